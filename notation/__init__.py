@@ -1,0 +1,3 @@
+"""notation: read, validate and rewrite the FEN and PGN notation of chess variants."""
+
+__version__ = "0.1.0"

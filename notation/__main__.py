@@ -1,0 +1,5 @@
+import sys
+
+from notation.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The ``notation`` command line: one module per subcommand (``*_cmd.py``)."""

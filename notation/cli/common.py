@@ -1,0 +1,129 @@
+"""Options and input handling shared by the subcommands.
+
+``iter_fen_inputs`` implements the input rules of ``convert`` and ``validate``: FEN
+arguments, or standard input one FEN per line (blank lines skipped); with ``--json`` a line
+may be a JSON object ``{"fen": ..., "variant": ...}`` whose variant wins over ``--variant``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any, Iterator, TextIO
+
+from notation.errors import NotationError, Problem
+from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
+
+
+class OutputFormat:
+    TEXT = "text"
+    JSON = "json"
+
+
+def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard") -> None:
+    parser.add_argument(
+        "--variant",
+        default=default,
+        metavar="NAME",
+        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _",
+    )
+    add_alias_option(parser)
+
+
+def add_alias_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant-alias",
+        action="append",
+        default=[],
+        metavar="ALIAS=VARIANT",
+        help="teach an extra variant name, e.g. --variant-alias zh960=crazyhouse (repeatable)",
+    )
+
+
+def build_registry(args: argparse.Namespace) -> Registry:
+    """The default registry plus ``--variant-alias`` entries; raises ``UsageError``."""
+    from notation.cli.main import UsageError
+
+    aliases: dict[str, str] = {}
+    for text in getattr(args, "variant_alias", []) or []:
+        try:
+            alias, target = parse_alias_option(text)
+        except ValueError as exc:
+            raise UsageError(f"--variant-alias: {exc}") from None
+        aliases[alias] = target
+    try:
+        return DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
+    except NotationError as exc:
+        raise UsageError(f"--variant-alias: {exc}") from None
+    except ValueError as exc:
+        raise UsageError(f"--variant-alias: {exc}") from None
+
+
+@dataclass(frozen=True)
+class FenInput:
+    """One input item: its FEN and variant name, or the problem that stopped reading it."""
+
+    fen: str | None
+    variant: str
+    line: int | None  # 1-based line of standard input, None for command-line arguments
+    problem: Problem | None = None
+
+
+def iter_fen_inputs(
+    fens: list[str], default_variant: str, *, json_lines: bool, stream: TextIO | None = None
+) -> Iterator[FenInput]:
+    """Yield one ``FenInput`` per FEN argument, or per non-blank line of ``stream``."""
+    if fens:
+        for fen in fens:
+            yield FenInput(fen, default_variant, None)
+        return
+    stream = stream if stream is not None else sys.stdin
+    for number, raw in enumerate(stream, start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        if json_lines and line.lstrip().startswith("{"):
+            yield _json_input(line, default_variant, number)
+        else:
+            yield FenInput(line.strip(), default_variant, number)
+
+
+def _json_input(line: str, default_variant: str, number: int) -> FenInput:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"))
+    if not isinstance(obj, dict):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
+    unknown = sorted(set(obj) - {"fen", "variant"})
+    if unknown:
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"))
+    fen, variant = obj.get("fen"), obj.get("variant", default_variant)
+    if not isinstance(fen, str):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
+    if not isinstance(variant, str):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
+    return FenInput(fen, variant, number)
+
+
+def _bad_json(message: str) -> Problem:
+    return Problem("bad-input", message)
+
+
+def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
+    out = out if out is not None else sys.stdout
+    out.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+
+
+def format_problem(problem: Problem, *, prefix: str = "") -> str:
+    """One human line: ``prefix: code: message (field F, column C)``."""
+    where = []
+    if problem.field:
+        where.append(f"field {problem.field}")
+    if problem.column:
+        where.append(f"column {problem.column}")
+    suffix = f" ({', '.join(where)})" if where else ""
+    head = f"{prefix}: " if prefix else ""
+    return f"{head}{problem.code}: {problem.message}{suffix}"

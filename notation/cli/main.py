@@ -1,0 +1,73 @@
+"""Entry point of the ``notation`` command: builds the parser and dispatches.
+
+Exit codes are the subcommands' own (0 ok, 1 problems found, 2 usage error). No traceback
+reaches the user: an unexpected error prints one line (set ``NOTATION_DEBUG=1`` for the
+traceback) and exits 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from typing import Sequence
+
+from notation import __version__
+
+# (subcommand, module): each module has add_parser(subparsers) and run(args) -> int.
+SUBCOMMANDS = (
+    ("convert", "notation.cli.convert_cmd"),
+    ("validate", "notation.cli.validate_cmd"),
+    ("normalize", "notation.cli.normalize_cmd"),
+    ("check", "notation.cli.check_cmd"),
+    ("serve", "notation.cli.serve_cmd"),
+)
+
+
+class UsageError(Exception):
+    """A bad command line detected after parsing; reported like argparse's own errors."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="notation",
+        description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
+    )
+    parser.add_argument("--version", action="version", version=f"notation {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    for _name, module_name in SUBCOMMANDS:
+        importlib.import_module(module_name).add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except UsageError as exc:
+        parser.exit(2, f"notation {args.command}: error: {exc}\n")
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader of our output went away (``| head``): not an error of ours.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for users
+        if os.environ.get("NOTATION_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"notation {args.command}: internal error: {type(exc).__name__}: {exc}\n"
+            "(set NOTATION_DEBUG=1 to see the traceback, and please report it)\n"
+        )
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""Errors and problems: the one vocabulary every reader, checker and front end shares.
+
+``Problem`` is data (a stable ``code``, a message, and where it was found). Exceptions
+carry problems; nothing here prints or formats for a particular front end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding about an input, with a stable machine-readable ``code``.
+
+    ``field`` names the FEN field concerned (``placement``, ``pockets``, ``turn``,
+    ``castling``, ``en-passant``, ``checks``, ``halfmove``, ``fullmove``, ``promoted``) and
+    ``column`` is 1-based within the FEN text, where known.
+    """
+
+    code: str
+    message: str
+    field: str | None = None
+    column: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            out["field"] = self.field
+        if self.column is not None:
+            out["column"] = self.column
+        out.update(self.extra)
+        return out
+
+
+class NotationError(Exception):
+    """Base of every error this package raises on bad input. ``problems`` lists them all."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+    @property
+    def code(self) -> str:
+        return self.problems[0].code
+
+
+class FenSyntaxError(NotationError):
+    """A FEN that cannot be read. Code ``fen-syntax``; names the field and the 1-based column."""
+
+    def __init__(self, message: str, *, field: str, column: int, expected: str | None = None):
+        self.field = field
+        self.column = column
+        self.expected = expected
+        extra = {"expected": expected} if expected else {}
+        super().__init__([Problem("fen-syntax", message, field=field, column=column, extra=extra)])
+
+
+class UnknownVariantError(NotationError):
+    """A variant name that no registry entry or alias matches. Code ``unknown-variant``."""
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name = name
+        self.suggestions = suggestions
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(
+            [
+                Problem(
+                    "unknown-variant",
+                    f"unknown variant {name!r}{hint}",
+                    extra={"suggestions": suggestions},
+                )
+            ]
+        )
+
+
+class IllegalSetupError(NotationError):
+    """A setup that was read but breaks its variant's rules; ``problems`` holds every one."""

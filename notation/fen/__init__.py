@@ -1,0 +1,1 @@
+"""FEN in every dialect: grammar, reader, writer and producer profiles."""

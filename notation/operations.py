@@ -1,0 +1,123 @@
+"""The one pipeline every front end calls: read, validate, (repair,) write.
+
+``convert_fen`` and ``validate_fen`` never raise on bad input; they return results whose
+``to_dict()`` is the JSON the CLI prints and the service returns. Programming errors
+(a wrong argument type) still raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Collection
+
+from notation.errors import NotationError, Problem
+from notation.fen.dialect import Dialect, IllegalPolicy
+from notation.fen.profiles import WriteOptions, DEFAULT_OPTIONS
+from notation.fen.reader import read_fen
+from notation.fen.writer import write_fen
+from notation.validation import repair as repair_setup
+from notation.validation import validate
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+
+
+@dataclass
+class ConvertResult:
+    """Outcome of one conversion; ``fen`` is None when ``ok`` is False."""
+
+    ok: bool
+    fen: str | None
+    variant: str | None  # the variant's key, None when the name was unknown
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    detected: Dialect | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "fen": self.fen,
+            "variant": self.variant,
+            "errors": [p.to_dict() for p in self.errors],
+            "warnings": [p.to_dict() for p in self.warnings],
+            "detected": self.detected.to_dict() if self.detected else None,
+        }
+
+
+@dataclass
+class ValidateResult:
+    """Outcome of one validation: every problem found, none hidden behind the first."""
+
+    valid: bool
+    variant: str | None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    detected: Dialect | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "variant": self.variant,
+            "errors": [p.to_dict() for p in self.errors],
+            "warnings": [p.to_dict() for p in self.warnings],
+            "detected": self.detected.to_dict() if self.detected else None,
+        }
+
+
+def convert_fen(
+    text: str,
+    variant: str | Variant = "standard",
+    *,
+    options: WriteOptions = DEFAULT_OPTIONS,
+    on_illegal: IllegalPolicy = IllegalPolicy.REFUSE,
+    accept: Collection[str] = (),
+    registry: Registry = DEFAULT_REGISTRY,
+) -> ConvertResult:
+    """Read ``text`` as a FEN of ``variant``, check it, and write it with ``options``.
+
+    Problems whose code is in ``accept`` are reported as warnings instead of errors.
+    With ``IllegalPolicy.REPAIR`` bad castling rights and implausible en passant squares
+    are dropped (each reported as a warning) before the remaining problems are judged.
+    """
+    try:
+        found = registry.find(variant)
+        parsed = read_fen(text, found)
+    except NotationError as exc:
+        key = found.key if "found" in locals() else None
+        return ConvertResult(False, None, key, errors=list(exc.problems))
+    setup = parsed.setup
+    warnings: list[Problem] = []
+    if on_illegal is IllegalPolicy.REPAIR:
+        setup, repairs = repair_setup(setup, found)
+        warnings.extend(repairs)
+    errors, accepted = _split(validate(setup, found), accept)
+    warnings.extend(accepted)
+    if errors:
+        return ConvertResult(False, None, found.key, errors=errors, warnings=warnings, detected=parsed.dialect)
+    written = write_fen(setup, found, options)
+    warnings.extend(written.warnings)
+    return ConvertResult(True, written.fen, found.key, warnings=warnings, detected=parsed.dialect)
+
+
+def validate_fen(
+    text: str,
+    variant: str | Variant = "standard",
+    *,
+    accept: Collection[str] = (),
+    registry: Registry = DEFAULT_REGISTRY,
+) -> ValidateResult:
+    """Read and check ``text``; every problem is listed (``accept``ed codes as warnings)."""
+    try:
+        found = registry.find(variant)
+        parsed = read_fen(text, found)
+    except NotationError as exc:
+        key = found.key if "found" in locals() else None
+        return ValidateResult(False, key, errors=list(exc.problems))
+    errors, accepted = _split(validate(parsed.setup, found), accept)
+    return ValidateResult(not errors, found.key, errors=errors, warnings=accepted, detected=parsed.dialect)
+
+
+def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
+    if not accept:
+        return problems, []
+    errors = [p for p in problems if p.code not in accept]
+    accepted = [p for p in problems if p.code in accept]
+    return errors, accepted
