@@ -6,7 +6,8 @@ carry problems; nothing here prints or formats for a particular front end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -23,7 +24,7 @@ class Problem:
     message: str
     field: str | None = None
     column: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}

@@ -7,7 +7,7 @@ constructors only normalise (pocket order) and build values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from notation.squares import square_name

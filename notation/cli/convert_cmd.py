@@ -1,0 +1,106 @@
+"""``notation convert``: rewrite FENs in another dialect, one output line per input line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from notation.cli import common
+from notation.fen.dialect import IllegalPolicy
+from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, option_choices, resolve_options
+from notation.operations import convert_fen
+
+DESCRIPTION = """\
+Rewrite FENs in the dialect another program expects. FENs come from the arguments or,
+without arguments, from standard input, one per line; exactly one output line is written
+per non-blank input line, in order. Illegal setups are refused with their codes unless
+--repair fixes them or --accept lets a code pass.
+Exit status: 0 every line converted, 1 some line did not, 2 usage error."""
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "convert",
+        help="rewrite FENs in another dialect",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
+    common.add_variant_options(parser)
+    add_writer_options(parser)
+    parser.add_argument(
+        "--repair",
+        dest="on_illegal",
+        action="store_const",
+        const=IllegalPolicy.REPAIR,
+        default=IllegalPolicy.REFUSE,
+        help="drop bad castling rights and implausible en passant squares (each reported as a warning)",
+    )
+    parser.add_argument(
+        "--accept",
+        action="append",
+        default=[],
+        metavar="CODE",
+        help="report this validation code as a warning instead of refusing the setup (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
+    parser.set_defaults(run=run)
+
+
+def add_writer_options(parser: argparse.ArgumentParser) -> None:
+    """The writer's options, shared by every command that writes FENs."""
+    parser.add_argument(
+        "--profile",
+        choices=list(PROFILES),
+        default=None,
+        help=f"write as this program does (default: {DEFAULT_PROFILE}); options below override it",
+    )
+    parser.add_argument("--pockets", choices=option_choices("pockets"), help="Crazyhouse pocket form")
+    parser.add_argument("--checks", choices=option_choices("checks"), help="Three-check counter form")
+    parser.add_argument("--castling", choices=option_choices("castling"), help="castling rights form")
+    parser.add_argument(
+        "--en-passant", choices=option_choices("en_passant"), help="when to write the en passant square"
+    )
+
+
+def writer_options_from(args: argparse.Namespace):
+    return resolve_options(
+        args.profile, pockets=args.pockets, checks=args.checks, castling=args.castling, en_passant=args.en_passant
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = common.build_registry(args)
+    options = writer_options_from(args)
+    accept = frozenset(args.accept)
+    failed = False
+    out = sys.stdout
+    for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+        if item.problem is not None:
+            failed = True
+            if args.json:
+                common.write_json_line(
+                    {"ok": False, "fen": None, "variant": None, "errors": [item.problem.to_dict()], "warnings": [], "detected": None}
+                )
+            else:
+                out.write(f"error: {common.format_problem(item.problem)}\n")
+            continue
+        result = convert_fen(
+            item.fen, item.variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry
+        )
+        failed = failed or not result.ok
+        if args.json:
+            common.write_json_line(result.to_dict())
+            continue
+        if result.ok:
+            out.write(result.fen + "\n")
+        else:
+            where = f"line {item.line}" if item.line else "argument"
+            out.write("error: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+            for problem in result.errors:
+                sys.stderr.write(common.format_problem(problem, prefix=where) + "\n")
+        for warning in result.warnings:
+            where = f"line {item.line}" if item.line else "argument"
+            sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+    out.flush()
+    return 1 if failed else 0

@@ -1,0 +1,126 @@
+"""The FEN grammar: grammar only, no model code. One entry point each for the two paths.
+
+BNF (whitespace = one or more spaces or tabs between fields; leading/trailing ignored)::
+
+    fen        ::= placement [bracketed] turn castling en_passant [remaining]
+                   [halfmove fullmove] [given] [appended_pocket [appended_promoted]]
+    placement  ::= rank ("/" rank){7} ["/" pocket_letters]        ; 9th field = rank zero
+    rank       ::= (piece ["~"] | digit)+
+    bracketed  ::= "[" (pocket_letters | "-" | "") "]"            ; no space before "["
+    turn       ::= "w" | "b"
+    castling   ::= "-" | castling_letter+                         ; K Q k q A-H a-h
+    en_passant ::= "-" | file rank
+    remaining  ::= digits "+" digits                               ; checks remaining, W+B
+    halfmove   ::= digits ; fullmove ::= digits
+    given      ::= "+" digits "+" digits                           ; checks given, +W+B
+    appended_pocket   ::= pocket_letters | "-"
+    appended_promoted ::= (file rank)+ | "-"
+
+Two ways in, built from the same field patterns so they accept the same language:
+
+- ``FEN_PATTERN``: one compiled regular expression with a named group per field, the fast
+  path for well-formed input (pyparsing's per-call overhead would cost more than the
+  match itself on inputs this short; measured in bench/bench_fen.py).
+- ``FEN_GRAMMAR``: the same fields as named pyparsing elements, run only when the fast
+  path fails, to say which field broke and at which column.
+
+Inside the placement, castling and en passant fields the reader checks character by
+character (its errors name the exact column), so the field patterns here are loose.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pyparsing as pp
+
+# Field patterns, shared by the regex and the pyparsing grammar.
+PLACEMENT = r"[^\s\[\]]+"
+BRACKETED = r"\[[^\]\s]*\]"
+TURN = r"\S+"
+CASTLING = r"\S+"
+EN_PASSANT = r"\S+"
+REMAINING = r"\d{1,9}\+\d{1,9}"
+COUNTER = r"\d{1,9}"
+GIVEN = r"\+\d{1,9}\+\d{1,9}"
+APPENDED_POCKET = r"[A-Za-z]+|-"
+APPENDED_PROMOTED = r"(?:[a-h][1-8])+|-"
+
+_END = r"(?=\s|$)"
+
+FEN_PATTERN = re.compile(
+    rf"""\s*
+    (?P<placement>{PLACEMENT})(?P<bracketed>{BRACKETED})?
+    \s+(?P<turn>{TURN})
+    \s+(?P<castling>{CASTLING})
+    \s+(?P<en_passant>{EN_PASSANT})
+    (?:\s+(?P<remaining>{REMAINING}){_END})?
+    (?:\s+(?P<halfmove>{COUNTER})\s+(?P<fullmove>{COUNTER}){_END})?
+    (?:\s+(?P<given>{GIVEN}){_END})?
+    (?:\s+(?P<appended_pocket>{APPENDED_POCKET}){_END}
+       (?:\s+(?P<appended_promoted>{APPENDED_PROMOTED}){_END})?)?
+    \s*""",
+    re.VERBOSE,
+)
+
+# Human names of the fields, used in error messages ("expected <name>").
+FIELD_NAMES = {
+    "placement": "piece placement",
+    "turn": "side to move (w or b)",
+    "castling": "castling rights (- or letters)",
+    "en-passant": "en passant square (- or a square)",
+    "checks": "check counters",
+    "halfmove": "halfmove clock",
+    "fullmove": "fullmove number",
+    "pockets": "pocket",
+    "promoted": "promoted squares",
+}
+
+
+def _field(pattern: str, results_name: str, field: str) -> pp.Regex:
+    element = pp.Regex(pattern + _END)(results_name)
+    element.set_name(FIELD_NAMES[field])
+    element.field = field  # type: ignore[attr-defined]  # read by the reader's error path
+    return element
+
+
+def _gap(field: str) -> pp.ParserElement:
+    """The whitespace before a field, named for the field so a missing field is reported."""
+    gap = pp.White(" \t").suppress()
+    gap.set_name(FIELD_NAMES[field])
+    gap.field = field  # type: ignore[attr-defined]
+    return gap
+
+
+def _build_grammar() -> pp.ParserElement:
+    placement = pp.Regex(rf"(?P<placement>{PLACEMENT})(?P<bracketed>{BRACKETED})?{_END}")
+    placement.set_name(FIELD_NAMES["placement"])
+    placement.field = "placement"  # type: ignore[attr-defined]
+    # "-" (an error stop): once a halfmove clock is seen, a fullmove number must follow.
+    counters = _gap("halfmove") + _field(COUNTER, "halfmove", "halfmove") - _gap("fullmove") - _field(
+        COUNTER, "fullmove", "fullmove"
+    )
+    appended = (
+        _gap("pockets")
+        + _field(APPENDED_POCKET, "appended_pocket", "pockets")
+        + pp.Optional(_gap("promoted") + _field(APPENDED_PROMOTED, "appended_promoted", "promoted"))
+    )
+    end = pp.Optional(pp.White(" \t")).suppress() + pp.StringEnd()
+    end.set_name("end of FEN")
+    grammar = (
+        pp.Optional(pp.White(" \t")).suppress()
+        + placement
+        + _gap("turn") + _field(TURN, "turn", "turn")
+        + _gap("castling") + _field(CASTLING, "castling", "castling")
+        + _gap("en-passant") + _field(EN_PASSANT, "en_passant", "en-passant")
+        + pp.Optional(_gap("checks") + _field(REMAINING, "remaining", "checks"))
+        + pp.Optional(counters)
+        + pp.Optional(_gap("checks") + _field(GIVEN, "given", "checks"))
+        + pp.Optional(appended)
+        + end
+    )
+    grammar.leave_whitespace()
+    return grammar.set_name("FEN")
+
+
+FEN_GRAMMAR = _build_grammar()

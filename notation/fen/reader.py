@@ -1,0 +1,340 @@
+"""Read a FEN of any dialect into a ``Setup``, and report which dialect it was.
+
+Leniency, item by item (everything else is a ``FenSyntaxError`` naming field and column):
+
+- Leading and trailing whitespace is ignored; fields may be separated by several spaces or tabs.
+- Pockets: bracketed ``[..]`` (empty as ``[]`` or ``[-]``), rank zero (a ninth ``/`` field,
+  empty when nothing follows the slash) and appended (a pocket field after the fullmove
+  number, ``-`` for none, optionally followed by a promoted-squares field, ``-`` for none).
+  Pocket letters may come in any order. Only variants with pockets accept them.
+- Promoted pieces: ``~`` after a piece letter, in any variant (kept in ``Setup.promoted``),
+  or the appended promoted-squares field; both may be combined.
+- Three-check counters: remaining ``W+B`` between en passant and halfmove, or given
+  ``+W+B`` after the fullmove number (converted to remaining); only for variants with check
+  counters, and not both at once.
+- Castling: ``KQkq`` standard, X-FEN (K/Q = outermost rook on that side, file letters for
+  others) and Shredder-FEN (file letters); letters in any order, each at most once.
+  A right whose rook is missing is still read (validation reports it).
+- EPD-style FENs without halfmove and fullmove read as halfmove 0, fullmove 1.
+- Consecutive digits in a rank are added up (``44`` = ``8``).
+
+Not checked here (that is ``notation.validation``): kings, pawns on back ranks, whether a
+castling right or en passant square makes sense, counter ranges, check.
+Hostile input is cut short: more than ``MAX_FEN_LENGTH`` characters, control characters
+or more than nine ranks are rejected before any further work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyparsing as pp
+
+from notation.errors import FenSyntaxError
+from notation.fen.castling import needs_chess960, outer_rook
+from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
+from notation.fen.grammar import FEN_GRAMMAR, FEN_PATTERN, FIELD_NAMES
+from notation.setup import BLACK, WHITE, Pockets, Setup
+from notation.squares import SQUARE_NAMES
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+
+MAX_FEN_LENGTH = 512
+
+_FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
+_SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
+_FILES = "abcdefgh"
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """A read FEN: the raw setup, the variant it was read for, and the dialect seen."""
+
+    setup: Setup
+    variant: Variant
+    dialect: Dialect
+
+
+def read_fen(text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY) -> ReadResult:
+    """Read ``text`` as a FEN of ``variant`` (a ``Variant`` or a name known to ``registry``).
+
+    Raises ``FenSyntaxError`` (code ``fen-syntax``, with ``field`` and 1-based ``column``)
+    or ``UnknownVariantError``. Does not judge legality: see ``notation.validation``.
+    """
+    found = registry.find(variant)
+    if not isinstance(text, str):
+        raise TypeError(f"a FEN is a str, not {type(text).__name__}")
+    _reject_hostile(text)
+    match = FEN_PATTERN.fullmatch(text)
+    if match is None:
+        _raise_grammar_error(text)
+        raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
+    return _Reader(text, match, found).read()
+
+
+def _reject_hostile(text: str) -> None:
+    if len(text) > MAX_FEN_LENGTH:
+        raise FenSyntaxError(
+            f"FEN is {len(text)} characters long; at most {MAX_FEN_LENGTH} are accepted",
+            field="placement",
+            column=MAX_FEN_LENGTH + 1,
+        )
+    for index, ch in enumerate(text):
+        if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f":
+            raise FenSyntaxError(
+                f"control character U+{ord(ch):04X} in FEN", field=_field_at(text, index), column=index + 1
+            )
+    if not text.strip():
+        raise FenSyntaxError("empty FEN", field="placement", column=1, expected=FIELD_NAMES["placement"])
+
+
+def _field_at(text: str, index: int) -> str:
+    """Best guess of the field at ``index``, from the count of whitespace-separated fields before it."""
+    order = ("placement", "turn", "castling", "en-passant", "halfmove", "fullmove")
+    before = len(text[:index].split())
+    if index > 0 and not text[index - 1].isspace() and before > 0:
+        before -= 1
+    return order[min(before, len(order) - 1)]
+
+
+def _raise_grammar_error(text: str) -> None:
+    try:
+        FEN_GRAMMAR.parse_string(text)
+    except pp.ParseBaseException as exc:
+        # pyparsing names the expectation after the element that failed ("Expected
+        # fullmove number"); our field elements carry the human field names.
+        message = str(exc.msg)
+        name = message[len("Expected "):] if message.startswith("Expected ") else message
+        field = _FIELD_BY_NAME.get(name)
+        column = exc.loc + 1
+        rest = text[exc.loc:].split()
+        found = repr(rest[0]) if rest else "the end of the FEN"
+        if field is None:
+            field = _field_at(text, exc.loc)
+            raise FenSyntaxError(f"unexpected {found} after the last field", field=field, column=column) from None
+        raise FenSyntaxError(
+            f"expected {name}, found {found}", field=field, column=column, expected=name
+        ) from None
+
+
+class _Reader:
+    """Turns one regex match into a Setup; each method reads one field."""
+
+    def __init__(self, text: str, match, variant: Variant):
+        self.text = text
+        self.match = match
+        self.variant = variant
+        letters = variant.piece_letters
+        self.piece_letters = frozenset(letters + letters.upper())
+
+    def col(self, group: str, offset: int = 0) -> int:
+        return self.match.start(group) + offset + 1
+
+    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None):
+        raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
+
+    def read(self) -> ReadResult:
+        m = self.match
+        variant = self.variant
+        board, promoted, rank_zero = self.read_placement(m.group("placement"))
+        pockets: Pockets | None = None
+        pocket_style: PocketStyle | None = None
+        promoted_style = "tilde" if promoted else None
+
+        bracketed = m.group("bracketed")
+        if rank_zero is not None:
+            pockets, pocket_style = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1]), PocketStyle.RANK_ZERO
+        if bracketed is not None:
+            if not variant.has_pockets:
+                self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
+            if pocket_style is not None:
+                self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
+            inner = bracketed[1:-1]
+            pockets = Pockets() if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
+            pocket_style = PocketStyle.BRACKETED
+
+        turn = m.group("turn")
+        if turn not in ("w", "b"):
+            self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+
+        castling, castling_seen, chess960 = self.read_castling(m.group("castling"), board)
+        ep_square = self.read_en_passant(m.group("en_passant"))
+
+        remaining = None
+        checks_style = None
+        if m.group("remaining") is not None:
+            remaining = self.read_counters(m.group("remaining"), "remaining")
+            checks_style = CheckStyle.REMAINING
+        if m.group("given") is not None:
+            if checks_style is not None:
+                self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
+            white_given, black_given = self.read_counters(m.group("given")[1:], "given", 1)
+            remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
+            checks_style = CheckStyle.GIVEN
+
+        halfmove_text, fullmove_text = m.group("halfmove"), m.group("fullmove")
+        counters_present = halfmove_text is not None
+        halfmove = int(halfmove_text) if counters_present else 0
+        fullmove = int(fullmove_text) if counters_present else 1
+
+        appended = m.group("appended_pocket")
+        if appended is not None:
+            if not variant.has_pockets:
+                where = "fullmove number" if counters_present else "en passant square"
+                self.fail(f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)", "pockets", "appended_pocket")
+            if pocket_style is not None:
+                self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
+            pockets = Pockets() if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
+            pocket_style = PocketStyle.APPENDED
+            squares = m.group("appended_promoted")
+            if squares is not None and squares != "-":
+                marked = frozenset(_SQUARE_INDEX[squares[i:i + 2]] for i in range(0, len(squares), 2))
+                promoted = promoted | marked
+                promoted_style = "squares" if promoted_style is None else promoted_style
+
+        if variant.has_pockets and pockets is None:
+            pockets = Pockets()
+        dialect = Dialect(
+            pockets=pocket_style,
+            checks=checks_style,
+            castling=castling_seen,
+            counters=counters_present,
+            promoted=promoted_style,
+            chess960=chess960,
+        )
+        setup = Setup(
+            board=board,
+            turn=WHITE if turn == "w" else BLACK,
+            castling=castling,
+            ep_square=ep_square,
+            halfmove=halfmove,
+            fullmove=fullmove,
+            promoted=promoted,
+            pockets=pockets,
+            remaining_checks=remaining,
+        )
+        return ReadResult(setup, variant, dialect)
+
+    # -- placement -------------------------------------------------------------------------
+
+    def read_placement(self, text: str):
+        """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
+        board: list[str | None] = [None] * 64
+        promoted: set[int] = set()
+        rank = 7
+        file = 0
+        rank_start = 0
+        index = 0
+        pieces = self.piece_letters
+        length = len(text)
+        while index < length:
+            ch = text[index]
+            if ch == "/":
+                if file != 8:
+                    self.fail_rank_width(rank, file, rank_start)
+                if rank == 0:
+                    # A ninth field: rank zero pockets, or too many ranks.
+                    rest = text[index + 1:]
+                    if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
+                        self.fail(
+                            f"too many ranks: a board has 8" + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
+                            "placement", "placement", index,
+                        )
+                    return tuple(board), frozenset(promoted), (rest, index + 1)
+                rank -= 1
+                file = 0
+                rank_start = index + 1
+            elif ch in pieces:
+                if file >= 8:
+                    self.fail_rank_width(rank, file + 1, rank_start)
+                square = rank * 8 + file
+                board[square] = ch
+                file += 1
+                if index + 1 < length and text[index + 1] == "~":
+                    promoted.add(square)
+                    index += 1
+            elif "1" <= ch <= "8":
+                file += ord(ch) - 48
+                if file > 8:
+                    self.fail_rank_width(rank, file, rank_start)
+            elif ch == "0" or ch == "9":
+                self.fail(f"digit {ch} in a rank: empty squares are counted 1 to 8", "placement", "placement", index)
+            elif ch == "~":
+                self.fail("'~' must follow a piece letter", "placement", "placement", index)
+            else:
+                allowed = "".join(sorted(set(self.variant.piece_letters)))
+                self.fail(
+                    f"{ch!r} is not a piece of {self.variant.name} (pieces: {allowed}, upper case for White)",
+                    "placement", "placement", index,
+                )
+            index += 1
+        if file != 8:
+            self.fail_rank_width(rank, file, rank_start)
+        if rank != 0:
+            self.fail(f"only {8 - rank} ranks; a board has 8", "placement", "placement", length)
+        return tuple(board), frozenset(promoted), None
+
+    def fail_rank_width(self, rank: int, width: int, rank_start: int):
+        self.fail(
+            f"rank {rank + 1} has {width} squares; it must have 8", "placement", "placement", rank_start
+        )
+
+    def read_pocket_letters(self, text: str, group: str, offset: int) -> Pockets:
+        pieces = self.piece_letters
+        for i, ch in enumerate(text):
+            if ch not in pieces:
+                self.fail(f"{ch!r} is not a piece of {self.variant.name}", "pockets", group, offset + i)
+        return Pockets.from_letters(text)
+
+    # -- castling and en passant -------------------------------------------------------------
+
+    def read_castling(self, text: str, board: tuple[str | None, ...]):
+        """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
+        if text == "-":
+            return frozenset(), None, False
+        rights: set[int] = set()
+        used_kq = False
+        used_files = False
+        king_letter = self.variant.castling_piece or "k"
+        for i, ch in enumerate(text):
+            lower = ch.lower()
+            white = ch.isupper()
+            back = 0 if white else 56
+            if lower in ("k", "q"):
+                used_kq = True
+                square = outer_rook(board, back, "R" if white else "r", king_letter.upper() if white else king_letter, lower == "k")
+            elif lower in _FILES and ch.isalpha():
+                used_files = True
+                square = back + _FILES.index(lower)
+            else:
+                self.fail(
+                    f"{ch!r} is not a castling right (K, Q, k, q or a rook's file letter)",
+                    "castling", "castling", i, expected="K, Q, k, q, A-H or a-h",
+                )
+            if square in rights:
+                self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
+            rights.add(square)
+        chess960 = needs_chess960(board, rights, king_letter)
+        if used_files and not used_kq:
+            seen = "shredder"
+        elif used_files or chess960:
+            seen = "xfen"
+        else:
+            seen = "standard"
+        return frozenset(rights), seen, chess960
+
+    def read_en_passant(self, text: str) -> int | None:
+        if text == "-":
+            return None
+        square = _SQUARE_INDEX.get(text)
+        if square is None:
+            self.fail(f"en passant must be - or a square like e3, found {text!r}", "en-passant", "en_passant", expected="- or a square")
+        return square
+
+    def read_counters(self, text: str, group: str, offset: int = 0) -> tuple[int, int]:
+        if not self.variant.has_check_counters:
+            self.fail(
+                f"check counters {self.match.group(group)!r} are not part of {self.variant.name} (they belong to Three-check)",
+                "checks", group,
+            )
+        white, _, black = text.partition("+")
+        return int(white), int(black)

@@ -1,0 +1,142 @@
+"""Write a ``Setup`` as a FEN in any dialect (``WriteOptions``, usually from a profile).
+
+The writer never drops information silently: where the chosen dialect cannot express
+something the setup holds, the FEN is written as closely as it can be and a warning
+``Problem`` says what was lost (codes ``lossy-checks``, ``lossy-promoted``,
+``lossy-pockets``). En passant squares left out on purpose (``EnPassantMode``) are not
+warnings: that is the mode's meaning. Nothing here validates the setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from notation.errors import Problem
+from notation.fen.castling import needs_chess960, xfen_letter
+from notation.fen.dialect import CastlingStyle, CheckStyle, PocketStyle
+from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
+from notation.rules.en_passant import en_passant_square
+from notation.setup import WHITE, Setup
+from notation.squares import SQUARE_NAMES
+from notation.variants import Variant
+
+_FILES = "abcdefgh"
+_EMPTY_RUN = "012345678"
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """The written FEN and what could not be expressed in the chosen dialect."""
+
+    fen: str
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
+    """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
+
+    Raises nothing for an illegal setup (validate first if that matters); raises
+    ``ValueError`` only for impossible values (a negative halfmove clock).
+    """
+    warnings: list[Problem] = []
+    pockets_variant = variant.has_pockets
+    style = options.pockets
+    tilde = pockets_variant and style is not PocketStyle.APPENDED
+    if setup.promoted and not pockets_variant:
+        tilde = False
+        warnings.append(
+            Problem("lossy-promoted", f"{variant.name} FENs do not mark promoted pieces; the marks were dropped", field="placement")
+        )
+    if setup.pockets and not pockets_variant:
+        warnings.append(Problem("lossy-pockets", f"{variant.name} has no pockets; the pocket was dropped", field="pockets"))
+
+    parts = [_placement(setup, tilde)]
+    if pockets_variant:
+        pocket = _pocket_letters(setup)
+        if style is PocketStyle.BRACKETED:
+            parts[0] += f"[{pocket}]" if pocket else options.empty_pocket.value
+        elif style is PocketStyle.RANK_ZERO:
+            parts[0] += "/" + pocket
+    parts.append("w" if setup.turn == WHITE else "b")
+    parts.append(_castling(setup, variant, options))
+    ep = en_passant_square(setup, variant, options.en_passant)
+    parts.append(SQUARE_NAMES[ep] if ep is not None else "-")
+
+    counters = variant.has_check_counters
+    remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
+    if counters and options.checks is CheckStyle.REMAINING:
+        parts.append(f"{remaining[0]}+{remaining[1]}")
+    if setup.halfmove < 0 or setup.fullmove < 0:
+        raise ValueError("move counters cannot be negative")
+    parts.append(str(setup.halfmove))
+    parts.append(str(setup.fullmove))
+    if counters and options.checks is CheckStyle.GIVEN:
+        given = []
+        for side, left in zip(("White", "Black"), remaining):
+            count = variant.checks_to_win - left
+            if not 0 <= count <= variant.checks_to_win:
+                warnings.append(
+                    Problem(
+                        "lossy-checks",
+                        f"{side} has {left} checks remaining, which checks-given notation "
+                        f"(+W+B out of {variant.checks_to_win}) cannot express; wrote {max(0, min(count, variant.checks_to_win))}",
+                        field="checks",
+                    )
+                )
+                count = max(0, min(count, variant.checks_to_win))
+            given.append(count)
+        parts.append(f"+{given[0]}+{given[1]}")
+    if pockets_variant and style is PocketStyle.APPENDED:
+        parts.append(_pocket_letters(setup) or "-")
+        parts.append("".join(SQUARE_NAMES[sq] for sq in sorted(setup.promoted)) or "-")
+    return WriteResult(" ".join(parts), warnings)
+
+
+def _placement(setup: Setup, tilde: bool) -> str:
+    board = setup.board
+    promoted = setup.promoted if tilde else ()
+    ranks = []
+    for rank_start in range(56, -1, -8):
+        out = []
+        empty = 0
+        for square in range(rank_start, rank_start + 8):
+            piece = board[square]
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                out.append(_EMPTY_RUN[empty])
+                empty = 0
+            out.append(piece)
+            if promoted and square in promoted:
+                out.append("~")
+        if empty:
+            out.append(_EMPTY_RUN[empty])
+        ranks.append("".join(out))
+    return "/".join(ranks)
+
+
+def _pocket_letters(setup: Setup) -> str:
+    pockets = setup.pockets
+    if not pockets:
+        return ""
+    return pockets.white.upper() + pockets.black
+
+
+def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
+    if not setup.castling:
+        return "-"
+    king_letter = variant.castling_piece or "k"
+    chess960 = needs_chess960(setup.board, setup.castling, king_letter)
+    style = options.castling_960 if chess960 else options.castling
+    out = []
+    for back, rook, king in ((0, "R", king_letter.upper()), (56, "r", king_letter)):
+        rights = sorted((sq for sq in setup.castling if sq & 56 == back), reverse=True)
+        if not rights:
+            continue
+        for square in rights:
+            letter = _FILES[square - back]
+            if style is CastlingStyle.XFEN:
+                letter = xfen_letter(setup.board, back, rook, king, square) or letter
+            out.append(letter.upper() if back == 0 else letter)
+    return "".join(out)
