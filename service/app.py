@@ -1,0 +1,46 @@
+"""The application factory: settings, blueprints, the body-size gate, problem+json errors."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from service import problems
+from service.config import Settings
+from service.resources import fen, meta, variants
+from service.state import EXTENSION_KEY, ServiceState, state
+
+# Endpoints whose bodies are PGN text with their own, larger limit.
+PGN_ENDPOINTS = frozenset({"pgn.normalize"})
+
+
+def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
+    """A configured app. ``config`` is ``Settings``, a mapping of setting names to values
+    (over the environment), or ``None`` for the environment alone; raises ``ConfigError``."""
+    if isinstance(config, Settings):
+        settings = config
+    elif config is None:
+        settings = Settings.from_env()
+    else:
+        settings = Settings.from_mapping(config)
+    app = Flask("service")
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.json.ensure_ascii = True  # type: ignore[attr-defined]
+    app.extensions[EXTENSION_KEY] = ServiceState.build(settings)
+    for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint):
+        app.register_blueprint(blueprint)
+    app.before_request(_limit_body)
+    problems.install(app)
+    return app
+
+
+def _limit_body() -> None:
+    """413 before the body is read: from Content-Length when sent, else while reading."""
+    settings = state().settings
+    limit = settings.max_pgn_bytes if request.endpoint in PGN_ENDPOINTS else settings.max_body_bytes
+    request.max_content_length = limit
+    length = request.content_length
+    if length is not None and length > limit:
+        raise RequestEntityTooLarge(f"the body is {length} bytes; this endpoint accepts at most {limit}")

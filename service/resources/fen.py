@@ -1,0 +1,110 @@
+"""``POST /v1/fen/convert``, ``/v1/fen/validate`` and ``/v1/fen/batch``: thin views over
+``notation.operations``, so the service answers exactly as the CLI does.
+
+A request that breaks its schema is refused whole (422 ``invalid-request``); in a batch a
+FEN that cannot be read, an unknown variant or an illegal setup is only that item's result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from flask import Blueprint, Response
+
+from notation.errors import Problem
+from notation.fen.dialect import IllegalPolicy
+from notation.fen.profiles import WriteOptions, resolve_options
+from notation.operations import convert_fen, validate_fen
+
+from service.bodies import json_body, load
+from service.problems import INVALID_FEN, ProblemError
+from service.schemas import BatchOut, ConvertOut, ProblemItem, ValidateOut
+from service.state import json_response, state
+
+blueprint = Blueprint("fen", __name__, url_prefix="/v1/fen")
+
+_problems = ProblemItem(many=True)
+
+
+@blueprint.post("/convert")
+def convert() -> Response:
+    current = state()
+    data = load(current.schemas.convert, json_body())
+    result = convert_fen(
+        data["fen"],
+        data["variant"],
+        options=_writer_options(data),
+        on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
+        accept=frozenset(data["accept"]),
+        registry=current.registry,
+    )
+    if not result.ok:
+        raise ProblemError(
+            INVALID_FEN,
+            422,
+            _summary(result.errors),
+            errors=_problems.dump([p.to_dict() for p in result.errors]),
+            extensions={
+                "variant": result.variant,
+                "warnings": _problems.dump([p.to_dict() for p in result.warnings]),
+            },
+        )
+    body = result.to_dict()
+    return json_response(ConvertOut().dump(body))
+
+
+@blueprint.post("/validate")
+def validate() -> Response:
+    current = state()
+    data = load(current.schemas.validate, json_body())
+    result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=current.registry)
+    return json_response(ValidateOut().dump(result.to_dict()))
+
+
+@blueprint.post("/batch")
+def batch() -> Response:
+    current = state()
+    data = load(current.schemas.batch, json_body())
+    run = _batch_operation(data, current.registry)
+    default_variant = data["variant"]
+    results = [run(fen, variant or default_variant) for fen, variant in data["items"]]
+    ok_key = "ok" if data["operation"] == "convert" else "valid"
+    succeeded = sum(1 for result in results if result[ok_key])
+    body = {
+        "operation": data["operation"],
+        "summary": {"total": len(results), "ok": succeeded, "failed": len(results) - succeeded},
+        "results": results,
+    }
+    return json_response(BatchOut().dump(body))
+
+
+def _batch_operation(data: dict[str, Any], registry) -> Callable[[str, str], dict[str, Any]]:
+    """The per-item call, with the batch's shared options bound once."""
+    accept = frozenset(data["accept"])
+    if data["operation"] == "validate":
+        return lambda fen, variant: validate_fen(fen, variant, accept=accept, registry=registry).to_dict()
+    options = _writer_options(data)
+    on_illegal = data.get("on_illegal", IllegalPolicy.REFUSE)
+    return lambda fen, variant: convert_fen(
+        fen, variant, options=options, on_illegal=on_illegal, accept=accept, registry=registry
+    ).to_dict()
+
+
+def _writer_options(data: dict[str, Any]) -> WriteOptions:
+    return resolve_options(
+        data.get("profile"),
+        pockets=data.get("pockets"),
+        checks=data.get("checks"),
+        castling=data.get("castling"),
+        en_passant=data.get("en_passant"),
+    )
+
+
+def _summary(problems: list[Problem]) -> str:
+    first = problems[0]
+    where = [f"field {first.field}"] if first.field else []
+    if first.column is not None:
+        where.append(f"column {first.column}")
+    place = f" ({', '.join(where)})" if where else ""
+    more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
+    return f"{first.code}: {first.message}{place}{more}"

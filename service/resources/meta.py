@@ -1,0 +1,33 @@
+"""``GET /healthz`` and ``GET /openapi.yaml`` (the contract, read from the installed package)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from flask import Blueprint, Response
+
+from notation import __version__
+
+from service.schemas import HealthOut
+from service.state import json_response
+
+blueprint = Blueprint("meta", __name__)
+
+SPEC_MEDIA_TYPE = "application/yaml"
+
+
+@lru_cache(maxsize=1)
+def spec_bytes() -> bytes:
+    """The text of ``openapi.yaml`` as shipped in the ``service`` package."""
+    return resources.files("service").joinpath("openapi.yaml").read_bytes()
+
+
+@blueprint.get("/healthz")
+def healthz() -> Response:
+    return json_response(HealthOut().dump({"status": "ok", "version": __version__}))
+
+
+@blueprint.get("/openapi.yaml")
+def openapi() -> Response:
+    return Response(spec_bytes(), mimetype=SPEC_MEDIA_TYPE)

@@ -1,0 +1,267 @@
+"""marshmallow schemas of every request and response body (marshmallow 4, ``unknown = RAISE``).
+
+Request schemas depend on the settings (longest FEN, largest batch), so they are built by
+``request_schemas(settings)``. Response schemas are fixed. ``openapi.yaml`` describes the
+same shapes; the tests hold the two together through the running app.
+
+Batch items are checked by ``BatchItems`` with plain Python rather than one nested schema
+per item: at 10,000 items a nested schema costs more than converting the FENs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates_schema
+
+from notation.fen.dialect import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
+from notation.fen.profiles import PROFILES
+
+from service.config import Settings
+
+ACCEPT_CODE = r"^[a-z0-9][a-z0-9-]*$"
+MAX_VARIANT_CHARS = 64
+MAX_ACCEPT_CODES = 32
+WRITER_OPTIONS = ("profile", "pockets", "checks", "castling", "en_passant", "on_illegal")
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+def _enum(enum_type: type, **kwargs: Any) -> fields.Enum:
+    return fields.Enum(enum_type, by_value=True, allow_none=False, **kwargs)
+
+
+def _variant_field() -> fields.String:
+    return fields.String(
+        load_default="standard", allow_none=False, validate=validate.Length(min=1, max=MAX_VARIANT_CHARS)
+    )
+
+
+def _accept_field() -> fields.List:
+    return fields.List(
+        fields.String(validate=[validate.Length(max=64), validate.Regexp(ACCEPT_CODE, error="not a problem code")]),
+        load_default=list,
+        allow_none=False,
+        validate=validate.Length(max=MAX_ACCEPT_CODES),
+    )
+
+
+class WriterOptions(Strict):
+    """How to write the FEN (convert only). Absent options are absent from the loaded dict."""
+
+    profile = fields.String(allow_none=False, validate=validate.OneOf(list(PROFILES)))
+    pockets = _enum(PocketStyle)
+    checks = _enum(CheckStyle)
+    castling = _enum(CastlingStyle)
+    en_passant = _enum(EnPassantMode)
+    on_illegal = _enum(IllegalPolicy)
+
+
+class BatchItems(fields.Field):
+    """A list of FEN strings or ``{"fen": ..., "variant": ...}`` objects, at most ``max_items``.
+
+    Loads to a list of ``(fen, variant | None)``; errors are keyed by item index.
+    """
+
+    def __init__(self, *, max_items: int, max_fen_chars: int, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.max_items = max_items
+        self.max_fen_chars = max_fen_chars
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any):
+        if not isinstance(value, list):
+            raise ValidationError("Not a valid list.")
+        if not value:
+            raise ValidationError("Send at least one item.")
+        if len(value) > self.max_items:
+            raise ValidationError(f"At most {self.max_items} items in one batch; got {len(value)}.")
+        limit = self.max_fen_chars
+        out: list[tuple[str, str | None]] = []
+        errors: dict[int, Any] = {}
+        append = out.append
+        for index, item in enumerate(value):
+            if type(item) is str:
+                if len(item) > limit:
+                    errors[index] = [f"Longer than maximum length {limit}."]
+                else:
+                    append((item, None))
+            elif type(item) is dict:
+                problem = self._item_object_errors(item)
+                if problem:
+                    errors[index] = problem
+                else:
+                    append((item["fen"], item.get("variant")))
+            else:
+                errors[index] = ["Not a FEN string or an object with a fen."]
+            if len(errors) >= 100:
+                break
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+    def _item_object_errors(self, item: dict) -> dict[str, list[str]]:
+        errors: dict[str, list[str]] = {}
+        for key in item:
+            if key not in ("fen", "variant"):
+                errors[key] = ["Unknown field."]
+        fen = item.get("fen")
+        if fen is None:
+            errors["fen"] = ["Missing data for required field." if "fen" not in item else "Field may not be null."]
+        elif type(fen) is not str:
+            errors["fen"] = ["Not a valid string."]
+        elif len(fen) > self.max_fen_chars:
+            errors["fen"] = [f"Longer than maximum length {self.max_fen_chars}."]
+        if "variant" in item:
+            variant = item["variant"]
+            if type(variant) is not str:
+                errors["variant"] = ["Not a valid string."]
+            elif not 1 <= len(variant) <= MAX_VARIANT_CHARS:
+                errors["variant"] = [f"Length must be between 1 and {MAX_VARIANT_CHARS}."]
+        return errors
+
+
+@dataclass(frozen=True)
+class RequestSchemas:
+    convert: Schema
+    validate: Schema
+    batch: Schema
+
+
+def request_schemas(settings: Settings) -> RequestSchemas:
+    """The request schemas with the limits of ``settings``."""
+    fen_length = validate.Length(max=settings.max_fen_chars)
+
+    class ConvertRequest(WriterOptions):
+        fen = fields.String(required=True, allow_none=False, validate=fen_length)
+        variant = _variant_field()
+        accept = _accept_field()
+
+    class ValidateRequest(Strict):
+        fen = fields.String(required=True, allow_none=False, validate=fen_length)
+        variant = _variant_field()
+        accept = _accept_field()
+
+    class BatchRequest(WriterOptions):
+        operation = fields.String(required=True, allow_none=False, validate=validate.OneOf(["convert", "validate"]))
+        variant = _variant_field()
+        accept = _accept_field()
+        items = BatchItems(
+            required=True, allow_none=False, max_items=settings.max_batch, max_fen_chars=settings.max_fen_chars
+        )
+
+        @validates_schema(skip_on_field_errors=False)
+        def _options_need_convert(self, data: dict[str, Any], **kwargs: Any) -> None:
+            if data.get("operation") != "validate":
+                return
+            given = [name for name in WRITER_OPTIONS if name in data]
+            if given:
+                raise ValidationError({name: ["Only for operation convert."] for name in given})
+    return RequestSchemas(ConvertRequest(), ValidateRequest(), BatchRequest())
+
+
+# --- responses ---------------------------------------------------------------------------
+
+
+class ProblemItem(Schema):
+    """One problem found in a FEN (the library's ``Problem.to_dict()``); extra keys kept."""
+
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    field = fields.String()
+    column = fields.Integer()
+
+    @post_dump(pass_original=True)
+    def _keep_extra(self, data: dict[str, Any], original: Mapping[str, Any], **kwargs: Any) -> dict[str, Any]:
+        for key, value in original.items():
+            data.setdefault(key, value)
+        return data
+
+
+class DialectOut(Schema):
+    pockets = fields.String(allow_none=True)
+    checks = fields.String(allow_none=True)
+    castling = fields.String(allow_none=True)
+    counters = fields.String()
+    promoted = fields.String(allow_none=True)
+    chess960 = fields.Boolean()
+
+
+class ConvertOut(Schema):
+    """200 of POST /v1/fen/convert."""
+
+    fen = fields.String(required=True)
+    variant = fields.String(required=True)
+    warnings = fields.List(fields.Nested(ProblemItem), required=True)
+    detected = fields.Nested(DialectOut, required=True)
+
+
+class ConvertItemOut(Schema):
+    """One result of a convert batch: ``ConvertResult.to_dict()``, the CLI's JSON line."""
+
+    ok = fields.Boolean(required=True)
+    fen = fields.String(allow_none=True, required=True)
+    variant = fields.String(allow_none=True, required=True)
+    errors = fields.List(fields.Nested(ProblemItem), required=True)
+    warnings = fields.List(fields.Nested(ProblemItem), required=True)
+    detected = fields.Nested(DialectOut, allow_none=True, required=True)
+
+
+class ValidateOut(Schema):
+    """200 of POST /v1/fen/validate and one result of a validate batch."""
+
+    valid = fields.Boolean(required=True)
+    variant = fields.String(allow_none=True, required=True)
+    errors = fields.List(fields.Nested(ProblemItem), required=True)
+    warnings = fields.List(fields.Nested(ProblemItem), required=True)
+    detected = fields.Nested(DialectOut, allow_none=True, required=True)
+
+
+class BatchSummary(Schema):
+    total = fields.Integer(required=True)
+    ok = fields.Integer(required=True)
+    failed = fields.Integer(required=True)
+
+
+class BatchOut(Schema):
+    """200 of POST /v1/fen/batch; ``results`` are dumped by ``ConvertItemOut``/``ValidateOut``."""
+
+    operation = fields.String(required=True)
+    summary = fields.Nested(BatchSummary, required=True)
+    results = fields.Raw(required=True)
+
+
+class PieceOut(Schema):
+    letter = fields.String(required=True)
+    name = fields.String(required=True)
+    movement = fields.String(required=True)
+
+
+class VariantOut(Schema):
+    key = fields.String(required=True)
+    name = fields.String(required=True)
+    aliases = fields.List(fields.String(), required=True)
+    start_fen = fields.String(required=True)
+    random_start = fields.Boolean(required=True)
+    pockets = fields.Boolean(required=True)
+    check_counters = fields.Boolean(required=True)
+    checks_to_win = fields.Integer(required=True)
+    castling = fields.Boolean(required=True)
+    royal = fields.String(required=True)
+    promotions = fields.String(required=True)
+    stalemate = fields.String(required=True)
+    twists = fields.List(fields.String(), required=True)
+    pieces = fields.List(fields.Nested(PieceOut), required=True)
+    lichess_name = fields.String(allow_none=True, required=True)
+
+
+class VariantsOut(Schema):
+    variants = fields.List(fields.Nested(VariantOut), required=True)
+
+
+class HealthOut(Schema):
+    status = fields.String(required=True)
+    version = fields.String(required=True)
