@@ -1,0 +1,99 @@
+"""``sarif``: a SARIF 2.1.0 log for code-scanning tools (GitHub code scanning and others).
+
+One run of the ``notation`` driver. Its rules are the codes met, each with a description
+and its default level; each result names its rule, level, message and one physical
+location (artifact URI, start line and column in Unicode code points). Artifacts are listed
+once each; relative paths become relative URIs based on ``%SRCROOT%``, absolute paths
+``file://`` URIs. The log is written at ``finish()``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from notation import __version__
+from notation.check.problem import CheckProblem, describe
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+
+
+def artifact_location(path: str) -> dict[str, str]:
+    """The SARIF ``artifactLocation`` of a path as the user named it."""
+    if path == "-":
+        return {"uri": "stdin"}
+    if os.path.isabs(path):
+        return {"uri": pathlib.Path(path).as_uri()}
+    posix = pathlib.PurePath(os.path.normpath(path)).as_posix()
+    return {"uri": quote(posix), "uriBaseId": SRCROOT}
+
+
+class SarifFormat:
+    def __init__(self, out: TextIO):
+        self._out = out
+        self._results: list[dict[str, Any]] = []
+        self._rules: dict[str, dict[str, Any]] = {}
+        self._rule_index: dict[str, int] = {}
+        self._artifacts: dict[str, int] = {}
+        self._artifact_list: list[dict[str, Any]] = []
+
+    def problem(self, problem: CheckProblem) -> None:
+        level = problem.severity.value
+        if problem.code not in self._rule_index:
+            self._rule_index[problem.code] = len(self._rules)
+            self._rules[problem.code] = {
+                "id": problem.code,
+                "name": problem.code,
+                "shortDescription": {"text": describe(problem.code)},
+                "defaultConfiguration": {"level": level},
+            }
+        if problem.path not in self._artifacts:
+            self._artifacts[problem.path] = len(self._artifact_list)
+            self._artifact_list.append({"location": artifact_location(problem.path)})
+        location = dict(artifact_location(problem.path), index=self._artifacts[problem.path])
+        self._results.append(
+            {
+                "ruleId": problem.code,
+                "ruleIndex": self._rule_index[problem.code],
+                "level": level,
+                "message": {"text": problem.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": location,
+                            "region": {"startLine": problem.line, "startColumn": problem.column},
+                        }
+                    }
+                ],
+            }
+        )
+
+    def log(self) -> dict[str, Any]:
+        """The SARIF log of the problems seen so far."""
+        return {
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "notation",
+                            "version": __version__,
+                            "rules": list(self._rules.values()),
+                        }
+                    },
+                    "columnKind": "unicodeCodePoints",
+                    "artifacts": self._artifact_list,
+                    "results": self._results,
+                }
+            ],
+        }
+
+    def finish(self) -> None:
+        json.dump(self.log(), self._out, indent=2, ensure_ascii=False)
+        self._out.write("\n")
+        self._out.flush()

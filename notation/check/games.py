@@ -1,0 +1,118 @@
+"""Checking PGN files: each game's Variant, FEN and SetUp tags, and the damage in its text.
+
+Games are split by ``notation.pgn.reader.iter_games`` (its problems are passed on, each with
+a severity from ``PGN_SEVERITY``). Per game:
+
+- a ``Variant`` tag names the variant (else ``--variant``); an unknown name is an error at
+  the tag's value;
+- a ``FEN`` tag is judged like any FEN, its problems placed on the tag's line at their column
+  within the value; a FEN without ``SetUp "1"`` is a ``missing-setup`` warning, ``SetUp "1"``
+  without FEN a ``setup-without-fen`` warning;
+- a standard tag name spelled with another case (``[fen ...]``, ``[Setup ...]``) is a
+  ``miscased-tag`` warning, and is still used.
+
+Moves are not checked. Nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from notation.check.judge import Finding, PositionJudge
+from notation.check.lines import Line
+from notation.check.positions import report_findings
+from notation.check.problem import ProblemList, Severity
+from notation.pgn import reader as pgn
+from notation.pgn.reader import RawGame, Tag, iter_games
+from notation.variants import Variant
+
+# The PGN standard's tags (sections 8.1 and 9) and those lichess and XBoard add.
+STANDARD_TAGS: tuple[str, ...] = (
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+    "WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF", "WhiteNA",
+    "BlackNA", "WhiteType", "BlackType", "EventDate", "EventSponsor", "Section", "Stage",
+    "Board", "Opening", "Variation", "SubVariation", "ECO", "NIC", "Time", "UTCTime",
+    "UTCDate", "TimeControl", "SetUp", "FEN", "Termination", "Annotator", "Mode", "PlyCount",
+    "Variant", "WhiteRatingDiff", "BlackRatingDiff",
+)
+_BY_LOWER = {name.lower(): name for name in STANDARD_TAGS}
+
+# How bad each kind of damage the PGN splitter reports is; codes not listed are errors.
+PGN_SEVERITY: dict[str, Severity] = {
+    pgn.TAG_SYNTAX: Severity.ERROR,
+    pgn.COMMENT_UNTERMINATED: Severity.ERROR,
+    pgn.COMMENT_TOO_LONG: Severity.ERROR,
+    pgn.JUNK: Severity.ERROR,
+    pgn.NOT_UTF8: Severity.ERROR,
+    pgn.GAME_TOO_LARGE: Severity.WARNING,
+    pgn.BOM: Severity.WARNING,
+    pgn.MISSING_BLANK_LINE: Severity.WARNING,
+    pgn.MISSING_RESULT: Severity.WARNING,
+}
+
+
+def check_pgn_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    """Check every game; returns how many games (with tags or text) were seen."""
+    seen = 0
+    for game in iter_games(_with_endings(lines)):
+        if game.part == 0 and (game.tags or any(text.strip() for text in game.lines)):
+            seen += 1
+        check_game(game, judge, variant, problems)
+    return seen
+
+
+def _with_endings(lines: Iterable[Line]) -> Iterator[str]:
+    # The splitter wants line ends; lines dropped as too long become blank lines.
+    for line in lines:
+        yield line.text + "\n"
+
+
+def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:
+    """Add the problems of one game (or one part of a very large game) to ``problems``."""
+    for found in game.problems:
+        severity = PGN_SEVERITY.get(found.code, Severity.ERROR)
+        problems.add(found.line, found.column or 1, severity, found.code, found.message)
+    if not game.tags:
+        return
+    fen_tag = setup_tag = variant_tag = None
+    for tag in game.tags:
+        canonical = _BY_LOWER.get(tag.name.lower())
+        if canonical is None:
+            continue
+        if canonical != tag.name:
+            problems.add(
+                tag.line, tag.column, Severity.WARNING, "miscased-tag",
+                f"tag {tag.name} should be spelled {canonical}: most readers match tag names exactly and would ignore it",
+            )
+        if canonical == "FEN" and fen_tag is None:
+            fen_tag = tag
+        elif canonical == "SetUp" and setup_tag is None:
+            setup_tag = tag
+        elif canonical == "Variant" and variant_tag is None:
+            variant_tag = tag
+    variant: Variant | Finding = default
+    if variant_tag is not None:
+        variant = judge.find_variant(variant_tag.value)
+        if isinstance(variant, Finding):
+            report_findings(problems, variant_tag.line, _value_column(variant_tag), [variant])
+    if fen_tag is not None:
+        if setup_tag is None or setup_tag.value.strip() != "1":
+            where = "" if setup_tag is None else f' (SetUp is "{setup_tag.value}")'
+            problems.add(
+                fen_tag.line, fen_tag.column, Severity.WARNING, "missing-setup",
+                f'FEN tag without SetUp "1"{where}; the PGN standard requires both, and some readers ignore the FEN',
+            )
+        if isinstance(variant, Variant):
+            fen = fen_tag.value
+            offset = len(fen) - len(fen.lstrip())
+            report_findings(problems, fen_tag.line, _value_column(fen_tag) + offset, judge.judge(fen.strip(), variant))
+    elif setup_tag is not None and setup_tag.value.strip() == "1":
+        problems.add(
+            setup_tag.line, setup_tag.column, Severity.WARNING, "setup-without-fen",
+            'SetUp "1" but no FEN tag: the starting position is unknown',
+        )
+
+
+def _value_column(tag: Tag) -> int:
+    """1-based column of the first character of the tag's value in its line."""
+    return tag.value_start + 1

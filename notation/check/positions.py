@@ -1,0 +1,79 @@
+"""Checking FEN and EPD files: one position per line.
+
+Blank lines and lines starting with ``#`` are skipped. A FEN line is judged whole (so the
+reader sees appended pockets and check counters). An EPD line is split by
+``notation.check.epd``; its ``variant`` operation, when present, names the variant instead
+of ``--variant``. Every problem is placed at its column in the file line.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from notation.check.epd import EpdSyntaxError, parse_operations, split_position
+from notation.check.judge import Finding, PositionJudge
+from notation.check.lines import Line, LineState
+from notation.check.problem import ProblemList, Severity
+from notation.variants import Variant
+
+COMMENT = "#"
+
+
+def report_findings(
+    problems: ProblemList, line: int, column: int, findings: Iterable[Finding]
+) -> None:
+    """Add ``findings`` about a FEN that starts at 1-based ``column`` of ``line``."""
+    for finding in findings:
+        where = column + finding.column - 1 if finding.column else column
+        problems.add(line, where, finding.severity, finding.code, finding.message)
+
+
+def check_fen_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    """Judge every FEN line; returns how many positions were seen."""
+    seen = 0
+    for line in lines:
+        if line.state is not LineState.CLEAN:
+            seen += 1
+            continue
+        fen = line.text.strip()
+        if not fen or fen.startswith(COMMENT):
+            continue
+        seen += 1
+        column = len(line.text) - len(line.text.lstrip()) + 1
+        report_findings(problems, line.number, column, judge.judge(fen, variant))
+    return seen
+
+
+def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    """Judge every EPD record; returns how many records were seen."""
+    seen = 0
+    for line in lines:
+        if line.state is not LineState.CLEAN:
+            seen += 1
+            continue
+        text = line.text
+        stripped = text.strip()
+        if not stripped or stripped.startswith(COMMENT):
+            continue
+        seen += 1
+        position, column, tail = split_position(text)
+        try:
+            operations = parse_operations(text, tail)
+        except EpdSyntaxError as exc:
+            problems.add(line.number, exc.column, Severity.ERROR, exc.code, exc.message)
+            operations = ()
+        record_variant: Variant | Finding = variant
+        for operation in operations:
+            if operation.opcode.lower() != "variant":
+                continue
+            if not operation.operands:
+                problems.add(line.number, operation.column, Severity.ERROR, "epd-syntax", "the variant operation needs an operand")
+                break
+            operand = operation.operands[0]
+            record_variant = judge.find_variant(operand.value)
+            if isinstance(record_variant, Finding):
+                report_findings(problems, line.number, operand.column, [record_variant])
+            break
+        if isinstance(record_variant, Variant):
+            report_findings(problems, line.number, column, judge.judge(position, record_variant))
+    return seen

@@ -1,0 +1,86 @@
+"""``CheckProblem``: one located finding of ``notation check``, and the codes it may carry.
+
+A check problem is a ``notation.errors.Problem`` placed in a file: the path as the user
+named it, a 1-based line and a 1-based column (in characters of the decoded line), and a
+severity. Nothing here reads files or formats output.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+
+class Severity(str, enum.Enum):
+    """How bad a problem is: errors fail the check; warnings fail it only with ``--strict``."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class CheckProblem:
+    """One problem at ``path:line:column``. ``line`` and ``column`` are 1-based, never 0."""
+
+    path: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+        }
+
+    def sort_key(self) -> tuple[int, int]:
+        return (self.line, self.column)
+
+
+# Codes the check itself adds to those of the FEN reader and validator. Their text is the
+# rule description of the SARIF log; any other code is described by its name.
+CHECK_CODES: dict[str, str] = {
+    "fen-syntax": "The FEN cannot be read.",
+    "unknown-variant": "No known variant has this name.",
+    "epd-syntax": "The EPD operations after the position cannot be read.",
+    "pgn-syntax": "The PGN text cannot be read.",
+    "encoding": "The line is not valid UTF-8.",
+    "line-too-long": "The line is too long to be a position or a PGN line; it was skipped.",
+    "binary-file": "The file holds binary data (a NUL byte); it was not checked further.",
+    "decompress": "The compressed file is corrupt or truncated.",
+    "empty-file": "The file holds no position or game.",
+    "missing-setup": 'A FEN tag without SetUp "1" (PGN standard 9.7).',
+    "setup-without-fen": 'SetUp "1" without a FEN tag.',
+    "miscased-tag": "A standard PGN tag name spelled with the wrong case.",
+    "rare-dialect": "A FEN dialect that most readers reject.",
+}
+
+
+def describe(code: str) -> str:
+    """A one-line description of ``code`` for rule lists; the code itself when unknown."""
+    return CHECK_CODES.get(code, code)
+
+
+class ProblemList:
+    """The problems of one file, collected as found and handed out in line order."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._problems: list[CheckProblem] = []
+
+    def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        self._problems.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+
+    def sorted(self) -> list[CheckProblem]:
+        """The problems by line and column; equal places keep the order they were found in."""
+        return sorted(self._problems, key=CheckProblem.sort_key)
+
+    def __len__(self) -> int:
+        return len(self._problems)

@@ -1,0 +1,132 @@
+"""Running the check: every source found, read as a stream, judged, problems handed on.
+
+``run_check`` calls ``emit`` with each file's problems in line order, file after file, so
+front ends can print as it goes. It never raises on bad input: files that cannot be opened
+are listed in the summary as unreadable; everything wrong inside a file is a problem.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from notation.check.judge import PositionJudge
+from notation.check.lines import Line, LineState, open_binary, read_lines
+from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
+from notation.check.problem import CheckProblem, ProblemList, Severity
+from notation.check.sources import FileKind, Skipped, Source, Unreadable, discover
+from notation.variants import Registry, Variant
+
+# Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
+# one line per game (lichess exports), so it gets far more room.
+MAX_LINE_BYTES: dict[FileKind, int] = {
+    FileKind.FEN: 8 * 1024,
+    FileKind.EPD: 8 * 1024,
+    FileKind.PGN: 1024 * 1024,
+}
+_SNIFF_MAX_LINE_BYTES = max(MAX_LINE_BYTES.values())
+
+NOTHING_FOUND: dict[FileKind, str] = {
+    FileKind.FEN: "no position in this file",
+    FileKind.EPD: "no EPD record in this file",
+    FileKind.PGN: "no game in this file",
+}
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What to check against: the default variant (``--variant``) and the registry."""
+
+    variant: Variant
+    registry: Registry
+    stdin_kind: FileKind | None = None  # None: tell PGN from FEN/EPD by the first line
+
+
+@dataclass
+class Summary:
+    """Counts of one run, and the paths that could not be read or were skipped."""
+
+    files: int = 0
+    errors: int = 0
+    warnings: int = 0
+    unreadable: list[Unreadable] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProblem], None]) -> Summary:
+    """Check every source ``paths`` lead to; see the module doc."""
+    summary = Summary()
+    judge = PositionJudge(options.registry)
+    for found in discover(paths, options.stdin_kind):
+        if isinstance(found, Unreadable):
+            summary.unreadable.append(found)
+            continue
+        if isinstance(found, Skipped):
+            summary.skipped.append(found)
+            continue
+        problems = ProblemList(found.path)
+        try:
+            check_source(found, judge, options.variant, problems)
+        except OSError as exc:
+            summary.unreadable.append(Unreadable(found.path, exc.strerror or str(exc)))
+            continue
+        summary.files += 1
+        for problem in problems.sorted():
+            if problem.severity is Severity.ERROR:
+                summary.errors += 1
+            else:
+                summary.warnings += 1
+            emit(problem)
+    return summary
+
+
+def check_source(source: Source, judge: PositionJudge, variant: Variant, problems: ProblemList) -> None:
+    """Read and judge one source into ``problems``; raises ``OSError`` if it cannot be opened."""
+    stream = open_binary(source)
+    try:
+        kind = source.kind
+        max_bytes = MAX_LINE_BYTES[kind] if kind else _SNIFF_MAX_LINE_BYTES
+        lines: Iterator[Line] = read_lines(stream, problems.add, max_bytes=max_bytes)
+        if kind is None:
+            kind, lines = sniff(lines)
+        seen = _CHECKERS[kind](lines, judge, variant, problems)
+        if seen == 0 and not len(problems):
+            problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])
+    finally:
+        if not source.is_stdin:
+            stream.close()
+
+
+def sniff(lines: Iterator[Line]) -> tuple[FileKind, Iterator[Line]]:
+    """Tell what standard input holds from its first meaningful line; the lines are kept.
+
+    PGN if it starts with ``[`` or a move number, EPD if a ``;`` follows the position
+    fields, FEN otherwise.
+    """
+    head: list[Line] = []
+    kind = FileKind.FEN
+    for line in lines:
+        head.append(line)
+        text = line.text.strip()
+        if not text or text.startswith(COMMENT) or line.state is LineState.DROPPED:
+            continue
+        if text.startswith("[") or text[0].isdigit() and "." in text.split()[0]:
+            kind = FileKind.PGN
+        elif ";" in text:
+            kind = FileKind.EPD
+        break
+    return kind, itertools.chain(head, lines)
+
+
+def _check_pgn(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    from notation.check.games import check_pgn_lines
+
+    return check_pgn_lines(lines, judge, variant, problems)
+
+
+_CHECKERS = {
+    FileKind.FEN: check_fen_lines,
+    FileKind.EPD: check_epd_lines,
+    FileKind.PGN: _check_pgn,
+}
