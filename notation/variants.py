@@ -91,7 +91,8 @@ class Variant:
     """A registry entry. ``key`` is stable (used in JSON and URLs); ``name`` is for display.
 
     ``royal`` holds the letters of royal pieces (those that can be checked), empty when no
-    piece is royal. ``castling_piece`` is the letter of the piece that castles.
+    piece is royal. ``castling_piece`` is the letter of the piece that castles, and
+    ``castling_rook`` the letter of the piece it castles with.
     ``random_start`` marks variants whose start array is drawn at random (``start_fen`` is
     then one example).
     """
@@ -103,6 +104,7 @@ class Variant:
     pieces: tuple[PieceKind, ...] = STANDARD_PIECES
     royal: str = "k"
     castling_piece: str = "k"
+    castling_rook: str = "r"
     armies: tuple[Army, Army] = (Army(), Army())  # white, black
     twists: frozenset[Twist] = frozenset()
     castling: bool = True

@@ -1,0 +1,73 @@
+"""Check, checkers and pins against royal pieces, with the Atomic twist.
+
+A side is checked only through its royal pieces (``Variant.royal``); a variant or side
+without any is never in check. In Atomic, kings that touch cannot check each other (a
+king cannot capture), whatever else attacks them. Functions return bitboards and never
+raise; a side with several royal pieces counts checks against each of them.
+"""
+
+from __future__ import annotations
+
+from notation.rules.attacks import BETWEEN, BISHOP_PSEUDO, KING_ATTACKS, ROOK_PSEUDO
+from notation.rules.bitboard import ALL, squares
+from notation.rules.position import Position
+
+
+def kings_touch(position: Position) -> bool:
+    """True when a white and a black royal piece stand on neighbouring squares."""
+    white, black = position.royal
+    for sq in squares(white):
+        if KING_ATTACKS[sq] & black:
+            return True
+    return False
+
+
+def checkers(position: Position, colour: int, occupied: int | None = None) -> int:
+    """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none).
+
+    In Atomic the answer is 0 while the kings touch.
+    """
+    royal = position.royal[colour]
+    if not royal:
+        return 0
+    if position.atomic and kings_touch(position):
+        return 0
+    found = 0
+    enemy = colour ^ 1
+    for sq in squares(royal):
+        found |= position.attackers(sq, enemy, occupied)
+    return found
+
+
+def is_check(position: Position, colour: int) -> bool:
+    return bool(checkers(position, colour))
+
+
+def pins(position: Position, colour: int) -> dict[int, int]:
+    """Pieces of ``colour`` pinned to a royal piece by an enemy bishop, rook or queen.
+
+    Maps each pinned square to the squares it may still move to without leaving the pin
+    (between the royal piece and the pinner, the pinner included). Grasshopper "pins" (a
+    piece whose departure moves a hurdle) are not listed: legality tests such as en passant
+    re-test the royal piece's safety after the move instead, which covers them.
+    """
+    ours = position.colours[colour]
+    enemy = colour ^ 1
+    occ = position.occupied
+    found: dict[int, int] = {}
+    for king in squares(position.royal[colour]):
+        snipers = (ROOK_PSEUDO[king] & position.orthogonal[enemy]) | (BISHOP_PSEUDO[king] & position.diagonal[enemy])
+        for sniper in squares(snipers):
+            between = BETWEEN[king][sniper] & occ
+            if between and not between & (between - 1) and between & ours:
+                sq = between.bit_length() - 1
+                found[sq] = found.get(sq, ALL) & (BETWEEN[king][sniper] | (1 << sniper))
+    return found
+
+
+def pinned(position: Position, colour: int) -> int:
+    """The bitboard of the squares ``pins`` lists."""
+    bb = 0
+    for sq in pins(position, colour):
+        bb |= 1 << sq
+    return bb

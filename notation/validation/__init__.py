@@ -1,0 +1,101 @@
+"""Validation: is a parsed ``Setup`` a position of its variant? Every problem, at once.
+
+``validate(setup, variant)`` runs every check below and returns all their problems (an
+empty list means legal), each with a stable code, a message naming squares and the FEN
+field concerned. ``repair(setup, variant)`` drops bad castling rights and implausible en
+passant squares and reports each drop as a warning. Neither raises on any Setup; the
+variant may be a registry name (``UnknownVariantError`` if unknown).
+
+Checks, one module each: ``material`` (empty, too-many-pieces, too-many-pawns,
+race-material, pawns-on-backrank), ``kings`` (missing-king, too-many-kings,
+king-in-pocket), ``castling`` (bad-castling-rights), ``en_passant`` (invalid-ep-square),
+``checks`` (opposite-check, too-many-checkers, impossible-check, race-check), ``race``
+(race-over), ``counters`` (bad-check-counters). Codes and choices: docs/validation.md.
+Not checked: whether the position can be reached from the start array (beyond what the
+codes above say), move counters.
+"""
+
+from __future__ import annotations
+
+from typing import Collection
+
+from notation.errors import Problem
+from notation.setup import Setup
+from notation.squares import square_name
+from notation.validation import castling, checks, counters, en_passant, kings, material, race
+from notation.validation.context import Context
+from notation.variants import DEFAULT_REGISTRY, Variant
+
+CHECKS = (material.check, kings.check, castling.check, en_passant.check, checks.check, race.check, counters.check)
+
+CODES: tuple[str, ...] = (
+    "empty",
+    "missing-king",
+    "too-many-kings",
+    "too-many-pawns",
+    "too-many-pieces",
+    "pawns-on-backrank",
+    "bad-castling-rights",
+    "invalid-ep-square",
+    "opposite-check",
+    "too-many-checkers",
+    "impossible-check",
+    "race-check",
+    "race-over",
+    "race-material",
+    "king-in-pocket",
+    "bad-check-counters",
+)
+
+
+def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
+    """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
+    found = DEFAULT_REGISTRY.find(variant)
+    ctx = Context.of(setup, found)
+    problems: list[Problem] = []
+    for run in CHECKS:
+        problems.extend(run(ctx))
+    if accept:
+        problems = [p for p in problems if p.code not in accept]
+    return problems
+
+
+def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
+    """``setup`` without bad castling rights and implausible en passant squares.
+
+    Returns the repaired setup and one warning per repair (codes ``repaired-castling`` and
+    ``repaired-en-passant``). Other problems are left for ``validate`` to report.
+    """
+    found = DEFAULT_REGISTRY.find(variant)
+    ctx = Context.of(setup, found)
+    warnings: list[Problem] = []
+    changes: dict = {}
+    bad_rights = castling.judge_rights(ctx)
+    if bad_rights:
+        changes["castling"] = frozenset(sq for sq in setup.castling if sq not in bad_rights)
+        for sq, why in sorted(bad_rights.items()):
+            warnings.append(
+                Problem(
+                    "repaired-castling",
+                    f"dropped the castling right on {square_name(sq)}: {why}",
+                    field="castling",
+                    extra={"square": square_name(sq)},
+                )
+            )
+    ep = setup.ep_square
+    if ep is not None:
+        why = en_passant.reason(ctx, ep)
+        if why is not None:
+            changes["ep_square"] = None
+            warnings.append(
+                Problem(
+                    "repaired-en-passant",
+                    f"dropped the en passant square {square_name(ep)}: {why}",
+                    field="en-passant",
+                    extra={"square": square_name(ep)},
+                )
+            )
+    return (setup.with_changes(**changes) if changes else setup), warnings
+
+
+__all__ = ["CODES", "repair", "validate"]

@@ -1,0 +1,114 @@
+"""Castling rights: ``bad-castling-rights``, and ``clean_rights`` for repair.
+
+A right (the square of the rook it names) is good when: the variant castles at all; the
+square is on its side's back rank and holds that side's ``castling_rook``, not promoted;
+that side's ``castling_piece`` stands unpromoted on the back rank; and in variants with a
+fixed start array the king and the rook stand on their start squares (read from
+``Variant.start_fen``), while in ``random_start`` variants (Chess960) the rook may stand
+anywhere on the back rank with at most one right on each side of the king (the
+outermost is kept).
+"""
+
+from __future__ import annotations
+
+from notation.errors import Problem
+from notation.rules.bitboard import RANK_1, RANK_8
+from notation.squares import square_name
+from notation.validation.context import Context, side
+from notation.variants import Variant
+
+_BACK_RANK = (RANK_1, RANK_8)
+_START_SQUARES: dict[int, tuple[Variant, tuple[int, int], tuple[int, int]]] = {}
+
+
+def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
+    cached = _START_SQUARES.get(id(variant))
+    if cached and cached[0] is variant:
+        return cached[1], cached[2]
+    placement = variant.start_fen.split()[0].split("[")[0]
+    kings, rooks = [0, 0], [0, 0]
+    for rank_index, rank_text in enumerate(placement.split("/")[:8]):
+        rank = 7 - rank_index
+        file = 0
+        for ch in rank_text:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            if ch == "~":
+                continue
+            colour = 0 if ch.isupper() else 1
+            bit = 1 << (rank * 8 + file)
+            if ch.lower() == variant.castling_piece:
+                kings[colour] |= bit & _BACK_RANK[colour]
+            elif ch.lower() == variant.castling_rook:
+                rooks[colour] |= bit & _BACK_RANK[colour]
+            file += 1
+    _START_SQUARES[id(variant)] = (variant, tuple(kings), tuple(rooks))
+    return tuple(kings), tuple(rooks)
+
+
+def judge_rights(ctx: Context) -> dict[int, str]:
+    """Every bad right mapped to the reason it is bad."""
+    setup, variant, position = ctx.setup, ctx.variant, ctx.position
+    bad: dict[int, str] = {}
+    if not setup.castling:
+        return bad
+    if not variant.castling or not variant.castling_piece:
+        for sq in setup.castling:
+            bad[sq] = f"{variant.name} has no castling"
+        return bad
+    start_kings, start_rooks = _start_squares(variant)
+    good_by_colour: list[list[int]] = [[], []]
+    for sq in sorted(setup.castling):
+        colour = 0 if sq < 8 else 1 if sq >= 56 else -1
+        if colour < 0:
+            bad[sq] = f"{square_name(sq)} is not on a back rank"
+            continue
+        letter = variant.castling_rook if colour else variant.castling_rook.upper()
+        royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
+        king = position.letter_bb(royal_letter) & _BACK_RANK[colour] & ~position.promoted
+        if not position.letter_bb(letter) >> sq & 1:
+            bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {square_name(sq)}"
+        elif position.promoted >> sq & 1:
+            bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {square_name(sq)} is a promoted piece"
+        elif not king:
+            bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
+        elif not variant.random_start and not king & start_kings[colour]:
+            bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
+        elif not variant.random_start and not start_rooks[colour] >> sq & 1:
+            bad[sq] = f"{square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
+        elif king.bit_count() > 1:
+            bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
+        else:
+            good_by_colour[colour].append(sq)
+    for colour, good in enumerate(good_by_colour):
+        if not good:
+            continue
+        royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
+        king_sq = (position.letter_bb(royal_letter) & _BACK_RANK[colour] & ~position.promoted).bit_length() - 1
+        west = [sq for sq in good if sq < king_sq]
+        east = [sq for sq in good if sq > king_sq]
+        for extra in west[1:]:
+            bad[extra] = f"{side(colour)} already has a right on that side ({square_name(west[0])})"
+        for extra in east[:-1]:
+            bad[extra] = f"{side(colour)} already has a right on that side ({square_name(east[-1])})"
+    return bad
+
+
+def clean_rights(ctx: Context) -> frozenset[int]:
+    """The setup's rights without the bad ones."""
+    bad = judge_rights(ctx)
+    return frozenset(sq for sq in ctx.setup.castling if sq not in bad)
+
+
+def check(ctx: Context) -> list[Problem]:
+    return [
+        Problem(
+            "bad-castling-rights",
+            f"castling right on {square_name(sq)}: {reason}",
+            field="castling",
+            extra={"square": square_name(sq)},
+        )
+        for sq, reason in sorted(judge_rights(ctx).items())
+    ]

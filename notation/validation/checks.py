@@ -1,0 +1,91 @@
+"""Check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``, ``race-check``.
+
+Only royal pieces are checked (``notation.rules.check``); a variant without them has none
+of these problems. ``opposite-check``: the side not to move is in check. With the side to
+move in check: under the ``RACE`` twist any check is ``race-check``; otherwise more than
+two checkers is ``too-many-checkers`` and ``impossible-check``, and two checkers are
+``impossible-check`` when they lie on one line with the king or when neither moves along
+a line (a discovered check always comes from a line piece). After a plausible double step
+(en passant square) the check must come from the pushed pawn or be discovered by it. In
+Atomic explosions clear lines, so only the double-step test applies there.
+"""
+
+from __future__ import annotations
+
+from notation.errors import Problem
+from notation.rules.attacks import LINE
+from notation.rules.bitboard import squares
+from notation.rules.check import checkers
+from notation.rules.en_passant import plausible
+from notation.validation.context import Context, side
+
+
+def check(ctx: Context) -> list[Problem]:
+    position = ctx.position
+    if not ctx.variant.royal:
+        return []
+    problems: list[Problem] = []
+    us = position.turn
+    them = us ^ 1
+    theirs = checkers(position, them)
+    if theirs:
+        problems.append(
+            Problem(
+                "opposite-check",
+                f"{_royal_attacked(ctx, them, theirs)} with {side(us)} to move",
+                field="turn",
+            )
+        )
+    ours = checkers(position, us)
+    if not ours:
+        return problems
+    described = _royal_attacked(ctx, us, ours)
+    if position.race:
+        problems.append(Problem("race-check", f"{described}: nobody may give check in {ctx.variant.name}", field="placement"))
+        return problems
+    count = ours.bit_count()
+    if count > 2 and not position.atomic:
+        problems.append(Problem("too-many-checkers", f"{described}: no move gives more than two checks", field="placement"))
+    ep = ctx.setup.ep_square
+    if ep is not None and plausible(position, ep):
+        reason = _after_double_step(ctx, ours, ep)
+        if reason:
+            problems.append(Problem("impossible-check", f"{described}: {reason}", field="placement"))
+    elif not position.atomic:
+        reason = _two_checkers(ctx, ours) if count == 2 else ("no move gives more than two checks" if count > 2 else None)
+        if reason:
+            problems.append(Problem("impossible-check", f"{described}: {reason}", field="placement"))
+    return problems
+
+
+def _royal_attacked(ctx: Context, colour: int, attackers: int) -> str:
+    royal = ctx.position.royal[colour]
+    return f"{ctx.pieces_on(royal)} attacked by {ctx.pieces_on(attackers, colour=False)}"
+
+
+def _two_checkers(ctx: Context, checking: int) -> str | None:
+    position = ctx.position
+    first, second = squares(checking)
+    if LINE[first][second] & position.royal[position.turn]:
+        return "two checkers on one line with the king cannot both give check"
+    them = position.turn ^ 1
+    steppers = position.pawns[them] | position.knights[them] | position.kings[them]
+    if checking & steppers == checking:
+        return "two checks by pieces that do not move along lines cannot come from one move"
+    return None
+
+
+def _after_double_step(ctx: Context, checking: int, ep: int) -> str | None:
+    position = ctx.position
+    if checking.bit_count() > 1:
+        return "after a double pawn step (en passant square given) only one piece can give check"
+    us = position.turn
+    pushed_to = ep - 8 if us == 0 else ep + 8
+    pushed_from = ep + 8 if us == 0 else ep - 8
+    if checking == 1 << pushed_to:
+        return None
+    before = (position.occupied & ~(1 << pushed_to)) | (1 << pushed_from)
+    for royal in squares(position.royal[us]):
+        if position.attackers(royal, us ^ 1, before):
+            return "the check was there before the double pawn step the en passant square says was the last move"
+    return None

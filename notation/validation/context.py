@@ -1,0 +1,67 @@
+"""What every check reads: the setup, its variant, the bitboards, and how to name things.
+
+``Context`` is built once per ``validate`` call; the ``describe`` helpers write the names
+used in messages (``white king on e1``, ``the rook on e8``). Nothing here raises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from notation.rules.bitboard import squares
+from notation.rules.position import COLOUR_NAMES, Position, position_of
+from notation.setup import Setup
+from notation.squares import square_name
+from notation.variants import Variant
+
+
+@dataclass(frozen=True)
+class Context:
+    setup: Setup
+    variant: Variant
+    position: Position
+
+    @classmethod
+    def of(cls, setup: Setup, variant: Variant) -> "Context":
+        return cls(setup, variant, position_of(setup, variant))
+
+    def piece_name(self, letter: str) -> str:
+        """The variant's name for a FEN letter (``royal knight`` in Knightmate)."""
+        try:
+            return self.variant.piece_kind(letter).name
+        except KeyError:
+            return f"'{letter}'"
+
+    def piece_on(self, sq: int, *, colour: bool = True) -> str:
+        """``white king on e1`` (or ``king on e1`` without the colour)."""
+        letter = self.setup.board[sq]
+        if letter is None:
+            return f"empty square {square_name(sq)}"
+        name = self.piece_name(letter)
+        if colour:
+            return f"{'white' if letter.isupper() else 'black'} {name} on {square_name(sq)}"
+        return f"{name} on {square_name(sq)}"
+
+    def pieces_on(self, bb: int, *, colour: bool = True) -> str:
+        """``white pawn on e8, black pawn on a1``; ``the`` before each without colour."""
+        if colour:
+            return ", ".join(self.piece_on(sq) for sq in squares(bb))
+        return join_and([f"the {self.piece_on(sq, colour=False)}" for sq in squares(bb)])
+
+    def royal_name(self) -> str:
+        """The name of the variant's (first) royal piece: ``king``, ``royal knight``."""
+        return self.piece_name(self.variant.royal[0]) if self.variant.royal else "king"
+
+
+def join_and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def side(colour: int) -> str:
+    return COLOUR_NAMES[colour]
+
+
+def square_list(bb: int) -> list[str]:
+    return [square_name(sq) for sq in squares(bb)]

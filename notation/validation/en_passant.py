@@ -1,0 +1,46 @@
+"""En passant: ``invalid-ep-square`` when the written square could not follow a double step.
+
+The test is ``notation.rules.en_passant.plausible``: right rank for the side to move, the
+square and the one behind it empty, an enemy pawn just in front. Whether a pawn can
+actually take there is not asked (the PGN standard writes the square after every double
+step); the writer's ``EnPassantMode`` decides whether to keep it.
+"""
+
+from __future__ import annotations
+
+from notation.errors import Problem
+from notation.rules.en_passant import plausible
+from notation.squares import square_name
+from notation.validation.context import Context, side
+from notation.variants import Twist
+
+
+def reason(ctx: Context, ep: int) -> str | None:
+    """Why ``ep`` is implausible, or None when it is plausible."""
+    position = ctx.position
+    if plausible(position, ep):
+        return None
+    name = square_name(ep)
+    us = position.turn
+    if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
+        return f"pawns never step twice in {ctx.variant.name}"
+    rank = 6 if us == 0 else 3
+    if ep >> 3 != rank - 1:
+        return f"with {side(us)} to move the en passant square is on rank {rank}, not {name}"
+    if position.occupied >> ep & 1:
+        return f"{name} is occupied by the {ctx.piece_on(ep)}"
+    origin = ep + 8 if us == 0 else ep - 8
+    if position.occupied >> origin & 1:
+        return f"the {ctx.piece_on(origin)} stands where the pawn came from"
+    pushed = ep - 8 if us == 0 else ep + 8
+    return f"no {side(us ^ 1)} pawn on {square_name(pushed)} that could have stepped over {name}"
+
+
+def check(ctx: Context) -> list[Problem]:
+    ep = ctx.setup.ep_square
+    if ep is None:
+        return []
+    why = reason(ctx, ep)
+    if why is None:
+        return []
+    return [Problem("invalid-ep-square", f"en passant square {square_name(ep)}: {why}", field="en-passant")]

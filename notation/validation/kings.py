@@ -1,0 +1,49 @@
+"""Royal piece counts: ``missing-king``, ``too-many-kings``, ``king-in-pocket``.
+
+Each side must have exactly ``Army.royal_count`` royal pieces (``Variant.royal``) that are
+not promoted: none at all for Horde's White or any side of a variant without royal
+pieces. Under the ``ATOMIC`` twist the side to move may have lost its king (it exploded:
+the game is over). A royal piece in a pocket is ``king-in-pocket``: it is never captured,
+so it never reaches a pocket. Promoted royal pieces (a pawn made king) are not royal.
+"""
+
+from __future__ import annotations
+
+from notation.errors import Problem
+from notation.validation.context import Context, side, square_list
+from notation.variants import Twist
+
+
+def check(ctx: Context) -> list[Problem]:
+    problems = []
+    variant, position = ctx.variant, ctx.position
+    name = ctx.royal_name()
+    for colour, army in enumerate(variant.armies):
+        royal = position.royal[colour]
+        count = royal.bit_count()
+        if count < army.royal_count:
+            if Twist.ATOMIC in variant.twists and colour == position.turn and count == 0:
+                continue
+            problems.append(
+                Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
+            )
+        elif count > army.royal_count:
+            where = ", ".join(square_list(royal))
+            if army.royal_count == 0:
+                message = f"{side(colour)} has a {name} on {where}; in {variant.name} {side(colour)} has none"
+            else:
+                message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {army.royal_count}"
+            problems.append(Problem("too-many-kings", message, field="placement"))
+    pockets = ctx.setup.pockets
+    if pockets and variant.royal:
+        for colour in (0, 1):
+            held = [letter for letter in pockets.of("w" if colour == 0 else "b") if letter in variant.royal]
+            if held:
+                problems.append(
+                    Problem(
+                        "king-in-pocket",
+                        f"{side(colour)}'s pocket holds a {ctx.piece_name(held[0])}; royal pieces are never captured",
+                        field="pockets",
+                    )
+                )
+    return problems

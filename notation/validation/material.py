@@ -1,0 +1,130 @@
+"""Material checks: ``empty``, ``too-many-pieces``, ``too-many-pawns``, ``race-material``,
+``pawns-on-backrank``.
+
+Limits come from each side's ``Army``. With the ``POCKETS`` twist pieces change sides and
+wait in pockets, so counts are of both sides together, board and pockets: pieces against
+both armies' ``max_pieces``, and pawns plus promoted pieces on the board against both
+armies' ``max_pawns`` (a promoted piece was a pawn). Under the ``RACE`` twist any pawn, or
+more of a kind than ``Army.max_by_kind`` allows, is ``race-material``; elsewhere a kind over
+its cap is ``too-many-pieces``. Pawns may stand on their own first rank only where the
+army says so (Horde's White).
+"""
+
+from __future__ import annotations
+
+from notation.errors import Problem
+from notation.rules.bitboard import RANK_1, RANK_8
+from notation.validation.context import Context, side
+from notation.variants import Twist
+
+PAWN = "p"
+
+
+def check(ctx: Context) -> list[Problem]:
+    problems: list[Problem] = []
+    position = ctx.position
+    if not position.occupied:
+        problems.append(Problem("empty", "the board is empty", field="placement"))
+    if ctx.variant.has_pockets:
+        problems.extend(_pooled_counts(ctx))
+    else:
+        problems.extend(_side_counts(ctx))
+    problems.extend(_kind_caps(ctx))
+    problems.extend(_back_ranks(ctx))
+    return problems
+
+
+def _pawn_bb(ctx: Context, colour: int) -> int:
+    return ctx.position.letter_bb(PAWN.upper() if colour == 0 else PAWN)
+
+
+def _side_counts(ctx: Context) -> list[Problem]:
+    problems = []
+    race = Twist.RACE in ctx.variant.twists
+    for colour, army in enumerate(ctx.variant.armies):
+        pieces = ctx.position.colours[colour].bit_count()
+        if pieces > army.max_pieces:
+            problems.append(
+                Problem(
+                    "too-many-pieces",
+                    f"{side(colour)} has {pieces} pieces; {ctx.variant.name} allows at most {army.max_pieces}",
+                    field="placement",
+                )
+            )
+        pawns = _pawn_bb(ctx, colour).bit_count()
+        if pawns > army.max_pawns:
+            code = "race-material" if race else "too-many-pawns"
+            limit = "no pawns" if army.max_pawns == 0 else f"at most {army.max_pawns}"
+            problems.append(
+                Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
+            )
+    return problems
+
+
+def _pooled_counts(ctx: Context) -> list[Problem]:
+    setup, variant, position = ctx.setup, ctx.variant, ctx.position
+    pockets = setup.pockets
+    in_hand = len(pockets) if pockets else 0
+    pawns_in_hand = (pockets.white.count(PAWN) + pockets.black.count(PAWN)) if pockets else 0
+    max_pieces = sum(army.max_pieces for army in variant.armies)
+    max_pawns = sum(army.max_pawns for army in variant.armies)
+    problems = []
+    pieces = position.occupied.bit_count() + in_hand
+    if pieces > max_pieces:
+        problems.append(
+            Problem(
+                "too-many-pieces",
+                f"{pieces} pieces on the board and in the pockets; {variant.name} has at most {max_pieces}",
+                field="pockets" if in_hand else "placement",
+            )
+        )
+    board_pawns = _pawn_bb(ctx, 0) | _pawn_bb(ctx, 1)
+    promoted = position.promoted & position.occupied & ~board_pawns
+    total = board_pawns.bit_count() + promoted.bit_count() + pawns_in_hand
+    if total > max_pawns:
+        parts = [f"{board_pawns.bit_count()} on the board"]
+        if promoted:
+            parts.append(f"{promoted.bit_count()} promoted")
+        if pawns_in_hand:
+            parts.append(f"{pawns_in_hand} in the pockets")
+        problems.append(
+            Problem(
+                "too-many-pawns",
+                f"{total} pawns ({', '.join(parts)}); {variant.name} has at most {max_pawns}",
+                field="placement",
+            )
+        )
+    return problems
+
+
+def _kind_caps(ctx: Context) -> list[Problem]:
+    problems = []
+    code = "race-material" if Twist.RACE in ctx.variant.twists else "too-many-pieces"
+    for colour, army in enumerate(ctx.variant.armies):
+        for letter, cap in sorted(army.max_by_kind.items()):
+            count = ctx.position.letter_bb(letter.upper() if colour == 0 else letter).bit_count()
+            if count > cap:
+                name = ctx.piece_name(letter)
+                problems.append(
+                    Problem(
+                        code,
+                        f"{side(colour)} has {count} {name}s; {ctx.variant.name} allows at most {cap}",
+                        field="placement",
+                    )
+                )
+    return problems
+
+
+def _back_ranks(ctx: Context) -> list[Problem]:
+    white_army, black_army = ctx.variant.armies
+    wrong = _pawn_bb(ctx, 0) & (RANK_8 | (0 if white_army.pawns_on_first_rank else RANK_1))
+    wrong |= _pawn_bb(ctx, 1) & (RANK_1 | (0 if black_army.pawns_on_first_rank else RANK_8))
+    if not wrong:
+        return []
+    return [
+        Problem(
+            "pawns-on-backrank",
+            f"{ctx.pieces_on(wrong)}: pawns cannot stand on the first or last rank",
+            field="placement",
+        )
+    ]
