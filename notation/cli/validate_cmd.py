@@ -1,0 +1,81 @@
+"""``notation validate``: judge FENs against their variant's rules, every problem at once."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from notation.cli import common
+from notation.operations import validate_fen
+from notation.validation import CODES
+
+DESCRIPTION = """\
+Check that FENs are legal setups of their variant. FENs come from the arguments or,
+without arguments, from standard input, one per line; exactly one output line is written
+per non-blank input line, in order: "valid", or "invalid: " and every problem found
+(code: message (field)). With --json each output line is
+{"valid", "variant", "errors", "warnings", "detected"} and input lines may be JSON objects
+{"fen": ..., "variant": ...}. Codes: see docs/validation.md.
+Exit status: 0 every setup is legal, 1 some line is not (or could not be read), 2 usage error."""
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "validate",
+        help="check FENs against their variant's rules",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
+    common.add_variant_options(parser)
+    parser.add_argument(
+        "--accept",
+        action="append",
+        default=[],
+        metavar="CODE",
+        help="report this code as a warning instead of an error (repeatable), e.g. --accept bad-castling-rights",
+    )
+    parser.add_argument("--json", action="store_true", help="JSON lines in and out")
+    parser.set_defaults(run=run)
+
+
+def accepted_codes(values: list[str]) -> frozenset[str]:
+    """The ``--accept`` codes; raises ``UsageError`` naming the known codes for an unknown one."""
+    from notation.cli.main import UsageError
+
+    codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())
+    unknown = sorted(codes - set(CODES))
+    if unknown:
+        raise UsageError(f"--accept: unknown code(s) {', '.join(unknown)}; known codes: {', '.join(CODES)}")
+    return codes
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = common.build_registry(args)
+    accept = accepted_codes(args.accept)
+    failed = False
+    out = sys.stdout
+    for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+        where = f"line {item.line}" if item.line else "argument"
+        if item.problem is not None:
+            failed = True
+            if args.json:
+                common.write_json_line(
+                    {"valid": False, "variant": None, "errors": [item.problem.to_dict()], "warnings": [], "detected": None}
+                )
+            else:
+                out.write(f"invalid: {common.format_problem(item.problem)}\n")
+            continue
+        result = validate_fen(item.fen, item.variant, accept=accept, registry=registry)
+        failed = failed or not result.valid
+        if args.json:
+            common.write_json_line(result.to_dict())
+        elif result.valid:
+            out.write("valid\n")
+        else:
+            out.write("invalid: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+        if not args.json:
+            for warning in result.warnings:
+                sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+    out.flush()
+    return 1 if failed else 0
