@@ -2,12 +2,14 @@
 
 Every position goes through ``validate_fen``, so codes and messages are those of the CLI
 and the service. On top, a dialect that most readers reject (``rare-dialect``) is a warning.
+Problems that name a FEN field but no column (the validator's) are placed at that field.
 Results are cached per (FEN, variant): opening books and Chess960 files repeat positions.
 Nothing here raises on bad input.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -28,10 +30,11 @@ class Finding:
     column: int | None = None
 
 
-# Dialects that most readers reject, as data: (test, message).
-RARELY_READ: tuple[tuple[Callable[[Dialect], bool], str], ...] = (
+# Dialects that most readers reject, as data: (test, FEN field to point at, message).
+RARELY_READ: tuple[tuple[Callable[[Dialect], bool], str, str], ...] = (
     (
         lambda d: d.pockets is PocketStyle.APPENDED,
+        "pockets",
         "pockets appended after the move numbers (chess.com style): python-chess, chessops and "
         "shakmaty reject this form; write them in brackets, e.g. RNBQKBNR[Qp]",
     ),
@@ -65,10 +68,54 @@ class PositionJudge:
         from notation.operations import validate_fen
 
         result = validate_fen(fen, self._variants[key], registry=self._registry)
-        findings = [Finding(Severity.ERROR, p.code, p.message, p.column) for p in result.errors]
-        findings += [Finding(Severity.WARNING, p.code, p.message, p.column) for p in result.warnings]
+        findings = [
+            Finding(severity, p.code, p.message, p.column or field_column(fen, p.field))
+            for severity, problems in ((Severity.ERROR, result.errors), (Severity.WARNING, result.warnings))
+            for p in problems
+        ]
         if result.detected is not None:
-            for test, message in RARELY_READ:
+            for test, field, message in RARELY_READ:
                 if test(result.detected):
-                    findings.append(Finding(Severity.WARNING, "rare-dialect", message))
+                    findings.append(Finding(Severity.WARNING, "rare-dialect", message, field_column(fen, field)))
         return tuple(findings)
+
+
+_TOKEN = re.compile(r"\S+")
+_FIXED_FIELDS = {"placement": 0, "promoted": 0, "turn": 1, "castling": 2, "en-passant": 3}
+
+
+def field_column(fen: str, field: str | None) -> int | None:
+    """1-based column where ``field`` starts in ``fen``, or None when it cannot be seen."""
+    if field is None:
+        return None
+    tokens = list(_TOKEN.finditer(fen))
+    if field in _FIXED_FIELDS:
+        index = _FIXED_FIELDS[field]
+        return tokens[index].start() + 1 if index < len(tokens) else None
+    if not tokens:
+        return None
+    if field == "pockets":
+        placement = tokens[0].group()
+        if "[" in placement:
+            return tokens[0].start() + placement.index("[") + 1
+        if placement.count("/") >= 8:
+            return tokens[0].start() + _nth(placement, "/", 8) + 2
+        appended = [t for t in tokens[4:] if not t.group().isdigit() and "+" not in t.group()]
+        return appended[0].start() + 1 if appended else None
+    rest = tokens[4:]
+    if field == "checks":
+        found = [t for t in rest if "+" in t.group()]
+        return found[0].start() + 1 if found else None
+    numbers = [t for t in rest if t.group().isdigit()]
+    index = {"halfmove": 0, "fullmove": 1}.get(field)
+    if index is not None and index < len(numbers):
+        return numbers[index].start() + 1
+    return None
+
+
+def _nth(text: str, char: str, n: int) -> int:
+    """Index of the ``n``-th (1-based) ``char`` in ``text``."""
+    pos = -1
+    for _ in range(n):
+        pos = text.index(char, pos + 1)
+    return pos

@@ -5,7 +5,9 @@ each line as UTF-8 and reports, as located problems through ``report``:
 
 - ``encoding``: the first undecodable line in full, then one summary of how many more
   lines were undecodable (the line is passed on with U+FFFD replacement characters);
-- ``line-too-long``: a line longer than ``max_bytes`` (its text is not passed on);
+- ``line-too-long``: a line longer than ``max_bytes``; only its first and last
+  ``KEPT_ENDS`` bytes are passed on (state ``DROPPED``), so a PGN splitter still sees how
+  it starts (a tag, movetext) and ends (a result);
 - ``binary-file``: a NUL byte (reading stops: the rest of the file is not text);
 - ``decompress``: a corrupt or truncated ``.gz`` / ``.zst`` stream (reading stops).
 
@@ -29,6 +31,7 @@ from notation.check.problem import Severity
 from notation.check.sources import Compression, Source
 
 _BOM = b"\xef\xbb\xbf"
+KEPT_ENDS = 256
 
 
 class LineState(enum.Enum):
@@ -36,7 +39,7 @@ class LineState(enum.Enum):
 
     CLEAN = "clean"
     REPLACED = "replaced"  # undecodable bytes were replaced by U+FFFD
-    DROPPED = "dropped"  # too long: ``text`` is empty
+    DROPPED = "dropped"  # too long: ``text`` holds only both ends of the line
 
 
 @dataclass(frozen=True)
@@ -103,10 +106,12 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int) -> Iterator[
             report(number, column, Severity.ERROR, "binary-file", "NUL byte: the file is binary (or UTF-16), not UTF-8 text; not checked further")
             break
         if len(raw) > max_bytes and not raw.endswith(b"\n"):
-            report(number, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; skipped")
-            if not _skip_rest_of_line(readline, max_bytes, number, report):
+            report(number, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; not checked")
+            tail = _skip_rest_of_line(readline, max_bytes, raw, number, report)
+            if tail is None:
                 break
-            yield Line(number, "", LineState.DROPPED)
+            ends = raw[:KEPT_ENDS] + b" ... " + tail
+            yield Line(number, ends.decode("utf-8", "replace"), LineState.DROPPED)
             continue
         raw = raw.rstrip(b"\n").rstrip(b"\r")
         try:
@@ -132,16 +137,21 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int) -> Iterator[
         )
 
 
-def _skip_rest_of_line(readline: Callable[[int], bytes], max_bytes: int, number: int, report: Report) -> bool:
-    """Read and forget the rest of a long line; False when the stream ended badly."""
+def _skip_rest_of_line(
+    readline: Callable[[int], bytes], max_bytes: int, last: bytes, number: int, report: Report
+) -> bytes | None:
+    """Read and forget the rest of a long line; its last bytes (no line end), or None when
+    the stream ended badly."""
     while True:
         try:
             chunk = readline(max_bytes)
         except _DECOMPRESS_ERRORS as exc:
             report(number, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(exc)}")
-            return False
+            return None
+        if chunk:
+            last = last[-KEPT_ENDS:] + chunk
         if not chunk or chunk.endswith(b"\n"):
-            return True
+            return last.rstrip(b"\r\n")[-KEPT_ENDS:]
 
 
 def _column(raw: bytes, offset: int) -> int:

@@ -44,15 +44,44 @@ class CheckProblem:
         return (self.line, self.column)
 
 
-# Codes the check itself adds to those of the FEN reader and validator. Their text is the
-# rule description of the SARIF log; any other code is described by its name.
+# Every code the check can report, with the rule description of the SARIF log: the FEN
+# reader's, the validator's (``notation.validation.CODES``), the PGN splitter's
+# (``notation.pgn.reader.PROBLEM_CODES``) and the check's own. An unlisted code is
+# described by its name.
 CHECK_CODES: dict[str, str] = {
     "fen-syntax": "The FEN cannot be read.",
     "unknown-variant": "No known variant has this name.",
+    # validation
+    "empty": "The board is empty.",
+    "missing-king": "A side has no king where its variant needs one.",
+    "too-many-kings": "A side has more kings than its variant allows.",
+    "too-many-pawns": "A side has more pawns than a game could give it.",
+    "too-many-pieces": "A side has more pieces than a game could give it.",
+    "pawns-on-backrank": "A pawn stands on the first or last rank.",
+    "bad-castling-rights": "A castling right without the king or rook it needs.",
+    "invalid-ep-square": "An en passant square no double pawn push can explain.",
+    "opposite-check": "The side not to move is in check.",
+    "too-many-checkers": "More pieces give check than any move can produce.",
+    "impossible-check": "A check that no last move can have given.",
+    "race-check": "A king is in check in Racing Kings.",
+    "race-over": "A Racing Kings game that is already over.",
+    "race-material": "More pieces of a kind than Racing Kings allows.",
+    "king-in-pocket": "A king in a Crazyhouse pocket.",
+    "bad-check-counters": "Three-check counters out of range.",
+    # PGN text
+    "pgn-tag-syntax": "A tag pair that cannot be read.",
+    "pgn-comment-unterminated": "A { comment that is never closed.",
+    "pgn-comment-too-long": "A comment longer than any reader should accept.",
+    "pgn-game-too-large": "A game larger than any reader should hold at once.",
+    "pgn-junk": "Control characters in the PGN text.",
+    "pgn-not-utf8": "Bytes that are not UTF-8 in the PGN text.",
+    "pgn-bom": "A byte order mark at the start of the PGN text.",
+    "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
+    "pgn-missing-result": "Movetext that does not end with a result.",
+    # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
-    "pgn-syntax": "The PGN text cannot be read.",
     "encoding": "The line is not valid UTF-8.",
-    "line-too-long": "The line is too long to be a position or a PGN line; it was skipped.",
+    "line-too-long": "The line is too long to be a position or a PGN line; it was not checked.",
     "binary-file": "The file holds binary data (a NUL byte); it was not checked further.",
     "decompress": "The compressed file is corrupt or truncated.",
     "empty-file": "The file holds no position or game.",

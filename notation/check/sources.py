@@ -32,6 +32,7 @@ class Compression(str, enum.Enum):
 
 
 STDIN = "-"
+STDIN_NAME = "<stdin>"  # how standard input is named in problems
 
 _KINDS = {"." + kind.value: kind for kind in FileKind}
 _COMPRESSIONS = {".gz": Compression.GZIP, ".zst": Compression.ZSTD}
@@ -47,10 +48,7 @@ class Source:
     path: str
     kind: FileKind | None
     compression: Compression = Compression.NONE
-
-    @property
-    def is_stdin(self) -> bool:
-        return self.path == STDIN
+    is_stdin: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,7 +88,7 @@ def discover(paths: list[str], stdin_kind: FileKind | None = None) -> Iterator[F
     """Yield a ``Source``, ``Unreadable`` or ``Skipped`` for each file the paths lead to."""
     for path in paths:
         if path == STDIN:
-            yield Source(STDIN, stdin_kind)
+            yield Source(STDIN_NAME, stdin_kind, is_stdin=True)
         elif os.path.isdir(path):
             yield from _walk(path)
         elif os.path.isfile(path):

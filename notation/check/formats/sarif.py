@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from notation import __version__
 from notation.check.problem import CheckProblem, describe
+from notation.check.sources import STDIN_NAME
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -24,7 +25,7 @@ SRCROOT = "%SRCROOT%"
 
 def artifact_location(path: str) -> dict[str, str]:
     """The SARIF ``artifactLocation`` of a path as the user named it."""
-    if path == "-":
+    if path == STDIN_NAME:
         return {"uri": "stdin"}
     if os.path.isabs(path):
         return {"uri": pathlib.Path(path).as_uri()}

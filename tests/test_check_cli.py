@@ -1,0 +1,144 @@
+"""`notation check` run on the fixture tree: every format's output and every exit code.
+
+The cases live in fixtures/check/cases.json, the expected outputs in fixtures/check/expected/.
+After a deliberate change, regenerate them with NOTATION_UPDATE_EXPECTED=1 and review the diff.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pathlib
+import sys
+
+import pytest
+
+from notation import __version__
+from notation.cli import main as cli_main
+
+CHECK = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "check"
+EXPECTED = CHECK / "expected"
+CASES = json.loads((CHECK / "cases.json").read_text(encoding="utf-8"))["cases"]
+UPDATE = os.environ.get("NOTATION_UPDATE_EXPECTED") == "1"
+
+
+def run_check(argv: list[str], capsys, monkeypatch, stdin: bytes | None = None) -> tuple[int, str, str]:
+    """Run ``notation check ARGV`` in fixtures/check; returns (exit code, stdout, stderr).
+
+    Only the check subcommand is registered, so other subcommands cannot break these tests.
+    """
+    monkeypatch.chdir(CHECK)
+    monkeypatch.setattr(cli_main, "SUBCOMMANDS", (("check", "notation.cli.check_cmd"),))
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    capsys.readouterr()
+    try:
+        code = cli_main.main(["check", *argv])
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    # The SARIF driver names the package version; expected files must not change with it.
+    out = out.replace(f'"version": "{__version__}"', '"version": "<version>"')
+    return code, out, err
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_case(case, capsys, monkeypatch):
+    stdin = (CHECK / case["stdin"]).read_bytes() if "stdin" in case else None
+    code, out, err = run_check(case["args"], capsys, monkeypatch, stdin)
+    expected_file = EXPECTED / case["stdout"]
+    if UPDATE:
+        expected_file.write_text(out, encoding="utf-8", newline="")
+    assert "Traceback" not in err and "internal error" not in err
+    assert out == expected_file.read_text(encoding="utf-8"), f"stdout differs from {expected_file.name}"
+    assert code == case["exit"], err
+    if "stderr" in case:
+        assert case["stderr"] in err
+
+
+def test_every_expected_file_is_used():
+    used = {case["stdout"] for case in CASES}
+    assert used == {p.name for p in EXPECTED.iterdir()}
+
+
+def test_tree_formats_agree(capsys, monkeypatch):
+    """The four formats of the whole tree report the same problems in the same order."""
+    text = (EXPECTED / "tree.txt").read_text(encoding="utf-8").splitlines()
+    problems = json.loads((EXPECTED / "tree.json").read_text(encoding="utf-8"))["problems"]
+    github = (EXPECTED / "tree.github").read_text(encoding="utf-8").splitlines()
+    sarif = json.loads((EXPECTED / "tree.sarif").read_text(encoding="utf-8"))
+    results = sarif["runs"][0]["results"]
+    assert len(text) == len(problems) == len(github) == len(results) > 30
+    for line, problem, annotation, result in zip(text, problems, github, results):
+        assert line == f"{problem['path']}:{problem['line']}:{problem['column']}: {problem['code']}: {problem['message']}"
+        assert annotation.startswith(f"::{problem['severity']} ")
+        assert f",line={problem['line']},col={problem['column']}," in annotation
+        assert result["ruleId"] == problem["code"]
+        assert result["level"] == problem["severity"]
+        region = result["locations"][0]["physicalLocation"]["region"]
+        assert (region["startLine"], region["startColumn"]) == (problem["line"], problem["column"])
+
+
+def test_every_fixture_file_is_reported_or_clean():
+    """Each bad fixture file shows up in the tree's report; the clean ones do not."""
+    problems = json.loads((EXPECTED / "tree.json").read_text(encoding="utf-8"))["problems"]
+    reported = {p["path"] for p in problems}
+    for path in sorted((CHECK / "tree").rglob("*")):
+        if not path.is_file():
+            continue
+        name = path.relative_to(CHECK).as_posix()
+        if path.parent.name == "clean" or path.suffix == ".txt":
+            assert name not in reported, name
+        else:
+            assert name in reported, name
+
+
+def test_tree_has_each_kind_of_problem():
+    problems = json.loads((EXPECTED / "tree.json").read_text(encoding="utf-8"))["problems"]
+    codes = {p["code"] for p in problems}
+    assert {
+        "fen-syntax", "unknown-variant", "epd-syntax", "encoding", "line-too-long", "binary-file",
+        "decompress", "empty-file", "missing-setup", "miscased-tag", "rare-dialect",
+        "setup-without-fen", "pgn-tag-syntax", "pgn-comment-unterminated", "bad-castling-rights",
+        "opposite-check", "too-many-kings", "missing-king", "pawns-on-backrank",
+    } <= codes
+    for p in problems:
+        assert p["line"] >= 1 and p["column"] >= 1
+        assert p["severity"] in ("error", "warning")
+
+
+def test_fen_syntax_column_is_the_column_in_the_file(capsys, monkeypatch, tmp_path):
+    """Indenting a FEN moves its syntax error's column by exactly the indent."""
+    bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"
+    columns = []
+    for indent in (0, 1, 7):
+        path = tmp_path / f"i{indent}.fen"
+        path.write_text(" " * indent + bad + "\n", encoding="utf-8")
+        code, out, _ = run_check([str(path), "--format", "json"], capsys, monkeypatch)
+        assert code == 1
+        (problem,) = json.loads(out)["problems"]
+        assert problem["code"] == "fen-syntax"
+        columns.append(problem["column"])
+    assert columns[0] == bad.index("X") + 1
+    assert columns[1] == columns[0] + 1 and columns[2] == columns[0] + 7
+
+
+def test_pgn_fen_problem_is_on_the_tag_line_at_the_value(capsys, monkeypatch, tmp_path):
+    text = '[Event "x"]\n[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - e9 0 1"]\n\n*\n'
+    path = tmp_path / "one.pgn"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run_check([str(path), "--format", "json"], capsys, monkeypatch)
+    (problem,) = json.loads(out)["problems"]
+    line = text.splitlines()[3]
+    assert code == 1
+    assert (problem["line"], problem["column"]) == (4, line.index("e9") + 1)
+
+
+def test_directory_listing_skips_hidden_directories(capsys, monkeypatch, tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "bad.fen").write_text("not a fen\n", encoding="utf-8")
+    (tmp_path / "Upper.FEN").write_text("not a fen either\n", encoding="utf-8")
+    code, out, _ = run_check([str(tmp_path)], capsys, monkeypatch)
+    assert code == 1
+    assert "Upper.FEN:1:" in out and ".git" not in out
