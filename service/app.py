@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Flask, g, request
 
 from service import problems
+from service.bodies import too_large
 from service.config import Settings
 from service.resources import fen, meta, variants
 from service.state import EXTENSION_KEY, ServiceState, state
@@ -37,10 +37,12 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
 
 
 def _limit_body() -> None:
-    """413 before the body is read: from Content-Length when sent, else while reading."""
+    """413 before the body is read when Content-Length is over the limit. Without a length
+    (chunked), reading stops one byte past the limit and ``bodies.read_body`` says 413."""
     settings = state().settings
     limit = settings.max_pgn_bytes if request.endpoint in PGN_ENDPOINTS else settings.max_body_bytes
-    request.max_content_length = limit
+    g.body_limit = limit
+    request.max_content_length = limit + 1
     length = request.content_length
     if length is not None and length > limit:
-        raise RequestEntityTooLarge(f"the body is {length} bytes; this endpoint accepts at most {limit}")
+        raise too_large(limit, f"the body is {length} bytes")

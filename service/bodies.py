@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Mapping
 
-from flask import request
+from flask import g, request
 from marshmallow import Schema, ValidationError
-from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.problems import INVALID_JSON, INVALID_REQUEST, ProblemError
 
@@ -23,7 +23,7 @@ JSON_MEDIA_TYPE = "application/json"
 def json_body() -> Any:
     """The request body parsed as JSON; raises ``ProblemError`` (400) or ``UnsupportedMediaType``."""
     require_media_type((JSON_MEDIA_TYPE,), json_suffix=True)
-    data = request.get_data(cache=False)
+    data = read_body()
     if not data.strip():
         raise ProblemError(INVALID_JSON, 400, "the request body is empty; send a JSON object")
     text = utf8_text(data, INVALID_JSON)
@@ -37,6 +37,19 @@ def json_body() -> Any:
         raise ProblemError(INVALID_JSON, 400, "not accepted JSON: nested too deeply") from None
     except ValueError as exc:  # NaN/Infinity, integers longer than Python converts
         raise ProblemError(INVALID_JSON, 400, f"not accepted JSON: {exc}") from None
+
+
+def read_body() -> bytes:
+    """The whole body; raises ``RequestEntityTooLarge`` past the endpoint's limit."""
+    data = request.get_data(cache=False)
+    limit = g.body_limit
+    if len(data) > limit:
+        raise too_large(limit, "the body is longer")
+    return data
+
+
+def too_large(limit: int, what: str) -> RequestEntityTooLarge:
+    return RequestEntityTooLarge(f"{what}; this endpoint accepts at most {limit} bytes")
 
 
 def require_media_type(accepted: tuple[str, ...], *, json_suffix: bool = False) -> None:

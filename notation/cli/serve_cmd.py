@@ -1,0 +1,62 @@
+"""``notation serve``: run the HTTP service under gunicorn (see docs/service.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) under
+gunicorn until interrupted. Options override the environment variables of the same
+settings (NOTATION_HOST, PORT, NOTATION_WORKERS); every other setting comes from the
+environment (NOTATION_MAX_BODY_BYTES, NOTATION_MAX_BATCH, ...; see docs/service.md).
+Exit status: 0 after a clean stop, 2 usage or configuration error."""
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the HTTP service",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--host", metavar="H", help="address to listen on (default: $NOTATION_HOST or 127.0.0.1)")
+    parser.add_argument("--port", metavar="P", type=_port, help="port to listen on (default: $PORT or 8080)")
+    parser.add_argument(
+        "--workers", metavar="N", type=_workers, help="worker processes (default: $NOTATION_WORKERS or one per CPU)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from notation.cli.main import UsageError
+    from service.config import ConfigError, Settings
+    from service.server import serve
+
+    changes = {name: value for name in ("host", "port", "workers") if (value := getattr(args, name)) is not None}
+    try:
+        settings = Settings.from_env().but(**changes)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    serve(settings)
+    return 0
+
+
+def _port(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 0 and 65535, got {text}")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker, got {text}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
