@@ -1,0 +1,725 @@
+"""Split a stream of PGN text into raw games, keeping every byte and noting the damage.
+
+``iter_games(lines)`` reads lines (line endings included, as a file opened with
+``newline=""`` yields them) and yields one ``RawGame`` per game, in order, such that
+``"".join(line for g in games for line in g.lines)`` is the input exactly.
+
+How lenient it is, item by item:
+
+- A game starts at its first tag line. A tag line starts a new game once the current game
+  has movetext, or once a blank line followed its tags. Text before the first tag line is
+  a game of its own when it is not blank (python-chess reads such text as a game too);
+  blank lines belong to the game before them.
+- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes.
+  A line that starts like a tag but does not parse is kept as it is and reported
+  (``pgn-tag-syntax``, with the tag's name when it can be seen).
+- Brace comments may span lines. A comment that is never closed is reported
+  (``pgn-comment-unterminated``) and ended at a blank line followed by a well-formed tag
+  line, or at ``Limits.max_comment_chars`` (``pgn-comment-too-long``), so it cannot
+  swallow the rest of the file. ``;`` comments end at the end of their line; lines
+  starting with ``%`` are escape lines.
+- A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
+  ``part`` 1, 2, ...), so memory stays bounded whatever the input.
+- Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
+  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
+  (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
+  result at its end (``pgn-missing-result``) are reported, never repaired here.
+
+Nothing here raises on bad input. Moves are not read: SAN, NAGs and variations pass as text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import islice
+from typing import Iterable, Iterator
+
+# --- problem codes (stable) -------------------------------------------------------------
+TAG_SYNTAX = "pgn-tag-syntax"
+COMMENT_UNTERMINATED = "pgn-comment-unterminated"
+COMMENT_TOO_LONG = "pgn-comment-too-long"
+GAME_TOO_LARGE = "pgn-game-too-large"
+JUNK = "pgn-junk"
+NOT_UTF8 = "pgn-not-utf8"
+BOM = "pgn-bom"
+MISSING_BLANK_LINE = "pgn-missing-blank-line"
+MISSING_RESULT = "pgn-missing-result"
+STRAY_TEXT = "pgn-stray-text"
+
+PROBLEM_CODES = (
+    TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK, NOT_UTF8,
+    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PgnProblem:
+    """Damage found in the PGN text: a stable ``code``, a message, and where (1-based)."""
+
+    code: str
+    message: str
+    line: int
+    column: int | None = None
+    tag: str | None = None  # the tag concerned, when the problem is in a tag
+
+    def to_dict(self) -> dict:
+        out: dict = {"code": self.code, "message": self.message}
+        if self.column is not None:
+            out["column"] = self.column
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One tag pair as found. Offsets index ``RawGame.lines[index]``.
+
+    ``start``/``end`` span the whole ``[...]``; ``value_start``/``value_end`` span the
+    escaped value between the quotes; ``value`` is unescaped.
+    """
+
+    name: str
+    value: str
+    line: int  # 1-based line in the input
+    column: int  # 1-based column of "["
+    index: int  # index of the line in RawGame.lines
+    start: int
+    end: int
+    value_start: int
+    value_end: int
+
+
+class RawGame:
+    """One game's text exactly as read, its tags, and the damage found in it.
+
+    Games the fast path found clean keep only their text; ``lines``, ``tags`` and
+    ``problems`` are worked out on first use (``problems`` is then empty).
+    """
+
+    __slots__ = ("number", "start_line", "part", "continues", "_text", "_lines", "_tags", "_problems")
+
+    def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None):
+        self.number = number  # 1-based
+        self.start_line = start_line  # 1-based line of the game's first line
+        self.part = part  # > 0 for the continuation of a game too large to hold at once
+        self.continues = False  # True when a further part of this game follows
+        self._text = text
+        self._lines: list[str] | None = None if text is not None else []
+        self._tags: list[Tag] | None = None if text is not None else []
+        self._problems: list[PgnProblem] | None = [] if text is not None else []
+
+    @property
+    def clean(self) -> bool:
+        """True when no damage was found (and the fast path kept only the text)."""
+        return not self.problems
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            return "".join(self._lines)
+        return self._text
+
+    @property
+    def lines(self) -> list[str]:
+        """The game's lines, each with its ending (``\\r\\n``, ``\\n`` or ``\\r``)."""
+        if self._lines is None:
+            self._lines = split_lines(self._text)
+        return self._lines
+
+    @property
+    def tags(self) -> list[Tag]:
+        if self._tags is None:
+            self._tags = _tags_of_clean_game(self)
+        return self._tags
+
+    @property
+    def problems(self) -> list[PgnProblem]:
+        return self._problems
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag with exactly this name, or None."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def find_tags(self, pattern: "re.Pattern[str]") -> list[Tag]:
+        """Tags whose name matches ``pattern`` (anchored), in order; fast on clean games."""
+        if self._tags is not None:
+            return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
+        found = []
+        text = self._text
+        for match in _TAG_LINE_M.finditer(text):
+            if not pattern.fullmatch(match.group(1)):
+                continue
+            line_start = match.start()
+            index = text.count("\n", 0, line_start)
+            bracket = text.index("[", line_start)
+            found.append(_make_tag(match, text, line_start, self.start_line + index, index, bracket))
+        return found
+
+    def __repr__(self) -> str:
+        return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep memory bounded on hostile input (sizes in characters)."""
+
+    max_game_chars: int = 16 * 1024 * 1024
+    max_comment_chars: int = 1024 * 1024
+
+
+DEFAULT_LIMITS = Limits()
+
+_NAME = r"[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*"
+_VALUE = r'"((?:[^"\\\r\n]|\\.)*)"'
+_TAG = re.compile(r"\[[ \t]*(" + _NAME + r")[ \t]*" + _VALUE + r"[ \t]*\]")
+_TAG_LINE_M = re.compile(r"^[ \t]*\[[ \t]*(" + _NAME + r")[ \t]*" + _VALUE + r"[ \t]*\]", re.M)
+_TAG_NAME = re.compile(r"\[[ \t]*([A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*)")
+_WELL_FORMED_TAG_LINE = re.compile(
+    r'[ \t]*\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\.)*"\][ \t]*(?:\r\n|\r|\n)?\Z'
+)
+_UNESCAPE = re.compile(r"\\(.)")
+_JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\udc80-\udcff]")
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_TAG_START_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def unescape_tag_value(raw: str) -> str:
+    """A tag value without its PGN escapes (``\\"`` and ``\\\\``)."""
+    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+def escape_tag_value(value: str) -> str:
+    """A value ready to sit between the quotes of a tag."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def line_ending(line: str) -> str:
+    """The line's ending (``\\r\\n``, ``\\n``, ``\\r``) or ``""``."""
+    if line.endswith("\r\n"):
+        return "\r\n"
+    if line.endswith("\n"):
+        return "\n"
+    if line.endswith("\r"):
+        return "\r"
+    return ""
+
+
+def _is_tag_line(stripped: str) -> bool:
+    return len(stripped) > 1 and stripped[0] == "[" and stripped[1] in _TAG_START_CHARS
+
+
+class _Splitter:
+    """The state machine behind ``iter_games``; one instance per input."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.number = 0
+        self.line_no = 0
+        self.game: RawGame | None = None
+        self.size = 0
+        self.has_movetext = False
+        self.blank_since_tags = False
+        self.has_tag_lines = False
+        self.last_tag_line = 0
+        self.prev_blank = True
+        self.last_movetext: str | None = None  # last movetext line with the comment state after it
+        self.last_movetext_line = 0
+        self.in_comment = False
+        self.comment_line = 0
+        self.comment_column = 0
+        self.comment_chars = 0
+        self.pending_line = False  # the previous piece had no line ending (a split long line)
+
+    def reset(self, number: int, line_no: int) -> None:
+        """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
+        self.number = number
+        self.line_no = line_no
+        self.game = None
+        self.has_movetext = False
+        self.blank_since_tags = False
+        self.has_tag_lines = False
+        self.prev_blank = True
+        self.last_movetext = None
+        self.in_comment = False
+        self.pending_line = False
+
+    def fresh_game_started(self) -> bool:
+        """True when the last line fed opened a new, so far undamaged game with a tag line."""
+        game = self.game
+        return (
+            game is not None and game.part == 0 and len(game.lines) == 1 and bool(game.tags)
+            and not game.problems and not self.in_comment and not self.pending_line
+        )
+
+    def take_back(self) -> None:
+        """Forget the fresh game just opened (the fast path reads it again)."""
+        self.game = None
+        self.number -= 1
+        self.line_no -= 1
+
+    # -- game boundaries -----------------------------------------------------------------
+    def _new_game(self, part: int = 0, start_line: int | None = None) -> RawGame | None:
+        """Close the current game (returned) and open the next one (or the next part)."""
+        done = self.game
+        if done is not None and part == 0:
+            self._close_checks(done)
+        if part == 0:
+            self.number += 1
+            self.has_movetext = False
+            self.blank_since_tags = False
+            self.has_tag_lines = False
+            self.last_movetext = None
+        self.game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
+        self.size = 0
+        return done
+
+    def _close_checks(self, game: RawGame) -> None:
+        if self.in_comment:
+            self._report_unterminated_comment(game)
+        if self.has_movetext:
+            last = (self.last_movetext or "").rstrip()
+            if not self.has_tag_lines and not last.endswith(_RESULTS):
+                game.problems.append(
+                    PgnProblem(STRAY_TEXT, "text outside any game (no tags before it, no result after it)",
+                               game.start_line)
+                )
+            elif not last.endswith(_RESULTS):
+                game.problems.append(
+                    PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
+                               self.last_movetext_line)
+                )
+        elif self.has_tag_lines:
+            game.problems.append(
+                PgnProblem(MISSING_RESULT, "game has tags but no movetext, not even a result", self.last_tag_line)
+            )
+
+    def _report_unterminated_comment(self, game: RawGame) -> None:
+        game.problems.append(
+            PgnProblem(COMMENT_UNTERMINATED, "comment opened with '{' is never closed",
+                       self.comment_line, self.comment_column)
+        )
+        self.in_comment = False
+
+    # -- one line ------------------------------------------------------------------------
+    def feed(self, line: str) -> Iterator[RawGame]:
+        continued = self.pending_line
+        if not continued:
+            self.line_no += 1
+        self.pending_line = not line.endswith(("\n", "\r"))
+        if self.line_no == 1 and not continued and line.startswith("\ufeff"):
+            self._ensure_game()
+            self.game.problems.append(PgnProblem(BOM, "byte order mark at the start of the input", 1, 1))
+            body = line[1:]
+        else:
+            body = line
+        stripped = body.lstrip(" \t")
+
+        if continued:
+            kind = "movetext"
+        elif self.in_comment:
+            if self.prev_blank and _WELL_FORMED_TAG_LINE.match(body):
+                self._ensure_game()
+                self._report_unterminated_comment(self.game)
+                kind = "tag"
+            else:
+                kind = "comment"
+        elif _is_tag_line(stripped):
+            kind = "tag"
+        elif not stripped.strip():
+            kind = "blank"
+        elif stripped[0] == "%":
+            kind = "escape"
+        else:
+            kind = "movetext"
+
+        if kind == "tag":
+            game = self.game
+            if game is None or self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
+                not self.has_tag_lines and self._has_text(game)
+            ):
+                if game is not None and self.has_movetext and not self.prev_blank:
+                    game.problems.append(
+                        PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
+                                   self.line_no)
+                    )
+                done = self._new_game()
+                if done is not None:
+                    yield done
+            self._add_line(line)
+            self._parse_tags(body, len(line) - len(body))
+            self.has_tag_lines = True
+            self.last_tag_line = self.line_no
+            self.blank_since_tags = False
+            self.prev_blank = False
+        else:
+            self._ensure_game()
+            self._add_line(line)
+            if kind == "blank":
+                if self.has_tag_lines:
+                    self.blank_since_tags = True
+                self.prev_blank = True
+            else:
+                if kind == "movetext" and not self.has_movetext and self.has_tag_lines and not self.blank_since_tags:
+                    self.game.problems.append(
+                        PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no)
+                    )
+                if kind in ("movetext", "comment"):
+                    self.has_movetext = True
+                    self._scan_movetext(body)
+                    if body.strip():
+                        self.last_movetext = body
+                        self.last_movetext_line = self.line_no
+                self.prev_blank = not body.strip()
+        self._check_chars(line)
+        if self.size > self.limits.max_game_chars:
+            yield from self._split_large_game()
+
+    def _has_text(self, game: RawGame) -> bool:
+        return any(piece.strip() for piece in game.lines)
+
+    def _ensure_game(self) -> None:
+        if self.game is None:
+            self._new_game()
+
+    def _add_line(self, line: str) -> None:
+        self.game.lines.append(line)
+        self.size += len(line)
+
+    def _split_large_game(self) -> Iterator[RawGame]:
+        game = self.game
+        if game.part == 0:
+            game.problems.append(
+                PgnProblem(GAME_TOO_LARGE, f"game is larger than {self.limits.max_game_chars} characters; "
+                           "it is passed on unchanged, in parts", game.start_line)
+            )
+        game.continues = True
+        self._new_game(part=game.part + 1, start_line=self.line_no + (0 if self.pending_line else 1))
+        yield game
+
+    def _check_chars(self, line: str) -> None:
+        if line.isascii():
+            if _JUNK.search(line):
+                self._junk_problem(JUNK, "control characters (binary data?) in the text", line, _JUNK)
+        elif _SURROGATE.search(line):
+            self._junk_problem(NOT_UTF8, "bytes that are not UTF-8 text", line, _SURROGATE)
+        elif _JUNK.search(line):
+            self._junk_problem(JUNK, "control characters (binary data?) in the text", line, _JUNK)
+
+    def _junk_problem(self, code: str, message: str, line: str, pattern: re.Pattern) -> None:
+        problems = self.game.problems
+        if any(p.code == code for p in problems):
+            return  # once per game is enough to point at the damage
+        column = pattern.search(line).start() + 1
+        problems.append(PgnProblem(code, message, self.line_no, column))
+
+    # -- tags ----------------------------------------------------------------------------
+    def _parse_tags(self, body: str, offset: int) -> None:
+        game = self.game
+        index = len(game.lines) - 1
+        text = body.rstrip("\r\n")
+        pos = len(text) - len(text.lstrip(" \t"))
+        while pos < len(text):
+            match = _TAG.match(text, pos)
+            if match is None:
+                self._tag_problem(text, pos, offset)
+                return
+            start = offset + match.start()
+            game.tags.append(
+                Tag(
+                    name=match.group(1),
+                    value=unescape_tag_value(match.group(2)),
+                    line=self.line_no,
+                    column=start + 1,
+                    index=index,
+                    start=start,
+                    end=offset + match.end(),
+                    value_start=offset + match.start(2),
+                    value_end=offset + match.end(2),
+                )
+            )
+            pos = match.end()
+            while pos < len(text) and text[pos] in " \t":
+                pos += 1
+
+    def _tag_problem(self, text: str, pos: int, offset: int) -> None:
+        name_match = _TAG_NAME.match(text, pos)
+        name = name_match.group(1) if name_match else None
+        rest = text[pos:]
+        if name_match is None:
+            why = f"unexpected text after the tags: {rest[:20]!r}"
+        elif '"' not in rest[name_match.end() - pos:]:
+            why = f"tag {name} has no quoted value"
+        elif not _has_closing_quote(rest[name_match.end() - pos:]):
+            why = f"tag {name}: value has no closing quote"
+        else:
+            why = f"tag {name}: expected ']' after the value (or an unescaped quote inside it)"
+        self.game.problems.append(PgnProblem(TAG_SYNTAX, why, self.line_no, offset + pos + 1, name))
+
+    # -- comments ------------------------------------------------------------------------
+    def _scan_movetext(self, body: str) -> None:
+        if not self.in_comment and "{" not in body:
+            return
+        pos = 0
+        length = len(body)
+        while pos < length:
+            if self.in_comment:
+                close = body.find("}", pos)
+                if close < 0:
+                    self.comment_chars += length - pos
+                    if self.comment_chars > self.limits.max_comment_chars:
+                        self.game.problems.append(
+                            PgnProblem(COMMENT_TOO_LONG, f"comment longer than {self.limits.max_comment_chars} "
+                                       "characters; treated as ended here", self.comment_line, self.comment_column)
+                        )
+                        self.in_comment = False
+                    return
+                self.in_comment = False
+                pos = close + 1
+            else:
+                brace = body.find("{", pos)
+                if brace < 0:
+                    return
+                semi = body.find(";", pos, brace)
+                if semi >= 0:
+                    return  # the rest of the line is a ";" comment
+                self.in_comment = True
+                self.comment_line = self.line_no
+                self.comment_column = brace + 1
+                self.comment_chars = 0
+                pos = brace + 1
+
+    def finish(self) -> Iterator[RawGame]:
+        if self.game is not None:
+            self._close_checks(self.game)
+            yield self.game
+            self.game = None
+
+
+def _has_closing_quote(text: str) -> bool:
+    i = text.find('"')
+    i += 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == '"':
+            return True
+        i += 1
+    return False
+
+
+def _make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int) -> Tag:
+    start = bracket - line_start
+    return Tag(
+        name=match.group(1),
+        value=unescape_tag_value(match.group(2)),
+        line=line,
+        column=start + 1,
+        index=index,
+        start=start,
+        end=match.end() - line_start,
+        value_start=match.start(2) - line_start,
+        value_end=match.end(2) - line_start,
+    )
+
+
+_LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut after each ``\r\n``, ``\n`` or lone ``\r``, endings kept."""
+    if "\r" not in text or text.count("\r") == text.count("\r\n"):
+        parts = text.split("\n")
+        last = parts.pop()
+        lines = [part + "\n" for part in parts]
+        if last:
+            lines.append(last)
+        return lines
+    return _LINE_SPLIT.findall(text)
+
+
+def _tags_of_clean_game(game: RawGame) -> list[Tag]:
+    splitter = _Splitter(DEFAULT_LIMITS)
+    splitter.reset(game.number - 1, game.start_line - 1)
+    for line in game.lines:
+        for _ in splitter.feed(line):
+            pass
+    return splitter.game.tags if splitter.game is not None else []
+
+
+# -- the fast path: whole clean games matched at C speed ------------------------------------
+# A game ends after the blank lines that precede the next tag line.
+_BOUNDARY = re.compile(r"\n(?:[ \t]*\r?\n)+(?=[ \t]*\[[A-Za-z0-9_])")
+_VALUE_FAST = r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"'
+_CLEAN_HEADER = re.compile(
+    r"(?:[ \t]*+\[[ \t]*+" + _NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
+)
+_CLEAN_HEADER_LF = re.compile(r"(?:\[" + _NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
+_LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
+_COMMENTS_BALANCED = re.compile(r"[^{}]*+(?:\{[^}]*+\}[^{}]*+)*+\Z")
+_JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
+_BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
+_FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
+
+
+def _chars_clean(text: str) -> bool:
+    """No control characters (tab, line ends and form feed aside) and no undecodable bytes."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: bytes that were not UTF-8
+        return False
+    return len(data.translate(None, _JUNK_BYTES)) == len(data)
+
+
+def _is_clean(text: str, limit: int, chars_checked: bool) -> bool:
+    """True when the slow path would find exactly one game in ``text`` and no damage."""
+    if len(text) > limit:
+        return False
+    header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
+    if header is None:
+        return False
+    movetext = text[header.end():]
+    if not movetext.rstrip().endswith(_RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
+        return False
+    if "\n[" in movetext or "\n%" in movetext:
+        return False
+    if ("\n " in movetext or "\n\t" in movetext) and _LINE_START_SPECIAL.search(movetext):
+        return False
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return False
+    if not chars_checked and not _chars_clean(text):
+        return False
+    return ("{" not in movetext and "}" not in movetext) or _COMMENTS_BALANCED.match(movetext) is not None
+
+
+def _blocks(pieces: Iterable[str]) -> Iterator[str]:
+    """Join small pieces (lines) into blocks; big pieces pass as they are."""
+    iterator = iter(pieces)
+    while True:
+        batch = list(islice(iterator, 2048))
+        if not batch:
+            return
+        yield "".join(batch)
+
+
+def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
+    """``iter_games`` without the fast path: every line through the state machine.
+
+    Gives the same games, tags and problems (the tests hold the two together).
+    """
+    text = lines if isinstance(lines, str) else "".join(lines)
+    splitter = _Splitter(limits)
+    for line in split_lines(text):
+        yield from splitter.feed(line)
+    yield from splitter.finish()
+
+
+def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
+    """Yield the games of ``lines`` in order; never raises on bad input, never drops a byte.
+
+    ``lines`` is any iterable of text pieces: lines with their endings (a text file opened
+    with ``newline=""``), blocks cut anywhere (``iter(lambda: f.read(1 << 20), "")``), or
+    one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
+    """
+    if isinstance(lines, str):
+        blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
+    else:
+        blocks = _blocks(lines)
+    splitter = _Splitter(limits)
+    limit = min(limits.max_game_chars, limits.max_comment_chars)
+    buf = ""
+    pos = 0
+    eof = False
+    line_no = 0  # lines before pos
+    number = 0  # games yielded (parts not counted)
+    fast = True
+    emitted_since_slow = False
+
+    buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
+    buf_has_cr = False
+
+    def refill() -> bool:
+        nonlocal buf, pos, eof, buf_chars_clean, buf_has_cr
+        block = next(blocks, None)
+        if block is None:
+            eof = True
+            return False
+        rest = buf[pos:]
+        buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
+        buf_has_cr = "\r" in rest or "\r" in block
+        buf = rest + block
+        pos = 0
+        return True
+
+    def next_boundary(start: int) -> int:
+        """End of the game starting at ``start`` (after its trailing blank lines), or -1."""
+        if not buf_has_cr:
+            found = buf.find("\n\n[", start)
+            if found >= 0:
+                end = found + 2
+                while buf.startswith("\n", end):
+                    end += 1
+                return end
+            if "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
+                return -1
+        match = _BOUNDARY.search(buf, start)
+        return -1 if match is None else match.end()
+
+    while True:
+        if fast:
+            end = next_boundary(pos)
+            while end < 0 and not eof and len(buf) - pos < _FAST_WINDOW:
+                if refill():
+                    end = next_boundary(pos)
+            if end < 0 and pos >= len(buf) and eof:
+                break
+            found = end >= 0
+            end = end if found else len(buf)
+            candidate = buf[pos:end]
+            if (found or eof) and _is_clean(candidate, limit, buf_chars_clean):
+                number += 1
+                yield RawGame(number, line_no + 1, text=candidate)
+                line_no += candidate.count("\n")
+                pos = end
+                continue
+            fast = False
+            splitter.reset(number, line_no)
+            emitted_since_slow = False
+        # slow path: one line at a time until a clean game start is reached again
+        if pos >= len(buf) and not refill():
+            break
+        newline = _NEXT_BREAK.search(buf, pos)
+        while (newline is None or (newline.group() == "\r" and newline.end() == len(buf))) and not eof:
+            if len(buf) - pos >= _BLOCK_CHARS:
+                break  # a very long line: hand it on in pieces
+            refill()
+            newline = _NEXT_BREAK.search(buf, pos)
+        if newline is None or (newline.group() == "\r" and newline.end() == len(buf) and not eof):
+            end = len(buf) if newline is None else newline.end()
+            end = min(end, pos + _BLOCK_CHARS) if newline is None else end
+        else:
+            end = newline.end()
+        line = buf[pos:end]
+        for game in splitter.feed(line):
+            if game.part == 0:
+                number = game.number
+            emitted_since_slow = True
+            yield game
+        pos = end
+        if emitted_since_slow and splitter.fresh_game_started():
+            splitter.take_back()
+            number = splitter.number
+            line_no = splitter.line_no
+            pos -= len(line)
+            fast = True
+    if not fast:
+        for game in splitter.finish():
+            yield game
+
+
+_NEXT_BREAK = re.compile(r"\r\n|\r|\n")

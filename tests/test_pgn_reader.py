@@ -1,0 +1,152 @@
+"""The PGN splitter: every byte kept, games found as a reader would, damage reported.
+
+The fast path (whole clean games at C speed) and the line-by-line state machine must agree
+on everything: the property tests feed both random mixtures of clean and damaged games.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation.pgn.reader import Limits, iter_games, iter_games_slow, split_lines
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+
+CLEAN = '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Variant "Crazyhouse"]\n[Result "1-0"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 1-0\n\n'
+FRAGMENTS = [
+    CLEAN,
+    CLEAN.replace("\n", "\r\n"),
+    '[Event "a"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n[SetUp "1"]\n\n*\n\n',
+    '[Event "two per line"][Site "?"]\n\n1. d4 d5 (1... Nf6 $1) 1/2-1/2\n\n',
+    '[Event "unterminated comment"]\n\n1. e4 { oops\n\n',
+    '[Event "no blank"]\n1. e4 *\n',
+    '[Bad "value]\n[Event "x"]\n\n1. e4 0-1\n\n',
+    '[Event "semi"]\n\n1. e4 ; a comment with { brace\n2. d4 *\n\n',
+    "stray text before anything\n",
+    "\x00\x01\x02binary junk\xff\n",
+    "\udcff\udcfe not utf-8\n",
+    "\ufeff",
+    '[Event "lone CR"]\r\r1. e4 *\r\r',
+    '   [Event "indented"]\n\n1. e4 *\n\n',
+    "\n\n",
+    '[Event "multi-line comment"]\n\n1. e4 {a\n[not a tag] b\n} 1-0\n\n',
+    '%escape line\n',
+    '[Event "tags only"]\n\n',
+    '[Event "x"]\n\n1. e4 {\n',
+    '[Event "esc \\"quoted\\" \\\\ back"]\n\n*\n\n',
+    "1. e4 e5 *\n\n",
+]
+
+
+def _signature(games):
+    return [
+        (g.number, g.part, g.start_line, g.text, [(t.name, t.value, t.line, t.column, t.index, t.start, t.end,
+                                                   t.value_start, t.value_end) for t in g.tags],
+         sorted((p.code, p.line, p.column, p.tag) for p in g.problems))
+        for g in games
+    ]
+
+
+def _pieces(text: str, rng: random.Random) -> list[str]:
+    cuts = sorted(rng.sample(range(len(text) + 1), min(len(text), rng.randint(0, 8))))
+    out, last = [], 0
+    for cut in cuts + [len(text)]:
+        out.append(text[last:cut])
+        last = cut
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.integers(0, 2**32))
+def test_fast_path_agrees_with_state_machine(parts, seed):
+    text = "".join(parts)
+    rng = random.Random(seed)
+    fast = list(iter_games(_pieces(text, rng)))
+    assert "".join(g.text for g in fast) == text
+    assert _signature(fast) == _signature(iter_games_slow(text))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(list('[]{}";%\n\r\t "ab1-0*\x00\ufeff\udcff') + ["Event", '[Event "x"]\n', "\n\n"]), max_size=120))
+def test_random_text_never_raises_and_keeps_every_character(tokens):
+    text = "".join(tokens)
+    games = list(iter_games(text))
+    assert "".join(g.text for g in games) == text
+    assert [g.number for g in games if g.part == 0] == list(range(1, 1 + sum(1 for g in games if g.part == 0)))
+    assert _signature(games) == _signature(iter_games_slow(text))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=400), st.integers(0, 2**32))
+def test_random_bytes_decoded_losslessly(data, seed):
+    text = data.decode("utf-8", errors="surrogateescape")
+    games = list(iter_games(_pieces(text, random.Random(seed))))
+    assert "".join(g.text for g in games).encode("utf-8", errors="surrogateescape") == data
+
+
+def test_runaway_comment_is_capped_and_later_games_survive():
+    games_after = "".join(f'[Event "g{i}"]\n\n1. e4 *\n' for i in range(5))
+    text = '[Event "runaway"]\n\n1. e4 {' + "x" * 5000 + "\n" + "words\n" * 2000 + games_after
+    games = list(iter_games(text, Limits(max_comment_chars=1000)))
+    codes = [p.code for p in games[0].problems]
+    assert "pgn-comment-too-long" in codes
+    assert [g.tag("Event").value for g in games[1:]] == [f"g{i}" for i in range(5)]
+    assert "".join(g.text for g in games) == text
+
+
+def test_unterminated_comment_ends_at_blank_line_and_tag():
+    text = '[Event "a"]\n\n1. e4 {never closed\n\n[Event "b"]\n\n1. d4 *\n'
+    games = list(iter_games(text))
+    assert [g.tag("Event").value for g in games] == ["a", "b"]
+    assert games[0].problems[0].code == "pgn-comment-unterminated"
+    assert (games[0].problems[0].line, games[0].problems[0].column) == (3, 7)
+    assert not games[1].problems
+
+
+def test_huge_game_comes_in_parts_with_bounded_size():
+    text = '[Event "big"]\n\n' + "1. e4 e5 " * 20000 + "\n" * 3 + '[Event "next"]\n\n*\n'
+    games = list(iter_games(text, Limits(max_game_chars=10_000, max_comment_chars=10_000)))
+    assert games[0].problems[0].code == "pgn-game-too-large"
+    assert games[0].continues and games[1].number == 1 and games[1].part == 1
+    assert games[-1].number == 2 and games[-1].tag("Event").value == "next"
+    assert "".join(g.text for g in games) == text
+
+
+def test_many_lines_without_boundary_are_split_into_parts():
+    text = '[Event "big"]\n\n' + "1. e4 e5\n" * 5000 + "*\n"
+    games = list(iter_games(text, Limits(max_game_chars=10_000, max_comment_chars=10_000)))
+    assert len(games) > 3 and {g.number for g in games} == {1}
+    assert [g.part for g in games] == list(range(len(games)))
+    assert all(g.continues for g in games[:-1]) and not games[-1].continues
+    assert games[0].problems[0].code == "pgn-game-too-large"
+    assert "".join(g.text for g in games) == text
+
+
+def test_split_lines_keeps_endings():
+    assert split_lines("a\r\nb\rc\nd") == ["a\r\n", "b\r", "c\n", "d"]
+    assert split_lines("a\nb\n") == ["a\n", "b\n"]
+
+
+def _cases():
+    return json.loads((FIXTURES / "reader_cases.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: c["name"])
+def test_reader_fixture(case):
+    games = list(iter_games(case["text"]))
+    assert "".join(g.text for g in games) == case["text"]
+    got = [
+        {
+            "start_line": g.start_line,
+            "tags": {t.name: t.value for t in g.tags},
+            "problems": [[p.code, p.line] for p in g.problems],
+        }
+        for g in games
+    ]
+    assert got == case["games"]
