@@ -1,0 +1,38 @@
+"""The hand-made table of edge cases per variant (fixtures/validation/cases.json)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from notation.fen.reader import read_fen
+from notation.validation import CODES, validate
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['variant']}:{c['fen']}" for c in CASES])
+def test_case(case):
+    parsed = read_fen(case["fen"], case["variant"])
+    problems = validate(parsed.setup, parsed.variant)
+    assert sorted({p.code for p in problems}) == sorted(set(case["codes"]))
+    text = " | ".join(p.message for p in problems)
+    for expected in case.get("messages", []):
+        assert expected in text
+    for problem in problems:
+        assert problem.code in CODES
+        assert problem.field in ("placement", "pockets", "turn", "castling", "en-passant", "checks")
+
+
+def test_every_code_has_a_case():
+    seen = {code for case in CASES for code in case["codes"]}
+    assert seen == set(CODES)
+
+
+def test_every_registry_variant_has_a_case():
+    from notation.variants import DEFAULT_REGISTRY
+
+    assert {case["variant"] for case in CASES} == {variant.key for variant in DEFAULT_REGISTRY}
