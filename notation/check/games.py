@@ -48,6 +48,7 @@ PGN_SEVERITY: dict[str, Severity] = {
     pgn.BOM: Severity.WARNING,
     pgn.MISSING_BLANK_LINE: Severity.WARNING,
     pgn.MISSING_RESULT: Severity.WARNING,
+    pgn.STRAY_TEXT: Severity.WARNING,
 }
 
 

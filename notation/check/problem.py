@@ -78,6 +78,7 @@ CHECK_CODES: dict[str, str] = {
     "pgn-bom": "A byte order mark at the start of the PGN text.",
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
     "pgn-missing-result": "Movetext that does not end with a result.",
+    "pgn-stray-text": "Text outside any game.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",

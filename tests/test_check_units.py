@@ -1,0 +1,313 @@
+"""The parts of `notation check`: line reading, EPD splitting, field columns, formats.
+
+Tables of real examples plus hypothesis properties (seeded, few examples: these run fast).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+
+import pytest
+import zstandard
+from hypothesis import given, settings, strategies as st
+
+from notation.check import CheckOptions, CheckProblem, Severity, run_check
+from notation.check.epd import EpdSyntaxError, parse_epd, parse_operations, split_position
+from notation.check.formats import FORMATS
+from notation.check.formats.github import escape_data, escape_property
+from notation.check.formats.sarif import SarifFormat, artifact_location
+from notation.check.judge import field_column
+from notation.check.lines import KEPT_ENDS, LineState, read_lines
+from notation.check.problem import CHECK_CODES
+from notation.check.sources import Compression, FileKind, classify
+from notation.variants import DEFAULT_REGISTRY
+
+SETTINGS = settings(max_examples=60, derandomize=True, deadline=None)
+
+
+def read(data: bytes, max_bytes: int = 64):
+    problems = []
+    lines = list(read_lines(io.BytesIO(data), lambda *p: problems.append(p), max_bytes=max_bytes))
+    return lines, problems
+
+
+# --- lines ------------------------------------------------------------------------------
+
+def test_bom_and_crlf_are_dropped():
+    lines, problems = read(b"\xef\xbb\xbfa\r\nb\n\nc")
+    assert [(l.number, l.text) for l in lines] == [(1, "a"), (2, "b"), (3, ""), (4, "c")]
+    assert problems == []
+
+
+def test_undecodable_byte_is_located_by_character_column():
+    lines, problems = read("é".encode() + b"x\xffy\n" + b"ok\n" + b"\xe9\n" + b"\xe9\n")
+    assert problems[0][:4] == (1, 3, Severity.ERROR, "encoding")
+    assert "0xFF" in problems[0][4]
+    assert problems[1][:4] == (3, 1, Severity.ERROR, "encoding")
+    assert "2 more line(s)" in problems[1][4]
+    assert [l.state for l in lines] == [LineState.REPLACED, LineState.CLEAN, LineState.REPLACED, LineState.REPLACED]
+    assert lines[0].text == "éx\ufffdy"
+
+
+def test_long_line_keeps_its_ends_and_reading_goes_on():
+    long = b"[" + b"x" * 1000 + b"1-0"
+    lines, problems = read(b"first\n" + long + b"\nlast\n", max_bytes=64)
+    assert [p[:4] for p in problems] == [(2, 1, Severity.ERROR, "line-too-long")]
+    assert [l.number for l in lines] == [1, 2, 3]
+    dropped = lines[1]
+    assert dropped.state is LineState.DROPPED
+    assert dropped.text.startswith("[x") and dropped.text.endswith("x1-0")
+    assert len(dropped.text) <= 2 * KEPT_ENDS + 5
+    assert lines[2].text == "last"
+
+
+def test_a_line_of_exactly_the_limit_is_kept():
+    lines, problems = read(b"y" * 64 + b"\n" + b"z" * 64, max_bytes=64)
+    assert problems == [] and [len(l.text) for l in lines] == [64, 64]
+
+
+def test_nul_stops_reading_with_its_place():
+    lines, problems = read(b"ok\nab\x00cd\nmore\n")
+    assert [p[:4] for p in problems] == [(2, 3, Severity.ERROR, "binary-file")]
+    assert [l.text for l in lines] == ["ok"]
+
+
+@pytest.mark.parametrize("compress", [
+    lambda data: gzip.compress(data, mtime=0),
+    lambda data: zstandard.ZstdCompressor().compress(data),
+])
+def test_truncated_compressed_stream_is_a_located_problem(tmp_path, compress):
+    from notation.check.lines import open_binary
+    from notation.check.sources import Source
+
+    data = b"".join(b"%d 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n" % i for i in range(5000))
+    packed = compress(data)
+    suffix = ".fen.gz" if packed[:2] == b"\x1f\x8b" else ".fen.zst"
+    path = tmp_path / ("cut" + suffix)
+    path.write_bytes(packed[: len(packed) // 2])
+    source = Source(str(path), *classify(path.name))
+    problems = []
+    with open_binary(source) as stream:
+        lines = list(read_lines(stream, lambda *p: problems.append(p), max_bytes=1024))
+    assert len(problems) == 1 and problems[0][3] == "decompress"
+    assert problems[0][0] == len(lines) + 1
+
+
+@SETTINGS
+@given(st.binary(max_size=400), st.integers(min_value=1, max_value=40))
+def test_reading_any_bytes_never_raises_and_numbers_lines(data, max_bytes):
+    lines, problems = read(data, max_bytes)
+    numbers = [l.number for l in lines]
+    assert numbers == list(range(1, len(lines) + 1))
+    for line in lines:
+        assert "\n" not in line.text
+        assert len(line.text) <= max_bytes + 2 * KEPT_ENDS + 5
+    for number, column, severity, code, message in problems:
+        assert 1 <= number <= len(lines) + 1 and column >= 1 and code in CHECK_CODES and message
+
+
+# --- EPD ---------------------------------------------------------------------------------
+
+START4 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+
+
+@pytest.mark.parametrize("line, position, ops", [
+    (START4, START4, []),
+    (START4 + " bm e4 d4; id \"a; b\";", START4, [("bm", ["e4", "d4"]), ("id", ["a; b"])]),
+    (START4 + " 3+3 variant 3check", START4 + " 3+3", [("variant", ["3check"])]),
+    (START4 + " 0 1 hmvc 0;", START4 + " 0 1", [("hmvc", ["0"])]),
+    ("  " + START4 + " variant \"King of the Hill\";noop;", START4, [("variant", ["King of the Hill"]), ("noop", [])]),
+])
+def test_epd_records(line, position, ops):
+    record = parse_epd(line)
+    assert record.position == position
+    assert line[record.column - 1:].startswith(position)
+    assert [(o.opcode, [x.value for x in o.operands]) for o in record.operations] == ops
+    for operation in record.operations:
+        assert line[operation.column - 1:].startswith(operation.opcode)
+        for operand in operation.operands:
+            assert line[operand.column - 1:].startswith(operand.value)
+
+
+@pytest.mark.parametrize("tail, column", [
+    (' id "open', 5),
+    (" 3bm e4;", 2),
+    (' bm e4 "x', 8),
+    (" bm, e4;", 4),
+])
+def test_epd_syntax_errors_name_their_column(tail, column):
+    line = START4 + tail
+    _, _, start = split_position(line)
+    with pytest.raises(EpdSyntaxError) as caught:
+        parse_operations(line, start)
+    assert caught.value.column == len(START4) + column
+
+
+_opcode = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True)
+_operand = st.one_of(
+    st.from_regex(r"[A-Za-z0-9+#=\-.]{1,6}", fullmatch=True).map(lambda s: (s, False)),
+    st.text(st.characters(blacklist_characters='"\n\r', codec="utf-8"), max_size=8).map(lambda s: (s, True)),
+)
+
+
+@SETTINGS
+@given(st.lists(st.tuples(_opcode, st.lists(_operand, max_size=3)), max_size=4))
+def test_epd_operations_round_trip(operations):
+    text = START4 + "".join(
+        " " + opcode + "".join(f' "{v}"' if quoted else f" {v}" for v, quoted in operands) + ";"
+        for opcode, operands in operations
+    )
+    record = parse_epd(text)
+    assert [(o.opcode, [x.value for x in o.operands]) for o in record.operations] == [
+        (opcode, [v for v, _ in operands]) for opcode, operands in operations
+    ]
+
+
+# --- columns of FEN fields ---------------------------------------------------------------
+
+@pytest.mark.parametrize("fen, field, column", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling", 47),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "en-passant", 52),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fullmove", 56),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "checks", 54),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "halfmove", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+0", "checks", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1", "pockets", 44),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qp w KQkq - 0 1", "pockets", 45),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Qp", "pockets", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "halfmove", None),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "castling", None),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", None, None),
+])
+def test_field_column(fen, field, column):
+    assert field_column(fen, field) == column
+
+
+# --- sources -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, found", [
+    ("games.pgn", (FileKind.PGN, Compression.NONE)),
+    ("Games.PGN.GZ", (FileKind.PGN, Compression.GZIP)),
+    ("suite.epd.zst", (FileKind.EPD, Compression.ZSTD)),
+    ("a.fen", (FileKind.FEN, Compression.NONE)),
+    (".fen", None),
+    ("fen", None),
+    ("notes.txt", None),
+    ("book.pgn.bz2", None),
+    ("x.gz", None),
+])
+def test_classify(name, found):
+    assert classify(name) == found
+
+
+# --- formats -----------------------------------------------------------------------------
+
+def test_github_escapes_properties_and_data():
+    out = io.StringIO()
+    fmt = FORMATS["github"](out)
+    fmt.problem(CheckProblem("dir,a:b/100%.fen", 3, 7, Severity.WARNING, "rare-dialect", "50% done\r\nnext: a,b"))
+    fmt.finish()
+    assert out.getvalue() == (
+        "::warning file=dir%2Ca%3Ab/100%25.fen,line=3,col=7,title=rare-dialect::50%25 done%0D%0Anext: a,b\n"
+    )
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"%(25|0D|0A|3A|2C)", lambda m: bytes.fromhex(m.group(1)).decode(), text)
+
+
+@SETTINGS
+@given(st.text(max_size=40))
+def test_github_escaping_round_trips(text):
+    prop, data = escape_property(text), escape_data(text)
+    assert _unescape(prop) == text and _unescape(data) == text
+    assert not set(prop) & set(",:\r\n") and not set(data) & set("\r\n")
+
+
+def test_text_and_json_formats():
+    problem = CheckProblem("a.pgn", 2, 5, Severity.ERROR, "fen-syntax", "bad\nthing")
+    out = io.StringIO()
+    fmt = FORMATS["text"](out)
+    fmt.problem(problem)
+    fmt.finish()
+    assert out.getvalue() == "a.pgn:2:5: fen-syntax: bad thing\n"
+    for count in (0, 1, 3):
+        out = io.StringIO()
+        fmt = FORMATS["json"](out)
+        for _ in range(count):
+            fmt.problem(problem)
+        fmt.finish()
+        assert json.loads(out.getvalue()) == {"problems": [problem.to_dict()] * count}
+
+
+def test_sarif_log_links_rules_and_artifacts():
+    fmt = SarifFormat(io.StringIO())
+    problems = [
+        CheckProblem("a b/x.fen", 1, 2, Severity.ERROR, "fen-syntax", "m1"),
+        CheckProblem("c.pgn", 4, 1, Severity.WARNING, "missing-setup", "m2"),
+        CheckProblem("a b/x.fen", 9, 3, Severity.ERROR, "fen-syntax", "m3"),
+    ]
+    for problem in problems:
+        fmt.problem(problem)
+    log = fmt.log()
+    run = log["runs"][0]
+    assert log["version"] == "2.1.0" and "sarif-2.1.0" in log["$schema"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == ["fen-syntax", "missing-setup"]
+    assert [a["location"]["uri"] for a in run["artifacts"]] == ["a%20b/x.fen", "c.pgn"]
+    for problem, result in zip(problems, run["results"]):
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == problem.code
+        location = result["locations"][0]["physicalLocation"]
+        assert run["artifacts"][location["artifactLocation"]["index"]]["location"]["uri"] == location["artifactLocation"]["uri"]
+        assert location["region"] == {"startLine": problem.line, "startColumn": problem.column}
+        assert result["level"] == problem.severity.value
+
+
+def test_sarif_uris():
+    assert artifact_location("dir/../x#1.pgn") == {"uri": "x%231.pgn", "uriBaseId": "%SRCROOT%"}
+    assert artifact_location("/abs/p q.fen") == {"uri": "file:///abs/p%20q.fen"}
+
+
+def test_every_code_is_described():
+    from notation.pgn.reader import PROBLEM_CODES
+    from notation.validation import CODES
+
+    from notation.check.games import PGN_SEVERITY
+
+    assert set(CODES) <= set(CHECK_CODES)
+    assert set(PROBLEM_CODES) <= set(CHECK_CODES)
+    assert set(PROBLEM_CODES) <= set(PGN_SEVERITY)
+
+
+# --- whole files of anything -------------------------------------------------------------
+
+_lines = st.lists(
+    st.one_of(
+        st.sampled_from([
+            '[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]', '[SetUp "1"]', '[Variant "Atomic"]', '[fen "x"]',
+            "1. e4 e5 *", "{ open", "}", "", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            'variant "', "[", '[Event "', "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;",
+        ]),
+        st.text(max_size=30),
+    ),
+    max_size=12,
+).map(lambda parts: "\n".join(parts).encode("utf-8", "surrogatepass"))
+
+
+@SETTINGS
+@given(st.one_of(_lines, st.binary(max_size=200)), st.sampled_from(["x.pgn", "x.fen", "x.epd", "x.pgn.gz"]))
+def test_any_file_gives_located_problems(tmp_path_factory, data, name):
+    path = tmp_path_factory.mktemp("any") / name
+    path.write_bytes(gzip.compress(data, mtime=0) if name.endswith(".gz") else data)
+    found = []
+    summary = run_check([str(path)], CheckOptions(DEFAULT_REGISTRY.find("standard"), DEFAULT_REGISTRY), found.append)
+    line_count = data.count(b"\n") + 1
+    assert summary.files == 1 and not summary.unreadable
+    assert summary.errors + summary.warnings == len(found)
+    for problem in found:
+        assert problem.path == str(path)
+        assert 1 <= problem.line <= line_count and problem.column >= 1
+        assert problem.code and problem.message
