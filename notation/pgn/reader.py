@@ -143,20 +143,32 @@ class RawGame:
                 return tag
         return None
 
-    def find_tags(self, pattern: "re.Pattern[str]") -> list[Tag]:
-        """Tags whose name matches ``pattern`` (anchored), in order; fast on clean games."""
+    def find_tags(self, names: str) -> list[Tag]:
+        """Tags whose name matches the regular expression ``names`` (whole name), in order.
+
+        On a clean game this looks only for those tags, without reading the others.
+        """
         if self._tags is not None:
+            pattern = re.compile(names)
             return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
-        found = []
         text = self._text
-        for match in _TAG_LINE_M.finditer(text):
-            if not pattern.fullmatch(match.group(1)):
-                continue
+        found = []
+        for match in _named_tag_line(names).finditer(text):
             line_start = match.start()
             index = text.count("\n", 0, line_start)
             bracket = text.index("[", line_start)
-            found.append(_make_tag(match, text, line_start, self.start_line + index, index, bracket))
+            found.append(_make_tag(match, line_start, self.start_line + index, index, bracket))
         return found
+
+    @property
+    def fast(self) -> bool:
+        """True for a clean game from the fast path whose tags have not been read yet."""
+        return self._tags is None
+
+    @property
+    def is_blank(self) -> bool:
+        """True for a stretch of blank lines that holds no game (an empty input)."""
+        return self._text is None and not self._tags and not "".join(self._lines).strip()
 
     def __repr__(self) -> str:
         return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
@@ -526,6 +538,17 @@ def _make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: 
         value_start=match.start(2) - line_start,
         value_end=match.end(2) - line_start,
     )
+
+
+_NAMED_TAG_LINES: dict[str, re.Pattern] = {}
+
+
+def _named_tag_line(names: str) -> re.Pattern:
+    pattern = _NAMED_TAG_LINES.get(names)
+    if pattern is None:
+        pattern = re.compile(r"^[ \t]*\[[ \t]*(" + names + r")[ \t]*" + _VALUE + r"[ \t]*\]", re.M)
+        _NAMED_TAG_LINES[names] = pattern
+    return pattern
 
 
 _LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")

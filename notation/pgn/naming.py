@@ -1,0 +1,95 @@
+"""What each producer profile calls each variant in a PGN ``Variant`` tag: data, not code.
+
+``variant_tag_name(profile, variant, from_setup)`` is the one lookup. A profile without a
+table, or a variant missing from one, gets the registry's display name (``Variant.name``),
+which is what python-chess writes and every reader in NOTATION.md accepts.
+
+``from_position`` is the name a profile gives a *standard* game that starts from a set-up
+(a ``FEN`` tag): lichess writes ``From Position``; the others keep the standard name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from notation.variants import Variant
+
+
+@dataclass(frozen=True)
+class VariantNaming:
+    """One profile's names: variant key -> tag value, and its name for standard set-ups."""
+
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    from_position: str | None = None
+
+
+# lichess (scalachess Variant names; NOTATION.md "Variant tag and aliases").
+_LICHESS = VariantNaming(
+    MappingProxyType(
+        {
+            "standard": "Standard",
+            "chess960": "Chess960",
+            "crazyhouse": "Crazyhouse",
+            "atomic": "Atomic",
+            "antichess": "Antichess",
+            "kingofthehill": "King of the Hill",
+            "threecheck": "Three-check",
+            "racingkings": "Racing Kings",
+            "horde": "Horde",
+        }
+    ),
+    from_position="From Position",
+)
+
+# XBoard/WinBoard and the engines and GUIs that follow it (cutechess, Fairy-Stockfish):
+# lower-case protocol names (NOTATION.md: `normal`, `fischerandom`, `giveaway`, `3check`).
+_XBOARD = VariantNaming(
+    MappingProxyType(
+        {
+            "standard": "normal",
+            "chess960": "fischerandom",
+            "crazyhouse": "crazyhouse",
+            "atomic": "atomic",
+            "antichess": "antichess",
+            "giveaway": "giveaway",
+            "suicide": "suicide",
+            "losers": "losers",
+            "kingofthehill": "kingofthehill",
+            "threecheck": "3check",
+            "racingkings": "racingkings",
+            "horde": "horde",
+            "knightmate": "knightmate",
+            "extinction": "extinction",
+            "grasshopper": "grasshopper",
+        }
+    )
+)
+
+# CQLi's canonical spellings (seeds/001) where they differ from the display names.
+_CQLI = VariantNaming(MappingProxyType({"threecheck": "Three-Check"}))
+
+NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
+    {
+        "lichess": _LICHESS,
+        "xboard": _XBOARD,
+        "fairy-stockfish": _XBOARD,
+        "cqli": _CQLI,
+        "python-chess": VariantNaming(),
+        "chesscom": VariantNaming(),
+        "scid": VariantNaming(),
+    }
+)
+
+
+def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool) -> str:
+    """The ``Variant`` tag value ``profile`` writes for a game of ``variant``.
+
+    ``from_setup`` says the game has a ``FEN`` tag (it matters for standard games only).
+    Never raises: unknown profiles and variants fall back to ``variant.name``.
+    """
+    naming = NAMINGS.get(profile, VariantNaming())
+    if from_setup and variant.key == "standard" and naming.from_position:
+        return naming.from_position
+    return naming.names.get(variant.key, variant.name)

@@ -1,0 +1,389 @@
+"""Normalise the set-up tags of PGN games: ``Variant``, ``FEN`` and ``SetUp``, nothing else.
+
+``normalize(text_or_lines, options)`` yields one ``GameResult`` per game (or game part), in
+input order. For every game:
+
+- ``Variant`` becomes the profile's name for the game's variant (``naming.py``); a game
+  whose FEN has castling rights only Chess960 can have is Chess960 (a ``Variant`` tag is
+  added when there was none);
+- ``FEN`` is rewritten by ``notation.operations.convert_fen`` in the profile's dialect, so
+  the result is what ``notation convert`` prints;
+- ``SetUp "1"`` is present wherever a FEN is (a FICS ``Setup`` tag is respelt).
+
+Everything else (other tags, movetext, comments, line endings) is copied byte for byte; a
+game needing no change is its input text exactly. A game whose set-up cannot be read or is
+illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
+repeated, is left as it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+Damage found by the reader (``reader.py``) is reported and never stops the run.
+
+Nothing here raises on bad input; an unexpected failure on one game is reported for that
+game (code ``internal-error``) and the game is kept unchanged.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping
+
+from notation.errors import NotationError, Problem
+from notation.fen.dialect import IllegalPolicy
+from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
+from notation.operations import ConvertResult, convert_fen
+from notation.pgn.naming import variant_tag_name
+from notation.pgn.reader import (
+    DEFAULT_LIMITS,
+    TAG_SYNTAX,
+    Limits,
+    RawGame,
+    Tag,
+    escape_tag_value,
+    iter_games,
+    line_ending,
+)
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+
+DUPLICATE_TAG = "pgn-duplicate-tag"
+INTERNAL_ERROR = "internal-error"
+_SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
+_QUICK_MARKERS = ("[Variant", "[FEN", "[ ", "[\t")
+_CACHE_SIZE = 4096
+
+
+class BadGamePolicy(str, enum.Enum):
+    """What happens to a game whose set-up is unreadable or illegal, or whose variant is unknown."""
+
+    KEEP = "keep"  # written out unchanged, and reported
+    REJECT = "reject"  # left out of the output (to the rejects file), and reported
+
+
+@dataclass(frozen=True)
+class NormalizeOptions:
+    """How to normalise. Build one with ``NormalizeOptions.create``."""
+
+    profile: str = DEFAULT_PROFILE
+    write: WriteOptions = field(default_factory=resolve_options)
+    on_bad: BadGamePolicy = BadGamePolicy.KEEP
+    on_illegal: IllegalPolicy = IllegalPolicy.REFUSE
+    registry: Registry = DEFAULT_REGISTRY
+    limits: Limits = DEFAULT_LIMITS
+
+    @classmethod
+    def create(
+        cls,
+        profile: str | None = None,
+        *,
+        pockets: str | None = None,
+        checks: str | None = None,
+        castling: str | None = None,
+        en_passant: str | None = None,
+        on_bad: BadGamePolicy | str = BadGamePolicy.KEEP,
+        on_illegal: IllegalPolicy | str = IllegalPolicy.REFUSE,
+        aliases: Mapping[str, str] | None = None,
+        registry: Registry = DEFAULT_REGISTRY,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> "NormalizeOptions":
+        """Options from a profile name plus single writer options overriding it.
+
+        Raises ``ValueError`` for an unknown profile or option value, and
+        ``UnknownVariantError`` for an alias whose target is unknown.
+        """
+        name = profile or DEFAULT_PROFILE
+        write = resolve_options(name, pockets=pockets, checks=checks, castling=castling, en_passant=en_passant)
+        if aliases:
+            registry = registry.with_aliases(aliases)
+        return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits)
+
+
+@dataclass
+class GameResult:
+    """One game (or one part of a game too large to hold) after normalising.
+
+    ``text`` is what goes to the output, or to the rejects file when ``rejected``.
+    ``report`` holds the JSON report entries, one per input line with problems.
+    """
+
+    number: int
+    part: int
+    start_line: int
+    text: str
+    changed: bool = False
+    rejected: bool = False
+    report: list[dict[str, Any]] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)  # every problem's code, for the summary
+    counted: bool = True  # False for continuation parts and blank stretches
+
+
+@dataclass
+class Summary:
+    """Totals over a run: games read, changed, unchanged, rejected, problems by code."""
+
+    games: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    rejected: int = 0
+    problems: Counter = field(default_factory=Counter)
+
+    def add(self, result: GameResult) -> None:
+        self.problems.update(result.codes)
+        if not result.counted:
+            return
+        self.games += 1
+        if result.rejected:
+            self.rejected += 1
+        elif result.changed:
+            self.changed += 1
+        else:
+            self.unchanged += 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "changed": self.changed,
+            "unchanged": self.unchanged,
+            "rejected": self.rejected,
+            "problems": dict(sorted(self.problems.items())),
+        }
+
+    def describe(self) -> str:
+        """One line for people: ``12 games read: 3 changed, 8 unchanged, 1 rejected; ...``."""
+        head = (
+            f"{self.games} game{'s' if self.games != 1 else ''} read: {self.changed} changed, "
+            f"{self.unchanged} unchanged, {self.rejected} rejected"
+        )
+        if not self.problems:
+            return head + "; no problems"
+        listed = ", ".join(f"{code} {count}" for code, count in sorted(self.problems.items()))
+        return f"{head}; problems: {listed}"
+
+
+class _Report:
+    """Report entries of one game, grouped by input line, in line order."""
+
+    def __init__(self, number: int):
+        self.number = number
+        self.by_line: dict[int, dict[str, list]] = {}
+        self.codes: list[str] = []
+
+    def add(self, line: int, problem: dict[str, Any], kind: str = "errors") -> None:
+        entry = self.by_line.setdefault(line, {"errors": []})
+        entry.setdefault(kind, []).append(problem)
+        self.codes.append(problem["code"])
+
+    def entries(self) -> list[dict[str, Any]]:
+        return [{"game": self.number, "line": line, **self.by_line[line]} for line in sorted(self.by_line)]
+
+
+class Normalizer:
+    """Normalises games one by one with fixed options; caches FEN and variant look-ups."""
+
+    def __init__(self, options: NormalizeOptions = NormalizeOptions()):
+        self.options = options
+        self._variants: dict[str, Variant | NotationError] = {}
+        self._fens: dict[tuple[str, str], ConvertResult] = {}
+
+    def normalize_game(self, game: RawGame) -> GameResult:
+        """The result for one raw game; never raises on bad input."""
+        try:
+            return self._normalize(game)
+        except Exception as exc:  # noqa: BLE001 - one bad game must not stop a long run
+            report = _Report(game.number)
+            for problem in game.problems:
+                report.add(problem.line, problem.to_dict())
+            report.add(game.start_line, {"code": INTERNAL_ERROR, "message": f"{type(exc).__name__}: {exc}"})
+            return GameResult(game.number, game.part, game.start_line, game.text, report=report.entries(),
+                              codes=report.codes, counted=game.part == 0)
+
+    # -- the work ------------------------------------------------------------------------
+    def _normalize(self, game: RawGame) -> GameResult:
+        counted = game.part == 0 and not game.is_blank
+        if not game.problems and game.fast and not any(m in game.text for m in _QUICK_MARKERS):
+            return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
+        report = _Report(game.number)
+        blocking = False
+        for problem in game.problems:
+            report.add(problem.line, problem.to_dict())
+            if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
+                blocking = True
+        if game.part > 0 or game.continues:
+            return self._unchanged(game, report, counted, blocking=False)
+
+        tags = game.find_tags(_SETUP_TAGS)
+        variant_tags = [t for t in tags if t.name == "Variant"]
+        fen_tags = [t for t in tags if t.name == "FEN"]
+        setup_tags = [t for t in tags if t.name not in ("Variant", "FEN")]
+        for repeated in (variant_tags[1:], fen_tags[1:]):
+            for tag in repeated:
+                first = _first(tags, tag.name)
+                report.add(tag.line, {"code": DUPLICATE_TAG,
+                                      "message": f"{tag.name} tag repeated (first on line {first.line})"})
+                blocking = True
+        if blocking:
+            return self._unchanged(game, report, counted, blocking=True)
+
+        variant_tag = variant_tags[0] if variant_tags else None
+        fen_tag = fen_tags[0] if fen_tags else None
+        variant = self._variant(variant_tag, report)
+        if variant is None:
+            return self._unchanged(game, report, counted, blocking=True)
+
+        new_fen = None
+        if fen_tag is not None:
+            variant, converted = self._convert(fen_tag.value, variant)
+            for warning in converted.warnings:
+                report.add(fen_tag.line, _problem_dict(warning, fen_tag), kind="warnings")
+            if not converted.ok:
+                for error in converted.errors:
+                    report.add(fen_tag.line, _problem_dict(error, fen_tag))
+                return self._unchanged(game, report, counted, blocking=True)
+            new_fen = converted.fen
+
+        edits = _Edits(game.lines)
+        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None)
+        if variant_tag is not None:
+            if variant_tag.value != wanted:
+                edits.replace(variant_tag.index, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
+        elif variant.key != "standard" and fen_tag is not None:
+            edits.insert_before(fen_tag.index, f'[Variant "{escape_tag_value(wanted)}"]')
+        if fen_tag is not None:
+            if new_fen != fen_tag.value:
+                edits.replace(fen_tag.index, fen_tag.value_start, fen_tag.value_end, escape_tag_value(new_fen))
+            if not setup_tags:
+                edits.insert_after(fen_tag.index, '[SetUp "1"]')
+            else:
+                first = setup_tags[0]
+                if first.name != "SetUp" or first.value != "1":
+                    edits.replace(first.index, first.start, first.end, '[SetUp "1"]')
+        text = edits.text() if edits else game.text
+        return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                          report=report.entries(), codes=report.codes, counted=counted)
+
+    def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
+        rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT
+        return GameResult(game.number, game.part, game.start_line, game.text, rejected=rejected,
+                          report=report.entries(), codes=report.codes, counted=counted)
+
+    def _variant(self, tag: Tag | None, report: _Report) -> Variant | None:
+        if tag is None:
+            return self.options.registry.get("standard")
+        found = self._variants.get(tag.value)
+        if found is None:
+            try:
+                found = self.options.registry.find(tag.value)
+            except NotationError as exc:
+                found = exc
+            if len(self._variants) >= _CACHE_SIZE:
+                self._variants.clear()
+            self._variants[tag.value] = found
+        if isinstance(found, NotationError):
+            for problem in found.problems:
+                report.add(tag.line, _problem_dict(problem, tag))
+            return None
+        return found
+
+    def _convert(self, fen: str, variant: Variant) -> tuple[Variant, ConvertResult]:
+        result = self._convert_cached(fen, variant)
+        if variant.key == "standard" and result.detected is not None and result.detected.chess960:
+            chess960 = self.options.registry.get("chess960")
+            retry = self._convert_cached(fen, chess960)
+            if retry.ok:
+                return chess960, retry
+        return variant, result
+
+    def _convert_cached(self, fen: str, variant: Variant) -> ConvertResult:
+        key = (fen, variant.key)
+        result = self._fens.get(key)
+        if result is None:
+            result = convert_fen(fen, variant, options=self.options.write, on_illegal=self.options.on_illegal,
+                                 registry=self.options.registry)
+            if len(self._fens) >= _CACHE_SIZE:
+                self._fens.clear()
+            self._fens[key] = result
+        return result
+
+
+def _first(tags: list[Tag], name: str) -> Tag:
+    return next(tag for tag in tags if tag.name == name)
+
+
+def _is_setup_tag_name(name: str) -> bool:
+    return name in ("Variant", "FEN") or name.casefold() == "setup"
+
+
+def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
+    """A FEN problem for the report: its column becomes the column in the input line."""
+    out = problem.to_dict()
+    out["tag"] = tag.name
+    if problem.column is not None:
+        out["fen_column"] = problem.column
+        out["column"] = tag.value_start + problem.column
+    return out
+
+
+class _Edits:
+    """Replacements within lines and whole new lines, applied to a copy of a game's lines."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self.spans: dict[int, list[tuple[int, int, str]]] = {}
+        self.before: dict[int, list[str]] = {}
+        self.after: dict[int, list[str]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.spans or self.before or self.after)
+
+    def replace(self, index: int, start: int, end: int, text: str) -> None:
+        self.spans.setdefault(index, []).append((start, end, text))
+
+    def insert_before(self, index: int, line: str) -> None:
+        self.before.setdefault(index, []).append(line)
+
+    def insert_after(self, index: int, line: str) -> None:
+        self.after.setdefault(index, []).append(line)
+
+    def text(self) -> str:
+        default_ending = next((line_ending(line) for line in self.lines if line_ending(line)), "\n")
+        out: list[str] = []
+        for index, line in enumerate(self.lines):
+            for start, end, text in sorted(self.spans.get(index, ()), reverse=True):
+                line = line[:start] + text + line[end:]
+            ending = line_ending(line) or default_ending
+            for new in self.before.get(index, ()):
+                out.append(new + ending)
+            if index in self.after:
+                if not line_ending(line):
+                    out.append(line + ending)
+                    out.extend(new + ending for new in self.after[index][:-1])
+                    out.append(self.after[index][-1])
+                    continue
+                out.append(line)
+                out.extend(new + ending for new in self.after[index])
+                continue
+            out.append(line)
+        return "".join(out)
+
+
+def normalize_games(games: Iterable[RawGame], options: NormalizeOptions = NormalizeOptions()) -> Iterator[GameResult]:
+    """One ``GameResult`` per raw game, in order (single process)."""
+    normalizer = Normalizer(options)
+    for game in games:
+        yield normalizer.normalize_game(game)
+
+
+def normalize(lines: Iterable[str] | str, options: NormalizeOptions = NormalizeOptions()) -> Iterator[GameResult]:
+    """Normalise PGN text (a ``str``, lines, or blocks cut anywhere); results in input order."""
+    return normalize_games(iter_games(lines, options.limits), options)
+
+
+def normalize_text(text: str, options: NormalizeOptions = NormalizeOptions()) -> tuple[str, Summary, list[dict]]:
+    """The whole output text (rejected games left out), the summary and the report entries."""
+    summary = Summary()
+    out: list[str] = []
+    report: list[dict] = []
+    for result in normalize(text, options):
+        summary.add(result)
+        report.extend(result.report)
+        if not result.rejected:
+            out.append(result.text)
+    return "".join(out), summary, report
