@@ -68,6 +68,7 @@ class NormalizeOptions:
     on_illegal: IllegalPolicy = IllegalPolicy.REFUSE
     registry: Registry = DEFAULT_REGISTRY
     limits: Limits = DEFAULT_LIMITS
+    accept: frozenset[str] = frozenset()  # validation codes reported as warnings, not errors
 
     @classmethod
     def create(
@@ -83,6 +84,7 @@ class NormalizeOptions:
         aliases: Mapping[str, str] | None = None,
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
+        accept: Iterable[str] = (),
     ) -> "NormalizeOptions":
         """Options from a profile name plus single writer options overriding it.
 
@@ -93,7 +95,7 @@ class NormalizeOptions:
         write = resolve_options(name, pockets=pockets, checks=checks, castling=castling, en_passant=en_passant)
         if aliases:
             registry = registry.with_aliases(aliases)
-        return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits)
+        return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept))
 
 
 @dataclass
@@ -296,7 +298,7 @@ class Normalizer:
         result = self._fens.get(key)
         if result is None:
             result = convert_fen(fen, variant, options=self.options.write, on_illegal=self.options.on_illegal,
-                                 registry=self.options.registry)
+                                 accept=self.options.accept, registry=self.options.registry)
             if len(self._fens) >= _CACHE_SIZE:
                 self._fens.clear()
             self._fens[key] = result

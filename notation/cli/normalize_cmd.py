@@ -1,0 +1,210 @@
+"""``notation normalize``: one consistent PGN database from many producers' dialects."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import enum
+import json
+import os
+import sys
+from typing import Iterator
+
+from notation.cli import common
+from notation.cli.convert_cmd import add_writer_options
+from notation.errors import NotationError
+from notation.fen.dialect import IllegalPolicy
+from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
+from notation.pgn.parallel import normalize_parallel
+from notation.pgn.reader import iter_games
+from notation.pgn.streams import AtomicOutput, InputFile, StreamError
+
+DESCRIPTION = """\
+Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
+(--profile) and copy everything else byte for byte. INPUT and OUTPUT may be '-' (standard
+streams) and .gz, .bz2 or .zst files. The output appears only when the run succeeds.
+Games whose set-up is unreadable or illegal, or whose variant is unknown, are kept unchanged
+(or moved to --reject-to) and listed in --report, one JSON line per problem.
+Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error."""
+
+
+class Progress(str, enum.Enum):
+    """When to draw the progress bar (on standard error)."""
+
+    AUTO = "auto"  # only when standard error is a terminal
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+class SummaryFormat(str, enum.Enum):
+    TEXT = "text"
+    JSON = "json"
+    NONE = "none"
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "normalize",
+        help="normalise the set-up tags of a PGN database",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
+    parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
+    add_writer_options(parser)
+    parser.add_argument(
+        "--repair",
+        dest="on_illegal",
+        action="store_const",
+        const=IllegalPolicy.REPAIR,
+        default=IllegalPolicy.REFUSE,
+        help="drop bad castling rights and implausible en passant squares instead of refusing the game",
+    )
+    parser.add_argument("--accept", action="append", default=[], metavar="CODE",
+                        help="report this validation code as a warning instead of an error (repeatable)")
+    common.add_alias_option(parser)
+    parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
+    parser.add_argument("--reject-to", metavar="FILE",
+                        help="move games with unreadable or illegal set-ups or unknown variants here")
+    parser.add_argument("--in-place", action="store_true", help="replace INPUT (a backup is kept)")
+    parser.add_argument("--backup-suffix", default=".bak", metavar="SUFFIX",
+                        help="with --in-place: the backup is INPUT+SUFFIX (default: .bak)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default: 1)")
+    parser.add_argument("--progress", choices=[p.value for p in Progress], default=Progress.AUTO.value,
+                        help="progress bar on standard error (default: auto, only on a terminal)")
+    parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
+                        help="summary on standard error at the end (default: text)")
+    parser.set_defaults(run=run)
+
+
+def _options(args: argparse.Namespace) -> NormalizeOptions:
+    from notation.cli.main import UsageError
+
+    registry = common.build_registry(args)
+    try:
+        return NormalizeOptions.create(
+            args.profile,
+            pockets=args.pockets,
+            checks=args.checks,
+            castling=args.castling,
+            en_passant=args.en_passant,
+            on_bad=BadGamePolicy.REJECT if args.reject_to else BadGamePolicy.KEEP,
+            on_illegal=args.on_illegal,
+            registry=registry,
+            accept=args.accept,
+        )
+    except (ValueError, NotationError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _same_file(a: str, b: str) -> bool:
+    if a == "-" or b == "-":
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The output path and the backup path; raises ``UsageError`` for impossible requests."""
+    from notation.cli.main import UsageError
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.in_place:
+        if args.output:
+            raise UsageError("--in-place and --output exclude each other")
+        if args.input == "-":
+            raise UsageError("--in-place needs a file, not standard input")
+        if not args.backup_suffix:
+            raise UsageError("--backup-suffix cannot be empty: in-place rewriting always keeps a backup")
+        backup = args.input + args.backup_suffix
+        if os.path.lexists(backup):
+            raise UsageError(f"backup {backup!r} already exists; remove it or choose another --backup-suffix")
+        return args.input, backup
+    output = args.output or "-"
+    for name, path in (("OUTPUT", output), ("--report", args.report), ("--reject-to", args.reject_to)):
+        if path and _same_file(args.input, path):
+            raise UsageError(f"{name} is the input file; use --in-place to rewrite it (a backup is kept)")
+    return output, None
+
+
+def run(args: argparse.Namespace) -> int:
+    from notation.cli.main import UsageError
+
+    options = _options(args)
+    output_path, backup = _check_paths(args)
+    try:
+        with contextlib.ExitStack() as stack:
+            source = stack.enter_context(InputFile(args.input))
+            compression = source.compression if args.in_place else None
+            output = stack.enter_context(AtomicOutput(output_path, compression=compression, backup=backup))
+            rejects = stack.enter_context(AtomicOutput(args.reject_to)) if args.reject_to else None
+            report = stack.enter_context(AtomicOutput(args.report)) if args.report else None
+            summary = _run(args, options, source, output, rejects, report)
+            # commit in reverse so that the output appears last, after report and rejects
+            for sink in (report, rejects, output):
+                if sink is not None:
+                    sink.commit()
+    except StreamError as exc:
+        raise UsageError(str(exc)) from None
+    _print_summary(args, summary)
+    return 1 if summary.problems else 0
+
+
+def _run(args, options, source: InputFile, output: AtomicOutput, rejects, report) -> Summary:
+    summary = Summary()
+    games = iter_games(source.blocks(), options.limits)
+    if args.jobs > 1:
+        results: Iterator[GameResult] = normalize_parallel(games, options, args.jobs)
+    else:
+        results = normalize_games(games, options)
+    with _progress_bar(args, source) as tick:
+        for result in results:
+            summary.add(result)
+            if result.rejected:
+                rejects.write(result.text)
+            else:
+                output.write(result.text)
+            if report is not None:
+                for entry in result.report:
+                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            tick(summary.games)
+    return summary
+
+
+@contextlib.contextmanager
+def _progress_bar(args: argparse.Namespace, source: InputFile):
+    show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
+    if not show:
+        yield lambda games: None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=source.size, unit="B", unit_scale=True, unit_divisor=1024, desc="normalize",
+               file=sys.stderr, dynamic_ncols=True, smoothing=0.1, mininterval=0.25)
+    state = {"position": 0, "games": 0}
+
+    def tick(games: int) -> None:
+        if games - state["games"] < 256:
+            return
+        state["games"] = games
+        position = source.position
+        bar.update(position - state["position"])
+        state["position"] = position
+        bar.set_postfix_str(f"{games} games", refresh=False)
+
+    try:
+        yield tick
+        position = source.position
+        bar.update(max(0, position - state["position"]))
+    finally:
+        bar.close()
+
+
+def _print_summary(args: argparse.Namespace, summary: Summary) -> None:
+    if args.summary == SummaryFormat.TEXT.value:
+        sys.stderr.write(f"notation normalize: {summary.describe()}\n")
+    elif args.summary == SummaryFormat.JSON.value:
+        sys.stderr.write(json.dumps(summary.to_dict()) + "\n")
