@@ -23,7 +23,7 @@ $(VENV)/.installed: $(BIN)/python $(SOURCES)
 install: $(VENV)/.installed
 
 test: $(VENV)/.installed
-	cd tests && ../$(BIN)/pytest -q --rootdir=.. -c ../pyproject.toml
+	cd tests && NOTATION_INSTALLED_TEST=1 ../$(BIN)/pytest -q --rootdir=.. -c ../pyproject.toml
 
 serve: $(VENV)/.installed
 	$(BIN)/notation serve --host $(HOST) --port $(PORT)

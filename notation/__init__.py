@@ -21,7 +21,9 @@ from notation.fen.dialect import (
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import WriteResult, write_fen
+from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
 from notation.setup import Pockets, Setup
+from notation.validation import repair, validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant
 
 __version__ = "0.1.0"
@@ -33,9 +35,10 @@ def profile(name: str) -> WriteOptions:
 
 
 __all__ = [
-    "CastlingStyle", "CheckStyle", "DEFAULT_PROFILE", "DEFAULT_REGISTRY", "Dialect",
+    "CastlingStyle", "CheckStyle", "ConvertResult", "DEFAULT_PROFILE", "DEFAULT_REGISTRY", "Dialect",
     "EmptyPocket", "EnPassantMode", "FenSyntaxError", "IllegalPolicy", "IllegalSetupError",
     "NotationError", "PROFILES", "PocketStyle", "Pockets", "Problem", "ReadResult", "Registry",
-    "Setup", "UnknownVariantError", "Variant", "WriteOptions", "WriteResult",
-    "find_variant", "profile", "read_fen", "resolve_options", "write_fen",
+    "Setup", "UnknownVariantError", "ValidateResult", "Variant", "WriteOptions", "WriteResult",
+    "convert_fen", "find_variant", "profile", "read_fen", "repair", "resolve_options", "validate",
+    "validate_fen", "write_fen",
 ]

@@ -10,6 +10,7 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 from __future__ import annotations
 
 import difflib
+import functools
 import enum
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -114,7 +115,7 @@ class Variant:
     stalemate: Stalemate = Stalemate.DRAW
     lichess_name: str | None = None
 
-    @property
+    @functools.cached_property
     def piece_letters(self) -> str:
         """Lower-case FEN letters of this variant's pieces."""
         return "".join(kind.letter for kind in self.pieces)
@@ -127,11 +128,11 @@ class Variant:
                 return kind
         raise KeyError(letter)
 
-    @property
+    @functools.cached_property
     def has_pockets(self) -> bool:
         return Twist.POCKETS in self.twists
 
-    @property
+    @functools.cached_property
     def has_check_counters(self) -> bool:
         return Twist.CHECK_COUNTERS in self.twists
 

@@ -18,10 +18,10 @@ BNF (whitespace = one or more spaces or tabs between fields; leading/trailing ig
 
 Two ways in, built from the same field patterns so they accept the same language:
 
-- ``FEN_PATTERN``: one compiled regular expression with a named group per field, the fast
+- ``fen_pattern(groups)``: one compiled regular expression with a named group per field, the fast
   path for well-formed input (pyparsing's per-call overhead would cost more than the
   match itself on inputs this short; measured in bench/bench_fen.py).
-- ``FEN_GRAMMAR``: the same fields as named pyparsing elements, run only when the fast
+- ``fen_grammar(groups)``: the same fields as named pyparsing elements, run only when the fast
   path fails, to say which field broke and at which column.
 
 Inside the placement, castling and en passant fields the reader checks character by
@@ -30,6 +30,7 @@ character (its errors name the exact column), so the field patterns here are loo
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pyparsing as pp
@@ -48,20 +49,38 @@ APPENDED_PROMOTED = r"(?:[a-h][1-8])+|-"
 
 _END = r"(?=\s|$)"
 
-FEN_PATTERN = re.compile(
-    rf"""\s*
-    (?P<placement>{PLACEMENT})(?P<bracketed>{BRACKETED})?
-    \s+(?P<turn>{TURN})
-    \s+(?P<castling>{CASTLING})
-    \s+(?P<en_passant>{EN_PASSANT})
-    (?:\s+(?P<remaining>{REMAINING}){_END})?
-    (?:\s+(?P<halfmove>{COUNTER})\s+(?P<fullmove>{COUNTER}){_END})?
-    (?:\s+(?P<given>{GIVEN}){_END})?
-    (?:\s+(?P<appended_pocket>{APPENDED_POCKET}){_END}
-       (?:\s+(?P<appended_promoted>{APPENDED_PROMOTED}){_END})?)?
-    \s*""",
-    re.VERBOSE,
-)
+# Optional field groups: which ones a variant allows decides the grammar it is read with,
+# so that "... 0 1 junk" in Standard is an unexpected field, not a misread pocket.
+POCKET_FIELDS = "pockets"
+CHECK_FIELDS = "checks"
+
+
+@functools.lru_cache(maxsize=None)
+def fen_pattern(groups: frozenset[str]) -> re.Pattern[str]:
+    """The fast-path regex for a FEN whose optional field ``groups`` are allowed."""
+    remaining = rf"(?:\s+(?P<remaining>{REMAINING}){_END})?" if CHECK_FIELDS in groups else ""
+    given = rf"(?:\s+(?P<given>{GIVEN}){_END})?" if CHECK_FIELDS in groups else ""
+    appended = (
+        rf"""(?:\s+(?P<appended_pocket>{APPENDED_POCKET}){_END}
+            (?:\s+(?P<appended_promoted>{APPENDED_PROMOTED}){_END})?)?"""
+        if POCKET_FIELDS in groups
+        else ""
+    )
+    bracketed = rf"(?P<bracketed>{BRACKETED})?" if POCKET_FIELDS in groups else ""
+    return re.compile(
+        rf"""\s*
+        (?P<placement>{PLACEMENT}){bracketed}
+        \s+(?P<turn>{TURN})
+        \s+(?P<castling>{CASTLING})
+        \s+(?P<en_passant>{EN_PASSANT})
+        {remaining}
+        (?:\s+(?P<halfmove>{COUNTER})\s+(?P<fullmove>{COUNTER}){_END})?
+        {given}
+        {appended}
+        \s*""",
+        re.VERBOSE,
+    )
+
 
 # Human names of the fields, used in error messages ("expected <name>").
 FIELD_NAMES = {
@@ -80,7 +99,6 @@ FIELD_NAMES = {
 def _field(pattern: str, results_name: str, field: str) -> pp.Regex:
     element = pp.Regex(pattern + _END)(results_name)
     element.set_name(FIELD_NAMES[field])
-    element.field = field  # type: ignore[attr-defined]  # read by the reader's error path
     return element
 
 
@@ -88,22 +106,18 @@ def _gap(field: str) -> pp.ParserElement:
     """The whitespace before a field, named for the field so a missing field is reported."""
     gap = pp.White(" \t").suppress()
     gap.set_name(FIELD_NAMES[field])
-    gap.field = field  # type: ignore[attr-defined]
     return gap
 
 
-def _build_grammar() -> pp.ParserElement:
-    placement = pp.Regex(rf"(?P<placement>{PLACEMENT})(?P<bracketed>{BRACKETED})?{_END}")
+@functools.lru_cache(maxsize=None)
+def fen_grammar(groups: frozenset[str]) -> pp.ParserElement:
+    """The pyparsing grammar for a FEN whose optional field ``groups`` are allowed."""
+    bracketed = rf"(?P<bracketed>{BRACKETED})?" if POCKET_FIELDS in groups else ""
+    placement = pp.Regex(rf"(?P<placement>{PLACEMENT}){bracketed}{_END}")
     placement.set_name(FIELD_NAMES["placement"])
-    placement.field = "placement"  # type: ignore[attr-defined]
     # "-" (an error stop): once a halfmove clock is seen, a fullmove number must follow.
     counters = _gap("halfmove") + _field(COUNTER, "halfmove", "halfmove") - _gap("fullmove") - _field(
         COUNTER, "fullmove", "fullmove"
-    )
-    appended = (
-        _gap("pockets")
-        + _field(APPENDED_POCKET, "appended_pocket", "pockets")
-        + pp.Optional(_gap("promoted") + _field(APPENDED_PROMOTED, "appended_promoted", "promoted"))
     )
     end = pp.Optional(pp.White(" \t")).suppress() + pp.StringEnd()
     end.set_name("end of FEN")
@@ -113,14 +127,18 @@ def _build_grammar() -> pp.ParserElement:
         + _gap("turn") + _field(TURN, "turn", "turn")
         + _gap("castling") + _field(CASTLING, "castling", "castling")
         + _gap("en-passant") + _field(EN_PASSANT, "en_passant", "en-passant")
-        + pp.Optional(_gap("checks") + _field(REMAINING, "remaining", "checks"))
-        + pp.Optional(counters)
-        + pp.Optional(_gap("checks") + _field(GIVEN, "given", "checks"))
-        + pp.Optional(appended)
-        + end
     )
+    if CHECK_FIELDS in groups:
+        grammar += pp.Optional(_gap("checks") + _field(REMAINING, "remaining", "checks"))
+    grammar += pp.Optional(counters)
+    if CHECK_FIELDS in groups:
+        grammar += pp.Optional(_gap("checks") + _field(GIVEN, "given", "checks"))
+    if POCKET_FIELDS in groups:
+        grammar += pp.Optional(
+            _gap("pockets")
+            + _field(APPENDED_POCKET, "appended_pocket", "pockets")
+            + pp.Optional(_gap("promoted") + _field(APPENDED_PROMOTED, "appended_promoted", "promoted"))
+        )
+    grammar += end
     grammar.leave_whitespace()
     return grammar.set_name("FEN")
-
-
-FEN_GRAMMAR = _build_grammar()

@@ -26,6 +26,7 @@ or more than nine ranks are rejected before any further work.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pyparsing as pp
@@ -33,7 +34,7 @@ import pyparsing as pp
 from notation.errors import FenSyntaxError
 from notation.fen.castling import needs_chess960, outer_rook
 from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
-from notation.fen.grammar import FEN_GRAMMAR, FEN_PATTERN, FIELD_NAMES
+from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.squares import SQUARE_NAMES
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
@@ -41,6 +42,34 @@ from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 MAX_FEN_LENGTH = 512
 
 _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
+_EXPAND = str.maketrans({str(n): "." * n for n in range(1, 9)})
+_CELL = {".": None}
+
+
+def _classical_castling() -> dict:
+    """Castling fields whose meaning needs no search: every letter a corner rook with the
+    king on its e-file square. Maps (field, castling piece) -> (rook squares, required pieces)."""
+    table = {}
+    letters = {"K": (7, "R", 4, "K"), "Q": (0, "R", 4, "K"), "k": (63, "r", 60, "k"), "q": (56, "r", 60, "k")}
+    import itertools
+
+    for size in range(1, 5):
+        for combo in itertools.combinations("KQkq", size):
+            field = "".join(combo)
+            for king in ("k",):
+                rights = frozenset(letters[c][0] for c in combo)
+                required = set()
+                for c in combo:
+                    corner, rook, king_square, king_letter = letters[c]
+                    required.add((corner, rook))
+                    required.add((king_square, king_letter))
+                table[(field, king)] = (rights, tuple(sorted(required)))
+    return table
+
+
+_CLASSICAL_CASTLING = _classical_castling()
 _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
 _FILES = "abcdefgh"
 
@@ -64,9 +93,10 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
-    match = FEN_PATTERN.fullmatch(text)
+    groups = _field_groups(found)
+    match = fen_pattern(groups).fullmatch(text)
     if match is None:
-        _raise_grammar_error(text)
+        _raise_grammar_error(text, groups, found)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     return _Reader(text, match, found).read()
 
@@ -78,11 +108,12 @@ def _reject_hostile(text: str) -> None:
             field="placement",
             column=MAX_FEN_LENGTH + 1,
         )
-    for index, ch in enumerate(text):
-        if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f":
-            raise FenSyntaxError(
-                f"control character U+{ord(ch):04X} in FEN", field=_field_at(text, index), column=index + 1
-            )
+    control = _CONTROL.search(text)
+    if control is not None:
+        index = control.start()
+        raise FenSyntaxError(
+            f"control character U+{ord(text[index]):04X} in FEN", field=_field_at(text, index), column=index + 1
+        )
     if not text.strip():
         raise FenSyntaxError("empty FEN", field="placement", column=1, expected=FIELD_NAMES["placement"])
 
@@ -96,9 +127,26 @@ def _field_at(text: str, index: int) -> str:
     return order[min(before, len(order) - 1)]
 
 
-def _raise_grammar_error(text: str) -> None:
+def _field_groups(variant: Variant) -> frozenset[str]:
+    groups = set()
+    if variant.has_pockets:
+        groups.add(POCKET_FIELDS)
+    if variant.has_check_counters:
+        groups.add(CHECK_FIELDS)
+    return frozenset(groups)
+
+
+def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) -> None:
+    """Explain why ``text`` does not match: the field, its 1-based column, what was expected."""
+    bracket = text.find("[")
+    if bracket >= 0 and POCKET_FIELDS not in groups and bracket < len(text.split()[0]) + (len(text) - len(text.lstrip())):
+        raise FenSyntaxError(
+            f"{variant.name} has no pockets; found {text[bracket:].split()[0]!r}",
+            field="pockets",
+            column=bracket + 1,
+        )
     try:
-        FEN_GRAMMAR.parse_string(text)
+        fen_grammar(groups).parse_string(text)
     except pp.ParseBaseException as exc:
         # pyparsing names the expectation after the element that failed ("Expected
         # fullmove number"); our field elements carry the human field names.
@@ -107,13 +155,33 @@ def _raise_grammar_error(text: str) -> None:
         field = _FIELD_BY_NAME.get(name)
         column = exc.loc + 1
         rest = text[exc.loc:].split()
-        found = repr(rest[0]) if rest else "the end of the FEN"
-        if field is None:
-            field = _field_at(text, exc.loc)
-            raise FenSyntaxError(f"unexpected {found} after the last field", field=field, column=column) from None
+        token = rest[0] if rest else ""
+        found = repr(token) if rest else "the end of the FEN"
+        if field is not None:
+            raise FenSyntaxError(f"expected {name}, found {found}", field=field, column=column, expected=name) from None
+        # The grammar ran to its end and found more: say which field that token stands in.
+        index = len(text[:exc.loc].split())
+        if index == 4 and not token.isdigit() and "+" not in token:
+            name = FIELD_NAMES["halfmove"]
+            raise FenSyntaxError(f"expected {name}, found {found}", field="halfmove", column=column, expected=name) from None
+        if "+" in token:
+            field = "checks"
+        elif token.isalpha() and index >= 6:
+            field = "pockets"
+        else:
+            field = "end"
         raise FenSyntaxError(
-            f"expected {name}, found {found}", field=field, column=column, expected=name
+            f"unexpected {found} after the last field{_extension_hint(token, variant)}", field=field, column=column
         ) from None
+
+
+def _extension_hint(token: str, variant: Variant) -> str:
+    """Why a variant extension field was not read: it belongs to another variant."""
+    if not variant.has_check_counters and ("+" in token):
+        return f" (check counters belong to Three-check, not {variant.name})"
+    if not variant.has_pockets and token.isalpha():
+        return f" (pockets belong to Crazyhouse, not {variant.name})"
+    return ""
 
 
 class _Reader:
@@ -125,6 +193,7 @@ class _Reader:
         self.variant = variant
         letters = variant.piece_letters
         self.piece_letters = frozenset(letters + letters.upper())
+        self.cell_letters = self.piece_letters | {"."}
 
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1
@@ -133,14 +202,14 @@ class _Reader:
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
     def read(self) -> ReadResult:
-        m = self.match
+        g = self.match.groupdict()
         variant = self.variant
-        board, promoted, rank_zero = self.read_placement(m.group("placement"))
+        board, promoted, rank_zero = self.read_placement(g.get("placement"))
         pockets: Pockets | None = None
         pocket_style: PocketStyle | None = None
         promoted_style = "tilde" if promoted else None
 
-        bracketed = m.group("bracketed")
+        bracketed = g.get("bracketed")
         if rank_zero is not None:
             pockets, pocket_style = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1]), PocketStyle.RANK_ZERO
         if bracketed is not None:
@@ -152,31 +221,31 @@ class _Reader:
             pockets = Pockets() if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
             pocket_style = PocketStyle.BRACKETED
 
-        turn = m.group("turn")
+        turn = g.get("turn")
         if turn not in ("w", "b"):
             self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
 
-        castling, castling_seen, chess960 = self.read_castling(m.group("castling"), board)
-        ep_square = self.read_en_passant(m.group("en_passant"))
+        castling, castling_seen, chess960 = self.read_castling(g.get("castling"), board)
+        ep_square = self.read_en_passant(g.get("en_passant"))
 
         remaining = None
         checks_style = None
-        if m.group("remaining") is not None:
-            remaining = self.read_counters(m.group("remaining"), "remaining")
+        if g.get("remaining") is not None:
+            remaining = self.read_counters(g.get("remaining"), "remaining")
             checks_style = CheckStyle.REMAINING
-        if m.group("given") is not None:
+        if g.get("given") is not None:
             if checks_style is not None:
                 self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
-            white_given, black_given = self.read_counters(m.group("given")[1:], "given", 1)
+            white_given, black_given = self.read_counters(g.get("given")[1:], "given", 1)
             remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
             checks_style = CheckStyle.GIVEN
 
-        halfmove_text, fullmove_text = m.group("halfmove"), m.group("fullmove")
+        halfmove_text, fullmove_text = g.get("halfmove"), g.get("fullmove")
         counters_present = halfmove_text is not None
         halfmove = int(halfmove_text) if counters_present else 0
         fullmove = int(fullmove_text) if counters_present else 1
 
-        appended = m.group("appended_pocket")
+        appended = g.get("appended_pocket")
         if appended is not None:
             if not variant.has_pockets:
                 where = "fullmove number" if counters_present else "en passant square"
@@ -185,7 +254,7 @@ class _Reader:
                 self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
             pockets = Pockets() if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
             pocket_style = PocketStyle.APPENDED
-            squares = m.group("appended_promoted")
+            squares = g.get("appended_promoted")
             if squares is not None and squares != "-":
                 marked = frozenset(_SQUARE_INDEX[squares[i:i + 2]] for i in range(0, len(squares), 2))
                 promoted = promoted | marked
@@ -218,6 +287,16 @@ class _Reader:
 
     def read_placement(self, text: str):
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
+        expanded = text.translate(_EXPAND)
+        if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
+            ranks = expanded.split("/")
+            cells = "".join(reversed(ranks))
+            if self.cell_letters.issuperset(cells):
+                return tuple(map(_CELL.get, cells, cells)), frozenset(), None
+        return self.read_placement_slowly(text)
+
+    def read_placement_slowly(self, text: str):
+        """The character-by-character reader: handles ``~`` and names the column of any error."""
         board: list[str | None] = [None] * 64
         promoted: set[int] = set()
         rank = 7
@@ -291,6 +370,9 @@ class _Reader:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
+        classical = _CLASSICAL_CASTLING.get((text, self.variant.castling_piece))
+        if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
+            return classical[0], "standard", False
         rights: set[int] = set()
         used_kq = False
         used_files = False

@@ -21,7 +21,6 @@ from notation.squares import SQUARE_NAMES
 from notation.variants import Variant
 
 _FILES = "abcdefgh"
-_EMPTY_RUN = "012345678"
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,10 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         tilde = False
         warnings.append(
             Problem("lossy-promoted", f"{variant.name} FENs do not mark promoted pieces; the marks were dropped", field="placement")
+        )
+    elif tilde and any(setup.board[sq] is None for sq in setup.promoted):
+        warnings.append(
+            Problem("lossy-promoted", "promoted marks on empty squares cannot be written with '~'; they were dropped", field="placement")
         )
     if setup.pockets and not pockets_variant:
         warnings.append(Problem("lossy-pockets", f"{variant.name} has no pockets; the pocket was dropped", field="pockets"))
@@ -92,9 +95,22 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     return WriteResult(" ".join(parts), warnings)
 
 
+_CELL = {None: "."}
+_RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
+
+
 def _placement(setup: Setup, tilde: bool) -> str:
     board = setup.board
-    promoted = setup.promoted if tilde else ()
+    if tilde and setup.promoted:
+        return _placement_with_marks(board, setup.promoted)
+    cells = "".join(map(_CELL.get, board, board))
+    text = "/".join([cells[start:start + 8] for start in range(56, -1, -8)])
+    for run, digit in _RUNS:
+        text = text.replace(run, digit)
+    return text
+
+
+def _placement_with_marks(board, promoted) -> str:
     ranks = []
     for rank_start in range(56, -1, -8):
         out = []
@@ -105,15 +121,22 @@ def _placement(setup: Setup, tilde: bool) -> str:
                 empty += 1
                 continue
             if empty:
-                out.append(_EMPTY_RUN[empty])
+                out.append(str(empty))
                 empty = 0
             out.append(piece)
-            if promoted and square in promoted:
+            if square in promoted:
                 out.append("~")
         if empty:
-            out.append(_EMPTY_RUN[empty])
+            out.append(str(empty))
         ranks.append("".join(out))
     return "/".join(ranks)
+
+
+_CORNERS = (7, 0, 63, 56)
+_CLASSICAL_LETTERS = {
+    CastlingStyle.XFEN: {7: "K", 0: "Q", 63: "k", 56: "q"},
+    CastlingStyle.SHREDDER: {7: "H", 0: "A", 63: "h", 56: "a"},
+}
 
 
 def _pocket_letters(setup: Setup) -> str:
@@ -129,6 +152,11 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
     king_letter = variant.castling_piece or "k"
     chess960 = needs_chess960(setup.board, setup.castling, king_letter)
     style = options.castling_960 if chess960 else options.castling
+    board = setup.board
+    if not chess960 and all(board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
+        # Kings on e1/e8 and a rook in each named corner: the letters need no search.
+        table = _CLASSICAL_LETTERS[style]
+        return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
     out = []
     for back, rook, king in ((0, "R", king_letter.upper()), (56, "r", king_letter)):
         rights = sorted((sq for sq in setup.castling if sq & 56 == back), reverse=True)

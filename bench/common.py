@@ -1,0 +1,62 @@
+"""Shared bench helpers: seeded positions from python-chess games, and a best-of timer.
+
+python-chess is a GPL test/bench-only oracle: it generates positions and is the peer we
+measure against in the same run. Nothing here is imported by the package.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, Iterable
+
+import chess
+import chess.variant
+
+BOARD_CLASSES = {
+    "standard": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "threecheck": chess.variant.ThreeCheckBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "horde": chess.variant.HordeBoard,
+}
+
+
+def positions(key: str, count: int, seed: int = 7) -> list[str]:
+    """``count`` FENs (python-chess dialect) from seeded random games of variant ``key``."""
+    rng = random.Random(seed)
+    board_class = BOARD_CLASSES[key]
+    fens: list[str] = []
+    while len(fens) < count:
+        board = board_class()
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves or board.is_variant_end():
+                break
+            board.push(rng.choice(moves))
+            fens.append(board.fen())
+    return fens[:count]
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> float:
+    """The fastest of ``repeats`` runs of ``work``, in seconds (least disturbed by noise)."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def report(title: str, rows: Iterable[tuple[str, float, float, int]]) -> list[float]:
+    """Print per-row times and the ratio python-chess time / our time; returns the ratios."""
+    print(title)
+    ratios = []
+    for name, ours, theirs, n in rows:
+        ratio = theirs / ours
+        ratios.append(ratio)
+        print(
+            f"  {name:14} ours {ours / n * 1e6:7.2f} us/pos   python-chess {theirs / n * 1e6:7.2f} us/pos"
+            f"   ratio {ratio:5.2f}x"
+        )
+    return ratios

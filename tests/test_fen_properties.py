@@ -1,0 +1,157 @@
+"""Property tests: for random setups of every registry variant, every dialect round-trips.
+
+read(write(s, style)) == s for every style that can express s, and writing is stable:
+write(read(write(s))) == write(s) for every style, lossy or not.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
+from notation.fen.dialect import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.fen.profiles import WriteOptions
+
+VARIANTS = list(DEFAULT_REGISTRY)
+BACK_RANKS = list(range(8)) + list(range(56, 64))
+
+STYLES = [
+    WriteOptions(pockets=p, checks=c, castling=k, castling_960=k, en_passant=EnPassantMode.ALWAYS, empty_pocket=e)
+    for p, c, k, e in itertools.product(PocketStyle, CheckStyle, CastlingStyle, EmptyPocket)
+]
+
+
+@st.composite
+def setups(draw):
+    variant = draw(st.sampled_from(VARIANTS))
+    letters = variant.piece_letters + variant.piece_letters.upper()
+    square = st.one_of(st.none(), st.none(), st.none(), st.sampled_from(letters))
+    board = tuple(draw(st.lists(square, min_size=64, max_size=64)))
+    occupied = [sq for sq, piece in enumerate(board) if piece]
+    promoted = frozenset()
+    pockets = None
+    if variant.has_pockets:
+        if occupied:
+            promoted = frozenset(draw(st.sets(st.sampled_from(occupied), max_size=4)))
+        pocket_letters = st.text(alphabet=variant.piece_letters, max_size=6)
+        pockets = Pockets(draw(pocket_letters), draw(pocket_letters))
+    checks = None
+    if variant.has_check_counters:
+        checks = (draw(st.integers(0, 9)), draw(st.integers(0, 9)))
+    setup = Setup(
+        board=board,
+        turn=draw(st.sampled_from("wb")),
+        castling=frozenset(draw(st.sets(st.sampled_from(BACK_RANKS), max_size=4))),
+        ep_square=draw(st.one_of(st.none(), st.integers(0, 63))),
+        halfmove=draw(st.integers(0, 999_999_999)),
+        fullmove=draw(st.integers(0, 999_999_999)),
+        promoted=promoted,
+        pockets=pockets,
+        remaining_checks=checks,
+    )
+    return variant, setup
+
+
+def expressible(setup: Setup, variant, options: WriteOptions) -> bool:
+    if variant.has_check_counters and options.checks is CheckStyle.GIVEN:
+        return all(0 <= left <= variant.checks_to_win for left in setup.remaining_checks)
+    return True
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.sampled_from(STYLES))
+def test_read_of_write_is_the_setup(case, options):
+    variant, setup = case
+    written = write_fen(setup, variant, options)
+    if expressible(setup, variant, options):
+        assert written.warnings == []
+        assert read_fen(written.fen, variant).setup == setup, written.fen
+    else:
+        assert [w.code for w in written.warnings] and all(w.code.startswith("lossy-") for w in written.warnings)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.sampled_from(STYLES))
+def test_writing_is_stable(case, options):
+    variant, setup = case
+    first = write_fen(setup, variant, options).fen
+    again = write_fen(read_fen(first, variant).setup, variant, options).fen
+    assert again == first
+
+
+@settings(max_examples=200, deadline=None)
+@given(setups(), st.sampled_from(STYLES), st.sampled_from(STYLES))
+def test_any_dialect_converts_to_any_other_without_loss(case, source, target):
+    variant, setup = case
+    if not (expressible(setup, variant, source) and expressible(setup, variant, target)):
+        return
+    via_source = read_fen(write_fen(setup, variant, source).fen, variant).setup
+    via_target = read_fen(write_fen(via_source, variant, target).fen, variant).setup
+    assert via_target == setup
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_reader_never_raises_anything_but_its_own_errors(text):
+    from notation import NotationError
+
+    for variant in ("standard", "crazyhouse", "threecheck"):
+        try:
+            read_fen(text, variant)
+        except NotationError as error:
+            problem = error.problems[0]
+            assert problem.code == "fen-syntax" and problem.column >= 1 and problem.field
+
+
+@settings(max_examples=200, deadline=None)
+@given(setups(), st.sampled_from(STYLES), st.data())
+def test_mutated_fens_fail_cleanly_or_read(case, options, data):
+    """Random single-character edits of real FENs never crash the reader."""
+    from notation import NotationError
+
+    variant, setup = case
+    fen = write_fen(setup, variant, options).fen
+    index = data.draw(st.integers(0, len(fen) - 1))
+    char = data.draw(st.sampled_from(list("rnbqkpRNBQKP12345678/[]~+- wbKQkqABCDEFGHabcdefgh0x")))
+    mutated = fen[:index] + char + fen[index + 1:]
+    try:
+        read_fen(mutated, variant)
+    except NotationError as error:
+        assert error.problems[0].column is not None
+
+
+@st.composite
+def castling_setups(draw):
+    """Back ranks full of kings and rooks (often on e-files and corners): X-FEN's hard cases."""
+    variant = draw(st.sampled_from([v for v in VARIANTS if v.castling_piece]))
+    king = variant.castling_piece
+    board = [None] * 64
+    filler = next(letter for letter in variant.piece_letters if letter not in ("r", king, "p"))
+    for back, upper in ((0, True), (56, False)):
+        for file in range(8):
+            board[back + file] = draw(st.sampled_from([None, None, "r", "r", filler]))
+        king_file = draw(st.sampled_from([4, 4, 4, 0, 1, 2, 3, 5, 6, 7, None]))
+        if king_file is not None:
+            board[back + king_file] = king
+        if upper:
+            for file in range(8):
+                board[back + file] = board[back + file].upper() if board[back + file] else None
+    setup = Setup(
+        board=tuple(board),
+        castling=frozenset(draw(st.sets(st.sampled_from(BACK_RANKS), max_size=4))),
+        pockets=Pockets() if variant.has_pockets else None,
+        remaining_checks=(3, 3) if variant.has_check_counters else None,
+    )
+    return variant, setup
+
+
+@settings(max_examples=1500, deadline=None)
+@given(castling_setups(), st.sampled_from(list(CastlingStyle)))
+def test_castling_rights_round_trip_in_both_styles(case, style):
+    variant, setup = case
+    options = WriteOptions(castling=style, castling_960=style, en_passant=EnPassantMode.ALWAYS)
+    fen = write_fen(setup, variant, options).fen
+    assert read_fen(fen, variant).setup.castling == setup.castling, fen

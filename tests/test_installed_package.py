@@ -1,0 +1,33 @@
+"""Under ``make test`` the suite runs against the installed package, not the source tree."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from importlib import resources
+
+import pytest
+
+import notation
+from installed import installed_script
+
+INSTALLED = bool(os.environ.get("NOTATION_INSTALLED_TEST"))
+
+
+@pytest.mark.skipif(not INSTALLED, reason="only meaningful under make test")
+def test_imported_from_site_packages():
+    assert "site-packages" in notation.__file__
+
+
+def test_typed_marker_and_contract_ship_as_package_data():
+    assert resources.files("notation").joinpath("py.typed").is_file()
+    spec = resources.files("service").joinpath("openapi.yaml")
+    assert spec.is_file() and spec.read_text(encoding="utf-8").startswith("openapi:")
+
+
+def test_every_subcommand_has_help():
+    script = installed_script("notation")
+    for command in ("convert", "validate", "normalize", "check", "serve"):
+        done = subprocess.run([script, command, "--help"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, (command, done.stderr)
+        assert "usage: notation " + command in done.stdout

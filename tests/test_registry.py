@@ -1,0 +1,77 @@
+"""The variant registry: aliases from NOTATION.md, lookup rules, user aliases."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation import DEFAULT_REGISTRY, UnknownVariantError, find_variant, read_fen
+from notation.variants import Movement, normalize_name
+
+ALIASES = {
+    "standard": ["Chess", "Classical", "Normal", "Standard", "From Position", "wild/0"],
+    "chess960": ["Chess960", "Fischerandom", "chess 960", "Fischerrandom", "Fischer Random", "wild/fr"],
+    "crazyhouse": ["Crazyhouse", "Crazy House", "House", "ZH", "zh", "crazyhouse"],
+    "atomic": ["Atom", "Atomic", "Atomic Chess"],
+    "antichess": ["Antichess", "Anti", "Anti chess"],
+    "giveaway": ["Giveaway", "Give away", "Giveaway Chess", "Give away chess"],
+    "suicide": ["Suicide", "Suicide Chess", "suicide"],
+    "losers": ["Losers", "losers"],
+    "kingofthehill": ["King of the Hill", "kingOfTheHill", "KOTH", "Kingofthehill"],
+    "threecheck": ["Three-Check", "Three Check", "ThreeCheck", "Three Check Chess", "3-Check", "3 Check", "3check"],
+    "racingkings": ["Race", "Racing", "RacingKings", "Racing Kings", "Racingkings"],
+    "horde": ["Horde", "Horde Chess"],
+    "knightmate": ["knightmate", "Knightmate Chess"],
+    "extinction": ["Extinction Chess"],
+    "grasshopper": ["Grasshopper Chess"],
+    "kingscorner": ["King's Corner", "Kings Corner"],
+}
+
+
+@pytest.mark.parametrize("key,name", [(k, n) for k, names in ALIASES.items() for n in names])
+def test_every_alias_resolves(key, name):
+    assert find_variant(name).key == key
+
+
+def test_lookup_ignores_case_spaces_dashes_underscores():
+    assert find_variant("  KING_of-the hill ").key == "kingofthehill"
+    assert normalize_name("Three-Check_Chess") == "threecheckchess"
+
+
+def test_every_start_fen_reads_in_its_variant():
+    for variant in DEFAULT_REGISTRY:
+        assert read_fen(variant.start_fen, variant).variant is variant
+
+
+def test_display_names_follow_lichess_then_cqli():
+    names = {v.key: v.name for v in DEFAULT_REGISTRY}
+    assert names["threecheck"] == "Three-check" and names["kingofthehill"] == "King of the Hill"
+    assert names["giveaway"] == "Giveaway" and names["losers"] == "Losers"
+
+
+def test_unknown_name_lists_closest():
+    with pytest.raises(UnknownVariantError) as caught:
+        find_variant("atomik")
+    assert caught.value.suggestions[0] == "Atomic"
+    assert "did you mean Atomic" in str(caught.value)
+
+
+def test_user_aliases_extend_a_copy():
+    registry = DEFAULT_REGISTRY.with_aliases({"zh960": "crazyhouse", "Bughouse-ish": "ZH"})
+    assert registry.find("ZH960").key == "crazyhouse"
+    assert registry.find("bughouseish").key == "crazyhouse"
+    with pytest.raises(UnknownVariantError):
+        DEFAULT_REGISTRY.find("zh960")
+
+
+def test_user_alias_to_unknown_variant_is_an_error():
+    with pytest.raises(UnknownVariantError):
+        DEFAULT_REGISTRY.with_aliases({"foo": "nonsense"})
+
+
+def test_pieces_and_royalty_are_data():
+    knightmate = find_variant("knightmate")
+    assert knightmate.piece_kind("K").movement is Movement.KNIGHT
+    assert knightmate.piece_kind("m").movement is Movement.KING
+    assert find_variant("grasshopper").piece_kind("g").movement is Movement.GRASSHOPPER
+    assert find_variant("extinction").royal == "" and find_variant("antichess").royal == ""
+    assert find_variant("horde").armies[0].royal_count == 0
