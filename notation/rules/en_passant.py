@@ -19,12 +19,12 @@ from notation.rules.attacks import KING_ATTACKS, PAWN_ATTACKS
 from notation.rules.bitboard import squares
 from notation.rules.position import Position, position_of
 from notation.setup import Setup
-from notation.variants import Twist, Variant
+from notation.variants import Variant
 
 
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
-    if Twist.NO_PAWN_DOUBLE_STEP in position.variant.twists or not 0 <= ep < 64:
+    if position.no_double_step or not 0 <= ep < 64:
         return False
     if position.turn == 0:
         rank, pushed, origin = 5, ep - 8, ep + 8

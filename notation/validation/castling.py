@@ -48,11 +48,29 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     return tuple(kings), tuple(rooks)
 
 
+def _all_good_fixed_start(ctx: Context) -> bool:
+    """Fast path for fixed start arrays: every right names an unpromoted start rook and its
+    side's castling piece is on its start square. False means: judge right by right."""
+    variant, position = ctx.variant, ctx.position
+    start_kings, start_rooks = _start_squares(variant)
+    rights = 0
+    for sq in ctx.setup.castling:
+        rights |= 1 << sq
+    good = 0
+    rook_letter, king_letter = variant.castling_rook, variant.castling_piece
+    for colour, (rook, king) in enumerate(((rook_letter.upper(), king_letter.upper()), (rook_letter, king_letter))):
+        if position.letter_bb(king) & start_kings[colour] & ~position.promoted:
+            good |= rights & start_rooks[colour] & position.letter_bb(rook) & ~position.promoted
+    return good == rights
+
+
 def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
     setup, variant, position = ctx.setup, ctx.variant, ctx.position
     bad: dict[int, str] = {}
     if not setup.castling:
+        return bad
+    if variant.castling and variant.castling_piece and not variant.random_start and _all_good_fixed_start(ctx):
         return bad
     if not variant.castling or not variant.castling_piece:
         for sq in setup.castling:

@@ -6,8 +6,6 @@ used in messages (``white king on e1``, ``the rook on e8``). Nothing here raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from notation.rules.bitboard import squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import Setup
@@ -15,11 +13,15 @@ from notation.squares import square_name
 from notation.variants import Variant
 
 
-@dataclass(frozen=True)
 class Context:
-    setup: Setup
-    variant: Variant
-    position: Position
+    """One validation's inputs: ``setup``, ``variant`` and its ``position`` (bitboards)."""
+
+    __slots__ = ("setup", "variant", "position")
+
+    def __init__(self, setup: Setup, variant: Variant, position: Position):
+        self.setup = setup
+        self.variant = variant
+        self.position = position
 
     @classmethod
     def of(cls, setup: Setup, variant: Variant) -> "Context":

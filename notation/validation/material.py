@@ -15,7 +15,6 @@ from __future__ import annotations
 from notation.errors import Problem
 from notation.rules.bitboard import RANK_1, RANK_8
 from notation.validation.context import Context, side
-from notation.variants import Twist
 
 PAWN = "p"
 
@@ -35,12 +34,12 @@ def check(ctx: Context) -> list[Problem]:
 
 
 def _pawn_bb(ctx: Context, colour: int) -> int:
-    return ctx.position.letter_bb(PAWN.upper() if colour == 0 else PAWN)
+    return ctx.position.pawns[colour]
 
 
 def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
-    race = Twist.RACE in ctx.variant.twists
+    race = ctx.position.race
     for colour, army in enumerate(ctx.variant.armies):
         pieces = ctx.position.colours[colour].bit_count()
         if pieces > army.max_pieces:
@@ -99,8 +98,10 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
 
 def _kind_caps(ctx: Context) -> list[Problem]:
     problems = []
-    code = "race-material" if Twist.RACE in ctx.variant.twists else "too-many-pieces"
+    code = "race-material" if ctx.position.race else "too-many-pieces"
     for colour, army in enumerate(ctx.variant.armies):
+        if not army.max_by_kind:
+            continue
         for letter, cap in sorted(army.max_by_kind.items()):
             count = ctx.position.letter_bb(letter.upper() if colour == 0 else letter).bit_count()
             if count > cap:

@@ -8,11 +8,10 @@ from __future__ import annotations
 from notation.errors import Problem
 from notation.rules.bitboard import RANK_8
 from notation.validation.context import Context
-from notation.variants import Twist
 
 
 def check(ctx: Context) -> list[Problem]:
-    if Twist.RACE not in ctx.variant.twists:
+    if not ctx.position.race:
         return []
     white, black = ctx.position.royal
     if ctx.position.turn == 1 and white & RANK_8 and black & RANK_8:
