@@ -1,0 +1,88 @@
+"""Real-looking databases from lichess, chess.com, XBoard engines, FICS and Scid, each
+normalised for several profiles and compared with the expected output and report."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
+from notation.pgn.reader import iter_games
+from notation.pgn.streams import read_text
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+CASES = json.loads((FIXTURES / "normalize_cases.json").read_text(encoding="utf-8"))
+
+
+def _report(path: pathlib.Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['input']}-{c['profile']}")
+def test_expected_output_report_and_summary(case):
+    text = read_text(str(FIXTURES / case["input"]))
+    out, summary, report = normalize_text(text, NormalizeOptions.create(case["profile"]))
+    assert out == read_text(str(FIXTURES / case["expected"]))
+    assert report == _report(FIXTURES / case["report"])
+    assert summary.to_dict() == case["summary"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['input']}-{c['profile']}")
+def test_expected_output_is_stable(case):
+    expected = read_text(str(FIXTURES / case["expected"]))
+    again, summary, _ = normalize_text(expected, NormalizeOptions.create(case["profile"]))
+    assert again == expected
+    assert summary.changed == 0
+
+
+def test_lichess_export_is_already_lichess():
+    text = read_text(str(FIXTURES / "lichess_variants.pgn"))
+    out, summary, report = normalize_text(text, NormalizeOptions.create("lichess"))
+    assert out == text and summary.games == 10 and report == []
+
+
+def _tag_values(text: str, name: str) -> list[str | None]:
+    return [(g.tag(name).value if g.tag(name) else None) for g in iter_games(text)]
+
+
+def test_fics_setup_is_respelt_and_chess960_found_from_castling_rights():
+    out, _, _ = normalize_text(read_text(str(FIXTURES / "fics_setup.pgn")), NormalizeOptions.create("lichess"))
+    assert _tag_values(out, "Variant") == ["Chess960", "Chess960", "Crazyhouse", "Suicide", "From Position"]
+    assert _tag_values(out, "SetUp") == ["1", "1", None, None, "1"]
+    assert _tag_values(out, "Setup") == [None] * 5
+
+
+def test_chesscom_appended_pockets_become_rank_zero_for_lichess_with_crlf_kept():
+    text = read_text(str(FIXTURES / "chesscom_crazyhouse.pgn"))
+    out, _, _ = normalize_text(text, NormalizeOptions.create("lichess"))
+    fens = _tag_values(out, "FEN")
+    assert fens[0] == "r1bqkb1r/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKB1R/Nn w KQkq - 0 6"
+    assert fens[1] == "2kr3r/ppp2Q~pp/2n5/4p3/4P3/2N5/PPP2PPP/R3KB1R/Bnp b KQ - 0 14"
+    assert out.count("\r\n") == out.count("\n")
+
+
+def test_writer_options_override_the_profile():
+    text = read_text(str(FIXTURES / "scid_crazyhouse.pgn"))
+    out, _, _ = normalize_text(text, NormalizeOptions.create("lichess", pockets="bracketed"))
+    assert _tag_values(out, "FEN")[2] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+
+
+def test_rejected_games_leave_the_output_and_are_reported():
+    text = read_text(str(FIXTURES / "malformed.pgn"))
+    out, summary, report = normalize_text(text, NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
+    events = _tag_values(out, "Event")
+    assert "unknown variant" not in events and "two kings too many" not in events
+    assert summary.rejected == 5  # unknown variant, illegal setup, kings, malformed FEN tag, duplicate FEN
+    assert summary.games == 12
+    rejected_lines = {entry["line"] for entry in report}
+    assert {36, 42, 48, 53, 59} <= rejected_lines
+
+
+def test_user_alias_teaches_a_variant_name():
+    text = '[Event "x"]\n[Variant "zh960"]\n\n*\n'
+    out, summary, report = normalize_text(text, NormalizeOptions.create("lichess", aliases={"zh960": "crazyhouse"}))
+    assert '[Variant "Crazyhouse"]' in out and not report
+    _, _, report = normalize_text(text, NormalizeOptions.create("lichess"))
+    assert report[0]["errors"][0]["code"] == "unknown-variant" and report[0]["line"] == 2
