@@ -39,6 +39,11 @@ def _two_stepping_checkers(item: Item) -> bool:
     return found & steppers == found and not LINE[first][second] & position.royal[us]
 
 
+def _mover_has_king(item: Item) -> bool:
+    position = position_of(item.setup, item.variant)
+    return bool(position.royal[position.turn])
+
+
 def _pooled_material(item: Item, code: str) -> bool:
     """Crazyhouse counts both sides together, pockets and promoted pieces included."""
     if item.variant.key != "crazyhouse":
@@ -53,7 +58,7 @@ def documented(item: Item, code: str, ours: set[str], theirs: set[str]) -> bool:
     if extra:
         if code == "bad-castling-rights" and key == "antichess":
             return True  # lichess Antichess has no castling; python-chess keeps KQkq rights
-        if code == "opposite-check" and key == "atomic":
+        if code == "opposite-check" and key == "atomic" and _mover_has_king(item):
             return True  # chessops/shakmaty: the side not to move may not be in check
         if code == "impossible-check" and _two_stepping_checkers(item):
             return True  # two pawn/knight/king checks cannot come from one move

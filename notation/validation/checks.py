@@ -5,7 +5,8 @@ of these problems. ``opposite-check``: the side not to move is in check. With th
 move in check: under the ``RACE`` twist any check is ``race-check``; otherwise more than
 two checkers is ``too-many-checkers`` and ``impossible-check``, and two checkers are
 ``impossible-check`` when they lie on one line with the king or when neither moves along
-a line (a discovered check always comes from a line piece). After a plausible double step
+a line (a discovered check always comes from a line piece). In Atomic the side not to
+move may be in check once the side to move has lost its king (the game is over). After a plausible double step
 (en passant square) the check must come from the pushed pawn or be discovered by it. In
 Atomic explosions clear lines, so only the double-step test applies there.
 """
@@ -27,7 +28,10 @@ def check(ctx: Context) -> list[Problem]:
     problems: list[Problem] = []
     us = position.turn
     them = us ^ 1
-    theirs = checkers(position, them)
+    # In Atomic a move that explodes the enemy king wins even from check: with the side to
+    # move's king gone, the other side may stand in check.
+    gone = position.atomic and not position.royal[us]
+    theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(
             Problem(
