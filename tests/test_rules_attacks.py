@@ -1,0 +1,87 @@
+"""Attack tables and the grasshopper against a slow square-by-square walk (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from notation.rules import attacks as A
+from notation.rules.position import Position, hopper_attackers
+from notation.setup import Setup
+from notation.variants import DEFAULT_REGISTRY, Movement
+
+STEPS = {
+    "rook": ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    "bishop": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+
+
+def walk(sq, occupied, steps, *, hop=False):
+    """The slow definition: slide until blocked (sliders), or land just past the first piece."""
+    bb = 0
+    for df, dr in steps:
+        f, r = sq % 8 + df, sq // 8 + dr
+        while 0 <= f < 8 and 0 <= r < 8:
+            target = r * 8 + f
+            if hop:
+                if occupied >> target & 1:
+                    f2, r2 = f + df, r + dr
+                    if 0 <= f2 < 8 and 0 <= r2 < 8:
+                        bb |= 1 << (r2 * 8 + f2)
+                    break
+            else:
+                bb |= 1 << target
+                if occupied >> target & 1:
+                    break
+            f, r = f + df, r + dr
+    return bb
+
+
+squares = st.integers(0, 63)
+boards = st.integers(0, (1 << 64) - 1)
+
+
+@settings(max_examples=400, deadline=None)
+@given(sq=squares, occupied=boards)
+def test_sliders_and_grasshopper(sq, occupied):
+    assert A.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"])
+    assert A.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
+    assert A.queen_attacks(sq, occupied) == A.rook_attacks(sq, occupied) | A.bishop_attacks(sq, occupied)
+    queen_steps = STEPS["rook"] + STEPS["bishop"]
+    assert A.grasshopper_attacks(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(target=squares, occupied=boards, hoppers=boards)
+def test_hopper_attackers_is_the_inverse_of_grasshopper_attacks(target, occupied, hoppers):
+    hoppers &= occupied
+    expected = 0
+    for sq in range(64):
+        if hoppers >> sq & 1 and A.grasshopper_attacks(sq, occupied) >> target & 1:
+            expected |= 1 << sq
+    assert hopper_attackers(target, occupied, hoppers) == expected
+
+
+def test_leapers():
+    assert A.KNIGHT_ATTACKS[0] == (1 << 10) | (1 << 17)
+    assert A.KING_ATTACKS[0] == (1 << 1) | (1 << 8) | (1 << 9)
+    assert A.PAWN_ATTACKS[0][12] == (1 << 19) | (1 << 21)  # white pawn e2 -> d3, f3
+    assert A.PAWN_ATTACKS[1][12] == (1 << 3) | (1 << 5)  # black pawn e2 -> d1, f1
+    assert A.attacks(Movement.KNIGHT, 0, 0, 0) == A.KNIGHT_ATTACKS[0]
+
+
+def test_line_and_between():
+    assert A.BETWEEN[0][63] == sum(1 << (9 * i) for i in range(1, 7))
+    assert A.LINE[0][9] >> 63 & 1
+    assert A.LINE[0][10] == 0 and A.BETWEEN[0][10] == 0
+
+
+def test_position_groups_follow_the_registry():
+    knightmate = DEFAULT_REGISTRY.get("knightmate")
+    board = [None] * 64
+    board[4], board[5], board[60] = "K", "M", "k"
+    position = Position(Setup(tuple(board)), knightmate)
+    assert position.royal == (1 << 4, 1 << 60)
+    assert position.knights[0] == 1 << 4  # the royal knight moves as a knight
+    assert position.kings[0] == 1 << 5  # the mann moves as a king, not royal
+    assert position.attackers(60, 0) == 0
+    assert position.attackers(14, 0) == (1 << 4) | (1 << 5)  # g2: royal knight on e1 and mann on f1
