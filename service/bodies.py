@@ -82,9 +82,24 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
         raise invalid_request(list(flatten_messages(exc.messages))) from None
 
 
+def load_query(schema: Schema, data: Any) -> dict[str, Any]:
+    """``schema.load`` of query parameters; errors name the ``parameter`` (422)."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        errors = []
+        for error in flatten_messages(exc.messages):
+            name, _, index = error.pop("pointer").lstrip("/").partition("/")
+            error["parameter"] = name
+            if index:
+                error["message"] = f"value {int(index) + 1}: {error['message']}"
+            errors.append(error)
+        raise invalid_request(errors) from None
+
+
 def invalid_request(errors: list[dict[str, Any]]) -> ProblemError:
     first = errors[0]
-    where = first["pointer"] or "the body"
+    where = f"query parameter {first['parameter']}" if "parameter" in first else (first["pointer"] or "the body")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return ProblemError(INVALID_REQUEST, 422, f"{where}: {first['message']}{more}", errors=errors)
 

@@ -27,7 +27,8 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8080
     workers: int = 0  # 0: one per CPU
-    threads: int = 4  # threads per gunicorn worker (keep-alive connections)
+    worker_class: str = "gthread"  # gthread: threads and keep-alive; sync: one request per process at a time
+    threads: int = 4  # threads per gthread worker
     timeout: int = 60  # seconds a gunicorn worker may spend on one request
     log_level: str = "info"
     access_log: str = "off"  # "on": gunicorn access log to standard error
@@ -46,6 +47,8 @@ class Settings:
             raise ConfigError(f"{ENV_NAMES['host']}: host cannot be empty")
         if self.log_level not in LOG_LEVELS:
             raise ConfigError(f"{ENV_NAMES['log_level']}: choose one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
+        if self.worker_class not in WORKER_CLASSES:
+            raise ConfigError(f"{ENV_NAMES['worker_class']}: choose one of {', '.join(WORKER_CLASSES)}, got {self.worker_class!r}")
         if self.access_log not in ("on", "off"):
             raise ConfigError(f"{ENV_NAMES['access_log']}: choose on or off, got {self.access_log!r}")
 
@@ -71,7 +74,7 @@ class Settings:
             if item.type == "int":
                 values[item.name] = _parse_int(name, raw)
             else:
-                values[item.name] = raw.strip().lower() if item.name in ("log_level", "access_log") else raw.strip()
+                values[item.name] = raw.strip().lower() if item.name in ("log_level", "access_log", "worker_class") else raw.strip()
         return cls(**values)
 
     @classmethod
@@ -84,6 +87,7 @@ class Settings:
         return cls.from_env().but(**config)
 
 
+WORKER_CLASSES = ("gthread", "sync")
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 
 ENV_NAMES: Mapping[str, str] = {
@@ -94,6 +98,7 @@ ENV_NAMES: Mapping[str, str] = {
     "host": "NOTATION_HOST",
     "port": "PORT",
     "workers": "NOTATION_WORKERS",
+    "worker_class": "NOTATION_WORKER_CLASS",
     "threads": "NOTATION_THREADS",
     "timeout": "NOTATION_TIMEOUT",
     "log_level": "NOTATION_LOG_LEVEL",

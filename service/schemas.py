@@ -17,10 +17,11 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, valid
 
 from notation.fen.dialect import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.fen.profiles import PROFILES
+from notation.pgn.normalize import BadGamePolicy
+from notation.validation import CODES
 
 from service.config import Settings
 
-ACCEPT_CODE = r"^[a-z0-9][a-z0-9-]*$"
 MAX_VARIANT_CHARS = 64
 MAX_ACCEPT_CODES = 32
 WRITER_OPTIONS = ("profile", "pockets", "checks", "castling", "en_passant", "on_illegal")
@@ -31,7 +32,7 @@ class Strict(Schema):
         unknown = RAISE
 
 
-def _enum(enum_type: type, **kwargs: Any) -> fields.Enum:
+def enum_field(enum_type: type, **kwargs: Any) -> fields.Enum:
     return fields.Enum(enum_type, by_value=True, allow_none=False, **kwargs)
 
 
@@ -41,9 +42,10 @@ def _variant_field() -> fields.String:
     )
 
 
-def _accept_field() -> fields.List:
+def accept_field() -> fields.List:
+    """Validation codes to report as warnings (the codes ``notation.validation`` knows)."""
     return fields.List(
-        fields.String(validate=[validate.Length(max=64), validate.Regexp(ACCEPT_CODE, error="not a problem code")]),
+        fields.String(validate=validate.OneOf(CODES, error="Not a validation code; choose one of: {choices}.")),
         load_default=list,
         allow_none=False,
         validate=validate.Length(max=MAX_ACCEPT_CODES),
@@ -54,11 +56,11 @@ class WriterOptions(Strict):
     """How to write the FEN (convert only). Absent options are absent from the loaded dict."""
 
     profile = fields.String(allow_none=False, validate=validate.OneOf(list(PROFILES)))
-    pockets = _enum(PocketStyle)
-    checks = _enum(CheckStyle)
-    castling = _enum(CastlingStyle)
-    en_passant = _enum(EnPassantMode)
-    on_illegal = _enum(IllegalPolicy)
+    pockets = enum_field(PocketStyle)
+    checks = enum_field(CheckStyle)
+    castling = enum_field(CastlingStyle)
+    en_passant = enum_field(EnPassantMode)
+    on_illegal = enum_field(IllegalPolicy)
 
 
 class BatchItems(fields.Field):
@@ -124,6 +126,13 @@ class BatchItems(fields.Field):
         return errors
 
 
+class NormalizeQuery(WriterOptions):
+    """Query parameters of POST /v1/pgn/normalize (``accept`` may repeat)."""
+
+    on_bad = enum_field(BadGamePolicy)
+    accept = accept_field()
+
+
 @dataclass(frozen=True)
 class RequestSchemas:
     convert: Schema
@@ -138,17 +147,17 @@ def request_schemas(settings: Settings) -> RequestSchemas:
     class ConvertRequest(WriterOptions):
         fen = fields.String(required=True, allow_none=False, validate=fen_length)
         variant = _variant_field()
-        accept = _accept_field()
+        accept = accept_field()
 
     class ValidateRequest(Strict):
         fen = fields.String(required=True, allow_none=False, validate=fen_length)
         variant = _variant_field()
-        accept = _accept_field()
+        accept = accept_field()
 
     class BatchRequest(WriterOptions):
         operation = fields.String(required=True, allow_none=False, validate=validate.OneOf(["convert", "validate"]))
         variant = _variant_field()
-        accept = _accept_field()
+        accept = accept_field()
         items = BatchItems(
             required=True, allow_none=False, max_items=settings.max_batch, max_fen_chars=settings.max_fen_chars
         )
@@ -265,3 +274,36 @@ class VariantsOut(Schema):
 class HealthOut(Schema):
     status = fields.String(required=True)
     version = fields.String(required=True)
+
+
+class PgnReportEntry(Schema):
+    """Problems found on one input line of a game (the report of ``notation normalize``)."""
+
+    game = fields.Integer(required=True)
+    line = fields.Integer(required=True)
+    errors = fields.List(fields.Nested(ProblemItem), required=True)
+    warnings = fields.List(fields.Nested(ProblemItem))
+
+
+class PgnGameLine(Schema):
+    """One line of the POST /v1/pgn/normalize stream per game (or part of a huge game)."""
+
+    kind = fields.String(required=True)
+    game = fields.Integer(required=True)
+    part = fields.Integer(required=True)
+    start_line = fields.Integer(required=True)
+    changed = fields.Boolean(required=True)
+    rejected = fields.Boolean(required=True)
+    text = fields.String(required=True)
+    problems = fields.List(fields.Nested(PgnReportEntry), required=True)
+
+
+class PgnSummaryLine(Schema):
+    """The last line of the POST /v1/pgn/normalize stream."""
+
+    kind = fields.String(required=True)
+    games = fields.Integer(required=True)
+    changed = fields.Integer(required=True)
+    unchanged = fields.Integer(required=True)
+    rejected = fields.Integer(required=True)
+    problems = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

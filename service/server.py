@@ -32,12 +32,12 @@ class NotationServer(BaseApplication):
 
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
-    """Gunicorn settings for ``settings``: gthread workers, keep-alive, bounded request lines."""
+    """Gunicorn settings for ``settings``: worker processes, keep-alive, bounded request lines."""
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     return {
         "bind": [f"{host}:{settings.port}"],
         "workers": settings.worker_count,
-        "worker_class": "gthread",
+        "worker_class": settings.worker_class,
         "threads": settings.threads,
         "timeout": settings.timeout,
         "graceful_timeout": 10,

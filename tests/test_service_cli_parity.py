@@ -1,0 +1,140 @@
+"""The service and the command line give the same answers for the same inputs.
+
+Inputs are the project's example tables (fixtures/fen, fixtures/validation); each is run
+through ``notation convert --json`` / ``notation validate --json`` and through the
+service's single and batch endpoints, and the results must be equal.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from service_fixtures import app, client, load_fixture  # noqa: E402,F401
+
+from notation.cli.main import main as cli_main  # noqa: E402
+from notation.validation import CODES  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _inputs() -> list[dict[str, str]]:
+    items = [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("fen", "conversions.json")["cases"]]
+    items += [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("fen", "reader_errors.json")["cases"]]
+    items += [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("validation", "cases.json")]
+    items.append({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "variant": "no-such-chess"})
+    return items
+
+
+INPUTS = _inputs()
+OPTION_SETS = sorted(
+    {key for case in load_fixture("fen", "conversions.json")["cases"] for key in case["outputs"]}
+) + ["", "on_illegal=repair", "accept=bad-castling-rights,invalid-ep-square"]
+
+
+def _options(spec: str) -> dict[str, object]:
+    """``"pockets=rank-zero"`` as request fields."""
+    out: dict[str, object] = {}
+    for part in filter(None, spec.split(";")):
+        key, _, value = part.partition("=")
+        out[key] = value.split(",") if key == "accept" else value
+    return out
+
+
+def _cli_args(options: dict[str, object]) -> list[str]:
+    args: list[str] = []
+    for key, value in options.items():
+        if key == "on_illegal":
+            args.append("--repair")
+        elif key == "accept":
+            args += [arg for code in value for arg in ("--accept", code)]
+        else:
+            args += [f"--{key.replace('_', '-')}", str(value)]
+    return args
+
+
+def run_cli(command: str, args: list[str], lines: list[dict], monkeypatch, capsys) -> list[dict]:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(json.dumps(line) + "\n" for line in lines)))
+    capsys.readouterr()
+    cli_main([command, "--json", *args])
+    out = capsys.readouterr().out
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("spec", OPTION_SETS)
+def test_convert_answers_as_the_cli(client, monkeypatch, capsys, spec):
+    options = _options(spec)
+    expected = run_cli("convert", _cli_args(options), INPUTS, monkeypatch, capsys)
+    assert len(expected) == len(INPUTS)
+
+    batch = client.post("/v1/fen/batch", json={"operation": "convert", "items": INPUTS, **options})
+    assert batch.status_code == 200
+    assert batch.get_json()["results"] == expected
+
+    for item, line in zip(INPUTS, expected):
+        response = client.post("/v1/fen/convert", json={**item, **options})
+        body = response.get_json()
+        if line["ok"]:
+            assert response.status_code == 200
+            assert body == {key: line[key] for key in ("fen", "variant", "warnings", "detected")}
+        else:
+            assert response.status_code == 422
+            assert body["type"] == "tag:notation,2025:problem:invalid-fen"
+            assert (body["errors"], body["warnings"], body["variant"]) == (line["errors"], line["warnings"], line["variant"])
+
+
+@pytest.mark.parametrize("spec", ["", "accept=bad-castling-rights,opposite-check"])
+def test_validate_answers_as_the_cli(client, monkeypatch, capsys, spec):
+    options = _options(spec)
+    expected = run_cli("validate", _cli_args(options), INPUTS, monkeypatch, capsys)
+    assert len(expected) == len(INPUTS)
+    assert any(line["valid"] for line in expected) and not all(line["valid"] for line in expected)
+
+    batch = client.post("/v1/fen/batch", json={"operation": "validate", "items": INPUTS, **options})
+    assert batch.status_code == 200
+    assert batch.get_json()["results"] == expected
+    for item, line in zip(INPUTS, expected):
+        response = client.post("/v1/fen/validate", json={**item, **options})
+        assert response.status_code == 200
+        assert response.get_json() == line
+
+
+def test_fixture_outputs_come_out_of_the_service(client):
+    """The conversion table's expected FENs, straight from the service (the table is about
+    dialects, not legality, so every validation code is accepted)."""
+    for case in load_fixture("fen", "conversions.json")["cases"]:
+        for spec, fen in case["outputs"].items():
+            body = {"fen": case["fen"], "variant": case["variant"], "accept": list(CODES), **_options(spec)}
+            response = client.post("/v1/fen/convert", json=body)
+            assert response.status_code == 200, (case["name"], spec, response.get_json())
+            assert response.get_json()["fen"] == fen, (case["name"], spec)
+
+
+def test_the_installed_command_agrees_with_the_service(client):
+    """One run of the real ``python -m notation convert --json`` process."""
+    lines = "".join(json.dumps(item) + "\n" for item in INPUTS)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "notation", "convert", "--json", "--profile", "lichess"],
+        input=lines, capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert done.returncode == 1, done.stderr  # some inputs are bad on purpose
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+    batch = client.post("/v1/fen/batch", json={"operation": "convert", "profile": "lichess", "items": INPUTS})
+    assert batch.get_json()["results"] == expected
+    summary = batch.get_json()["summary"]
+    assert summary == {"total": len(INPUTS), "ok": sum(e["ok"] for e in expected), "failed": sum(not e["ok"] for e in expected)}
+
+
+def test_batch_item_variant_wins_over_the_batch_variant(client):
+    start_zh = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    body = {"operation": "validate", "variant": "crazyhouse", "items": [start_zh, {"fen": start_zh, "variant": "standard"}]}
+    results = client.post("/v1/fen/batch", json=body).get_json()["results"]
+    assert [r["variant"] for r in results] == ["crazyhouse", "standard"]
