@@ -13,7 +13,7 @@ from service.resources import fen, meta, pgn, variants
 from service.state import EXTENSION_KEY, ServiceState, state
 
 # Endpoints whose bodies are PGN text with their own, larger limit.
-PGN_ENDPOINTS = frozenset({"pgn.normalize"})
+PGN_ENDPOINTS = frozenset({f"{pgn.blueprint.name}.{pgn.normalize_pgn.__name__}"})
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
