@@ -16,12 +16,11 @@ Color = Literal["w", "b"]
 WHITE: Color = "w"
 BLACK: Color = "b"
 
-# Canonical order of pocket letters: queens first, pawns last; unknown letters after, sorted.
-_POCKET_ORDER = {letter: i for i, letter in enumerate("kqmrbngp")}
-
-
-def _pocket_key(letter: str) -> tuple[int, str]:
-    return (_POCKET_ORDER.get(letter, len(_POCKET_ORDER)), letter)
+# Canonical order of pocket letters: kings, queens, ... pawns last (python-chess and
+# Fairy-Stockfish write this order); any other letter after those, alphabetically.
+_FIRST = "kqmrbngp"
+_POCKET_RANK = {letter: i for i, letter in enumerate(_FIRST + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in _FIRST))}
+_pocket_key = _POCKET_RANK.__getitem__
 
 
 @dataclass(frozen=True)

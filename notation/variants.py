@@ -120,6 +120,11 @@ class Variant:
         """Lower-case FEN letters of this variant's pieces."""
         return "".join(kind.letter for kind in self.pieces)
 
+    @functools.cached_property
+    def board_letters(self) -> frozenset[str]:
+        """Every FEN letter of this variant's pieces, both colours."""
+        return frozenset(self.piece_letters + self.piece_letters.upper())
+
     def piece_kind(self, letter: str) -> PieceKind:
         """The kind for a FEN letter of either case; raises ``KeyError`` if not in the variant."""
         lower = letter.lower()

@@ -155,3 +155,34 @@ def test_castling_rights_round_trip_in_both_styles(case, style):
     options = WriteOptions(castling=style, castling_960=style, en_passant=EnPassantMode.ALWAYS)
     fen = write_fen(setup, variant, options).fen
     assert read_fen(fen, variant).setup.castling == setup.castling, fen
+
+
+@st.composite
+def placements(draw):
+    """Placement texts near the valid shape: eight-ish ranks of pieces, digits and marks."""
+    rank = st.text(alphabet="pnbrqkPNBRQK12345678~~x", min_size=0, max_size=10)
+    ranks = draw(st.lists(rank, min_size=7, max_size=9))
+    return "/".join(ranks)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(placements(), st.sampled_from(["standard", "crazyhouse"]))
+def test_placement_fast_path_agrees_with_the_character_reader(placement, key):
+    """The reader has a C-speed path and a character-by-character one: same answers."""
+    from notation import NotationError, find_variant
+    from notation.fen.reader import _Reader
+    from notation.fen.reader import _PATTERNS
+
+    variant = find_variant(key)
+    fen = f"{placement} w - - 0 1"
+    match = _PATTERNS[variant.has_pockets, variant.has_check_counters].fullmatch(fen)
+    if match is None:
+        return
+    reader = _Reader(fen, match, variant)
+    outcomes = []
+    for method in (reader.read_placement, reader.read_placement_slowly):
+        try:
+            outcomes.append(method(placement))
+        except NotationError as error:
+            outcomes.append(("error", error.column))
+    assert outcomes[0] == outcomes[1]

@@ -26,6 +26,7 @@ or more than nine ranks are rejected before any further work.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -93,10 +94,9 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
-    groups = _field_groups(found)
-    match = fen_pattern(groups).fullmatch(text)
+    match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
-        _raise_grammar_error(text, groups, found)
+        _raise_grammar_error(text, _field_groups(found), found)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     return _Reader(text, match, found).read()
 
@@ -127,13 +127,18 @@ def _field_at(text: str, index: int) -> str:
     return order[min(before, len(order) - 1)]
 
 
+_GROUPS = {
+    (pockets, checks): frozenset(
+        name for name, wanted in ((POCKET_FIELDS, pockets), (CHECK_FIELDS, checks)) if wanted
+    )
+    for pockets in (False, True)
+    for checks in (False, True)
+}
+_PATTERNS = {key: fen_pattern(groups) for key, groups in _GROUPS.items()}
+
+
 def _field_groups(variant: Variant) -> frozenset[str]:
-    groups = set()
-    if variant.has_pockets:
-        groups.add(POCKET_FIELDS)
-    if variant.has_check_counters:
-        groups.add(CHECK_FIELDS)
-    return frozenset(groups)
+    return _GROUPS[variant.has_pockets, variant.has_check_counters]
 
 
 def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) -> None:
@@ -184,6 +189,46 @@ def _extension_hint(token: str, variant: Variant) -> str:
     return ""
 
 
+def _strip_marks(expanded: str) -> tuple[str, frozenset[int]]:
+    """Remove ``~`` marks from an expanded placement, returning the squares they marked.
+
+    A mark that follows no piece is left in place, so the slow path reports it.
+    """
+    promoted = set()
+    ranks = expanded.split("/")
+    for index, rank in enumerate(ranks):
+        if "~" not in rank:
+            continue
+        out: list[str] = []
+        marked = False  # the previous character was a mark
+        for ch in rank:
+            if ch == "~" and out and out[-1] != "." and not marked:
+                promoted.add((7 - index) * 8 + len(out) - 1)
+                marked = True
+            else:
+                out.append(ch)
+                marked = False
+        ranks[index] = "".join(out)
+    return "/".join(ranks), frozenset(promoted)
+
+
+@functools.lru_cache(maxsize=256)
+def _dialect(pockets, checks, castling, counters, promoted, chess960) -> Dialect:
+    # Dialects are few and immutable: share them instead of building one per FEN.
+    return Dialect(pockets, checks, castling, counters, promoted, chess960)
+
+
+_CELL_LETTERS: dict[int, tuple[Variant, frozenset[str]]] = {}
+
+
+def _cell_letters(variant: Variant) -> frozenset[str]:
+    cached = _CELL_LETTERS.get(id(variant))
+    if cached is None or cached[0] is not variant:
+        cached = (variant, variant.board_letters | {"."})
+        _CELL_LETTERS[id(variant)] = cached
+    return cached[1]
+
+
 class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
@@ -191,9 +236,8 @@ class _Reader:
         self.text = text
         self.match = match
         self.variant = variant
-        letters = variant.piece_letters
-        self.piece_letters = frozenset(letters + letters.upper())
-        self.cell_letters = self.piece_letters | {"."}
+        self.piece_letters = variant.board_letters
+        self.cell_letters = _cell_letters(variant)
 
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1
@@ -262,14 +306,7 @@ class _Reader:
 
         if variant.has_pockets and pockets is None:
             pockets = Pockets()
-        dialect = Dialect(
-            pockets=pocket_style,
-            checks=checks_style,
-            castling=castling_seen,
-            counters=counters_present,
-            promoted=promoted_style,
-            chess960=chess960,
-        )
+        dialect = _dialect(pocket_style, checks_style, castling_seen, counters_present, promoted_style, chess960)
         setup = Setup(
             board=board,
             turn=WHITE if turn == "w" else BLACK,
@@ -288,11 +325,13 @@ class _Reader:
     def read_placement(self, text: str):
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
         expanded = text.translate(_EXPAND)
+        promoted: frozenset[int] = frozenset()
+        if "~" in expanded:
+            expanded, promoted = _strip_marks(expanded)
         if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
-            ranks = expanded.split("/")
-            cells = "".join(reversed(ranks))
+            cells = "".join(reversed(expanded.split("/")))
             if self.cell_letters.issuperset(cells):
-                return tuple(map(_CELL.get, cells, cells)), frozenset(), None
+                return tuple(map(_CELL.get, cells, cells)), promoted, None
         return self.read_placement_slowly(text)
 
     def read_placement_slowly(self, text: str):
@@ -359,6 +398,8 @@ class _Reader:
 
     def read_pocket_letters(self, text: str, group: str, offset: int) -> Pockets:
         pieces = self.piece_letters
+        if pieces.issuperset(text):
+            return Pockets.from_letters(text)
         for i, ch in enumerate(text):
             if ch not in pieces:
                 self.fail(f"{ch!r} is not a piece of {self.variant.name}", "pockets", group, offset + i)
