@@ -32,8 +32,10 @@ def checkers(position: Position, colour: int, occupied: int | None = None) -> in
         return 0
     if position.atomic and kings_touch(position):
         return 0
-    found = 0
     enemy = colour ^ 1
+    if not royal & (royal - 1):  # the usual single royal piece
+        return position.attackers(royal.bit_length() - 1, enemy, occupied)
+    found = 0
     for sq in squares(royal):
         found |= position.attackers(sq, enemy, occupied)
     return found

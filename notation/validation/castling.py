@@ -96,7 +96,7 @@ def judge_rights(ctx: Context) -> dict[int, str]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
         elif not variant.random_start and not start_rooks[colour] >> sq & 1:
             bad[sq] = f"{square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
-        elif king.bit_count() > 1:
+        elif variant.random_start and king.bit_count() > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
         else:
             good_by_colour[colour].append(sq)
