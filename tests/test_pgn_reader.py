@@ -47,7 +47,7 @@ FRAGMENTS = [
 def _signature(games):
     return [
         (g.number, g.part, g.start_line, g.text, [(t.name, t.value, t.line, t.column, t.index, t.start, t.end,
-                                                   t.value_start, t.value_end) for t in g.tags],
+                                                   t.value_start, t.value_end, t.line_offset, t.line_length) for t in g.tags],
          sorted((p.code, p.line, p.column, p.tag) for p in g.problems))
         for g in games
     ]
@@ -150,3 +150,29 @@ def test_reader_fixture(case):
         for g in games
     ]
     assert got == case["games"]
+
+
+def test_find_tags_on_a_clean_game_matches_the_full_tag_list():
+    text = CLEAN * 3 + '[Event "x"]\n[Setup "1"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n\n*\n\n'
+    for game in iter_games(text):
+        quick = game.find_tags("Variant|FEN|[Ss]etup")
+        assert game.fast or not quick
+        full = [t for t in game.tags if t.name in ("Variant", "FEN", "Setup")]
+        assert quick == full
+        for tag in full:
+            assert game.text[tag.line_offset + tag.start:tag.line_offset + tag.end].startswith("[" + tag.name)
+
+
+def test_reading_is_streamed_not_slurped():
+    consumed = 0
+
+    def pieces():
+        nonlocal consumed
+        for i in range(100_000):
+            consumed += 1
+            yield f'[Event "g{i}"]\n\n1. e4 e5 *\n\n'
+
+    games = iter_games(pieces())
+    for _ in range(10):
+        next(games)
+    assert consumed < 20_000  # a block or two ahead, never the whole input

@@ -47,7 +47,6 @@ from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 DUPLICATE_TAG = "pgn-duplicate-tag"
 INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
-_QUICK_MARKERS = ("[Variant", "[FEN", "[ ", "[\t")
 _CACHE_SIZE = 4096
 
 
@@ -200,7 +199,7 @@ class Normalizer:
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
-        if not game.problems and game.fast and not any(m in game.text for m in _QUICK_MARKERS):
+        if not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
         report = _Report(game.number)
         blocking = False
@@ -241,22 +240,22 @@ class Normalizer:
                 return self._unchanged(game, report, counted, blocking=True)
             new_fen = converted.fen
 
-        edits = _Edits(game.lines)
+        edits = _Edits(game.text)
         wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None)
         if variant_tag is not None:
             if variant_tag.value != wanted:
-                edits.replace(variant_tag.index, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
+                edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
         elif variant.key != "standard" and fen_tag is not None:
-            edits.insert_before(fen_tag.index, f'[Variant "{escape_tag_value(wanted)}"]')
+            edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
         if fen_tag is not None:
             if new_fen != fen_tag.value:
-                edits.replace(fen_tag.index, fen_tag.value_start, fen_tag.value_end, escape_tag_value(new_fen))
+                edits.replace(fen_tag, fen_tag.value_start, fen_tag.value_end, escape_tag_value(new_fen))
             if not setup_tags:
-                edits.insert_after(fen_tag.index, '[SetUp "1"]')
+                edits.insert_after(fen_tag, '[SetUp "1"]')
             else:
                 first = setup_tags[0]
                 if first.name != "SetUp" or first.value != "1":
-                    edits.replace(first.index, first.start, first.end, '[SetUp "1"]')
+                    edits.replace(first, first.start, first.end, '[SetUp "1"]')
         text = edits.text() if edits else game.text
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
@@ -324,45 +323,49 @@ def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
 
 
 class _Edits:
-    """Replacements within lines and whole new lines, applied to a copy of a game's lines."""
+    """Replacements and new lines at offsets of a game's text, applied in one pass."""
 
-    def __init__(self, lines: list[str]):
-        self.lines = lines
-        self.spans: dict[int, list[tuple[int, int, str]]] = {}
-        self.before: dict[int, list[str]] = {}
-        self.after: dict[int, list[str]] = {}
+    def __init__(self, text: str):
+        self.source = text
+        self.changes: list[tuple[int, int, int, str]] = []  # (start, order, end, new text)
 
     def __bool__(self) -> bool:
-        return bool(self.spans or self.before or self.after)
+        return bool(self.changes)
 
-    def replace(self, index: int, start: int, end: int, text: str) -> None:
-        self.spans.setdefault(index, []).append((start, end, text))
+    def replace(self, tag: Tag, start: int, end: int, text: str) -> None:
+        """Replace ``start:end`` of the tag's line (offsets as in ``Tag``)."""
+        self.changes.append((tag.line_offset + start, 1, tag.line_offset + end, text))
 
-    def insert_before(self, index: int, line: str) -> None:
-        self.before.setdefault(index, []).append(line)
+    def insert_before(self, tag: Tag, line: str) -> None:
+        """A new line just before the tag's line, ending as that line does."""
+        ending = self._ending(tag)
+        self.changes.append((tag.line_offset, 0, tag.line_offset, line + ending))
 
-    def insert_after(self, index: int, line: str) -> None:
-        self.after.setdefault(index, []).append(line)
+    def insert_after(self, tag: Tag, line: str) -> None:
+        """A new line just after the tag's line (the last line keeps having no ending)."""
+        at = tag.line_offset + tag.line_length
+        anchor = self.source[tag.line_offset:at]
+        if line_ending(anchor):
+            self.changes.append((at, 2, at, line + line_ending(anchor)))
+        else:
+            self.changes.append((at, 2, at, self._ending(tag) + line))
+
+    def _ending(self, tag: Tag) -> str:
+        anchor = self.source[tag.line_offset:tag.line_offset + tag.line_length]
+        found = line_ending(anchor)
+        if found:
+            return found
+        text = self.source
+        return "\r\n" if "\r\n" in text else "\n" if "\n" in text else "\r" if "\r" in text else "\n"
 
     def text(self) -> str:
-        default_ending = next((line_ending(line) for line in self.lines if line_ending(line)), "\n")
         out: list[str] = []
-        for index, line in enumerate(self.lines):
-            for start, end, text in sorted(self.spans.get(index, ()), reverse=True):
-                line = line[:start] + text + line[end:]
-            ending = line_ending(line) or default_ending
-            for new in self.before.get(index, ()):
-                out.append(new + ending)
-            if index in self.after:
-                if not line_ending(line):
-                    out.append(line + ending)
-                    out.extend(new + ending for new in self.after[index][:-1])
-                    out.append(self.after[index][-1])
-                    continue
-                out.append(line)
-                out.extend(new + ending for new in self.after[index])
-                continue
-            out.append(line)
+        done = 0
+        for start, _order, end, new in sorted(self.changes):
+            out.append(self.source[done:start])
+            out.append(new)
+            done = end
+        out.append(self.source[done:])
         return "".join(out)
 
 

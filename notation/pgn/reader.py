@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import islice
 from typing import Iterable, Iterator
 
 # --- problem codes (stable) -------------------------------------------------------------
@@ -87,6 +86,8 @@ class Tag:
     end: int
     value_start: int
     value_end: int
+    line_offset: int = 0  # where the tag's line starts in the game's text
+    line_length: int = 0  # the length of that line, its ending included
 
 
 class RawGame:
@@ -96,9 +97,10 @@ class RawGame:
     ``problems`` are worked out on first use (``problems`` is then empty).
     """
 
-    __slots__ = ("number", "start_line", "part", "continues", "_text", "_lines", "_tags", "_problems")
+    __slots__ = ("number", "start_line", "part", "continues", "_text", "_lines", "_tags", "_problems", "_header_end")
 
-    def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None):
+    def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None,
+                 header_end: int | None = None):
         self.number = number  # 1-based
         self.start_line = start_line  # 1-based line of the game's first line
         self.part = part  # > 0 for the continuation of a game too large to hold at once
@@ -107,6 +109,7 @@ class RawGame:
         self._lines: list[str] | None = None if text is not None else []
         self._tags: list[Tag] | None = None if text is not None else []
         self._problems: list[PgnProblem] | None = [] if text is not None else []
+        self._header_end = header_end if header_end is not None else (len(text) if text is not None else 0)
 
     @property
     def clean(self) -> bool:
@@ -153,12 +156,21 @@ class RawGame:
             return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
         text = self._text
         found = []
-        for match in _named_tag_line(names).finditer(text):
+        for match in _named_tag_line(names).finditer(text, 0, self._header_end):
             line_start = match.start()
             index = text.count("\n", 0, line_start)
             bracket = text.index("[", line_start)
-            found.append(_make_tag(match, line_start, self.start_line + index, index, bracket))
+            found.append(_make_tag(match, line_start, self.start_line + index, index, bracket, text))
         return found
+
+    def may_have_tag(self, *names: str) -> bool:
+        """False only when a clean game surely has none of these tags (a quick look)."""
+        if self._tags is not None:
+            return True
+        text, end = self._text, self._header_end
+        if text.find("[ ", 0, end) >= 0 or text.find("[\t", 0, end) >= 0:
+            return True
+        return any(text.find("[" + name, 0, end) >= 0 for name in names)
 
     @property
     def fast(self) -> bool:
@@ -432,6 +444,8 @@ class _Splitter:
     def _parse_tags(self, body: str, offset: int) -> None:
         game = self.game
         index = len(game.lines) - 1
+        line_length = len(game.lines[-1])
+        line_offset = self.size - line_length
         text = body.rstrip("\r\n")
         pos = len(text) - len(text.lstrip(" \t"))
         while pos < len(text):
@@ -451,6 +465,8 @@ class _Splitter:
                     end=offset + match.end(),
                     value_start=offset + match.start(2),
                     value_end=offset + match.end(2),
+                    line_offset=line_offset,
+                    line_length=line_length,
                 )
             )
             pos = match.end()
@@ -525,8 +541,10 @@ def _has_closing_quote(text: str) -> bool:
     return False
 
 
-def _make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int) -> Tag:
+def _make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int, text: str) -> Tag:
     start = bracket - line_start
+    line_end = text.find("\n", match.end())
+    line_end = len(text) if line_end < 0 else line_end + 1
     return Tag(
         name=match.group(1),
         value=unescape_tag_value(match.group(2)),
@@ -537,6 +555,8 @@ def _make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: 
         end=match.end() - line_start,
         value_start=match.start(2) - line_start,
         value_end=match.end(2) - line_start,
+        line_offset=line_start,
+        line_length=line_end - line_start,
     )
 
 
@@ -599,34 +619,41 @@ def _chars_clean(text: str) -> bool:
     return len(data.translate(None, _JUNK_BYTES)) == len(data)
 
 
-def _is_clean(text: str, limit: int, chars_checked: bool) -> bool:
-    """True when the slow path would find exactly one game in ``text`` and no damage."""
+def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
+    """Where the tags end if the slow path would find exactly one game in ``text`` and no
+    damage; -1 otherwise."""
     if len(text) > limit:
-        return False
+        return -1
     header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
     if header is None:
-        return False
+        return -1
     movetext = text[header.end():]
     if not movetext.rstrip().endswith(_RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
-        return False
+        return -1
     if "\n[" in movetext or "\n%" in movetext:
-        return False
+        return -1
     if ("\n " in movetext or "\n\t" in movetext) and _LINE_START_SPECIAL.search(movetext):
-        return False
+        return -1
     if "\r" in text and text.count("\r") != text.count("\r\n"):
-        return False
+        return -1
     if not chars_checked and not _chars_clean(text):
-        return False
-    return ("{" not in movetext and "}" not in movetext) or _COMMENTS_BALANCED.match(movetext) is not None
+        return -1
+    if ("{" in movetext or "}" in movetext) and _COMMENTS_BALANCED.match(movetext) is None:
+        return -1
+    return header.end()
 
 
 def _blocks(pieces: Iterable[str]) -> Iterator[str]:
-    """Join small pieces (lines) into blocks; big pieces pass as they are."""
-    iterator = iter(pieces)
-    while True:
-        batch = list(islice(iterator, 2048))
-        if not batch:
-            return
+    """Join small pieces (lines) into blocks of about ``_BLOCK_CHARS``; big pieces pass."""
+    batch: list[str] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= _BLOCK_CHARS:
+            yield "".join(batch)
+            batch, size = [], 0
+    if batch:
         yield "".join(batch)
 
 
@@ -704,9 +731,10 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> I
             found = end >= 0
             end = end if found else len(buf)
             candidate = buf[pos:end]
-            if (found or eof) and _is_clean(candidate, limit, buf_chars_clean):
+            header_end = _clean_header_end(candidate, limit, buf_chars_clean) if (found or eof) else -1
+            if header_end >= 0:
                 number += 1
-                yield RawGame(number, line_no + 1, text=candidate)
+                yield RawGame(number, line_no + 1, text=candidate, header_end=header_end)
                 line_no += candidate.count("\n")
                 pos = end
                 continue

@@ -1,0 +1,190 @@
+"""PGN normalising throughput against python-chess, and memory against input size.
+
+The database: seeded random games played by python-chess in nine variants (mostly
+standard, as in real dumps), exported lichess-style with clock comments, Variant tags and
+FEN/SetUp on Chess960, Horde and Racing Kings games; repeated to the wanted size.
+
+ours:          `notation normalize DB -o OUT --profile xboard` (read, split, rewrite Variant
+               and FEN tags, write), in this process, whole file
+python-chess:  chess.pgn.read_game + str(game) over the first MB of the same file
+memory:        peak RSS and tracemalloc peak of a fresh process normalising a 10 MB and
+               a 50 MB database
+
+    python bench/bench_pgn.py [--sizes 10,50] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import chess
+import chess.pgn
+import chess.variant
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from notation.cli.main import main as notation_main  # noqa: E402
+
+VARIANTS = [  # (board class, weight, start from a set-up)
+    (chess.Board, 10, False),
+    (chess.variant.CrazyhouseBoard, 2, False),
+    ("chess960", 2, True),
+    (chess.variant.ThreeCheckBoard, 1, False),
+    (chess.variant.AtomicBoard, 1, False),
+    (chess.variant.AntichessBoard, 1, False),
+    (chess.variant.KingOfTheHillBoard, 1, False),
+    (chess.variant.HordeBoard, 1, True),
+    (chess.variant.RacingKingsBoard, 1, True),
+]
+UNIQUE_GAMES = 500
+SAMPLE_BYTES = 1 << 20
+
+
+def _random_game(rng: random.Random, number: int) -> str:
+    kinds = [v for v in VARIANTS for _ in range(v[1])]
+    board_class, _weight, from_setup = rng.choice(kinds)
+    if board_class == "chess960":
+        board = chess.Board.from_chess960_pos(rng.randrange(960))
+        board.chess960 = True
+    else:
+        board = board_class()
+    start = board.copy()
+    moves = []
+    for _ in range(rng.randint(30, 120)):
+        legal = list(board.legal_moves)
+        if not legal or board.is_variant_end():
+            break
+        move = rng.choice(legal)
+        moves.append(move)
+        board.push(move)
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update({
+        "Event": "Rated Blitz game", "Site": f"https://lichess.org/{number:08d}", "Date": "2024.01.31",
+        "White": f"player{rng.randrange(10**5)}", "Black": f"player{rng.randrange(10**5)}",
+        "UTCDate": "2024.01.31", "UTCTime": "12:34:56", "WhiteElo": str(rng.randint(800, 2800)),
+        "BlackElo": str(rng.randint(800, 2800)), "TimeControl": "180+2", "Termination": "Normal",
+    })
+    if not from_setup:
+        game.headers.pop("FEN", None)
+        game.headers.pop("SetUp", None)
+    if from_setup:
+        game.headers["FEN"] = start.fen()
+        game.headers["SetUp"] = "1"
+    clock = 180
+    for node in game.mainline():
+        clock = max(0, clock - rng.randint(0, 6))
+        node.comment = f"[%clk 0:{clock // 60:02d}:{clock % 60:02d}]"
+    return str(game) + "\n\n"
+
+
+def build_database(path: Path, megabytes: int, seed: int = 11) -> None:
+    rng = random.Random(seed)
+    games = "".join(_random_game(rng, i) for i in range(UNIQUE_GAMES))
+    target = megabytes * 1_000_000
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        written = 0
+        while written < target:
+            out.write(games)
+            written += len(games)
+
+
+def python_chess_rate(path: Path) -> float:
+    """MB/s of read_game + str(game) over the first SAMPLE_BYTES of ``path``."""
+    with open(path, encoding="utf-8", newline="") as source:
+        text = source.read(SAMPLE_BYTES)
+    text = text[: text.rfind("\n\n[") + 2]
+    stream = io.StringIO(text)
+    started = time.perf_counter()
+    while True:
+        game = chess.pgn.read_game(stream)
+        if game is None:
+            break
+        str(game)
+    return len(text.encode()) / (time.perf_counter() - started) / 1e6
+
+
+def our_rate(path: Path, jobs: int = 1) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "out.pgn")
+        started = time.perf_counter()
+        code = notation_main(["normalize", str(path), "-o", out, "--profile", "xboard", "--jobs", str(jobs),
+                              "--progress", "never", "--summary", "none"])
+        elapsed = time.perf_counter() - started
+    assert code in (0, 1), code
+    return path.stat().st_size / elapsed / 1e6
+
+
+_MEMORY_PROBE = """
+import os, resource, sys, tempfile, tracemalloc
+sys.path.insert(0, {root!r})
+from notation.cli.main import main
+def hwm():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:  # the high-water mark survives exec: start it afresh (Linux >= 4.0)
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")
+except OSError:
+    pass
+if {traced!r}:
+    tracemalloc.start()
+with tempfile.TemporaryDirectory() as tmp:
+    main(["normalize", {path!r}, "-o", os.path.join(tmp, "o.pgn"), "--profile", "xboard",
+          "--progress", "never", "--summary", "none"])
+print(tracemalloc.get_traced_memory()[1] / 1e6 if {traced!r} else hwm())
+"""
+
+
+def peak_memory_mb(path: Path, *, traced: bool) -> float:
+    """Peak RSS (MB), or tracemalloc's peak of Python allocations, of a fresh process
+    running the same normalise command."""
+    code = _MEMORY_PROBE.format(root=str(ROOT), path=str(path), traced=traced)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> list[float]:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="10,50", help="database sizes in MB for the memory check")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv or [])
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for size in sizes:
+            paths[size] = Path(tmp) / f"db{size}.pgn"
+            build_database(paths[size], size)
+        biggest = paths[max(sizes)]
+        theirs = python_chess_rate(biggest)
+        ours = our_rate(biggest)
+        ours_jobs = our_rate(biggest, args.jobs) if args.jobs > 1 else None
+        rss = {size: peak_memory_mb(path, traced=False) for size, path in paths.items()}
+        traced = {size: peak_memory_mb(path, traced=True) for size, path in paths.items()}
+    print(f"PGN normalize ({max(sizes)} MB database, profile xboard)")
+    print(f"  ours (1 process)   {ours:8.1f} MB/s")
+    if ours_jobs is not None:
+        print(f"  ours (--jobs {args.jobs})    {ours_jobs:8.1f} MB/s")
+    print(f"  python-chess       {theirs:8.2f} MB/s  (read_game + str(game))")
+    print(f"  ratio              {ours / theirs:8.1f}x  (target >= 100x)")
+    print("  peak RSS:          " + ", ".join(f"{size} MB input -> {rss[size]:.0f} MB" for size in sizes))
+    print("  tracemalloc peak:  " + ", ".join(f"{size} MB input -> {traced[size]:.1f} MB" for size in sizes))
+    return [ours / theirs]
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
