@@ -52,12 +52,13 @@ _CELL_GET = _CELL.get
 _WHITE_TABLE = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _BLACK_TABLE = _table("abcdefghijklmnopqrstuvwxyz")
 _LETTER_TABLES = {ch: _table(ch) for ch in _CELL if ch}
+_PAIR_TABLES: dict[str, bytes] = {}
 
 
 class _PieceMap:
     """Per variant: translate tables for each attack group and the royal pieces, per colour."""
 
-    __slots__ = ("variant", "groups", "royal", "atomic", "race", "no_double_step")
+    __slots__ = ("variant", "groups", "royal", "royal_is_kings", "atomic", "race", "no_double_step", "pockets")
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -69,6 +70,9 @@ class _PieceMap:
             (name, _table(letters[name].upper() + letters[name])) for name in _GROUP_NAMES if letters[name]
         )
         self.royal = _table(variant.royal.upper() + variant.royal) if variant.royal else None
+        # Standard armies: the royal pieces are exactly the king-movers, one conversion saved.
+        self.royal_is_kings = bool(variant.royal) and sorted(variant.royal) == sorted(letters["kings"])
+        self.pockets = Twist.POCKETS in variant.twists
         self.atomic = Twist.ATOMIC in variant.twists
         self.race = Twist.RACE in variant.twists
         self.no_double_step = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
@@ -98,7 +102,7 @@ class Position:
     __slots__ = (
         "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
         "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted",
-        "atomic", "race", "no_double_step",
+        "atomic", "race", "no_double_step", "pockets",
     )
 
     def __init__(self, setup: Setup, variant: Variant):
@@ -129,7 +133,9 @@ class Position:
         self.promoted = promoted
         # A promoted royal piece (a king made from a pawn where kings may be promoted) is
         # not the original royal piece; Crazyhouse marks are honoured the same way.
-        if pieces.royal:
+        if pieces.royal_is_kings:
+            self.royal = (self.kings[0] & ~promoted, self.kings[1] & ~promoted)
+        elif pieces.royal:
             royal = int(encoded.translate(pieces.royal), 2) & ~promoted
             self.royal = (royal & white, royal & black)
         else:
@@ -137,6 +143,22 @@ class Position:
         self.atomic = pieces.atomic
         self.race = pieces.race
         self.no_double_step = pieces.no_double_step
+        self.pockets = pieces.pockets
+
+    def pair_bb(self, letter: str) -> tuple[int, int]:
+        """(white, black) squares of a piece letter of either case, in one conversion."""
+        lower = letter.lower()
+        found = self._letters.get(lower + "*")
+        if found is None:
+            table = _LETTER_TABLES.get(lower)
+            if table is None:
+                return (0, 0)
+            both_table = _PAIR_TABLES.get(lower)
+            if both_table is None:
+                both_table = _PAIR_TABLES[lower] = _table(lower + lower.upper())
+            found = int(self._encoded.translate(both_table), 2)
+            self._letters[lower + "*"] = found
+        return (found & self.colours[0], found & self.colours[1])
 
     def letter_bb(self, letter: str) -> int:
         """Squares holding exactly this FEN letter."""

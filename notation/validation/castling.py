@@ -57,10 +57,11 @@ def _all_good_fixed_start(ctx: Context) -> bool:
     for sq in ctx.setup.castling:
         rights |= 1 << sq
     good = 0
-    rook_letter, king_letter = variant.castling_rook, variant.castling_piece
-    for colour, (rook, king) in enumerate(((rook_letter.upper(), king_letter.upper()), (rook_letter, king_letter))):
-        if position.letter_bb(king) & start_kings[colour] & ~position.promoted:
-            good |= rights & start_rooks[colour] & position.letter_bb(rook) & ~position.promoted
+    rooks = position.pair_bb(variant.castling_rook)
+    kings = position.pair_bb(variant.castling_piece)
+    for colour in (0, 1):
+        if kings[colour] & start_kings[colour] & ~position.promoted:
+            good |= rights & start_rooks[colour] & rooks[colour] & ~position.promoted
     return good == rights
 
 

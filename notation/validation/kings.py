@@ -17,17 +17,19 @@ from notation.variants import Twist
 def check(ctx: Context) -> list[Problem]:
     problems = []
     variant, position = ctx.variant, ctx.position
-    name = ctx.royal_name()
     for colour, army in enumerate(variant.armies):
         royal = position.royal[colour]
         count = royal.bit_count()
+        if count == army.royal_count:
+            continue
+        name = ctx.royal_name()
         if count < army.royal_count:
             if Twist.ATOMIC in variant.twists and colour == position.turn and count == 0:
                 continue
             problems.append(
                 Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
             )
-        elif count > army.royal_count:
+        else:
             where = ", ".join(square_list(royal))
             if army.royal_count == 0:
                 message = f"{side(colour)} has a {name} on {where}; in {variant.name} {side(colour)} has none"

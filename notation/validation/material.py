@@ -24,7 +24,7 @@ def check(ctx: Context) -> list[Problem]:
     position = ctx.position
     if not position.occupied:
         problems.append(Problem("empty", "the board is empty", field="placement"))
-    if ctx.variant.has_pockets:
+    if position.pockets:
         problems.extend(_pooled_counts(ctx))
     else:
         problems.extend(_side_counts(ctx))
