@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.config import KNOWN_SETTINGS as _KNOWN
+
+KNOWN_SETTINGS = frozenset(setting.name for setting in _KNOWN)  # settings this gunicorn has
 
 from service.config import Settings
 
@@ -34,7 +37,7 @@ class NotationServer(BaseApplication):
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
     """Gunicorn settings for ``settings``: worker processes, keep-alive, bounded request lines."""
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    return {
+    options = {
         "bind": [f"{host}:{settings.port}"],
         "workers": settings.worker_count,
         "worker_class": settings.worker_class,
@@ -50,7 +53,10 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "errorlog": "-",
         "proc_name": "notation-service",
         "preload_app": False,
+        # gunicorn 23+ opens a control socket in $HOME by default; two servers would share it.
+        "control_socket_disable": True,
     }
+    return {key: value for key, value in options.items() if key in KNOWN_SETTINGS}
 
 
 def serve(settings: Settings) -> None:
