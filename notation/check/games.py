@@ -1,7 +1,7 @@
 """Checking PGN files: each game's Variant, FEN and SetUp tags, and the damage in its text.
 
 Games are split by ``notation.pgn.reader.iter_games`` (its problems are passed on, each with
-a severity from ``PGN_SEVERITY``). Per game:
+a severity from ``PGN_SEVERITY``), which is fed blocks of text, not lines. Per game:
 
 - a ``Variant`` tag names the variant (else ``--variant``); an unknown name is an error at
   the tag's value;
@@ -16,10 +16,9 @@ Moves are not checked. Nothing here raises on bad input.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from notation.check.judge import Finding, PositionJudge
-from notation.check.lines import Line
 from notation.check.positions import report_findings
 from notation.check.problem import ProblemList, Severity
 from notation.pgn import reader as pgn
@@ -52,20 +51,24 @@ PGN_SEVERITY: dict[str, Severity] = {
 }
 
 
-def check_pgn_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
-    """Check every game; returns how many games (with tags or text) were seen."""
+# One pattern finds, on each game, the tags the check reads (FEN, SetUp, Variant) and any
+# standard tag name spelled with another case; on clean games no other tag is read.
+_KEY_TAGS = ("FEN", "SetUp", "Variant")
+_WANTED_TAGS = (
+    r"(?:" + "|".join(_KEY_TAGS) + r")"
+    r"|(?!(?:" + "|".join(STANDARD_TAGS) + r")(?:[ \t]*\"|\Z))(?i:" + "|".join(STANDARD_TAGS) + r")"
+)
+
+
+def check_pgn_text(text: Iterable[str], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    """Check every game of ``text`` (pieces of PGN, line endings kept); returns how many
+    games were seen."""
     seen = 0
-    for game in iter_games(_with_endings(lines)):
-        if game.part == 0 and (game.tags or any(text.strip() for text in game.lines)):
+    for game in iter_games(text):
+        if game.part == 0 and not game.is_blank:
             seen += 1
         check_game(game, judge, variant, problems)
     return seen
-
-
-def _with_endings(lines: Iterable[Line]) -> Iterator[str]:
-    # The splitter wants line ends; lines dropped as too long become blank lines.
-    for line in lines:
-        yield line.text + "\n"
 
 
 def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:
@@ -73,13 +76,9 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     for found in game.problems:
         severity = PGN_SEVERITY.get(found.code, Severity.ERROR)
         problems.add(found.line, found.column or 1, severity, found.code, found.message)
-    if not game.tags:
-        return
     fen_tag = setup_tag = variant_tag = None
-    for tag in game.tags:
-        canonical = _BY_LOWER.get(tag.name.lower())
-        if canonical is None:
-            continue
+    for tag in game.find_tags(_WANTED_TAGS):
+        canonical = _BY_LOWER[tag.name.lower()]
         if canonical != tag.name:
             problems.add(
                 tag.line, tag.column, Severity.WARNING, "miscased-tag",

@@ -7,12 +7,13 @@ are listed in the summary as unreadable; everything wrong inside a file is a pro
 
 from __future__ import annotations
 
-import itertools
+import io
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import BinaryIO, Callable
 
+from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
-from notation.check.lines import Line, LineState, open_binary, read_lines
+from notation.check.lines import open_binary, read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
 from notation.check.problem import CheckProblem, ProblemList, Severity
 from notation.check.sources import FileKind, Skipped, Source, Unreadable, discover
@@ -25,7 +26,6 @@ MAX_LINE_BYTES: dict[FileKind, int] = {
     FileKind.EPD: 8 * 1024,
     FileKind.PGN: 1024 * 1024,
 }
-_SNIFF_MAX_LINE_BYTES = max(MAX_LINE_BYTES.values())
 
 NOTHING_FOUND: dict[FileKind, str] = {
     FileKind.FEN: "no position in this file",
@@ -86,11 +86,14 @@ def check_source(source: Source, judge: PositionJudge, variant: Variant, problem
     stream = open_binary(source)
     try:
         kind = source.kind
-        max_bytes = MAX_LINE_BYTES[kind] if kind else _SNIFF_MAX_LINE_BYTES
-        lines: Iterator[Line] = read_lines(stream, problems.add, max_bytes=max_bytes)
         if kind is None:
-            kind, lines = sniff(lines)
-        seen = _CHECKERS[kind](lines, judge, variant, problems)
+            kind, stream = sniff(stream)
+        max_bytes = MAX_LINE_BYTES[kind]
+        if kind is FileKind.PGN:
+            seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems)
+        else:
+            lines = read_lines(stream, problems.add, max_bytes=max_bytes)
+            seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)
         if seen == 0 and not len(problems):
             problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])
     finally:
@@ -98,35 +101,51 @@ def check_source(source: Source, judge: PositionJudge, variant: Variant, problem
             stream.close()
 
 
-def sniff(lines: Iterator[Line]) -> tuple[FileKind, Iterator[Line]]:
-    """Tell what standard input holds from its first meaningful line; the lines are kept.
+SNIFF_BYTES = 1 << 16
 
-    PGN if it starts with ``[`` or a move number, EPD if a ``;`` follows the position
-    fields, FEN otherwise.
+
+def sniff(stream: BinaryIO) -> tuple[FileKind, BinaryIO]:
+    """Tell what a stream holds from its first meaningful line; the bytes read are kept.
+
+    PGN if that line starts with ``[`` or a move number, EPD if a ``;`` follows the
+    position fields, FEN otherwise.
     """
-    head: list[Line] = []
+    head = stream.read(SNIFF_BYTES)
     kind = FileKind.FEN
-    for line in lines:
-        head.append(line)
-        text = line.text.strip()
-        if not text or text.startswith(COMMENT) or line.state is LineState.DROPPED:
+    for text in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines():
+        text = text.strip()
+        if not text or text.startswith(COMMENT):
             continue
         if text.startswith("[") or text[0].isdigit() and "." in text.split()[0]:
             kind = FileKind.PGN
         elif ";" in text:
             kind = FileKind.EPD
         break
-    return kind, itertools.chain(head, lines)
+    return kind, io.BufferedReader(_Prefixed(head, stream))  # type: ignore[arg-type]
 
 
-def _check_pgn(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
-    from notation.check.games import check_pgn_lines
+class _Prefixed(io.RawIOBase):
+    """``prefix`` then the rest of ``stream``: a stream that was read a little and put back."""
 
-    return check_pgn_lines(lines, judge, variant, problems)
+    def __init__(self, prefix: bytes, stream: BinaryIO):
+        self._prefix = memoryview(prefix)
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        if self._prefix:
+            count = min(len(buffer), len(self._prefix))
+            buffer[:count] = self._prefix[:count]
+            self._prefix = self._prefix[count:]
+            return count
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
-_CHECKERS = {
+_LINE_CHECKERS = {
     FileKind.FEN: check_fen_lines,
     FileKind.EPD: check_epd_lines,
-    FileKind.PGN: _check_pgn,
 }
