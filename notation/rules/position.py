@@ -58,7 +58,7 @@ _PAIR_TABLES: dict[str, bytes] = {}
 class _PieceMap:
     """Per variant: translate tables for each attack group and the royal pieces, per colour."""
 
-    __slots__ = ("variant", "groups", "royal", "royal_is_kings", "atomic", "race", "no_double_step", "pockets")
+    __slots__ = ("variant", "tables", "royal", "royal_is_kings", "atomic", "race", "no_double_step", "pockets")
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -66,8 +66,9 @@ class _PieceMap:
         for kind in variant.pieces:
             for name in _GROUPS[kind.movement]:
                 letters[name] += kind.letter
-        self.groups = tuple(
-            (name, _table(letters[name].upper() + letters[name])) for name in _GROUP_NAMES if letters[name]
+        # One table per group, in _GROUP_NAMES order; None for a group the variant lacks.
+        self.tables = tuple(
+            _table(letters[name].upper() + letters[name]) if letters[name] else None for name in _GROUP_NAMES
         )
         self.royal = _table(variant.royal.upper() + variant.royal) if variant.royal else None
         # Standard armies: the royal pieces are exactly the king-movers, one conversion saved.
@@ -117,19 +118,23 @@ class Position:
         self.colours = (white, black)
         self.occupied = white | black
         pieces = _piece_map(variant)
-        groups = dict.fromkeys(_GROUP_NAMES, (0, 0))
-        for name, table in pieces.groups:
-            both = int(encoded.translate(table), 2)
-            groups[name] = (both & white, both & black)
-        self.pawns = groups["pawns"]
-        self.knights = groups["knights"]
-        self.kings = groups["kings"]
-        self.diagonal = groups["diagonal"]
-        self.orthogonal = groups["orthogonal"]
-        self.hoppers = groups["hoppers"]
+        tables = pieces.tables
+        both = int(encoded.translate(tables[0]), 2) if tables[0] else 0
+        self.pawns = (both & white, both & black)
+        both = int(encoded.translate(tables[1]), 2) if tables[1] else 0
+        self.knights = (both & white, both & black)
+        both = int(encoded.translate(tables[2]), 2) if tables[2] else 0
+        self.kings = (both & white, both & black)
+        both = int(encoded.translate(tables[3]), 2) if tables[3] else 0
+        self.diagonal = (both & white, both & black)
+        both = int(encoded.translate(tables[4]), 2) if tables[4] else 0
+        self.orthogonal = (both & white, both & black)
+        both = int(encoded.translate(tables[5]), 2) if tables[5] else 0
+        self.hoppers = (both & white, both & black)
         promoted = 0
-        for sq in setup.promoted:
-            promoted |= 1 << sq
+        if setup.promoted:
+            for sq in setup.promoted:
+                promoted |= 1 << sq
         self.promoted = promoted
         # A promoted royal piece (a king made from a pawn where kings may be promoted) is
         # not the original royal piece; Crazyhouse marks are honoured the same way.
