@@ -159,10 +159,27 @@ def test_castling_rights_round_trip_in_both_styles(case, style):
 
 @st.composite
 def placements(draw):
-    """Placement texts near the valid shape: eight-ish ranks of pieces, digits and marks."""
-    rank = st.text(alphabet="pnbrqkPNBRQK12345678~~x", min_size=0, max_size=10)
-    ranks = draw(st.lists(rank, min_size=7, max_size=9))
-    return "/".join(ranks)
+    """Valid placements (pieces, empty runs, promoted marks), then often one odd edit."""
+    ranks = []
+    for _ in range(8):
+        cells = draw(st.lists(st.sampled_from([None, None, "p", "N", "b", "R", "q", "K"]), min_size=8, max_size=8))
+        text, empty = "", 0
+        for cell in cells:
+            if cell is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += cell + ("~" if draw(st.integers(0, 4)) == 0 else "")
+        ranks.append(text + (str(empty) if empty else ""))
+    placement = "/".join(ranks)
+    if draw(st.booleans()):
+        index = draw(st.integers(0, len(placement)))
+        edit = draw(st.sampled_from(["~", "~~", "Q~~", "x", "9", "0", "1", "/", "p", "/8"]))
+        cut = draw(st.integers(0, 1))
+        placement = placement[:index] + edit + placement[index + cut:]
+    return placement
 
 
 @settings(max_examples=3000, deadline=None)
