@@ -115,7 +115,7 @@ def test_variant_alias_option(monkeypatch, capsys):
 @pytest.mark.parametrize(
     "args",
     [["--profile", "nosuch", START], ["--pockets", "sideways", START], ["--variant-alias", "noequals", START],
-     ["--variant-alias", "x=nosuchvariant", START]],
+     ["--variant-alias", "x=nosuchvariant", START], ["--accept", "no-such-code", START]],
 )
 def test_usage_errors_exit_2(args, monkeypatch, capsys):
     with pytest.raises(SystemExit) as caught:

@@ -127,3 +127,26 @@ def format_problem(problem: Problem, *, prefix: str = "") -> str:
     suffix = f" ({', '.join(where)})" if where else ""
     head = f"{prefix}: " if prefix else ""
     return f"{head}{problem.code}: {problem.message}{suffix}"
+
+
+def add_accept_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--accept",
+        action="append",
+        default=[],
+        metavar="CODE",
+        help="report this validation code as a warning instead of an error (repeatable, or comma-separated), "
+        "e.g. --accept bad-castling-rights",
+    )
+
+
+def accepted_codes(values: list[str]) -> frozenset[str]:
+    """The ``--accept`` codes; raises ``UsageError`` naming the known codes for an unknown one."""
+    from notation.cli.main import UsageError
+    from notation.validation import CODES
+
+    codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())
+    unknown = sorted(codes - set(CODES))
+    if unknown:
+        raise UsageError(f"--accept: unknown code(s) {', '.join(unknown)}; known codes: {', '.join(CODES)}")
+    return codes

@@ -36,13 +36,7 @@ def add_parser(subparsers) -> None:
         default=IllegalPolicy.REFUSE,
         help="drop bad castling rights and implausible en passant squares (each reported as a warning)",
     )
-    parser.add_argument(
-        "--accept",
-        action="append",
-        default=[],
-        metavar="CODE",
-        help="report this validation code as a warning instead of refusing the setup (repeatable)",
-    )
+    common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
     parser.set_defaults(run=run)
 
@@ -72,7 +66,7 @@ def writer_options_from(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
     options = writer_options_from(args)
-    accept = frozenset(args.accept)
+    accept = common.accepted_codes(args.accept)
     failed = False
     out = sys.stdout
     for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
