@@ -41,6 +41,9 @@ FRAGMENTS = [
     '[Event "x"]\n\n1. e4 {\n',
     '[Event "esc \\"quoted\\" \\\\ back"]\n\n*\n\n',
     "1. e4 e5 *\n\n",
+    '[Event "stray close brace"]\n\n1. e4 } e5 { x } *\n\n',
+    '[Event "nested braces"]\n\n1. e4 { a { b } c } *\n\n',
+    '[Event "indented movetext"]\n\n  1. e4\n\t[%clk] *\n\n',
 ]
 
 

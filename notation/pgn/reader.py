@@ -604,7 +604,8 @@ _CLEAN_HEADER = re.compile(
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + _NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
 _LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
-_COMMENTS_BALANCED = re.compile(r"[^{}]*+(?:\{[^}]*+\}[^{}]*+)*+\Z")
+_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_START_SPECIAL
+_NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
@@ -630,17 +631,22 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
     movetext = text[header.end():]
     if not movetext.rstrip().endswith(_RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
         return -1
-    if "\n[" in movetext or "\n%" in movetext:
-        return -1
-    if ("\n " in movetext or "\n\t" in movetext) and _LINE_START_SPECIAL.search(movetext):
+    special = _SPECIAL_LINE_START.search(movetext)
+    if special is not None and (special.group()[1] in "[%" or _LINE_START_SPECIAL.search(movetext)):
         return -1
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return -1
     if not chars_checked and not _chars_clean(text):
         return -1
-    if ("{" in movetext or "}" in movetext) and _COMMENTS_BALANCED.match(movetext) is None:
+    if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
         return -1
     return header.end()
+
+
+def _braces_paired(movetext: str) -> bool:
+    """True when braces come as ``{`` ``}`` pairs, none nested, none stray."""
+    braces = movetext.encode("utf-8", "surrogateescape").translate(None, _NOT_BRACES)
+    return braces == b"{}" * (len(braces) // 2)
 
 
 def _blocks(pieces: Iterable[str]) -> Iterator[str]:
