@@ -131,10 +131,15 @@ class Position:
         self.orthogonal = (both & white, both & black)
         both = int(encoded.translate(tables[5]), 2) if tables[5] else 0
         self.hoppers = (both & white, both & black)
+        # Promotion marks count only on pieces a pawn can become in this variant: a ``~`` on
+        # a Crazyhouse king or pawn is ignored (python-chess does the same).
         promoted = 0
         if setup.promoted:
+            board, promotions = setup.board, variant.promotions
             for sq in setup.promoted:
-                promoted |= 1 << sq
+                cell = board[sq]
+                if cell is not None and cell.lower() in promotions:
+                    promoted |= 1 << sq
         self.promoted = promoted
         # A promoted royal piece (a king made from a pawn where kings may be promoted) is
         # not the original royal piece; Crazyhouse marks are honoured the same way.

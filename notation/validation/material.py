@@ -78,7 +78,7 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
             )
         )
     board_pawns = _pawn_bb(ctx, 0) | _pawn_bb(ctx, 1)
-    promoted = position.promoted & position.occupied & ~board_pawns
+    promoted = position.promoted  # only pieces a pawn can become
     total = board_pawns.bit_count() + promoted.bit_count() + pawns_in_hand
     if total > max_pawns:
         parts = [f"{board_pawns.bit_count()} on the board"]
