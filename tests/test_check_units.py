@@ -336,3 +336,40 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
     if text.endswith("\n") or not text:
         split.pop()
     assert [s.rstrip("\r") for s in split] == [l.text for l in lines]
+
+
+def test_problems_go_out_in_line_order_as_soon_as_settled():
+    from notation.check.problem import ProblemList
+
+    sent = []
+    problems = ProblemList("f.pgn", sent.append)
+    problems.add(5, 2, Severity.ERROR, "encoding", "ahead of the games")
+    problems.add(3, 9, Severity.WARNING, "missing-setup", "b")
+    problems.add(3, 1, Severity.ERROR, "fen-syntax", "a")
+    problems.settle(4)
+    assert [(p.line, p.column) for p in sent] == [(3, 1), (3, 9)]
+    problems.add(5, 1, Severity.ERROR, "fen-syntax", "c")
+    problems.add(2, 1, Severity.ERROR, "encoding", "a summary, found last")
+    problems.finish()
+    assert [(p.line, p.column) for p in sent] == [(3, 1), (3, 9), (2, 1), (5, 1), (5, 2)]
+    assert len(problems) == 5
+
+
+def test_a_big_file_streams_its_problems():
+    """The first game's problem is emitted long before the end of the file is read."""
+    from notation.check.judge import PositionJudge
+    from notation.check.problem import ProblemList
+    from notation.check.runner import check_stream
+
+    game = b'[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n'
+    stream = io.BytesIO(game * 60_000)  # 3 MB
+    read_when_emitted = []
+
+    def emit(problem):
+        read_when_emitted.append(stream.tell())
+
+    problems = ProblemList("many.pgn", emit)
+    check_stream(stream, FileKind.PGN, PositionJudge(DEFAULT_REGISTRY), DEFAULT_REGISTRY.find("standard"), problems)
+    problems.finish()
+    assert len(read_when_emitted) == 60_000
+    assert read_when_emitted[0] <= 2 * 1024 * 1024 < len(game) * 60_000

@@ -65,6 +65,7 @@ def check_pgn_text(text: Iterable[str], judge: PositionJudge, variant: Variant, 
     games were seen."""
     seen = 0
     for game in iter_games(text):
+        problems.settle(game.start_line - 1)  # every earlier game has been checked
         if game.part == 0 and not game.is_blank:
             seen += 1
         check_game(game, judge, variant, problems)

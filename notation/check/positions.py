@@ -32,6 +32,7 @@ def check_fen_lines(lines: Iterable[Line], judge: PositionJudge, variant: Varian
     """Judge every FEN line; returns how many positions were seen."""
     seen = 0
     for line in lines:
+        problems.settle(line.number - 1)
         if line.state is not LineState.CLEAN:
             seen += 1
             continue
@@ -48,6 +49,7 @@ def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Varian
     """Judge every EPD record; returns how many records were seen."""
     seen = 0
     for line in lines:
+        problems.settle(line.number - 1)
         if line.state is not LineState.CLEAN:
             seen += 1
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 
 class Severity(str, enum.Enum):
@@ -99,18 +99,38 @@ def describe(code: str) -> str:
 
 
 class ProblemList:
-    """The problems of one file, collected as found and handed out in line order."""
+    """The problems of one file, handed to ``emit`` in line order as soon as they are final.
 
-    def __init__(self, path: str):
+    Checkers call ``settle(n)`` once nothing more can be found on lines up to ``n``; the
+    problems there go out sorted by line and column (equal places keep the order they were
+    found in). ``finish()`` sends the rest, so a summary added at the end comes last.
+    """
+
+    def __init__(self, path: str, emit: Callable[[CheckProblem], None]):
         self.path = path
-        self._problems: list[CheckProblem] = []
+        self._emit = emit
+        self._pending: list[CheckProblem] = []
+        self.count = 0
 
     def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
-        self._problems.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+        self._pending.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+        self.count += 1
 
-    def sorted(self) -> list[CheckProblem]:
-        """The problems by line and column; equal places keep the order they were found in."""
-        return sorted(self._problems, key=CheckProblem.sort_key)
+    def settle(self, line: int) -> None:
+        """Send the problems on lines up to ``line``."""
+        if not self._pending:
+            return
+        ready = [p for p in self._pending if p.line <= line]
+        if ready:
+            self._pending = [p for p in self._pending if p.line > line]
+            for problem in sorted(ready, key=CheckProblem.sort_key):
+                self._emit(problem)
+
+    def finish(self) -> None:
+        """Send every problem still held."""
+        pending, self._pending = self._pending, []
+        for problem in sorted(pending, key=CheckProblem.sort_key):
+            self._emit(problem)
 
     def __len__(self) -> int:
-        return len(self._problems)
+        return self.count

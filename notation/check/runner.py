@@ -1,8 +1,9 @@
 """Running the check: every source found, read as a stream, judged, problems handed on.
 
-``run_check`` calls ``emit`` with each file's problems in line order, file after file, so
-front ends can print as it goes. It never raises on bad input: files that cannot be opened
-are listed in the summary as unreadable; everything wrong inside a file is a problem.
+``run_check`` calls ``emit`` with each file's problems in line order, file after file, as
+soon as they are final, so front ends print as they go. It never raises on bad input: files
+that cannot be opened are listed in the summary as unreadable; everything wrong inside a
+file is a problem. Errors writing the output (a closed pipe) propagate.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from notation.check.judge import PositionJudge
 from notation.check.lines import open_binary, read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
 from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.sources import FileKind, Skipped, Source, Unreadable, discover
+from notation.check.sources import FileKind, Skipped, Unreadable, discover
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -58,6 +59,14 @@ def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProb
     """Check every source ``paths`` lead to; see the module doc."""
     summary = Summary()
     judge = PositionJudge(options.registry)
+
+    def count(problem: CheckProblem) -> None:
+        if problem.severity is Severity.ERROR:
+            summary.errors += 1
+        else:
+            summary.warnings += 1
+        emit(problem)
+
     for found in discover(paths, options.stdin_kind):
         if isinstance(found, Unreadable):
             summary.unreadable.append(found)
@@ -65,40 +74,37 @@ def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProb
         if isinstance(found, Skipped):
             summary.skipped.append(found)
             continue
-        problems = ProblemList(found.path)
         try:
-            check_source(found, judge, options.variant, problems)
+            stream = open_binary(found)
         except OSError as exc:
             summary.unreadable.append(Unreadable(found.path, exc.strerror or str(exc)))
             continue
+        problems = ProblemList(found.path, count)
+        try:
+            check_stream(stream, found.kind, judge, options.variant, problems)
+        finally:
+            if not found.is_stdin:
+                stream.close()
+        problems.finish()
         summary.files += 1
-        for problem in problems.sorted():
-            if problem.severity is Severity.ERROR:
-                summary.errors += 1
-            else:
-                summary.warnings += 1
-            emit(problem)
     return summary
 
 
-def check_source(source: Source, judge: PositionJudge, variant: Variant, problems: ProblemList) -> None:
-    """Read and judge one source into ``problems``; raises ``OSError`` if it cannot be opened."""
-    stream = open_binary(source)
-    try:
-        kind = source.kind
-        if kind is None:
-            kind, stream = sniff(stream)
-        max_bytes = MAX_LINE_BYTES[kind]
-        if kind is FileKind.PGN:
-            seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems)
-        else:
-            lines = read_lines(stream, problems.add, max_bytes=max_bytes)
-            seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)
-        if seen == 0 and not len(problems):
-            problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])
-    finally:
-        if not source.is_stdin:
-            stream.close()
+def check_stream(
+    stream: BinaryIO, kind: FileKind | None, judge: PositionJudge, variant: Variant, problems: ProblemList
+) -> None:
+    """Read and judge one source into ``problems``; ``kind`` None: sniff it. Never raises on
+    bad input (errors writing the output do propagate)."""
+    if kind is None:
+        kind, stream = sniff(stream)
+    max_bytes = MAX_LINE_BYTES[kind]
+    if kind is FileKind.PGN:
+        seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems)
+    else:
+        lines = read_lines(stream, problems.add, max_bytes=max_bytes)
+        seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)
+    if seen == 0 and not len(problems):
+        problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])
 
 
 SNIFF_BYTES = 1 << 16
