@@ -1,6 +1,6 @@
 """Positions and answers from python-chess (GPL: tests and bench only), for differential tests.
 
-``positions(seed, count)`` plays seeded random games in each lichess variant and mutates
+``positions(seed, count)`` plays seeded random games in each lichess variant (plus Giveaway and Suicide) and mutates
 some of the positions (moved kings, pawns on back ranks, flipped side to move, random
 castling and en passant fields). Each item carries the python-chess board (fresh, so its
 castling rights are judged) and our ``Setup`` built from the same data.
@@ -27,6 +27,9 @@ BOARDS = {
     "threecheck": chess.variant.ThreeCheckBoard,
     "racingkings": chess.variant.RacingKingsBoard,
     "horde": chess.variant.HordeBoard,
+    # Beyond lichess, where python-chess has the same rules.
+    "giveaway": chess.variant.GiveawayBoard,
+    "suicide": chess.variant.SuicideBoard,
 }
 
 FLAG_CODES = (
