@@ -21,14 +21,13 @@ def check(ctx: Context) -> list[Problem]:
     problems = []
     top = variant.checks_to_win
     for colour, left in enumerate(counters):
-        if not 0 <= left <= top:
-            problems.append(
-                Problem(
-                    "bad-check-counters",
-                    f"{side(colour)} has {left} checks left to give; {variant.name} counts from {top} down to 0",
-                    field="checks",
-                )
-            )
+        if left < 0:
+            message = f"{side(colour)} has given {top - left} checks; {variant.name} ends at {top}"
+        elif left > top:
+            message = f"{side(colour)} has {left} checks left to give; {variant.name} starts with {top}"
+        else:
+            continue
+        problems.append(Problem("bad-check-counters", message, field="checks"))
     if counters[0] == 0 and counters[1] == 0:
         problems.append(
             Problem(
