@@ -93,8 +93,8 @@ class Tag:
 class RawGame:
     """One game's text exactly as read, its tags, and the damage found in it.
 
-    Games the fast path found clean keep only their text; ``lines``, ``tags`` and
-    ``problems`` are worked out on first use (``problems`` is then empty).
+    Games the fast path found clean keep only their text: ``lines`` and ``tags`` are
+    worked out on first use, and ``problems`` is empty. Read-only once yielded.
     """
 
     __slots__ = ("number", "start_line", "part", "continues", "_text", "_lines", "_tags", "_problems", "_header_end")
@@ -108,19 +108,25 @@ class RawGame:
         self._text = text
         self._lines: list[str] | None = None if text is not None else []
         self._tags: list[Tag] | None = None if text is not None else []
-        self._problems: list[PgnProblem] | None = [] if text is not None else []
+        self._problems: list[PgnProblem] = []
         self._header_end = header_end if header_end is not None else (len(text) if text is not None else 0)
 
     @property
     def clean(self) -> bool:
-        """True when no damage was found (and the fast path kept only the text)."""
-        return not self.problems
+        """True when the reader found no damage in this game."""
+        return not self._problems
 
     @property
     def text(self) -> str:
+        """The game's text exactly as read."""
         if self._text is None:
-            return "".join(self._lines)
+            return "".join(self._lines)  # still being read: not cached
         return self._text
+
+    def _seal(self) -> None:
+        """Called once the splitter hands the game on: its text will not change."""
+        if self._text is None:
+            self._text = "".join(self._lines)
 
     @property
     def lines(self) -> list[str]:
@@ -199,7 +205,6 @@ DEFAULT_LIMITS = Limits()
 _NAME = r"[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*"
 _VALUE = r'"((?:[^"\\\r\n]|\\.)*)"'
 _TAG = re.compile(r"\[[ \t]*(" + _NAME + r")[ \t]*" + _VALUE + r"[ \t]*\]")
-_TAG_LINE_M = re.compile(r"^[ \t]*\[[ \t]*(" + _NAME + r")[ \t]*" + _VALUE + r"[ \t]*\]", re.M)
 _TAG_NAME = re.compile(r"\[[ \t]*([A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*)")
 _WELL_FORMED_TAG_LINE = re.compile(
     r'[ \t]*\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\.)*"\][ \t]*(?:\r\n|\r|\n)?\Z'
@@ -671,8 +676,12 @@ def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS)
     text = lines if isinstance(lines, str) else "".join(lines)
     splitter = _Splitter(limits)
     for line in split_lines(text):
-        yield from splitter.feed(line)
-    yield from splitter.finish()
+        for game in splitter.feed(line):
+            game._seal()
+            yield game
+    for game in splitter.finish():
+        game._seal()
+        yield game
 
 
 def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
@@ -766,6 +775,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> I
             if game.part == 0:
                 number = game.number
             emitted_since_slow = True
+            game._seal()
             yield game
         pos = end
         if emitted_since_slow and splitter.fresh_game_started():
@@ -776,6 +786,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> I
             fast = True
     if not fast:
         for game in splitter.finish():
+            game._seal()
             yield game
 
 
