@@ -20,12 +20,22 @@ def _report(path: pathlib.Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def _essentials(report: list[dict]) -> list[tuple]:
+    """Game, line and codes of each entry, and the messages of the PGN problems (this
+    module's own); validation messages belong to the validation tables."""
+    return [
+        (e["game"], e["line"], [(x["code"], x.get("column"), x["message"] if x["code"].startswith("pgn-") else None)
+                                for x in e.get("errors", [])], [x["code"] for x in e.get("warnings", [])])
+        for e in report
+    ]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['input']}-{c['profile']}")
 def test_expected_output_report_and_summary(case):
     text = read_text(str(FIXTURES / case["input"]))
     out, summary, report = normalize_text(text, NormalizeOptions.create(case["profile"]))
     assert out == read_text(str(FIXTURES / case["expected"]))
-    assert report == _report(FIXTURES / case["report"])
+    assert _essentials(report) == _essentials(_report(FIXTURES / case["report"]))
     assert summary.to_dict() == case["summary"]
 
 
