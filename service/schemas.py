@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
 from notation.fen.dialect import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.fen.profiles import PROFILES
@@ -24,7 +24,7 @@ from service.config import Settings
 
 MAX_VARIANT_CHARS = 64
 MAX_ACCEPT_CODES = 32
-WRITER_OPTIONS = ("profile", "pockets", "checks", "castling", "en_passant", "on_illegal")
+WRITER_OPTIONS = ("profile", "pockets", "checks", "castling", "en_passant", "on_illegal", "repair")
 
 
 class Strict(Schema):
@@ -52,6 +52,18 @@ def accept_field() -> fields.List:
     )
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON ``true``/``false`` only (marshmallow's Boolean also takes 1, "yes", "on"...);
+    in a query string, the words ``true`` and ``false``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
+        if value is True or value == "true":
+            return True
+        if value is False or value == "false":
+            return False
+        raise self.make_error("invalid")
+
+
 class WriterOptions(Strict):
     """How to write the FEN (convert only). Absent options are absent from the loaded dict."""
 
@@ -61,6 +73,20 @@ class WriterOptions(Strict):
     castling = enum_field(CastlingStyle)
     en_passant = enum_field(EnPassantMode)
     on_illegal = enum_field(IllegalPolicy)
+    # The issue's spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
+    # flag); it becomes the enum here, so nothing past the schema sees a boolean.
+    repair = StrictBoolean(allow_none=False)
+
+    @validates_schema
+    def _repair_agrees(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "repair" in data and "on_illegal" in data:
+            raise ValidationError({"repair": ["Give repair or on_illegal, not both."]})
+
+    @post_load
+    def _repair_as_policy(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if "repair" in data:
+            data["on_illegal"] = IllegalPolicy.REPAIR if data.pop("repair") else IllegalPolicy.REFUSE
+        return data
 
 
 class BatchItems(fields.Field):
@@ -127,7 +153,11 @@ class BatchItems(fields.Field):
 
 
 class NormalizeQuery(WriterOptions):
-    """Query parameters of POST /v1/pgn/normalize (``accept`` may repeat)."""
+    """Query parameters of POST /v1/pgn/normalize (``accept`` may repeat; ``on_illegal``
+    only: a query cannot say "not both", so the ``repair`` flag stays a body option)."""
+
+    class Meta(Strict.Meta):
+        exclude = ("repair",)
 
     on_bad = enum_field(BadGamePolicy)
     accept = accept_field()

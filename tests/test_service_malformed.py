@@ -83,7 +83,7 @@ def test_json_suffix_media_types_and_utf8_charset_are_accepted(client):
         ("/v1/fen/convert", {"fen": START, "castling": True}, "/castling", "invalid-field"),
         ("/v1/fen/convert", {"fen": START, "en_passant": None}, "/en_passant", "invalid-field"),
         ("/v1/fen/convert", {"fen": START, "on_illegal": True}, "/on_illegal", "invalid-field"),
-        ("/v1/fen/convert", {"fen": START, "repair": True}, "/repair", "unknown-field"),
+        ("/v1/fen/convert", {"fen": START, "repairs": True}, "/repairs", "unknown-field"),
         ("/v1/fen/convert", {"fen": START, "accept": "too-many-kings"}, "/accept", "invalid-field"),
         ("/v1/fen/convert", {"fen": START, "accept": ["Bad Code"]}, "/accept/0", "invalid-field"),
         ("/v1/fen/convert", {"fen": START, "accept": ["empty"] * 33}, "/accept", "invalid-field"),
