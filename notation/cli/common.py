@@ -150,3 +150,17 @@ def accepted_codes(values: list[str]) -> frozenset[str]:
     if unknown:
         raise UsageError(f"--accept: unknown code(s) {', '.join(unknown)}; known codes: {', '.join(CODES)}")
     return codes
+
+
+def add_repair_option(parser: argparse.ArgumentParser, *, what: str = "refusing the setup") -> None:
+    """``--repair``: ``args.on_illegal`` becomes ``IllegalPolicy.REPAIR`` (default REFUSE)."""
+    from notation.fen.dialect import IllegalPolicy
+
+    parser.add_argument(
+        "--repair",
+        dest="on_illegal",
+        action="store_const",
+        const=IllegalPolicy.REPAIR,
+        default=IllegalPolicy.REFUSE,
+        help=f"drop bad castling rights and implausible en passant squares (each reported as a warning) instead of {what}",
+    )

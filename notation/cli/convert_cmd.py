@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.fen.dialect import IllegalPolicy
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, option_choices, resolve_options
 from notation.operations import convert_fen
 
@@ -28,14 +27,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
     common.add_variant_options(parser)
     add_writer_options(parser)
-    parser.add_argument(
-        "--repair",
-        dest="on_illegal",
-        action="store_const",
-        const=IllegalPolicy.REPAIR,
-        default=IllegalPolicy.REFUSE,
-        help="drop bad castling rights and implausible en passant squares (each reported as a warning)",
-    )
+    common.add_repair_option(parser)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
     parser.set_defaults(run=run)

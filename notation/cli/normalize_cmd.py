@@ -14,7 +14,6 @@ from typing import Iterator
 from notation.cli import common
 from notation.cli.convert_cmd import add_writer_options
 from notation.errors import NotationError
-from notation.fen.dialect import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
 from notation.pgn.parallel import normalize_parallel
 from notation.pgn.reader import iter_games
@@ -53,16 +52,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
     add_writer_options(parser)
-    parser.add_argument(
-        "--repair",
-        dest="on_illegal",
-        action="store_const",
-        const=IllegalPolicy.REPAIR,
-        default=IllegalPolicy.REFUSE,
-        help="drop bad castling rights and implausible en passant squares instead of refusing the game",
-    )
-    parser.add_argument("--accept", action="append", default=[], metavar="CODE",
-                        help="report this validation code as a warning instead of an error (repeatable)")
+    common.add_repair_option(parser, what="refusing the game")
+    common.add_accept_option(parser)
     common.add_alias_option(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
@@ -92,7 +83,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             on_bad=BadGamePolicy.REJECT if args.reject_to else BadGamePolicy.KEEP,
             on_illegal=args.on_illegal,
             registry=registry,
-            accept=args.accept,
+            accept=common.accepted_codes(args.accept),
         )
     except (ValueError, NotationError) as exc:
         raise UsageError(str(exc)) from None
