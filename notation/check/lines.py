@@ -31,6 +31,8 @@ from typing import BinaryIO, Callable, Iterator, NamedTuple
 from notation.check.problem import Severity
 from notation.check.sources import Compression, Source
 
+from notation.zstd_stream import ZstdReader
+
 _BOM = b"\xef\xbb\xbf"
 KEPT_ENDS = 256
 
@@ -63,61 +65,8 @@ def open_binary(source: Source) -> BinaryIO:
     if source.compression is Compression.GZIP:
         return gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[return-value]
     if source.compression is Compression.ZSTD:
-        return io.BufferedReader(ZstdStream(raw), buffer_size=1 << 16)  # type: ignore[return-value]
+        return io.BufferedReader(ZstdReader(raw), buffer_size=1 << 16)  # type: ignore[return-value]
     return raw
-
-
-class ZstdStream(io.RawIOBase):
-    """Decompressed bytes of a zstd file: every frame in turn, with bounded memory.
-
-    Unlike ``zstandard``'s stream reader, a truncated last frame raises ``EOFError``
-    instead of ending quietly. Compressed input is fed ``FEED`` bytes at a time, so a
-    decompression bomb cannot expand by more than a few MiB per step.
-    """
-
-    FEED = 1024
-
-    def __init__(self, raw: BinaryIO):
-        import zstandard
-
-        self._raw = raw
-        self._dctx = zstandard.ZstdDecompressor()
-        self._obj = self._dctx.decompressobj()
-        self._started = False
-        self._input = b""
-        self._output = memoryview(b"")
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:  # type: ignore[override]
-        while not self._output:
-            if not self._input:
-                self._input = self._raw.read(1 << 16)
-                if not self._input:
-                    if self._started and not self._obj.eof:
-                        raise EOFError("truncated zstd frame")
-                    return 0
-            chunk, self._input = self._input[: self.FEED], self._input[self.FEED :]
-            self._output = memoryview(self._decompress(chunk))
-        count = min(len(buffer), len(self._output))
-        buffer[:count] = self._output[:count]
-        self._output = self._output[count:]
-        return count
-
-    def _decompress(self, data: bytes) -> bytes:
-        out = []
-        while data:
-            if self._obj.eof:  # the next frame
-                self._obj = self._dctx.decompressobj()
-            self._started = True
-            out.append(self._obj.decompress(data))
-            data = self._obj.unused_data if self._obj.eof else b""
-        return b"".join(out)
-
-    def close(self) -> None:
-        self._raw.close()
-        super().close()
 
 
 def _decompress_errors() -> tuple[type[BaseException], ...]:

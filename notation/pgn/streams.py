@@ -25,6 +25,8 @@ import sys
 import tempfile
 from typing import BinaryIO, Iterator
 
+from notation.zstd_stream import ZstdReader
+
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 BLOCK_CHARS = 1 << 17
@@ -108,7 +110,7 @@ class InputFile:
         if self.compression is Compression.BZIP2:
             return bz2.BZ2File(buffered, "rb")
         if self.compression is Compression.ZSTD:
-            return io.BufferedReader(_ZstdReader(buffered), buffer_size=1 << 16)
+            return io.BufferedReader(ZstdReader(buffered), buffer_size=1 << 16)
         return buffered
 
     @property
@@ -156,54 +158,6 @@ class InputFile:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-class _ZstdReader(io.RawIOBase):
-    """Decompressed bytes of every zstd frame in turn; a truncated frame raises ``EOFError``.
-
-    (``zstandard``'s own stream reader ends quietly on a truncated file.) Input is fed in
-    small pieces, so a highly compressed stream cannot balloon in memory.
-    """
-
-    FEED = 4096
-
-    def __init__(self, raw: BinaryIO):
-        import zstandard
-
-        self._raw = raw
-        self._dctx = zstandard.ZstdDecompressor()
-        self._obj = self._dctx.decompressobj()
-        self._in_frame = False
-        self._input = b""
-        self._output = memoryview(b"")
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        while not self._output:
-            if not self._input:
-                self._input = self._raw.read(1 << 16)
-                if not self._input:
-                    if self._in_frame:
-                        raise EOFError("the last zstd frame is cut short")
-                    return 0
-            chunk, self._input = self._input[: self.FEED], self._input[self.FEED:]
-            self._output = memoryview(self._decompress(chunk))
-        count = min(len(buffer), len(self._output))
-        buffer[:count] = self._output[:count]
-        self._output = self._output[count:]
-        return count
-
-    def _decompress(self, data: bytes) -> bytes:
-        out = []
-        while data:
-            if self._obj.eof:
-                self._obj = self._dctx.decompressobj()
-            out.append(self._obj.decompress(data))
-            self._in_frame = not self._obj.eof
-            data = self._obj.unused_data if self._obj.eof else b""
-        return b"".join(out)
 
 
 class AtomicOutput:
