@@ -7,7 +7,7 @@ constructors only normalise (pocket order) and build values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from notation.squares import square_name
@@ -54,47 +54,139 @@ class Pockets:
         return len(self.white) + len(self.black)
 
 
-@dataclass(frozen=True)
+_SETUP_FIELDS = ("turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks")
+_EMPTY_CELL = {None: "."}
+_CELL_PIECE = {".": None}
+_set = object.__setattr__
+
+
 class Setup:
-    """A position as written, not yet judged.
+    """A position as written, not yet judged. Immutable; ``with_changes`` makes a copy.
 
     - ``board``: 64 entries indexed a1 = 0 .. h8 = 63; a FEN letter (``"P"`` white pawn,
       ``"k"`` black king) or ``None`` for an empty square.
+    - ``cells``: the same board as a 64-character string, ``"."`` for an empty square (the
+      form the reader, writer and rules work on; ``board`` is built from it when asked).
     - ``promoted``: squares whose piece is a promoted pawn (Crazyhouse ``~``).
     - ``pockets``: pieces in hand, or ``None`` when the FEN had no pockets at all.
     - ``castling``: castling rights as the squares of the rooks they name.
     - ``ep_square``: the en passant square as written, or ``None``.
     - ``remaining_checks``: (white, black) checks each side still has to give, or ``None``.
+
+    Raises ``ValueError`` for a board that is not 64 squares of single ASCII letters or
+    ``None`` (``cells``: 64 ASCII characters, not otherwise checked).
     """
 
-    board: tuple[str | None, ...]
-    turn: Color = WHITE
-    castling: frozenset[int] = frozenset()
-    ep_square: int | None = None
-    halfmove: int = 0
-    fullmove: int = 1
-    promoted: frozenset[int] = frozenset()
-    pockets: Pockets | None = None
-    remaining_checks: tuple[int, int] | None = None
+    __slots__ = ("cells", *_SETUP_FIELDS, "_board")
 
-    def __post_init__(self) -> None:
-        if len(self.board) != 64:
-            raise ValueError(f"a board has 64 squares, not {len(self.board)}")
+    cells: str
+    turn: Color
+    castling: frozenset[int]
+    ep_square: int | None
+    halfmove: int
+    fullmove: int
+    promoted: frozenset[int]
+    pockets: Pockets | None
+    remaining_checks: tuple[int, int] | None
+
+    def __init__(
+        self,
+        board: "tuple[str | None, ...] | list[str | None] | None" = None,
+        turn: Color = WHITE,
+        castling: frozenset[int] = frozenset(),
+        ep_square: int | None = None,
+        halfmove: int = 0,
+        fullmove: int = 1,
+        promoted: frozenset[int] = frozenset(),
+        pockets: Pockets | None = None,
+        remaining_checks: tuple[int, int] | None = None,
+        *,
+        cells: str | None = None,
+    ):
+        if cells is None:
+            if board is None:
+                raise TypeError("a Setup needs a board (64 letters or None) or cells")
+            board = tuple(board)
+            if len(board) != 64:
+                raise ValueError(f"a board has 64 squares, not {len(board)}")
+            for sq, piece in enumerate(board):
+                if piece is not None and not (isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()):
+                    raise ValueError(f"square {square_name(sq)} holds {piece!r}: expected one FEN letter or None")
+            cells = "".join(map(_EMPTY_CELL.get, board, board))
+            _set(self, "_board", board)
+        else:
+            if len(cells) != 64 or not cells.isascii():
+                raise ValueError(f"cells must be 64 ASCII characters, not {cells!r}")
+            _set(self, "_board", None)
+        _set(self, "cells", cells)
+        _set(self, "turn", turn)
+        _set(self, "castling", castling)
+        _set(self, "ep_square", ep_square)
+        _set(self, "halfmove", halfmove)
+        _set(self, "fullmove", fullmove)
+        _set(self, "promoted", promoted)
+        _set(self, "pockets", pockets)
+        _set(self, "remaining_checks", remaining_checks)
+
+    @property
+    def board(self) -> tuple[str | None, ...]:
+        board = self._board
+        if board is None:
+            cells = self.cells
+            board = tuple(map(_CELL_PIECE.get, cells, cells))
+            _set(self, "_board", board)
+        return board
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"Setup is immutable; use with_changes({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Setup is immutable")
+
+    def _key(self) -> tuple:
+        return (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Setup:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SETUP_FIELDS)
+        return f"Setup(cells={self.cells!r}, {fields})"
+
+    def __reduce__(self):
+        return (_rebuild, (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS)))
 
     @classmethod
     def empty(cls) -> "Setup":
-        return cls(board=(None,) * 64)
+        return cls(cells="." * 64)
 
     def piece_at(self, sq: int) -> str | None:
-        return self.board[sq]
+        piece = self.cells[sq]
+        return None if piece == "." else piece
 
     def squares_of(self, letter: str) -> list[int]:
         """Squares holding exactly this FEN letter, in a1..h8 order."""
-        return [sq for sq, piece in enumerate(self.board) if piece == letter]
+        return [sq for sq, piece in enumerate(self.cells) if piece == letter]
 
     def with_changes(self, **changes) -> "Setup":
-        """A copy with the given fields replaced (``dataclasses.replace``)."""
-        return replace(self, **changes)
+        """A copy with the given fields replaced; ``board`` or ``cells`` replace the board."""
+        values = {name: getattr(self, name) for name in _SETUP_FIELDS}
+        unknown = set(changes) - set(_SETUP_FIELDS) - {"board", "cells"}
+        if unknown:
+            raise TypeError(f"Setup has no field(s) {', '.join(sorted(unknown))}")
+        values.update(changes)
+        if "board" not in changes and "cells" not in changes:
+            values["cells"] = self.cells
+        return Setup(**values)
 
     def describe_square(self, sq: int) -> str:
         return square_name(sq)
+
+
+def _rebuild(cells: str, *fields) -> Setup:
+    return Setup(cells=cells, **dict(zip(_SETUP_FIELDS, fields)))

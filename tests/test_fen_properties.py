@@ -176,7 +176,7 @@ def placements(draw):
     placement = "/".join(ranks)
     if draw(st.booleans()):
         index = draw(st.integers(0, len(placement)))
-        edit = draw(st.sampled_from(["~", "~~", "Q~~", "x", "9", "0", "1", "/", "p", "/8"]))
+        edit = draw(st.sampled_from(["~", "~~", "Q~~", "x", "9", "0", "1", "/", "p", "/8", ".", "..", "", "//"]))
         cut = draw(st.integers(0, 1))
         placement = placement[:index] + edit + placement[index + cut:]
     return placement

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Collection, Sequence
 
-Board = Sequence["str | None"]
+Board = Sequence["str | None"]  # Setup.cells (or Setup.board): indexed a1 = 0 .. h8 = 63
 
 
 def king_file(board: Board, back: int, king: str) -> int | None:

@@ -35,6 +35,7 @@ import pyparsing as pp
 from notation.errors import FenSyntaxError
 from notation.fen.castling import needs_chess960, outer_rook
 from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
+from notation.fen.ranks import cells_of_placement
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.squares import SQUARE_NAMES
@@ -45,8 +46,7 @@ MAX_FEN_LENGTH = 512
 _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
-_EXPAND = str.maketrans({str(n): "." * n for n in range(1, 9)})
-_CELL = {".": None}
+_RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 
 
 def _classical_castling() -> dict:
@@ -218,13 +218,14 @@ def _dialect(pockets, checks, castling, counters, promoted, chess960) -> Dialect
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
-_CELL_LETTERS: dict[int, tuple[Variant, frozenset[str]]] = {}
+_CELL_LETTERS: dict[int, tuple[Variant, str]] = {}
 
 
-def _cell_letters(variant: Variant) -> frozenset[str]:
+def _cell_letters(variant: Variant) -> str:
+    """The characters a placement cell may hold (for ``str.strip``): the letters and ``.``."""
     cached = _CELL_LETTERS.get(id(variant))
     if cached is None or cached[0] is not variant:
-        cached = (variant, variant.board_letters | {"."})
+        cached = (variant, "".join(sorted(variant.board_letters)) + ".")
         _CELL_LETTERS[id(variant)] = cached
     return cached[1]
 
@@ -308,7 +309,7 @@ class _Reader:
             pockets = Pockets()
         dialect = _dialect(pocket_style, checks_style, castling_seen, counters_present, promoted_style, chess960)
         setup = Setup(
-            board=board,
+            cells=board,
             turn=WHITE if turn == "w" else BLACK,
             castling=castling,
             ep_square=ep_square,
@@ -324,19 +325,27 @@ class _Reader:
 
     def read_placement(self, text: str):
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
-        expanded = text.translate(_EXPAND)
-        promoted: frozenset[int] = frozenset()
-        if "~" in expanded:
-            expanded, promoted = _strip_marks(expanded)
+        if "." in text:  # "." is how cells spell an empty square, never a FEN character
+            return self.read_placement_slowly(text)
+        if "~" not in text:
+            cells = cells_of_placement(text)
+            if cells is not None and not cells.strip(self.cell_letters):
+                return cells, frozenset(), None
+            return self.read_placement_slowly(text)
+        expanded = text
+        for digit, run in _RUNS:
+            if digit in expanded:
+                expanded = expanded.replace(digit, run)
+        expanded, promoted = _strip_marks(expanded)
         if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
-            cells = "".join(reversed(expanded.split("/")))
-            if self.cell_letters.issuperset(cells):
-                return tuple(map(_CELL.get, cells, cells)), promoted, None
+            cells = "".join(expanded.split("/")[::-1])
+            if not cells.strip(self.cell_letters):
+                return cells, promoted, None
         return self.read_placement_slowly(text)
 
     def read_placement_slowly(self, text: str):
         """The character-by-character reader: handles ``~`` and names the column of any error."""
-        board: list[str | None] = [None] * 64
+        board: list[str] = ["."] * 64
         promoted: set[int] = set()
         rank = 7
         file = 0
@@ -357,7 +366,7 @@ class _Reader:
                             f"too many ranks: a board has 8" + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
                         )
-                    return tuple(board), frozenset(promoted), (rest, index + 1)
+                    return "".join(board), frozenset(promoted), (rest, index + 1)
                 rank -= 1
                 file = 0
                 rank_start = index + 1
@@ -389,7 +398,7 @@ class _Reader:
             self.fail_rank_width(rank, file, rank_start)
         if rank != 0:
             self.fail(f"only {8 - rank} ranks; a board has 8", "placement", "placement", length)
-        return tuple(board), frozenset(promoted), None
+        return "".join(board), frozenset(promoted), None
 
     def fail_rank_width(self, rank: int, width: int, rank_start: int):
         self.fail(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from notation.errors import Problem
 from notation.fen.castling import needs_chess960, xfen_letter
+from notation.fen.ranks import placement_of_cells
 from notation.fen.dialect import CastlingStyle, CheckStyle, PocketStyle
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.rules.en_passant import en_passant_square
@@ -46,7 +47,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         warnings.append(
             Problem("lossy-promoted", f"{variant.name} FENs do not mark promoted pieces; the marks were dropped", field="placement")
         )
-    elif tilde and any(setup.board[sq] is None for sq in setup.promoted):
+    elif tilde and any(setup.cells[sq] == "." for sq in setup.promoted):
         warnings.append(
             Problem("lossy-promoted", "promoted marks on empty squares cannot be written with '~'; they were dropped", field="placement")
         )
@@ -95,41 +96,30 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     return WriteResult(" ".join(parts), warnings)
 
 
-_CELL = {None: "."}
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
 
 
 def _placement(setup: Setup, tilde: bool) -> str:
-    board = setup.board
+    cells = setup.cells
     if tilde and setup.promoted:
-        return _placement_with_marks(board, setup.promoted)
-    cells = "".join(map(_CELL.get, board, board))
-    text = "/".join([cells[start:start + 8] for start in range(56, -1, -8)])
-    for run, digit in _RUNS:
-        text = text.replace(run, digit)
-    return text
+        return _placement_with_marks(cells, setup.promoted)
+    return placement_of_cells(cells)
 
 
-def _placement_with_marks(board, promoted) -> str:
+def _placement_with_marks(cells: str, promoted) -> str:
     ranks = []
     for rank_start in range(56, -1, -8):
         out = []
-        empty = 0
         for square in range(rank_start, rank_start + 8):
-            piece = board[square]
-            if piece is None:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(piece)
-            if square in promoted:
+            out.append(cells[square])
+            if square in promoted and cells[square] != ".":
                 out.append("~")
-        if empty:
-            out.append(str(empty))
         ranks.append("".join(out))
-    return "/".join(ranks)
+    text = "/".join(ranks)
+    for run, digit in _RUNS:
+        if run in text:
+            text = text.replace(run, digit)
+    return text
 
 
 _CORNERS = (7, 0, 63, 56)
@@ -150,9 +140,9 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
     if not setup.castling:
         return "-"
     king_letter = variant.castling_piece or "k"
-    chess960 = needs_chess960(setup.board, setup.castling, king_letter)
+    board = setup.cells
+    chess960 = needs_chess960(board, setup.castling, king_letter)
     style = options.castling_960 if chess960 else options.castling
-    board = setup.board
     if not chess960 and all(board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
         # Kings on e1/e8 and a rook in each named corner: the letters need no search.
         table = _CLASSICAL_LETTERS[style]
@@ -165,6 +155,6 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
         for square in rights:
             letter = _FILES[square - back]
             if style is CastlingStyle.XFEN:
-                letter = xfen_letter(setup.board, back, rook, king, square) or letter
+                letter = xfen_letter(board, back, rook, king, square) or letter
             out.append(letter.upper() if back == 0 else letter)
     return "".join(out)

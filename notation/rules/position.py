@@ -4,8 +4,8 @@ Built once per setup (``position_of`` keeps the last one, so the validator and t
 share it). Pieces are grouped by how they attack (``Movement``), taken from the variant's
 ``pieces``; royal pieces come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
 A letter the variant does not know occupies its square but attacks nothing (the reader
-reports such letters). Bitboards are made by translating the board, as bytes, to 0/1 per
-group and reading that as a binary number: a handful of C calls instead of a loop. Nothing here judges legality; nothing raises on a 64-square Setup.
+reports such letters). Bitboards are made by translating ``Setup.cells``, as bytes, to 0/1
+per group and reading that as a binary number: a handful of C calls instead of a loop. Nothing here judges legality; nothing raises on a 64-square Setup.
 """
 
 from __future__ import annotations
@@ -44,14 +44,9 @@ def _table(letters: str) -> bytes:
     return bytes(49 if i in wanted else 48 for i in range(256))
 
 
-# Board cell -> one character: empty squares ".", letters themselves, anything else "?"
-# (the reader never produces such a cell; it would count as an empty square).
-_CELL = {None: "."}
-_CELL.update({chr(i): chr(i) for i in range(128) if chr(i).isalpha()})
-_CELL_GET = _CELL.get
 _WHITE_TABLE = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _BLACK_TABLE = _table("abcdefghijklmnopqrstuvwxyz")
-_LETTER_TABLES = {ch: _table(ch) for ch in _CELL if ch}
+_LETTER_TABLES = {chr(i): _table(chr(i)) for i in range(128) if chr(i).isalpha()}
 _PAIR_TABLES: dict[str, bytes] = {}
 
 
@@ -89,14 +84,6 @@ def _piece_map(variant: Variant) -> _PieceMap:
     return found
 
 
-def _encode(board: tuple) -> bytes:
-    """The board as bytes, h8 first, so that ``int(..., 2)`` of a 0/1 translation is a bitboard."""
-    try:
-        return "".join(map(_CELL_GET, board)).encode()[::-1]
-    except TypeError:  # a cell that is not an ASCII letter: it still occupies its square
-        return "".join(_CELL.get(cell, "?") for cell in board).encode()[::-1]
-
-
 class Position:
     """Bitboards of one setup. Every per-colour attribute is a pair ``(white, black)``."""
 
@@ -110,7 +97,7 @@ class Position:
         self.setup = setup
         self.variant = variant
         self.turn = WHITE if setup.turn == "w" else BLACK
-        encoded = self._encoded = _encode(setup.board)
+        encoded = self._encoded = setup.cells.encode()[::-1]
         self._letters: dict[str, int] = {}
         # One conversion per group for both colours, split with the colour masks.
         white = int(encoded.translate(_WHITE_TABLE), 2)

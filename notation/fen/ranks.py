@@ -1,0 +1,65 @@
+"""One rank of a FEN placement <-> its eight cells (``"2pp4"`` <-> ``"..pp...."``).
+
+Ranks repeat enormously across positions (``pppppppp``, ``8``, ``PPPP1PPP``), so both
+directions are memoised in bounded dictionaries whose misses are computed at C speed with
+``str.replace``. The caches hold at most ``LIMIT`` entries each (then stop growing), so
+memory stays bounded whatever the input. Nothing here knows which letters a variant has:
+callers check the letters themselves.
+"""
+
+from __future__ import annotations
+
+LIMIT = 50_000
+BAD_RANK = "!"  # what a rank that is not exactly eight cells expands to (never 8 long)
+
+_DIGITS = tuple((str(n), "." * n) for n in range(8, 0, -1))
+_RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
+
+
+class _Expanded(dict):
+    """rank text -> eight cells, or ``BAD_RANK`` when the rank does not hold eight squares."""
+
+    def __missing__(self, rank: str) -> str:
+        cells = rank
+        for digit, run in _DIGITS:
+            if digit in cells:
+                cells = cells.replace(digit, run)
+        if len(cells) != 8:
+            cells = BAD_RANK
+        if len(self) < LIMIT:
+            self[rank] = cells
+        return cells
+
+
+class _Compressed(dict):
+    """eight cells -> rank text."""
+
+    def __missing__(self, cells: str) -> str:
+        rank = cells
+        for run, digit in _RUNS:
+            if run in rank:
+                rank = rank.replace(run, digit)
+        if len(self) < LIMIT:
+            self[cells] = rank
+        return rank
+
+
+expand_rank = _Expanded().__getitem__
+compress_rank = _Compressed().__getitem__
+
+
+def cells_of_placement(placement: str) -> str | None:
+    """The 64 cells (a1 first) of a placement without ``~`` marks, or None if it is not
+    eight ranks of eight squares. Letters are not checked."""
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        return None
+    cells = "".join(map(expand_rank, ranks[::-1]))
+    return cells if len(cells) == 64 else None
+
+
+def placement_of_cells(cells: str) -> str:
+    """The placement text of 64 cells (a1 first), ranks eight to one."""
+    return "/".join(
+        map(compress_rank, (cells[56:64], cells[48:56], cells[40:48], cells[32:40], cells[24:32], cells[16:24], cells[8:16], cells[0:8]))
+    )
