@@ -57,7 +57,6 @@ class Pockets:
 _SETUP_FIELDS = ("turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks")
 _EMPTY_CELL = {None: "."}
 _CELL_PIECE = {".": None}
-_set = object.__setattr__
 
 
 class Setup:
@@ -113,20 +112,21 @@ class Setup:
                 if piece is not None and not (isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()):
                     raise ValueError(f"square {square_name(sq)} holds {piece!r}: expected one FEN letter or None")
             cells = "".join(map(_EMPTY_CELL.get, board, board))
-            _set(self, "_board", board)
+            _set_board(self, board)
         else:
             if len(cells) != 64 or not cells.isascii():
                 raise ValueError(f"cells must be 64 ASCII characters, not {cells!r}")
-            _set(self, "_board", None)
-        _set(self, "cells", cells)
-        _set(self, "turn", turn)
-        _set(self, "castling", castling)
-        _set(self, "ep_square", ep_square)
-        _set(self, "halfmove", halfmove)
-        _set(self, "fullmove", fullmove)
-        _set(self, "promoted", promoted)
-        _set(self, "pockets", pockets)
-        _set(self, "remaining_checks", remaining_checks)
+            _set_board(self, None)
+        # Slot descriptors write past our __setattr__ (which refuses every change) at C speed.
+        _set_cells(self, cells)
+        _set_turn(self, turn)
+        _set_castling(self, castling)
+        _set_ep_square(self, ep_square)
+        _set_halfmove(self, halfmove)
+        _set_fullmove(self, fullmove)
+        _set_promoted(self, promoted)
+        _set_pockets(self, pockets)
+        _set_remaining_checks(self, remaining_checks)
 
     @property
     def board(self) -> tuple[str | None, ...]:
@@ -134,7 +134,7 @@ class Setup:
         if board is None:
             cells = self.cells
             board = tuple(map(_CELL_PIECE.get, cells, cells))
-            _set(self, "_board", board)
+            _set_board(self, board)
         return board
 
     def __setattr__(self, name: str, value) -> None:
@@ -186,6 +186,12 @@ class Setup:
 
     def describe_square(self, sq: int) -> str:
         return square_name(sq)
+
+
+(
+    _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
+    _set_promoted, _set_pockets, _set_remaining_checks, _set_board,
+) = (getattr(Setup, name).__set__ for name in Setup.__slots__)
 
 
 def _rebuild(cells: str, *fields) -> Setup:

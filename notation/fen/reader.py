@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pyparsing as pp
 
@@ -75,8 +75,7 @@ _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
 _FILES = "abcdefgh"
 
 
-@dataclass(frozen=True)
-class ReadResult:
+class ReadResult(NamedTuple):
     """A read FEN: the raw setup, the variant it was read for, and the dialect seen."""
 
     setup: Setup
@@ -98,7 +97,10 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
-    return _Reader(text, match, found).read()
+    reader = _Reader(text, match, found)
+    if found.has_pockets or found.has_check_counters:
+        return reader.read()
+    return reader.read_plain()
 
 
 def _reject_hostile(text: str) -> None:
@@ -245,6 +247,28 @@ class _Reader:
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None):
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
+
+    def read_plain(self) -> ReadResult:
+        """``read`` for variants without pockets or check counters: six fields, no branches
+        for extensions the grammar of such a variant cannot match anyway."""
+        placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = self.match.groups()
+        board, promoted, _ = self.read_placement(placement)
+        if turn != "w" and turn != "b":
+            self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+        castling, castling_seen, chess960 = self.read_castling(castling_text, board)
+        ep_square = None if ep_text == "-" else self.read_en_passant(ep_text)
+        counters_present = halfmove_text is not None
+        setup = Setup(
+            cells=board,
+            turn=turn,
+            castling=castling,
+            ep_square=ep_square,
+            halfmove=int(halfmove_text) if counters_present else 0,
+            fullmove=int(fullmove_text) if counters_present else 1,
+            promoted=promoted,
+        )
+        dialect = _dialect(None, None, castling_seen, counters_present, "tilde" if promoted else None, chess960)
+        return ReadResult(setup, self.variant, dialect)
 
     def read(self) -> ReadResult:
         g = self.match.groupdict()

@@ -9,7 +9,7 @@ warnings: that is the mode's meaning. Nothing here validates the setup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from notation.errors import Problem
 from notation.fen.castling import needs_chess960, xfen_letter
@@ -24,12 +24,11 @@ from notation.variants import Variant
 _FILES = "abcdefgh"
 
 
-@dataclass(frozen=True)
-class WriteResult:
+class WriteResult(NamedTuple):
     """The written FEN and what could not be expressed in the chosen dialect."""
 
     fen: str
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[Problem]
 
 
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:

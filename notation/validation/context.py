@@ -36,8 +36,8 @@ class Context:
 
     def piece_on(self, sq: int, *, colour: bool = True) -> str:
         """``white king on e1`` (or ``king on e1`` without the colour)."""
-        letter = self.setup.board[sq]
-        if letter is None:
+        letter = self.setup.cells[sq]
+        if letter == ".":
             return f"empty square {square_name(sq)}"
         name = self.piece_name(letter)
         if colour:
