@@ -96,3 +96,22 @@ def test_user_alias_teaches_a_variant_name():
     assert '[Variant "Crazyhouse"]' in out and not report
     _, _, report = normalize_text(text, NormalizeOptions.create("lichess"))
     assert report[0]["errors"][0]["code"] == "unknown-variant" and report[0]["line"] == 2
+
+
+SET_UP_STANDARD = (
+    '[Event "Study"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 *\n\n'
+    '[Event "Plain"]\n\n1. e4 e5 *\n'
+)
+
+
+def test_lichess_names_a_set_up_standard_game_from_position():
+    out, summary, _ = normalize_text(SET_UP_STANDARD, NormalizeOptions.create("lichess"))
+    assert _tag_values(out, "Variant") == ["From Position", None]
+    assert out.startswith('[Event "Study"]\n[Variant "From Position"]\n[FEN "4k3/')
+    assert summary.changed == 1
+
+
+def test_other_profiles_leave_a_set_up_standard_game_untagged():
+    for profile in ("python-chess", "xboard", "scid"):
+        out, summary, _ = normalize_text(SET_UP_STANDARD, NormalizeOptions.create(profile))
+        assert out == SET_UP_STANDARD and summary.changed == 0, profile

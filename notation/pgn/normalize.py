@@ -245,7 +245,10 @@ class Normalizer:
         if variant_tag is not None:
             if variant_tag.value != wanted:
                 edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
-        elif variant.key != "standard" and fen_tag is not None:
+        elif fen_tag is not None and (
+            variant.key != "standard" or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
+        ):
+            # A set-up game the profile names (lichess: "From Position") gets its tag.
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
         if fen_tag is not None:
             if new_fen != fen_tag.value:
