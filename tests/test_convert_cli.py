@@ -140,3 +140,15 @@ def test_installed_console_script():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1\n"
+
+
+def test_closed_output_pipe_is_not_success():
+    """`notation check . | head -1` must not turn errors past the first line into a pass."""
+    script = installed_script("notation")
+    fens = "\n".join(["4k3/8/8/8/8/8/8/8 w - - 0 1"] * 20000) + "\n"
+    done = subprocess.run(
+        f"{script} validate | head -1 > /dev/null; exit ${{PIPESTATUS[0]}}",
+        shell=True, executable="/bin/bash", input=fens, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr

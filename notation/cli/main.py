@@ -2,7 +2,7 @@
 
 Exit codes are the subcommands' own (0 ok, 1 problems found, 2 usage error). No traceback
 reaches the user: an unexpected error prints one line (set ``NOTATION_DEBUG=1`` for the
-traceback) and exits 3.
+traceback) and exits 3; output cut off by a closed pipe exits 141, as SIGPIPE would.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ SUBCOMMANDS = (
     ("check", "notation.cli.check_cmd"),
     ("serve", "notation.cli.serve_cmd"),
 )
+
+
+EXIT_BROKEN_PIPE = 141
 
 
 class UsageError(Exception):
@@ -52,12 +55,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # The reader of our output went away (``| head``): not an error of ours.
+        # The reader of our output went away (``| head``). Say nothing more, but do not
+        # claim success: what was left unwritten (a CI gate's later errors) went unseen.
+        # 141 is what a shell reports for a process ended by SIGPIPE.
         try:
             sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
-        return 0
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # noqa: BLE001 - the last line of defence for users
         if os.environ.get("NOTATION_DEBUG"):
             raise
