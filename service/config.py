@@ -32,6 +32,7 @@ class Settings:
     timeout: int = 60  # seconds a gunicorn worker may spend on one request
     log_level: str = "info"
     access_log: str = "off"  # "on": gunicorn access log to standard error
+    variant_aliases: str = ""  # extra variant names: "zh960=crazyhouse,koth2=kingofthehill"
 
     def __post_init__(self) -> None:
         _at_least(self.max_body_bytes, 1024, "max_body_bytes")
@@ -51,6 +52,35 @@ class Settings:
             raise ConfigError(f"{ENV_NAMES['worker_class']}: choose one of {', '.join(WORKER_CLASSES)}, got {self.worker_class!r}")
         if self.access_log not in ("on", "off"):
             raise ConfigError(f"{ENV_NAMES['access_log']}: choose on or off, got {self.access_log!r}")
+        self.registry()  # a bad alias stops the service at start, not at the first request
+
+    def alias_map(self) -> dict[str, str]:
+        """``variant_aliases`` as alias -> variant; raises ``ConfigError`` on a malformed entry."""
+        from notation.variants import parse_alias_option
+
+        aliases: dict[str, str] = {}
+        for entry in self.variant_aliases.split(","):
+            if not entry.strip():
+                continue
+            try:
+                alias, target = parse_alias_option(entry)
+            except ValueError as exc:
+                raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
+            aliases[alias] = target
+        return aliases
+
+    def registry(self):
+        """The default variant registry plus ``variant_aliases``; raises ``ConfigError``."""
+        from notation.errors import NotationError
+        from notation.variants import DEFAULT_REGISTRY
+
+        aliases = self.alias_map()
+        if not aliases:
+            return DEFAULT_REGISTRY
+        try:
+            return DEFAULT_REGISTRY.with_aliases(aliases)
+        except NotationError as exc:
+            raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
 
     @property
     def worker_count(self) -> int:
@@ -103,6 +133,7 @@ ENV_NAMES: Mapping[str, str] = {
     "timeout": "NOTATION_TIMEOUT",
     "log_level": "NOTATION_LOG_LEVEL",
     "access_log": "NOTATION_ACCESS_LOG",
+    "variant_aliases": "NOTATION_VARIANT_ALIASES",
 }
 
 

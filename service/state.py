@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from flask import Response, current_app
 
-from notation.variants import DEFAULT_REGISTRY, Registry
+from notation.variants import Registry
 
 from service.config import Settings
 from service.jsonio import dumps
@@ -22,8 +22,9 @@ class ServiceState:
     registry: Registry
 
     @classmethod
-    def build(cls, settings: Settings, registry: Registry = DEFAULT_REGISTRY) -> "ServiceState":
-        return cls(settings, request_schemas(settings), registry)
+    def build(cls, settings: Settings) -> "ServiceState":
+        """Schemas and registry (with ``settings.variant_aliases``); raises ``ConfigError``."""
+        return cls(settings, request_schemas(settings), settings.registry())
 
 
 def state() -> ServiceState:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from notation.cli import common
+
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) under
 gunicorn until interrupted. Options override the environment variables of the same
-settings (NOTATION_HOST, PORT, NOTATION_WORKERS); every other setting comes from the
+settings (NOTATION_HOST, PORT, NOTATION_WORKERS; --variant-alias adds to
+NOTATION_VARIANT_ALIASES); every other setting comes from the
 environment (NOTATION_MAX_BODY_BYTES, NOTATION_MAX_BATCH, ...; see docs/service.md).
 Exit status: 0 after a clean stop, 2 usage or configuration error."""
 
@@ -24,6 +27,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--workers", metavar="N", type=_workers, help="worker processes (default: $NOTATION_WORKERS or one per CPU)"
     )
+    common.add_alias_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -33,8 +37,14 @@ def run(args: argparse.Namespace) -> int:
     from service.server import serve
 
     changes = {name: value for name in ("host", "port", "workers") if (value := getattr(args, name)) is not None}
+    for text in args.variant_alias:
+        if "," in text:
+            raise UsageError(f"--variant-alias: one ALIAS=VARIANT per option, got {text!r}")
     try:
-        settings = Settings.from_env().but(**changes)
+        settings = Settings.from_env()
+        if args.variant_alias:
+            changes["variant_aliases"] = ",".join(filter(None, [settings.variant_aliases, *args.variant_alias]))
+        settings = settings.but(**changes)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     serve(settings)

@@ -7,7 +7,6 @@ import sys
 
 from notation.cli import common
 from notation.operations import validate_fen
-from notation.validation import CODES
 
 DESCRIPTION = """\
 Check that FENs are legal setups of their variant. FENs come from the arguments or,
@@ -28,31 +27,14 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
     common.add_variant_options(parser)
-    parser.add_argument(
-        "--accept",
-        action="append",
-        default=[],
-        metavar="CODE",
-        help="report this code as a warning instead of an error (repeatable), e.g. --accept bad-castling-rights",
-    )
+    common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out")
     parser.set_defaults(run=run)
 
 
-def accepted_codes(values: list[str]) -> frozenset[str]:
-    """The ``--accept`` codes; raises ``UsageError`` naming the known codes for an unknown one."""
-    from notation.cli.main import UsageError
-
-    codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())
-    unknown = sorted(codes - set(CODES))
-    if unknown:
-        raise UsageError(f"--accept: unknown code(s) {', '.join(unknown)}; known codes: {', '.join(CODES)}")
-    return codes
-
-
 def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
-    accept = accepted_codes(args.accept)
+    accept = common.accepted_codes(args.accept)
     failed = False
     out = sys.stdout
     for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
