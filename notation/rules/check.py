@@ -16,6 +16,8 @@ from notation.rules.position import Position
 def kings_touch(position: Position) -> bool:
     """True when a white and a black royal piece stand on neighbouring squares."""
     white, black = position.royal
+    if white and not white & (white - 1):  # the usual single royal piece
+        return bool(KING_ATTACKS[white.bit_length() - 1] & black)
     for sq in squares(white):
         if KING_ATTACKS[sq] & black:
             return True

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from notation.rules.attacks import (
     BEYOND,
+    BISHOP_PSEUDO,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
     PAWN_ATTACKS,
+    ROOK_PSEUDO,
     bishop_attacks,
     hurdle,
     rook_attacks,
@@ -51,9 +53,12 @@ _PAIR_TABLES: dict[str, bytes] = {}
 
 
 class _PieceMap:
-    """Per variant: translate tables for each attack group and the royal pieces, per colour."""
+    """Per variant, computed once: translate tables for each attack group and the royal
+    pieces, the letters a pawn may become, and which twists apply."""
 
-    __slots__ = ("variant", "tables", "royal", "royal_is_kings", "atomic", "race", "no_double_step", "pockets")
+    __slots__ = (
+        "variant", "tables", "royal", "royal_is_kings", "promotions", "atomic", "race", "no_double_step", "pockets",
+    )
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -68,6 +73,7 @@ class _PieceMap:
         self.royal = _table(variant.royal.upper() + variant.royal) if variant.royal else None
         # Standard armies: the royal pieces are exactly the king-movers, one conversion saved.
         self.royal_is_kings = bool(variant.royal) and sorted(variant.royal) == sorted(letters["kings"])
+        self.promotions = frozenset(variant.promotions + variant.promotions.upper())
         self.pockets = Twist.POCKETS in variant.twists
         self.atomic = Twist.ATOMIC in variant.twists
         self.race = Twist.RACE in variant.twists
@@ -75,6 +81,7 @@ class _PieceMap:
 
 
 _PIECE_MAPS: dict[int, _PieceMap] = {}
+_NONE = (0, 0)  # the (white, black) of a group the variant lacks
 
 
 def _piece_map(variant: Variant) -> _PieceMap:
@@ -82,6 +89,12 @@ def _piece_map(variant: Variant) -> _PieceMap:
     if found is None or found.variant is not variant:
         found = _PIECE_MAPS[id(variant)] = _PieceMap(variant)
     return found
+
+
+def _split(both: int, white: int) -> tuple[int, int]:
+    """(white, black) of a group bitboard holding letters only."""
+    ours = both & white
+    return (ours, both ^ ours)
 
 
 class Position:
@@ -94,49 +107,42 @@ class Position:
     )
 
     def __init__(self, setup: Setup, variant: Variant):
+        pieces = _piece_map(variant)
         self.setup = setup
         self.variant = variant
         self.turn = WHITE if setup.turn == "w" else BLACK
-        encoded = self._encoded = setup.cells.encode()[::-1]
-        self._letters: dict[str, int] = {}
-        # One conversion per group for both colours, split with the colour masks.
+        cells = setup.cells
+        encoded = self._encoded = cells.encode()[::-1]
+        self._letters = None
+        # One conversion per group for both colours, split with the white mask.
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)
         self.occupied = white | black
-        pieces = _piece_map(variant)
-        tables = pieces.tables
-        both = int(encoded.translate(tables[0]), 2) if tables[0] else 0
-        self.pawns = (both & white, both & black)
-        both = int(encoded.translate(tables[1]), 2) if tables[1] else 0
-        self.knights = (both & white, both & black)
-        both = int(encoded.translate(tables[2]), 2) if tables[2] else 0
-        self.kings = (both & white, both & black)
-        both = int(encoded.translate(tables[3]), 2) if tables[3] else 0
-        self.diagonal = (both & white, both & black)
-        both = int(encoded.translate(tables[4]), 2) if tables[4] else 0
-        self.orthogonal = (both & white, both & black)
-        both = int(encoded.translate(tables[5]), 2) if tables[5] else 0
-        self.hoppers = (both & white, both & black)
+        pawns, knights, kings, diagonal, orthogonal, hoppers = pieces.tables
+        self.pawns = _split(int(encoded.translate(pawns), 2), white) if pawns else _NONE
+        self.knights = _split(int(encoded.translate(knights), 2), white) if knights else _NONE
+        self.kings = _split(int(encoded.translate(kings), 2), white) if kings else _NONE
+        self.diagonal = _split(int(encoded.translate(diagonal), 2), white) if diagonal else _NONE
+        self.orthogonal = _split(int(encoded.translate(orthogonal), 2), white) if orthogonal else _NONE
+        self.hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
         # Promotion marks count only on pieces a pawn can become in this variant: a ``~`` on
         # a Crazyhouse king or pawn is ignored (python-chess does the same).
         promoted = 0
         if setup.promoted:
-            board, promotions = setup.board, variant.promotions
+            promotions = pieces.promotions
             for sq in setup.promoted:
-                cell = board[sq]
-                if cell is not None and cell.lower() in promotions:
+                if cells[sq] in promotions:
                     promoted |= 1 << sq
         self.promoted = promoted
         # A promoted royal piece (a king made from a pawn where kings may be promoted) is
         # not the original royal piece; Crazyhouse marks are honoured the same way.
         if pieces.royal_is_kings:
-            self.royal = (self.kings[0] & ~promoted, self.kings[1] & ~promoted)
+            self.royal = self.kings if not promoted else (self.kings[0] & ~promoted, self.kings[1] & ~promoted)
         elif pieces.royal:
-            royal = int(encoded.translate(pieces.royal), 2) & ~promoted
-            self.royal = (royal & white, royal & black)
+            self.royal = _split(int(encoded.translate(pieces.royal), 2) & ~promoted, white)
         else:
-            self.royal = (0, 0)
+            self.royal = _NONE
         self.atomic = pieces.atomic
         self.race = pieces.race
         self.no_double_step = pieces.no_double_step
@@ -145,6 +151,8 @@ class Position:
     def pair_bb(self, letter: str) -> tuple[int, int]:
         """(white, black) squares of a piece letter of either case, in one conversion."""
         lower = letter.lower()
+        if self._letters is None:
+            self._letters = {}
         found = self._letters.get(lower + "*")
         if found is None:
             table = _LETTER_TABLES.get(lower)
@@ -159,6 +167,8 @@ class Position:
 
     def letter_bb(self, letter: str) -> int:
         """Squares holding exactly this FEN letter."""
+        if self._letters is None:
+            self._letters = {}
         found = self._letters.get(letter)
         if found is None:
             table = _LETTER_TABLES.get(letter)
@@ -178,10 +188,13 @@ class Position:
             | (KING_ATTACKS[sq] & self.kings[colour])
             | (PAWN_ATTACKS[colour ^ 1][sq] & self.pawns[colour])
         )
-        if self.orthogonal[colour]:
-            found |= rook_attacks(sq, occ) & self.orthogonal[colour]
-        if self.diagonal[colour]:
-            found |= bishop_attacks(sq, occ) & self.diagonal[colour]
+        # A slider off every line through ``sq`` cannot attack it: skip the table look-ups.
+        sliders = self.orthogonal[colour]
+        if ROOK_PSEUDO[sq] & sliders:
+            found |= rook_attacks(sq, occ) & sliders
+        sliders = self.diagonal[colour]
+        if BISHOP_PSEUDO[sq] & sliders:
+            found |= bishop_attacks(sq, occ) & sliders
         if self.hoppers[colour]:
             found |= hopper_attackers(sq, occ, self.hoppers[colour])
         return found & occ

@@ -11,6 +11,8 @@ outermost is kept).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from notation.errors import Problem
 from notation.rules.bitboard import RANK_1, RANK_8
 from notation.squares import square_name
@@ -48,31 +50,70 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     return tuple(kings), tuple(rooks)
 
 
-def _all_good_fixed_start(ctx: Context) -> bool:
-    """Fast path for fixed start arrays: every right names an unpromoted start rook and its
-    side's castling piece is on its start square. False means: judge right by right."""
-    variant, position = ctx.variant, ctx.position
+_START_TESTS: dict[int, tuple[Variant, dict[frozenset[int], tuple | None]]] = {}
+
+
+def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
+    """For rights that all name start rook squares of a fixed start array whose sides have
+    one castling piece each, at most one right on each side of it: ``(getter, letters, squares)`` where ``getter(cells) ==
+    letters`` says that every named rook and its side's castling piece stand on their start
+    squares (``squares``: those squares as a bitboard). None when that does not apply.
+    Cached per variant; only subsets of the start rook squares are cached."""
+    cached = _START_TESTS.get(id(variant))
+    if cached is None or cached[0] is not variant:
+        cached = _START_TESTS[id(variant)] = (variant, {})
+    tests = cached[1]
+    if rights in tests:
+        return tests[rights]
     start_kings, start_rooks = _start_squares(variant)
-    rights = 0
-    for sq in ctx.setup.castling:
-        rights |= 1 << sq
-    good = 0
-    rooks = position.pair_bb(variant.castling_rook)
-    kings = position.pair_bb(variant.castling_piece)
-    for colour in (0, 1):
-        if kings[colour] & start_kings[colour] & ~position.promoted:
-            good |= rights & start_rooks[colour] & rooks[colour] & ~position.promoted
-    return good == rights
+    if any(not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
+        return None  # not cached: any set of squares may come here
+    wanted: dict[int, str] = {}
+    test = None
+    sides: set[tuple[int, bool]] = set()
+    for sq in sorted(rights):
+        colour = 0 if sq < 8 else 1
+        king = start_kings[colour].bit_length() - 1
+        if start_kings[colour].bit_count() != 1 or (colour, sq < king) in sides:
+            break  # not one castling piece, or two rights on one side of it
+        sides.add((colour, sq < king))
+        wanted[sq] = variant.castling_rook if colour else variant.castling_rook.upper()
+        wanted[king] = variant.castling_piece if colour else variant.castling_piece.upper()
+    else:
+        order = sorted(wanted)
+        getter = itemgetter(*order)
+        reference = "".join(wanted.get(sq, ".") for sq in range(64))
+        test = (getter, getter(reference), sum(1 << sq for sq in order))
+    tests[rights] = test
+    return test
+
+
+def _all_good_at_start(ctx: Context) -> bool:
+    """Fast path for fixed start arrays: every right names an unpromoted rook on its start
+    square and its side's castling piece stands unpromoted on its start square. False
+    means: judge right by right."""
+    test = _start_test(ctx.variant, ctx.setup.castling)
+    if test is None:
+        return False
+    getter, letters, squares = test
+    return getter(ctx.setup.cells) == letters and not ctx.position.promoted & squares
 
 
 def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
+    setup, variant = ctx.setup, ctx.variant
+    if not setup.castling:
+        return {}
+    if variant.castling and variant.castling_piece and not variant.random_start and _all_good_at_start(ctx):
+        return {}
+    return judge_each_right(ctx)
+
+
+def judge_each_right(ctx: Context) -> dict[int, str]:
+    """``judge_rights`` without the fast path: each right on its own, then one per side of
+    the castling piece (``random_start``)."""
     setup, variant, position = ctx.setup, ctx.variant, ctx.position
     bad: dict[int, str] = {}
-    if not setup.castling:
-        return bad
-    if variant.castling and variant.castling_piece and not variant.random_start and _all_good_fixed_start(ctx):
-        return bad
     if not variant.castling or not variant.castling_piece:
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
@@ -122,6 +163,8 @@ def clean_rights(ctx: Context) -> frozenset[int]:
 
 
 def check(ctx: Context) -> list[Problem]:
+    if not ctx.setup.castling:
+        return []
     return [
         Problem(
             "bad-castling-rights",

@@ -1,0 +1,58 @@
+"""Fast paths of validation pinned to the general paths they short-cut (hypothesis).
+
+Each fast path may only answer "no problem" where the general path also finds none; the
+setups here are start arrays with a few squares changed, so both answers come up often.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given, settings, strategies as st
+
+from notation.fen.reader import read_fen
+from notation.validation import castling
+from notation.validation.context import Context
+from notation.variants import DEFAULT_REGISTRY
+
+# A made-up fixed start array with two rooks on one side of each king: both rights on one
+# side are never all good, so the castling fast path must not apply.
+TWIN_ROOKS = dataclasses.replace(
+    DEFAULT_REGISTRY.get("standard"), key="twin-rooks", name="Twin Rooks", aliases=(),
+    start_fen="rr2k3/pppppppp/8/8/8/8/PPPPPPPP/RR2K3 w - - 0 1",
+)
+VARIANTS = [*DEFAULT_REGISTRY, TWIN_ROOKS]
+BACK_RANKS = [*range(8), *range(56, 64)]
+RIGHTS = ([0, 1, 7, 56, 57, 63], [*BACK_RANKS, 12, 52])  # corner (and b-file) rooks, anything
+
+
+@st.composite
+def near_start(draw):
+    """A variant's start setup with some back-rank squares changed, promotion marks and
+    castling rights drawn mostly from the back ranks."""
+    variant = draw(st.sampled_from(VARIANTS))
+    setup = read_fen(variant.start_fen, variant).setup
+    cells = list(setup.cells)
+    letters = variant.piece_letters + variant.piece_letters.upper() + "."
+    for sq in draw(st.lists(st.sampled_from(BACK_RANKS), max_size=3)):
+        cells[sq] = draw(st.sampled_from(letters))
+    return setup.with_changes(
+        cells="".join(cells),
+        turn=draw(st.sampled_from("wb")),
+        castling=draw(st.frozensets(st.sampled_from(draw(st.sampled_from(RIGHTS))), max_size=4)),
+        promoted=draw(st.frozensets(st.sampled_from(BACK_RANKS), max_size=2)),
+    ), variant
+
+
+@settings(max_examples=600, deadline=None)
+@given(near_start())
+def test_castling_fast_path_agrees_with_judging_each_right(case):
+    setup, variant = case
+    ctx = Context.of(setup, variant)
+    assert castling.judge_rights(ctx) == castling.judge_each_right(ctx)
+
+
+def test_castling_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
+    setup = read_fen(TWIN_ROOKS.start_fen, TWIN_ROOKS).setup.with_changes(castling=frozenset({0, 1}))
+    ctx = Context.of(setup, TWIN_ROOKS)
+    assert castling.judge_rights(ctx) == {1: "white already has a right on that side (a1)"}
