@@ -119,12 +119,38 @@ class Position:
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)
         self.occupied = white | black
+        # Each group as (white, black): ``ours`` is White's part, ``both ^ ours`` Black's.
         pawns, knights, kings, diagonal, orthogonal, hoppers = pieces.tables
-        self.pawns = _split(int(encoded.translate(pawns), 2), white) if pawns else _NONE
-        self.knights = _split(int(encoded.translate(knights), 2), white) if knights else _NONE
-        self.kings = _split(int(encoded.translate(kings), 2), white) if kings else _NONE
-        self.diagonal = _split(int(encoded.translate(diagonal), 2), white) if diagonal else _NONE
-        self.orthogonal = _split(int(encoded.translate(orthogonal), 2), white) if orthogonal else _NONE
+        if pawns:
+            both = int(encoded.translate(pawns), 2)
+            ours = both & white
+            self.pawns = (ours, both ^ ours)
+        else:
+            self.pawns = _NONE
+        if knights:
+            both = int(encoded.translate(knights), 2)
+            ours = both & white
+            self.knights = (ours, both ^ ours)
+        else:
+            self.knights = _NONE
+        if kings:
+            both = int(encoded.translate(kings), 2)
+            ours = both & white
+            self.kings = (ours, both ^ ours)
+        else:
+            self.kings = _NONE
+        if diagonal:
+            both = int(encoded.translate(diagonal), 2)
+            ours = both & white
+            self.diagonal = (ours, both ^ ours)
+        else:
+            self.diagonal = _NONE
+        if orthogonal:
+            both = int(encoded.translate(orthogonal), 2)
+            ours = both & white
+            self.orthogonal = (ours, both ^ ours)
+        else:
+            self.orthogonal = _NONE
         self.hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
         # Promotion marks count only on pieces a pawn can become in this variant: a ``~`` on
         # a Crazyhouse king or pawn is ignored (python-chess does the same).

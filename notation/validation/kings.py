@@ -37,15 +37,16 @@ def check(ctx: Context) -> list[Problem]:
                 message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {army.royal_count}"
             problems.append(Problem("too-many-kings", message, field="placement"))
     pockets = ctx.setup.pockets
-    if pockets and variant.royal:
-        for colour in (0, 1):
-            held = [letter for letter in pockets.of("w" if colour == 0 else "b") if letter in variant.royal]
-            if held:
-                problems.append(
-                    Problem(
-                        "king-in-pocket",
-                        f"{side(colour)}'s pocket holds a {ctx.piece_name(held[0])}; royal pieces are never captured",
-                        field="pockets",
+    if pockets is not None and variant.royal:
+        for colour, pocket in enumerate((pockets.white, pockets.black)):
+            for letter in pocket:
+                if letter in variant.royal:
+                    problems.append(
+                        Problem(
+                            "king-in-pocket",
+                            f"{side(colour)}'s pocket holds a {ctx.piece_name(letter)}; royal pieces are never captured",
+                            field="pockets",
+                        )
                     )
-                )
+                    break
     return problems

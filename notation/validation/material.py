@@ -20,28 +20,20 @@ PAWN = "p"
 
 
 def check(ctx: Context) -> list[Problem]:
-    problems: list[Problem] = []
     position = ctx.position
-    if not position.occupied:
-        problems.append(Problem("empty", "the board is empty", field="placement"))
-    if position.pockets:
-        problems.extend(_pooled_counts(ctx))
-    else:
-        problems.extend(_side_counts(ctx))
-    problems.extend(_kind_caps(ctx))
-    problems.extend(_back_ranks(ctx))
+    problems = [] if position.occupied else [Problem("empty", "the board is empty", field="placement")]
+    problems += _pooled_counts(ctx) if position.pockets else _side_counts(ctx)
+    if ctx.variant.armies[0].max_by_kind or ctx.variant.armies[1].max_by_kind:
+        problems += _kind_caps(ctx)
+    problems += _back_ranks(ctx)
     return problems
-
-
-def _pawn_bb(ctx: Context, colour: int) -> int:
-    return ctx.position.pawns[colour]
 
 
 def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
-    race = ctx.position.race
+    position = ctx.position
     for colour, army in enumerate(ctx.variant.armies):
-        pieces = ctx.position.colours[colour].bit_count()
+        pieces = position.colours[colour].bit_count()
         if pieces > army.max_pieces:
             problems.append(
                 Problem(
@@ -50,9 +42,9 @@ def _side_counts(ctx: Context) -> list[Problem]:
                     field="placement",
                 )
             )
-        pawns = _pawn_bb(ctx, colour).bit_count()
+        pawns = position.pawns[colour].bit_count()
         if pawns > army.max_pawns:
-            code = "race-material" if race else "too-many-pawns"
+            code = "race-material" if position.race else "too-many-pawns"
             limit = "no pawns" if army.max_pawns == 0 else f"at most {army.max_pawns}"
             problems.append(
                 Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
@@ -63,10 +55,11 @@ def _side_counts(ctx: Context) -> list[Problem]:
 def _pooled_counts(ctx: Context) -> list[Problem]:
     setup, variant, position = ctx.setup, ctx.variant, ctx.position
     pockets = setup.pockets
-    in_hand = len(pockets) if pockets else 0
-    pawns_in_hand = (pockets.white.count(PAWN) + pockets.black.count(PAWN)) if pockets else 0
-    max_pieces = sum(army.max_pieces for army in variant.armies)
-    max_pawns = sum(army.max_pawns for army in variant.armies)
+    in_hand = (len(pockets.white) + len(pockets.black)) if pockets is not None else 0
+    pawns_in_hand = (pockets.white.count(PAWN) + pockets.black.count(PAWN)) if pockets is not None else 0
+    white_army, black_army = variant.armies
+    max_pieces = white_army.max_pieces + black_army.max_pieces
+    max_pawns = white_army.max_pawns + black_army.max_pawns
     problems = []
     pieces = position.occupied.bit_count() + in_hand
     if pieces > max_pieces:
@@ -77,7 +70,7 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
                 field="pockets" if in_hand else "placement",
             )
         )
-    board_pawns = _pawn_bb(ctx, 0) | _pawn_bb(ctx, 1)
+    board_pawns = position.pawns[0] | position.pawns[1]
     promoted = position.promoted  # only pieces a pawn can become
     total = board_pawns.bit_count() + promoted.bit_count() + pawns_in_hand
     if total > max_pawns:
@@ -118,8 +111,9 @@ def _kind_caps(ctx: Context) -> list[Problem]:
 
 def _back_ranks(ctx: Context) -> list[Problem]:
     white_army, black_army = ctx.variant.armies
-    wrong = _pawn_bb(ctx, 0) & (RANK_8 | (0 if white_army.pawns_on_first_rank else RANK_1))
-    wrong |= _pawn_bb(ctx, 1) & (RANK_1 | (0 if black_army.pawns_on_first_rank else RANK_8))
+    white_pawns, black_pawns = ctx.position.pawns
+    wrong = white_pawns & (RANK_8 | (0 if white_army.pawns_on_first_rank else RANK_1))
+    wrong |= black_pawns & (RANK_1 | (0 if black_army.pawns_on_first_rank else RANK_8))
     if not wrong:
         return []
     return [
