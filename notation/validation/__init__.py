@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Collection
 
 from notation.errors import Problem
+from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
 from notation.validation import castling, checks, counters, en_passant, kings, material, race
@@ -51,10 +52,10 @@ CODES: tuple[str, ...] = (
 def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
     found = DEFAULT_REGISTRY.find(variant)
-    ctx = Context.of(setup, found)
+    ctx = Context(setup, found, position_of(setup, found))
     problems: list[Problem] = []
     for run in CHECKS:
-        problems.extend(run(ctx))
+        problems += run(ctx)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
