@@ -20,7 +20,14 @@ BLACK: Color = "b"
 # Fairy-Stockfish write this order); any other letter after those, alphabetically.
 _FIRST = "kqmrbngp"
 _POCKET_RANK = {letter: i for i, letter in enumerate(_FIRST + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in _FIRST))}
-_pocket_key = _POCKET_RANK.__getitem__
+
+
+def _pocket_key(letter: str) -> tuple[int, str]:
+    return (_POCKET_RANK.get(letter, len(_POCKET_RANK)), letter)
+
+
+_POCKET_CACHE_LIMIT = 10_000
+_pockets_by_letters: dict[str, "Pockets"] = {}
 
 
 @dataclass(frozen=True)
@@ -36,10 +43,19 @@ class Pockets:
 
     @classmethod
     def from_letters(cls, letters: str) -> "Pockets":
-        """Pockets from FEN letters: upper case for White, lower case for Black."""
-        white = "".join(ch for ch in letters if ch.isupper())
-        black = "".join(ch for ch in letters if ch.islower())
-        return cls(white, black)
+        """Pockets from FEN letters: upper case for White, lower case for Black.
+
+        Pockets are immutable values and pocket texts repeat, so the answers for up to
+        ``_POCKET_CACHE_LIMIT`` distinct texts are kept and shared.
+        """
+        found = _pockets_by_letters.get(letters)
+        if found is None:
+            white = "".join(ch for ch in letters if ch.isupper())
+            black = "".join(ch for ch in letters if ch.islower())
+            found = cls(white, black)
+            if len(_pockets_by_letters) < _POCKET_CACHE_LIMIT:
+                _pockets_by_letters[letters] = found
+        return found
 
     def of(self, color: Color) -> str:
         return self.white if color == WHITE else self.black

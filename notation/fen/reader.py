@@ -47,6 +47,7 @@ _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
+_NO_POCKETS = Pockets()
 
 
 def _classical_castling() -> dict:
@@ -287,7 +288,7 @@ class _Reader:
             if pocket_style is not None:
                 self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
             inner = bracketed[1:-1]
-            pockets = Pockets() if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
+            pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
             pocket_style = PocketStyle.BRACKETED
 
         turn = g.get("turn")
@@ -321,7 +322,7 @@ class _Reader:
                 self.fail(f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)", "pockets", "appended_pocket")
             if pocket_style is not None:
                 self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
-            pockets = Pockets() if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
+            pockets = _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
             pocket_style = PocketStyle.APPENDED
             squares = g.get("appended_promoted")
             if squares is not None and squares != "-":
@@ -330,7 +331,7 @@ class _Reader:
                 promoted_style = "squares" if promoted_style is None else promoted_style
 
         if variant.has_pockets and pockets is None:
-            pockets = Pockets()
+            pockets = _NO_POCKETS
         dialect = _dialect(pocket_style, checks_style, castling_seen, counters_present, promoted_style, chess960)
         setup = Setup(
             cells=board,
