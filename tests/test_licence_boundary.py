@@ -1,0 +1,31 @@
+"""The runtime must not depend on GPL code: python-chess is a test and bench oracle only."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import notation
+import service
+
+GPL_MODULES = {"chess", "chessops", "shakmaty", "pyffish"}
+
+
+def runtime_sources():
+    for package in (notation, service):
+        yield from Path(package.__file__).resolve().parent.rglob("*.py")
+
+
+def test_no_runtime_module_imports_gpl_code():
+    offenders = []
+    for path in runtime_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            offenders += [f"{path}: {name}" for name in names if name.split(".")[0] in GPL_MODULES]
+    assert offenders == []
+    assert sum(1 for _ in runtime_sources()) > 40
