@@ -153,9 +153,20 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
             field="pockets",
             column=bracket + 1,
         )
+    first = text.split()[0] if text.split() else ""
+    if POCKET_FIELDS in groups and "[" in first and "]" not in first[first.index("["):]:
+        raise FenSyntaxError(
+            "the pocket's '[' is never closed: expected ']' right after the pocket letters",
+            field="pockets",
+            column=text.index("[") + 1,
+            expected="]",
+        )
     try:
         fen_grammar(groups).parse_string(text)
     except pp.ParseBaseException as exc:
+        # Report the leftmost problem: a field before the point where the grammar broke
+        # may itself be wrong ("not a fen at all" is wrong at column 2, not at "all").
+        _check_fields_before(text, exc.loc, variant)
         # pyparsing names the expectation after the element that failed ("Expected
         # fullmove number"); our field elements carry the human field names.
         message = str(exc.msg)
@@ -181,6 +192,36 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
         raise FenSyntaxError(
             f"unexpected {found} after the last field{_extension_hint(token, variant)}", field=field, column=column
         ) from None
+
+
+class _TokenSpans:
+    """Stands in for a regex match on the error path: where each of the first fields starts."""
+
+    NAMES = ("placement", "turn", "castling", "en_passant")
+
+    def __init__(self, starts: dict[str, int]):
+        self.starts = starts
+
+    def start(self, group: str) -> int:
+        return self.starts[group]
+
+
+def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
+    """Raise the syntax error of the first of placement, turn, castling and en passant that
+    starts before ``limit`` and is wrong on its own; return if none is."""
+    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:limit])][:4]
+    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens)})
+    reader = _Reader(text, spans, variant)
+    board = "." * 64
+    for name, (start, token) in zip(_TokenSpans.NAMES, tokens):
+        if name == "placement":
+            board = reader.read_placement(token.split("[", 1)[0])[0]
+        elif name == "turn" and token not in ("w", "b"):
+            reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
+        elif name == "castling":
+            reader.read_castling(token, board)
+        elif name == "en_passant":
+            reader.read_en_passant(token)
 
 
 def _extension_hint(token: str, variant: Variant) -> str:
