@@ -21,7 +21,7 @@ from notation.fen.dialect import (
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import WriteResult, write_fen
-from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
+from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
 from notation.setup import Pockets, Setup
 from notation.validation import repair, validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant
@@ -39,6 +39,6 @@ __all__ = [
     "EmptyPocket", "EnPassantMode", "FenSyntaxError", "IllegalPolicy", "IllegalSetupError",
     "NotationError", "PROFILES", "PocketStyle", "Pockets", "Problem", "ReadResult", "Registry",
     "Setup", "UnknownVariantError", "ValidateResult", "Variant", "WriteOptions", "WriteResult",
-    "convert_fen", "find_variant", "profile", "read_fen", "repair", "resolve_options", "validate",
+    "convert_fen", "find_variant", "profile", "read_fen", "read_legal", "repair", "resolve_options", "validate",
     "validate_fen", "write_fen",
 ]

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Collection
 
-from notation.errors import NotationError, Problem
+from notation.errors import IllegalSetupError, NotationError, Problem
 from notation.fen.dialect import Dialect, IllegalPolicy
 from notation.fen.profiles import WriteOptions, DEFAULT_OPTIONS
-from notation.fen.reader import read_fen
+from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
 from notation.validation import repair as repair_setup
 from notation.validation import validate
@@ -113,6 +113,25 @@ def validate_fen(
         return ValidateResult(False, key, errors=list(exc.problems))
     errors, accepted = _split(validate(parsed.setup, found), accept)
     return ValidateResult(not errors, found.key, errors=errors, warnings=accepted, detected=parsed.dialect)
+
+
+def read_legal(
+    text: str,
+    variant: str | Variant = "standard",
+    *,
+    accept: Collection[str] = (),
+    registry: Registry = DEFAULT_REGISTRY,
+) -> ReadResult:
+    """Read ``text`` and insist the setup is legal: the raising form of ``validate_fen``.
+
+    Raises ``FenSyntaxError``, ``UnknownVariantError``, or ``IllegalSetupError`` whose
+    ``problems`` list every rule the setup breaks (codes in ``accept`` are let through).
+    """
+    read = read_fen(text, variant, registry=registry)
+    errors, _ = _split(validate(read.setup, read.variant), accept)
+    if errors:
+        raise IllegalSetupError(errors)
+    return read
 
 
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:

@@ -200,9 +200,6 @@ class Setup:
             values["cells"] = self.cells
         return Setup(**values)
 
-    def describe_square(self, sq: int) -> str:
-        return square_name(sq)
-
 
 (
     _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
