@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize, normalize_text
-from notation.pgn.parallel import normalize_parallel
+from notation.pgn.parallel import cut_chunks, normalize_blocks_parallel
 from notation.pgn.reader import _is_tag_line, iter_games
 from notation.pgn.streams import read_text
 
@@ -102,7 +102,38 @@ def test_parallel_jobs_give_identical_results():
     text = "".join(rng.choice(GAMES) for _ in range(3000))
     options = NormalizeOptions.create("xboard", on_bad=BadGamePolicy.REJECT)
     single = list(normalize(text, options))
-    parallel = list(normalize_parallel(iter_games(text), options, jobs=2))
-    assert [(r.number, r.part, r.text, r.changed, r.rejected, r.report) for r in parallel] == [
-        (r.number, r.part, r.text, r.changed, r.rejected, r.report) for r in single
-    ]
+    parallel = list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=20_000))
+    assert _essentials(parallel) == _essentials(single)
+
+
+def _essentials(results):
+    return [(r.number, r.part, r.start_line, r.text, r.changed, r.rejected, r.report, r.codes, r.counted) for r in results]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(databases, st.integers(0, 2**32), st.integers(1, 400), st.integers(1, 3000))
+def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_chars, block):
+    """Cut points are game starts every splitter agrees on: numbers, lines, reports and
+    texts come out as from one process, whatever the damage and the chunk size."""
+    data = _corrupt((text * 3).encode("utf-8", "surrogateescape"), random.Random(seed))
+    damaged = data.decode("utf-8", "surrogateescape")
+    blocks = [damaged[i:i + block] for i in range(0, len(damaged), block)]
+    assert "".join(cut_chunks(blocks, chunk_chars)) == damaged
+    options = NormalizeOptions.create("lichess")
+    single = list(normalize(damaged, options))
+    parallel = list(normalize_blocks_parallel(blocks, options, jobs=2, chunk_chars=chunk_chars))
+    assert _essentials(parallel) == _essentials(single)
+
+
+def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
+    """Only a well-formed tag line after a blank line ends a comment; a chunk cut anywhere
+    else would split a game the serial splitter keeps whole."""
+    text = (
+        '[Event "a"]\n\n1. e4 { a long comment\n\n[not a tag line\n still the comment } e5 1-0\n\n'
+        '[Event "b"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 *\n\n'
+    ) * 3
+    options = NormalizeOptions.create("lichess")
+    single = list(normalize(text, options))
+    for size in range(1, len(text), 7):
+        assert "".join(cut_chunks([text], size)) == text
+        assert _essentials(list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size))) == _essentials(single)

@@ -15,7 +15,7 @@ from notation.cli import common
 from notation.cli.convert_cmd import add_writer_options
 from notation.errors import NotationError
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
-from notation.pgn.parallel import normalize_parallel
+from notation.pgn.parallel import normalize_blocks_parallel
 from notation.pgn.reader import iter_games
 from notation.pgn.streams import AtomicOutput, InputFile, StreamError
 
@@ -147,11 +147,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args, options, source: InputFile, output: AtomicOutput, rejects, report) -> Summary:
     summary = Summary()
-    games = iter_games(source.blocks(), options.limits)
     if args.jobs > 1:
-        results: Iterator[GameResult] = normalize_parallel(games, options, args.jobs)
+        results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
     else:
-        results = normalize_games(games, options)
+        results = normalize_games(iter_games(source.blocks(), options.limits), options)
     chars = 0
     with _progress_bar(args, source) as tick:
         for result in results:

@@ -1,9 +1,13 @@
 """Normalising with several processes, keeping the input order.
 
-The parent splits the input (``reader.iter_games``) and sends chunks of games to worker
-processes; results come back chunk by chunk and are yielded in input order. At most
-``2 * jobs`` chunks are in flight, so memory stays bounded whatever the input size.
-Unchanged games are not sent back (the parent still holds their text).
+The parent does no splitting: it cuts the decoded text into chunks of about
+``CHUNK_CHARS`` at points where every run of the splitter starts a new game, a blank line
+followed by a well-formed tag line at the start of a line (``reader.iter_games`` ends
+any game there, even one inside an unterminated or multi-line comment). Workers split and
+normalise their chunk, numbering lines from the chunk's first line (which the parent
+counts as it cuts); the parent renumbers games by the chunks before and yields the results
+in input order. At most ``2 * jobs`` chunks are in flight, so memory stays
+bounded whatever the input size. A text with no such cut point is one chunk.
 
 Raises nothing on bad input (see ``normalize``); a worker that dies raises the pool's
 error in the parent.
@@ -12,14 +16,18 @@ error in the parent.
 from __future__ import annotations
 
 import multiprocessing
+import re
 from collections import deque
 from typing import Iterable, Iterator
 
-from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize_games
-from notation.pgn.reader import RawGame
+from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
+from notation.pgn.reader import iter_games
 
 CHUNK_CHARS = 1 << 20
-CHUNK_GAMES = 2000
+
+# A line break, an empty line, then a tag line: where a chunk may start. The tag line must
+# be whole (its line end seen) and well formed, as the splitter itself requires.
+_CUT = re.compile(r'\n\r?\n(?=\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\.)*"\][ \t]*(?:\r\n|\r|\n))')
 
 _worker: Normalizer | None = None
 
@@ -29,59 +37,88 @@ def _init_worker(options: NormalizeOptions) -> None:
     _worker = Normalizer(options)
 
 
-def _work(chunk: list[RawGame]) -> list[GameResult]:
-    results = []
-    for game in chunk:
+def _work(chunk: str, first_line: int) -> list[tuple[GameResult, int]]:
+    """Each game's result and the length of its input text. An unchanged game's text is
+    not sent back (``None``): the parent cuts it from the chunk it already holds."""
+    out = []
+    for game in iter_games(chunk, _worker.options.limits, first_line=first_line):
         result = _worker.normalize_game(game)
-        if not result.changed:
-            result.text = None  # the parent has it
-        results.append(result)
-    return results
+        length = len(game.text)
+        if result.text == game.text:
+            result.text = None  # type: ignore[assignment]
+        out.append((result, length))
+    return out
 
 
-def _chunks(games: Iterable[RawGame]) -> Iterator[list[RawGame]]:
-    chunk: list[RawGame] = []
-    size = 0
-    for game in games:
-        chunk.append(game)
-        size += len(game.text)
-        if size >= CHUNK_CHARS or len(chunk) >= CHUNK_GAMES:
-            yield chunk
-            chunk, size = [], 0
-    if chunk:
-        yield chunk
+def cut_chunks(blocks: Iterable[str], size: int = CHUNK_CHARS) -> Iterator[str]:
+    """The text of ``blocks`` in chunks of at least ``size`` characters (but the last),
+    each cut just before a game start that every splitter agrees on. Joined, the chunks
+    are the text exactly."""
+    buffer = ""
+    for block in blocks:
+        buffer += block
+        while len(buffer) >= size:
+            found = _CUT.search(buffer, size - 1)
+            if found is None:
+                break
+            cut = found.end()
+            yield buffer[:cut]
+            buffer = buffer[cut:]
+    if buffer:
+        yield buffer
 
 
-def _context():
-    methods = multiprocessing.get_all_start_methods()
-    # fork hands the options (registry included) to the workers without pickling them
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
+def _line_breaks(text: str) -> int:
+    """Lines ended in ``text``: at ``\\r\\n``, ``\\n`` or a lone ``\\r``, as the splitter counts."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
-def normalize_parallel(
-    games: Iterable[RawGame], options: NormalizeOptions = NormalizeOptions(), jobs: int = 2
+def normalize_blocks_parallel(
+    blocks: Iterable[str], options: NormalizeOptions = NormalizeOptions(), jobs: int = 2, *, chunk_chars: int = CHUNK_CHARS
 ) -> Iterator[GameResult]:
-    """Like ``normalize_games`` but on ``jobs`` processes; the same results, in order."""
+    """Like ``normalize`` over the text of ``blocks``, on ``jobs`` processes; the same
+    results, in order."""
     if jobs <= 1:
-        yield from normalize_games(games, options)
+        yield from normalize(blocks, options)
         return
     pool = _context().Pool(jobs, initializer=_init_worker, initargs=(options,))
     pending: deque = deque()
+    games_before = [0]  # games in the chunks already collected
+    first_line = 1
     try:
-        for chunk in _chunks(games):
-            pending.append((chunk, pool.apply_async(_work, (chunk,))))
+        for chunk in cut_chunks(blocks, chunk_chars):
+            pending.append((chunk, pool.apply_async(_work, (chunk, first_line))))
+            first_line += _line_breaks(chunk)
             while len(pending) >= 2 * jobs:
-                yield from _collect(*pending.popleft())
+                yield from _collect(*pending.popleft(), games_before)
         while pending:
-            yield from _collect(*pending.popleft())
+            yield from _collect(*pending.popleft(), games_before)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
-def _collect(chunk: list[RawGame], async_result) -> Iterator[GameResult]:
-    for game, result in zip(chunk, async_result.get()):
+def _collect(chunk: str, async_result, games_before: list[int]) -> Iterator[GameResult]:
+    """A chunk's results, numbered after the games of the chunks before it (lines are
+    already right: the worker numbered them from the chunk's first line)."""
+    offset = games_before[0]
+    last = 0
+    position = 0
+    for result, length in async_result.get():
         if result.text is None:
-            result.text = game.text
+            result.text = chunk[position:position + length]
+        position += length
+        last = result.number
+        if offset:
+            result.number += offset
+            for entry in result.report:
+                entry["game"] += offset
         yield result
+    games_before[0] = offset + last
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    # fork hands the options (registry included) to the workers without pickling them
+    return multiprocessing.get_context("fork" if "fork" in methods else None)

@@ -684,12 +684,14 @@ def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS)
         yield game
 
 
-def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
+def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, first_line: int = 1) -> Iterator[RawGame]:
     """Yield the games of ``lines`` in order; never raises on bad input, never drops a byte.
 
     ``lines`` is any iterable of text pieces: lines with their endings (a text file opened
     with ``newline=""``), blocks cut anywhere (``iter(lambda: f.read(1 << 20), "")``), or
     one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
+    ``first_line`` numbers the first line (for a piece cut from a larger text at a game
+    start, as ``parallel`` does); games are numbered from 1 regardless.
     """
     if isinstance(lines, str):
         blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
@@ -700,7 +702,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> I
     buf = ""
     pos = 0
     eof = False
-    line_no = 0  # lines before pos
+    line_no = first_line - 1  # lines before pos
     number = 0  # games yielded (parts not counted)
     fast = True
     emitted_since_slow = False
