@@ -1,29 +1,43 @@
 # Two commands do everything on a fresh machine with Python 3.11:
 #   make serve   build .venv, install the package, serve on 127.0.0.1:$(PORT)
-#   make test    build .venv, install the package with its dev extra, run the suite
+#   make test    build .venv, install the package with its dev extra, run the suite;
+#                then the same against the pure-Python build (.venv-pure)
 # The package is installed non-editable, so the tests exercise what `pip install .` gives.
+# Where a C compiler is present the hot modules are compiled with mypyc (setup.py); a test
+# fails if that build silently fell back to pure Python.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
+PURE   ?= .venv-pure
 PORT   ?= 8080
 HOST   ?= 127.0.0.1
 BIN    := $(VENV)/bin
-SOURCES := pyproject.toml $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' 2>/dev/null)
+SOURCES := pyproject.toml setup.py $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' 2>/dev/null)
+PYTEST_ARGS := -q --rootdir=.. -c ../pyproject.toml
 
-.PHONY: test serve install bench clean
+.PHONY: test test-compiled test-pure serve install bench clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+%/bin/python:
+	$(PYTHON) -m venv $*
+	$*/bin/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python $(SOURCES)
 	$(BIN)/python -m pip install --quiet '.[dev]'
 	@touch $@
 
+$(PURE)/.installed: $(PURE)/bin/python $(SOURCES)
+	NOTATION_PURE=1 $(PURE)/bin/python -m pip install --quiet '.[dev]'
+	@touch $@
+
 install: $(VENV)/.installed
 
-test: $(VENV)/.installed
-	cd tests && NOTATION_INSTALLED_TEST=1 ../$(BIN)/pytest -q --rootdir=.. -c ../pyproject.toml
+test: test-compiled test-pure
+
+test-compiled: $(VENV)/.installed
+	cd tests && NOTATION_INSTALLED_TEST=1 ../$(BIN)/pytest $(PYTEST_ARGS)
+
+test-pure: $(PURE)/.installed
+	cd tests && NOTATION_INSTALLED_TEST=1 NOTATION_PURE=1 ../$(PURE)/bin/pytest $(PYTEST_ARGS)
 
 serve: $(VENV)/.installed
 	$(BIN)/notation serve --host $(HOST) --port $(PORT)
@@ -32,4 +46,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(PURE) build *.egg-info

@@ -8,7 +8,7 @@ constructors only normalise (pocket order) and build values.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import AbstractSet, Literal
 
 from notation.squares import square_name
 
@@ -73,6 +73,7 @@ class Pockets:
 _SETUP_FIELDS = ("turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks")
 _EMPTY_CELL = {None: "."}
 _CELL_PIECE = {".": None}
+_SLOTS = ("cells", *_SETUP_FIELDS, "_board")  # Setup.__slots__, in order
 
 
 class Setup:
@@ -103,16 +104,17 @@ class Setup:
     promoted: frozenset[int]
     pockets: Pockets | None
     remaining_checks: tuple[int, int] | None
+    _board: tuple[str | None, ...] | None
 
     def __init__(
         self,
         board: "tuple[str | None, ...] | list[str | None] | None" = None,
         turn: Color = WHITE,
-        castling: frozenset[int] = frozenset(),
+        castling: AbstractSet[int] = frozenset(),
         ep_square: int | None = None,
         halfmove: int = 0,
         fullmove: int = 1,
-        promoted: frozenset[int] = frozenset(),
+        promoted: AbstractSet[int] = frozenset(),
         pockets: Pockets | None = None,
         remaining_checks: tuple[int, int] | None = None,
         *,
@@ -127,7 +129,7 @@ class Setup:
             for sq, piece in enumerate(board):
                 if piece is not None and not (isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()):
                     raise ValueError(f"square {square_name(sq)} holds {piece!r}: expected one FEN letter or None")
-            cells = "".join(map(_EMPTY_CELL.get, board, board))
+            cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
             _set_board(self, board)
         else:
             if len(cells) != 64 or not cells.isascii():
@@ -136,11 +138,11 @@ class Setup:
         # Slot descriptors write past our __setattr__ (which refuses every change) at C speed.
         _set_cells(self, cells)
         _set_turn(self, turn)
-        _set_castling(self, castling)
+        _set_castling(self, frozenset(castling))  # a frozenset passes through as itself
         _set_ep_square(self, ep_square)
         _set_halfmove(self, halfmove)
         _set_fullmove(self, fullmove)
-        _set_promoted(self, promoted)
+        _set_promoted(self, frozenset(promoted))
         _set_pockets(self, pockets)
         _set_remaining_checks(self, remaining_checks)
 
@@ -204,7 +206,7 @@ class Setup:
 (
     _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
     _set_promoted, _set_pockets, _set_remaining_checks, _set_board,
-) = (getattr(Setup, name).__set__ for name in Setup.__slots__)
+) = (getattr(Setup, name).__set__ for name in _SLOTS)
 
 
 def _rebuild(cells: str, *fields) -> Setup:

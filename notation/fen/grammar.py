@@ -96,7 +96,7 @@ FIELD_NAMES = {
 }
 
 
-def _field(pattern: str, results_name: str, field: str) -> pp.Regex:
+def _field(pattern: str, results_name: str, field: str) -> pp.ParserElement:
     element = pp.Regex(pattern + _END)(results_name)
     element.set_name(FIELD_NAMES[field])
     return element

@@ -9,6 +9,7 @@ XBoard, CQLi and lichess's reader all take it).
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Mapping
@@ -86,7 +87,7 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
 DEFAULT_PROFILE = "python-chess"
 DEFAULT_OPTIONS = PROFILES[DEFAULT_PROFILE]
 
-_CHOICES = {
+_CHOICES: dict[str, type[enum.Enum]] = {
     "pockets": PocketStyle,
     "checks": CheckStyle,
     "castling": CastlingStyle,
@@ -112,7 +113,7 @@ def resolve_options(
         options = PROFILES[name]
     except KeyError:
         raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
-    changes = {}
+    changes: dict[str, object] = {}
     for option, value in (("pockets", pockets), ("checks", checks), ("castling", castling), ("en_passant", en_passant)):
         if value is None:
             continue

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import pyparsing as pp
 
@@ -197,7 +197,7 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
 class _TokenSpans:
     """Stands in for a regex match on the error path: where each of the first fields starts."""
 
-    NAMES = ("placement", "turn", "castling", "en_passant")
+    NAMES: ClassVar[tuple[str, ...]] = ("placement", "turn", "castling", "en_passant")
 
     def __init__(self, starts: dict[str, int]):
         self.starts = starts
@@ -482,7 +482,7 @@ class _Reader:
 
     # -- castling and en passant -------------------------------------------------------------
 
-    def read_castling(self, text: str, board: tuple[str | None, ...]):
+    def read_castling(self, text: str, board: str):
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False

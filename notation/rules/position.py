@@ -106,6 +106,8 @@ class Position:
         "atomic", "race", "no_double_step", "pockets",
     )
 
+    _letters: dict[str, int] | None
+
     def __init__(self, setup: Setup, variant: Variant):
         pieces = _piece_map(variant)
         self.setup = setup

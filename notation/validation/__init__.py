@@ -85,13 +85,13 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
             )
     ep = setup.ep_square
     if ep is not None:
-        why = en_passant.reason(ctx, ep)
-        if why is not None:
+        ep_why = en_passant.reason(ctx, ep)
+        if ep_why is not None:
             changes["ep_square"] = None
             warnings.append(
                 Problem(
                     "repaired-en-passant",
-                    f"dropped the en passant square {square_name(ep)}: {why}",
+                    f"dropped the en passant square {square_name(ep)}: {ep_why}",
                     field="en-passant",
                     extra={"square": square_name(ep)},
                 )

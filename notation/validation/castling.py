@@ -46,8 +46,9 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
             elif ch.lower() == variant.castling_rook:
                 rooks[colour] |= bit & _BACK_RANK[colour]
             file += 1
-    _START_SQUARES[id(variant)] = (variant, tuple(kings), tuple(rooks))
-    return tuple(kings), tuple(rooks)
+    king_pair, rook_pair = (kings[0], kings[1]), (rooks[0], rooks[1])
+    _START_SQUARES[id(variant)] = (variant, king_pair, rook_pair)
+    return king_pair, rook_pair
 
 
 _START_TESTS: dict[int, tuple[Variant, dict[frozenset[int], tuple | None]]] = {}
