@@ -40,7 +40,11 @@ def test_hot_modules_are_compiled_where_they_can_be():
     if os.environ.get("NOTATION_PURE") == "1":
         assert not any(states.values()), states
     elif compiler_available():
-        assert all(states.values()), [module for module, done in states.items() if not done]
+        missing = [module for module, done in states.items() if not done]
+        assert not missing, (
+            f"a C compiler is here but {len(missing)} hot modules are pure Python: the mypyc build fell "
+            f"back (reinstall with pip install -v . and look for 'compiling with mypyc failed'): {missing}"
+        )
 
 
 def test_the_hot_module_list_matches_setup_py():
