@@ -29,16 +29,6 @@ REPEATS = 5
 VARIANTS = ("standard", "crazyhouse", "atomic", "horde")
 
 
-def cpu_best_of(repeats: int, work) -> float:
-    """The least CPU time (this process) of ``repeats`` runs of ``work``, in seconds."""
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.process_time()
-        work()
-        best = min(best, time.process_time() - started)
-    return best
-
-
 def main() -> list[float]:
     rows, alone, cpu = [], [], []
     options = PROFILES["python-chess"]
@@ -64,7 +54,7 @@ def main() -> list[float]:
             assert not validate(read_fen(fen, variant).setup, variant), fen
             assert not board_class(fen).status(), fen
         rows.append((key, best_of(REPEATS, ours), best_of(REPEATS, theirs), len(fens)))
-        cpu.append((key, cpu_best_of(REPEATS, ours), cpu_best_of(REPEATS, theirs), len(fens)))
+        cpu.append((key, best_of(REPEATS, ours, time.process_time), best_of(REPEATS, theirs, time.process_time), len(fens)))
 
         setups = [read_fen(fen, variant).setup for fen in fens]
         boards = [board_class(fen) for fen in fens]

@@ -8,7 +8,7 @@ of ``--variant``. Every problem is placed at its column in the file line.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from notation.check.epd import EpdSyntaxError, parse_operations, split_position
 from notation.check.judge import Finding, PositionJudge
@@ -28,36 +28,34 @@ def report_findings(
         problems.add(line, where, finding.severity, finding.code, finding.message)
 
 
-def check_fen_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
-    """Judge every FEN line; returns how many positions were seen."""
-    seen = 0
+def _position_lines(lines: Iterable[Line], problems: ProblemList, seen: list[int]) -> Iterator[Line]:
+    """The lines that hold a position to judge; ``seen[0]`` counts those plus the damaged
+    lines (which the line reader has already reported). Blank and ``#`` lines are skipped."""
     for line in lines:
         problems.settle(line.number - 1)
         if line.state is not LineState.CLEAN:
-            seen += 1
+            seen[0] += 1
             continue
-        fen = line.text.strip()
-        if not fen or fen.startswith(COMMENT):
-            continue
-        seen += 1
+        stripped = line.text.strip()
+        if stripped and not stripped.startswith(COMMENT):
+            seen[0] += 1
+            yield line
+
+
+def check_fen_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+    """Judge every FEN line; returns how many positions were seen."""
+    seen = [0]
+    for line in _position_lines(lines, problems, seen):
         column = len(line.text) - len(line.text.lstrip()) + 1
-        report_findings(problems, line.number, column, judge.judge(fen, variant))
-    return seen
+        report_findings(problems, line.number, column, judge.judge(line.text.strip(), variant))
+    return seen[0]
 
 
 def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
     """Judge every EPD record; returns how many records were seen."""
-    seen = 0
-    for line in lines:
-        problems.settle(line.number - 1)
-        if line.state is not LineState.CLEAN:
-            seen += 1
-            continue
+    seen = [0]
+    for line in _position_lines(lines, problems, seen):
         text = line.text
-        stripped = text.strip()
-        if not stripped or stripped.startswith(COMMENT):
-            continue
-        seen += 1
         position, column, tail = split_position(text)
         try:
             operations = parse_operations(text, tail)
@@ -78,4 +76,4 @@ def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Varian
             break
         if isinstance(record_variant, Variant):
             report_findings(problems, line.number, column, judge.judge(position, record_variant))
-    return seen
+    return seen[0]
