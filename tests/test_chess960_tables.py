@@ -157,3 +157,35 @@ def test_installed_start_command():
     assert done.stdout == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w HFhf - 0 1\n"
     done = subprocess.run([script, "start", "--number", "1000"], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+GAME_960 = (
+    '[Event "x"]\n[Variant "{variant}"]\n'
+    '[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w KQkq - 0 1"]\n[SetUp "1"]\n\n1. e4 *\n'
+)
+
+
+@pytest.mark.parametrize(
+    "profile,tag,fen",
+    [
+        ("lichess", "Crazyhouse", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR/ w KQkq - 0 1"),
+        ("python-chess", "Crazyhouse", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w KQkq - 0 1"),
+        ("fairy-stockfish", "crazyhouse960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w HFhf - 0 1"),
+        ("xboard", "crazyhouse", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[-] w HFhf - 0 1"),
+    ],
+)
+@pytest.mark.parametrize("variant", ["Crazyhouse", "crazyhouse960", "Crazyhouse960"])
+def test_normalize_names_a_crazyhouse960_game(profile, tag, fen, variant):
+    from notation.pgn.normalize import NormalizeOptions, normalize_text
+
+    out, summary, report = normalize_text(GAME_960.format(variant=variant), NormalizeOptions.create(profile))
+    assert report == [] and summary.rejected == 0
+    assert f'[Variant "{tag}"]' in out and f'[FEN "{fen}"]' in out
+
+
+def test_check_accepts_crazyhouse960_games(tmp_path, capsys):
+    path = tmp_path / "zh960.pgn"
+    path.write_text(GAME_960.format(variant="crazyhouse960") + "\n" + GAME_960.format(variant="Atomic960").replace("[]", ""),
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "0 error(s)" in capsys.readouterr().err
