@@ -242,8 +242,7 @@ def test_is_chess960_is_python_chess_has_chess960_castling_rights(board):
     cells = "".join((board.piece_at(sq).symbol() if board.piece_at(sq) else ".") for sq in range(64))
     rights = frozenset(chess.scan_forward(board.castling_rights))
     standard = DEFAULT_REGISTRY.get("standard")
-    start = (standard.start_fen, standard.castling_piece, standard.castling_rook)
-    assert is_chess960(cells, rights, frozenset(), start) is board.has_chess960_castling_rights()
+    assert is_chess960(cells, rights, frozenset(), standard) is board.has_chess960_castling_rights()
 
 
 @settings(max_examples=600, deadline=None)

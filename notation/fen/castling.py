@@ -1,13 +1,17 @@
-"""Castling rights as rook squares <-> X-FEN / Shredder-FEN letters: the shared rules.
+"""Castling rights as rook squares <-> X-FEN / Shredder-FEN letters: the shared rules, and
+when a setup counts as Chess960 (``is_chess960``).
 
-The reader and the writer both use these, so what one writes the other reads back.
-Nothing here judges whether a right is legal (that is ``notation.validation``).
+The reader and the writer both use these, so what one writes the other reads back; the
+validator uses ``is_chess960`` to pick how it judges rights. Nothing here reports a right
+as illegal (that is ``notation.validation``), and nothing raises.
 """
 
 from __future__ import annotations
 
 import functools
 from typing import Collection, Sequence
+
+from notation.variants import Variant
 
 Board = Sequence["str | None"]  # Setup.cells (or Setup.board): indexed a1 = 0 .. h8 = 63
 
@@ -87,7 +91,7 @@ def chess960_good_rights(
     ``clean_castling_rights`` with ``chess960=True``)."""
     good: set[int] = set()
     for colour, back in ((0, 0), (1, 56)):
-        own = [sq for sq in rights if sq & 56 == back and (back == 0 or sq >= 56)]
+        own = [sq for sq in rights if sq & 56 == back]
         if not own:
             continue
         royal = piece.upper() if colour == 0 else piece
@@ -106,23 +110,19 @@ def chess960_good_rights(
     return frozenset(good)
 
 
-def is_chess960(
-    board: Board,
-    rights: Collection[int],
-    promoted: Collection[int],
-    variant_start: tuple[str, str, str],
-) -> bool:
+def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
     """Whether a setup counts as Chess960: some right that Chess960 rules keep names a rook
     off its side's start-array rook squares (the a/h corners in the standard array), or
     belongs to a side whose castling piece stands off its start-array square (e1/e8).
 
-    ``variant_start`` is ``(Variant.start_fen, Variant.castling_piece,
-    Variant.castling_rook)``. This is python-chess's ``has_chess960_castling_rights``,
-    with the start squares read from the variant's start array.
+    The start squares are read from ``variant.start_fen``, the pieces are its
+    ``castling_piece`` and ``castling_rook``: this is python-chess's
+    ``has_chess960_castling_rights`` for any variant (one without castling may still have
+    rights written: they describe the same arrays, and the validator reports them).
     """
     if not rights:
         return False
-    start_fen, piece, rook = variant_start
+    start_fen, piece, rook = variant.start_fen, variant.castling_piece, variant.castling_rook
     if not piece or not rook:
         return False
     good = chess960_good_rights(board, rights, promoted, piece, rook)

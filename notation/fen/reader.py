@@ -511,8 +511,7 @@ class _Reader:
             if square in rights:
                 self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
-        variant = self.variant
-        chess960 = is_chess960(board, rights, (), (variant.start_fen, variant.castling_piece, variant.castling_rook))
+        chess960 = is_chess960(board, rights, (), self.variant)
         if used_files and not used_kq:
             seen = "shredder"
         elif used_files or chess960:

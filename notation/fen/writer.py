@@ -144,8 +144,7 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
     # 960 style use it even for the classical array (Fairy-Stockfish writes HAha there).
     style = options.castling
     if options.castling_960 is not style and (
-        variant.random_start
-        or is_chess960(board, setup.castling, setup.promoted, (variant.start_fen, king_letter, variant.castling_rook or "r"))
+        variant.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
     table = _CLASSICAL_LETTERS[style]

@@ -120,8 +120,7 @@ def reading_of(ctx: Context) -> Reading:
     variant, setup = ctx.variant, ctx.setup
     if variant.random_start:
         return Reading.CHESS960
-    start = (variant.start_fen, variant.castling_piece, variant.castling_rook)
-    if is_chess960(setup.cells, setup.castling, setup.promoted, start):
+    if is_chess960(setup.cells, setup.castling, setup.promoted, variant):
         return Reading.CHESS960
     return Reading.CLASSICAL
 
