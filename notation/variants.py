@@ -174,7 +174,9 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazyhouse",
         "Crazyhouse",
-        ("Crazyhouse", "Crazy House", "House", "ZH"),
+        ("Crazyhouse", "Crazy House", "House", "ZH",
+         # Chess960 flavours (pychess-variants); the rights say which array it is.
+         "Crazyhouse960", "Crazyhouse 960"),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
         twists=frozenset({Twist.POCKETS}),
         lichess_name="Crazyhouse",
@@ -182,7 +184,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "atomic",
         "Atomic",
-        ("Atomic", "Atom", "Atomic Chess"),
+        ("Atomic", "Atom", "Atomic Chess", "Atomic960", "Atomic 960"),
         _STANDARD_START,
         twists=frozenset({Twist.ATOMIC}),
         lichess_name="Atomic",
@@ -190,7 +192,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "antichess",
         "Antichess",
-        ("Antichess", "Anti", "Anti Chess", "Losing Chess"),
+        ("Antichess", "Anti", "Anti Chess", "Losing Chess", "Antichess960", "Antichess 960"),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
         royal="",
         castling_piece="",
@@ -236,7 +238,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "kingofthehill",
         "King of the Hill",
-        ("King of the Hill", "KOTH", "Kingofthehill"),
+        ("King of the Hill", "KOTH", "Kingofthehill", "King of the Hill 960", "Kingofthehill960", "KOTH960"),
         _STANDARD_START,
         twists=frozenset({Twist.KING_OF_THE_HILL}),
         lichess_name="King of the Hill",
@@ -244,7 +246,8 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "threecheck",
         "Three-check",
-        ("Three-check", "Three Check", "Three Check Chess", "3-Check", "3 Check", "3check"),
+        ("Three-check", "Three Check", "Three Check Chess", "3-Check", "3 Check", "3check",
+         "Three check 960", "Three-check960", "3check960"),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
         twists=frozenset({Twist.CHECK_COUNTERS}),
         checks_to_win=3,
@@ -264,7 +267,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "horde",
         "Horde",
-        ("Horde", "Horde Chess"),
+        ("Horde", "Horde Chess", "Horde960", "Horde 960"),
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
         armies=(Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True), Army()),
         lichess_name="Horde",

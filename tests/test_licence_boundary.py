@@ -29,3 +29,17 @@ def test_no_runtime_module_imports_gpl_code():
             offenders += [f"{path}: {name}" for name in names if name.split(".")[0] in GPL_MODULES]
     assert offenders == []
     assert sum(1 for _ in runtime_sources()) > 40
+
+
+def test_gpl_oracles_are_dev_dependencies_only():
+    """python-chess and pyffish (Fairy-Stockfish) are installed with the dev extra only."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements):
+        return {re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower() for requirement in requirements}
+
+    assert not names(project["dependencies"]) & {"chess", "python-chess", "pyffish"}
+    assert names(project["optional-dependencies"]["dev"]) >= {"chess", "pyffish"}

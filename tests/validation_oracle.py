@@ -147,6 +147,9 @@ def positions(seed: int, count: int, variants=tuple(BOARDS), mutate_share: float
                 mutation = "none"
                 if rng.random() < mutate_share:
                     mutation = _mutate(fresh, rng, key)
+                # Rights only Chess960 can have make the setup Chess960 in every variant
+                # (docs/validation.md), as python-chess's own PGN reader decides.
+                fresh.chess960 = fresh.chess960 or fresh.has_chess960_castling_rights()
                 items.append(Item(variant, fresh, setup_of(fresh, variant), mutation))
                 made += 1
     return items[:count]

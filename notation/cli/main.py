@@ -22,6 +22,7 @@ SUBCOMMANDS = (
     ("normalize", "notation.cli.normalize_cmd"),
     ("check", "notation.cli.check_cmd"),
     ("serve", "notation.cli.serve_cmd"),
+    ("start", "notation.cli.start_cmd"),
 )
 
 

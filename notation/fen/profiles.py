@@ -60,16 +60,20 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
             castling_960=CastlingStyle.SHREDDER,
             en_passant=EnPassantMode.PSEUDO_LEGAL,
         ),
-        # Fairy-Stockfish: bracketed "[]", checks remaining, KQkq, rook files in 960 mode.
+        # Fairy-Stockfish: bracketed "[]", checks remaining, KQkq, rook files (HAha) in 960
+        # mode in every variant. En passant: pyffish's get_fen keeps the square after a
+        # double step (and on set_fen) whenever an enemy pawn attacks it, even a pinned one.
         "fairy-stockfish": WriteOptions(
             pockets=PocketStyle.BRACKETED,
             checks=CheckStyle.REMAINING,
             castling_960=CastlingStyle.SHREDDER,
-            en_passant=EnPassantMode.LEGAL,
+            en_passant=EnPassantMode.PSEUDO_LEGAL,
         ),
         # python-chess, shakmaty, chessops: bracketed "[]", remaining, X-FEN, legal ep.
         "python-chess": WriteOptions(),
         # Scid: rank-zero pockets, checks given. En passant as the PGN standard has it.
+        # In Chess960 Scid writes X-FEN (K/Q unless the rook is not the outermost one:
+        # Position::PrintFEN in Scid's src/position.cpp), so castling_960 stays X-FEN.
         "scid": WriteOptions(
             pockets=PocketStyle.RANK_ZERO,
             checks=CheckStyle.GIVEN,

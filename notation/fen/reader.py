@@ -33,7 +33,7 @@ from typing import ClassVar, NamedTuple
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
-from notation.fen.castling import needs_chess960, outer_rook
+from notation.fen.castling import is_chess960, outer_rook
 from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
 from notation.fen.ranks import cells_of_placement
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
@@ -511,7 +511,7 @@ class _Reader:
             if square in rights:
                 self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
-        chess960 = needs_chess960(board, rights, king_letter)
+        chess960 = is_chess960(board, rights, (), self.variant)
         if used_files and not used_kq:
             seen = "shredder"
         elif used_files or chess960:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
-from notation.fen.castling import needs_chess960, xfen_letter
+from notation.fen.castling import is_chess960, xfen_letter
 from notation.fen.ranks import placement_of_cells
 from notation.fen.dialect import CastlingStyle, CheckStyle, PocketStyle
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
@@ -140,11 +140,16 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
         return "-"
     king_letter = variant.castling_piece or "k"
     board = setup.cells
-    chess960 = needs_chess960(board, setup.castling, king_letter)
-    style = options.castling_960 if chess960 else options.castling
-    if not chess960 and all(board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
-        # Kings on e1/e8 and a rook in each named corner: the letters need no search.
-        table = _CLASSICAL_LETTERS[style]
+    # A random_start variant (Chess960) is always played in Chess960 mode: programs with a
+    # 960 style use it even for the classical array (Fairy-Stockfish writes HAha there).
+    style = options.castling
+    if options.castling_960 is not style and (
+        variant.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
+    ):
+        style = options.castling_960
+    table = _CLASSICAL_LETTERS[style]
+    if all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
+        # A rook in each named corner: always the outermost one, so the letters need no search.
         return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
     out = []
     for back, rook, king in ((0, "R", king_letter.upper()), (56, "r", king_letter)):

@@ -6,6 +6,13 @@ which is what python-chess writes and every reader in NOTATION.md accepts.
 
 ``from_position`` is the name a profile gives a *standard* game that starts from a set-up
 (a ``FEN`` tag): lichess writes ``From Position``; the others keep the standard name.
+
+``names_960`` is what a profile calls a variant's Chess960 flavour (a game whose set-up
+counts as Chess960, ``chess960=True``). Most programs have one such name only, for
+standard chess (``Chess960``, ``fischerandom``, handled by the ``chess960`` entry), and
+write other variants' 960 games under the variant's own name (lichess, python-chess); the
+``fairy-stockfish`` profile uses the keys of pychess-variants, the Fairy-Stockfish server
+(``crazyhouse960``, ``atomic960``). All of them resolve as registry aliases.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ class VariantNaming:
 
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     from_position: str | None = None
+    names_960: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 # lichess (scalachess Variant names; NOTATION.md "Variant tag and aliases").
@@ -67,6 +75,21 @@ _XBOARD = VariantNaming(
     )
 )
 
+# Fairy-Stockfish: the XBoard names; Chess960 flavours as pychess-variants (the server
+# built on Fairy-Stockfish) keys them: the Fairy-Stockfish variant name followed by "960".
+_FAIRY_STOCKFISH = VariantNaming(
+    _XBOARD.names,
+    names_960=MappingProxyType(
+        {
+            "crazyhouse": "crazyhouse960",
+            "atomic": "atomic960",
+            "kingofthehill": "kingofthehill960",
+            "threecheck": "3check960",
+            "horde": "horde960",
+        }
+    ),
+)
+
 # CQLi's canonical spellings (seeds/001) where they differ from the display names.
 _CQLI = VariantNaming(MappingProxyType({"threecheck": "Three-Check"}))
 
@@ -74,7 +97,7 @@ NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
     {
         "lichess": _LICHESS,
         "xboard": _XBOARD,
-        "fairy-stockfish": _XBOARD,
+        "fairy-stockfish": _FAIRY_STOCKFISH,
         "cqli": _CQLI,
         "python-chess": VariantNaming(),
         "chesscom": VariantNaming(),
@@ -83,13 +106,16 @@ NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
 )
 
 
-def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool) -> str:
+def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool, chess960: bool = False) -> str:
     """The ``Variant`` tag value ``profile`` writes for a game of ``variant``.
 
-    ``from_setup`` says the game has a ``FEN`` tag (it matters for standard games only).
+    ``from_setup`` says the game has a ``FEN`` tag (it matters for standard games only);
+    ``chess960`` that its set-up counts as Chess960 (``names_960``).
     Never raises: unknown profiles and variants fall back to ``variant.name``.
     """
     naming = NAMINGS.get(profile, VariantNaming())
+    if chess960 and variant.key in naming.names_960:
+        return naming.names_960[variant.key]
     if from_setup and variant.key == "standard" and naming.from_position:
         return naming.from_position
     return naming.names.get(variant.key, variant.name)

@@ -230,6 +230,7 @@ class Normalizer:
             return self._unchanged(game, report, counted, blocking=True)
 
         new_fen = None
+        chess960 = False
         if fen_tag is not None:
             variant, converted = self._convert(fen_tag.value, variant)
             for warning in converted.warnings:
@@ -239,9 +240,10 @@ class Normalizer:
                     report.add(fen_tag.line, _problem_dict(error, fen_tag))
                 return self._unchanged(game, report, counted, blocking=True)
             new_fen = converted.fen
+            chess960 = converted.detected is not None and converted.detected.chess960
 
         edits = _Edits(game.text)
-        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None)
+        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None, chess960=chess960)
         if variant_tag is not None:
             if variant_tag.value != wanted:
                 edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))

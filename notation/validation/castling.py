@@ -1,19 +1,26 @@
 """Castling rights: ``bad-castling-rights``, and ``clean_rights`` for repair.
 
-A right (the square of the rook it names) is good when: the variant castles at all; the
-square is on its side's back rank and holds that side's ``castling_rook``, not promoted;
-that side's ``castling_piece`` stands unpromoted on the back rank; and in variants with a
-fixed start array the king and the rook stand on their start squares (read from
-``Variant.start_fen``), while in ``random_start`` variants (Chess960) the rook may stand
-anywhere on the back rank with at most one right on each side of the king (the
-outermost is kept).
+Rights are read one of two ways (``Reading``). A right (the square of the rook it names)
+is good when: the variant castles at all; the square is on its side's back rank and holds
+that side's ``castling_rook``, not promoted; and that side's ``castling_piece`` stands
+unpromoted on the back rank. Then, in the classical reading, the king and the rook stand
+on their start squares (read from ``Variant.start_fen``); in the Chess960 reading the rook
+may stand anywhere on the back rank, the castling piece must be alone there, and at most
+one right is kept on each side of it (the outermost).
+
+The Chess960 reading applies in ``random_start`` variants (Chess960 itself) and in every
+other castling variant whenever the setup counts as Chess960
+(``notation.fen.castling.is_chess960``: a right Chess960 rules keep names a rook off the
+start-array rook squares, or its side's castling piece is off its start square).
 """
 
 from __future__ import annotations
 
+import enum
 from operator import itemgetter
 
 from notation.errors import Problem
+from notation.fen.castling import is_chess960
 from notation.rules.bitboard import RANK_1, RANK_8
 from notation.squares import square_name
 from notation.validation.context import Context, side
@@ -100,6 +107,24 @@ def _all_good_at_start(ctx: Context) -> bool:
     return getter(ctx.setup.cells) == letters and not ctx.position.promoted & squares
 
 
+class Reading(enum.Enum):
+    """How a setup's castling rights are judged."""
+
+    CLASSICAL = "classical"  # king and rooks on their start-array squares
+    CHESS960 = "chess960"  # any back-rank rook, at most one right on each side of the king
+
+
+def reading_of(ctx: Context) -> Reading:
+    """The reading for this setup's rights: Chess960 in ``random_start`` variants and for
+    setups that count as Chess960 (see the module doc), classical otherwise."""
+    variant, setup = ctx.variant, ctx.setup
+    if variant.random_start:
+        return Reading.CHESS960
+    if is_chess960(setup.cells, setup.castling, setup.promoted, variant):
+        return Reading.CHESS960
+    return Reading.CLASSICAL
+
+
 def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
     setup, variant = ctx.setup, ctx.variant
@@ -111,14 +136,15 @@ def judge_rights(ctx: Context) -> dict[int, str]:
 
 
 def judge_each_right(ctx: Context) -> dict[int, str]:
-    """``judge_rights`` without the fast path: each right on its own, then one per side of
-    the castling piece (``random_start``)."""
+    """``judge_rights`` without the fast path: each right on its own in the setup's
+    ``Reading``, then (Chess960 reading) one per side of the castling piece."""
     setup, variant, position = ctx.setup, ctx.variant, ctx.position
     bad: dict[int, str] = {}
     if not variant.castling or not variant.castling_piece:
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
+    chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = _start_squares(variant)
     good_by_colour: list[list[int]] = [[], []]
     for sq in sorted(setup.castling):
@@ -135,11 +161,11 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {square_name(sq)} is a promoted piece"
         elif not king:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
-        elif not variant.random_start and not king & start_kings[colour]:
+        elif not chess960 and not king & start_kings[colour]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
-        elif not variant.random_start and not start_rooks[colour] >> sq & 1:
+        elif not chess960 and not start_rooks[colour] >> sq & 1:
             bad[sq] = f"{square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
-        elif variant.random_start and king.bit_count() > 1:
+        elif chess960 and king.bit_count() > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
         else:
             good_by_colour[colour].append(sq)
