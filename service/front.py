@@ -30,6 +30,7 @@ import asyncio
 import email.utils
 import logging
 import os
+import re
 import tempfile
 import time
 from typing import Any, BinaryIO
@@ -196,9 +197,10 @@ class ClientConnection(asyncio.Protocol):
             self.client_gone = True
             self.task.cancel()
 
-    async def _wait_for_data(self, deadline: float) -> None:
-        """Wait until bytes or end of file arrive; raises ``TimeoutError`` at ``deadline``."""
-        if self.inbox or self.eof:
+    async def _wait_for_data(self, deadline: float, seen: int = 0) -> None:
+        """Wait until the inbox holds more than ``seen`` bytes or end of file arrives;
+        raises ``TimeoutError`` at ``deadline``."""
+        if len(self.inbox) > seen or self.eof:
             return
         self._data_waiter = asyncio.get_running_loop().create_future()
         try:
@@ -321,7 +323,7 @@ class ClientConnection(asyncio.Protocol):
             if self.eof:
                 raise Refusal(400, "the connection was closed in the middle of the request head")
             try:
-                await self._wait_for_data(deadline)
+                await self._wait_for_data(deadline, seen=len(self.inbox))
             except TimeoutError:
                 raise Refusal(408, f"the request head did not arrive within {self.settings.header_timeout} s") from None
         head = bytes(self.inbox[:length])
@@ -364,7 +366,9 @@ class ClientConnection(asyncio.Protocol):
                         await self._wait_for_data(loop.time() + self.settings.body_timeout)
                     except TimeoutError:
                         raise Refusal(408, f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came") from None
-                    connection.receive_data(self._take_inbox() or b"")
+                    data = self._take_inbox()
+                    if data:
+                        connection.receive_data(data)
                     continue
                 if isinstance(event, h11.Data):
                     if body.size + len(event.data) > limit:
@@ -386,6 +390,9 @@ class ClientConnection(asyncio.Protocol):
         worker: WorkerProcess | None = None
         started = False
         status = 0
+        if self.eof:  # the client closed its side after sending: no one to answer
+            log.info("the client went away before %s was dispatched", _line(request))
+            return 0
         try:
             async with asyncio.timeout_at(deadline):
                 try:
@@ -500,9 +507,13 @@ class ClientConnection(asyncio.Protocol):
         self.phase = "linger"
         if self._lost:
             return
-        self.transport.write(closing_response(refusal.status, refusal.detail, refusal.headers))
-        if self.transport.can_write_eof():
-            self.transport.write_eof()
+        try:
+            self.transport.write(closing_response(refusal.status, refusal.detail, refusal.headers))
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+        except OSError:  # the client reset the connection: nobody to answer
+            self.transport.abort()
+            return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LINGER_SECONDS
         discarded = len(self._take_inbox())
@@ -570,7 +581,7 @@ def _content_length(request: h11.Request) -> int | None:
 
 
 def _describe(exc: h11.RemoteProtocolError) -> str:
-    text = str(exc)
+    text = re.sub(r"bytearray\((b['\"].*?['\"])\)", r"\1", str(exc))
     return text if len(text) <= 200 else text[:200] + "..."
 
 
