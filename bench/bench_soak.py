@@ -8,6 +8,8 @@ promise a 1,000-byte body and send 60; each is reopened as soon as the server cl
 the attack stays at full strength. Meanwhile one client polls GET /healthz and another
 POST /v1/fen/convert, each on a new connection with a 5 s timeout (a timeout or a non-200 is
 an error). Prints p50/p99/max of both, the errors, and the peak RSS of the worker processes.
+``--busy N`` adds N clients that keep posting a 2 MB PGN to /v1/pgn/normalize (CPU-bound
+work that keeps workers busy); their answers are counted, not timed.
 
 ``--server front`` (default) runs ``notation serve`` with its defaults; ``--server gunicorn``
 runs the former design (gunicorn gthread, one worker per CPU, 4 threads, keep-alive 5 s;
@@ -35,6 +37,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 CONVERT_BODY = json.dumps({"fen": START, "variant": "crazyhouse", "profile": "lichess"}).encode()
+PGN_BODY = ((ROOT / "fixtures" / "pgn" / "lichess_variants.pgn").read_text(encoding="utf-8") + "\n\n").encode() * 400
 POLL_TIMEOUT = 5.0
 POLL_PAUSE = 0.05
 PARENT = {"front": "front end", "gunicorn": "arbiter", "waitress": "the one waitress process"}
@@ -179,6 +182,19 @@ class Soak:
             except OSError:
                 await asyncio.sleep(0.1)
 
+    async def busy(self, done: list[int]) -> None:
+        request = (b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                   b"Content-Type: application/x-chess-pgn\r\nContent-Length: %d\r\n\r\n" % len(PGN_BODY)) + PGN_BODY
+        while self.running():
+            try:
+                reader, writer = await self._connect()
+                writer.write(request)
+                answer = await asyncio.wait_for(reader.read(), max(0.1, self.deadline - time.monotonic()))
+                writer.close()
+                done[0 if b'"kind":"summary"' in answer[-600:] else 1] += 1
+            except (asyncio.TimeoutError, OSError):
+                await asyncio.sleep(0.1)
+
     async def poll(self, request: bytes, latencies: list[float], errors: list[str]) -> None:
         while self.running():
             began = time.perf_counter()
@@ -218,10 +234,12 @@ async def soak(port: int, args: argparse.Namespace, pid: int) -> dict:
     tasks = [run.silent() for _ in range(args.silent)]
     tasks += [run.liar() for _ in range(args.liars)]
     tasks += [run.slowloris() for _ in range(args.slowloris)]
+    busy_done = [0, 0]
+    tasks += [run.busy(busy_done) for _ in range(args.busy)]
     tasks += [run.poll(health_request, health, health_errors), run.poll(convert_request, ordinary, ordinary_errors), sample_rss()]
     await asyncio.gather(*tasks)
     return {"health": health, "health_errors": health_errors, "ordinary": ordinary, "ordinary_errors": ordinary_errors,
-            "peak": peak, "opened": run.opened, "closed": run.closed_by_server}
+            "peak": peak, "opened": run.opened, "closed": run.closed_by_server, "busy": busy_done}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -245,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slowloris", type=int, default=50)
     parser.add_argument("--silent", type=int, default=100)
     parser.add_argument("--liars", type=int, default=8)
+    parser.add_argument("--busy", type=int, default=0, help="clients posting 2 MB PGN jobs all along (default 0)")
     args = parser.parse_args(argv)
 
     port = free_port()
@@ -255,9 +274,11 @@ def main(argv: list[str] | None = None) -> int:
         stop_server(server)
     peak = result["peak"]
     print(f"soak: {args.server}, {args.seconds:.0f} s holding {args.slowloris} slowloris + {args.silent} silent + "
-          f"{args.liars} Content-Length liars on 127.0.0.1 ({os.cpu_count()} CPUs)")
+          f"{args.liars} Content-Length liars{f' + {args.busy} busy PGN clients' if args.busy else ''} on 127.0.0.1 ({os.cpu_count()} CPUs)")
     print(describe("/healthz", result["health"], result["health_errors"]))
     print(describe("convert", result["ordinary"], result["ordinary_errors"]))
+    if args.busy:
+        print(f"  2 MB PGN jobs: {result['busy'][0]} complete, {result['busy'][1]} cut or failed")
     print(f"  attack connections opened {result['opened']}, closed by the server {result['closed']}")
     print(f"  peak RSS: worker processes {peak['workers_max'] / 1024:.0f} MiB each at most, {peak['workers_sum'] / 1024:.0f} MiB together; "
           f"{PARENT[args.server]} {peak['parent'] / 1024:.0f} MiB")

@@ -43,7 +43,7 @@ from service.config import Settings
 from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
 from service.jsonio import dumps
 from service.wire_problems import closing_response, phrase
-from service.worker_pool import Overloaded, WorkerGone, WorkerPool, WorkerProcess
+from service.worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
 
 log = logging.getLogger("service.front")
 access_log = logging.getLogger("service.access")
@@ -396,7 +396,7 @@ class ClientConnection(asyncio.Protocol):
         try:
             async with asyncio.timeout_at(deadline):
                 try:
-                    worker = await self.front.pool.acquire()
+                    worker = await self.front.pool.acquire(_lane(request))
                 except Overloaded as exc:
                     raise Refusal(503, f"the service is overloaded ({exc}); try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]) from None
                 await worker.send_request(self._wire_head(request, body), body.inline())
@@ -578,6 +578,12 @@ def _content_length(request: h11.Request) -> int | None:
         if name == b"content-length":
             return int(value)
     return None
+
+
+def _lane(request: h11.Request) -> Lane:
+    """PGN jobs take seconds; everything else takes milliseconds."""
+    is_pgn = request.method == b"POST" and request.target.split(b"?", 1)[0] == PGN_PATH.encode()
+    return Lane.HEAVY if is_pgn else Lane.LIGHT
 
 
 def _describe(exc: h11.RemoteProtocolError) -> str:

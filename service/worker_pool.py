@@ -2,7 +2,9 @@
 a time, for the asyncio front end.
 
 ``acquire`` gives an idle worker or waits in a FIFO queue of at most ``queue_bound``
-requests (past it: ``Overloaded``). ``release`` gives a worker back after a complete answer.
+requests (past it: ``Overloaded``). Requests of the ``Lane.HEAVY`` lane (PGN jobs, seconds
+of work each) hold at most ``size - 1`` workers at once when there are two or more, so a
+stream of them never leaves the light JSON requests without a worker. ``release`` gives a worker back after a complete answer.
 ``discard`` kills a worker that is mid-request (timeout, client gone, broken answer) with
 SIGKILL and starts a replacement in the background; both are logged at WARNING with the
 pids (``worker 123 killed: ...``, ``worker 456 started, replacing worker 123``). A
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import dataclasses
+import enum
 import json
 import logging
 import socket
@@ -29,6 +32,13 @@ log = logging.getLogger("service.pool")
 
 START_SECONDS = 120  # a worker must say READY within this (imports on a busy machine)
 STOP_SECONDS = 5  # an idle worker must exit this long after its socket closes
+
+
+class Lane(enum.Enum):
+    """How long a request may hold a worker: LIGHT (milliseconds) or HEAVY (PGN jobs)."""
+
+    LIGHT = "light"
+    HEAVY = "heavy"
 
 
 class PoolError(Exception):
@@ -51,6 +61,7 @@ class WorkerProcess:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     pid: int
+    lane: Lane | None = None  # the lane of the request it is serving, None when idle
 
     def alive(self) -> bool:
         return self.process.poll() is None and not self.writer.is_closing()
@@ -89,7 +100,9 @@ class WorkerPool:
         self.size = settings.worker_count
         self.queue_bound = settings.queue_bound
         self.idle: collections.deque[WorkerProcess] = collections.deque()
-        self.waiters: collections.deque[asyncio.Future] = collections.deque()
+        self.waiters: collections.deque[tuple[asyncio.Future, Lane]] = collections.deque()
+        self.heavy_limit = max(1, self.size - 1)
+        self.heavy_busy = 0
         self.workers: set[WorkerProcess] = set()
         self.closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -110,40 +123,60 @@ class WorkerPool:
     def pids(self) -> list[int]:
         return sorted(worker.pid for worker in self.workers)
 
-    async def acquire(self) -> WorkerProcess:
-        """An idle worker, after waiting in line if all are busy; raises ``Overloaded``."""
-        while self.idle:
+    async def acquire(self, lane: Lane) -> WorkerProcess:
+        """An idle worker, after waiting in line if none may be had; raises ``Overloaded``."""
+        while self.idle and self._may_take(lane):
             worker = self.idle.popleft()
             if worker.alive():
-                return worker
+                return self._hand(worker, lane)
             self.discard(worker, "it exited while idle")
         if len(self.waiters) >= self.queue_bound:
             raise Overloaded(f"all {self.size} workers are busy and {len(self.waiters)} requests are waiting")
         waiter = asyncio.get_running_loop().create_future()
-        self.waiters.append(waiter)
+        entry = (waiter, lane)
+        self.waiters.append(entry)
         try:
             return await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
                 self.release(waiter.result())  # handed over just as this request gave up
             else:
-                self._forget(waiter)
+                self._forget(entry)
             raise
 
     def release(self, worker: WorkerProcess) -> None:
         """Give back a worker whose last answer is complete."""
+        self._unmark(worker)
         if self.closing:
             worker.writer.close()
             return
-        while self.waiters:
-            waiter = self.waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(worker)
+        for entry in list(self.waiters):
+            waiter, lane = entry
+            if waiter.done():
+                self.waiters.remove(entry)
+            elif self._may_take(lane):
+                self.waiters.remove(entry)
+                waiter.set_result(self._hand(worker, lane))
                 return
         self.idle.append(worker)
 
+    def _may_take(self, lane: Lane) -> bool:
+        return lane is Lane.LIGHT or self.heavy_busy < self.heavy_limit
+
+    def _hand(self, worker: WorkerProcess, lane: Lane) -> WorkerProcess:
+        worker.lane = lane
+        if lane is Lane.HEAVY:
+            self.heavy_busy += 1
+        return worker
+
+    def _unmark(self, worker: WorkerProcess) -> None:
+        if worker.lane is Lane.HEAVY:
+            self.heavy_busy -= 1
+        worker.lane = None
+
     def discard(self, worker: WorkerProcess, reason: str) -> None:
         """Kill ``worker`` (SIGKILL) and start a replacement in the background."""
+        self._unmark(worker)
         worker.kill()
         self.workers.discard(worker)
         if self.closing:
@@ -156,7 +189,7 @@ class WorkerPool:
         self.closing = True
         for task in list(self._tasks):
             task.cancel()
-        for waiter in self.waiters:
+        for waiter, _lane in self.waiters:
             if not waiter.done():
                 waiter.cancel()
         for worker in list(self.workers):
@@ -221,9 +254,9 @@ class WorkerPool:
         log.info("worker %d ready", worker.pid)
         return worker
 
-    def _forget(self, waiter: asyncio.Future) -> None:
+    def _forget(self, entry: tuple[asyncio.Future, Lane]) -> None:
         try:
-            self.waiters.remove(waiter)
+            self.waiters.remove(entry)
         except ValueError:
             pass
 
