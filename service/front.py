@@ -218,17 +218,24 @@ class ClientConnection(asyncio.Protocol):
         return data
 
     async def _drain(self) -> None:
-        """Wait until the client has taken enough of the answer; raises ``ClientGone``
-        after ``send_timeout`` without progress or when the connection is lost."""
+        """Wait until the client has taken enough of the answer; raises ``ClientGone`` when
+        it takes no byte for ``send_timeout`` seconds or the connection is lost."""
         if self._lost:
             raise ClientGone("the connection was lost")
         if not self._write_paused:
             return
         self._drain_waiter = asyncio.get_running_loop().create_future()
         try:
-            await asyncio.wait_for(asyncio.shield(self._drain_waiter), self.settings.send_timeout)
-        except asyncio.TimeoutError:
-            raise ClientGone(f"the client took no data for {self.settings.send_timeout} s") from None
+            unsent = self.transport.get_write_buffer_size()
+            while True:
+                try:
+                    await asyncio.wait_for(asyncio.shield(self._drain_waiter), self.settings.send_timeout)
+                    return
+                except asyncio.TimeoutError:
+                    now_unsent = self.transport.get_write_buffer_size()
+                    if now_unsent >= unsent:
+                        raise ClientGone(f"the client took no byte of its answer for {self.settings.send_timeout} s") from None
+                    unsent = now_unsent  # slow but moving: wait on
         finally:
             self._drain_waiter = None
 

@@ -70,6 +70,10 @@ class BlockingChannel:
             self.sock.sendall(HEADER.pack(kind, len(payload)))
             self.sock.sendall(payload)
 
+    def send_raw(self, frames: bytes) -> None:
+        """Send frames already built with ``frame``; blocks like ``send``."""
+        self.sock.sendall(frames)
+
     def send_json(self, kind: int, value: Any) -> None:
         self.sock.sendall(json_frame(kind, value))
 

@@ -5,7 +5,8 @@ Started by the worker pool as ``python -m service.wsgi_worker FD SETTINGS_JSON``
 end of a socket pair as file descriptor FD. The front end has already read, size-checked
 and de-chunked the body: it arrives inline (a ``BODY`` frame) or as the path of a spooled
 file, and ``CONTENT_LENGTH`` is always its true length. Answers stream back as ``DATA``
-frames as the app yields them; ``send`` blocks while the client is slow (backpressure).
+frames as the app yields them (each held until the next is ready, so that a one-chunk
+answer is one write); sending blocks while the client is slow (backpressure).
 The worker ignores SIGINT (the front end decides when workers stop) and ends when the
 front end closes the socket; the front end kills it (SIGKILL) on a timeout or when the
 client goes away. Exit status: 0 at end of file, 3 if the app cannot be built.
@@ -26,6 +27,8 @@ from urllib.parse import unquote_to_bytes, urlsplit
 from service import wire
 
 log = logging.getLogger("service.worker")
+
+DATA_PIECE = 256 * 1024  # largest DATA frame: a big answer is sent in pieces of this size
 
 # Headers the front end consumed; the app sees the de-chunked body and its true length.
 DROPPED_HEADERS = frozenset({"content-length", "transfer-encoding", "expect", "connection", "keep-alive", "te", "trailer", "upgrade"})
@@ -101,8 +104,12 @@ class Worker:
         return io.BytesIO(received[1])
 
     def handle(self, head: dict[str, Any], body: BinaryIO) -> None:
-        """Run the app on one request and stream its answer back as frames."""
+        """Run the app on one request and stream its answer back as frames.
+
+        The latest chunk is held back until the next one (or the end) is ready, so that an
+        answer of one chunk goes out as one write: START, DATA and END together."""
         pending: list[Any] = []
+        held = bytearray()  # frames not sent yet: at most START and one chunk
         sent = [False]
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable:
@@ -111,34 +118,44 @@ class Worker:
             pending[:] = [status, headers]
             return write
 
-        def send_start() -> None:
+        def add_start() -> None:
             if not sent[0]:
                 status, headers = pending
-                self.channel.send_json(wire.START, {"status": int(status.split(" ", 1)[0]), "headers": headers})
+                held.extend(wire.json_frame(wire.START, {"status": int(status.split(" ", 1)[0]), "headers": headers}))
                 sent[0] = True
+
+        def flush() -> None:
+            if held:
+                self.channel.send_raw(bytes(held))
+                held.clear()
 
         def write(data: bytes) -> None:
             if data:
-                send_start()
-                self.channel.send(wire.DATA, bytes(data))
+                view = memoryview(data)
+                for start in range(0, len(view), DATA_PIECE):  # the front end holds one piece at a time
+                    flush()
+                    add_start()
+                    held.extend(wire.frame(wire.DATA, bytes(view[start:start + DATA_PIECE])))
 
         result: Iterable[bytes] = ()
         try:
             result = self.app(build_environ(head, body), start_response)
             for chunk in result:
                 write(chunk)
-            send_start()
-            self.channel.send(wire.END)
+            add_start()
+            held.extend(wire.frame(wire.END))
+            flush()
         except OSError:
             raise  # the front end is gone: nothing left to answer to
         except Exception:  # noqa: BLE001 - Flask answers its own errors; this is a bug past it
             log.exception("the app failed while answering %s %s", head["method"], head["target"])
             if sent[0]:
+                flush()
                 self.channel.send(wire.ABORT)
             else:
-                self.channel.send_json(wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]})
                 from service.wire_problems import problem_bytes
 
+                self.channel.send_json(wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]})
                 self.channel.send(wire.DATA, problem_bytes(500, "the service failed on this request; it has been logged"))
                 self.channel.send(wire.END)
         finally:

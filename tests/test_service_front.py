@@ -95,7 +95,8 @@ class Server:
 @pytest.fixture(scope="module")
 def server():
     """Short connection timeouts so that the attacks end within seconds."""
-    running = Server(NOTATION_HEADER_TIMEOUT="2", NOTATION_BODY_TIMEOUT="2", NOTATION_KEEPALIVE_TIMEOUT="1", NOTATION_ACCESS_LOG="on")
+    running = Server(NOTATION_HEADER_TIMEOUT="2", NOTATION_BODY_TIMEOUT="2", NOTATION_KEEPALIVE_TIMEOUT="1",
+                     NOTATION_SEND_TIMEOUT="1", NOTATION_MAX_QUEUE="1", NOTATION_ACCESS_LOG="on")
     try:
         yield running
     finally:
@@ -321,6 +322,42 @@ def test_client_that_leaves_mid_answer_has_its_worker_killed(slow_server):
     killed = slow_server.wait_for_log(r"worker (\d+) killed: the client went away during POST /v1/pgn/normalize")
     slow_server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
     assert convert(slow_server.port) == 200
+
+
+def post_pgn(port: int, body: bytes, *, receive_buffer: int | None = None) -> socket.socket:
+    """A connection that has sent a PGN job (the caller reads or closes it)."""
+    sock = socket.socket()
+    if receive_buffer:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.settimeout(WAIT)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
+                 b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    return sock
+
+
+def test_client_that_stops_reading_has_its_worker_killed(server):
+    with post_pgn(server.port, many_games(8), receive_buffer=4096) as sock:
+        assert sock.recv(12) == b"HTTP/1.1 200"  # then reads no more
+        killed = server.wait_for_log(r"worker (\d+) killed: the client took no byte of its answer for 1 s during POST /v1/pgn/normalize")
+        server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
+    assert convert(server.port) == 200
+
+
+def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_worker(server):
+    """Two workers: PGN jobs may hold one; NOTATION_MAX_QUEUE=1 lets one more wait."""
+    running = post_pgn(server.port, giant_game(16))
+    waiting = post_pgn(server.port, many_games(1))
+    try:
+        assert convert(server.port) == 200  # the light lane still has its worker
+        answer = raw_exchange(server.port, b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                                           b"Content-Length: 2\r\n\r\n*\n")
+        problem = parse_problem(answer, 503)
+        assert b"\r\nRetry-After: 1\r\n" in answer and "overloaded" in problem["detail"]
+    finally:
+        running.close()  # its worker is killed; the waiting job then runs
+    assert waiting.recv(12) == b"HTTP/1.1 200"
+    waiting.close()
 
 
 def test_sigterm_lets_the_request_in_flight_finish_and_exits_0():
