@@ -347,7 +347,7 @@ def test_client_that_stops_reading_has_its_worker_killed(server):
 def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_worker(server):
     """Two workers: PGN jobs may hold one; NOTATION_MAX_QUEUE=1 lets one more wait."""
     running = post_pgn(server.port, giant_game(16))
-    waiting = post_pgn(server.port, many_games(1))
+    waiting = post_pgn(server.port, PGN_GAMES.encode())  # small: it is queued before the convert is answered
     try:
         assert convert(server.port) == 200  # the light lane still has its worker
         answer = raw_exchange(server.port, b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
