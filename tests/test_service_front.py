@@ -45,12 +45,12 @@ def free_port() -> int:
 class Server:
     """``notation serve`` in a subprocess; its standard error goes to a file we can poll."""
 
-    def __init__(self, **env: str):
+    def __init__(self, workers: int = 2, **env: str):
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="notation-serve-", suffix=".log", delete=False)
         environ = {**os.environ, "NOTATION_LOG_LEVEL": "info", "NOTATION_MAX_BODY_BYTES": str(LIMIT), **env}
         self.process = subprocess.Popen(
-            [installed_script("notation"), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--workers", "2"],
+            [installed_script("notation"), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(workers)],
             env=environ, stdout=subprocess.DEVNULL, stderr=self.log, stdin=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + WAIT
@@ -96,7 +96,7 @@ class Server:
 def server():
     """Short connection timeouts so that the attacks end within seconds."""
     running = Server(NOTATION_HEADER_TIMEOUT="2", NOTATION_BODY_TIMEOUT="2", NOTATION_KEEPALIVE_TIMEOUT="1",
-                     NOTATION_SEND_TIMEOUT="1", NOTATION_MAX_QUEUE="1", NOTATION_ACCESS_LOG="on")
+                     NOTATION_SEND_TIMEOUT="1", NOTATION_ACCESS_LOG="on")
     try:
         yield running
     finally:
@@ -344,20 +344,24 @@ def test_client_that_stops_reading_has_its_worker_killed(server):
     assert convert(server.port) == 200
 
 
-def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_worker(server):
+def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_worker():
     """Two workers: PGN jobs may hold one; NOTATION_MAX_QUEUE=1 lets one more wait."""
-    running = post_pgn(server.port, giant_game(16))
-    waiting = post_pgn(server.port, PGN_GAMES.encode())  # small: it is queued before the convert is answered
+    running = Server(NOTATION_MAX_QUEUE="1")
     try:
-        assert convert(server.port) == 200  # the light lane still has its worker
-        answer = raw_exchange(server.port, b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
-                                           b"Content-Length: 2\r\n\r\n*\n")
+        # A PGN job whose client reads only the status line: its worker is held (backpressure).
+        holding = post_pgn(running.port, many_games(8), receive_buffer=4096)
+        assert holding.recv(12) == b"HTTP/1.1 200"
+        waiting = post_pgn(running.port, PGN_GAMES.encode())  # small: queued before the convert is answered
+        assert convert(running.port) == 200  # the light lane still has its worker
+        answer = raw_exchange(running.port, b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                                            b"Content-Length: 2\r\n\r\n*\n")
         problem = parse_problem(answer, 503)
         assert b"\r\nRetry-After: 1\r\n" in answer and "overloaded" in problem["detail"]
+        holding.close()  # its worker is killed; the waiting job then runs
+        assert waiting.recv(12) == b"HTTP/1.1 200"
+        waiting.close()
     finally:
-        running.close()  # its worker is killed; the waiting job then runs
-    assert waiting.recv(12) == b"HTTP/1.1 200"
-    waiting.close()
+        running.cleanup()
 
 
 def test_sigterm_lets_the_request_in_flight_finish_and_exits_0():
