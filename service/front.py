@@ -13,9 +13,9 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
    for everything else), in memory up to ``SPOOL_BYTES`` and in a temporary file past it;
 4. a worker is acquired (bounded queue) and the answer streams back frame by frame: the
    next frame is read only once the client has taken the last one (``send_timeout``);
-5. ``timeout`` bounds 3..4's waiting and working; past it, or when the client closes its
-   side, the worker is killed and replaced, and the client gets 503/504 if no status was
-   sent yet, else the connection is cut.
+5. ``timeout`` bounds step 4 (the wait for a worker included); past it, or when the client
+   closes its side, the worker is killed and replaced, and the client gets 503/504 if no
+   status was sent yet, else the connection is cut.
 
 Errors answered here are problem+json with ``Connection: close`` (``wire_problems``),
 followed by a lingering close: the server shuts its sending side and reads and discards
@@ -129,7 +129,7 @@ class ClientConnection(asyncio.Protocol):
         self.settings = front.settings
         self.inbox = bytearray()
         self.eof = False
-        self.phase = "idle"  # idle, head, body, dispatch, linger
+        self.phase = "idle"  # idle (no byte of a request yet), head, body, dispatch, respond, linger
         self.task: asyncio.Task | None = None
         self.client_gone = False
         self.transport: asyncio.Transport | None = None

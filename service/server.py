@@ -36,6 +36,8 @@ def serve(settings: Settings) -> None:
         stream=sys.stderr,
         format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s",
     )
+    if settings.access_log == "on":  # access lines are INFO, whatever NOTATION_LOG_LEVEL says
+        logging.getLogger("service.access").setLevel(logging.INFO)
     for warning in Settings.removed_variables():
         log.warning(warning)
     asyncio.run(_serve(settings))

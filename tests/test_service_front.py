@@ -364,6 +364,35 @@ def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_wor
         running.cleanup()
 
 
+def test_past_max_connections_the_oldest_idle_one_makes_room_else_503():
+    running = Server(NOTATION_MAX_CONNECTIONS="4", NOTATION_HEADER_TIMEOUT="120")  # only eviction closes a silent one
+    opened: list[socket.socket] = []
+    try:
+        for _ in range(4):  # a second request begun on each, so none is idle
+            sock = socket.create_connection(("127.0.0.1", running.port), timeout=WAIT)
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHo")
+            received = b""
+            while not received.endswith(b"}"):  # the first answer: the server has read the rest too
+                chunk = sock.recv(4096)
+                assert chunk, received
+                received += chunk
+            opened.append(sock)
+        answer = raw_exchange(running.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert b"\r\nRetry-After: 1\r\n" in answer and "maximum of 4 connections" in parse_problem(answer, 503)["detail"]
+        for sock in opened:
+            sock.close()
+        deadline = time.monotonic() + WAIT
+        while request(running.port, "GET", "/healthz", headers={"Connection": "close"})[0] != 200:  # the closed ones are gone
+            assert time.monotonic() < deadline
+        opened = [socket.create_connection(("127.0.0.1", running.port), timeout=WAIT) for _ in range(4)]  # silent
+        assert request(running.port, "GET", "/healthz")[0] == 200
+        assert read_to_close(opened[0]) == b""  # the oldest idle connection was closed for it
+    finally:
+        for sock in opened:
+            sock.close()
+        running.cleanup()
+
+
 def test_sigterm_lets_the_request_in_flight_finish_and_exits_0():
     running = Server()
     try:
