@@ -1,5 +1,6 @@
-"""Load test of the HTTP service on loopback: `notation serve` under gunicorn, a threaded
-keep-alive client (http.client), single converts and 10,000-item batches.
+"""Load test of the HTTP service on loopback: `notation serve` (or, with ``--server
+gunicorn``, the former gunicorn gthread design), a threaded keep-alive client
+(http.client), single converts and 10,000-item batches.
 
 Prints requests/s with p50/p99 latency for single converts, FENs/s for batches, and the
 ratios against python-chess (``chess.Board(fen).fen()`` in this process, one core) and
@@ -7,7 +8,7 @@ against the library called in process (``convert_fen``, one core), measured in t
 Bounded: a request count and a time limit per phase; the server is stopped at the end.
 Listens on 127.0.0.1 only.
 
-    python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--batches N]
+    python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--batches N] [--server front|gunicorn]
 """
 
 from __future__ import annotations
@@ -67,7 +68,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, workers: int) -> subprocess.Popen:
+def server_command(server: str, port: int, workers: int) -> list[str]:
+    if server == "gunicorn":  # the former design, for comparison (gunicorn is in the dev extra)
+        return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+                "--worker-class", "gthread", "--threads", "4", "--keep-alive", "5", "--log-level", "warning",
+                "service:create_app()"]
+    return [sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+
+
+def start_server(port: int, workers: int, server: str = "front") -> subprocess.Popen:
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
@@ -75,7 +84,7 @@ def start_server(port: int, workers: int) -> subprocess.Popen:
         "NOTATION_MAX_BODY_BYTES": str(16 * 1024 * 1024),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)],
+        server_command(server, port, workers),
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -151,7 +160,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="gunicorn workers (default: CPUs)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)")
+    parser.add_argument("--server", choices=("front", "gunicorn"), default="front", help="notation serve, or the former gunicorn design")
     parser.add_argument("--seconds", type=float, default=15.0, help="time limit of each phase")
     parser.add_argument("--requests", type=int, default=3000, help="single converts to send")
     parser.add_argument("--threads", type=int, default=8, help="client threads for single converts")
@@ -164,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     library = per_second(lambda fen: convert_fen(fen, "standard"), fens[:2000])
 
     port = free_port()
-    server = start_server(port, args.workers)
+    server = start_server(port, args.workers, args.server)
     try:
         singles = [("/v1/fen/convert", json.dumps({"fen": fen, "variant": "standard", "profile": "lichess"}).encode()) for fen in fens[: args.requests]]
         load(port, singles[:200], args.threads, args.seconds)  # warm up every worker
@@ -179,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop_server(server)
 
-    print(f"service (gunicorn, {args.workers} workers, 127.0.0.1), client: {args.threads} keep-alive threads")
+    print(f"service ({args.server}, {args.workers} workers, 127.0.0.1), client: {args.threads} keep-alive threads")
     print(f"  single convert: {len(latencies)} requests in {wall:.1f} s = {rps:,.0f} req/s; "
           f"p50 {percentile(latencies, 0.50) * 1000:.2f} ms, p99 {percentile(latencies, 0.99) * 1000:.2f} ms; non-200: {failed}")
     print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s = {fens_per_second:,.0f} FENs/s; "

@@ -26,12 +26,17 @@ class Settings:
     max_fen_chars: int = 512  # characters of one FEN in any request
     host: str = "127.0.0.1"
     port: int = 8080
-    workers: int = 0  # 0: one per CPU
-    worker_class: str = "gthread"  # gthread: threads and keep-alive; sync: one request per process at a time
-    threads: int = 4  # threads per gthread worker
-    timeout: int = 60  # seconds a gunicorn worker may spend on one request
+    workers: int = 0  # worker processes, each one request at a time; 0: one per CPU
+    timeout: int = 60  # seconds from a request's last byte in to its answer's last byte out
+    header_timeout: int = 10  # seconds to receive a request's head (from its first byte, or from accept)
+    body_timeout: int = 10  # seconds without a byte of the body before 408
+    keepalive_timeout: int = 5  # seconds an idle keep-alive connection is kept open
+    send_timeout: int = 10  # seconds a client may take to accept a chunk of the answer
+    max_connections: int = 1000  # open client connections; past it the oldest idle one is closed
+    max_queue: int = 0  # requests waiting for a free worker; 0: 8 per worker; past it 503
+    graceful_timeout: int = 10  # seconds in-flight requests may finish after SIGTERM/SIGINT
     log_level: str = "info"
-    access_log: str = "off"  # "on": gunicorn access log to standard error
+    access_log: str = "off"  # "on": one line per request on standard error
     variant_aliases: str = ""  # extra variant names: "zh960=crazyhouse,koth2=kingofthehill"
 
     def __post_init__(self) -> None:
@@ -40,16 +45,16 @@ class Settings:
         _at_least(self.max_batch, 1, "max_batch")
         _at_least(self.max_fen_chars, 64, "max_fen_chars")
         _at_least(self.workers, 0, "workers")
-        _at_least(self.threads, 1, "threads")
-        _at_least(self.timeout, 1, "timeout")
+        for name in ("timeout", "header_timeout", "body_timeout", "keepalive_timeout", "send_timeout", "max_connections"):
+            _at_least(getattr(self, name), 1, name)
+        _at_least(self.max_queue, 0, "max_queue")
+        _at_least(self.graceful_timeout, 0, "graceful_timeout")
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"{ENV_NAMES['port']}: port must be between 0 and 65535, got {self.port}")
         if not self.host:
             raise ConfigError(f"{ENV_NAMES['host']}: host cannot be empty")
         if self.log_level not in LOG_LEVELS:
             raise ConfigError(f"{ENV_NAMES['log_level']}: choose one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
-        if self.worker_class not in WORKER_CLASSES:
-            raise ConfigError(f"{ENV_NAMES['worker_class']}: choose one of {', '.join(WORKER_CLASSES)}, got {self.worker_class!r}")
         if self.access_log not in ("on", "off"):
             raise ConfigError(f"{ENV_NAMES['access_log']}: choose on or off, got {self.access_log!r}")
         self.registry()  # a bad alias stops the service at start, not at the first request
@@ -84,8 +89,13 @@ class Settings:
 
     @property
     def worker_count(self) -> int:
-        """Gunicorn worker processes: ``workers``, or one per CPU when it is 0."""
+        """Worker processes: ``workers``, or one per CPU when it is 0."""
         return self.workers or (os.cpu_count() or 1)
+
+    @property
+    def queue_bound(self) -> int:
+        """Requests that may wait for a free worker: ``max_queue``, or 8 per worker when it is 0."""
+        return self.max_queue or 8 * self.worker_count
 
     def but(self, **changes: Any) -> "Settings":
         """A copy with some settings replaced (checked again)."""
@@ -104,8 +114,14 @@ class Settings:
             if item.type == "int":
                 values[item.name] = _parse_int(name, raw)
             else:
-                values[item.name] = raw.strip().lower() if item.name in ("log_level", "access_log", "worker_class") else raw.strip()
+                values[item.name] = raw.strip().lower() if item.name in ("log_level", "access_log") else raw.strip()
         return cls(**values)
+
+    @staticmethod
+    def removed_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+        """Warnings for set environment variables that no longer do anything (see ``REMOVED``)."""
+        environ = os.environ if environ is None else environ
+        return [f"{name} is set but no longer used: {why}" for name, why in REMOVED.items() if environ.get(name, "").strip()]
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any]) -> "Settings":
@@ -117,7 +133,6 @@ class Settings:
         return cls.from_env().but(**config)
 
 
-WORKER_CLASSES = ("gthread", "sync")
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 
 ENV_NAMES: Mapping[str, str] = {
@@ -128,12 +143,23 @@ ENV_NAMES: Mapping[str, str] = {
     "host": "NOTATION_HOST",
     "port": "PORT",
     "workers": "NOTATION_WORKERS",
-    "worker_class": "NOTATION_WORKER_CLASS",
-    "threads": "NOTATION_THREADS",
     "timeout": "NOTATION_TIMEOUT",
+    "header_timeout": "NOTATION_HEADER_TIMEOUT",
+    "body_timeout": "NOTATION_BODY_TIMEOUT",
+    "keepalive_timeout": "NOTATION_KEEPALIVE_TIMEOUT",
+    "send_timeout": "NOTATION_SEND_TIMEOUT",
+    "max_connections": "NOTATION_MAX_CONNECTIONS",
+    "max_queue": "NOTATION_MAX_QUEUE",
+    "graceful_timeout": "NOTATION_GRACEFUL_TIMEOUT",
     "log_level": "NOTATION_LOG_LEVEL",
     "access_log": "NOTATION_ACCESS_LOG",
     "variant_aliases": "NOTATION_VARIANT_ALIASES",
+}
+
+# Variables of the gunicorn-based server that the front end has no use for.
+REMOVED: Mapping[str, str] = {
+    "NOTATION_WORKER_CLASS": "every worker is a process serving one request at a time",
+    "NOTATION_THREADS": "workers have no threads; the front end holds the connections",
 }
 
 

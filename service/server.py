@@ -1,64 +1,80 @@
-"""Running the app under gunicorn, configured in code (no gunicorn.conf.py, no argv parsing).
+"""``serve(settings)``: the asyncio front end (``service.front``) on a listening socket and
+a pool of worker processes (``service.worker_pool``) running the Flask app, until SIGTERM
+or SIGINT.
 
-``serve(settings)`` blocks until gunicorn stops (SIGINT/SIGTERM). Worker processes each
-build their own app (``create_app`` runs after the fork). Gunicorn's own errors at start-up
-(an address in use) end the process with its message on standard error.
+On a stop signal: stop accepting, close idle connections, let requests in flight finish
+for ``graceful_timeout`` seconds (then cut them), stop the workers, return. Raises
+``ServeError`` when the address cannot be listened on or the workers cannot start.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from gunicorn.app.base import BaseApplication
-from gunicorn.config import KNOWN_SETTINGS as _KNOWN
-
-KNOWN_SETTINGS = frozenset(setting.name for setting in _KNOWN)  # settings this gunicorn has
+import asyncio
+import logging
+import shutil
+import signal
+import sys
+import tempfile
 
 from service.config import Settings
+from service.front import Front
+from service.worker_pool import PoolError, WorkerPool
+
+log = logging.getLogger("service.server")
+
+LISTEN_BACKLOG = 1024
 
 
-class NotationServer(BaseApplication):
-    """A gunicorn application whose options come from ``Settings``."""
-
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        super().__init__()
-
-    def load_config(self) -> None:
-        for key, value in gunicorn_options(self.settings).items():
-            self.cfg.set(key, value)
-
-    def load(self) -> Any:
-        from service.app import create_app
-
-        return create_app(self.settings)
-
-
-def gunicorn_options(settings: Settings) -> dict[str, Any]:
-    """Gunicorn settings for ``settings``: worker processes, keep-alive, bounded request lines."""
-    host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    options = {
-        "bind": [f"{host}:{settings.port}"],
-        "workers": settings.worker_count,
-        "worker_class": settings.worker_class,
-        "threads": settings.threads,
-        "timeout": settings.timeout,
-        "graceful_timeout": 10,
-        "keepalive": 5,
-        "limit_request_line": 8190,
-        "limit_request_fields": 100,
-        "limit_request_field_size": 8190,
-        "loglevel": settings.log_level,
-        "accesslog": "-" if settings.access_log == "on" else None,
-        "errorlog": "-",
-        "proc_name": "notation-service",
-        "preload_app": False,
-        # gunicorn 23+ opens a control socket in $HOME by default; two servers would share it.
-        "control_socket_disable": True,
-    }
-    return {key: value for key, value in options.items() if key in KNOWN_SETTINGS}
+class ServeError(Exception):
+    """The service could not start; the message says why."""
 
 
 def serve(settings: Settings) -> None:
-    """Serve until stopped; returns when gunicorn exits."""
-    NotationServer(settings).run()
+    """Serve until stopped by SIGTERM/SIGINT; raises ``ServeError``."""
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        stream=sys.stderr,
+        format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s",
+    )
+    if settings.access_log == "on":  # access lines are INFO, whatever NOTATION_LOG_LEVEL says
+        logging.getLogger("service.access").setLevel(logging.INFO)
+    for warning in Settings.removed_variables():
+        log.warning(warning)
+    asyncio.run(_serve(settings))
+
+
+async def _serve(settings: Settings) -> None:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    spool_dir = tempfile.mkdtemp(prefix="notation-serve-")
+    pool = WorkerPool(settings)
+    try:
+        try:
+            await pool.start()
+        except PoolError as exc:
+            raise ServeError(str(exc)) from None
+        front = Front(settings, pool, spool_dir)
+        try:
+            server = await loop.create_server(front.protocol, settings.host, settings.port, backlog=LISTEN_BACKLOG, reuse_address=True)
+        except OSError as exc:
+            raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}") from None
+        addresses = ", ".join(_address(sock.getsockname()) for sock in server.sockets)
+        log.info("listening on %s with %d workers (pids %s)", addresses, pool.size, ", ".join(map(str, pool.pids())))
+        await stop.wait()
+        log.info("stopping: no new connections; requests in flight have %d s to finish", settings.graceful_timeout)
+        server.close()
+        await front.shutdown(settings.graceful_timeout)
+        await asyncio.wait([asyncio.ensure_future(server.wait_closed())], timeout=5)
+    finally:
+        await pool.close()
+        shutil.rmtree(spool_dir, ignore_errors=True)
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+    log.info("stopped")
+
+
+def _address(sockname: tuple) -> str:
+    host, port = sockname[0], sockname[1]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"

@@ -1,4 +1,4 @@
-"""``notation serve`` under gunicorn on a free loopback port, spoken to over real sockets."""
+"""``notation serve`` (front end and worker processes) on a free loopback port, spoken to over real sockets."""
 
 from __future__ import annotations
 

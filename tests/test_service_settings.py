@@ -13,17 +13,22 @@ from service_fixtures import app, client  # noqa: E402,F401
 from service import create_app  # noqa: E402
 from service.config import ConfigError, Settings  # noqa: E402
 from service.schemas import ConvertItemOut, ValidateOut  # noqa: E402
-from service.server import gunicorn_options  # noqa: E402
 
 
 def test_environment_overrides_defaults():
     settings = Settings.from_env({"NOTATION_MAX_BATCH": "50", "PORT": "9000", "NOTATION_WORKERS": "3",
-                                  "NOTATION_LOG_LEVEL": "WARNING", "NOTATION_WORKER_CLASS": "sync", "NOTATION_MAX_BODY_BYTES": "1_048_576"})
+                                  "NOTATION_LOG_LEVEL": "WARNING", "NOTATION_MAX_BODY_BYTES": "1_048_576",
+                                  "NOTATION_HEADER_TIMEOUT": "3", "NOTATION_MAX_QUEUE": "0"})
     assert (settings.max_batch, settings.port, settings.worker_count, settings.log_level) == (50, 9000, 3, "warning")
     assert settings.max_body_bytes == 1_048_576
-    options = gunicorn_options(settings)
-    assert options["bind"] == ["127.0.0.1:9000"] and options["workers"] == 3 and options["worker_class"] == "sync"
+    assert (settings.header_timeout, settings.queue_bound) == (3, 24)
     assert Settings.from_env({}) == Settings()
+
+
+def test_variables_of_the_gunicorn_server_are_reported_not_refused():
+    warnings = Settings.removed_variables({"NOTATION_WORKER_CLASS": "sync", "NOTATION_THREADS": "8", "NOTATION_WORKERS": "2"})
+    assert [text.split()[0] for text in warnings] == ["NOTATION_WORKER_CLASS", "NOTATION_THREADS"]
+    assert Settings.from_env({"NOTATION_WORKER_CLASS": "eventlet", "NOTATION_THREADS": "-1"}) == Settings()
 
 
 @pytest.mark.parametrize(
@@ -34,8 +39,10 @@ def test_environment_overrides_defaults():
         ({"PORT": "70000"}, "PORT"),
         ({"NOTATION_MAX_BODY_BYTES": "10"}, "NOTATION_MAX_BODY_BYTES"),
         ({"NOTATION_LOG_LEVEL": "loud"}, "NOTATION_LOG_LEVEL"),
-        ({"NOTATION_WORKER_CLASS": "eventlet"}, "NOTATION_WORKER_CLASS"),
-        ({"NOTATION_THREADS": "-1"}, "NOTATION_THREADS"),
+        ({"NOTATION_TIMEOUT": "0"}, "NOTATION_TIMEOUT"),
+        ({"NOTATION_BODY_TIMEOUT": "soon"}, "NOTATION_BODY_TIMEOUT"),
+        ({"NOTATION_MAX_CONNECTIONS": "0"}, "NOTATION_MAX_CONNECTIONS"),
+        ({"NOTATION_MAX_QUEUE": "-1"}, "NOTATION_MAX_QUEUE"),
     ],
 )
 def test_bad_environment_values_name_the_variable(environ, named):

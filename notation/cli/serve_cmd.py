@@ -1,18 +1,22 @@
-"""``notation serve``: run the HTTP service under gunicorn (see docs/service.md)."""
+"""``notation serve``: run the HTTP service, its front end and worker processes (see docs/service.md)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from notation.cli import common
 
 DESCRIPTION = """\
-Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) under
-gunicorn until interrupted. Options override the environment variables of the same
-settings (NOTATION_HOST, PORT, NOTATION_WORKERS; --variant-alias adds to
-NOTATION_VARIANT_ALIASES); every other setting comes from the
-environment (NOTATION_MAX_BODY_BYTES, NOTATION_MAX_BATCH, ...; see docs/service.md).
-Exit status: 0 after a clean stop, 2 usage or configuration error."""
+Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
+SIGTERM or SIGINT: an asyncio front end holds the connections and enforces the timeouts
+and size limits; worker processes (one request at a time each) run the app. Options
+override the environment variables of the same settings (NOTATION_HOST, PORT,
+NOTATION_WORKERS, NOTATION_TIMEOUT; --variant-alias adds to NOTATION_VARIANT_ALIASES);
+every other setting comes from the environment (NOTATION_MAX_BODY_BYTES,
+NOTATION_HEADER_TIMEOUT, ...; see docs/service.md).
+Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot start,
+2 usage or configuration error."""
 
 
 def add_parser(subparsers) -> None:
@@ -27,6 +31,9 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--workers", metavar="N", type=_workers, help="worker processes (default: $NOTATION_WORKERS or one per CPU)"
     )
+    parser.add_argument(
+        "--timeout", metavar="S", type=_seconds, help="seconds a request may take once read (default: $NOTATION_TIMEOUT or 60)"
+    )
     common.add_alias_option(parser)
     parser.set_defaults(run=run)
 
@@ -34,9 +41,9 @@ def add_parser(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from notation.cli.main import UsageError
     from service.config import ConfigError, Settings
-    from service.server import serve
+    from service.server import ServeError, serve
 
-    changes = {name: value for name in ("host", "port", "workers") if (value := getattr(args, name)) is not None}
+    changes = {name: value for name in ("host", "port", "workers", "timeout") if (value := getattr(args, name)) is not None}
     for text in args.variant_alias:
         if "," in text:
             raise UsageError(f"--variant-alias: one ALIAS=VARIANT per option, got {text!r}")
@@ -47,7 +54,11 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.but(**changes)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    serve(settings)
+    try:
+        serve(settings)
+    except ServeError as exc:
+        sys.stderr.write(f"notation serve: {exc}\n")
+        return 1
     return 0
 
 
@@ -62,6 +73,13 @@ def _workers(text: str) -> int:
     value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"at least 1 worker, got {text}")
+    return value
+
+
+def _seconds(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 second, got {text}")
     return value
 
 

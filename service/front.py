@@ -1,0 +1,612 @@
+"""The HTTP/1.1 front end: an asyncio server that owns every connection, every timeout and
+every error the server layer answers, and hands whole requests to the worker pool.
+
+Per connection, one request at a time (keep-alive, pipelined requests wait their turn):
+
+1. the head arrives under ``header_timeout`` (counted from accept for a connection's first
+   request, else from the request's first byte) and ``service.http_head``'s size limits,
+   then h11 parses it; an idle keep-alive connection is closed after ``keepalive_timeout``
+   and a connection that sends nothing after ``header_timeout``, both without an answer;
+2. ``GET``/``HEAD /healthz`` is answered here, so it never waits for a busy worker;
+3. the body arrives under ``body_timeout`` (the longest pause between two reads) and the
+   endpoint's limit (``max_pgn_bytes`` for ``POST /v1/pgn/normalize``, ``max_body_bytes``
+   for everything else), in memory up to ``SPOOL_BYTES`` and in a temporary file past it;
+4. a worker is acquired (bounded queue) and the answer streams back frame by frame: the
+   next frame is read only once the client has taken the last one (``send_timeout``);
+5. ``timeout`` bounds step 4 (the wait for a worker included); past it, or when the client
+   closes its side, the worker is killed and replaced, and the client gets 503/504 if no
+   status was sent yet, else the connection is cut.
+
+Errors answered here are problem+json with ``Connection: close`` (``wire_problems``),
+followed by a lingering close: the server shuts its sending side and reads and discards
+what the client still sends, for at most ``LINGER_SECONDS`` and ``LINGER_BYTES``, so that
+a client that writes its whole body before reading (Python's urllib) gets the answer
+instead of a reset. Nothing here runs the app or imports Flask.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import os
+import re
+import tempfile
+import time
+from typing import Any, BinaryIO
+
+import h11
+
+from notation import __version__
+from service import wire
+from service.config import Settings
+from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
+from service.jsonio import dumps
+from service.wire_problems import closing_response, phrase
+from service.worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
+
+log = logging.getLogger("service.front")
+access_log = logging.getLogger("service.access")
+
+PGN_PATH = "/v1/pgn/normalize"
+HEALTH_PATH = "/healthz"
+SPOOL_BYTES = 1024 * 1024  # bodies larger than this go to a temporary file
+INBOX_HIGH_WATER = 256 * 1024  # unread bytes from a client before its socket is not read
+WRITE_HIGH_WATER = 256 * 1024  # unsent bytes to a client before the worker is not read
+LINGER_SECONDS = 5.0
+LINGER_BYTES = 1 << 30
+RETRY_AFTER_SECONDS = 1
+HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade", b"proxy-connection"})
+SUPPORTED_VERSIONS = (b"1.0", b"1.1")
+
+
+class ClientGone(Exception):
+    """The client closed its side or stopped taking the answer."""
+
+
+class Refusal(Exception):
+    """An error this layer answers itself (problem+json, then a lingering close)."""
+
+    def __init__(self, status: int, detail: str, headers: list[tuple[str, str]] = ()):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.headers = list(headers)
+
+
+class Front:
+    """Shared state of the front end: settings, the pool, open connections, shutdown."""
+
+    def __init__(self, settings: Settings, pool: WorkerPool, spool_dir: str):
+        self.settings = settings
+        self.pool = pool
+        self.spool_dir = spool_dir
+        self.connections: dict[ClientConnection, None] = {}  # in order of arrival
+        self.stopping = False
+        self.health_body = dumps({"status": "ok", "version": __version__}).encode("ascii")
+
+    def protocol(self) -> "ClientConnection":
+        return ClientConnection(self)
+
+    def admit(self, connection: "ClientConnection") -> bool:
+        """Register a new connection; past ``max_connections`` close the oldest idle one
+        to make room, or refuse this one (503) if none is idle."""
+        self.connections[connection] = None
+        if len(self.connections) <= self.settings.max_connections:
+            return True
+        for other in self.connections:
+            if other is not connection and other.phase == "idle":
+                log.info("max_connections (%d) reached: closing the oldest idle connection", self.settings.max_connections)
+                other.close_quietly()
+                return True
+        return False
+
+    def forget(self, connection: "ClientConnection") -> None:
+        self.connections.pop(connection, None)
+
+    async def shutdown(self, grace: float) -> None:
+        """Close connections with no request in flight; give the others ``grace`` seconds,
+        then cut them (their workers are killed)."""
+        self.stopping = True
+        for connection in list(self.connections):
+            if connection.phase in ("idle", "head"):
+                connection.close_quietly()
+        tasks = [connection.task for connection in self.connections if connection.task is not None]
+        if tasks:
+            done, pending = await asyncio.wait(tasks, timeout=grace)
+            for task in pending:
+                task.cancel()
+            if pending:
+                log.warning("%d request(s) still running after %d s were cut", len(pending), grace)
+                await asyncio.wait(pending, timeout=5)
+
+
+class ClientConnection(asyncio.Protocol):
+    """One client connection and the task that serves its requests in turn."""
+
+    def __init__(self, front: Front):
+        self.front = front
+        self.settings = front.settings
+        self.inbox = bytearray()
+        self.eof = False
+        self.phase = "idle"  # idle (no byte of a request yet), head, body, dispatch, respond, linger
+        self.task: asyncio.Task | None = None
+        self.client_gone = False
+        self.transport: asyncio.Transport | None = None
+        self.peer: tuple[Any, ...] = ("", 0)
+        self.local: tuple[Any, ...] = ("", 0)
+        self._data_waiter: asyncio.Future | None = None
+        self._drain_waiter: asyncio.Future | None = None
+        self._write_paused = False
+        self._read_paused = False
+        self._lost = False
+
+    # -- asyncio.Protocol ---------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.peer = transport.get_extra_info("peername") or ("", 0)
+        self.local = transport.get_extra_info("sockname") or ("", 0)
+        transport.set_write_buffer_limits(high=WRITE_HIGH_WATER)  # type: ignore[attr-defined]
+        accepted = asyncio.get_running_loop().time()
+        if not self.front.admit(self):
+            self.transport.write(closing_response(503, f"the server has its maximum of {self.settings.max_connections} connections open; try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]))
+            self.transport.close()
+            self.front.forget(self)
+            return
+        self.task = asyncio.get_running_loop().create_task(self._run(accepted))
+
+    def data_received(self, data: bytes) -> None:
+        self.inbox += data
+        self._wake_reader()
+        if len(self.inbox) > INBOX_HIGH_WATER and not self._read_paused and self.transport is not None:
+            self.transport.pause_reading()
+            self._read_paused = True
+
+    def eof_received(self) -> bool:
+        self.eof = True
+        self._wake_reader()
+        self._client_went_away()
+        return True  # keep the sending side open: an answer can still be written
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
+        self.eof = True
+        self._wake_reader()
+        if self._drain_waiter is not None and not self._drain_waiter.done():
+            self._drain_waiter.set_exception(ClientGone("the connection was lost"))
+        self._client_went_away()
+        self.front.forget(self)
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        if self._drain_waiter is not None and not self._drain_waiter.done():
+            self._drain_waiter.set_result(None)
+
+    # -- reading and writing ------------------------------------------------------------
+
+    def _wake_reader(self) -> None:
+        if self._data_waiter is not None and not self._data_waiter.done():
+            self._data_waiter.set_result(None)
+
+    def _client_went_away(self) -> None:
+        if self.phase == "dispatch" and self.task is not None and not self.client_gone:
+            self.client_gone = True
+            self.task.cancel()
+
+    async def _wait_for_data(self, deadline: float, seen: int = 0) -> None:
+        """Wait until the inbox holds more than ``seen`` bytes or end of file arrives;
+        raises ``TimeoutError`` at ``deadline``."""
+        if len(self.inbox) > seen or self.eof:
+            return
+        self._data_waiter = asyncio.get_running_loop().create_future()
+        try:
+            async with asyncio.timeout_at(deadline):
+                await self._data_waiter
+        finally:
+            self._data_waiter = None
+
+    def _take_inbox(self) -> bytes:
+        data = bytes(self.inbox)
+        self.inbox.clear()
+        if self._read_paused and self.transport is not None and not self._lost:
+            self.transport.resume_reading()
+            self._read_paused = False
+        return data
+
+    async def _drain(self) -> None:
+        """Wait until the client has taken enough of the answer; raises ``ClientGone`` when
+        it takes no byte for ``send_timeout`` seconds or the connection is lost."""
+        if self._lost:
+            raise ClientGone("the connection was lost")
+        if not self._write_paused:
+            return
+        self._drain_waiter = asyncio.get_running_loop().create_future()
+        try:
+            unsent = self.transport.get_write_buffer_size()
+            while True:
+                try:
+                    await asyncio.wait_for(asyncio.shield(self._drain_waiter), self.settings.send_timeout)
+                    return
+                except asyncio.TimeoutError:
+                    now_unsent = self.transport.get_write_buffer_size()
+                    if now_unsent >= unsent:
+                        raise ClientGone(f"the client took no byte of its answer for {self.settings.send_timeout} s") from None
+                    unsent = now_unsent  # slow but moving: wait on
+        finally:
+            self._drain_waiter = None
+
+    def close_quietly(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+        if self.task is not None and self.phase in ("idle", "head"):
+            self.task.cancel()
+
+    # -- serving ------------------------------------------------------------------------
+
+    async def _run(self, accepted: float) -> None:
+        served = 0
+        try:
+            while not self.front.stopping:
+                keep_open = await self._serve_one(accepted if served == 0 else None)
+                served += 1
+                if not keep_open:
+                    break
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # noqa: BLE001 - a bug here must not take the server down
+            log.exception("connection from %s failed", self.peer[0])
+        finally:
+            if self.transport is not None:
+                if self.client_gone or self.phase == "dispatch":
+                    self.transport.abort()
+                else:
+                    self.transport.close()
+            self.front.forget(self)
+
+    async def _serve_one(self, accepted: float | None) -> bool:
+        """Read, dispatch and answer one request; ``True`` to keep the connection open.
+        ``accepted`` is the loop time of accept for a connection's first request."""
+        self.phase = "idle"
+        loop = asyncio.get_running_loop()
+        if accepted is not None:
+            idle_deadline = accepted + self.settings.header_timeout
+        else:
+            idle_deadline = loop.time() + self.settings.keepalive_timeout
+        while True:  # wait for a request's first byte; blank lines before it are dropped
+            strip_leading_empty_lines(self.inbox)
+            if self.inbox:
+                break
+            if self.eof:
+                return False
+            try:
+                await self._wait_for_data(idle_deadline)
+            except TimeoutError:
+                return False  # idle: close without an answer
+        self.phase = "head"
+        started = time.monotonic()
+        head_deadline = (accepted if accepted is not None else loop.time()) + self.settings.header_timeout
+        try:
+            return await self._exchange(head_deadline, started)
+        except Refusal as refusal:
+            await self._refuse(refusal)
+            self._log_access("-", "-", refusal.status, started)
+            return False
+
+    async def _exchange(self, head_deadline: float, started: float) -> bool:
+        connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+        request = await self._read_head(connection, head_deadline)
+        target = request.target.decode("latin-1")
+        method = request.method.decode("latin-1")
+        path = target.split("?", 1)[0]
+        if path == HEALTH_PATH and method in ("GET", "HEAD"):
+            (await self._read_body(connection, request, self.settings.max_body_bytes)).close()
+            self._answer_health(connection, method)
+            self._log_access(method, target, 200, started)
+            return self._finish_cycle(connection)
+        limit = self.settings.max_pgn_bytes if (method == "POST" and path == PGN_PATH) else self.settings.max_body_bytes
+        body = await self._read_body(connection, request, limit)
+        try:
+            status = await self._forward(connection, request, body)
+        finally:
+            body.close()
+        self._log_access(method, target, status, started)
+        if status == 0:  # cut short: the connection is already aborted
+            return False
+        return self._finish_cycle(connection)
+
+    async def _read_head(self, connection: h11.Connection, deadline: float) -> h11.Request:
+        scanner = HeadScanner()
+        while True:
+            try:
+                length = scanner.scan(self.inbox)
+            except HeadRejected as rejected:
+                raise Refusal(rejected.status, rejected.detail) from None
+            if length is not None:
+                break
+            if self.eof:
+                raise Refusal(400, "the connection was closed in the middle of the request head")
+            try:
+                await self._wait_for_data(deadline, seen=len(self.inbox))
+            except TimeoutError:
+                raise Refusal(408, f"the request head did not arrive within {self.settings.header_timeout} s") from None
+        head = bytes(self.inbox[:length])
+        del self.inbox[:length]
+        connection.receive_data(head)
+        try:
+            event = connection.next_event()
+        except h11.RemoteProtocolError as exc:
+            raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
+        if not isinstance(event, h11.Request):
+            raise Refusal(400, "malformed request head")
+        if event.http_version not in SUPPORTED_VERSIONS:
+            raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
+        names = [name for name, _ in event.headers]
+        if b"transfer-encoding" in names and b"content-length" in names:
+            raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
+        return event
+
+    async def _read_body(self, connection: h11.Connection, request: h11.Request, limit: int) -> "Body":
+        """The request body, de-chunked, or a ``Refusal``: 413 past ``limit``, 408 after
+        ``body_timeout`` without a byte, 400 for broken chunked framing."""
+        self.phase = "body"
+        body = Body(self.front.spool_dir)
+        try:
+            declared = _content_length(request)
+            if declared is not None and declared > limit:
+                raise Refusal(413, f"the body is {declared} bytes; this endpoint accepts at most {limit} bytes")
+            if connection.they_are_waiting_for_100_continue:
+                self._send(connection, h11.InformationalResponse(status_code=100, headers=[]))
+            loop = asyncio.get_running_loop()
+            while True:
+                try:
+                    event = connection.next_event()
+                except h11.RemoteProtocolError as exc:
+                    raise Refusal(exc.error_status_hint, f"malformed request body: {_describe(exc)}") from None
+                if event is h11.NEED_DATA:
+                    if self.eof and not self.inbox:
+                        raise Refusal(400, "the connection was closed before the whole body arrived")
+                    try:
+                        await self._wait_for_data(loop.time() + self.settings.body_timeout)
+                    except TimeoutError:
+                        raise Refusal(408, f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came") from None
+                    data = self._take_inbox()
+                    if data:
+                        connection.receive_data(data)
+                    continue
+                if isinstance(event, h11.Data):
+                    if body.size + len(event.data) > limit:
+                        raise Refusal(413, f"the body is longer than {limit} bytes, the most this endpoint accepts")
+                    body.write(event.data)
+                    continue
+                if isinstance(event, h11.EndOfMessage):
+                    return body
+                raise Refusal(400, "malformed request body")
+        except BaseException:
+            body.close()
+            raise
+
+    async def _forward(self, connection: h11.Connection, request: h11.Request, body: "Body") -> int:
+        """Have a worker answer; returns the status sent, or 0 if the answer was cut."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.timeout
+        self.phase = "dispatch"
+        worker: WorkerProcess | None = None
+        started = False
+        status = 0
+        if self.eof:  # the client closed its side after sending: no one to answer
+            log.info("the client went away before %s was dispatched", _line(request))
+            return 0
+        try:
+            async with asyncio.timeout_at(deadline):
+                try:
+                    worker = await self.front.pool.acquire(_lane(request))
+                except Overloaded as exc:
+                    raise Refusal(503, f"the service is overloaded ({exc}); try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]) from None
+                await worker.send_request(self._wire_head(request, body), body.inline())
+                while True:
+                    kind, payload = await worker.next_frame()
+                    if kind == wire.START:
+                        status = self._start_answer(connection, wire.parse_json(payload))
+                        started = True
+                    elif kind == wire.DATA and started:
+                        self._send(connection, h11.Data(data=payload))
+                        await self._drain()
+                    elif kind == wire.END and started:
+                        self.front.pool.release(worker)
+                        worker = None
+                        self._send(connection, h11.EndOfMessage())
+                        self.phase = "respond"
+                        await self._drain()
+                        return status
+                    elif kind == wire.ABORT:
+                        self.front.pool.release(worker)
+                        worker = None
+                        self.transport.abort()
+                        return 0
+                    else:
+                        raise WorkerGone(f"worker {worker.pid} sent frame type {kind} out of order")
+        except TimeoutError:
+            if worker is None and not started:
+                raise Refusal(503, f"no worker became free within {self.settings.timeout} s; try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]) from None
+            self._discard(worker, f"NOTATION_TIMEOUT ({self.settings.timeout} s) passed during {_line(request)}")
+            worker = None
+            if not started:
+                raise Refusal(504, f"the request took longer than the service allows ({self.settings.timeout} s); it was stopped") from None
+            self.transport.abort()
+            return 0
+        except asyncio.CancelledError:
+            if not self.client_gone:
+                raise
+            self._discard(worker, f"the client went away during {_line(request)}")
+            worker = None
+            self.transport.abort()
+            return 0
+        except ClientGone as gone:
+            self._discard(worker, f"{gone} during {_line(request)}")
+            worker = None
+            self.transport.abort()
+            return 0
+        except WorkerGone as exc:
+            self._discard(worker, str(exc))
+            worker = None
+            if not started:
+                raise Refusal(500, "the service failed on this request; it has been logged") from None
+            self.transport.abort()
+            return 0
+        finally:
+            if worker is not None:  # cancelled at shutdown, or a bug: never hand back a busy worker
+                self._discard(worker, f"the request {_line(request)} was cut")
+
+    def _discard(self, worker: WorkerProcess | None, reason: str) -> None:
+        if worker is not None:
+            self.front.pool.discard(worker, reason)
+
+    def _start_answer(self, connection: h11.Connection, start: dict[str, Any]) -> int:
+        status = int(start["status"])
+        headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in start["headers"]]
+        headers = [(name, value) for name, value in headers if name.lower() not in HOP_BY_HOP]
+        self._send(connection, h11.Response(status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode("ascii")))
+        return status
+
+    def _common_headers(self, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+        headers = [*headers, (b"Date", _http_date().encode("ascii"))]
+        if self.front.stopping:
+            headers.append((b"Connection", b"close"))
+        return headers
+
+    def _answer_health(self, connection: h11.Connection, method: str) -> None:
+        headers = [(b"Content-Type", b"application/json"), (b"Content-Length", str(len(self.front.health_body)).encode())]
+        self._send(connection, h11.Response(status_code=200, headers=self._common_headers(headers), reason=b"OK"))
+        if method == "GET":
+            self._send(connection, h11.Data(data=self.front.health_body))
+        self._send(connection, h11.EndOfMessage())
+
+    def _send(self, connection: h11.Connection, event: Any) -> None:
+        data = connection.send(event)
+        if data and not self._lost:
+            self.transport.write(data)
+
+    def _finish_cycle(self, connection: h11.Connection) -> bool:
+        """Keep the connection for the next request if both sides allow it."""
+        if connection.our_state is not h11.DONE or connection.their_state is not h11.DONE or self.front.stopping:
+            return False
+        leftover, _closed = connection.trailing_data
+        self.inbox[:0] = leftover
+        return True
+
+    def _wire_head(self, request: h11.Request, body: "Body") -> dict[str, Any]:
+        return {
+            "method": request.method.decode("latin-1"),
+            "target": request.target.decode("latin-1"),
+            "version": request.http_version.decode("latin-1"),
+            "headers": [[name.decode("latin-1"), value.decode("latin-1")] for name, value in request.headers.raw_items()],
+            "client": list(self.peer[:2]),
+            "server": list(self.local[:2]),
+            "body": {"length": body.size, "file": body.path},
+        }
+
+    async def _refuse(self, refusal: Refusal) -> None:
+        """Write ``refusal`` as problem+json, then close lingering (see the module docstring)."""
+        self.phase = "linger"
+        if self._lost:
+            return
+        try:
+            self.transport.write(closing_response(refusal.status, refusal.detail, refusal.headers))
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+        except OSError:  # the client reset the connection: nobody to answer
+            self.transport.abort()
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LINGER_SECONDS
+        discarded = len(self._take_inbox())
+        while discarded < LINGER_BYTES and not self.eof:
+            try:
+                await self._wait_for_data(deadline)
+            except TimeoutError:
+                break
+            discarded += len(self._take_inbox())
+        self.transport.close()
+
+    def _log_access(self, method: str, target: str, status: int, started: float) -> None:
+        if self.settings.access_log == "on":
+            took = (time.monotonic() - started) * 1000
+            access_log.info('%s "%s %s" %s %.1fms', self.peer[0], method, target[:200], status or "cut", took)
+
+
+class Body:
+    """A request body: in memory up to ``SPOOL_BYTES``, then in a temporary file in
+    ``spool_dir`` (deleted by ``close``)."""
+
+    def __init__(self, spool_dir: str):
+        self.spool_dir = spool_dir
+        self.size = 0
+        self.memory = bytearray()
+        self.file: BinaryIO | None = None
+        self.path: str | None = None
+
+    def write(self, data: bytes) -> None:
+        self.size += len(data)
+        if self.file is None and self.size <= SPOOL_BYTES:
+            self.memory += data
+            return
+        if self.file is None:
+            descriptor, self.path = tempfile.mkstemp(prefix="body-", dir=self.spool_dir)
+            self.file = os.fdopen(descriptor, "wb")
+            self.file.write(self.memory)
+            self.memory = bytearray()
+        self.file.write(data)
+
+    def inline(self) -> bytes | None:
+        """The bytes to send in a ``BODY`` frame, or ``None`` when the worker reads ``path``."""
+        if self.file is not None:
+            self.file.flush()
+            return None
+        return bytes(self.memory)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+        if self.path is not None:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
+def _content_length(request: h11.Request) -> int | None:
+    """The declared body length (h11 has checked it is one whole number)."""
+    for name, value in request.headers:
+        if name == b"content-length":
+            return int(value)
+    return None
+
+
+def _lane(request: h11.Request) -> Lane:
+    """PGN jobs take seconds; everything else takes milliseconds."""
+    is_pgn = request.method == b"POST" and request.target.split(b"?", 1)[0] == PGN_PATH.encode()
+    return Lane.HEAVY if is_pgn else Lane.LIGHT
+
+
+def _describe(exc: h11.RemoteProtocolError) -> str:
+    text = re.sub(r"bytearray\((b['\"].*?['\"])\)", r"\1", str(exc))
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _line(request: h11.Request) -> str:
+    return f"{request.method.decode('latin-1')} {request.target.decode('latin-1')[:200]}"
+
+
+_date_cache: list[Any] = [0, ""]
+
+
+def _http_date() -> str:
+    now = int(time.time())
+    if _date_cache[0] != now:
+        _date_cache[:] = [now, email.utils.formatdate(now, usegmt=True)]
+    return _date_cache[1]

@@ -1,0 +1,107 @@
+"""Frames between the front end and a worker process over a Unix socket pair.
+
+A frame is one type byte, a 4-byte big-endian length and that many bytes of payload.
+Front end to worker: ``REQUEST`` (JSON: the request head and where its body is), then
+``BODY`` (the body bytes, when they are sent inline). Worker to front end: ``READY`` once
+(JSON ``{"pid"}``) after the app is built, then per request ``START`` (JSON ``{"status",
+"headers"}``), any number of ``DATA`` and one ``END``, or ``ABORT`` when the answer failed
+after ``START`` (the front end then cuts the stream).
+
+``BlockingChannel`` is the worker's side (blocking socket: a slow client makes ``send``
+block, which is the backpressure); ``read_frame``/``write_frame`` are the front end's
+(asyncio streams). A frame longer than ``MAX_FRAME`` or of an unknown type raises
+``WireError``; nothing here knows HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import struct
+from typing import Any
+
+REQUEST, BODY, READY, START, DATA, END, ABORT = (ord(letter) for letter in "QBRSDEA")
+KNOWN_TYPES = frozenset({REQUEST, BODY, READY, START, DATA, END, ABORT})
+HEADER = struct.Struct(">BI")
+MAX_FRAME = 1 << 30
+
+
+class WireError(Exception):
+    """A frame that breaks this module's framing (a bug or a dead peer, never user input)."""
+
+
+def frame(kind: int, payload: bytes = b"") -> bytes:
+    """The bytes of one frame; raises ``WireError`` if ``payload`` is longer than ``MAX_FRAME``."""
+    if len(payload) > MAX_FRAME:
+        raise WireError(f"frame of {len(payload)} bytes is over {MAX_FRAME}")
+    return HEADER.pack(kind, len(payload)) + payload
+
+
+def json_frame(kind: int, value: Any) -> bytes:
+    return frame(kind, json.dumps(value, separators=(",", ":")).encode("utf-8"))
+
+
+def parse_json(payload: bytes) -> Any:
+    try:
+        return json.loads(payload)
+    except ValueError as exc:
+        raise WireError(f"frame is not JSON: {exc}") from None
+
+
+def _check(kind: int, length: int) -> None:
+    if kind not in KNOWN_TYPES:
+        raise WireError(f"unknown frame type {kind}")
+    if length > MAX_FRAME:
+        raise WireError(f"frame of {length} bytes is over {MAX_FRAME}")
+
+
+class BlockingChannel:
+    """The worker's end of the socket pair. ``receive`` returns ``None`` at end of file."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+
+    def send(self, kind: int, payload: bytes = b"") -> None:
+        """Send one frame; blocks while the front end is not reading (raises ``OSError`` if it is gone)."""
+        if len(payload) < 65536:
+            self.sock.sendall(frame(kind, payload))
+        else:
+            self.sock.sendall(HEADER.pack(kind, len(payload)))
+            self.sock.sendall(payload)
+
+    def send_raw(self, frames: bytes) -> None:
+        """Send frames already built with ``frame``; blocks like ``send``."""
+        self.sock.sendall(frames)
+
+    def send_json(self, kind: int, value: Any) -> None:
+        self.sock.sendall(json_frame(kind, value))
+
+    def receive(self) -> tuple[int, bytes] | None:
+        """The next frame, or ``None`` if the front end closed the socket between frames."""
+        head = self._exactly(HEADER.size, eof_ok=True)
+        if head is None:
+            return None
+        kind, length = HEADER.unpack(head)
+        _check(kind, length)
+        return kind, self._exactly(length, eof_ok=False) or b""
+
+    def _exactly(self, size: int, *, eof_ok: bool) -> bytes | None:
+        chunks = bytearray()
+        while len(chunks) < size:
+            chunk = self.sock.recv(min(size - len(chunks), 1 << 20))
+            if not chunk:
+                if eof_ok and not chunks:
+                    return None
+                raise WireError("the peer closed the socket in the middle of a frame")
+            chunks += chunk
+        return bytes(chunks)
+
+
+async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """The next frame from a worker; raises ``WireError`` (or ``asyncio.IncompleteReadError``
+    when the worker died)."""
+    head = await reader.readexactly(HEADER.size)
+    kind, length = HEADER.unpack(head)
+    _check(kind, length)
+    return kind, await reader.readexactly(length)

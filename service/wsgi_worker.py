@@ -1,0 +1,191 @@
+"""A worker process: runs the Flask app (``create_app``) as WSGI on requests that arrive as
+wire frames (``service.wire``), one at a time, until its socket closes.
+
+Started by the worker pool as ``python -m service.wsgi_worker FD SETTINGS_JSON`` with one
+end of a socket pair as file descriptor FD. The front end has already read, size-checked
+and de-chunked the body: it arrives inline (a ``BODY`` frame) or as the path of a spooled
+file, and ``CONTENT_LENGTH`` is always its true length. Answers stream back as ``DATA``
+frames as the app yields them (each held until the next is ready, so that a one-chunk
+answer is one write); sending blocks while the client is slow (backpressure).
+The worker ignores SIGINT (the front end decides when workers stop) and ends when the
+front end closes the socket; the front end kills it (SIGKILL) on a timeout or when the
+client goes away. Exit status: 0 at end of file, 3 if the app cannot be built.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import signal
+import socket
+import sys
+from typing import Any, BinaryIO, Callable, Iterable
+from urllib.parse import unquote_to_bytes, urlsplit
+
+from service import wire
+
+log = logging.getLogger("service.worker")
+
+DATA_PIECE = 256 * 1024  # largest DATA frame: a big answer is sent in pieces of this size
+
+# Headers the front end consumed; the app sees the de-chunked body and its true length.
+DROPPED_HEADERS = frozenset({"content-length", "transfer-encoding", "expect", "connection", "keep-alive", "te", "trailer", "upgrade"})
+
+
+def build_environ(head: dict[str, Any], body: BinaryIO) -> dict[str, Any]:
+    """The PEP 3333 environ of one request head (as the front end sends it)."""
+    target = head["target"]
+    if target.startswith(("http://", "https://")):  # absolute-form (RFC 9112 3.2.2)
+        parts = urlsplit(target)
+        path, query = parts.path or "/", parts.query
+    else:
+        path, _, query = target.partition("?")
+    server_host, server_port = head["server"]
+    client_host, client_port = head["client"]
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": head["method"],
+        "SCRIPT_NAME": "",
+        "PATH_INFO": unquote_to_bytes(path).decode("latin-1"),
+        "QUERY_STRING": query,
+        "RAW_URI": target,
+        "SERVER_NAME": str(server_host),
+        "SERVER_PORT": str(server_port),
+        "SERVER_PROTOCOL": f"HTTP/{head['version']}",
+        "REMOTE_ADDR": str(client_host),
+        "REMOTE_PORT": str(client_port),
+        "CONTENT_LENGTH": str(head["body"]["length"]),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for name, value in head["headers"]:
+        lower = name.lower()
+        if lower in DROPPED_HEADERS or "_" in name:  # "_" would let Foo_Bar pose as Foo-Bar
+            continue
+        if lower == "content-type":
+            environ["CONTENT_TYPE"] = value
+            continue
+        key = "HTTP_" + name.upper().replace("-", "_")
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+class Worker:
+    """Serves requests from ``channel`` with ``app`` until the front end closes it."""
+
+    def __init__(self, app: Callable, channel: wire.BlockingChannel):
+        self.app = app
+        self.channel = channel
+
+    def serve_forever(self) -> None:
+        while True:
+            received = self.channel.receive()
+            if received is None:
+                return
+            kind, payload = received
+            if kind != wire.REQUEST:
+                raise wire.WireError(f"expected a request frame, got type {kind}")
+            head = wire.parse_json(payload)
+            with self._body(head["body"]) as body:
+                self.handle(head, body)
+
+    def _body(self, where: dict[str, Any]) -> BinaryIO:
+        if where.get("file"):
+            return open(where["file"], "rb")
+        received = self.channel.receive()
+        if received is None or received[0] != wire.BODY:
+            raise wire.WireError("expected a body frame after the request")
+        return io.BytesIO(received[1])
+
+    def handle(self, head: dict[str, Any], body: BinaryIO) -> None:
+        """Run the app on one request and stream its answer back as frames.
+
+        The latest chunk is held back until the next one (or the end) is ready, so that an
+        answer of one chunk goes out as one write: START, DATA and END together."""
+        pending: list[Any] = []
+        held = bytearray()  # frames not sent yet: at most START and one chunk
+        sent = [False]
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable:
+            if exc_info is not None and sent[0]:
+                raise exc_info[1].with_traceback(exc_info[2])
+            pending[:] = [status, headers]
+            return write
+
+        def add_start() -> None:
+            if not sent[0]:
+                status, headers = pending
+                held.extend(wire.json_frame(wire.START, {"status": int(status.split(" ", 1)[0]), "headers": headers}))
+                sent[0] = True
+
+        def flush() -> None:
+            if held:
+                self.channel.send_raw(bytes(held))
+                held.clear()
+
+        def write(data: bytes) -> None:
+            if data:
+                view = memoryview(data)
+                for start in range(0, len(view), DATA_PIECE):  # the front end holds one piece at a time
+                    flush()
+                    add_start()
+                    held.extend(wire.frame(wire.DATA, bytes(view[start:start + DATA_PIECE])))
+
+        result: Iterable[bytes] = ()
+        try:
+            result = self.app(build_environ(head, body), start_response)
+            for chunk in result:
+                write(chunk)
+            add_start()
+            held.extend(wire.frame(wire.END))
+            flush()
+        except OSError:
+            raise  # the front end is gone: nothing left to answer to
+        except Exception:  # noqa: BLE001 - Flask answers its own errors; this is a bug past it
+            log.exception("the app failed while answering %s %s", head["method"], head["target"])
+            if sent[0]:
+                flush()
+                self.channel.send(wire.ABORT)
+            else:
+                from service.wire_problems import problem_bytes
+
+                self.channel.send_json(wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]})
+                self.channel.send(wire.DATA, problem_bytes(500, "the service failed on this request; it has been logged"))
+                self.channel.send(wire.END)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+
+
+def main(argv: list[str]) -> int:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    fd, settings_json = int(argv[1]), argv[2]
+    from service.config import Settings
+
+    settings = Settings(**json.loads(settings_json))
+    logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr, format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s")
+    try:
+        from service.app import create_app
+
+        app = create_app(settings)
+    except Exception:  # noqa: BLE001 - reported once, the pool stops retrying in a loop
+        log.exception("the app could not be built")
+        return 3
+    channel = wire.BlockingChannel(socket.socket(fileno=fd))
+    channel.send_json(wire.READY, {"pid": os.getpid()})
+    try:
+        Worker(app, channel).serve_forever()
+    except (OSError, wire.WireError) as exc:  # the front end went away mid-request
+        log.info("worker ends: %s", exc)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
