@@ -4,8 +4,8 @@ Starts ``notation serve`` (one worker by default), posts each payload below to
 ``POST /v1/pgn/normalize`` (the body limit, NOTATION_MAX_PGN_BYTES, is 64 MiB) and reads
 the whole answer, then prints, per payload: the status, the lines answered, the wall
 time, the CPU seconds and the peak resident memory (VmHWM) of the server processes other
-than the master (the workers; the master is printed too). The peak is reset before each
-payload (``/proc/PID/clear_refs``), so each figure is that payload's alone. Linux only.
+than the master (the workers; the master is printed too). Each payload gets a fresh
+server, so each peak is that payload's alone. Linux only.
 
 Payloads: 60 MB of bytes that are not UTF-8 (0x80..0xff, no newline); 64 MiB of
 ``*\\n\\n`` (22 million tiny games); 64 MiB of one line with no newline; 64 MiB of real
@@ -127,14 +127,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def reset_peaks(pids: list[int]) -> None:
-    for pid in pids:
-        try:
-            pathlib.Path(f"/proc/{pid}/clear_refs").write_text("5")
-        except OSError:
-            pass
-
-
 def post(port: int, body: bytes, headers: dict[str, str]) -> tuple[int, int, bytes]:
     """Status, number of lines answered, and the last line."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=900)
@@ -158,7 +150,6 @@ def post(port: int, body: bytes, headers: dict[str, str]) -> tuple[int, int, byt
 def measure(process: subprocess.Popen, port: int, name: str, body: bytes, headers: dict[str, str], copies: int) -> None:
     workers = descendants(process.pid)
     everyone = [process.pid, *workers]
-    reset_peaks(everyone)
     cpu_before = {pid: cpu_seconds(pid) for pid in everyone}
     results: list[tuple[int, int, bytes]] = []
 
@@ -192,21 +183,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=pathlib.Path, default=ROOT, help="checkout to serve (default: this one)")
     args = parser.parse_args(argv)
     bodies = payloads()
-    names = args.only or list(bodies)
-    port = free_port()
-    process = start_server(args.root.resolve(), port, args.workers)
-    try:
-        print(f"notation serve from {args.root.resolve()}, {args.workers} worker(s), body limit {LIMIT // MiB} MiB")
-        base = max(status_kib(pid, "VmRSS") for pid in descendants(process.pid)) / 1024
-        print(f"idle worker RSS {base:.0f} MiB")
-        for name in names:
+    runs = [(name, 1) for name in args.only or bodies]
+    if args.concurrent > 1:
+        runs.append(("not-utf8-60MB", args.concurrent))
+    print(f"notation serve from {args.root.resolve()}, {args.workers} worker(s), body limit {LIMIT // MiB} MiB")
+    for name, copies in runs:
+        port = free_port()
+        process = start_server(args.root.resolve(), port, args.workers)
+        try:
+            idle = max(status_kib(pid, "VmRSS") for pid in descendants(process.pid)) / 1024
+            print(f"{'':22} (fresh server, idle worker RSS {idle:.0f} MiB)")
             body, headers = bodies[name]
-            measure(process, port, name, body, headers, 1)
-        if args.concurrent > 1:
-            body, headers = bodies["not-utf8-60MB"]
-            measure(process, port, "not-utf8-60MB", body, headers, args.concurrent)
-    finally:
-        stop_server(process)
+            measure(process, port, name, body, headers, copies)
+        finally:
+            stop_server(process)
     return 0
 
 

@@ -116,8 +116,9 @@ def _sent_chunks(limit: int) -> Iterator[bytes]:
 def utf8_blocks(binary: IO[bytes], size: int = 1 << 18) -> Iterator[str]:
     """The text of ``binary`` decoded as ``notation normalize`` reads files (UTF-8 with
     ``surrogateescape``: bytes that are not UTF-8 become lone surrogates U+DC80..U+DCFF),
-    in blocks of at most ``size`` characters cut anywhere; the same text as decoding the
-    whole at once. Never raises on bad bytes."""
+    in blocks cut anywhere, each from ``size`` bytes read (at most ``size`` + 3 characters:
+    the decoder holds back an incomplete character's bytes until the next block); the
+    same text as decoding the whole at once. Never raises on bad bytes."""
     decoder = codecs.getincrementaldecoder(ENCODING)(ERRORS)
     while True:
         data = binary.read(size)
