@@ -6,6 +6,7 @@ accepted ones. Through the Flask test client, and over real sockets against
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import http.client
 import io
@@ -256,6 +257,8 @@ def test_no_encoded_body_gets_a_5xx(client, body, encoding):
 
 # -- over real sockets against notation serve -----------------------------------------------
 
+GAMES = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in sorted((FIXTURES / "pgn").glob("*.pgn")))
+BIG_PGN = GAMES * (12 * 1024 * 1024 // len(GAMES))
 SERVER_JSON_LIMIT = 32 * 1024
 SERVER_PGN_LIMIT = 16 * 1024 * 1024
 
@@ -266,11 +269,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@dataclasses.dataclass(frozen=True)
+class Served:
+    port: int
+    pid: int  # the gunicorn master
+    tmpdir: str  # the server's TMPDIR, where spooled bodies go
+
+
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     port = free_port()
+    tmpdir = str(tmp_path_factory.mktemp("server-tmp"))
     env = {
         **os.environ,
+        "TMPDIR": tmpdir,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "NOTATION_MAX_BODY_BYTES": str(SERVER_JSON_LIMIT),
         "NOTATION_MAX_PGN_BYTES": str(SERVER_PGN_LIMIT),
@@ -293,7 +305,7 @@ def server():
                 if time.monotonic() > deadline:
                     raise AssertionError("notation serve did not answer /healthz within 60 s") from None
                 time.sleep(0.1)
-        yield port
+        yield Served(port, process.pid, tmpdir)
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -314,14 +326,14 @@ def request(port: int, method: str, path: str, body=None, headers: dict | None =
 
 
 def test_served_encoded_bodies_are_decoded(server):
-    plain = request(server, "POST", "/v1/pgn/normalize", PGN, {"Content-Type": "application/x-chess-pgn"})
+    plain = request(server.port, "POST", "/v1/pgn/normalize", PGN, {"Content-Type": "application/x-chess-pgn"})
     assert plain[0] == 200
     for name in ("gzip", "deflate", "zstd"):
-        status, headers, data = request(server, "POST", "/v1/pgn/normalize", ENCODERS[name](PGN),
+        status, headers, data = request(server.port, "POST", "/v1/pgn/normalize", ENCODERS[name](PGN),
                                         {"Content-Type": "application/x-chess-pgn", "Content-Encoding": name})
         assert (status, data) == (200, plain[2])
     body = json.dumps(JSON_REQUESTS[0][1]).encode()
-    status, headers, data = request(server, "POST", "/v1/fen/convert", gzip.compress(body),
+    status, headers, data = request(server.port, "POST", "/v1/fen/convert", gzip.compress(body),
                                     {"Content-Type": "application/json", "Content-Encoding": "gzip"})
     assert status == 200 and json.loads(data)["variant"] == "crazyhouse"
 
@@ -330,17 +342,17 @@ def test_served_chunked_bomb_is_413(server):
     bomb = zeros(Coding.ZSTD, SERVER_PGN_LIMIT * 64)
     assert len(bomb) < SERVER_PGN_LIMIT
     pieces = (bomb[i:i + 1000] for i in range(0, len(bomb), 1000))
-    status, headers, data = request(server, "POST", "/v1/pgn/normalize", pieces,
+    status, headers, data = request(server.port, "POST", "/v1/pgn/normalize", pieces,
                                     {"Content-Type": "text/plain", "Content-Encoding": "zstd"}, chunked=True)
     assert (status, headers["Content-Type"]) == (413, "application/problem+json")
     assert "decoded" in json.loads(data)["detail"]
 
 
 def test_served_other_codings_and_corrupt_data(server):
-    status, headers, data = request(server, "POST", "/v1/fen/validate", b"{}",
+    status, headers, data = request(server.port, "POST", "/v1/fen/validate", b"{}",
                                     {"Content-Type": "application/json", "Content-Encoding": "br"})
     assert (status, headers["Content-Type"], headers["Accept-Encoding"]) == (415, "application/problem+json", ACCEPT_ENCODING)
-    status, headers, data = request(server, "POST", "/v1/fen/validate", b"\x1f\x8b junk",
+    status, headers, data = request(server.port, "POST", "/v1/fen/validate", b"\x1f\x8b junk",
                                     {"Content-Type": "application/json", "Content-Encoding": "gzip"})
     assert (status, headers["Content-Type"]) == (400, "application/problem+json")
 
@@ -348,11 +360,10 @@ def test_served_other_codings_and_corrupt_data(server):
 def test_a_client_that_sends_everything_before_reading_does_not_deadlock(server):
     """The body and its answer are each larger than what loopback sockets buffer: the
     service must read the whole body before it writes the answer."""
-    games = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in sorted((FIXTURES / "pgn").glob("*.pgn")))
-    body = games * (12 * 1024 * 1024 // len(games))
+    body = BIG_PGN
     head = (f"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
-    with socket.create_connection(("127.0.0.1", server), timeout=300) as sock:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=300) as sock:
         sock.sendall(head + body)  # every byte sent before one is read
         received = bytearray()
         while chunk := sock.recv(1 << 20):
@@ -362,3 +373,32 @@ def test_a_client_that_sends_everything_before_reading_does_not_deadlock(server)
     assert len(received) > len(body)
     assert b'"kind":"summary"' in received[-2000:]
     assert head_end > 0
+
+
+def _spooled_bodies(served: Served) -> list[str]:
+    """The files in the server's TMPDIR that its workers have open, but gunicorn's own."""
+    found = []
+    for children in pathlib.Path(f"/proc/{served.pid}/task").glob("*/children"):
+        for worker in children.read_text().split():
+            for fd in pathlib.Path(f"/proc/{worker}/fd").glob("*"):
+                try:
+                    target = os.readlink(fd)
+                except OSError:  # closed meanwhile
+                    continue
+                if target.startswith(served.tmpdir) and "gunicorn" not in target:
+                    found.append(target)
+    return found
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/fd").is_dir(), reason="needs /proc")
+def test_a_client_that_goes_away_mid_answer_leaves_nothing_open(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=300) as sock:
+        sock.sendall(b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                     + f"Content-Length: {len(BIG_PGN)}\r\n\r\n".encode() + BIG_PGN)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        assert _spooled_bodies(server), "the body (over 1 MiB) should be spooled to a file while it is answered"
+    deadline = time.monotonic() + 120  # a bound on the wait, not a timing assertion
+    while _spooled_bodies(server) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _spooled_bodies(server) == []
+    assert request(server.port, "GET", "/healthz")[0] == 200
