@@ -5,7 +5,7 @@ decompression bomb at its limit before it expands any further.
 Accepted: ``gzip`` (and its alias ``x-gzip``; several members in a row are read as one
 body), ``deflate`` (the zlib format of RFC 1950; a raw deflate stream, which some clients
 send instead, is recognised by its missing zlib header), ``zstd`` (several frames in a row
-are read as one body) and ``identity`` (nothing to do). The coding names are
+are read as one body; windows up to 8 MiB, as RFC 9659 has it) and ``identity`` (nothing to do). The coding names are
 case-insensitive. One coding other than ``identity`` may be applied; stacked codings
 (``gzip, zstd``) are refused like unknown ones.
 
@@ -145,15 +145,19 @@ def _has_zlib_header(data: bytes) -> bool:
 class _ZstdDecoder:
     """zstd frames in a row. ``zstandard``'s decompressor has no output limit per call, so
     input is fed ``FEED`` bytes at a time: a zstd block expands at most about 32768 times
-    (an RLE block: 4 bytes for 128 KiB), so one step gives at most about 8 MiB."""
+    (an RLE block: 4 bytes for 128 KiB), so one step gives at most about 8 MiB. Frames
+    that need a window over ``MAX_WINDOW`` are refused as corrupt: RFC 9659 limits the
+    ``zstd`` content coding to 8 MiB windows, and a larger one would be memory the
+    decoder allocates at the sender's word."""
 
     FEED = 256
+    MAX_WINDOW = 8 << 20
 
     def __init__(self) -> None:
         import zstandard
 
         self._error = zstandard.ZstdError
-        self._dctx = zstandard.ZstdDecompressor()
+        self._dctx = zstandard.ZstdDecompressor(max_window_size=self.MAX_WINDOW)
         self._obj = None  # the frame being read
 
     def feed(self, data: bytes) -> Iterator[bytes]:

@@ -216,6 +216,8 @@ CORRUPT = [
     ("zstd", b"not zstd either"),
     ("zstd", _truncated(zstd(PGN))),
     ("zstd", zstd(PGN) + b"junk after the frame"),
+    ("zstd", zstandard.ZstdCompressor(compression_params=zstandard.ZstdCompressionParameters.from_level(
+        3, window_log=24)).compress(PGN * 2000)),  # a 16 MiB window: over RFC 9659's 8 MiB
 ]
 
 
