@@ -37,8 +37,10 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
 
 
 def _limit_body() -> None:
-    """413 before the body is read when Content-Length is over the limit. Without a length
-    (chunked), reading stops one byte past the limit and ``bodies.read_body`` says 413."""
+    """Set the endpoint's body limit (``g.body_limit``, bytes sent and decoded bytes alike);
+    413 before the body is read when Content-Length is over it. Without a length (chunked),
+    ``request.stream`` stops one byte past the limit and ``bodies.body_chunks`` says 413;
+    it also says 413 when the decoded body goes past the limit."""
     settings = state().settings
     limit = settings.max_pgn_bytes if request.endpoint in PGN_ENDPOINTS else settings.max_body_bytes
     g.body_limit = limit

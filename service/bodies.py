@@ -1,23 +1,35 @@
-"""Reading request bodies: media type, size, UTF-8, JSON syntax, then a marshmallow schema.
+"""Reading request bodies: media type, content coding, size, UTF-8, JSON syntax, then a
+marshmallow schema.
 
-Every failure is a ``ProblemError`` (or werkzeug's 413/415) that says what was wrong and
-where: the byte offset of bad UTF-8, the line and column of bad JSON, the JSON Pointer of
-each field that breaks the schema. The size limit is checked before the body is read
-(``app.before_request``); reading also stops at the limit when no length was sent.
+Every failure is a ``ProblemError`` or a werkzeug error (400, 413, 415) that says what was
+wrong and where: the byte offset of bad UTF-8, the line and column of bad JSON, the JSON
+Pointer of each field that breaks the schema. The body is read from ``request.stream`` in
+pieces of at most ``content_coding.CHUNK`` bytes and decoded per its ``Content-Encoding``
+(``service.content_coding``) as it is read. The endpoint's limit (``g.body_limit``) holds
+for the bytes sent and for the decoded bytes alike: a declared ``Content-Length`` over it
+gets 413 before anything is read (``app.before_request``); otherwise reading stops one
+piece past it, so neither a chunked upload nor a decompression bomb is ever held past the
+limit.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
-from typing import Any, Iterator, Mapping
+import tempfile
+from typing import IO, Any, Iterator, Mapping
 
 from flask import g, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
+from notation.pgn.streams import ENCODING, ERRORS
+
+from service.content_coding import CHUNK, coding_of, decoded
 from service.problems import INVALID_JSON, INVALID_REQUEST, ProblemError
 
 JSON_MEDIA_TYPE = "application/json"
+SPOOL_IN_MEMORY = 1 << 20  # spooled bodies up to this size stay in memory, larger ones go to a temporary file
 
 
 def json_body() -> Any:
@@ -40,12 +52,81 @@ def json_body() -> Any:
 
 
 def read_body() -> bytes:
-    """The whole body; raises ``RequestEntityTooLarge`` past the endpoint's limit."""
-    data = request.get_data(cache=False)
+    """The whole decoded body, in memory (for JSON bodies: their limit is small).
+
+    Raises as ``body_chunks`` does.
+    """
+    return b"".join(body_chunks())
+
+
+def spool_body() -> IO[bytes]:
+    """The whole decoded body in a temporary file (in memory up to ``SPOOL_IN_MEMORY``),
+    positioned at its start; the caller closes it. Memory stays bounded whatever the size.
+
+    Raises as ``body_chunks`` does, and ``OSError`` when the temporary file cannot be
+    written (a full disk): that is the server's failure, not the client's.
+    """
+    spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY, prefix="notation-body-")
+    try:
+        for chunk in body_chunks():
+            spool.write(chunk)
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+    return spool  # type: ignore[return-value]
+
+
+def body_chunks() -> Iterator[bytes]:
+    """The body decoded per its ``Content-Encoding``, in pieces of at most ``CHUNK`` bytes.
+
+    Raises ``UnsupportedCoding`` (415) before reading for a coding the service does not
+    decode, ``CorruptBody`` (400) for bad compressed data, and ``RequestEntityTooLarge``
+    (413) as soon as the bytes sent or the decoded bytes go past ``g.body_limit``.
+    """
+    coding = coding_of(request.headers.get("Content-Encoding"))
     limit = g.body_limit
-    if len(data) > limit:
-        raise too_large(limit, "the body is longer")
-    return data
+    chunks = _sent_chunks(limit)
+    if coding is None:
+        yield from chunks
+        return
+    size = 0
+    for chunk in decoded(chunks, coding):
+        size += len(chunk)
+        if size > limit:
+            raise too_large(limit, f"the body is longer once decoded from {coding.value} (the limit counts decoded bytes)")
+        yield chunk
+
+
+def _sent_chunks(limit: int) -> Iterator[bytes]:
+    """The bytes sent, as read from ``request.stream`` (which ``app._limit_body`` stops
+    one byte past the limit); raises ``RequestEntityTooLarge`` once past ``limit``."""
+    read = request.stream.read
+    size = 0
+    while True:
+        chunk = read(CHUNK)
+        if not chunk:
+            return
+        size += len(chunk)
+        if size > limit:
+            raise too_large(limit, "the body is longer")
+        yield chunk
+
+
+def utf8_blocks(binary: IO[bytes], size: int = 1 << 18) -> Iterator[str]:
+    """The text of ``binary`` decoded as ``notation normalize`` reads files (UTF-8 with
+    ``surrogateescape``: bytes that are not UTF-8 become lone surrogates U+DC80..U+DCFF),
+    in blocks cut anywhere, each from ``size`` bytes read (at most ``size`` + 3 characters:
+    the decoder holds back an incomplete character's bytes until the next block); the
+    same text as decoding the whole at once. Never raises on bad bytes."""
+    decoder = codecs.getincrementaldecoder(ENCODING)(ERRORS)
+    while True:
+        data = binary.read(size)
+        text = decoder.decode(data, final=not data)
+        if text:
+            yield text
+        if not data:
+            return
 
 
 def too_large(limit: int, what: str) -> RequestEntityTooLarge:

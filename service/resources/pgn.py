@@ -1,12 +1,26 @@
 """``POST /v1/pgn/normalize``: the PGN normaliser (``notation.pgn.normalize``) over a PGN
 body, answered as a stream of JSON lines (``application/x-ndjson``).
 
-The body is read whole first (it is bounded by ``NOTATION_MAX_PGN_BYTES``) so that a client
-which sends its whole request before reading the answer cannot deadlock; games are then
-normalised and written one line each, as they are done, followed by one summary line. Bytes
-that are not UTF-8 are kept as lone surrogates (U+DC80..U+DCFF, Python's
-``surrogateescape``) and reported with code ``pgn-not-utf8``, as ``notation normalize`` does.
-Options are query parameters, checked before anything is written.
+Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
+
+- The body is first read whole, decoded from its ``Content-Encoding``, into a temporary
+  file (``bodies.spool_body``: in memory up to 1 MiB, on disk past that). Reading it all
+  before answering means a client that sends its whole request before reading the answer
+  cannot deadlock (we would otherwise block writing to it while it blocks writing to
+  us), and a body too large once decoded (413) or corrupt (400) is refused before the
+  200 status is sent.
+- The file is then decoded as UTF-8 a block at a time (``bodies.utf8_blocks``; bytes that
+  are not UTF-8 are kept as lone surrogates U+DC80..U+DCFF, Python's
+  ``surrogateescape``, and reported with code ``pgn-not-utf8``, as ``notation normalize``
+  does), and the blocks are fed to the normaliser, which holds one game (or one part of a
+  game too large to hold, ``Limits.max_game_chars``) at a time.
+- Each game is written as one JSON line as soon as it is done, a long game's ``text``
+  encoded a slice at a time; lines are gathered into pieces of about 64 KiB before they
+  are handed to the server; one summary line ends the stream.
+
+Every step is a generator pulled by the server: when the server closes the response (the
+client went away), the work stops at the next piece and the temporary file is closed.
+Options are query parameters, checked before anything is read.
 """
 
 from __future__ import annotations
@@ -18,9 +32,7 @@ from flask import Blueprint, Response, request
 
 from notation.fen.dialect import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
-from notation.pgn.streams import ENCODING, ERRORS
-
-from service.bodies import invalid_request, load_query, read_body, require_media_type
+from service.bodies import invalid_request, load_query, require_media_type, spool_body, utf8_blocks
 from service.jsonio import dumps
 from service.schemas import NormalizeQuery, PgnGameLine, PgnSummaryLine
 from service.state import state
@@ -31,6 +43,8 @@ log = logging.getLogger("service")
 PGN_MEDIA_TYPES = ("application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain")
 NDJSON = "application/x-ndjson"
 REPEATABLE = frozenset({"accept"})
+OUTPUT_CHARS = 1 << 16  # lines are gathered into pieces of about this many characters
+TEXT_SLICE = 1 << 16  # a game's text is JSON-encoded this many characters at a time
 
 
 _query = NormalizeQuery()
@@ -42,8 +56,10 @@ _summary_line = PgnSummaryLine()
 def normalize_pgn() -> Response:
     options = _options()
     require_media_type(PGN_MEDIA_TYPES)
-    text = read_body().decode(ENCODING, ERRORS)
-    return Response(_lines(text, options), mimetype=NDJSON)
+    body = spool_body()
+    response = Response(_gathered(_lines(utf8_blocks(body), options)), mimetype=NDJSON)
+    response.call_on_close(body.close)
+    return response
 
 
 def _options() -> NormalizeOptions:
@@ -67,12 +83,31 @@ def _options() -> NormalizeOptions:
     )
 
 
-def _lines(text: str, options: NormalizeOptions) -> Iterator[str]:
+def _gathered(pieces: Iterator[str]) -> Iterator[str]:
+    """``pieces`` joined into strings of about ``OUTPUT_CHARS`` (fewer, larger writes);
+    closing it closes ``pieces``."""
+    buffer: list[str] = []
+    size = 0
+    try:
+        for piece in pieces:
+            buffer.append(piece)
+            size += len(piece)
+            if size >= OUTPUT_CHARS:
+                yield "".join(buffer)
+                buffer, size = [], 0
+        if buffer:
+            yield "".join(buffer)
+    finally:
+        pieces.close()  # type: ignore[attr-defined]
+
+
+def _lines(blocks: Iterator[str], options: NormalizeOptions) -> Iterator[str]:
+    """The response's text in pieces: each game line, then the summary (or an error) line."""
     summary = Summary()
     try:
-        for result in normalize(text, options):
+        for result in normalize(blocks, options):
             summary.add(result)
-            yield dumps(_game_line.dump(_game(result))) + "\n"
+            yield from _game_line_pieces(_game_line.dump(_game(result)))
     except Exception as exc:  # noqa: BLE001 - the status is already sent: end with an error line
         log.error("unexpected error while normalising a PGN stream", exc_info=exc)
         yield dumps(
@@ -86,6 +121,23 @@ def _lines(text: str, options: NormalizeOptions) -> Iterator[str]:
         ) + "\n"
         return
     yield dumps(_summary_line.dump({"kind": "summary", **summary.to_dict()})) + "\n"
+
+
+def _game_line_pieces(line: dict[str, Any]) -> Iterator[str]:
+    """``dumps(line) + "\\n"`` in pieces, the ``text`` member a slice at a time (a game may
+    hold millions of characters; JSON escapes each character on its own, so the pieces
+    join to exactly the whole)."""
+    names = list(line)
+    at = names.index("text")
+    before = ",".join(dumps(name) + ":" + dumps(line[name]) for name in names[:at])
+    after = ",".join(dumps(name) + ":" + dumps(line[name]) for name in names[at + 1:])
+    head = "{" + before + ("," if before else "") + '"text":"'
+    tail = '"' + ("," if after else "") + after + "}\n"
+    text = line["text"]
+    yield head
+    for start in range(0, len(text), TEXT_SLICE):
+        yield dumps(text[start:start + TEXT_SLICE])[1:-1]
+    yield tail
 
 
 def _game(result: GameResult) -> dict[str, Any]:
