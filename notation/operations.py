@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Collection
 
 from notation.errors import IllegalSetupError, NotationError, Problem
-from notation.fen.dialect import Dialect, IllegalPolicy
+from notation.fen.dialect import Dialect
+from notation.options import IllegalPolicy
 from notation.fen.profiles import WriteOptions, DEFAULT_OPTIONS
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
-from notation.fen.dialect import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.fen.profiles import PROFILES
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES

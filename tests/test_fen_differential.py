@@ -14,7 +14,7 @@ import chess.variant
 import pytest
 
 from notation import find_variant, read_fen, write_fen
-from notation.fen.dialect import CastlingStyle, EnPassantMode
+from notation.options import CastlingStyle, EnPassantMode
 from notation.fen.profiles import PROFILES
 
 PYTHON_CHESS = PROFILES["python-chess"]

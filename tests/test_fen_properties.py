@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
-from notation.fen.dialect import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 from notation.fen.profiles import WriteOptions
 
 VARIANTS = list(DEFAULT_REGISTRY)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from notation.fen.dialect import EnPassantMode
+from notation.options import EnPassantMode
 from notation.rules.check import pinned, pins
 from notation.rules.en_passant import en_passant_square
 from notation.rules.position import position_of

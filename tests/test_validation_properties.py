@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from notation.fen.dialect import EnPassantMode
+from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.setup import Pockets, Setup
 from notation.validation import CODES, repair, validate

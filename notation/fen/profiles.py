@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Mapping
 
-from notation.fen.dialect import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ import pyparsing as pp
 
 from notation.errors import FenSyntaxError
 from notation.fen.castling import needs_chess960, outer_rook
-from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
+from notation.fen.dialect import Dialect
+from notation.options import CheckStyle, PocketStyle
 from notation.fen.ranks import cells_of_placement
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.setup import BLACK, WHITE, Pockets, Setup

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from notation.errors import Problem
 from notation.fen.castling import needs_chess960, xfen_letter
 from notation.fen.ranks import placement_of_cells
-from notation.fen.dialect import CastlingStyle, CheckStyle, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, PocketStyle
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup

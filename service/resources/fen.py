@@ -12,7 +12,7 @@ from typing import Any, Callable
 from flask import Blueprint, Response
 
 from notation.errors import Problem
-from notation.fen.dialect import IllegalPolicy
+from notation.options import IllegalPolicy
 from notation.fen.profiles import WriteOptions, resolve_options
 from notation.operations import convert_fen, validate_fen
 

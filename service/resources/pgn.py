@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from flask import Blueprint, Response, request
 
-from notation.fen.dialect import IllegalPolicy
+from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
 from notation.pgn.streams import ENCODING, ERRORS
 
