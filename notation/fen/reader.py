@@ -27,6 +27,7 @@ or more than nine ranks are rejected before any further work.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import ClassVar, NamedTuple
 
@@ -51,24 +52,21 @@ _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS = Pockets()
 
 
-def _classical_castling() -> dict:
-    """Castling fields whose meaning needs no search: every letter a corner rook with the
-    king on its e-file square. Maps (field, castling piece) -> (rook squares, required pieces)."""
+def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, str], ...]]]:
+    """Castling fields whose meaning needs no search when the king castles: every letter a
+    corner rook with the king on its e-file square. Maps the field to (rook squares,
+    required (square, piece) pairs)."""
     table = {}
     letters = {"K": (7, "R", 4, "K"), "Q": (0, "R", 4, "K"), "k": (63, "r", 60, "k"), "q": (56, "r", 60, "k")}
-    import itertools
-
     for size in range(1, 5):
         for combo in itertools.combinations("KQkq", size):
-            field = "".join(combo)
-            for king in ("k",):
-                rights = frozenset(letters[c][0] for c in combo)
-                required = set()
-                for c in combo:
-                    corner, rook, king_square, king_letter = letters[c]
-                    required.add((corner, rook))
-                    required.add((king_square, king_letter))
-                table[(field, king)] = (rights, tuple(sorted(required)))
+            rights = frozenset(letters[c][0] for c in combo)
+            required = set()
+            for c in combo:
+                corner, rook, king_square, king_letter = letters[c]
+                required.add((corner, rook))
+                required.add((king_square, king_letter))
+            table["".join(combo)] = (rights, tuple(sorted(required)))
     return table
 
 
@@ -487,7 +485,7 @@ class _Reader:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
-        classical = _CLASSICAL_CASTLING.get((text, self.variant.castling_piece))
+        classical = _CLASSICAL_CASTLING.get(text) if self.variant.castling_piece == "k" else None
         if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
             return classical[0], "standard", False
         rights: set[int] = set()

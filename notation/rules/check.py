@@ -43,10 +43,6 @@ def checkers(position: Position, colour: int, occupied: int | None = None) -> in
     return found
 
 
-def is_check(position: Position, colour: int) -> bool:
-    return bool(checkers(position, colour))
-
-
 def pins(position: Position, colour: int) -> dict[int, int]:
     """Pieces of ``colour`` pinned to a royal piece by an enemy bishop, rook or queen.
 

@@ -1,4 +1,4 @@
-"""Castling rights: ``bad-castling-rights``, and ``clean_rights`` for repair.
+"""Castling rights: ``bad-castling-rights`` (``repair`` drops the rights ``judge_rights`` names).
 
 A right (the square of the rook it names) is good when: the variant castles at all; the
 square is on its side's back rank and holds that side's ``castling_rook``, not promoted;
@@ -155,12 +155,6 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
         for extra in east[:-1]:
             bad[extra] = f"{side(colour)} already has a right on that side ({square_name(east[-1])})"
     return bad
-
-
-def clean_rights(ctx: Context) -> frozenset[int]:
-    """The setup's rights without the bad ones."""
-    bad = judge_rights(ctx)
-    return frozenset(sq for sq in ctx.setup.castling if sq not in bad)
 
 
 def check(ctx: Context) -> list[Problem]:
