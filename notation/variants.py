@@ -12,8 +12,7 @@ from __future__ import annotations
 import difflib
 import functools
 import enum
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from notation.errors import UnknownVariantError
@@ -67,14 +66,15 @@ class Army:
 
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for
     Horde's White or any side of a variant without royal pieces); ``max_by_kind`` caps
-    individual kinds (Racing Kings).
+    individual kinds (Racing Kings) as ``(letter, cap)`` pairs sorted by letter: a tuple,
+    so armies and variants are hashable and can key caches.
     """
 
     royal_count: int = 1
     max_pieces: int = 16
     max_pawns: int = 8
     pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
-    max_by_kind: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    max_by_kind: tuple[tuple[str, int], ...] = ()
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (
@@ -141,6 +141,11 @@ class Variant:
     def has_check_counters(self) -> bool:
         return Twist.CHECK_COUNTERS in self.twists
 
+    def __hash__(self) -> int:
+        # Equal variants have equal keys, so the key alone is a valid hash, and a cheap one
+        # (str caches its hash): per-variant caches are keyed on the variant itself.
+        return hash(self.key)
+
     def __str__(self) -> str:
         return self.name
 
@@ -150,7 +155,7 @@ _NO_KINGS = (Army(royal_count=0), Army(royal_count=0))
 _RACE_ARMY = Army(
     max_pieces=8,
     max_pawns=0,
-    max_by_kind=MappingProxyType({"q": 1, "r": 2, "b": 2, "n": 2}),
+    max_by_kind=(("b", 2), ("n", 2), ("q", 1), ("r", 2)),
 )
 
 VARIANTS: tuple[Variant, ...] = (

@@ -55,7 +55,7 @@ POCKET_FIELDS = "pockets"
 CHECK_FIELDS = "checks"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=8)  # one entry per subset of the two optional groups
 def fen_pattern(groups: frozenset[str]) -> re.Pattern[str]:
     """The fast-path regex for a FEN whose optional field ``groups`` are allowed."""
     remaining = rf"(?:\s+(?P<remaining>{REMAINING}){_END})?" if CHECK_FIELDS in groups else ""
@@ -109,7 +109,7 @@ def _gap(field: str) -> pp.ParserElement:
     return gap
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=8)  # one entry per subset of the two optional groups
 def fen_grammar(groups: frozenset[str]) -> pp.ParserElement:
     """The pyparsing grammar for a FEN whose optional field ``groups`` are allowed."""
     bracketed = rf"(?P<bracketed>{BRACKETED})?" if POCKET_FIELDS in groups else ""

@@ -261,16 +261,10 @@ def _dialect(pockets, checks, castling, counters, promoted, chess960) -> Dialect
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
-_CELL_LETTERS: dict[int, tuple[Variant, str]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _cell_letters(variant: Variant) -> str:
     """The characters a placement cell may hold (for ``str.strip``): the letters and ``.``."""
-    cached = _CELL_LETTERS.get(id(variant))
-    if cached is None or cached[0] is not variant:
-        cached = (variant, "".join(sorted(variant.board_letters)) + ".")
-        _CELL_LETTERS[id(variant)] = cached
-    return cached[1]
+    return "".join(sorted(variant.board_letters)) + "."
 
 
 class _Reader:

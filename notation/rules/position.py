@@ -10,6 +10,8 @@ per group and reading that as a binary number: a handful of C calls instead of a
 
 from __future__ import annotations
 
+import functools
+
 from notation.rules.attacks import (
     BEYOND,
     BISHOP_PSEUDO,
@@ -80,15 +82,12 @@ class _PieceMap:
         self.no_double_step = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
 
 
-_PIECE_MAPS: dict[int, _PieceMap] = {}
 _NONE = (0, 0)  # the (white, black) of a group the variant lacks
 
 
+@functools.lru_cache(maxsize=64)
 def _piece_map(variant: Variant) -> _PieceMap:
-    found = _PIECE_MAPS.get(id(variant))
-    if found is None or found.variant is not variant:
-        found = _PIECE_MAPS[id(variant)] = _PieceMap(variant)
-    return found
+    return _PieceMap(variant)
 
 
 def _split(both: int, white: int) -> tuple[int, int]:

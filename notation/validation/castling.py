@@ -11,6 +11,7 @@ outermost is kept).
 
 from __future__ import annotations
 
+import functools
 from operator import itemgetter
 
 from notation.errors import Problem
@@ -20,14 +21,11 @@ from notation.validation.context import Context, side
 from notation.variants import Variant
 
 _BACK_RANK = (RANK_1, RANK_8)
-_START_SQUARES: dict[int, tuple[Variant, tuple[int, int], tuple[int, int]]] = {}
 
 
+@functools.lru_cache(maxsize=64)
 def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
-    cached = _START_SQUARES.get(id(variant))
-    if cached and cached[0] is variant:
-        return cached[1], cached[2]
     placement = variant.start_fen.split()[0].split("[")[0]
     kings, rooks = [0, 0], [0, 0]
     for rank_index, rank_text in enumerate(placement.split("/")[:8]):
@@ -46,29 +44,19 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
             elif ch.lower() == variant.castling_rook:
                 rooks[colour] |= bit & _BACK_RANK[colour]
             file += 1
-    king_pair, rook_pair = (kings[0], kings[1]), (rooks[0], rooks[1])
-    _START_SQUARES[id(variant)] = (variant, king_pair, rook_pair)
-    return king_pair, rook_pair
+    return (kings[0], kings[1]), (rooks[0], rooks[1])
 
 
-_START_TESTS: dict[int, tuple[Variant, dict[frozenset[int], tuple | None]]] = {}
-
-
+@functools.lru_cache(maxsize=1024)
 def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
     """For rights that all name start rook squares of a fixed start array whose sides have
-    one castling piece each, at most one right on each side of it: ``(getter, letters, squares)`` where ``getter(cells) ==
-    letters`` says that every named rook and its side's castling piece stand on their start
-    squares (``squares``: those squares as a bitboard). None when that does not apply.
-    Cached per variant; only subsets of the start rook squares are cached."""
-    cached = _START_TESTS.get(id(variant))
-    if cached is None or cached[0] is not variant:
-        cached = _START_TESTS[id(variant)] = (variant, {})
-    tests = cached[1]
-    if rights in tests:
-        return tests[rights]
+    one castling piece each, at most one right on each side of it: ``(getter, letters,
+    squares)`` where ``getter(cells) == letters`` says that every named rook and its side's
+    castling piece stand on their start squares (``squares``: those squares as a bitboard).
+    None when that does not apply. Bounded cache: a few variants times a few sets of rights."""
     start_kings, start_rooks = _start_squares(variant)
     if any(not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
-        return None  # not cached: any set of squares may come here
+        return None
     wanted: dict[int, str] = {}
     test = None
     sides: set[tuple[int, bool]] = set()
@@ -85,7 +73,6 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
         getter = itemgetter(*order)
         reference = "".join(wanted.get(sq, ".") for sq in range(64))
         test = (getter, getter(reference), sum(1 << sq for sq in order))
-    tests[rights] = test
     return test
 
 

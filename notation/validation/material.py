@@ -95,7 +95,7 @@ def _kind_caps(ctx: Context) -> list[Problem]:
     for colour, army in enumerate(ctx.variant.armies):
         if not army.max_by_kind:
             continue
-        for letter, cap in sorted(army.max_by_kind.items()):
+        for letter, cap in army.max_by_kind:
             count = ctx.position.letter_bb(letter.upper() if colour == 0 else letter).bit_count()
             if count > cap:
                 name = ctx.piece_name(letter)
