@@ -16,10 +16,10 @@ import pytest
 
 HOT = [
     "notation.fen.reader", "notation.fen.ranks", "notation.fen.writer", "notation.fen.castling",
-    "notation.setup", "notation.rules.attacks", "notation.rules.bitboard", "notation.rules.check",
+    "notation.setup", "notation.rules.attacks", "notation.rules.bitboard", "notation.rules.checkers",
     "notation.rules.en_passant", "notation.rules.position", "notation.validation",
-    "notation.validation.castling", "notation.validation.checks", "notation.validation.context",
-    "notation.validation.counters", "notation.validation.en_passant", "notation.validation.kings",
+    "notation.validation.castling", "notation.validation.checkers", "notation.validation.context",
+    "notation.validation.check_counters", "notation.validation.en_passant", "notation.validation.kings",
     "notation.validation.material", "notation.validation.race",
 ]
 

@@ -7,7 +7,7 @@ import chess
 import pytest
 
 from notation.options import EnPassantMode
-from notation.rules.check import pinned, pins
+from notation.rules.checkers import pinned, pins
 from notation.rules.en_passant import en_passant_square
 from notation.rules.position import position_of
 from validation_oracle import positions

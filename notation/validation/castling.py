@@ -144,7 +144,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     return bad
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     if not ctx.setup.castling:
         return []
     return [

@@ -1,4 +1,4 @@
-"""What every check reads: the setup, its variant, the bitboards, and how to name things.
+"""What every validator reads: the setup, its variant, the bitboards, and how to name things.
 
 ``Context`` is built once per ``validate`` call; the ``describe`` helpers write the names
 used in messages (``white king on e1``, ``the rook on e8``). Nothing here raises.

@@ -14,7 +14,7 @@ from notation.validation.context import Context, side, square_list
 from notation.variants import Twist
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     problems = []
     variant, position = ctx.variant, ctx.position
     for colour, army in enumerate(variant.armies):
