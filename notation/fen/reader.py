@@ -41,7 +41,7 @@ from notation.fen.ranks import cells_of_placement
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.squares import SQUARE_NAMES
-from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
 
 MAX_FEN_LENGTH = 512
 
@@ -95,7 +95,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     _reject_hostile(text)
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
-        _raise_grammar_error(text, _field_groups(found), found)
+        _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     reader = _Reader(text, match, found)
     if found.has_pockets or found.has_check_counters:
@@ -143,7 +143,7 @@ def _field_groups(variant: Variant) -> frozenset[str]:
     return _GROUPS[variant.has_pockets, variant.has_check_counters]
 
 
-def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) -> None:
+def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
     """Explain why ``text`` does not match: the field, its 1-based column, what was expected."""
     bracket = text.find("[")
     if bracket >= 0 and POCKET_FIELDS not in groups and bracket < len(text.split()[0]) + (len(text) - len(text.lstrip())):
@@ -189,7 +189,7 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
         else:
             field = "end"
         raise FenSyntaxError(
-            f"unexpected {found} after the last field{_extension_hint(token, variant)}", field=field, column=column
+            f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}", field=field, column=column
         ) from None
 
 
@@ -223,13 +223,19 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
             reader.read_en_passant(token)
 
 
-def _extension_hint(token: str, variant: Variant) -> str:
-    """Why a variant extension field was not read: it belongs to another variant."""
+def _extension_hint(token: str, variant: Variant, registry: Registry) -> str:
+    """Why a variant extension field was not read: it belongs to other variants."""
     if not variant.has_check_counters and ("+" in token):
-        return f" (check counters belong to Three-check, not {variant.name})"
+        return f" (check counters belong to {_variants_with(Twist.CHECK_COUNTERS, registry)}, not {variant.name})"
     if not variant.has_pockets and token.isalpha():
-        return f" (pockets belong to Crazyhouse, not {variant.name})"
+        return f" (pockets belong to {_variants_with(Twist.POCKETS, registry)}, not {variant.name})"
     return ""
+
+
+def _variants_with(twist: Twist, registry: Registry) -> str:
+    """The registry's names for the variants with ``twist``: ``Crazyhouse``, ``A or B``."""
+    names = [variant.name for variant in registry if twist in variant.twists]
+    return " or ".join(names) if names else "other variants"
 
 
 def _strip_marks(expanded: str) -> tuple[str, frozenset[int]]:
@@ -335,12 +341,12 @@ class _Reader:
         remaining = None
         checks_style = None
         if g.get("remaining") is not None:
-            remaining = self.read_counters(g.get("remaining"), "remaining")
+            remaining = self.read_counters(g["remaining"])
             checks_style = CheckStyle.REMAINING
         if g.get("given") is not None:
             if checks_style is not None:
                 self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
-            white_given, black_given = self.read_counters(g.get("given")[1:], "given", 1)
+            white_given, black_given = self.read_counters(g["given"][1:])
             remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
             checks_style = CheckStyle.GIVEN
 
@@ -521,11 +527,8 @@ class _Reader:
             self.fail(f"en passant must be - or a square like e3, found {text!r}", "en-passant", "en_passant", expected="- or a square")
         return square
 
-    def read_counters(self, text: str, group: str, offset: int = 0) -> tuple[int, int]:
-        if not self.variant.has_check_counters:
-            self.fail(
-                f"check counters {self.match.group(group)!r} are not part of {self.variant.name} (they belong to Three-check)",
-                "checks", group,
-            )
+    def read_counters(self, text: str) -> tuple[int, int]:
+        """The two numbers of ``W+B`` (the grammar has only counter groups for variants with
+        check counters, so a variant without them never gets here)."""
         white, _, black = text.partition("+")
         return int(white), int(black)

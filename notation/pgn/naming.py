@@ -1,50 +1,40 @@
 """What each producer profile calls each variant in a PGN ``Variant`` tag: data, not code.
 
-``variant_tag_name(profile, variant, from_setup)`` is the one lookup. A profile without a
-table, or a variant missing from one, gets the registry's display name (``Variant.name``),
-which is what python-chess writes and every reader in NOTATION.md accepts.
+``variant_tag_name(profile, variant, from_setup)`` is the one lookup. A profile's names
+come from a registry field (lichess: ``Variant.lichess_name``) or its own table; a variant
+missing from both gets the registry's display name (``Variant.name``), which is what
+python-chess writes and what lichess, CQLi, SCID and python-chess all read.
 
-``from_position`` is the name a profile gives a *standard* game that starts from a set-up
-(a ``FEN`` tag): lichess writes ``From Position``; the others keep the standard name.
+``from_position`` is the name a profile gives a game of the ``pgn_default`` variant
+(Standard) that starts from a set-up (a ``FEN`` tag): lichess writes ``From Position``; the
+others keep the standard name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Literal, Mapping
 
 from notation.variants import Variant
 
 
 @dataclass(frozen=True)
 class VariantNaming:
-    """One profile's names: variant key -> tag value, and its name for standard set-ups."""
+    """One profile's names: the registry field holding them, else variant key -> tag value;
+    and its name for set-ups of the default variant."""
 
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     from_position: str | None = None
+    registry_field: Literal["lichess_name"] | None = None
 
 
-# lichess (scalachess Variant names; NOTATION.md "Variant tag and aliases").
-_LICHESS = VariantNaming(
-    MappingProxyType(
-        {
-            "standard": "Standard",
-            "chess960": "Chess960",
-            "crazyhouse": "Crazyhouse",
-            "atomic": "Atomic",
-            "antichess": "Antichess",
-            "kingofthehill": "King of the Hill",
-            "threecheck": "Three-check",
-            "racingkings": "Racing Kings",
-            "horde": "Horde",
-        }
-    ),
-    from_position="From Position",
-)
+# lichess: the registry's ``lichess_name`` (lichess's scalachess Variant names).
+_LICHESS = VariantNaming(from_position="From Position", registry_field="lichess_name")
 
 # XBoard/WinBoard and the engines and GUIs that follow it (cutechess, Fairy-Stockfish):
-# lower-case protocol names (NOTATION.md: `normal`, `fischerandom`, `giveaway`, `3check`).
+# lower-case names of the Chess Engine Communication Protocol's `variant` command (`normal`,
+# `fischerandom`, `3check`).
 _XBOARD = VariantNaming(
     MappingProxyType(
         {
@@ -67,7 +57,7 @@ _XBOARD = VariantNaming(
     )
 )
 
-# CQLi's canonical spellings (seeds/001) where they differ from the display names.
+# CQLi's spellings (the CQLi manual) where they differ from the display names.
 _CQLI = VariantNaming(MappingProxyType({"threecheck": "Three-Check"}))
 
 NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
@@ -90,6 +80,10 @@ def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool) -> str
     Never raises: unknown profiles and variants fall back to ``variant.name``.
     """
     naming = NAMINGS.get(profile, VariantNaming())
-    if from_setup and variant.key == "standard" and naming.from_position:
+    if from_setup and variant.pgn_default and naming.from_position:
         return naming.from_position
+    if naming.registry_field is not None:
+        name = getattr(variant, naming.registry_field)
+        if name:
+            return name
     return naming.names.get(variant.key, variant.name)
