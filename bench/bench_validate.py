@@ -1,6 +1,6 @@
 """Read + validate + write against python-chess, on the same positions, in one run.
 
-ours:          read_fen -> validate -> write_fen            (issue 3: target >= 5x)
+ours:          read_fen -> validate -> write_fen            (target: at least 5x)
 python-chess:  Board(fen) -> status() -> fen()
 
 Also prints validate alone against status() alone on already-parsed positions (unfair to

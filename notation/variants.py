@@ -289,7 +289,8 @@ VARIANTS: tuple[Variant, ...] = (
         armies=(Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True), Army()),
         lichess_name="Horde",
     ),
-    # Beyond lichess and CQLi, from the Fairy-Stockfish variants.ini: the same machinery, new data.
+    # Beyond lichess and CQLi (Knightmate, Extinction, Grasshopper as the Fairy-Stockfish
+    # variants.ini defines them): the same machinery, new data.
     Variant(
         "knightmate",
         "Knightmate",

@@ -73,7 +73,7 @@ class WriterOptions(Strict):
     castling = enum_field(CastlingStyle)
     en_passant = enum_field(EnPassantMode)
     on_illegal = enum_field(IllegalPolicy)
-    # The spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
+    # The flag spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
     # flag); it becomes the enum here, so nothing past the schema sees a boolean.
     repair = StrictBoolean(allow_none=False)
 

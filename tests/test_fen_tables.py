@@ -1,4 +1,4 @@
-"""Table tests: every example of NOTATION.md and the CQLi manual, in and out of every dialect."""
+"""Table tests: every example of the producers' documentation and the CQLi manual, in and out of every dialect."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Writer options and the named profiles of the producers in NOTATION.md.
+"""Writer options and the named profiles of the producers (lichess, chess.com, XBoard, ...).
 
 A profile is a complete ``WriteOptions``; any single option given by the user overrides
 the profile's value (``resolve_options``). The default profile is ``python-chess``:
