@@ -10,10 +10,10 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 from __future__ import annotations
 
 import difflib
-import functools
 import enum
+import functools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from notation.errors import UnknownVariantError
 
@@ -388,7 +388,7 @@ class Registry:
             raise LookupError("this registry has no pgn_default variant")
         return self._default
 
-    def with_aliases(self, aliases: Mapping[str, str]) -> "Registry":
+    def with_aliases(self, aliases: Mapping[str, str]) -> Registry:
         """A registry that also knows ``aliases`` (alias -> existing name).
 
         Raises ``UnknownVariantError`` if a target is unknown, ``ValueError`` on an empty alias.
@@ -398,7 +398,7 @@ class Registry:
                 raise ValueError("a variant alias cannot be empty")
         return Registry(self._variants, {**self._extra, **aliases})
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Variant]:
         return iter(self._variants)
 
     def __len__(self) -> int:

@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
-from notation.options import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.fen.profiles import PROFILES
+from notation.options import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from fen_cases import load_cases, options_from_spec
+
 from notation import FenSyntaxError, read_fen, write_fen
 
 CONVERSIONS = load_cases("conversions.json")

@@ -17,12 +17,11 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from installed import installed_script  # noqa: E402
 from service_fixtures import app, client, load_fixture  # noqa: E402,F401
 
-from installed import installed_script  # noqa: E402
 from notation.cli.main import main as cli_main  # noqa: E402
 from notation.validation import CODES  # noqa: E402
-
 
 
 def _inputs() -> list[dict[str, str]]:

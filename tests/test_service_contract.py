@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import app, client  # noqa: E402,F401  (pytest fixtures)
-
 import schemathesis  # noqa: E402
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance  # noqa: E402
+from service_fixtures import app, client  # noqa: E402,F401  (pytest fixtures)
+
 from service import create_app  # noqa: E402
 from service.config import Settings  # noqa: E402
 from service.resources.meta import spec_bytes  # noqa: E402

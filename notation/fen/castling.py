@@ -6,7 +6,7 @@ Nothing here judges whether a right is legal (that is ``notation.validation``).
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 Board = Sequence["str | None"]  # Setup.cells (or Setup.board): indexed a1 = 0 .. h8 = 63
 

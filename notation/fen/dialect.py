@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from notation.options import CheckStyle, PocketStyle
 
-
 CastlingSeen = Literal["standard", "xfen", "shredder"]
+PromotedSeen = Literal["tilde", "squares"]
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Dialect:
     checks: CheckStyle | None = None
     castling: CastlingSeen | None = None
     counters: bool = True  # halfmove and fullmove present (False: EPD-style)
-    promoted: Literal["tilde", "squares"] | None = None
+    promoted: PromotedSeen | None = None
     chess960: bool = False  # castling rights only Chess960 can have
 
     def to_dict(self) -> dict[str, Any]:

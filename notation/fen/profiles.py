@@ -10,9 +10,10 @@ XBoard, CQLi and lichess's reader all take it).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any
 
 from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 
@@ -29,7 +30,7 @@ class WriteOptions:
     en_passant: EnPassantMode = EnPassantMode.LEGAL
     empty_pocket: EmptyPocket = EmptyPocket.BRACKETS
 
-    def but(self, **changes) -> "WriteOptions":
+    def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
         return replace(self, **changes)
 

@@ -29,16 +29,16 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
 from notation.fen.castling import needs_chess960, outer_rook
-from notation.fen.dialect import Dialect
-from notation.options import CheckStyle, PocketStyle
-from notation.fen.ranks import cells_of_placement
+from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
+from notation.fen.ranks import cells_of_placement
+from notation.options import CheckStyle, PocketStyle
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.squares import SQUARE_NAMES
 from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
@@ -146,7 +146,8 @@ def _field_groups(variant: Variant) -> frozenset[str]:
 def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
     """Explain why ``text`` does not match: the field, its 1-based column, what was expected."""
     bracket = text.find("[")
-    if bracket >= 0 and POCKET_FIELDS not in groups and bracket < len(text.split()[0]) + (len(text) - len(text.lstrip())):
+    first_field_end = len(text.split()[0]) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
+    if bracket >= 0 and POCKET_FIELDS not in groups and bracket < first_field_end:
         raise FenSyntaxError(
             f"{variant.name} has no pockets; found {text[bracket:].split()[0]!r}",
             field="pockets",
@@ -181,7 +182,9 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, re
         index = len(text[:exc.loc].split())
         if index == 4 and not token.isdigit() and "+" not in token:
             name = FIELD_NAMES["halfmove"]
-            raise FenSyntaxError(f"expected {name}, found {found}", field="halfmove", column=column, expected=name) from None
+            raise FenSyntaxError(
+                f"expected {name}, found {found}", field="halfmove", column=column, expected=name
+            ) from None
         if "+" in token:
             field = "checks"
         elif token.isalpha() and index >= 6:
@@ -189,7 +192,9 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, re
         else:
             field = "end"
         raise FenSyntaxError(
-            f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}", field=field, column=column
+            f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}",
+            field=field,
+            column=column,
         ) from None
 
 
@@ -209,10 +214,11 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     """Raise the syntax error of the first of placement, turn, castling and en passant that
     starts before ``limit`` and is wrong on its own; return if none is."""
     tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:limit])][:4]
-    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens)})
+    # At most four tokens, maybe fewer: zip stops at the shorter.
+    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
     reader = _Reader(text, spans, variant)
     board = "." * 64
-    for name, (start, token) in zip(_TokenSpans.NAMES, tokens):
+    for name, (_, token) in zip(_TokenSpans.NAMES, tokens, strict=False):
         if name == "placement":
             board = reader.read_placement(token.split("[", 1)[0])[0]
         elif name == "turn" and token not in ("w", "b"):
@@ -262,7 +268,14 @@ def _strip_marks(expanded: str) -> tuple[str, frozenset[int]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _dialect(pockets, checks, castling, counters, promoted, chess960) -> Dialect:
+def _dialect(
+    pockets: PocketStyle | None,
+    checks: CheckStyle | None,
+    castling: CastlingSeen | None,
+    counters: bool,
+    promoted: PromotedSeen | None,
+    chess960: bool,
+) -> Dialect:
     # Dialects are few and immutable: share them instead of building one per FEN.
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
@@ -276,7 +289,8 @@ def _cell_letters(variant: Variant) -> str:
 class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
-    def __init__(self, text: str, match, variant: Variant):
+    def __init__(self, text: str, match: Any, variant: Variant):
+        # ``match``: the fast path's ``re.Match``, or ``_TokenSpans`` on the error path.
         self.text = text
         self.match = match
         self.variant = variant
@@ -286,7 +300,7 @@ class _Reader:
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1
 
-    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None):
+    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
     def read_plain(self) -> ReadResult:
@@ -321,7 +335,8 @@ class _Reader:
 
         bracketed = g.get("bracketed")
         if rank_zero is not None:
-            pockets, pocket_style = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1]), PocketStyle.RANK_ZERO
+            pockets = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1])
+            pocket_style = PocketStyle.RANK_ZERO
         if bracketed is not None:
             if not variant.has_pockets:
                 self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
@@ -359,7 +374,10 @@ class _Reader:
         if appended is not None:
             if not variant.has_pockets:
                 where = "fullmove number" if counters_present else "en passant square"
-                self.fail(f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)", "pockets", "appended_pocket")
+                self.fail(
+                    f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)",
+                    "pockets", "appended_pocket",
+                )
             if pocket_style is not None:
                 self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
             pockets = _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
@@ -388,7 +406,7 @@ class _Reader:
 
     # -- placement -------------------------------------------------------------------------
 
-    def read_placement(self, text: str):
+    def read_placement(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
         if "." in text:  # "." is how cells spell an empty square, never a FEN character
             return self.read_placement_slowly(text)
@@ -408,7 +426,7 @@ class _Reader:
                 return cells, promoted, None
         return self.read_placement_slowly(text)
 
-    def read_placement_slowly(self, text: str):
+    def read_placement_slowly(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """The character-by-character reader: handles ``~`` and names the column of any error."""
         board: list[str] = ["."] * 64
         promoted: set[int] = set()
@@ -428,7 +446,8 @@ class _Reader:
                     rest = text[index + 1:]
                     if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
                         self.fail(
-                            f"too many ranks: a board has 8" + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
+                            "too many ranks: a board has 8"
+                            + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
                         )
                     return "".join(board), frozenset(promoted), (rest, index + 1)
@@ -465,7 +484,7 @@ class _Reader:
             self.fail(f"only {8 - rank} ranks; a board has 8", "placement", "placement", length)
         return "".join(board), frozenset(promoted), None
 
-    def fail_rank_width(self, rank: int, width: int, rank_start: int):
+    def fail_rank_width(self, rank: int, width: int, rank_start: int) -> NoReturn:
         self.fail(
             f"rank {rank + 1} has {width} squares; it must have 8", "placement", "placement", rank_start
         )
@@ -481,7 +500,7 @@ class _Reader:
 
     # -- castling and en passant -------------------------------------------------------------
 
-    def read_castling(self, text: str, board: str):
+    def read_castling(self, text: str, board: str) -> tuple[frozenset[int], CastlingSeen | None, bool]:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
@@ -498,7 +517,8 @@ class _Reader:
             back = 0 if white else 56
             if lower in ("k", "q"):
                 used_kq = True
-                square = outer_rook(board, back, "R" if white else "r", king_letter.upper() if white else king_letter, lower == "k")
+                king = king_letter.upper() if white else king_letter
+                square = outer_rook(board, back, "R" if white else "r", king, lower == "k")
             elif lower in _FILES and ch.isalpha():
                 used_files = True
                 square = back + _FILES.index(lower)
@@ -511,6 +531,7 @@ class _Reader:
                 self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
         chess960 = needs_chess960(board, rights, king_letter)
+        seen: CastlingSeen
         if used_files and not used_kq:
             seen = "shredder"
         elif used_files or chess960:
@@ -524,7 +545,10 @@ class _Reader:
             return None
         square = _SQUARE_INDEX.get(text)
         if square is None:
-            self.fail(f"en passant must be - or a square like e3, found {text!r}", "en-passant", "en_passant", expected="- or a square")
+            self.fail(
+                f"en passant must be - or a square like e3, found {text!r}",
+                "en-passant", "en_passant", expected="- or a square",
+            )
         return square
 
     def read_counters(self, text: str) -> tuple[int, int]:

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from notation.errors import NotationError, Problem
-from notation.options import IllegalPolicy
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
+from notation.options import IllegalPolicy
 from notation.pgn.naming import variant_tag_name
 from notation.pgn.reader import (
     DEFAULT_LIMITS,

@@ -6,7 +6,7 @@ pieces or variants, and nothing raises: an empty bitboard simply has no squares.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 ALL = (1 << 64) - 1
 RANK_1 = 0xFF

@@ -18,7 +18,8 @@ codes above say), move counters.
 
 from __future__ import annotations
 
-from typing import Collection
+from collections.abc import Collection
+from typing import Any
 
 from notation.errors import Problem
 from notation.rules.position import position_of
@@ -80,7 +81,7 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     found = DEFAULT_REGISTRY.find(variant)
     ctx = Context.of(setup, found)
     warnings: list[Problem] = []
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     bad_rights = castling.judge_rights(ctx)
     if bad_rights:
         changes["castling"] = frozenset(sq for sq in setup.castling if sq not in bad_rights)

@@ -12,6 +12,7 @@ outermost is kept).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from operator import itemgetter
 
 from notation.errors import Problem
@@ -48,7 +49,7 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
+def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str], object], object, int] | None:
     """For rights that all name start rook squares of a fixed start array whose sides have
     one castling piece each, at most one right on each side of it: ``(getter, letters,
     squares)`` where ``getter(cells) == letters`` says that every named rook and its side's

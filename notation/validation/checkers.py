@@ -47,11 +47,13 @@ def find_problems(ctx: Context) -> list[Problem]:
         return problems
     described = _royal_attacked(ctx, us, ours)
     if position.race:
-        problems.append(Problem("race-check", f"{described}: nobody may give check in {ctx.variant.name}", field="placement"))
+        message = f"{described}: nobody may give check in {ctx.variant.name}"
+        problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
     if count > 2 and not position.atomic:
-        problems.append(Problem("too-many-checkers", f"{described}: no move gives more than two checks", field="placement"))
+        message = f"{described}: no move gives more than two checks"
+        problems.append(Problem("too-many-checkers", message, field="placement"))
         return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):

@@ -24,7 +24,7 @@ class Context:
         self.position = position
 
     @classmethod
-    def of(cls, setup: Setup, variant: Variant) -> "Context":
+    def of(cls, setup: Setup, variant: Variant) -> Context:
         return cls(setup, variant, position_of(setup, variant))
 
     def piece_name(self, letter: str) -> str:

@@ -44,7 +44,8 @@ def find_problems(ctx: Context) -> list[Problem]:
                     problems.append(
                         Problem(
                             "king-in-pocket",
-                            f"{side(colour)}'s pocket holds a {ctx.piece_name(letter)}; royal pieces are never captured",
+                            f"{side(colour)}'s pocket holds a {ctx.piece_name(letter)}; "
+                            "royal pieces are never captured",
                             field="pockets",
                         )
                     )

@@ -18,7 +18,8 @@ def find_problems(ctx: Context) -> list[Problem]:
         return [
             Problem(
                 "race-over",
-                f"both kings are on the eighth rank ({ctx.pieces_on((white | black) & RANK_8)}) with black to move: the race is over",
+                f"both kings are on the eighth rank ({ctx.pieces_on((white | black) & RANK_8)}) "
+                "with black to move: the race is over",
                 field="turn",
             )
         ]
