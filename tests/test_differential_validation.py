@@ -14,8 +14,8 @@ from validation_oracle import Item, oracle_codes, positions
 
 from notation.rules.attacks import LINE
 from notation.rules.bitboard import squares
-from notation.rules.checkers import checkers
 from notation.rules.position import position_of
+from notation.rules.royal_attacks import checkers
 from notation.validation import validate
 
 SEED = 20260521

@@ -8,9 +8,9 @@ import pytest
 from validation_oracle import positions
 
 from notation.options import EnPassantMode
-from notation.rules.checkers import pinned, pins
 from notation.rules.en_passant import en_passant_square
 from notation.rules.position import position_of
+from notation.rules.royal_attacks import pinned, pins
 
 SEED = 7
 

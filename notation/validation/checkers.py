@@ -1,8 +1,8 @@
 """Who gives check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``,
 ``race-check``.
 
-Only royal pieces are checked (``notation.rules.checkers``); a variant without them has
-none of these problems. ``opposite-check``: the side not to move is in check. With the
+Only royal pieces are checked (``notation.rules.royal_attacks``); a variant without them
+has none of these problems. ``opposite-check``: the side not to move is in check. With the
 side to move in check: under the ``RACE`` twist any check is ``race-check``; otherwise
 more than two checkers is ``too-many-checkers`` (reported once, under that code alone),
 and two checkers are ``impossible-check`` when they lie on one line with the king or when
@@ -18,8 +18,8 @@ from __future__ import annotations
 from notation.errors import Problem
 from notation.rules.attacks import LINE
 from notation.rules.bitboard import squares
-from notation.rules.checkers import checkers
 from notation.rules.en_passant import plausible
+from notation.rules.royal_attacks import checkers
 from notation.validation.context import Context, side
 
 

@@ -1,4 +1,4 @@
-"""Check, checkers and pins against royal pieces, with the Atomic twist.
+"""Attacks on royal pieces: checkers (who gives check), pins, touching kings; Atomic aware.
 
 A side is checked only through its royal pieces (``Variant.royal``); a variant or side
 without any is never in check. In Atomic, kings that touch cannot check each other (a
