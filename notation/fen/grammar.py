@@ -19,8 +19,8 @@ BNF (whitespace = one or more spaces or tabs between fields; leading/trailing ig
 Two ways in, built from the same field patterns so they accept the same language:
 
 - ``fen_pattern(groups)``: one compiled regular expression with a named group per field, the fast
-  path for well-formed input (on these short inputs pyparsing takes about 200 times as
-  long as the regex match: bench/bench_fen.py prints both figures).
+  path for well-formed input (on these short inputs pyparsing takes a hundred times as long
+  as the regex match or more: bench/bench_fen.py prints both figures).
 - ``fen_grammar(groups)``: the same fields as named pyparsing elements, run only when the fast
   path fails, to say which field broke and at which column.
 
