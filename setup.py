@@ -1,51 +1,32 @@
 """Compile the hot modules (reader, writer, Setup, rules, validation) with mypyc.
 
+The modules compiled are listed once, in pyproject.toml under ``[tool.notation.build]``.
 The ``.py`` sources ship as well, and the compiled modules behave the same: the whole test
-suite runs against both (``make test``). Compiling makes read + validate + write about 1.6x
-faster (bench/bench_validate.py).
+suite runs against both (``make test``). Compiling makes read + validate + write about
+1.6x faster: ``make bench`` prints the figure (bench/bench_build.py, compiled vs the same
+work on the pure-Python sources).
 
 All or nothing: ``NOTATION_PURE=1`` skips compilation, and when mypy or the C compiler
 fails the build installs the pure-Python package instead, with a warning, and removes any
 half-built extension (the compiled modules share one library, so a partial build would
-not import). ``NOTATION_REQUIRE_COMPILED=1`` turns that fallback into an error, which is
-how ``make test`` makes sure the fast build really happened.
+not import). ``make test`` does not accept that fallback where a C compiler exists:
+tests/test_compiled_build.py fails when the installed hot modules are pure Python there.
 """
 
 import os
 import sys
+import tomllib
+from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-HOT = [
-    "notation/fen/reader.py",
-    "notation/fen/ranks.py",
-    "notation/fen/writer.py",
-    "notation/fen/castling.py",
-    "notation/setup.py",
-    "notation/rules/attacks.py",
-    "notation/rules/bitboard.py",
-    "notation/rules/check.py",
-    "notation/rules/en_passant.py",
-    "notation/rules/position.py",
-    "notation/validation/__init__.py",
-    "notation/validation/castling.py",
-    "notation/validation/checks.py",
-    "notation/validation/context.py",
-    "notation/validation/counters.py",
-    "notation/validation/en_passant.py",
-    "notation/validation/kings.py",
-    "notation/validation/material.py",
-    "notation/validation/race.py",
-]
-
-REQUIRE_COMPILED = os.environ.get("NOTATION_REQUIRE_COMPILED") == "1"
+with open(Path(__file__).resolve().parent / "pyproject.toml", "rb") as pyproject:
+    HOT: list[str] = tomllib.load(pyproject)["tool"]["notation"]["build"]["compiled"]
 
 
 def fall_back(reason: str) -> None:
     message = f"notation: compiling with mypyc failed ({reason}); installing the slower pure-Python package"
-    if REQUIRE_COMPILED:
-        raise SystemExit(message + " (refused: NOTATION_REQUIRE_COMPILED=1)")
     banner = "*" * 78
     print(f"\n{banner}\nWARNING: {message}\n{banner}\n", file=sys.stderr)
 
@@ -53,7 +34,7 @@ def fall_back(reason: str) -> None:
 class AllOrNothingBuildExt(build_ext):
     """Build every extension, or none of them."""
 
-    def run(self):
+    def run(self) -> None:
         try:
             super().run()
         except Exception as exc:  # no compiler, no headers, a compile error

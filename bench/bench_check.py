@@ -1,6 +1,6 @@
 """`notation check` on a 100,000-game PGN against merely reading it, in one run.
 
-Issue 6 asks the check to run "at nearly the speed of reading" the file. Figures:
+The target: the check runs at nearly the speed of reading the file. Figures:
 - the PGN splitter alone (iter_games over the same decoded blocks the check reads),
 - python-chess's chess.pgn.read_headers over the same file (the peer's fastest reader),
 - notation check (which validates every FEN tag as well).

@@ -36,7 +36,9 @@ LIMIT = 64 * MiB
 
 
 def payloads() -> dict[str, tuple[bytes, dict[str, str]]]:
-    games = b"".join(path.read_bytes().rstrip(b"\n") + b"\n\n" for path in sorted((ROOT / "fixtures" / "pgn").glob("*.pgn")))
+    games = b"".join(
+        path.read_bytes().rstrip(b"\n") + b"\n\n" for path in sorted((ROOT / "fixtures" / "pgn").glob("*.pgn"))
+    )
     real = games * (LIMIT // len(games))
     bomb = gzip.compress(b"\0" * (1024 * MiB), compresslevel=9, mtime=0)
     return {
@@ -62,8 +64,22 @@ def start_server(root: pathlib.Path, port: int, workers: int) -> subprocess.Pope
         "NOTATION_TIMEOUT": "600",
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=str(root),
+        [
+            sys.executable,
+            "-m",
+            "notation",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=str(root),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -131,8 +147,9 @@ def post(port: int, body: bytes, headers: dict[str, str]) -> tuple[int, int, byt
     """Status, number of lines answered, and the last line."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=900)
     try:
-        connection.request("POST", "/v1/pgn/normalize", body=body,
-                           headers={"Content-Type": "application/x-chess-pgn", **headers})
+        connection.request(
+            "POST", "/v1/pgn/normalize", body=body, headers={"Content-Type": "application/x-chess-pgn", **headers}
+        )
         response = connection.getresponse()
         lines, tail = 0, b""
         while True:
@@ -170,8 +187,10 @@ def measure(process: subprocess.Popen, port: int, name: str, body: bytes, header
     lines = results[0][1]
     last = results[0][2][:100].decode("ascii", "replace")
     label = f"{name} x{copies}" if copies > 1 else name
-    print(f"{label:22} {len(body) / MiB:7.1f} MiB  status {statuses}  lines {lines:>9}  wall {wall:6.1f} s  "
-          f"cpu {cpu:6.1f} s  worker peak RSS {worker_peak:6.0f} MiB  master {master_peak:4.0f} MiB")
+    print(
+        f"{label:22} {len(body) / MiB:7.1f} MiB  status {statuses}  lines {lines:>9}  wall {wall:6.1f} s  "
+        f"cpu {cpu:6.1f} s  worker peak RSS {worker_peak:6.0f} MiB  master {master_peak:4.0f} MiB"
+    )
     print(f"{'':22} last line: {last}")
 
 

@@ -56,19 +56,57 @@ def server_command(kind: str, port: int) -> list[str]:
         command = [notation] if notation else [sys.executable, "-m", "notation"]
         return [*command, "serve", "--host", "127.0.0.1", "--port", str(port)]
     if kind == "gunicorn":
-        return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(cpus),
-                "--worker-class", "gthread", "--threads", "4", "--timeout", "60", "--keep-alive", "5",
-                "--log-level", "warning", "service:create_app()"]
+        return [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(cpus),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "4",
+            "--timeout",
+            "60",
+            "--keep-alive",
+            "5",
+            "--log-level",
+            "warning",
+            "service:create_app()",
+        ]
     if kind == "waitress":
-        return [sys.executable, "-m", "waitress", "--listen", f"127.0.0.1:{port}", "--threads", "4", "--connection-limit", "1000", "--call", "service:create_app"]
+        return [
+            sys.executable,
+            "-m",
+            "waitress",
+            "--listen",
+            f"127.0.0.1:{port}",
+            "--threads",
+            "4",
+            "--connection-limit",
+            "1000",
+            "--call",
+            "service:create_app",
+        ]
     raise SystemExit(f"unknown server {kind!r}")
 
 
 def start_server(kind: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "NOTATION_LOG_LEVEL": "warning",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    process = subprocess.Popen(server_command(kind, port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               stdin=subprocess.DEVNULL, start_new_session=True)
+    env = {
+        **os.environ,
+        "NOTATION_LOG_LEVEL": "warning",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    process = subprocess.Popen(
+        server_command(kind, port),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -142,7 +180,7 @@ class Soak:
                     self.closed_by_server += 1
                     return
                 remaining = self.deadline - time.monotonic()
-        except (asyncio.TimeoutError, OSError):
+        except (TimeoutError, OSError):
             pass
 
     async def slowloris(self) -> None:
@@ -175,16 +213,20 @@ class Soak:
         while self.running():
             try:
                 reader, writer = await self._connect()
-                writer.write(b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                             b"Content-Length: 1000\r\n\r\n" + b"{" * 60)
+                writer.write(
+                    b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 1000\r\n\r\n" + b"{" * 60
+                )
                 await self._until_closed(reader)
                 writer.close()
             except OSError:
                 await asyncio.sleep(0.1)
 
     async def busy(self, done: list[int]) -> None:
-        request = (b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                   b"Content-Type: application/x-chess-pgn\r\nContent-Length: %d\r\n\r\n" % len(PGN_BODY)) + PGN_BODY
+        request = (
+            b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            b"Content-Type: application/x-chess-pgn\r\nContent-Length: %d\r\n\r\n" % len(PGN_BODY)
+        ) + PGN_BODY
         while self.running():
             try:
                 reader, writer = await self._connect()
@@ -192,7 +234,7 @@ class Soak:
                 answer = await asyncio.wait_for(reader.read(), max(0.1, self.deadline - time.monotonic()))
                 writer.close()
                 done[0 if b'"kind":"summary"' in answer[-600:] else 1] += 1
-            except (asyncio.TimeoutError, OSError):
+            except (TimeoutError, OSError):
                 await asyncio.sleep(0.1)
 
     async def poll(self, request: bytes, latencies: list[float], errors: list[str]) -> None:
@@ -207,7 +249,7 @@ class Soak:
                     latencies.append(time.perf_counter() - began)
                 else:
                     errors.append(answer[:40].decode("latin-1") or "closed without an answer")
-            except (asyncio.TimeoutError, OSError) as exc:
+            except (TimeoutError, OSError) as exc:
                 errors.append(type(exc).__name__)
             await asyncio.sleep(POLL_PAUSE)
 
@@ -229,17 +271,31 @@ async def soak(port: int, args: argparse.Namespace, pid: int) -> dict:
             await asyncio.sleep(1.0)
 
     health_request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    convert_request = (b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                       b"Content-Length: %d\r\n\r\n%s" % (len(CONVERT_BODY), CONVERT_BODY))
+    convert_request = (
+        b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(CONVERT_BODY), CONVERT_BODY)
+    )
     tasks = [run.silent() for _ in range(args.silent)]
     tasks += [run.liar() for _ in range(args.liars)]
     tasks += [run.slowloris() for _ in range(args.slowloris)]
     busy_done = [0, 0]
     tasks += [run.busy(busy_done) for _ in range(args.busy)]
-    tasks += [run.poll(health_request, health, health_errors), run.poll(convert_request, ordinary, ordinary_errors), sample_rss()]
+    tasks += [
+        run.poll(health_request, health, health_errors),
+        run.poll(convert_request, ordinary, ordinary_errors),
+        sample_rss(),
+    ]
     await asyncio.gather(*tasks)
-    return {"health": health, "health_errors": health_errors, "ordinary": ordinary, "ordinary_errors": ordinary_errors,
-            "peak": peak, "opened": run.opened, "closed": run.closed_by_server, "busy": busy_done}
+    return {
+        "health": health,
+        "health_errors": health_errors,
+        "ordinary": ordinary,
+        "ordinary_errors": ordinary_errors,
+        "peak": peak,
+        "opened": run.opened,
+        "closed": run.closed_by_server,
+        "busy": busy_done,
+    }
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -251,9 +307,11 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def describe(name: str, latencies: list[float], errors: list[str]) -> str:
     kinds = {kind: errors.count(kind) for kind in sorted(set(errors))}
-    return (f"  {name:9} {len(latencies):5} answered; p50 {percentile(latencies, 0.5) * 1000:7.1f} ms, "
-            f"p99 {percentile(latencies, 0.99) * 1000:7.1f} ms, max {max(latencies, default=float('nan')) * 1000:7.1f} ms; "
-            f"errors {len(errors)} {kinds if kinds else ''}")
+    return (
+        f"  {name:9} {len(latencies):5} answered; p50 {percentile(latencies, 0.5) * 1000:7.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:7.1f} ms, max {max(latencies, default=float('nan')) * 1000:7.1f} ms; "
+        f"errors {len(errors)} {kinds if kinds else ''}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -273,15 +331,21 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop_server(server)
     peak = result["peak"]
-    print(f"soak: {args.server}, {args.seconds:.0f} s holding {args.slowloris} slowloris + {args.silent} silent + "
-          f"{args.liars} Content-Length liars{f' + {args.busy} busy PGN clients' if args.busy else ''} on 127.0.0.1 ({os.cpu_count()} CPUs)")
+    print(
+        f"soak: {args.server}, {args.seconds:.0f} s holding {args.slowloris} slowloris + {args.silent} silent + "
+        f"{args.liars} Content-Length liars{f' + {args.busy} busy PGN clients' if args.busy else ''}"
+        f" on 127.0.0.1 ({os.cpu_count()} CPUs)"
+    )
     print(describe("/healthz", result["health"], result["health_errors"]))
     print(describe("convert", result["ordinary"], result["ordinary_errors"]))
     if args.busy:
         print(f"  2 MB PGN jobs: {result['busy'][0]} complete, {result['busy'][1]} cut or failed")
     print(f"  attack connections opened {result['opened']}, closed by the server {result['closed']}")
-    print(f"  peak RSS: worker processes {peak['workers_max'] / 1024:.0f} MiB each at most, {peak['workers_sum'] / 1024:.0f} MiB together; "
-          f"{PARENT[args.server]} {peak['parent'] / 1024:.0f} MiB")
+    print(
+        f"  peak RSS: worker processes {peak['workers_max'] / 1024:.0f} MiB each at most, "
+        f"{peak['workers_sum'] / 1024:.0f} MiB together; "
+        f"{PARENT[args.server]} {peak['parent'] / 1024:.0f} MiB"
+    )
     return 0
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import chess
 import chess.variant

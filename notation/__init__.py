@@ -9,19 +9,12 @@
 """
 
 from notation.errors import FenSyntaxError, IllegalSetupError, NotationError, Problem, UnknownVariantError
-from notation.fen.dialect import (
-    CastlingStyle,
-    CheckStyle,
-    Dialect,
-    EmptyPocket,
-    EnPassantMode,
-    IllegalPolicy,
-    PocketStyle,
-)
+from notation.fen.dialect import Dialect
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import WriteResult, write_fen
 from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.setup import Pockets, Setup
 from notation.validation import repair, validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant

@@ -7,14 +7,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, Collection
+from typing import Any
 
 from notation.errors import IllegalSetupError, NotationError, Problem
-from notation.fen.dialect import Dialect, IllegalPolicy
-from notation.fen.profiles import WriteOptions, DEFAULT_OPTIONS
+from notation.fen.dialect import Dialect
+from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
+from notation.options import IllegalPolicy
 from notation.validation import repair as repair_setup
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant

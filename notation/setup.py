@@ -7,8 +7,10 @@ constructors only normalise (pocket order) and build values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import AbstractSet, Literal
+from typing import Any, Literal
 
 from notation.squares import square_name
 
@@ -19,7 +21,8 @@ BLACK: Color = "b"
 # Canonical order of pocket letters: kings, queens, ... pawns last (python-chess and
 # Fairy-Stockfish write this order); any other letter after those, alphabetically.
 _FIRST = "kqmrbngp"
-_POCKET_RANK = {letter: i for i, letter in enumerate(_FIRST + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in _FIRST))}
+_POCKET_ORDER = _FIRST + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in _FIRST)
+_POCKET_RANK = {letter: i for i, letter in enumerate(_POCKET_ORDER)}
 
 
 def _pocket_key(letter: str) -> tuple[int, str]:
@@ -27,7 +30,7 @@ def _pocket_key(letter: str) -> tuple[int, str]:
 
 
 _POCKET_CACHE_LIMIT = 10_000
-_pockets_by_letters: dict[str, "Pockets"] = {}
+_pockets_by_letters: dict[str, Pockets] = {}
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class Pockets:
         object.__setattr__(self, "black", "".join(sorted(self.black.lower(), key=_pocket_key)))
 
     @classmethod
-    def from_letters(cls, letters: str) -> "Pockets":
+    def from_letters(cls, letters: str) -> Pockets:
         """Pockets from FEN letters: upper case for White, lower case for Black.
 
         Pockets are immutable values and pocket texts repeat, so the answers for up to
@@ -108,7 +111,7 @@ class Setup:
 
     def __init__(
         self,
-        board: "tuple[str | None, ...] | list[str | None] | None" = None,
+        board: tuple[str | None, ...] | list[str | None] | None = None,
         turn: Color = WHITE,
         castling: AbstractSet[int] = frozenset(),
         ep_square: int | None = None,
@@ -127,7 +130,8 @@ class Setup:
             if len(board) != 64:
                 raise ValueError(f"a board has 64 squares, not {len(board)}")
             for sq, piece in enumerate(board):
-                if piece is not None and not (isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()):
+                letter = isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()
+                if piece is not None and not letter:
                     raise ValueError(f"square {square_name(sq)} holds {piece!r}: expected one FEN letter or None")
             cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
             _set_board(self, board)
@@ -155,19 +159,19 @@ class Setup:
             _set_board(self, board)
         return board
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Setup is immutable; use with_changes({name}=...)")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Setup is immutable")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Setup:
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -176,11 +180,11 @@ class Setup:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SETUP_FIELDS)
         return f"Setup(cells={self.cells!r}, {fields})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Setup], tuple[object, ...]]:
         return (_rebuild, (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS)))
 
     @classmethod
-    def empty(cls) -> "Setup":
+    def empty(cls) -> Setup:
         return cls(cells="." * 64)
 
     def piece_at(self, sq: int) -> str | None:
@@ -191,7 +195,7 @@ class Setup:
         """Squares holding exactly this FEN letter, in a1..h8 order."""
         return [sq for sq, piece in enumerate(self.cells) if piece == letter]
 
-    def with_changes(self, **changes) -> "Setup":
+    def with_changes(self, **changes: Any) -> Setup:
         """A copy with the given fields replaced; ``board`` or ``cells`` replace the board."""
         values = {name: getattr(self, name) for name in _SETUP_FIELDS}
         unknown = set(changes) - set(_SETUP_FIELDS) - {"board", "cells"}
@@ -209,5 +213,5 @@ class Setup:
 ) = (getattr(Setup, name).__set__ for name in _SLOTS)
 
 
-def _rebuild(cells: str, *fields) -> Setup:
-    return Setup(cells=cells, **dict(zip(_SETUP_FIELDS, fields)))
+def _rebuild(cells: str, *fields: Any) -> Setup:
+    return Setup(cells=cells, **dict(zip(_SETUP_FIELDS, fields, strict=True)))

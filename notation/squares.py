@@ -12,19 +12,6 @@ SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in RANK_NAMES for f in FILE_NA
 _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
 
 
-def square(file: int, rank: int) -> int:
-    """The square on ``file`` (0 = a) and ``rank`` (0 = first rank)."""
-    return rank * 8 + file
-
-
-def file_of(sq: int) -> int:
-    return sq & 7
-
-
-def rank_of(sq: int) -> int:
-    return sq >> 3
-
-
 def square_name(sq: int) -> str:
     return SQUARE_NAMES[sq]
 

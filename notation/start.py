@@ -38,9 +38,7 @@ class NoChess960Error(NotationError):
     """The variant has no Chess960 start arrays (code ``no-chess960``)."""
 
     def __init__(self, variant: Variant, why: str):
-        super().__init__(
-            [Problem("no-chess960", f"{variant.name} has no Chess960 start positions: {why}")]
-        )
+        super().__init__([Problem("no-chess960", f"{variant.name} has no Chess960 start positions: {why}")])
 
 
 def chess960_array(number: int) -> str:
@@ -94,7 +92,7 @@ def _back_rank(variant: Variant, colour: int) -> str:
     """The variant's start back rank of ``colour`` (0 white, 1 black) as 8 letters, "." empty."""
     cells = read_fen(variant.start_fen, variant).setup.cells
     back = 0 if colour == 0 else 56
-    return cells[back:back + 8]
+    return cells[back : back + 8]
 
 
 def _roles(variant: Variant, colour: int) -> dict[str, str] | None:
@@ -110,7 +108,7 @@ def _roles(variant: Variant, colour: int) -> dict[str, str] | None:
         return None
     if len({rank[0], rank[1], rank[2], rank[3], rank[4]}) != 5:
         return None
-    return dict(zip(_CLASSICAL_ROLES, rank))
+    return dict(zip(_CLASSICAL_ROLES, rank, strict=True))
 
 
 def start_setup(

@@ -10,11 +10,10 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 from __future__ import annotations
 
 import difflib
-import functools
 import enum
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Iterable, Mapping
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from notation.errors import UnknownVariantError
 
@@ -41,7 +40,15 @@ class PieceKind:
 
 
 class Twist(enum.Enum):
-    """Rule twists a variant applies on top of standard chess."""
+    """Rule twists a variant applies on top of standard chess.
+
+    The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
+    ``RACE`` and ``NO_PAWN_DOUBLE_STEP``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
+    ``EXTINCTION`` change only which moves are legal and how a game ends; this library
+    never generates moves or scores games, and a position such a twist has already decided
+    (a king on the hill) is as legal as a checkmate, so they are descriptive data for
+    clients (``GET /v1/variants``), as is ``Stalemate``. docs/validation.md says the same.
+    """
 
     POCKETS = "pockets"  # captured pieces go to a pocket; promoted pieces are marked
     CHECK_COUNTERS = "check-counters"  # checks are counted; n checks win
@@ -54,7 +61,7 @@ class Twist(enum.Enum):
 
 
 class Stalemate(enum.Enum):
-    """What stalemate means for the stalemated side."""
+    """What stalemate means for the stalemated side (descriptive data, see ``Twist``)."""
 
     DRAW = "draw"
     WIN = "win"  # international losing-chess rule
@@ -67,14 +74,15 @@ class Army:
 
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for
     Horde's White or any side of a variant without royal pieces); ``max_by_kind`` caps
-    individual kinds (Racing Kings).
+    individual kinds (Racing Kings) as ``(letter, cap)`` pairs sorted by letter: a tuple,
+    so armies and variants are hashable and can key caches.
     """
 
     royal_count: int = 1
     max_pieces: int = 16
     max_pawns: int = 8
     pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
-    max_by_kind: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    max_by_kind: tuple[tuple[str, int], ...] = ()
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (
@@ -95,7 +103,10 @@ class Variant:
     piece is royal. ``castling_piece`` is the letter of the piece that castles, and
     ``castling_rook`` the letter of the piece it castles with.
     ``random_start`` marks variants whose start array is drawn at random (``start_fen`` is
-    then one example).
+    then one example). ``chess960_form`` is the key of the variant a set-up of this one is
+    read as when its castling rights only Chess960 can have (Standard: ``chess960``).
+    ``pgn_default`` marks the variant a PGN game without a ``Variant`` tag plays (Standard,
+    per the PGN standard). ``lichess_name`` is lichess's name for the variant, if it has it.
     """
 
     key: str
@@ -114,6 +125,8 @@ class Variant:
     promotions: str = "qrbn"
     stalemate: Stalemate = Stalemate.DRAW
     lichess_name: str | None = None
+    chess960_form: str | None = None
+    pgn_default: bool = False
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -141,6 +154,11 @@ class Variant:
     def has_check_counters(self) -> bool:
         return Twist.CHECK_COUNTERS in self.twists
 
+    def __hash__(self) -> int:
+        # Equal variants have equal keys, so the key alone is a valid hash, and a cheap one
+        # (str caches its hash): per-variant caches are keyed on the variant itself.
+        return hash(self.key)
+
     def __str__(self) -> str:
         return self.name
 
@@ -150,7 +168,7 @@ _NO_KINGS = (Army(royal_count=0), Army(royal_count=0))
 _RACE_ARMY = Army(
     max_pieces=8,
     max_pawns=0,
-    max_by_kind=MappingProxyType({"q": 1, "r": 2, "b": 2, "n": 2}),
+    max_by_kind=(("b", 2), ("n", 2), ("q", 1), ("r", 2)),
 )
 
 VARIANTS: tuple[Variant, ...] = (
@@ -161,6 +179,8 @@ VARIANTS: tuple[Variant, ...] = (
          "wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/8", "wild/8a"),
         _STANDARD_START,
         lichess_name="Standard",
+        chess960_form="chess960",
+        pgn_default=True,
     ),
     Variant(
         "chess960",
@@ -272,7 +292,8 @@ VARIANTS: tuple[Variant, ...] = (
         armies=(Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True), Army()),
         lichess_name="Horde",
     ),
-    # Beyond lichess and CQLi (seeds/002): the same machinery, new data.
+    # Beyond lichess and CQLi (Knightmate, Extinction, Grasshopper as the Fairy-Stockfish
+    # variants.ini defines them): the same machinery, new data.
     Variant(
         "knightmate",
         "Knightmate",
@@ -338,6 +359,7 @@ class Registry:
             index[normalize_name(alias)] = self._lookup(target, index)
         self._index = index
         self._extra = dict(extra_aliases or {})
+        self._default = next((v for v in self._variants if v.pgn_default), None)
 
     @staticmethod
     def _lookup(name: str, index: Mapping[str, Variant]) -> Variant:
@@ -359,7 +381,17 @@ class Registry:
         """The variant with this exact key; raises ``KeyError``."""
         return self._by_key[key]
 
-    def with_aliases(self, aliases: Mapping[str, str]) -> "Registry":
+    @property
+    def default(self) -> Variant:
+        """The variant a PGN game without a ``Variant`` tag plays (the ``pgn_default`` entry).
+
+        Raises ``LookupError`` for a registry without such an entry.
+        """
+        if self._default is None:
+            raise LookupError("this registry has no pgn_default variant")
+        return self._default
+
+    def with_aliases(self, aliases: Mapping[str, str]) -> Registry:
         """A registry that also knows ``aliases`` (alias -> existing name).
 
         Raises ``UnknownVariantError`` if a target is unknown, ``ValueError`` on an empty alias.
@@ -369,7 +401,7 @@ class Registry:
                 raise ValueError("a variant alias cannot be empty")
         return Registry(self._variants, {**self._extra, **aliases})
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Variant]:
         return iter(self._variants)
 
     def __len__(self) -> int:

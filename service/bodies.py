@@ -74,7 +74,7 @@ def spool_body() -> IO[bytes]:
     except BaseException:
         spool.close()
         raise
-    return spool  # type: ignore[return-value]
+    return spool
 
 
 def body_chunks() -> Iterator[bytes]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import zlib
-from typing import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -43,7 +43,7 @@ ACCEPT_ENCODING = ", ".join(ACCEPTED)
 class UnsupportedCoding(UnsupportedMediaType):
     """415 for a ``Content-Encoding`` the service cannot decode; sends ``Accept-Encoding``."""
 
-    def get_headers(self, environ=None, scope=None):  # type: ignore[no-untyped-def]
+    def get_headers(self, environ=None, scope=None):
         return [*super().get_headers(environ, scope), ("Accept-Encoding", ACCEPT_ENCODING)]
 
 
@@ -93,7 +93,7 @@ class _ZlibDecoder:
 
     def __init__(self, coding: Coding):
         self._coding = coding
-        self._obj: "zlib._Decompress | None" = None
+        self._obj: zlib._Decompress | None = None
         self._head = b""  # deflate: the first byte, until the second tells zlib from raw
         self._streams = 0  # streams (gzip members) started
 
@@ -117,7 +117,7 @@ class _ZlibDecoder:
                 data = self._obj.unused_data
                 self._obj = None
 
-    def _drain(self, obj: "zlib._Decompress", data: bytes) -> Iterator[bytes]:
+    def _drain(self, obj: zlib._Decompress, data: bytes) -> Generator[bytes, None, bytes]:
         """Decompress ``data`` in pieces of at most ``CHUNK``; returns what is left (after eof)."""
         while True:
             try:
@@ -158,24 +158,24 @@ class _ZstdDecoder:
 
         self._error = zstandard.ZstdError
         self._dctx = zstandard.ZstdDecompressor(max_window_size=self.MAX_WINDOW)
-        self._obj = None  # the frame being read
+        self._obj: zstandard.ZstdDecompressionObj | None = None  # the frame being read
 
     def feed(self, data: bytes) -> Iterator[bytes]:
         view = memoryview(data)
         for start in range(0, len(view), self.FEED):
-            piece = view[start:start + self.FEED]
+            piece: bytes | memoryview = view[start : start + self.FEED]
             while piece:
-                if self._obj is None:
-                    self._obj = self._dctx.decompressobj()
+                frame = self._obj if self._obj is not None else self._dctx.decompressobj()
+                self._obj = frame
                 try:
-                    out = self._obj.decompress(piece)
+                    out = frame.decompress(piece)
                 except self._error as exc:
                     raise _corrupt(Coding.ZSTD, str(exc)) from None
-                piece = self._obj.unused_data if self._obj.eof else b""
-                if self._obj.eof:
+                piece = frame.unused_data if frame.eof else b""
+                if frame.eof:
                     self._obj = None
                 for offset in range(0, len(out), CHUNK):
-                    yield out[offset:offset + CHUNK]
+                    yield out[offset : offset + CHUNK]
 
     def finish(self) -> None:
         if self._obj is not None:

@@ -33,11 +33,13 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 import h11
 
 from notation import __version__
+
 from service import wire
 from service.config import Settings
 from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
@@ -56,7 +58,9 @@ WRITE_HIGH_WATER = 256 * 1024  # unsent bytes to a client before the worker is n
 LINGER_SECONDS = 5.0
 LINGER_BYTES = 1 << 30
 RETRY_AFTER_SECONDS = 1
-HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade", b"proxy-connection"})
+HOP_BY_HOP = frozenset(
+    {b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade", b"proxy-connection"}
+)
 SUPPORTED_VERSIONS = (b"1.0", b"1.1")
 
 
@@ -67,7 +71,7 @@ class ClientGone(Exception):
 class Refusal(Exception):
     """An error this layer answers itself (problem+json, then a lingering close)."""
 
-    def __init__(self, status: int, detail: str, headers: list[tuple[str, str]] = ()):
+    def __init__(self, status: int, detail: str, headers: Sequence[tuple[str, str]] = ()):
         super().__init__(detail)
         self.status = status
         self.detail = detail
@@ -85,10 +89,10 @@ class Front:
         self.stopping = False
         self.health_body = dumps({"status": "ok", "version": __version__}).encode("ascii")
 
-    def protocol(self) -> "ClientConnection":
+    def protocol(self) -> ClientConnection:
         return ClientConnection(self)
 
-    def admit(self, connection: "ClientConnection") -> bool:
+    def admit(self, connection: ClientConnection) -> bool:
         """Register a new connection; past ``max_connections`` close the oldest idle one
         to make room, or refuse this one (503) if none is idle."""
         self.connections[connection] = None
@@ -96,12 +100,14 @@ class Front:
             return True
         for other in self.connections:
             if other is not connection and other.phase == "idle":
-                log.info("max_connections (%d) reached: closing the oldest idle connection", self.settings.max_connections)
+                log.info(
+                    "max_connections (%d) reached: closing the oldest idle connection", self.settings.max_connections
+                )
                 other.close_quietly()
                 return True
         return False
 
-    def forget(self, connection: "ClientConnection") -> None:
+    def forget(self, connection: ClientConnection) -> None:
         self.connections.pop(connection, None)
 
     async def shutdown(self, grace: float) -> None:
@@ -143,6 +149,12 @@ class ClientConnection(asyncio.Protocol):
 
     # -- asyncio.Protocol ---------------------------------------------------------------
 
+    @property
+    def _out(self) -> asyncio.Transport:
+        """The connection's transport; ``connection_made`` sets it before anything is sent."""
+        assert self.transport is not None
+        return self.transport
+
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
         self.peer = transport.get_extra_info("peername") or ("", 0)
@@ -150,8 +162,14 @@ class ClientConnection(asyncio.Protocol):
         transport.set_write_buffer_limits(high=WRITE_HIGH_WATER)  # type: ignore[attr-defined]
         accepted = asyncio.get_running_loop().time()
         if not self.front.admit(self):
-            self.transport.write(closing_response(503, f"the server has its maximum of {self.settings.max_connections} connections open; try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]))
-            self.transport.close()
+            self._out.write(
+                closing_response(
+                    503,
+                    f"the server has its maximum of {self.settings.max_connections} connections open; try again later",
+                    [("Retry-After", str(RETRY_AFTER_SECONDS))],
+                )
+            )
+            self._out.close()
             self.front.forget(self)
             return
         self.task = asyncio.get_running_loop().create_task(self._run(accepted))
@@ -226,22 +244,24 @@ class ClientConnection(asyncio.Protocol):
             return
         self._drain_waiter = asyncio.get_running_loop().create_future()
         try:
-            unsent = self.transport.get_write_buffer_size()
+            unsent = self._out.get_write_buffer_size()
             while True:
                 try:
                     await asyncio.wait_for(asyncio.shield(self._drain_waiter), self.settings.send_timeout)
                     return
-                except asyncio.TimeoutError:
-                    now_unsent = self.transport.get_write_buffer_size()
+                except TimeoutError:
+                    now_unsent = self._out.get_write_buffer_size()
                     if now_unsent >= unsent:
-                        raise ClientGone(f"the client took no byte of its answer for {self.settings.send_timeout} s") from None
+                        raise ClientGone(
+                            f"the client took no byte of its answer for {self.settings.send_timeout} s"
+                        ) from None
                     unsent = now_unsent  # slow but moving: wait on
         finally:
             self._drain_waiter = None
 
     def close_quietly(self) -> None:
         if self.transport is not None:
-            self.transport.close()
+            self._out.close()
         if self.task is not None and self.phase in ("idle", "head"):
             self.task.cancel()
 
@@ -262,9 +282,9 @@ class ClientConnection(asyncio.Protocol):
         finally:
             if self.transport is not None:
                 if self.client_gone or self.phase == "dispatch":
-                    self.transport.abort()
+                    self._out.abort()
                 else:
-                    self.transport.close()
+                    self._out.close()
             self.front.forget(self)
 
     async def _serve_one(self, accepted: float | None) -> bool:
@@ -343,13 +363,15 @@ class ClientConnection(asyncio.Protocol):
         if not isinstance(event, h11.Request):
             raise Refusal(400, "malformed request head")
         if event.http_version not in SUPPORTED_VERSIONS:
-            raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
+            raise Refusal(
+                505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0"
+            )
         names = [name for name, _ in event.headers]
         if b"transfer-encoding" in names and b"content-length" in names:
             raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
         return event
 
-    async def _read_body(self, connection: h11.Connection, request: h11.Request, limit: int) -> "Body":
+    async def _read_body(self, connection: h11.Connection, request: h11.Request, limit: int) -> Body:
         """The request body, de-chunked, or a ``Refusal``: 413 past ``limit``, 408 after
         ``body_timeout`` without a byte, 400 for broken chunked framing."""
         self.phase = "body"
@@ -372,7 +394,10 @@ class ClientConnection(asyncio.Protocol):
                     try:
                         await self._wait_for_data(loop.time() + self.settings.body_timeout)
                     except TimeoutError:
-                        raise Refusal(408, f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came") from None
+                        raise Refusal(
+                            408,
+                            f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came",
+                        ) from None
                     data = self._take_inbox()
                     if data:
                         connection.receive_data(data)
@@ -389,7 +414,7 @@ class ClientConnection(asyncio.Protocol):
             body.close()
             raise
 
-    async def _forward(self, connection: h11.Connection, request: h11.Request, body: "Body") -> int:
+    async def _forward(self, connection: h11.Connection, request: h11.Request, body: Body) -> int:
         """Have a worker answer; returns the status sent, or 0 if the answer was cut."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settings.timeout
@@ -405,7 +430,11 @@ class ClientConnection(asyncio.Protocol):
                 try:
                     worker = await self.front.pool.acquire(_lane(request))
                 except Overloaded as exc:
-                    raise Refusal(503, f"the service is overloaded ({exc}); try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]) from None
+                    raise Refusal(
+                        503,
+                        f"the service is overloaded ({exc}); try again later",
+                        [("Retry-After", str(RETRY_AFTER_SECONDS))],
+                    ) from None
                 await worker.send_request(self._wire_head(request, body), body.inline())
                 while True:
                     kind, payload = await worker.next_frame()
@@ -425,37 +454,43 @@ class ClientConnection(asyncio.Protocol):
                     elif kind == wire.ABORT:
                         self.front.pool.release(worker)
                         worker = None
-                        self.transport.abort()
+                        self._out.abort()
                         return 0
                     else:
                         raise WorkerGone(f"worker {worker.pid} sent frame type {kind} out of order")
         except TimeoutError:
             if worker is None and not started:
-                raise Refusal(503, f"no worker became free within {self.settings.timeout} s; try again later", [("Retry-After", str(RETRY_AFTER_SECONDS))]) from None
+                raise Refusal(
+                    503,
+                    f"no worker became free within {self.settings.timeout} s; try again later",
+                    [("Retry-After", str(RETRY_AFTER_SECONDS))],
+                ) from None
             self._discard(worker, f"NOTATION_TIMEOUT ({self.settings.timeout} s) passed during {_line(request)}")
             worker = None
             if not started:
-                raise Refusal(504, f"the request took longer than the service allows ({self.settings.timeout} s); it was stopped") from None
-            self.transport.abort()
+                raise Refusal(
+                    504, f"the request took longer than the service allows ({self.settings.timeout} s); it was stopped"
+                ) from None
+            self._out.abort()
             return 0
         except asyncio.CancelledError:
             if not self.client_gone:
                 raise
             self._discard(worker, f"the client went away during {_line(request)}")
             worker = None
-            self.transport.abort()
+            self._out.abort()
             return 0
         except ClientGone as gone:
             self._discard(worker, f"{gone} during {_line(request)}")
             worker = None
-            self.transport.abort()
+            self._out.abort()
             return 0
         except WorkerGone as exc:
             self._discard(worker, str(exc))
             worker = None
             if not started:
                 raise Refusal(500, "the service failed on this request; it has been logged") from None
-            self.transport.abort()
+            self._out.abort()
             return 0
         finally:
             if worker is not None:  # cancelled at shutdown, or a bug: never hand back a busy worker
@@ -469,7 +504,12 @@ class ClientConnection(asyncio.Protocol):
         status = int(start["status"])
         headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in start["headers"]]
         headers = [(name, value) for name, value in headers if name.lower() not in HOP_BY_HOP]
-        self._send(connection, h11.Response(status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode("ascii")))
+        self._send(
+            connection,
+            h11.Response(
+                status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode("ascii")
+            ),
+        )
         return status
 
     def _common_headers(self, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
@@ -479,7 +519,10 @@ class ClientConnection(asyncio.Protocol):
         return headers
 
     def _answer_health(self, connection: h11.Connection, method: str) -> None:
-        headers = [(b"Content-Type", b"application/json"), (b"Content-Length", str(len(self.front.health_body)).encode())]
+        headers = [
+            (b"Content-Type", b"application/json"),
+            (b"Content-Length", str(len(self.front.health_body)).encode()),
+        ]
         self._send(connection, h11.Response(status_code=200, headers=self._common_headers(headers), reason=b"OK"))
         if method == "GET":
             self._send(connection, h11.Data(data=self.front.health_body))
@@ -488,7 +531,7 @@ class ClientConnection(asyncio.Protocol):
     def _send(self, connection: h11.Connection, event: Any) -> None:
         data = connection.send(event)
         if data and not self._lost:
-            self.transport.write(data)
+            self._out.write(data)
 
     def _finish_cycle(self, connection: h11.Connection) -> bool:
         """Keep the connection for the next request if both sides allow it."""
@@ -498,12 +541,14 @@ class ClientConnection(asyncio.Protocol):
         self.inbox[:0] = leftover
         return True
 
-    def _wire_head(self, request: h11.Request, body: "Body") -> dict[str, Any]:
+    def _wire_head(self, request: h11.Request, body: Body) -> dict[str, Any]:
         return {
             "method": request.method.decode("latin-1"),
             "target": request.target.decode("latin-1"),
             "version": request.http_version.decode("latin-1"),
-            "headers": [[name.decode("latin-1"), value.decode("latin-1")] for name, value in request.headers.raw_items()],
+            "headers": [
+                [name.decode("latin-1"), value.decode("latin-1")] for name, value in request.headers.raw_items()
+            ],
             "client": list(self.peer[:2]),
             "server": list(self.local[:2]),
             "body": {"length": body.size, "file": body.path},
@@ -515,11 +560,11 @@ class ClientConnection(asyncio.Protocol):
         if self._lost:
             return
         try:
-            self.transport.write(closing_response(refusal.status, refusal.detail, refusal.headers))
-            if self.transport.can_write_eof():
-                self.transport.write_eof()
+            self._out.write(closing_response(refusal.status, refusal.detail, refusal.headers))
+            if self._out.can_write_eof():
+                self._out.write_eof()
         except OSError:  # the client reset the connection: nobody to answer
-            self.transport.abort()
+            self._out.abort()
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LINGER_SECONDS
@@ -530,7 +575,7 @@ class ClientConnection(asyncio.Protocol):
             except TimeoutError:
                 break
             discarded += len(self._take_inbox())
-        self.transport.close()
+        self._out.close()
 
     def _log_access(self, method: str, target: str, status: int, started: float) -> None:
         if self.settings.access_log == "on":

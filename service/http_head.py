@@ -45,7 +45,7 @@ class HeadScanner:
                 self._check_partial(len(buffer) - self.line_start)
                 self._check_total(len(buffer))
                 return None
-            line = bytes(buffer[self.line_start:newline]).removesuffix(b"\r")
+            line = bytes(buffer[self.line_start : newline]).removesuffix(b"\r")
             self.scanned = self.line_start = newline + 1
             self._check_total(self.scanned)
             if self.lines > 0 and not line:

@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
-from notation.fen.dialect import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.fen.profiles import PROFILES
+from notation.options import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
 
@@ -73,7 +73,7 @@ class WriterOptions(Strict):
     castling = enum_field(CastlingStyle)
     en_passant = enum_field(EnPassantMode)
     on_illegal = enum_field(IllegalPolicy)
-    # The spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
+    # The flag spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
     # flag); it becomes the enum here, so nothing past the schema sees a boolean.
     repair = StrictBoolean(allow_none=False)
 

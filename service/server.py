@@ -57,7 +57,9 @@ async def _serve(settings: Settings) -> None:
             raise ServeError(str(exc)) from None
         front = Front(settings, pool, spool_dir)
         try:
-            server = await loop.create_server(front.protocol, settings.host, settings.port, backlog=LISTEN_BACKLOG, reuse_address=True)
+            server = await loop.create_server(
+                front.protocol, settings.host, settings.port, backlog=LISTEN_BACKLOG, reuse_address=True
+            )
         except OSError as exc:
             raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}") from None
         addresses = ", ".join(_address(sock.getsockname()) for sock in server.sockets)

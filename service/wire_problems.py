@@ -6,6 +6,7 @@ status phrase), ``status``, ``detail``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from http import HTTPStatus
 
 from service.jsonio import dumps
@@ -25,7 +26,7 @@ def problem_bytes(status: int, detail: str) -> bytes:
     return dumps({"type": "about:blank", "title": phrase(status), "status": status, "detail": detail}).encode("ascii")
 
 
-def closing_response(status: int, detail: str, extra_headers: list[tuple[str, str]] = ()) -> bytes:
+def closing_response(status: int, detail: str, extra_headers: Sequence[tuple[str, str]] = ()) -> bytes:
     """A whole HTTP/1.1 problem response that ends the connection (``Connection: close``).
 
     Written raw rather than through h11 because it is also the answer to heads h11 refused."""

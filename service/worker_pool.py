@@ -4,7 +4,8 @@ a time, for the asyncio front end.
 ``acquire`` gives an idle worker or waits in a FIFO queue of at most ``queue_bound``
 requests (past it: ``Overloaded``). Requests of the ``Lane.HEAVY`` lane (PGN jobs, seconds
 of work each) hold at most ``size - 1`` workers at once when there are two or more, so a
-stream of them never leaves the light JSON requests without a worker. ``release`` gives a worker back after a complete answer.
+stream of them never leaves the light JSON requests without a worker. ``release`` gives a worker
+back after a complete answer.
 ``discard`` kills a worker that is mid-request (timeout, client gone, broken answer) with
 SIGKILL and starts a replacement in the background; both are logged at WARNING with the
 pids (``worker 123 killed: ...``, ``worker 456 started, replacing worker 123``). A
@@ -198,7 +199,7 @@ class WorkerPool:
         for worker in list(self.workers):
             try:
                 await asyncio.wait_for(loop.run_in_executor(None, worker.process.wait), STOP_SECONDS)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 worker.kill()
                 await loop.run_in_executor(None, worker.process.wait)
         self.workers.clear()
@@ -212,7 +213,9 @@ class WorkerPool:
             try:
                 worker = await self._spawn()
             except PoolError as exc:
-                log.error("a replacement for worker %d could not start (%s); trying again in %.0f s", old.pid, exc, pause)
+                log.error(
+                    "a replacement for worker %d could not start (%s); trying again in %.0f s", old.pid, exc, pause
+                )
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 30.0)
                 continue
@@ -244,10 +247,12 @@ class WorkerPool:
             kind, payload = await asyncio.wait_for(wire.read_frame(reader), START_SECONDS)
             if kind != wire.READY:
                 raise wire.WireError(f"expected READY, got frame type {kind}")
-        except (asyncio.TimeoutError, asyncio.IncompleteReadError, OSError, wire.WireError) as exc:
+        except (TimeoutError, asyncio.IncompleteReadError, OSError, wire.WireError) as exc:
             worker.kill()
             status = await asyncio.get_running_loop().run_in_executor(None, process.wait)
-            raise PoolError(f"worker {process.pid} did not start (exit status {status}; {type(exc).__name__}); see its log above") from None
+            raise PoolError(
+                f"worker {process.pid} did not start (exit status {status}; {type(exc).__name__}); see its log above"
+            ) from None
         except asyncio.CancelledError:
             worker.kill()
             raise

@@ -21,7 +21,8 @@ import os
 import signal
 import socket
 import sys
-from typing import Any, BinaryIO, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, BinaryIO
 from urllib.parse import unquote_to_bytes, urlsplit
 
 from service import wire
@@ -31,7 +32,9 @@ log = logging.getLogger("service.worker")
 DATA_PIECE = 256 * 1024  # largest DATA frame: a big answer is sent in pieces of this size
 
 # Headers the front end consumed; the app sees the de-chunked body and its true length.
-DROPPED_HEADERS = frozenset({"content-length", "transfer-encoding", "expect", "connection", "keep-alive", "te", "trailer", "upgrade"})
+DROPPED_HEADERS = frozenset(
+    {"content-length", "transfer-encoding", "expect", "connection", "keep-alive", "te", "trailer", "upgrade"}
+)
 
 
 def build_environ(head: dict[str, Any], body: BinaryIO) -> dict[str, Any]:
@@ -135,7 +138,7 @@ class Worker:
                 for start in range(0, len(view), DATA_PIECE):  # the front end holds one piece at a time
                     flush()
                     add_start()
-                    held.extend(wire.frame(wire.DATA, bytes(view[start:start + DATA_PIECE])))
+                    held.extend(wire.frame(wire.DATA, bytes(view[start : start + DATA_PIECE])))
 
         result: Iterable[bytes] = ()
         try:
@@ -155,8 +158,12 @@ class Worker:
             else:
                 from service.wire_problems import problem_bytes
 
-                self.channel.send_json(wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]})
-                self.channel.send(wire.DATA, problem_bytes(500, "the service failed on this request; it has been logged"))
+                self.channel.send_json(
+                    wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]}
+                )
+                self.channel.send(
+                    wire.DATA, problem_bytes(500, "the service failed on this request; it has been logged")
+                )
                 self.channel.send(wire.END)
         finally:
             close = getattr(result, "close", None)
@@ -170,7 +177,11 @@ def main(argv: list[str]) -> int:
     from service.config import Settings
 
     settings = Settings(**json.loads(settings_json))
-    logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr, format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        stream=sys.stderr,
+        format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s",
+    )
     try:
         from service.app import create_app
 

@@ -1,7 +1,8 @@
 """Fixtures ``app`` and ``client`` for the service tests, and the helpers they share.
 
-Test modules import them (``from service_fixtures import app, client``) after putting
-this directory on ``sys.path``; conftest.py is shared by other parts of the project.
+Test modules import them (``from service_fixtures import app, client``); pytest puts this
+directory on ``sys.path`` (``pythonpath`` in pyproject.toml). They live in this module, not
+in a conftest.py, so that each service test names the fixtures it uses.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.fen.castling import is_chess960
-from notation.fen.dialect import CastlingStyle
 from notation.fen.profiles import PROFILES, resolve_options
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
+from notation.options import CastlingStyle
+from notation.rules.chess960 import is_chess960
 from notation.setup import Setup
 from notation.start import CLASSICAL_NUMBER, chess960_array, has_chess960, start_setup
 from notation.validation import validate
@@ -42,7 +42,12 @@ SHREDDER = resolve_options("python-chess", castling="shredder")
 
 def _same_position(a: Setup, b: Setup) -> bool:
     return (a.cells, a.turn, a.castling, a.pockets, a.remaining_checks, a.promoted) == (
-        b.cells, b.turn, b.castling, b.pockets, b.remaining_checks, b.promoted
+        b.cells,
+        b.turn,
+        b.castling,
+        b.pockets,
+        b.remaining_checks,
+        b.promoted,
     )
 
 
@@ -54,8 +59,20 @@ def _classical_looking(number: int) -> bool:
 
 def test_castling_variants_are_the_ones_expected():
     keys = {v.key for v in CASTLING_VARIANTS}
-    assert keys >= {"standard", "chess960", "crazyhouse", "atomic", "kingofthehill", "threecheck", "horde",
-                    "giveaway", "losers", "knightmate", "extinction", "grasshopper"}
+    assert keys >= {
+        "standard",
+        "chess960",
+        "crazyhouse",
+        "atomic",
+        "kingofthehill",
+        "threecheck",
+        "horde",
+        "giveaway",
+        "losers",
+        "knightmate",
+        "extinction",
+        "grasshopper",
+    }
     assert not keys & {"antichess", "suicide", "racingkings", "kingscorner"}
 
 
@@ -157,7 +174,9 @@ def test_random_960_play_against_python_chess(key):
         checked += 1
         # Random rights on back-rank squares: the same rights are bad for both.
         fresh = board.copy(stack=False)
-        fresh.castling_rights = chess.SquareSet(rng.sample(list(chess.SquareSet(chess.BB_BACKRANKS)), rng.randint(1, 4))).mask
+        fresh.castling_rights = chess.SquareSet(
+            rng.sample(list(chess.SquareSet(chess.BB_BACKRANKS)), rng.randint(1, 4))
+        ).mask
         if not _comparable(fresh):
             continue
         setup = parsed.setup.with_changes(castling=frozenset(chess.scan_forward(fresh.castling_rights)))

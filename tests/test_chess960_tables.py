@@ -14,8 +14,8 @@ import chess
 import chess.variant
 import pyffish
 import pytest
-
 from installed import installed_script
+
 from notation.cli.main import main
 from notation.fen.profiles import resolve_options
 from notation.fen.reader import read_fen
@@ -28,11 +28,22 @@ FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "chess960"
 TABLE = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
 
 # Our variant key -> Fairy-Stockfish's variant name and python-chess's board class.
-FAIRY = {"standard": "chess", "chess960": "chess", "crazyhouse": "crazyhouse", "atomic": "atomic",
-         "kingofthehill": "kingofthehill", "threecheck": "3check"}
-PYTHON_CHESS = {"standard": chess.Board, "chess960": chess.Board, "crazyhouse": chess.variant.CrazyhouseBoard,
-                "atomic": chess.variant.AtomicBoard, "kingofthehill": chess.variant.KingOfTheHillBoard,
-                "threecheck": chess.variant.ThreeCheckBoard}
+FAIRY = {
+    "standard": "chess",
+    "chess960": "chess",
+    "crazyhouse": "crazyhouse",
+    "atomic": "atomic",
+    "kingofthehill": "kingofthehill",
+    "threecheck": "3check",
+}
+PYTHON_CHESS = {
+    "standard": chess.Board,
+    "chess960": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "kingofthehill": chess.variant.KingOfTheHillBoard,
+    "threecheck": chess.variant.ThreeCheckBoard,
+}
 
 
 @pytest.mark.parametrize("case", TABLE["validate"], ids=[f"{c['variant']}:{c['fen']}" for c in TABLE["validate"]])
@@ -61,8 +72,11 @@ def _fairy_mode(case) -> bool:
     return bool(case["chess960"]) or find_variant(case["variant"]).random_start
 
 
-@pytest.mark.parametrize("case", [c for c in TABLE["convert"] if "fairy-stockfish" in c["outputs"]],
-                         ids=lambda c: f"{c['variant']}:{c['fen']}")
+@pytest.mark.parametrize(
+    "case",
+    [c for c in TABLE["convert"] if "fairy-stockfish" in c["outputs"]],
+    ids=lambda c: f"{c['variant']}:{c['fen']}",
+)
 def test_fairy_stockfish_outputs_are_what_pyffish_writes(case):
     fen = case["outputs"]["fairy-stockfish"]
     fairy = FAIRY[case["variant"]]
@@ -72,8 +86,9 @@ def test_fairy_stockfish_outputs_are_what_pyffish_writes(case):
     assert pyffish.get_fen(fairy, source, [], _fairy_mode(case)) == fen
 
 
-@pytest.mark.parametrize("case", [c for c in TABLE["convert"] if "python-chess" in c["outputs"]],
-                         ids=lambda c: f"{c['variant']}:{c['fen']}")
+@pytest.mark.parametrize(
+    "case", [c for c in TABLE["convert"] if "python-chess" in c["outputs"]], ids=lambda c: f"{c['variant']}:{c['fen']}"
+)
 def test_python_chess_outputs_are_what_python_chess_writes(case):
     board = PYTHON_CHESS[case["variant"]](case["fen"], chess960=True)
     assert board.fen() == case["outputs"]["python-chess"]
@@ -94,10 +109,19 @@ def test_960_names_only_for_chess960_setups():
     assert variant_tag_name("fairy-stockfish", crazyhouse, from_setup=True, chess960=True) == "crazyhouse960"
 
 
-@pytest.mark.parametrize("name,key", [("Crazyhouse960", "crazyhouse"), ("crazyhouse 960", "crazyhouse"),
-                                      ("Atomic960", "atomic"), ("3check960", "threecheck"),
-                                      ("King of the Hill 960", "kingofthehill"), ("Horde960", "horde"),
-                                      ("Antichess960", "antichess"), ("Three check 960", "threecheck")])
+@pytest.mark.parametrize(
+    "name,key",
+    [
+        ("Crazyhouse960", "crazyhouse"),
+        ("crazyhouse 960", "crazyhouse"),
+        ("Atomic960", "atomic"),
+        ("3check960", "threecheck"),
+        ("King of the Hill 960", "kingofthehill"),
+        ("Horde960", "horde"),
+        ("Antichess960", "antichess"),
+        ("Three check 960", "threecheck"),
+    ],
+)
 def test_960_aliases_resolve(name, key):
     assert find_variant(name).key == key
 
@@ -151,11 +175,18 @@ def test_start_usage_errors(args, message, capsys):
 
 def test_installed_start_command():
     script = installed_script("notation")
-    done = subprocess.run([script, "start", "--variant", "crazyhouse960", "--number", "0", "--profile", "fairy-stockfish"],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [script, "start", "--variant", "crazyhouse960", "--number", "0", "--profile", "fairy-stockfish"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w HFhf - 0 1\n"
-    done = subprocess.run([script, "start", "--number", "1000"], capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [script, "start", "--number", "1000"], capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
 
 
@@ -185,7 +216,9 @@ def test_normalize_names_a_crazyhouse960_game(profile, tag, fen, variant):
 
 def test_check_accepts_crazyhouse960_games(tmp_path, capsys):
     path = tmp_path / "zh960.pgn"
-    path.write_text(GAME_960.format(variant="crazyhouse960") + "\n" + GAME_960.format(variant="Atomic960").replace("[]", ""),
-                    encoding="utf-8")
+    path.write_text(
+        GAME_960.format(variant="crazyhouse960") + "\n" + GAME_960.format(variant="Atomic960").replace("[]", ""),
+        encoding="utf-8",
+    )
     assert main(["check", str(path)]) == 0
     assert "0 error(s)" in capsys.readouterr().err

@@ -14,8 +14,8 @@ import chess.variant
 import pytest
 
 from notation import find_variant, read_fen, write_fen
-from notation.fen.dialect import CastlingStyle, EnPassantMode
 from notation.fen.profiles import PROFILES
+from notation.options import CastlingStyle, EnPassantMode
 
 PYTHON_CHESS = PROFILES["python-chess"]
 
@@ -53,7 +53,10 @@ def random_positions(board_class, chess960: bool, seed: int):
             if not moves:
                 break
             # Prefer pawn double steps now and then, so en passant squares come up often.
-            doubles = [m for m in moves if board.piece_type_at(m.from_square) == chess.PAWN and abs(m.to_square - m.from_square) == 16]
+            doubles = [
+                m for m in moves
+                if board.piece_type_at(m.from_square) == chess.PAWN and abs(m.to_square - m.from_square) == 16
+            ]
             board.push(rng.choice(doubles) if doubles and rng.random() < 0.3 else rng.choice(moves))
             yield board.copy(stack=False)
 
@@ -101,14 +104,16 @@ def test_read_and_write_agree_with_python_chess(key):
 
         # Our writer, python-chess's dialect: exactly python-chess's own text.
         assert write_fen(setup, variant, PYTHON_CHESS).fen == legal_fen
-        assert write_fen(read_fen(board.fen(shredder=True), variant).setup, variant, shredder).fen == board.fen(shredder=True)
+        shredder_fen = board.fen(shredder=True)
+        assert write_fen(read_fen(shredder_fen, variant).setup, variant, shredder).fen == shredder_fen
         assert read_fen(board.fen(shredder=True), variant).setup == setup
 
         # En passant in all three of python-chess's modes, from the always-written form.
         always_fen = board.fen(en_passant="fen")
         always = read_fen(always_fen, variant).setup
         assert write_fen(always, variant, PYTHON_CHESS.but(en_passant=EnPassantMode.ALWAYS)).fen == always_fen
-        assert write_fen(always, variant, PYTHON_CHESS.but(en_passant=EnPassantMode.PSEUDO_LEGAL)).fen == board.fen(en_passant="xfen")
+        pseudo_legal = PYTHON_CHESS.but(en_passant=EnPassantMode.PSEUDO_LEGAL)
+        assert write_fen(always, variant, pseudo_legal).fen == board.fen(en_passant="xfen")
         assert write_fen(always, variant, PYTHON_CHESS).fen == legal_fen
 
         # EPD: no counters.
@@ -123,7 +128,8 @@ def test_read_and_write_agree_with_python_chess(key):
 def test_python_chess_reads_what_we_write_in_its_dialect(key):
     """The other direction: python-chess parses our output into the same position."""
     variant = find_variant(key)
-    board_class = {"crazyhouse": chess.variant.CrazyhouseBoard, "threecheck": chess.variant.ThreeCheckBoard}.get(key, chess.Board)
+    boards = {"crazyhouse": chess.variant.CrazyhouseBoard, "threecheck": chess.variant.ThreeCheckBoard}
+    board_class = boards.get(key, chess.Board)
     for board_key, board in POSITIONS:
         if board_key != key:
             continue

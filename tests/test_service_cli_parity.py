@@ -17,12 +17,11 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from installed import installed_script  # noqa: E402
 from service_fixtures import app, client, load_fixture  # noqa: E402,F401
 
 from notation.cli.main import main as cli_main  # noqa: E402
 from notation.validation import CODES  # noqa: E402
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _inputs() -> list[dict[str, str]]:
@@ -117,13 +116,15 @@ def test_fixture_outputs_come_out_of_the_service(client):
             assert response.get_json()["fen"] == fen, (case["name"], spec)
 
 
-def test_the_installed_command_agrees_with_the_service(client):
-    """One run of the real ``python -m notation convert --json`` process."""
+def test_the_installed_command_agrees_with_the_service(client, tmp_path):
+    """One run of the installed ``notation convert --json`` command, as a user runs it: a
+    clean environment (no PYTHONPATH) and a working directory outside the source tree."""
     lines = "".join(json.dumps(item) + "\n" for item in INPUTS)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env = {name: os.environ[name] for name in ("PATH", "LANG", "LC_ALL", "TMPDIR") if name in os.environ}
+    env.update(HOME=str(tmp_path), PYTHONNOUSERSITE="1")
     done = subprocess.run(
-        [sys.executable, "-m", "notation", "convert", "--json", "--profile", "lichess"],
-        input=lines, capture_output=True, text=True, env=env, timeout=120, check=False,
+        [installed_script("notation"), "convert", "--json", "--profile", "lichess"],
+        input=lines, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False,
     )
     assert done.returncode == 1, done.stderr  # some inputs are bad on purpose
     expected = [json.loads(line) for line in done.stdout.splitlines()]

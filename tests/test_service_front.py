@@ -25,7 +25,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-
 from installed import installed_script
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -34,6 +33,9 @@ PROBLEM = "application/problem+json"
 LIMIT = 32 * 1024
 WAIT = 60.0  # the bound of every wait in this file; never reached when things work
 PGN_GAMES = (ROOT / "fixtures" / "pgn" / "lichess_variants.pgn").read_text(encoding="utf-8")
+LIAR_HEAD = (
+    b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+)
 
 
 def free_port() -> int:
@@ -50,8 +52,20 @@ class Server:
         self.log = tempfile.NamedTemporaryFile(prefix="notation-serve-", suffix=".log", delete=False)
         environ = {**os.environ, "NOTATION_LOG_LEVEL": "info", "NOTATION_MAX_BODY_BYTES": str(LIMIT), **env}
         self.process = subprocess.Popen(
-            [installed_script("notation"), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(workers)],
-            env=environ, stdout=subprocess.DEVNULL, stderr=self.log, stdin=subprocess.DEVNULL,
+            [
+                installed_script("notation"),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--workers",
+                str(workers),
+            ],
+            env=environ,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+            stdin=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
@@ -95,8 +109,13 @@ class Server:
 @pytest.fixture(scope="module")
 def server():
     """Short connection timeouts so that the attacks end within seconds."""
-    running = Server(NOTATION_HEADER_TIMEOUT="2", NOTATION_BODY_TIMEOUT="2", NOTATION_KEEPALIVE_TIMEOUT="1",
-                     NOTATION_SEND_TIMEOUT="1", NOTATION_ACCESS_LOG="on")
+    running = Server(
+        NOTATION_HEADER_TIMEOUT="2",
+        NOTATION_BODY_TIMEOUT="2",
+        NOTATION_KEEPALIVE_TIMEOUT="1",
+        NOTATION_SEND_TIMEOUT="1",
+        NOTATION_ACCESS_LOG="on",
+    )
     try:
         yield running
     finally:
@@ -170,7 +189,9 @@ def parse_problem(answer: bytes, status: int) -> dict:
 def giant_game(megabytes: int) -> bytes:
     """One PGN game whose movetext is ``megabytes`` MB of comments: no answer line until it
     is all normalised, which takes seconds."""
-    return ('[Event "slow"]\n[Variant "Crazyhouse"]\n\n' + "{ a comment } " * (megabytes * 75_000) + "1. e4 *\n").encode()
+    return (
+        '[Event "slow"]\n[Variant "Crazyhouse"]\n\n' + "{ a comment } " * (megabytes * 75_000) + "1. e4 *\n"
+    ).encode()
 
 
 def many_games(megabytes: int) -> bytes:
@@ -180,12 +201,28 @@ def many_games(megabytes: int) -> bytes:
 MALFORMED = [
     ("Content-Length abc", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400),
     ("Content-Length -1", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
-    ("two equal Content-Lengths", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 400),
-    ("two Content-Lengths", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
-    ("Content-Length and chunked", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+    (
+        "two equal Content-Lengths",
+        b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}",
+        400,
+    ),
+    (
+        "two Content-Lengths",
+        b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        400,
+    ),
+    (
+        "Content-Length and chunked",
+        b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        400,
+    ),
     ("9,000-byte request line", b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
     ("request line that never ends", b"GET /" + b"a" * 20000, 414),
-    ("150 headers", b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: y\r\n" % i for i in range(150)) + b"\r\n", 431),
+    (
+        "150 headers",
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: y\r\n" % i for i in range(150)) + b"\r\n",
+        431,
+    ),
     ("a 9,000-byte header", b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431),
     ("HTTP/9.9", b"GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n", 505),
     ("HTTP/2 preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505),
@@ -195,7 +232,11 @@ MALFORMED = [
     ("space before colon", b"GET /healthz HTTP/1.1\r\nHost : x\r\n\r\n", 400),
     ("gzip transfer coding", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
     ("broken chunk size", b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
-    ("declared body over the limit", b"POST /v1/fen/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n", 413),
+    (
+        "declared body over the limit",
+        b"POST /v1/fen/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n",
+        413,
+    ),
 ]
 
 
@@ -206,7 +247,9 @@ def test_malformed_requests_get_problem_json_with_their_status(server, data, sta
 
 def test_oversized_body_413_reaches_urllib(server):
     body = b"x" * (20 * 1024 * 1024)
-    post = urllib.request.Request(f"http://127.0.0.1:{server.port}/v1/fen/convert", data=body, headers={"Content-Type": "application/json"})
+    post = urllib.request.Request(
+        f"http://127.0.0.1:{server.port}/v1/fen/convert", data=body, headers={"Content-Type": "application/json"}
+    )
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(post, timeout=WAIT)
     assert refused.value.code == 413
@@ -216,8 +259,12 @@ def test_oversized_body_413_reaches_urllib(server):
 
 def test_oversized_body_413_reaches_requests(server):
     requests = pytest.importorskip("requests")
-    answer = requests.post(f"http://127.0.0.1:{server.port}/v1/fen/batch", data=b"[" * (20 * 1024 * 1024),
-                           headers={"Content-Type": "application/json"}, timeout=WAIT)
+    answer = requests.post(
+        f"http://127.0.0.1:{server.port}/v1/fen/batch",
+        data=b"[" * (20 * 1024 * 1024),
+        headers={"Content-Type": "application/json"},
+        timeout=WAIT,
+    )
     assert answer.status_code == 413 and answer.headers["Content-Type"] == PROBLEM
     assert answer.json()["status"] == 413
 
@@ -225,8 +272,10 @@ def test_oversized_body_413_reaches_requests(server):
 def test_keep_alive_serves_several_requests_then_closes_when_idle(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=WAIT) as sock:
         body = json.dumps({"fen": START}).encode()
-        one = (b"POST /v1/fen/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        one = (
+            b"POST /v1/fen/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
         sock.sendall(one + b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")  # pipelined
         answers = read_to_close(sock)  # the server closes the idle connection by itself
     assert answers.count(b"HTTP/1.1 200 OK") == 2
@@ -246,7 +295,10 @@ def test_slow_head_gets_408(server):
 
 def test_content_length_liar_gets_408(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=WAIT) as sock:
-        sock.sendall(b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n" + b" " * 60)
+        sock.sendall(
+            LIAR_HEAD
+            + b" " * 60
+        )
         problem = parse_problem(read_to_close(sock), 408)
     assert "60 bytes came" in problem["detail"]
 
@@ -264,7 +316,10 @@ class Attack:
             self.sockets.append(socket.create_connection(("127.0.0.1", port), timeout=WAIT))
         for _ in range(liars):
             sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
-            sock.sendall(b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n" + b"{" * 60)
+            sock.sendall(
+                LIAR_HEAD
+                + b"{" * 60
+            )
             self.sockets.append(sock)
         for _ in range(slowloris):
             thread = threading.Thread(target=self._slowloris, daemon=True)
@@ -298,16 +353,23 @@ def test_slow_silent_and_lying_clients_do_not_starve_others(server):
             latencies.append(time.perf_counter() - began)
     finally:
         attack.stop()
-    print(f"healthz + convert under attack: max {max(latencies) * 1000:.1f} ms, all {[round(x * 1000, 1) for x in latencies]}")
+    print(
+        f"healthz + convert under attack: max {max(latencies) * 1000:.1f} ms, "
+        f"all {[round(x * 1000, 1) for x in latencies]}"
+    )
     assert convert(server.port) == 200
 
 
 def test_request_over_notation_timeout_gets_504_and_its_worker_is_replaced(slow_server):
     before = slow_server.log_text().count("started, replacing worker")
-    status, content_type, data = request(slow_server.port, "POST", "/v1/pgn/normalize", giant_game(16), {"Content-Type": "application/x-chess-pgn"})
+    status, content_type, data = request(
+        slow_server.port, "POST", "/v1/pgn/normalize", giant_game(16), {"Content-Type": "application/x-chess-pgn"}
+    )
     assert (status, content_type) == (504, PROBLEM)
     assert json.loads(data)["status"] == 504
-    killed = slow_server.wait_for_log(r"worker (\d+) killed: NOTATION_TIMEOUT \(1 s\) passed during POST /v1/pgn/normalize")
+    killed = slow_server.wait_for_log(
+        r"worker (\d+) killed: NOTATION_TIMEOUT \(1 s\) passed during POST /v1/pgn/normalize"
+    )
     slow_server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
     assert slow_server.log_text().count("started, replacing worker") == before + 1
     assert convert(slow_server.port) == 200
@@ -316,8 +378,10 @@ def test_request_over_notation_timeout_gets_504_and_its_worker_is_replaced(slow_
 def test_client_that_leaves_mid_answer_has_its_worker_killed(slow_server):
     body = many_games(8)
     with socket.create_connection(("127.0.0.1", slow_server.port), timeout=WAIT) as sock:
-        sock.sendall(b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
-                     b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        sock.sendall(
+            b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body) + body
+        )
         assert sock.recv(12) == b"HTTP/1.1 200"  # the worker has started answering
     killed = slow_server.wait_for_log(r"worker (\d+) killed: the client went away during POST /v1/pgn/normalize")
     slow_server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
@@ -331,15 +395,19 @@ def post_pgn(port: int, body: bytes, *, receive_buffer: int | None = None) -> so
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     sock.settimeout(WAIT)
     sock.connect(("127.0.0.1", port))
-    sock.sendall(b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
-                 b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    sock.sendall(
+        b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(body) + body
+    )
     return sock
 
 
 def test_client_that_stops_reading_has_its_worker_killed(server):
     with post_pgn(server.port, many_games(8), receive_buffer=4096) as sock:
         assert sock.recv(12) == b"HTTP/1.1 200"  # then reads no more
-        killed = server.wait_for_log(r"worker (\d+) killed: the client took no byte of its answer for 1 s during POST /v1/pgn/normalize")
+        killed = server.wait_for_log(
+            r"worker (\d+) killed: the client took no byte of its answer for 1 s during POST /v1/pgn/normalize"
+        )
         server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
     assert convert(server.port) == 200
 
@@ -353,8 +421,10 @@ def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_wor
         assert holding.recv(12) == b"HTTP/1.1 200"
         waiting = post_pgn(running.port, PGN_GAMES.encode())  # small: queued before the convert is answered
         assert convert(running.port) == 200  # the light lane still has its worker
-        answer = raw_exchange(running.port, b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
-                                            b"Content-Length: 2\r\n\r\n*\n")
+        answer = raw_exchange(
+            running.port,
+            b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n*\n",
+        )
         problem = parse_problem(answer, 503)
         assert b"\r\nRetry-After: 1\r\n" in answer and "overloaded" in problem["detail"]
         holding.close()  # its worker is killed; the waiting job then runs
@@ -378,11 +448,15 @@ def test_past_max_connections_the_oldest_idle_one_makes_room_else_503():
                 received += chunk
             opened.append(sock)
         answer = raw_exchange(running.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        assert b"\r\nRetry-After: 1\r\n" in answer and "maximum of 4 connections" in parse_problem(answer, 503)["detail"]
+        assert (
+            b"\r\nRetry-After: 1\r\n" in answer and "maximum of 4 connections" in parse_problem(answer, 503)["detail"]
+        )
         for sock in opened:
             sock.close()
         deadline = time.monotonic() + WAIT
-        while request(running.port, "GET", "/healthz", headers={"Connection": "close"})[0] != 200:  # the closed ones are gone
+        while (
+            request(running.port, "GET", "/healthz", headers={"Connection": "close"})[0] != 200
+        ):  # the closed ones are gone
             assert time.monotonic() < deadline
         opened = [socket.create_connection(("127.0.0.1", running.port), timeout=WAIT) for _ in range(4)]  # silent
         assert request(running.port, "GET", "/healthz")[0] == 200

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.http_head import MAX_HEAD_BYTES, MAX_HEADER_LINE, MAX_REQUEST_LINE, HeadRejected, HeadScanner, strip_leading_empty_lines
+from service.http_head import (
+    MAX_HEAD_BYTES,
+    MAX_HEADER_LINE,
+    MAX_REQUEST_LINE,
+    HeadRejected,
+    HeadScanner,
+    strip_leading_empty_lines,
+)
 
 HEAD = b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
 
@@ -16,7 +23,7 @@ def scan_in_pieces(data: bytes, cuts: list[int]) -> tuple[int | None, int]:
     """Feed ``data`` split at ``cuts``; the head length found and the bytes fed until then."""
     scanner = HeadScanner()
     buffer = bytearray()
-    for start, end in zip([0, *cuts], [*cuts, len(data)]):
+    for start, end in zip([0, *cuts], [*cuts, len(data)], strict=True):
         buffer += data[start:end]
         found = scanner.scan(buffer)
         if found is not None:
@@ -24,7 +31,10 @@ def scan_in_pieces(data: bytes, cuts: list[int]) -> tuple[int | None, int]:
     return None, len(buffer)
 
 
-@given(st.lists(st.integers(min_value=1, max_value=len(HEAD) + 2), unique=True).map(sorted), st.sampled_from([b"", b"{}", b"{}GET / HTTP/1.1\r\n"]))
+@given(
+    st.lists(st.integers(min_value=1, max_value=len(HEAD) + 2), unique=True).map(sorted),
+    st.sampled_from([b"", b"{}", b"{}GET / HTTP/1.1\r\n"]),
+)
 def test_the_end_of_the_head_does_not_depend_on_how_bytes_arrive(cuts, after):
     data = HEAD + after
     found, _ = scan_in_pieces(data, [cut for cut in cuts if cut < len(data)])
@@ -50,8 +60,15 @@ def test_a_long_request_line_is_414_however_it_arrives(cuts):
         (b"GET / HTTP/1.1\r\nContent-Length: 1\r\ncontent-length: 1\r\n\r\n", 400),
         (b"GET / HTTP/1.1\nHost: x\n\n", None),
     ],
-    ids=["101 headers", "100 headers", "long header line", "header line at the limit", "head over 64 KiB",
-         "Content-Length twice", "bare LF line ends"],
+    ids=[
+        "101 headers",
+        "100 headers",
+        "long header line",
+        "header line at the limit",
+        "head over 64 KiB",
+        "Content-Length twice",
+        "bare LF line ends",
+    ],
 )
 def test_head_limits(head, status):
     assert len(head) < MAX_HEAD_BYTES or status == 431

@@ -18,7 +18,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from service_fixtures import FIXTURES, TEST_SETTINGS  # noqa: E402
 
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize  # noqa: E402
-from notation.variants import DEFAULT_REGISTRY  # noqa: E402
+
 from service import create_app  # noqa: E402
 from service.bodies import SPOOL_IN_MEMORY, utf8_blocks  # noqa: E402
 from service.resources import pgn as pgn_resource  # noqa: E402
@@ -30,7 +30,9 @@ BLOCK = 1 << 18  # the bytes utf8_blocks reads at a time in the service
 QUERIES = {
     "": NormalizeOptions.create(),
     "profile=lichess": NormalizeOptions.create("lichess"),
-    "profile=xboard&pockets=rank-zero&on_bad=reject": NormalizeOptions.create("xboard", pockets="rank-zero", on_bad=BadGamePolicy.REJECT),
+    "profile=xboard&pockets=rank-zero&on_bad=reject": NormalizeOptions.create(
+        "xboard", pockets="rank-zero", on_bad=BadGamePolicy.REJECT
+    ),
 }
 
 
@@ -42,10 +44,20 @@ def whole_body_answer(body: bytes, options: NormalizeOptions) -> bytes:
     lines = []
     for result in normalize(text, options):
         summary.add(result)
-        line = {"kind": "game", "game": result.number, "part": result.part, "start_line": result.start_line,
-                "changed": result.changed, "rejected": result.rejected, "text": result.text, "problems": result.report}
+        line = {
+            "kind": "game",
+            "game": result.number,
+            "part": result.part,
+            "start_line": result.start_line,
+            "changed": result.changed,
+            "rejected": result.rejected,
+            "text": result.text,
+            "problems": result.report,
+        }
         lines.append(json.dumps(PgnGameLine().dump(line), ensure_ascii=True, separators=(",", ":")) + "\n")
-    lines.append(json.dumps(PgnSummaryLine().dump({"kind": "summary", **summary.to_dict()}), separators=(",", ":")) + "\n")
+    lines.append(
+        json.dumps(PgnSummaryLine().dump({"kind": "summary", **summary.to_dict()}), separators=(",", ":")) + "\n"
+    )
     return "".join(lines).encode("ascii")
 
 
@@ -57,7 +69,9 @@ def big_client():
 
 
 def post(client, body: bytes, query: str = ""):
-    return client.post("/v1/pgn/normalize" + (f"?{query}" if query else ""), data=body, content_type="application/x-chess-pgn")
+    return client.post(
+        "/v1/pgn/normalize" + (f"?{query}" if query else ""), data=body, content_type="application/x-chess-pgn"
+    )
 
 
 def _straddling(games: bytes) -> bytes:
@@ -67,13 +81,13 @@ def _straddling(games: bytes) -> bytes:
     tricky = [b"\xc3\xa9", b"\xf0\x9f\x98\x80", b"\xff\xfe", b"\xe2\x82", b"\xc3\xa9\x80"]
     for number, boundary in enumerate(range(BLOCK, len(body) - 8, BLOCK)):
         piece = tricky[number % len(tricky)]
-        body[boundary - 1:boundary - 1 + len(piece)] = piece
+        body[boundary - 1 : boundary - 1 + len(piece)] = piece
     return bytes(body)
 
 
 def _long_game() -> bytes:
     """One game whose text is several JSON slices long, every kind of character in it."""
-    comment = ("é€😀\t\"\\ plain " * 40_000).encode() + b"\xff\xc3(" * 5000
+    comment = ('é€😀\t"\\ plain ' * 40_000).encode() + b"\xff\xc3(" * 5000
     return b'[Event "long"]\n[Variant "crazyhouse"]\n\n1. e4 {' + comment + b"} *\n"
 
 
@@ -98,11 +112,32 @@ def test_streamed_answer_is_byte_identical_to_the_whole_body_answer(big_client, 
 def test_the_table_reaches_what_it_means_to():
     """The cases go past the in-memory spool, the read block and a JSON slice."""
     assert len(CASES["all fixtures, blocks cut inside characters"]) > max(SPOOL_IN_MEMORY, 4 * BLOCK)
-    assert len(CASES["one game of over half a million characters"].decode("utf-8", "surrogateescape")) > 8 * pgn_resource.TEXT_SLICE
+    assert (
+        len(CASES["one game of over half a million characters"].decode("utf-8", "surrogateescape"))
+        > 8 * pgn_resource.TEXT_SLICE
+    )
 
 
-PIECES = [b"\xc3\xa9", b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xff", b"\xc3", b"\xe2\x82", b"\xf0\x9f", b"\x80", b"\xed\xa0\x80",
-          b'[Event "x"]\n', b'[Variant "zh"]\n', b"\n", b"\r", b"\r\n", b"1. e4 {c} *\n", b"a", b"{", b"}"]
+PIECES = [
+    b"\xc3\xa9",
+    b"\xe2\x82\xac",
+    b"\xf0\x9f\x98\x80",
+    b"\xff",
+    b"\xc3",
+    b"\xe2\x82",
+    b"\xf0\x9f",
+    b"\x80",
+    b"\xed\xa0\x80",
+    b'[Event "x"]\n',
+    b'[Variant "zh"]\n',
+    b"\n",
+    b"\r",
+    b"\r\n",
+    b"1. e4 {c} *\n",
+    b"a",
+    b"{",
+    b"}",
+]
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

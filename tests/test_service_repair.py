@@ -1,4 +1,4 @@
-"""``repair`` (the issue's flag) and ``on_illegal`` (the enum) mean the same thing."""
+"""``repair`` (the flag spelling) and ``on_illegal`` (the enum) mean the same thing."""
 
 from __future__ import annotations
 

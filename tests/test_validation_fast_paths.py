@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation.fen.reader import read_fen
 from notation.validation import castling

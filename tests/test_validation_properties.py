@@ -4,9 +4,10 @@ the en passant modes nest (legal within pseudo-legal within always)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from notation.fen.dialect import EnPassantMode
+from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.setup import Pockets, Setup
 from notation.validation import CODES, repair, validate
@@ -23,7 +24,8 @@ def setups(draw):
     cells = draw(st.lists(st.one_of(st.none(), st.none(), st.sampled_from(letters)), min_size=64, max_size=64))
     pockets = None
     if variant.has_pockets:
-        pockets = Pockets(draw(st.text(variant.piece_letters, max_size=4)), draw(st.text(variant.piece_letters, max_size=4)))
+        pocket_letters = st.text(variant.piece_letters, max_size=4)
+        pockets = Pockets(draw(pocket_letters), draw(pocket_letters))
     counters = None
     if variant.has_check_counters:
         counters = (draw(st.integers(-1, 5)), draw(st.integers(-1, 5)))

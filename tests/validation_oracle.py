@@ -100,7 +100,8 @@ def _fresh(board: chess.Board, key: str) -> chess.Board:
 
 def _mutate(board: chess.Board, rng: random.Random, key: str) -> str:
     kind = rng.choice(("king", "backrank", "turn", "castling", "ep", "ep-any", "combo"))
-    kinds = [rng.choice(("king", "backrank", "turn", "castling", "ep")) for _ in range(2)] if kind == "combo" else [kind]
+    choices = ("king", "backrank", "turn", "castling", "ep")
+    kinds = [rng.choice(choices) for _ in range(2)] if kind == "combo" else [kind]
     for k in kinds:
         if k == "king":
             kings = list(chess.scan_forward(board.kings))
@@ -115,7 +116,8 @@ def _mutate(board: chess.Board, rng: random.Random, key: str) -> str:
         elif k == "turn":
             board.turn = not board.turn
         elif k == "castling":
-            pool = list(chess.SquareSet(chess.BB_BACKRANKS)) if key == "chess960" else [chess.A1, chess.H1, chess.A8, chess.H8]
+            corners = [chess.A1, chess.H1, chess.A8, chess.H8]
+            pool = list(chess.SquareSet(chess.BB_BACKRANKS)) if key == "chess960" else corners
             board.castling_rights = chess.SquareSet(rng.sample(pool, rng.randint(0, min(4, len(pool))))).mask
         elif k == "ep":
             rank = rng.choice((2, 5))

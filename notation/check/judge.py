@@ -16,7 +16,8 @@ from typing import Callable
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
-from notation.fen.dialect import Dialect, PocketStyle
+from notation.fen.dialect import Dialect
+from notation.options import PocketStyle
 from notation.variants import Registry, Variant
 
 

@@ -154,7 +154,7 @@ def accepted_codes(values: list[str]) -> frozenset[str]:
 
 def add_repair_option(parser: argparse.ArgumentParser, *, what: str = "refusing the setup") -> None:
     """``--repair``: ``args.on_illegal`` becomes ``IllegalPolicy.REPAIR`` (default REFUSE)."""
-    from notation.fen.dialect import IllegalPolicy
+    from notation.options import IllegalPolicy
 
     parser.add_argument(
         "--repair",

@@ -32,7 +32,10 @@ def add_parser(subparsers) -> None:
         "--workers", metavar="N", type=_workers, help="worker processes (default: $NOTATION_WORKERS or one per CPU)"
     )
     parser.add_argument(
-        "--timeout", metavar="S", type=_seconds, help="seconds a request may take once read (default: $NOTATION_TIMEOUT or 60)"
+        "--timeout",
+        metavar="S",
+        type=_seconds,
+        help="seconds a request may take once read (default: $NOTATION_TIMEOUT or 60)",
     )
     common.add_alias_option(parser)
     parser.set_defaults(run=run)
@@ -43,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from service.config import ConfigError, Settings
     from service.server import ServeError, serve
 
-    changes = {name: value for name in ("host", "port", "workers", "timeout") if (value := getattr(args, name)) is not None}
+    names = ("host", "port", "workers", "timeout")
+    changes = {name: value for name in names if (value := getattr(args, name)) is not None}
     for text in args.variant_alias:
         if "," in text:
             raise UsageError(f"--variant-alias: one ALIAS=VARIANT per option, got {text!r}")

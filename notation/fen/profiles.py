@@ -1,4 +1,4 @@
-"""Writer options and the named profiles of the producers in NOTATION.md.
+"""Writer options and the named profiles of the producers (lichess, chess.com, XBoard, ...).
 
 A profile is a complete ``WriteOptions``; any single option given by the user overrides
 the profile's value (``resolve_options``). The default profile is ``python-chess``:
@@ -10,11 +10,12 @@ XBoard, CQLi and lichess's reader all take it).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any
 
-from notation.fen.dialect import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class WriteOptions:
     en_passant: EnPassantMode = EnPassantMode.LEGAL
     empty_pocket: EmptyPocket = EmptyPocket.BRACKETS
 
-    def but(self, **changes) -> "WriteOptions":
+    def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
         return replace(self, **changes)
 

@@ -16,7 +16,7 @@ _DIGITS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
 
 
-class _Expanded(dict):
+class _Expanded(dict[str, str]):
     """rank text -> eight cells, or ``BAD_RANK`` when the rank does not hold eight squares."""
 
     def __missing__(self, rank: str) -> str:
@@ -31,7 +31,7 @@ class _Expanded(dict):
         return cells
 
 
-class _Compressed(dict):
+class _Compressed(dict[str, str]):
     """eight cells -> rank text."""
 
     def __missing__(self, cells: str) -> str:
@@ -61,5 +61,9 @@ def cells_of_placement(placement: str) -> str | None:
 def placement_of_cells(cells: str) -> str:
     """The placement text of 64 cells (a1 first), ranks eight to one."""
     return "/".join(
-        map(compress_rank, (cells[56:64], cells[48:56], cells[40:48], cells[32:40], cells[24:32], cells[16:24], cells[8:16], cells[0:8]))
+        map(
+            compress_rank,
+            (cells[56:64], cells[48:56], cells[40:48], cells[32:40],
+             cells[24:32], cells[16:24], cells[8:16], cells[0:8]),
+        )
     )

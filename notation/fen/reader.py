@@ -27,19 +27,22 @@ or more than nine ranks are rejected before any further work.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
-from notation.fen.castling import is_chess960, outer_rook
-from notation.fen.dialect import CheckStyle, Dialect, PocketStyle
-from notation.fen.ranks import cells_of_placement
+from notation.fen.castling import outer_rook
+from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
+from notation.fen.ranks import cells_of_placement
+from notation.options import CheckStyle, PocketStyle
+from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.squares import SQUARE_NAMES
-from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
 
 MAX_FEN_LENGTH = 512
 
@@ -50,24 +53,21 @@ _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS = Pockets()
 
 
-def _classical_castling() -> dict:
-    """Castling fields whose meaning needs no search: every letter a corner rook with the
-    king on its e-file square. Maps (field, castling piece) -> (rook squares, required pieces)."""
+def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, str], ...]]]:
+    """Castling fields whose meaning needs no search when the king castles: every letter a
+    corner rook with the king on its e-file square. Maps the field to (rook squares,
+    required (square, piece) pairs)."""
     table = {}
     letters = {"K": (7, "R", 4, "K"), "Q": (0, "R", 4, "K"), "k": (63, "r", 60, "k"), "q": (56, "r", 60, "k")}
-    import itertools
-
     for size in range(1, 5):
         for combo in itertools.combinations("KQkq", size):
-            field = "".join(combo)
-            for king in ("k",):
-                rights = frozenset(letters[c][0] for c in combo)
-                required = set()
-                for c in combo:
-                    corner, rook, king_square, king_letter = letters[c]
-                    required.add((corner, rook))
-                    required.add((king_square, king_letter))
-                table[(field, king)] = (rights, tuple(sorted(required)))
+            rights = frozenset(letters[c][0] for c in combo)
+            required = set()
+            for c in combo:
+                corner, rook, king_square, king_letter = letters[c]
+                required.add((corner, rook))
+                required.add((king_square, king_letter))
+            table["".join(combo)] = (rights, tuple(sorted(required)))
     return table
 
 
@@ -96,7 +96,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     _reject_hostile(text)
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
-        _raise_grammar_error(text, _field_groups(found), found)
+        _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     reader = _Reader(text, match, found)
     if found.has_pockets or found.has_check_counters:
@@ -144,10 +144,11 @@ def _field_groups(variant: Variant) -> frozenset[str]:
     return _GROUPS[variant.has_pockets, variant.has_check_counters]
 
 
-def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) -> None:
+def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
     """Explain why ``text`` does not match: the field, its 1-based column, what was expected."""
     bracket = text.find("[")
-    if bracket >= 0 and POCKET_FIELDS not in groups and bracket < len(text.split()[0]) + (len(text) - len(text.lstrip())):
+    first_field_end = len(text.split()[0]) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
+    if bracket >= 0 and POCKET_FIELDS not in groups and bracket < first_field_end:
         raise FenSyntaxError(
             f"{variant.name} has no pockets; found {text[bracket:].split()[0]!r}",
             field="pockets",
@@ -182,7 +183,9 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
         index = len(text[:exc.loc].split())
         if index == 4 and not token.isdigit() and "+" not in token:
             name = FIELD_NAMES["halfmove"]
-            raise FenSyntaxError(f"expected {name}, found {found}", field="halfmove", column=column, expected=name) from None
+            raise FenSyntaxError(
+                f"expected {name}, found {found}", field="halfmove", column=column, expected=name
+            ) from None
         if "+" in token:
             field = "checks"
         elif token.isalpha() and index >= 6:
@@ -190,7 +193,9 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant) ->
         else:
             field = "end"
         raise FenSyntaxError(
-            f"unexpected {found} after the last field{_extension_hint(token, variant)}", field=field, column=column
+            f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}",
+            field=field,
+            column=column,
         ) from None
 
 
@@ -210,10 +215,11 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     """Raise the syntax error of the first of placement, turn, castling and en passant that
     starts before ``limit`` and is wrong on its own; return if none is."""
     tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:limit])][:4]
-    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens)})
+    # At most four tokens, maybe fewer: zip stops at the shorter.
+    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
     reader = _Reader(text, spans, variant)
     board = "." * 64
-    for name, (start, token) in zip(_TokenSpans.NAMES, tokens):
+    for name, (_, token) in zip(_TokenSpans.NAMES, tokens, strict=False):
         if name == "placement":
             board = reader.read_placement(token.split("[", 1)[0])[0]
         elif name == "turn" and token not in ("w", "b"):
@@ -224,13 +230,19 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
             reader.read_en_passant(token)
 
 
-def _extension_hint(token: str, variant: Variant) -> str:
-    """Why a variant extension field was not read: it belongs to another variant."""
+def _extension_hint(token: str, variant: Variant, registry: Registry) -> str:
+    """Why a variant extension field was not read: it belongs to other variants."""
     if not variant.has_check_counters and ("+" in token):
-        return f" (check counters belong to Three-check, not {variant.name})"
+        return f" (check counters belong to {_variants_with(Twist.CHECK_COUNTERS, registry)}, not {variant.name})"
     if not variant.has_pockets and token.isalpha():
-        return f" (pockets belong to Crazyhouse, not {variant.name})"
+        return f" (pockets belong to {_variants_with(Twist.POCKETS, registry)}, not {variant.name})"
     return ""
+
+
+def _variants_with(twist: Twist, registry: Registry) -> str:
+    """The registry's names for the variants with ``twist``: ``Crazyhouse``, ``A or B``."""
+    names = [variant.name for variant in registry if twist in variant.twists]
+    return " or ".join(names) if names else "other variants"
 
 
 def _strip_marks(expanded: str) -> tuple[str, frozenset[int]]:
@@ -257,27 +269,29 @@ def _strip_marks(expanded: str) -> tuple[str, frozenset[int]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _dialect(pockets, checks, castling, counters, promoted, chess960) -> Dialect:
+def _dialect(
+    pockets: PocketStyle | None,
+    checks: CheckStyle | None,
+    castling: CastlingSeen | None,
+    counters: bool,
+    promoted: PromotedSeen | None,
+    chess960: bool,
+) -> Dialect:
     # Dialects are few and immutable: share them instead of building one per FEN.
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
-_CELL_LETTERS: dict[int, tuple[Variant, str]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _cell_letters(variant: Variant) -> str:
     """The characters a placement cell may hold (for ``str.strip``): the letters and ``.``."""
-    cached = _CELL_LETTERS.get(id(variant))
-    if cached is None or cached[0] is not variant:
-        cached = (variant, "".join(sorted(variant.board_letters)) + ".")
-        _CELL_LETTERS[id(variant)] = cached
-    return cached[1]
+    return "".join(sorted(variant.board_letters)) + "."
 
 
 class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
-    def __init__(self, text: str, match, variant: Variant):
+    def __init__(self, text: str, match: Any, variant: Variant):
+        # ``match``: the fast path's ``re.Match``, or ``_TokenSpans`` on the error path.
         self.text = text
         self.match = match
         self.variant = variant
@@ -287,7 +301,7 @@ class _Reader:
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1
 
-    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None):
+    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
     def read_plain(self) -> ReadResult:
@@ -322,7 +336,8 @@ class _Reader:
 
         bracketed = g.get("bracketed")
         if rank_zero is not None:
-            pockets, pocket_style = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1]), PocketStyle.RANK_ZERO
+            pockets = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1])
+            pocket_style = PocketStyle.RANK_ZERO
         if bracketed is not None:
             if not variant.has_pockets:
                 self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
@@ -342,12 +357,12 @@ class _Reader:
         remaining = None
         checks_style = None
         if g.get("remaining") is not None:
-            remaining = self.read_counters(g.get("remaining"), "remaining")
+            remaining = self.read_counters(g["remaining"])
             checks_style = CheckStyle.REMAINING
         if g.get("given") is not None:
             if checks_style is not None:
                 self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
-            white_given, black_given = self.read_counters(g.get("given")[1:], "given", 1)
+            white_given, black_given = self.read_counters(g["given"][1:])
             remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
             checks_style = CheckStyle.GIVEN
 
@@ -360,7 +375,10 @@ class _Reader:
         if appended is not None:
             if not variant.has_pockets:
                 where = "fullmove number" if counters_present else "en passant square"
-                self.fail(f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)", "pockets", "appended_pocket")
+                self.fail(
+                    f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)",
+                    "pockets", "appended_pocket",
+                )
             if pocket_style is not None:
                 self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
             pockets = _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
@@ -389,7 +407,7 @@ class _Reader:
 
     # -- placement -------------------------------------------------------------------------
 
-    def read_placement(self, text: str):
+    def read_placement(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
         if "." in text:  # "." is how cells spell an empty square, never a FEN character
             return self.read_placement_slowly(text)
@@ -409,7 +427,7 @@ class _Reader:
                 return cells, promoted, None
         return self.read_placement_slowly(text)
 
-    def read_placement_slowly(self, text: str):
+    def read_placement_slowly(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """The character-by-character reader: handles ``~`` and names the column of any error."""
         board: list[str] = ["."] * 64
         promoted: set[int] = set()
@@ -429,7 +447,8 @@ class _Reader:
                     rest = text[index + 1:]
                     if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
                         self.fail(
-                            f"too many ranks: a board has 8" + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
+                            "too many ranks: a board has 8"
+                            + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
                         )
                     return "".join(board), frozenset(promoted), (rest, index + 1)
@@ -466,7 +485,7 @@ class _Reader:
             self.fail(f"only {8 - rank} ranks; a board has 8", "placement", "placement", length)
         return "".join(board), frozenset(promoted), None
 
-    def fail_rank_width(self, rank: int, width: int, rank_start: int):
+    def fail_rank_width(self, rank: int, width: int, rank_start: int) -> NoReturn:
         self.fail(
             f"rank {rank + 1} has {width} squares; it must have 8", "placement", "placement", rank_start
         )
@@ -482,11 +501,11 @@ class _Reader:
 
     # -- castling and en passant -------------------------------------------------------------
 
-    def read_castling(self, text: str, board: str):
+    def read_castling(self, text: str, board: str) -> tuple[frozenset[int], CastlingSeen | None, bool]:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
-        classical = _CLASSICAL_CASTLING.get((text, self.variant.castling_piece))
+        classical = _CLASSICAL_CASTLING.get(text) if self.variant.castling_piece == "k" else None
         if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
             return classical[0], "standard", False
         rights: set[int] = set()
@@ -499,7 +518,8 @@ class _Reader:
             back = 0 if white else 56
             if lower in ("k", "q"):
                 used_kq = True
-                square = outer_rook(board, back, "R" if white else "r", king_letter.upper() if white else king_letter, lower == "k")
+                king = king_letter.upper() if white else king_letter
+                square = outer_rook(board, back, "R" if white else "r", king, lower == "k")
             elif lower in _FILES and ch.isalpha():
                 used_files = True
                 square = back + _FILES.index(lower)
@@ -512,6 +532,7 @@ class _Reader:
                 self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
         chess960 = is_chess960(board, rights, (), self.variant)
+        seen: CastlingSeen
         if used_files and not used_kq:
             seen = "shredder"
         elif used_files or chess960:
@@ -525,14 +546,14 @@ class _Reader:
             return None
         square = _SQUARE_INDEX.get(text)
         if square is None:
-            self.fail(f"en passant must be - or a square like e3, found {text!r}", "en-passant", "en_passant", expected="- or a square")
+            self.fail(
+                f"en passant must be - or a square like e3, found {text!r}",
+                "en-passant", "en_passant", expected="- or a square",
+            )
         return square
 
-    def read_counters(self, text: str, group: str, offset: int = 0) -> tuple[int, int]:
-        if not self.variant.has_check_counters:
-            self.fail(
-                f"check counters {self.match.group(group)!r} are not part of {self.variant.name} (they belong to Three-check)",
-                "checks", group,
-            )
+    def read_counters(self, text: str) -> tuple[int, int]:
+        """The two numbers of ``W+B`` (the grammar has only counter groups for variants with
+        check counters, so a variant without them never gets here)."""
         white, _, black = text.partition("+")
         return int(white), int(black)

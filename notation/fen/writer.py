@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
-from notation.fen.castling import is_chess960, xfen_letter
-from notation.fen.ranks import placement_of_cells
-from notation.fen.dialect import CastlingStyle, CheckStyle, PocketStyle
+from notation.fen.castling import xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
+from notation.fen.ranks import placement_of_cells
+from notation.options import CastlingStyle, CheckStyle, PocketStyle
+from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
 from notation.squares import SQUARE_NAMES
@@ -44,14 +45,24 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     if setup.promoted and not pockets_variant:
         tilde = False
         warnings.append(
-            Problem("lossy-promoted", f"{variant.name} FENs do not mark promoted pieces; the marks were dropped", field="placement")
+            Problem(
+                "lossy-promoted",
+                f"{variant.name} FENs do not mark promoted pieces; the marks were dropped",
+                field="placement",
+            )
         )
     elif tilde and any(setup.cells[sq] == "." for sq in setup.promoted):
         warnings.append(
-            Problem("lossy-promoted", "promoted marks on empty squares cannot be written with '~'; they were dropped", field="placement")
+            Problem(
+                "lossy-promoted",
+                "promoted marks on empty squares cannot be written with '~'; they were dropped",
+                field="placement",
+            )
         )
     if setup.pockets and not pockets_variant:
-        warnings.append(Problem("lossy-pockets", f"{variant.name} has no pockets; the pocket was dropped", field="pockets"))
+        warnings.append(
+            Problem("lossy-pockets", f"{variant.name} has no pockets; the pocket was dropped", field="pockets")
+        )
 
     parts = [_placement(setup, tilde)]
     if pockets_variant:
@@ -75,18 +86,19 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts.append(str(setup.fullmove))
     if counters and options.checks is CheckStyle.GIVEN:
         given = []
-        for side, left in zip(("White", "Black"), remaining):
+        for side, left in zip(("White", "Black"), remaining, strict=True):
             count = variant.checks_to_win - left
             if not 0 <= count <= variant.checks_to_win:
+                written = max(0, min(count, variant.checks_to_win))
                 warnings.append(
                     Problem(
                         "lossy-checks",
                         f"{side} has {left} checks remaining, which checks-given notation "
-                        f"(+W+B out of {variant.checks_to_win}) cannot express; wrote {max(0, min(count, variant.checks_to_win))}",
+                        f"(+W+B out of {variant.checks_to_win}) cannot express; wrote {written}",
                         field="checks",
                     )
                 )
-                count = max(0, min(count, variant.checks_to_win))
+                count = written
             given.append(count)
         parts.append(f"+{given[0]}+{given[1]}")
     if pockets_variant and style is PocketStyle.APPENDED:
@@ -105,7 +117,7 @@ def _placement(setup: Setup, tilde: bool) -> str:
     return placement_of_cells(cells)
 
 
-def _placement_with_marks(cells: str, promoted) -> str:
+def _placement_with_marks(cells: str, promoted: frozenset[int]) -> str:
     ranks = []
     for rank_start in range(56, -1, -8):
         out = []

@@ -1,11 +1,13 @@
 """What each producer profile calls each variant in a PGN ``Variant`` tag: data, not code.
 
-``variant_tag_name(profile, variant, from_setup)`` is the one lookup. A profile without a
-table, or a variant missing from one, gets the registry's display name (``Variant.name``),
-which is what python-chess writes and every reader in NOTATION.md accepts.
+``variant_tag_name(profile, variant, from_setup)`` is the one lookup. A profile's names
+come from a registry field (lichess: ``Variant.lichess_name``) or its own table; a variant
+missing from both gets the registry's display name (``Variant.name``), which is what
+python-chess writes and what lichess, CQLi, SCID and python-chess all read.
 
-``from_position`` is the name a profile gives a *standard* game that starts from a set-up
-(a ``FEN`` tag): lichess writes ``From Position``; the others keep the standard name.
+``from_position`` is the name a profile gives a game of the ``pgn_default`` variant
+(Standard) that starts from a set-up (a ``FEN`` tag): lichess writes ``From Position``; the
+others keep the standard name.
 
 ``names_960`` is what a profile calls a variant's Chess960 flavour (a game whose set-up
 counts as Chess960, ``chess960=True``). Most programs have one such name only, for
@@ -17,42 +19,31 @@ write other variants' 960 games under the variant's own name (lichess, python-ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Literal
 
 from notation.variants import Variant
 
 
 @dataclass(frozen=True)
 class VariantNaming:
-    """One profile's names: variant key -> tag value, and its name for standard set-ups."""
+    """One profile's names: the registry field holding them, else variant key -> tag value;
+    and its name for set-ups of the default variant."""
 
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     from_position: str | None = None
     names_960: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    registry_field: Literal["lichess_name"] | None = None
 
 
-# lichess (scalachess Variant names; NOTATION.md "Variant tag and aliases").
-_LICHESS = VariantNaming(
-    MappingProxyType(
-        {
-            "standard": "Standard",
-            "chess960": "Chess960",
-            "crazyhouse": "Crazyhouse",
-            "atomic": "Atomic",
-            "antichess": "Antichess",
-            "kingofthehill": "King of the Hill",
-            "threecheck": "Three-check",
-            "racingkings": "Racing Kings",
-            "horde": "Horde",
-        }
-    ),
-    from_position="From Position",
-)
+# lichess: the registry's ``lichess_name`` (lichess's scalachess Variant names).
+_LICHESS = VariantNaming(from_position="From Position", registry_field="lichess_name")
 
 # XBoard/WinBoard and the engines and GUIs that follow it (cutechess, Fairy-Stockfish):
-# lower-case protocol names (NOTATION.md: `normal`, `fischerandom`, `giveaway`, `3check`).
+# lower-case names of the Chess Engine Communication Protocol's `variant` command (`normal`,
+# `fischerandom`, `3check`).
 _XBOARD = VariantNaming(
     MappingProxyType(
         {
@@ -90,7 +81,7 @@ _FAIRY_STOCKFISH = VariantNaming(
     ),
 )
 
-# CQLi's canonical spellings (seeds/001) where they differ from the display names.
+# CQLi's spellings (the CQLi manual) where they differ from the display names.
 _CQLI = VariantNaming(MappingProxyType({"threecheck": "Three-Check"}))
 
 NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
@@ -116,6 +107,10 @@ def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool, chess9
     naming = NAMINGS.get(profile, VariantNaming())
     if chess960 and variant.key in naming.names_960:
         return naming.names_960[variant.key]
-    if from_setup and variant.key == "standard" and naming.from_position:
+    if from_setup and variant.pgn_default and naming.from_position:
         return naming.from_position
+    if naming.registry_field is not None:
+        name = getattr(variant, naming.registry_field)
+        if name:
+            return name
     return naming.names.get(variant.key, variant.name)

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from notation.errors import NotationError, Problem
-from notation.fen.dialect import IllegalPolicy
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
+from notation.options import IllegalPolicy
 from notation.pgn.naming import variant_tag_name
 from notation.pgn.reader import (
     DEFAULT_LIMITS,
@@ -248,7 +248,7 @@ class Normalizer:
             if variant_tag.value != wanted:
                 edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
         elif fen_tag is not None and (
-            variant.key != "standard" or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
+            not variant.pgn_default or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
         ):
             # A set-up game the profile names (lichess: "From Position") gets its tag.
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
@@ -272,7 +272,7 @@ class Normalizer:
 
     def _variant(self, tag: Tag | None, report: _Report) -> Variant | None:
         if tag is None:
-            return self.options.registry.get("standard")
+            return self.options.registry.default
         found = self._variants.get(tag.value)
         if found is None:
             try:
@@ -290,8 +290,8 @@ class Normalizer:
 
     def _convert(self, fen: str, variant: Variant) -> tuple[Variant, ConvertResult]:
         result = self._convert_cached(fen, variant)
-        if variant.key == "standard" and result.detected is not None and result.detected.chess960:
-            chess960 = self.options.registry.get("chess960")
+        if variant.chess960_form and result.detected is not None and result.detected.chess960:
+            chess960 = self.options.registry.get(variant.chess960_form)
             retry = self._convert_cached(fen, chess960)
             if retry.ok:
                 return chess960, retry

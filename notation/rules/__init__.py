@@ -2,20 +2,20 @@
 
 Written for this project (the mature libraries for it are GPL). Everything is driven by
 the registry's data (``Variant.pieces``, ``royal``, ``armies``, ``twists``), never by a
-variant's name. Modules: ``bitboard`` (masks, bit scans), ``attacks`` (tables and attack
-sets per ``Movement``), ``position`` (a Setup's bitboards), ``check`` (checkers, pins,
-touching kings), ``en_passant`` (plausible and legal en passant).
+variant's name. Modules: ``bitboard`` (masks, square iteration), ``attacks`` (tables and
+attack sets per ``Movement``), ``position`` (a Setup's bitboards), ``royal_attacks`` (attacks
+on royal pieces: checkers, pins, touching kings), ``en_passant`` (plausible and legal en
+passant).
 """
 
-from notation.rules.check import checkers, is_check, kings_touch, pinned, pins
 from notation.rules.en_passant import en_passant_square, legal_captures, plausible
 from notation.rules.position import Position, position_of
+from notation.rules.royal_attacks import checkers, kings_touch, pinned, pins
 
 __all__ = [
     "Position",
     "checkers",
     "en_passant_square",
-    "is_check",
     "kings_touch",
     "legal_captures",
     "pinned",

@@ -9,7 +9,7 @@ point that knows every movement; nothing here raises for a square in 0..63.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Iterator
 
 from notation.variants import Movement
 
@@ -56,7 +56,7 @@ RAYS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _subsets(mask: int):
+def _subsets(mask: int) -> Iterator[int]:
     subset = 0
     while True:
         yield subset
@@ -65,16 +65,17 @@ def _subsets(mask: int):
             return
 
 
-def _line_tables(directions: tuple[int, int]):
+def _line_tables(directions: tuple[int, int]) -> tuple[tuple[int, ...], tuple[dict[int, int], ...]]:
     """Per square: (inner mask, {occupancy & mask: attacks}) for one line through it."""
-    masks, tables = [], []
+    masks: list[int] = []
+    tables: list[dict[int, int]] = []
     for sq in range(64):
         rays = [RAY_SQUARES[d][sq] for d in directions]
         mask = 0
         for ray in rays:
             for s in ray[:-1]:  # the last square of a ray never blocks anything further
                 mask |= 1 << s
-        table = {}
+        table: dict[int, int] = {}
         for occ in _subsets(mask):
             bb = 0
             for ray in rays:
@@ -97,7 +98,7 @@ ROOK_PSEUDO = tuple(RAYS[0][s] | RAYS[1][s] | RAYS[4][s] | RAYS[5][s] for s in r
 BISHOP_PSEUDO = tuple(RAYS[2][s] | RAYS[3][s] | RAYS[6][s] | RAYS[7][s] for s in range(64))
 
 
-def _line_and_between():
+def _line_and_between() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     line = [[0] * 64 for _ in range(64)]
     between = [[0] * 64 for _ in range(64)]
     for a in range(64):
@@ -128,7 +129,7 @@ def queen_attacks(sq: int, occupied: int) -> int:
     return rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 
 
-def _beyond():
+def _beyond() -> tuple[tuple[int, ...], ...]:
     """BEYOND[d][sq]: the bitboard of the square one step past sq in direction d (0 off board)."""
     return tuple(tuple((1 << ray[0]) if ray else 0 for ray in per_direction) for per_direction in RAY_SQUARES)
 

@@ -14,7 +14,7 @@ Nothing here raises; an illegal setup simply yields fewer captures.
 
 from __future__ import annotations
 
-from notation.fen.dialect import EnPassantMode
+from notation.options import EnPassantMode
 from notation.rules.attacks import KING_ATTACKS, PAWN_ATTACKS
 from notation.rules.bitboard import squares
 from notation.rules.position import Position, position_of

@@ -5,10 +5,14 @@ share it). Pieces are grouped by how they attack (``Movement``), taken from the 
 ``pieces``; royal pieces come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
 A letter the variant does not know occupies its square but attacks nothing (the reader
 reports such letters). Bitboards are made by translating ``Setup.cells``, as bytes, to 0/1
-per group and reading that as a binary number: a handful of C calls instead of a loop. Nothing here judges legality; nothing raises on a 64-square Setup.
+per group and reading that as a binary number: a handful of C calls instead of a loop.
+Nothing here judges legality; nothing raises on a 64-square Setup.
 """
 
 from __future__ import annotations
+
+import functools
+from typing import Any
 
 from notation.rules.attacks import (
     BEYOND,
@@ -80,15 +84,12 @@ class _PieceMap:
         self.no_double_step = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
 
 
-_PIECE_MAPS: dict[int, _PieceMap] = {}
 _NONE = (0, 0)  # the (white, black) of a group the variant lacks
 
 
+@functools.lru_cache(maxsize=64)
 def _piece_map(variant: Variant) -> _PieceMap:
-    found = _PIECE_MAPS.get(id(variant))
-    if found is None or found.variant is not variant:
-        found = _PIECE_MAPS[id(variant)] = _PieceMap(variant)
-    return found
+    return _PieceMap(variant)
 
 
 def _split(both: int, white: int) -> tuple[int, int]:
@@ -240,7 +241,7 @@ def hopper_attackers(sq: int, occupied: int, hoppers: int) -> int:
     return found
 
 
-_last: tuple = (None, None, None)
+_last: tuple[Any, Any, Any] = (None, None, None)  # (setup, variant, position)
 
 
 def position_of(setup: Setup, variant: Variant) -> Position:

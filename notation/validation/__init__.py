@@ -1,33 +1,44 @@
 """Validation: is a parsed ``Setup`` a position of its variant? Every problem, at once.
 
-``validate(setup, variant)`` runs every check below and returns all their problems (an
+``validate(setup, variant)`` runs every validator below and returns all their problems (an
 empty list means legal), each with a stable code, a message naming squares and the FEN
 field concerned. ``repair(setup, variant)`` drops bad castling rights and implausible en
 passant squares and reports each drop as a warning. Neither raises on any Setup; the
 variant may be a registry name (``UnknownVariantError`` if unknown).
 
-Checks, one module each: ``material`` (empty, too-many-pieces, too-many-pawns,
-race-material, pawns-on-backrank), ``kings`` (missing-king, too-many-kings,
-king-in-pocket), ``castling`` (bad-castling-rights), ``en_passant`` (invalid-ep-square),
-``checks`` (opposite-check, too-many-checkers, impossible-check, race-check), ``race``
-(race-over), ``counters`` (bad-check-counters). Codes and choices: docs/validation.md.
+Validators, one module each, each with ``find_problems(ctx)``: ``material`` (empty,
+too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
+(missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
+``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
+too-many-checkers, impossible-check, race-check), ``race`` (race-over),
+``check_counters`` (Three-check's counters: bad-check-counters). Codes and choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
 
 from __future__ import annotations
 
-from typing import Collection
+from collections.abc import Collection
+from typing import Any
 
 from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
-from notation.validation import castling, checks, counters, en_passant, kings, material, race
+from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, Variant
 
-CHECKS = (material.check, kings.check, castling.check, en_passant.check, checks.check, race.check, counters.check)
+# Each validator's ``find_problems(ctx)`` returns its problems; ``validate`` runs them all.
+VALIDATORS = (
+    material.find_problems,
+    kings.find_problems,
+    castling.find_problems,
+    en_passant.find_problems,
+    checkers.find_problems,
+    race.find_problems,
+    check_counters.find_problems,
+)
 
 CODES: tuple[str, ...] = (
     "empty",
@@ -54,8 +65,8 @@ def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = 
     found = DEFAULT_REGISTRY.find(variant)
     ctx = Context(setup, found, position_of(setup, found))
     problems: list[Problem] = []
-    for run in CHECKS:
-        problems += run(ctx)
+    for find_problems in VALIDATORS:
+        problems += find_problems(ctx)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
@@ -70,7 +81,7 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     found = DEFAULT_REGISTRY.find(variant)
     ctx = Context.of(setup, found)
     warnings: list[Problem] = []
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     bad_rights = castling.judge_rights(ctx)
     if bad_rights:
         changes["castling"] = frozenset(sq for sq in setup.castling if sq not in bad_rights)

@@ -1,4 +1,4 @@
-"""Castling rights: ``bad-castling-rights``, and ``clean_rights`` for repair.
+"""Castling rights: ``bad-castling-rights`` (``repair`` drops the rights ``judge_rights`` names).
 
 Rights are read one of two ways (``Reading``). A right (the square of the rook it names)
 is good when: the variant castles at all; the square is on its side's back rank and holds
@@ -17,65 +17,36 @@ start-array rook squares, or its side's castling piece is off its start square).
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
 from operator import itemgetter
 
 from notation.errors import Problem
-from notation.fen.castling import is_chess960
 from notation.rules.bitboard import RANK_1, RANK_8
+from notation.rules.chess960 import is_chess960, start_squares
 from notation.squares import square_name
 from notation.validation.context import Context, side
 from notation.variants import Variant
 
 _BACK_RANK = (RANK_1, RANK_8)
-_START_SQUARES: dict[int, tuple[Variant, tuple[int, int], tuple[int, int]]] = {}
 
 
+@functools.lru_cache(maxsize=64)
 def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
-    cached = _START_SQUARES.get(id(variant))
-    if cached and cached[0] is variant:
-        return cached[1], cached[2]
-    placement = variant.start_fen.split()[0].split("[")[0]
-    kings, rooks = [0, 0], [0, 0]
-    for rank_index, rank_text in enumerate(placement.split("/")[:8]):
-        rank = 7 - rank_index
-        file = 0
-        for ch in rank_text:
-            if ch.isdigit():
-                file += int(ch)
-                continue
-            if ch == "~":
-                continue
-            colour = 0 if ch.isupper() else 1
-            bit = 1 << (rank * 8 + file)
-            if ch.lower() == variant.castling_piece:
-                kings[colour] |= bit & _BACK_RANK[colour]
-            elif ch.lower() == variant.castling_rook:
-                rooks[colour] |= bit & _BACK_RANK[colour]
-            file += 1
-    king_pair, rook_pair = (kings[0], kings[1]), (rooks[0], rooks[1])
-    _START_SQUARES[id(variant)] = (variant, king_pair, rook_pair)
-    return king_pair, rook_pair
+    return start_squares(variant.start_fen, variant.castling_piece or "", variant.castling_rook or "")
 
 
-_START_TESTS: dict[int, tuple[Variant, dict[frozenset[int], tuple | None]]] = {}
-
-
-def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
+@functools.lru_cache(maxsize=1024)
+def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str], object], object, int] | None:
     """For rights that all name start rook squares of a fixed start array whose sides have
-    one castling piece each, at most one right on each side of it: ``(getter, letters, squares)`` where ``getter(cells) ==
-    letters`` says that every named rook and its side's castling piece stand on their start
-    squares (``squares``: those squares as a bitboard). None when that does not apply.
-    Cached per variant; only subsets of the start rook squares are cached."""
-    cached = _START_TESTS.get(id(variant))
-    if cached is None or cached[0] is not variant:
-        cached = _START_TESTS[id(variant)] = (variant, {})
-    tests = cached[1]
-    if rights in tests:
-        return tests[rights]
+    one castling piece each, at most one right on each side of it: ``(getter, letters,
+    squares)`` where ``getter(cells) == letters`` says that every named rook and its side's
+    castling piece stand on their start squares (``squares``: those squares as a bitboard).
+    None when that does not apply. Bounded cache: a few variants times a few sets of rights."""
     start_kings, start_rooks = _start_squares(variant)
     if any(not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
-        return None  # not cached: any set of squares may come here
+        return None
     wanted: dict[int, str] = {}
     test = None
     sides: set[tuple[int, bool]] = set()
@@ -92,7 +63,6 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> tuple | None:
         getter = itemgetter(*order)
         reference = "".join(wanted.get(sq, ".") for sq in range(64))
         test = (getter, getter(reference), sum(1 << sq for sq in order))
-    tests[rights] = test
     return test
 
 
@@ -183,13 +153,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     return bad
 
 
-def clean_rights(ctx: Context) -> frozenset[int]:
-    """The setup's rights without the bad ones."""
-    bad = judge_rights(ctx)
-    return frozenset(sq for sq in ctx.setup.castling if sq not in bad)
-
-
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     if not ctx.setup.castling:
         return []
     return [

@@ -1,4 +1,4 @@
-"""What every check reads: the setup, its variant, the bitboards, and how to name things.
+"""What every validator reads: the setup, its variant, the bitboards, and how to name things.
 
 ``Context`` is built once per ``validate`` call; the ``describe`` helpers write the names
 used in messages (``white king on e1``, ``the rook on e8``). Nothing here raises.
@@ -24,7 +24,7 @@ class Context:
         self.position = position
 
     @classmethod
-    def of(cls, setup: Setup, variant: Variant) -> "Context":
+    def of(cls, setup: Setup, variant: Variant) -> Context:
         return cls(setup, variant, position_of(setup, variant))
 
     def piece_name(self, letter: str) -> str:

@@ -36,7 +36,7 @@ def reason(ctx: Context, ep: int) -> str | None:
     return f"no {side(us ^ 1)} pawn on {square_name(pushed)} that could have stepped over {name}"
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     ep = ctx.setup.ep_square
     if ep is None:
         return []

@@ -14,7 +14,7 @@ from notation.validation.context import Context, side, square_list
 from notation.variants import Twist
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     problems = []
     variant, position = ctx.variant, ctx.position
     for colour, army in enumerate(variant.armies):
@@ -44,7 +44,8 @@ def check(ctx: Context) -> list[Problem]:
                     problems.append(
                         Problem(
                             "king-in-pocket",
-                            f"{side(colour)}'s pocket holds a {ctx.piece_name(letter)}; royal pieces are never captured",
+                            f"{side(colour)}'s pocket holds a {ctx.piece_name(letter)}; "
+                            "royal pieces are never captured",
                             field="pockets",
                         )
                     )

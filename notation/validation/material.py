@@ -1,4 +1,4 @@
-"""Material checks: ``empty``, ``too-many-pieces``, ``too-many-pawns``, ``race-material``,
+"""Material: ``empty``, ``too-many-pieces``, ``too-many-pawns``, ``race-material``,
 ``pawns-on-backrank``.
 
 Limits come from each side's ``Army``. With the ``POCKETS`` twist pieces change sides and
@@ -19,7 +19,7 @@ from notation.validation.context import Context, side
 PAWN = "p"
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
     problems = [] if position.occupied else [Problem("empty", "the board is empty", field="placement")]
     problems += _pooled_counts(ctx) if position.pockets else _side_counts(ctx)
@@ -95,7 +95,7 @@ def _kind_caps(ctx: Context) -> list[Problem]:
     for colour, army in enumerate(ctx.variant.armies):
         if not army.max_by_kind:
             continue
-        for letter, cap in sorted(army.max_by_kind.items()):
+        for letter, cap in army.max_by_kind:
             count = ctx.position.letter_bb(letter.upper() if colour == 0 else letter).bit_count()
             if count > cap:
                 name = ctx.piece_name(letter)

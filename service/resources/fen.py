@@ -12,9 +12,9 @@ from typing import Any, Callable
 from flask import Blueprint, Response
 
 from notation.errors import Problem
-from notation.fen.dialect import IllegalPolicy
 from notation.fen.profiles import WriteOptions, resolve_options
 from notation.operations import convert_fen, validate_fen
+from notation.options import IllegalPolicy
 
 from service.bodies import json_body, load
 from service.problems import INVALID_FEN, ProblemError

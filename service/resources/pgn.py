@@ -30,8 +30,9 @@ from typing import Any, Iterator
 
 from flask import Blueprint, Response, request
 
-from notation.fen.dialect import IllegalPolicy
+from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
+
 from service.bodies import invalid_request, load_query, require_media_type, spool_body, utf8_blocks
 from service.jsonio import dumps
 from service.schemas import NormalizeQuery, PgnGameLine, PgnSummaryLine

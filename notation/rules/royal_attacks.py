@@ -1,4 +1,4 @@
-"""Check, checkers and pins against royal pieces, with the Atomic twist.
+"""Attacks on royal pieces: checkers (who gives check), pins, touching kings; Atomic aware.
 
 A side is checked only through its royal pieces (``Variant.royal``); a variant or side
 without any is never in check. In Atomic, kings that touch cannot check each other (a
@@ -41,10 +41,6 @@ def checkers(position: Position, colour: int, occupied: int | None = None) -> in
     for sq in squares(royal):
         found |= position.attackers(sq, enemy, occupied)
     return found
-
-
-def is_check(position: Position, colour: int) -> bool:
-    return bool(checkers(position, colour))
 
 
 def pins(position: Position, colour: int) -> dict[int, int]:

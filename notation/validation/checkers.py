@@ -1,14 +1,16 @@
-"""Check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``, ``race-check``.
+"""Who gives check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``,
+``race-check``.
 
-Only royal pieces are checked (``notation.rules.check``); a variant without them has none
-of these problems. ``opposite-check``: the side not to move is in check. With the side to
-move in check: under the ``RACE`` twist any check is ``race-check``; otherwise more than
-two checkers is ``too-many-checkers`` and ``impossible-check``, and two checkers are
-``impossible-check`` when they lie on one line with the king or when neither moves along
-a line (a discovered check always comes from a line piece). In Atomic the side not to
-move may be in check once the side to move has lost its king (the game is over). After a plausible double step
-(en passant square) the check must come from the pushed pawn or be discovered by it. In
-Atomic explosions clear lines, so only the double-step test applies there.
+Only royal pieces are checked (``notation.rules.royal_attacks``); a variant without them
+has none of these problems. ``opposite-check``: the side not to move is in check. With the
+side to move in check: under the ``RACE`` twist any check is ``race-check``; otherwise
+more than two checkers is ``too-many-checkers`` (reported once, under that code alone),
+and two checkers are ``impossible-check`` when they lie on one line with the king or when
+neither moves along a line (a discovered check always comes from a line piece). In Atomic
+the side not to move may be in check once the side to move has lost its king (the game is
+over). After a plausible double step (en passant square) the check must come from the
+pushed pawn or be discovered by it. In Atomic explosions clear lines, so only the
+double-step test applies there.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from __future__ import annotations
 from notation.errors import Problem
 from notation.rules.attacks import LINE
 from notation.rules.bitboard import squares
-from notation.rules.check import checkers
 from notation.rules.en_passant import plausible
+from notation.rules.royal_attacks import checkers
 from notation.validation.context import Context, side
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
     if not ctx.variant.royal:
         return []
@@ -45,20 +47,23 @@ def check(ctx: Context) -> list[Problem]:
         return problems
     described = _royal_attacked(ctx, us, ours)
     if position.race:
-        problems.append(Problem("race-check", f"{described}: nobody may give check in {ctx.variant.name}", field="placement"))
+        message = f"{described}: nobody may give check in {ctx.variant.name}"
+        problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
     if count > 2 and not position.atomic:
-        problems.append(Problem("too-many-checkers", f"{described}: no move gives more than two checks", field="placement"))
+        message = f"{described}: no move gives more than two checks"
+        problems.append(Problem("too-many-checkers", message, field="placement"))
+        return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):
         reason = _after_double_step(ctx, ours, ep)
-        if reason:
-            problems.append(Problem("impossible-check", f"{described}: {reason}", field="placement"))
-    elif not position.atomic:
-        reason = _two_checkers(ctx, ours) if count == 2 else ("no move gives more than two checks" if count > 2 else None)
-        if reason:
-            problems.append(Problem("impossible-check", f"{described}: {reason}", field="placement"))
+    elif count == 2 and not position.atomic:
+        reason = _two_checkers(ctx, ours)
+    else:
+        reason = None
+    if reason:
+        problems.append(Problem("impossible-check", f"{described}: {reason}", field="placement"))
     return problems
 
 

@@ -11,7 +11,7 @@ from notation.errors import Problem
 from notation.validation.context import Context, side
 
 
-def check(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> list[Problem]:
     counters = ctx.setup.remaining_checks
     variant = ctx.variant
     if counters is None:

@@ -1,0 +1,57 @@
+"""The option enums: how each part of a FEN is spelled, and what convert does with an
+illegal setup.
+
+They sit below every other module (they import nothing of the package), so the FEN
+reader and writer, the rules (``EnPassantMode``), the operations (``IllegalPolicy``) and
+the front ends all take them from here. ``fen/dialect.py`` uses ``PocketStyle`` and
+``CheckStyle`` to say what the reader saw; ``fen/profiles.py`` bundles the writer's
+choices into ``WriteOptions``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class PocketStyle(str, enum.Enum):
+    """How Crazyhouse pockets are written."""
+
+    BRACKETED = "bracketed"  # ``.../RNBQKBNR[Qp] w ...``; promoted pieces marked ``~``
+    RANK_ZERO = "rank-zero"  # ``.../RNBQKBNR/Qp w ...``; promoted pieces marked ``~``
+    APPENDED = "appended"  # ``... 0 26 Qp h1``: pocket and promoted squares after fullmove
+
+
+class CheckStyle(str, enum.Enum):
+    """How Three-check counters are written."""
+
+    REMAINING = "remaining"  # ``W+B`` checks still to give, between en passant and halfmove
+    GIVEN = "given"  # ``+W+B`` checks given, after the fullmove number
+
+
+class CastlingStyle(str, enum.Enum):
+    """How castling rights are written."""
+
+    XFEN = "xfen"  # K/Q for the outermost rook, the file letter otherwise (KQkq when classical)
+    SHREDDER = "shredder"  # always the rook's file letter (HAha)
+
+
+class EnPassantMode(str, enum.Enum):
+    """When the writer keeps the en passant square."""
+
+    LEGAL = "legal"  # only if a legal en passant capture exists (lichess, python-chess)
+    PSEUDO_LEGAL = "pseudo-legal"  # if an enemy pawn attacks the square (X-FEN)
+    ALWAYS = "always"  # whenever the setup has one (PGN standard 16.1.3.4)
+
+
+class EmptyPocket(str, enum.Enum):
+    """How a bracketed empty pocket is written."""
+
+    BRACKETS = "[]"
+    DASH = "[-]"
+
+
+class IllegalPolicy(str, enum.Enum):
+    """What ``convert`` does with a setup that breaks its variant's rules."""
+
+    REFUSE = "refuse"  # report the problems, write nothing
+    REPAIR = "repair"  # drop bad castling rights and implausible en passant squares, warn

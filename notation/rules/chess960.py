@@ -1,0 +1,106 @@
+"""When a setup counts as Chess960 (``is_chess960``), and which rights Chess960 rules keep.
+
+The FEN reader and writer use ``is_chess960`` to keep a position's Chess960 nature (X-FEN
+file letters, the ``detected`` dialect), and the validator to pick how it judges castling
+rights. Nothing here reports a right as illegal (that is ``notation.validation``), and
+nothing raises.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Sequence
+
+from notation.variants import Variant
+
+Board = Sequence["str | None"]  # Setup.cells (or Setup.board): indexed a1 = 0 .. h8 = 63
+
+
+@functools.lru_cache(maxsize=64)
+def start_squares(start_fen: str, piece: str, rook: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Bitboards ``(castling pieces, rooks)``, each a (white, black) pair, of the back-rank
+    squares where ``piece`` and ``rook`` stand in the start array ``start_fen``.
+
+    Pass ``Variant.start_fen``, ``Variant.castling_piece`` and ``Variant.castling_rook``
+    (plain strings, so the cache needs no hashable variant). Raises nothing; a placement it
+    cannot follow simply yields fewer squares.
+    """
+    placement = start_fen.split()[0].split("[")[0] if start_fen.split() else ""
+    kings, rooks = [0, 0], [0, 0]
+    for rank_index, rank_text in enumerate(placement.split("/")[:8]):
+        rank = 7 - rank_index
+        file = 0
+        for ch in rank_text:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            if ch == "~":
+                continue
+            colour = 0 if ch.isupper() else 1
+            if file < 8 and rank == (0, 7)[colour]:
+                bit = 1 << (rank * 8 + file)
+                if piece and ch.lower() == piece:
+                    kings[colour] |= bit
+                elif rook and ch.lower() == rook:
+                    rooks[colour] |= bit
+            file += 1
+    return (kings[0], kings[1]), (rooks[0], rooks[1])
+
+
+def chess960_good_rights(
+    board: Board, rights: Collection[int], promoted: Collection[int], piece: str, rook: str
+) -> frozenset[int]:
+    """The rights Chess960 rules keep: on its side's back rank, naming an unpromoted
+    ``rook`` of that side, whose side has exactly one unpromoted castling ``piece`` on the
+    back rank, and the outermost right on its side of that piece (python-chess's
+    ``clean_castling_rights`` with ``chess960=True``)."""
+    good: set[int] = set()
+    for colour, back in ((0, 0), (1, 56)):
+        own = [sq for sq in rights if sq & 56 == back]
+        if not own:
+            continue
+        royal = piece.upper() if colour == 0 else piece
+        rook_letter = rook.upper() if colour == 0 else rook
+        kings = [back + f for f in range(8) if board[back + f] == royal and back + f not in promoted]
+        if len(kings) != 1:
+            continue
+        king = kings[0]
+        named = sorted(sq for sq in own if board[sq] == rook_letter and sq not in promoted)
+        west = [sq for sq in named if sq < king]
+        east = [sq for sq in named if sq > king]
+        if west:
+            good.add(west[0])
+        if east:
+            good.add(east[-1])
+    return frozenset(good)
+
+
+def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
+    """Whether a setup counts as Chess960: some right that Chess960 rules keep names a rook
+    off its side's start-array rook squares (the a/h corners in the standard array), or
+    belongs to a side whose castling piece stands off its start-array square (e1/e8).
+
+    The start squares are read from ``variant.start_fen``, the pieces are its
+    ``castling_piece`` and ``castling_rook``: this is python-chess's
+    ``has_chess960_castling_rights`` for any variant (one without castling may still have
+    rights written: they describe the same arrays, and the validator reports them).
+    """
+    if not rights:
+        return False
+    start_fen, piece, rook = variant.start_fen, variant.castling_piece, variant.castling_rook
+    if not piece or not rook:
+        return False
+    good = chess960_good_rights(board, rights, promoted, piece, rook)
+    if not good:
+        return False
+    start_kings, start_rooks = start_squares(start_fen, piece, rook)
+    for square in good:
+        colour = 0 if square < 8 else 1
+        royal = piece.upper() if colour == 0 else piece
+        if not start_rooks[colour] >> square & 1:
+            return True
+        home = start_kings[colour]
+        back = 0 if colour == 0 else 56
+        if not any(home >> sq & 1 and board[sq] == royal and sq not in promoted for sq in range(back, back + 8)):
+            return True
+    return False
