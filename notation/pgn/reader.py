@@ -124,9 +124,11 @@ class RawGame:
         return self._text
 
     def _seal(self) -> None:
-        """Called once the splitter hands the game on: its text will not change."""
+        """Called once the splitter hands the game on: its text will not change. The pieces
+        it was read in are dropped (``lines`` splits the text again when asked)."""
         if self._text is None:
             self._text = "".join(self._lines)
+            self._lines = None
 
     @property
     def lines(self) -> list[str]:
@@ -186,7 +188,7 @@ class RawGame:
     @property
     def is_blank(self) -> bool:
         """True for a stretch of blank lines that holds no game (an empty input)."""
-        return self._text is None and not self._tags and not "".join(self._lines).strip()
+        return self._text is None and not self._tags and not "".join(self._lines or ()).strip()
 
     def __repr__(self) -> str:
         return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
@@ -262,6 +264,13 @@ class _Splitter:
         self.comment_column = 0
         self.comment_chars = 0
         self.pending_line = False  # the previous piece had no line ending (a split long line)
+        self.last_piece_length = 0
+        self.piece_offset = 0  # where the current piece starts in its line (0 but for long lines)
+        self.game_pieces = 0  # pieces added to the current game (or part)
+        self.compacted = 0  # of which the first ones are joined into bigger strings
+        self.line_index = 0  # index of the current piece's line in the game's lines
+        self.game_line_ends = 0  # line endings in the current game's text so far
+        self.game_has_text = False  # some piece of the current game is not blank
 
     def reset(self, number: int, line_no: int) -> None:
         """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
@@ -280,7 +289,7 @@ class _Splitter:
         """True when the last line fed opened a new, so far undamaged game with a tag line."""
         game = self.game
         return (
-            game is not None and game.part == 0 and len(game.lines) == 1 and bool(game.tags)
+            game is not None and game.part == 0 and self.game_pieces == 1 and bool(game.tags)
             and not game.problems and not self.in_comment and not self.pending_line
         )
 
@@ -304,6 +313,11 @@ class _Splitter:
             self.last_movetext = None
         self.game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
         self.size = 0
+        self.game_pieces = 0
+        self.compacted = 0
+        self.game_line_ends = 0
+        self.line_index = 0
+        self.game_has_text = False
         return done
 
     def _close_checks(self, game: RawGame) -> None:
@@ -336,8 +350,12 @@ class _Splitter:
     # -- one line ------------------------------------------------------------------------
     def feed(self, line: str) -> Iterator[RawGame]:
         continued = self.pending_line
-        if not continued:
+        if continued:
+            self.piece_offset += self.last_piece_length
+        else:
             self.line_no += 1
+            self.piece_offset = 0
+        self.last_piece_length = len(line)
         self.pending_line = not line.endswith(("\n", "\r"))
         if self.line_no == 1 and not continued and line.startswith("\ufeff"):
             self._ensure_game()
@@ -408,15 +426,27 @@ class _Splitter:
             yield from self._split_large_game()
 
     def _has_text(self, game: RawGame) -> bool:
-        return any(piece.strip() for piece in game.lines)
+        return self.game_has_text
 
     def _ensure_game(self) -> None:
         if self.game is None:
             self._new_game()
 
     def _add_line(self, line: str) -> None:
-        self.game.lines.append(line)
+        pieces = self.game._lines
+        if self.game_pieces - self.compacted >= _COMPACT_PIECES:
+            # many short lines: hold each run of them as one string, not as many small objects
+            loose = len(pieces) - (self.game_pieces - self.compacted)
+            pieces[loose:] = ["".join(pieces[loose:])]
+            self.compacted = self.game_pieces
+        pieces.append(line)
         self.size += len(line)
+        self.game_pieces += 1
+        self.line_index = self.game_line_ends
+        if line.endswith(("\n", "\r")):
+            self.game_line_ends += 1
+        if not self.game_has_text and line.strip():
+            self.game_has_text = True
 
     def _split_large_game(self) -> Iterator[RawGame]:
         game = self.game
@@ -442,13 +472,13 @@ class _Splitter:
         problems = self.game.problems
         if any(p.code == code for p in problems):
             return  # once per game is enough to point at the damage
-        column = pattern.search(line).start() + 1
+        column = self.piece_offset + pattern.search(line).start() + 1
         problems.append(PgnProblem(code, message, self.line_no, column))
 
     # -- tags ----------------------------------------------------------------------------
     def _parse_tags(self, body: str, offset: int) -> None:
         game = self.game
-        index = len(game.lines) - 1
+        index = self.line_index
         line_length = len(game.lines[-1])
         line_offset = self.size - line_length
         text = body.rstrip("\r\n")
@@ -521,7 +551,7 @@ class _Splitter:
                     return  # the rest of the line is a ";" comment
                 self.in_comment = True
                 self.comment_line = self.line_no
-                self.comment_column = brace + 1
+                self.comment_column = self.piece_offset + brace + 1
                 self.comment_chars = 0
                 pos = brace + 1
 
@@ -575,6 +605,8 @@ def _named_tag_line(names: str) -> re.Pattern:
         _NAMED_TAG_LINES[names] = pattern
     return pattern
 
+
+_COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
 
 _LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
@@ -668,17 +700,34 @@ def _blocks(pieces: Iterable[str]) -> Iterator[str]:
         yield "".join(batch)
 
 
+def _pieces_of_line(line: str) -> Iterator[str]:
+    """A line as the splitter is fed it: whole when its text (ending aside) is at most
+    ``_BLOCK_CHARS`` long, else in pieces of ``_BLOCK_CHARS`` counted from the line's start,
+    the ending with the last piece. Where a line is cut never depends on how it was read."""
+    content = len(line) - len(line_ending(line))
+    if content <= _BLOCK_CHARS:
+        yield line
+        return
+    start = 0
+    while content - start > _BLOCK_CHARS:
+        yield line[start:start + _BLOCK_CHARS]
+        start += _BLOCK_CHARS
+    yield line[start:]
+
+
 def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
     """``iter_games`` without the fast path: every line through the state machine.
 
-    Gives the same games, tags and problems (the tests hold the two together).
+    Gives the same games, tags and problems (the tests hold the two together). Reads the
+    whole text first: for tests and comparisons, not for large inputs.
     """
     text = lines if isinstance(lines, str) else "".join(lines)
     splitter = _Splitter(limits)
     for line in split_lines(text):
-        for game in splitter.feed(line):
-            game._seal()
-            yield game
+        for piece in _pieces_of_line(line):
+            for game in splitter.feed(piece):
+                game._seal()
+                yield game
     for game in splitter.finish():
         game._seal()
         yield game
@@ -692,6 +741,12 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
     one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
     ``first_line`` numbers the first line (for a piece cut from a larger text at a game
     start, as ``parallel`` does); games are numbered from 1 regardless.
+
+    The result never depends on how the text is cut into pieces: the fast path takes only
+    games the state machine would find clean and whole, and the state machine is fed each
+    line as ``_pieces_of_line`` cuts it. Work is linear in the input: where the fast path
+    found no game end in a stretch of text, it is not tried again before that stretch is
+    read. Memory holds at most a game (``Limits.max_game_chars``) and ``_FAST_WINDOW``.
     """
     if isinstance(lines, str):
         blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
@@ -701,17 +756,19 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
     limit = min(limits.max_game_chars, limits.max_comment_chars)
     buf = ""
     pos = 0
+    base = 0  # characters dropped from the front of buf
     eof = False
     line_no = first_line - 1  # lines before pos
     number = 0  # games yielded (parts not counted)
     fast = True
     emitted_since_slow = False
+    fast_again_at = 0  # the fast path found no game end before this offset: not worth a try
 
     buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
     buf_has_cr = False
 
     def refill() -> bool:
-        nonlocal buf, pos, eof, buf_chars_clean, buf_has_cr
+        nonlocal buf, pos, base, eof, buf_chars_clean, buf_has_cr
         block = next(blocks, None)
         if block is None:
             eof = True
@@ -720,19 +777,23 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
         buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
         buf_has_cr = "\r" in rest or "\r" in block
         buf = rest + block
+        base += pos
         pos = 0
         return True
 
     def next_boundary(start: int) -> int:
-        """End of the game starting at ``start`` (after its trailing blank lines), or -1."""
+        """End of the game starting at ``start`` (after its trailing blank lines), or -1
+        when none is seen in ``buf`` (none yet: the next tag line may not be whole)."""
         if not buf_has_cr:
             found = buf.find("\n\n[", start)
-            if found >= 0:
+            while found >= 0 and found + 3 < len(buf) and buf[found + 3] not in _TAG_START_CHARS:
+                found = buf.find("\n\n[", found + 1)  # "[" then no tag name: not a tag line
+            if found >= 0 and found + 3 < len(buf):
                 end = found + 2
                 while buf.startswith("\n", end):
                     end += 1
                 return end
-            if "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
+            if found < 0 and "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
                 return -1
         match = _BOUNDARY.search(buf, start)
         return -1 if match is None else match.end()
@@ -755,23 +816,26 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
                 line_no += candidate.count("\n")
                 pos = end
                 continue
+            if not found:
+                fast_again_at = base + len(buf)
             fast = False
             splitter.reset(number, line_no)
             emitted_since_slow = False
-        # slow path: one line at a time until a clean game start is reached again
+        # slow path: one line (or piece of a long line) at a time until a clean game start
         if pos >= len(buf) and not refill():
             break
-        newline = _NEXT_BREAK.search(buf, pos)
-        while (newline is None or (newline.group() == "\r" and newline.end() == len(buf))) and not eof:
-            if len(buf) - pos >= _BLOCK_CHARS:
-                break  # a very long line: hand it on in pieces
+        window = pos + _BLOCK_CHARS + 2  # a line ending that starts by pos + _BLOCK_CHARS, whole
+        newline = _NEXT_BREAK.search(buf, pos, window)
+        while not eof and len(buf) < window and (
+            newline is None or (newline.group() == "\r" and newline.end() == len(buf))
+        ):
             refill()
-            newline = _NEXT_BREAK.search(buf, pos)
-        if newline is None or (newline.group() == "\r" and newline.end() == len(buf) and not eof):
-            end = len(buf) if newline is None else newline.end()
-            end = min(end, pos + _BLOCK_CHARS) if newline is None else end
-        else:
+            window = pos + _BLOCK_CHARS + 2
+            newline = _NEXT_BREAK.search(buf, pos, window)
+        if newline is not None and newline.start() <= pos + _BLOCK_CHARS:
             end = newline.end()
+        else:
+            end = min(pos + _BLOCK_CHARS, len(buf))
         line = buf[pos:end]
         for game in splitter.feed(line):
             if game.part == 0:
@@ -780,7 +844,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
             game._seal()
             yield game
         pos = end
-        if emitted_since_slow and splitter.fresh_game_started():
+        if emitted_since_slow and base + pos > fast_again_at and splitter.fresh_game_started():
             splitter.take_back()
             number = splitter.number
             line_no = splitter.line_no
