@@ -1,7 +1,7 @@
 """Fixtures ``app`` and ``client`` for the service tests, and the helpers they share.
 
-Test modules import them (``from service_fixtures import app, client``) after putting
-this directory on ``sys.path``; conftest.py is shared by other parts of the project.
+Test modules import them (``from service_fixtures import app, client``); pytest puts
+this directory on ``sys.path`` (``pythonpath`` in pyproject.toml).
 """
 
 from __future__ import annotations

@@ -16,11 +16,10 @@ import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import app, client, load_fixture  # noqa: E402,F401
+from service_fixtures import app, client, load_fixture  # noqa: F401
 
-from notation.cli.main import main as cli_main  # noqa: E402
-from notation.validation import CODES  # noqa: E402
+from notation.cli.main import main as cli_main
+from notation.validation import CODES
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -645,6 +645,9 @@ _SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_STA
 _NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
+# The state machine is fed lines of at most this many characters (their ending aside);
+# longer ones are fed in pieces. ``parallel`` cuts only before tag lines no longer than this.
+PIECE_CHARS = 1 << 17
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 
 
@@ -660,7 +663,7 @@ def _chars_clean(text: str) -> bool:
 def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
     """Where the tags end if the slow path would find exactly one game in ``text`` and no
     damage; -1 otherwise."""
-    if len(text) > limit:
+    if len(text) > limit or (len(text) > PIECE_CHARS and _has_long_line(text)):
         return -1
     header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
     if header is None:
@@ -678,6 +681,13 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
     if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
         return -1
     return header.end()
+
+
+def _has_long_line(text: str) -> bool:
+    """True when a line of ``text`` (its ending aside) is longer than ``PIECE_CHARS``: the
+    state machine reads it in pieces, so the fast path leaves it to the state machine."""
+    longest = PIECE_CHARS
+    return any(len(line) > longest and len(line.rstrip("\r")) > longest for line in text.split("\n"))
 
 
 def _braces_paired(movetext: str) -> bool:
@@ -702,16 +712,16 @@ def _blocks(pieces: Iterable[str]) -> Iterator[str]:
 
 def _pieces_of_line(line: str) -> Iterator[str]:
     """A line as the splitter is fed it: whole when its text (ending aside) is at most
-    ``_BLOCK_CHARS`` long, else in pieces of ``_BLOCK_CHARS`` counted from the line's start,
+    ``PIECE_CHARS`` long, else in pieces of ``PIECE_CHARS`` counted from the line's start,
     the ending with the last piece. Where a line is cut never depends on how it was read."""
     content = len(line) - len(line_ending(line))
-    if content <= _BLOCK_CHARS:
+    if content <= PIECE_CHARS:
         yield line
         return
     start = 0
-    while content - start > _BLOCK_CHARS:
-        yield line[start:start + _BLOCK_CHARS]
-        start += _BLOCK_CHARS
+    while content - start > PIECE_CHARS:
+        yield line[start:start + PIECE_CHARS]
+        start += PIECE_CHARS
     yield line[start:]
 
 
@@ -824,18 +834,18 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
         # slow path: one line (or piece of a long line) at a time until a clean game start
         if pos >= len(buf) and not refill():
             break
-        window = pos + _BLOCK_CHARS + 2  # a line ending that starts by pos + _BLOCK_CHARS, whole
+        window = pos + PIECE_CHARS + 2  # a line ending that starts by pos + PIECE_CHARS, whole
         newline = _NEXT_BREAK.search(buf, pos, window)
         while not eof and len(buf) < window and (
             newline is None or (newline.group() == "\r" and newline.end() == len(buf))
         ):
             refill()
-            window = pos + _BLOCK_CHARS + 2
+            window = pos + PIECE_CHARS + 2
             newline = _NEXT_BREAK.search(buf, pos, window)
-        if newline is not None and newline.start() <= pos + _BLOCK_CHARS:
+        if newline is not None and newline.start() <= pos + PIECE_CHARS:
             end = newline.end()
         else:
-            end = min(pos + _BLOCK_CHARS, len(buf))
+            end = min(pos + PIECE_CHARS, len(buf))
         line = buf[pos:end]
         for game in splitter.feed(line):
             if game.part == 0:
