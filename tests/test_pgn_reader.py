@@ -52,6 +52,13 @@ FRAGMENTS = [
     '[[Event "unterminated tag value]\n',
     '[Event "long line"]\n\n1. e4 {' + "a b " * 12 + "} *\n\n",
     '[Event "escaped CR"]\n\n1. e4 { open\n\n[Event "x\\\r"]\n\n*\n\n',
+    # runs of plain lines (read many at a time): blank, movetext, lone CR, form feed
+    "*\n\n" * 4,
+    "\r\r\r",
+    "1. e4\r1-0\r\r",
+    '[Event "plain"]\n1. e4 e5\n2. d4\n\n  \n\x0c\n1-0\n',
+    "\x0c1. e4 *\n \t\n",
+    '[Event "runs"]\r\n\r\n1. e4 } e5\r\n2. Nf3 ; x\r\n\r\n',
 ]
 
 

@@ -425,6 +425,43 @@ class _Splitter:
         if self.size > self.limits.max_game_chars:
             yield from self._split_large_game()
 
+    def takes_plain_lines(self) -> bool:
+        """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""
+        return not self.in_comment and not self.pending_line and self.line_no > 0
+
+    def feed_plain_lines(self, run: str) -> bool:
+        """Take ``run``, whole lines matched by ``_PLAIN_LINES``, as ``feed`` would take them
+        one by one; False (nothing taken) when they would make the game too large. Plain
+        lines are blank or movetext without braces, control characters or non-ASCII text,
+        none starting with ``[`` or ``%``: all they change is counted here at C speed."""
+        if self.size + len(run) > self.limits.max_game_chars:
+            return False
+        first = self.line_no + 1
+        if self.game is None:
+            self._new_game(start_line=first)
+        breaks = _line_breaks(run)
+        core = run.rstrip(" \t\x0c\r\n")  # up to the end of the last line that is not blank
+        if core:
+            first_blank = not run[:_first_break(run)].strip()
+            if not self.has_movetext and self.has_tag_lines and not self.blank_since_tags and not first_blank:
+                self.game.problems.append(
+                    PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", first)
+                )
+            start = max(core.rfind("\n"), core.rfind("\r")) + 1
+            self.has_movetext = True
+            self.last_movetext = core[start:]
+            self.last_movetext_line = first + _line_breaks(run[:start])
+        if self.has_tag_lines and not self.blank_since_tags and (
+            not core or not run[:_first_break(run)].strip() or _BLANK_LINE_AFTER_BREAK.search(run)
+        ):
+            self.blank_since_tags = True
+        body = run[:len(run) - len(line_ending(run))]
+        self.prev_blank = not body[max(body.rfind("\n"), body.rfind("\r")) + 1:].strip()
+        self.line_no += breaks
+        self._add_line(run)
+        self.game_line_ends += breaks - 1  # _add_line counted one
+        return True
+
     def _has_text(self, game: RawGame) -> bool:
         return self.game_has_text
 
@@ -773,16 +810,28 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
     fast = True
     emitted_since_slow = False
     fast_again_at = 0  # the fast path found no game end before this offset: not worth a try
+    plain_window = _PLAIN_WINDOW  # how far to look for a run of plain lines
 
     buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
     buf_has_cr = False
 
-    def refill() -> bool:
+    def refill(at_least: int = 0) -> bool:
+        """Append the next block (blocks: at least ``at_least`` characters) to what is left."""
         nonlocal buf, pos, base, eof, buf_chars_clean, buf_has_cr
         block = next(blocks, None)
         if block is None:
             eof = True
             return False
+        if len(block) < at_least:
+            more = [block]
+            length = len(block)
+            while length < at_least:
+                piece = next(blocks, None)
+                if piece is None:
+                    break  # eof is noted by the next call
+                more.append(piece)
+                length += len(piece)
+            block = "".join(more)
         rest = buf[pos:]
         buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
         buf_has_cr = "\r" in rest or "\r" in block
@@ -812,7 +861,8 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
         if fast:
             end = next_boundary(pos)
             while end < 0 and not eof and len(buf) - pos < _FAST_WINDOW:
-                if refill():
+                # double what is held each time: every character is searched a few times at most
+                if refill(len(buf) - pos):
                     end = next_boundary(pos)
             if end < 0 and pos >= len(buf) and eof:
                 break
@@ -834,6 +884,13 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
         # slow path: one line (or piece of a long line) at a time until a clean game start
         if pos >= len(buf) and not refill():
             break
+        if splitter.takes_plain_lines():
+            end = _plain_lines_end(buf, pos, pos + min(plain_window, PIECE_CHARS))  # no line longer
+            # look further while runs fill the window, briefly where lines are seldom plain
+            plain_window = min(PIECE_CHARS, 2 * plain_window) if 2 * (end - pos) >= plain_window else _PLAIN_WINDOW
+            if end > pos and splitter.feed_plain_lines(buf[pos:end]):
+                pos = end
+                continue
         window = pos + PIECE_CHARS + 2  # a line ending that starts by pos + PIECE_CHARS, whole
         newline = _NEXT_BREAK.search(buf, pos, window)
         while not eof and len(buf) < window and (
@@ -867,3 +924,56 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
 
 
 _NEXT_BREAK = re.compile(r"\r\n|\r|\n")
+# Plain lines (see _Splitter.feed_plain_lines) hold only these characters, and none starts
+# with "[" or "%" after spaces, tabs and form feeds.
+_PLAIN_WINDOW = 256
+_PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
+_NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
+_SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
+_SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
+_SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
+_BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
+
+
+def _plain_lines_end(buf: str, start: int, limit: int) -> int:
+    """The end of the run of whole plain lines at ``buf[start:limit]`` (``start``: none).
+    A lone CR at ``limit`` is not taken: a LF may follow it. String searches, no loop per line."""
+    window = buf[start:limit]
+    end = max(window.rfind("\n"), window.rfind("\r", 0, len(window) - 1)) + 1
+    if end == 0:
+        return start
+    window = window[:end]
+    first = window.lstrip(" \t\x0c")
+    if first[:1] in ("[", "%"):
+        return start
+    bad = end
+    if not window.isascii() or len(window.encode("ascii").translate(None, _PLAIN_CHARS)):
+        found = _NOT_PLAIN_CHAR.search(window)
+        bad = found.start()
+    if any(spaced in window for spaced in _SPACED_LINE_STARTS):
+        found = _SPECIAL_LINE_AFTER_BREAK.search(window, 0, bad)
+        if found is not None:
+            bad = found.start()
+    else:
+        for special in _SPECIAL_LINE_STARTS:
+            at = window.find(special, 0, bad)
+            if at >= 0:
+                bad = at
+    if bad == end:
+        return start + end
+    # back to the start of the line holding the first character that is not plain
+    cut = max(window.rfind("\n", 0, bad + 1), window.rfind("\r", 0, bad + 1)) + 1
+    if 0 < cut < end and window[cut - 1] == "\r" and window[cut] == "\n":
+        cut += 1
+    return start + cut
+
+
+def _line_breaks(text: str) -> int:
+    """Line ends in ``text``: ``\\r\\n``, ``\\n`` or a lone ``\\r``."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _first_break(text: str) -> int:
+    """Where the first line of ``text`` ends (its ending excluded), or ``len(text)``."""
+    found = _NEXT_BREAK.search(text)
+    return len(text) if found is None else found.start()
