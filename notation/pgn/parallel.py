@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import multiprocessing
 import re
+from array import array
 from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -53,17 +54,26 @@ def _init_worker(options: NormalizeOptions) -> None:
     _worker = Normalizer(options)
 
 
-def _work(chunk: str, first_line: int) -> list[tuple[GameResult, int]]:
-    """Each game's result and the length of its input text. An unchanged game's text is
-    not sent back (``None``): the parent cuts it from the chunk it already holds."""
-    out = []
-    for game in iter_games(chunk, _worker.options.limits, first_line=first_line):
+# Per game, in the compact form a worker sends back: the length of its input text, then
+# GameResult's number, part, start_line and counted.
+_FIELDS = 5
+
+
+def _work(chunk: str, first_line: int) -> tuple[array, dict[int, GameResult]]:
+    """Each game's input length and plain fields, in one array (cheap to send and to hold,
+    however many games), and the full results of the games that need one (changed,
+    rejected or reported), by index. An unchanged game's text is not sent back (``None``):
+    the parent cuts it from the chunk it already holds."""
+    plain = array("q")
+    full: dict[int, GameResult] = {}
+    for index, game in enumerate(iter_games(chunk, _worker.options.limits, first_line=first_line)):
         result = _worker.normalize_game(game)
-        length = len(game.text)
-        if result.text == game.text:
-            result.text = None  # type: ignore[assignment]
-        out.append((result, length))
-    return out
+        plain.extend((len(game.text), result.number, result.part, result.start_line, result.counted))
+        if result.changed or result.rejected or result.report or result.codes or result.text != game.text:
+            if result.text == game.text:
+                result.text = None  # type: ignore[assignment]
+            full[index] = result
+    return plain, full
 
 
 @dataclass
@@ -266,11 +276,17 @@ def _collect(chunk: str, async_result, games_before: list[int]) -> Iterator[Game
     offset = games_before[0]
     last = 0
     position = 0
-    for result, length in async_result.get():
-        if result.text is None:
-            result.text = chunk[position:position + length]
+    plain, full = async_result.get()
+    for index in range(len(plain) // _FIELDS):
+        length, number, part, start_line, counted = plain[index * _FIELDS:(index + 1) * _FIELDS]
+        text = chunk[position:position + length]
         position += length
-        last = result.number
+        result = full.pop(index, None)
+        if result is None:
+            result = GameResult(number, part, start_line, text, counted=bool(counted))
+        elif result.text is None:
+            result.text = text
+        last = number
         _shift(result, offset)
         yield result
     games_before[0] = offset + last
