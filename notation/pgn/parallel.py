@@ -174,11 +174,12 @@ def _stretch(buffer: str, blocks: Iterator[str], seen_text: bool, state: dict) -
 
 
 def _joined(blocks: Iterable[str], at_least: int) -> Iterator[str]:
-    """The text of ``blocks`` in blocks of at least ``at_least`` characters (but the last),
-    so that looking back for a cut point after each block costs no more than the block."""
+    """The text of ``blocks`` in blocks of ``at_least`` to ``5 * at_least`` characters (but
+    the last): looking back for a cut point after each block costs no more than the block,
+    and cutting a chunk off the text held copies no more than a few blocks."""
     batch: list[str] = []
     length = 0
-    for block in blocks:
+    for block in _sliced(blocks, 4 * at_least):
         batch.append(block)
         length += len(block)
         if length >= at_least:
@@ -186,6 +187,15 @@ def _joined(blocks: Iterable[str], at_least: int) -> Iterator[str]:
             batch, length = [], 0
     if batch:
         yield "".join(batch)
+
+
+def _sliced(blocks: Iterable[str], most: int) -> Iterator[str]:
+    """``blocks``, those longer than ``most`` characters cut into slices of ``most``."""
+    for block in blocks:
+        if len(block) <= most:
+            yield block
+        else:
+            yield from (block[start:start + most] for start in range(0, len(block), most))
 
 
 def _line_breaks(text: str) -> int:

@@ -19,7 +19,12 @@ How lenient it is, item by item:
   swallow the rest of the file. ``;`` comments end at the end of their line; lines
   starting with ``%`` are escape lines.
 - A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
-  ``part`` 1, 2, ...), so memory stays bounded whatever the input.
+  ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
+  ``PIECE_CHARS`` is read in pieces cut at fixed places from its start (so a tag line that
+  long is reported as damaged); where the input's blocks were cut never matters.
+- Work is linear in the input whatever it holds: runs of blank or plain movetext lines are
+  taken many at a time, and the fast path (whole clean games matched by regular
+  expressions) is not tried again over text where it found no game end.
 - Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
   lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
   (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
