@@ -435,10 +435,11 @@ class _Splitter:
         return not self.in_comment and not self.pending_line and self.line_no > 0
 
     def feed_plain_lines(self, run: str) -> bool:
-        """Take ``run``, whole lines matched by ``_PLAIN_LINES``, as ``feed`` would take them
-        one by one; False (nothing taken) when they would make the game too large. Plain
-        lines are blank or movetext without braces, control characters or non-ASCII text,
-        none starting with ``[`` or ``%``: all they change is counted here at C speed."""
+        """Take ``run``, whole lines found by ``_plain_lines_end``, as ``feed`` would take
+        them one by one; False (nothing taken) when they would make the game too large.
+        Plain lines are blank or movetext without braces, control characters or non-ASCII
+        text, none starting with ``[`` or ``%``: all they change is counted here with string
+        searches."""
         if self.size + len(run) > self.limits.max_game_chars:
             return False
         first = self.line_no + 1
@@ -446,8 +447,8 @@ class _Splitter:
             self._new_game(start_line=first)
         breaks = _line_breaks(run)
         core = run.rstrip(" \t\x0c\r\n")  # up to the end of the last line that is not blank
+        first_blank = not run[:_first_break(run)].strip()
         if core:
-            first_blank = not run[:_first_break(run)].strip()
             if not self.has_movetext and self.has_tag_lines and not self.blank_since_tags and not first_blank:
                 self.game.problems.append(
                     PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", first)
@@ -457,7 +458,7 @@ class _Splitter:
             self.last_movetext = core[start:]
             self.last_movetext_line = first + _line_breaks(run[:start])
         if self.has_tag_lines and not self.blank_since_tags and (
-            not core or not run[:_first_break(run)].strip() or _BLANK_LINE_AFTER_BREAK.search(run)
+            not core or first_blank or _BLANK_LINE_AFTER_BREAK.search(run)
         ):
             self.blank_since_tags = True
         body = run[:len(run) - len(line_ending(run))]
