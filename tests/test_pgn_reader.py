@@ -101,7 +101,21 @@ def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
         fast = list(iter_games(_pieces(text, rng)))
         assert "".join(g.text for g in fast) == text
         assert _signature(fast) == _signature(iter_games_slow(text))
-        assert [g.lines for g in fast] == [split_lines(g.text) for g in fast]
+        for game in fast:  # a tag's offsets cover its whole line
+            for tag in game.tags:
+                line = game.lines[tag.index]
+                assert game.text[tag.line_offset:tag.line_offset + tag.line_length] == line
+                assert line[tag.start:tag.end].startswith("[")
+
+
+def test_tag_line_longer_than_a_piece_is_reported_and_not_read():
+    text = '[Event "' + "v" * reader.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
+    for pieces in ([text], [text[i:i + 5000] for i in range(0, len(text), 5000)]):
+        games = list(iter_games(pieces))
+        assert _signature(games) == _signature(iter_games_slow(text))
+        assert [t.name for t in games[0].tags] == ["Site"]
+        assert [(p.code, p.line, p.column, p.tag) for p in games[0].problems] == [("pgn-tag-syntax", 1, 1, "Event")]
+        assert games[1].tag("Event").value == "next"
 
 
 @settings(max_examples=examples(200))

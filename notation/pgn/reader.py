@@ -20,8 +20,9 @@ How lenient it is, item by item:
   starting with ``%`` are escape lines.
 - A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
   ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
-  ``PIECE_CHARS`` is read in pieces cut at fixed places from its start (so a tag line that
-  long is reported as damaged); where the input's blocks were cut never matters.
+  ``PIECE_CHARS`` is read in pieces cut at fixed places from its start (a tag line that
+  long is reported, ``pgn-tag-syntax``, and its tags are not read); where the input's
+  blocks were cut never matters.
 - Work is linear in the input whatever it holds: runs of blank or plain movetext lines are
   taken many at a time, and the fast path (whole clean games matched by regular
   expressions) is not tried again over text where it found no game end.
@@ -270,6 +271,7 @@ class _Splitter:
         self.comment_chars = 0
         self.pending_line = False  # the previous piece had no line ending (a split long line)
         self.last_piece_length = 0
+        self.line_kind = "blank"  # what the current line is: "tag", "movetext", ...
         self.piece_offset = 0  # where the current piece starts in its line (0 but for long lines)
         self.game_pieces = 0  # pieces added to the current game (or part)
         self.compacted = 0  # of which the first ones are joined into bigger strings
@@ -371,7 +373,7 @@ class _Splitter:
         stripped = body.lstrip(" \t")
 
         if continued:
-            kind = "movetext"
+            kind = "tag_rest" if self.line_kind == "tag" else "movetext"
         elif self.in_comment:
             if self.prev_blank and _WELL_FORMED_TAG_LINE.match(body):
                 self._ensure_game()
@@ -388,6 +390,8 @@ class _Splitter:
         else:
             kind = "movetext"
 
+        if not continued:
+            self.line_kind = kind
         if kind == "tag":
             game = self.game
             if game is None or self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
@@ -402,10 +406,17 @@ class _Splitter:
                 if done is not None:
                     yield done
             self._add_line(line)
-            self._parse_tags(body, len(line) - len(body))
+            if self.pending_line and len(line) >= PIECE_CHARS:
+                self._long_tag_line(body, len(line) - len(body))
+            else:
+                self._parse_tags(body, len(line) - len(body))
             self.has_tag_lines = True
             self.last_tag_line = self.line_no
             self.blank_since_tags = False
+            self.prev_blank = False
+        elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
+            self._ensure_game()
+            self._add_line(line)
             self.prev_blank = False
         else:
             self._ensure_game()
@@ -550,6 +561,15 @@ class _Splitter:
             pos = match.end()
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
+
+    def _long_tag_line(self, body: str, offset: int) -> None:
+        """A tag line read in pieces: reported, its tags not read (their line is not whole)."""
+        pos = len(body) - len(body.lstrip(" \t"))
+        name_match = _TAG_NAME.match(body, pos)
+        self.game.problems.append(
+            PgnProblem(TAG_SYNTAX, f"tag line longer than {PIECE_CHARS} characters; its tags are not read",
+                       self.line_no, offset + pos + 1, name_match.group(1) if name_match else None)
+        )
 
     def _tag_problem(self, text: str, pos: int, offset: int) -> None:
         name_match = _TAG_NAME.match(text, pos)
