@@ -2,6 +2,7 @@
 #   make serve   build .venv, install the package, serve on 127.0.0.1:$(PORT)
 #   make test    build .venv, install the package with its dev extra, run the suite;
 #                then the same against the pure-Python build (.venv-pure)
+#   make fuzz    the property tests with random examples, many more of them (FUZZ_ROUNDS runs)
 # The package is installed non-editable, so the tests exercise what `pip install .` gives.
 # Where a C compiler is present the hot modules are compiled with mypyc (setup.py); a test
 # fails if that build silently fell back to pure Python.
@@ -15,7 +16,7 @@ BIN    := $(VENV)/bin
 SOURCES := pyproject.toml setup.py $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' 2>/dev/null)
 PYTEST_ARGS := -q --rootdir=.. -c ../pyproject.toml
 
-.PHONY: test test-compiled test-pure serve install bench clean
+.PHONY: test test-compiled test-pure fuzz serve install bench clean
 
 %/bin/python:
 	$(PYTHON) -m venv $*
@@ -38,6 +39,16 @@ test-compiled: $(VENV)/.installed
 
 test-pure: $(PURE)/.installed
 	cd tests && NOTATION_INSTALLED_TEST=1 NOTATION_PURE=1 ../$(PURE)/bin/pytest $(PYTEST_ARGS)
+
+# Property tests run derandomized under `make test` (tests/conftest.py, profile "ci");
+# here with the "fuzz" profile: new random examples each round, FUZZ_FACTOR times as many.
+FUZZ_TESTS  ?= test_pgn_reader.py test_normalize_properties.py test_fen_properties.py test_validation_properties.py
+FUZZ_ROUNDS ?= 1
+
+fuzz: $(VENV)/.installed
+	cd tests && for round in $$(seq $(FUZZ_ROUNDS)); do \
+		HYPOTHESIS_PROFILE=fuzz ../$(BIN)/pytest $(PYTEST_ARGS) -x $(FUZZ_TESTS) || exit 1; \
+	done
 
 serve: $(VENV)/.installed
 	$(BIN)/notation serve --host $(HOST) --port $(PORT)

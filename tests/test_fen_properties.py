@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
 from notation.fen.profiles import WriteOptions
@@ -61,7 +62,7 @@ def expressible(setup: Setup, variant, options: WriteOptions) -> bool:
     return True
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(setups(), st.sampled_from(STYLES))
 def test_read_of_write_is_the_setup(case, options):
     variant, setup = case
@@ -73,7 +74,7 @@ def test_read_of_write_is_the_setup(case, options):
         assert [w.code for w in written.warnings] and all(w.code.startswith("lossy-") for w in written.warnings)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(setups(), st.sampled_from(STYLES))
 def test_writing_is_stable(case, options):
     variant, setup = case
@@ -82,7 +83,7 @@ def test_writing_is_stable(case, options):
     assert again == first
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(setups(), st.sampled_from(STYLES), st.sampled_from(STYLES))
 def test_any_dialect_converts_to_any_other_without_loss(case, source, target):
     variant, setup = case
@@ -93,7 +94,7 @@ def test_any_dialect_converts_to_any_other_without_loss(case, source, target):
     assert via_target == setup
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.text(max_size=120))
 def test_reader_never_raises_anything_but_its_own_errors(text):
     from notation import NotationError
@@ -106,7 +107,7 @@ def test_reader_never_raises_anything_but_its_own_errors(text):
             assert problem.code == "fen-syntax" and problem.column >= 1 and problem.field
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(setups(), st.sampled_from(STYLES), st.data())
 def test_mutated_fens_fail_cleanly_or_read(case, options, data):
     """Random single-character edits of real FENs never crash the reader."""
@@ -148,7 +149,7 @@ def castling_setups(draw):
     return variant, setup
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500))
 @given(castling_setups(), st.sampled_from(list(CastlingStyle)))
 def test_castling_rights_round_trip_in_both_styles(case, style):
     variant, setup = case
@@ -182,7 +183,7 @@ def placements(draw):
     return placement
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000))
 @given(placements(), st.sampled_from(["standard", "crazyhouse"]))
 def test_placement_fast_path_agrees_with_the_character_reader(placement, key):
     """The reader has a C-speed path and a character-by-character one: same answers."""

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import pathlib
 import random
+import subprocess
+import sys
+from unittest import mock
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
+from notation.pgn import reader
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize, normalize_text
-from notation.pgn.parallel import cut_chunks, normalize_blocks_parallel
-from notation.pgn.reader import _is_tag_line, iter_games
+from notation.pgn.parallel import Stretch, cut_chunks, normalize_blocks_parallel
+from notation.pgn.reader import _is_tag_line, iter_games, iter_games_slow
 from notation.pgn.streams import read_text
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -20,8 +27,7 @@ GAMES = [g.text for name in DATABASES for g in iter_games(read_text(str(FIXTURES
 # the last game of a file may lack its final newline; give every sample one
 GAMES = [g if g.endswith(("\n", "\r")) else g + "\n\n" for g in GAMES]
 
-settings.register_profile("normalize", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SETTINGS = settings.get_profile("normalize")
+SETTINGS = settings(max_examples=examples(60))
 
 
 def _movetext(game_text: str) -> list[str]:
@@ -83,7 +89,7 @@ def _corrupt(data: bytes, rng: random.Random) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80))
 @given(databases, st.integers(0, 2**32), st.sampled_from(PROFILES), st.sampled_from(list(BadGamePolicy)))
 def test_random_corruption_never_raises_and_loses_nothing(text, seed, profile, policy):
     data = _corrupt(text.encode("utf-8", "surrogateescape"), random.Random(seed))
@@ -107,10 +113,11 @@ def test_parallel_jobs_give_identical_results():
 
 
 def _essentials(results):
+    results = list(results)
     return [(r.number, r.part, r.start_line, r.text, r.changed, r.rejected, r.report, r.codes, r.counted) for r in results]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40))
 @given(databases, st.integers(0, 2**32), st.integers(1, 400), st.integers(1, 3000))
 def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_chars, block):
     """Cut points are game starts every splitter agrees on: numbers, lines, reports and
@@ -118,7 +125,7 @@ def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_
     data = _corrupt((text * 3).encode("utf-8", "surrogateescape"), random.Random(seed))
     damaged = data.decode("utf-8", "surrogateescape")
     blocks = [damaged[i:i + block] for i in range(0, len(damaged), block)]
-    assert "".join(cut_chunks(blocks, chunk_chars)) == damaged
+    assert _joined(cut_chunks(blocks, chunk_chars)) == damaged
     options = NormalizeOptions.create("lichess")
     single = list(normalize(damaged, options))
     parallel = list(normalize_blocks_parallel(blocks, options, jobs=2, chunk_chars=chunk_chars))
@@ -135,5 +142,126 @@ def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
     options = NormalizeOptions.create("lichess")
     single = list(normalize(text, options))
     for size in range(1, len(text), 7):
-        assert "".join(cut_chunks([text], size)) == text
+        assert _joined(cut_chunks([text], size)) == text
         assert _essentials(list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size))) == _essentials(single)
+
+
+def _joined(chunks) -> str:
+    return "".join("".join(chunk.pieces) if isinstance(chunk, Stretch) else chunk for chunk in chunks)
+
+
+# -- damaged databases that once split differently in parallel (fixtures/pgn/parallel_cases.json)
+def _parallel_cases() -> list[dict]:
+    return json.loads((FIXTURES / "parallel_cases.json").read_text(encoding="utf-8"))
+
+
+def _database(case: dict) -> str:
+    """The case's text: fixture databases joined, with the damage applied."""
+    texts = {name: read_text(str(FIXTURES / f"{name}.pgn")) for name in case["databases"]}
+    for damage in case["damage"]:
+        text, at = texts[damage["database"]], -1
+        for _ in range(damage["occurrence"]):
+            at = text.index(damage["find"], at + 1)
+        texts[damage["database"]] = text[:at] + damage["replace"] + text[at + len(damage["find"]):]
+    return case.get("prefix", "") + case.get("text", "") + "".join(texts[name] for name in case["databases"])
+
+
+@pytest.mark.parametrize("case", _parallel_cases(), ids=lambda case: case["name"])
+def test_damaged_database_splits_the_same_in_parallel_at_every_chunk_size(case):
+    text = _database(case)
+    assert _signature(iter_games(text)) == _signature(iter_games_slow(text))
+    options = NormalizeOptions.create("lichess")
+    single = _essentials(normalize(text, options))
+    for size in range(1, len(text) + 2, max(1, len(text) // 60)):
+        assert _joined(cut_chunks([text], size)) == text
+        assert _essentials(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size)) == single, size
+
+
+def _signature(games):
+    return [(g.number, g.part, g.start_line, g.text, sorted((p.code, p.line, p.column) for p in g.problems))
+            for g in games]
+
+
+# -- stretches with no cut point: read in the parent, the same results ------------------------
+def small_pieces():
+    """Lines fed in pieces of 7 characters, blocks of 64, a fast-path window of 256: the
+    cases that need megabytes at the real sizes, in a few hundred characters (the forked
+    workers inherit the sizes)."""
+    return mock.patch.multiple(reader, PIECE_CHARS=7, _BLOCK_CHARS=64, _FAST_WINDOW=256)
+
+
+@settings(max_examples=examples(40))
+@given(databases, st.integers(0, 2**32), st.integers(1, 300), st.integers(1, 600), st.integers(1, 200))
+def test_parallel_equals_serial_with_long_lines_and_stretches(text, seed, chunk_chars, longest, block):
+    with small_pieces():
+        _check_parallel_equals_serial(text, seed, chunk_chars, longest, block)
+
+
+def _check_parallel_equals_serial(text, seed, chunk_chars, longest, block):
+    data = _corrupt(text.encode("utf-8", "surrogateescape"), random.Random(seed))
+    damaged = data.decode("utf-8", "surrogateescape")
+    blocks = [damaged[i:i + block] for i in range(0, len(damaged), block)]
+    assert _signature(iter_games(blocks)) == _signature(iter_games_slow(damaged))
+    assert _joined(cut_chunks(blocks, chunk_chars, longest)) == damaged
+    options = NormalizeOptions.create("lichess")
+    single = _essentials(normalize(damaged, options))
+    parallel = normalize_blocks_parallel(blocks, options, jobs=2, chunk_chars=chunk_chars, longest_chunk_chars=longest)
+    assert _essentials(parallel) == single
+
+
+@small_pieces()
+def test_text_with_no_cut_point_comes_as_a_stretch():
+    """Tag lines of at most 7 characters here (``[E "b"]``): longer ones are no cut points."""
+    text = '[E "a"]\n\n1. e4 {' + "x " * 500 + "}\n" + "1. d4 *\n" * 50 + '\n[E "b"]\n\n1. e4 e5 *\n\n' + '[E "c"]\n\n*\n'
+    kinds, texts = [], []
+    for chunk in cut_chunks([text[i:i + 10] for i in range(0, len(text), 10)], 16, 100):
+        kinds.append("stretch" if isinstance(chunk, Stretch) else "chunk")
+        texts.append("".join(chunk.pieces) if isinstance(chunk, Stretch) else chunk)  # read before the next
+    assert kinds == ["stretch", "chunk", "chunk"]
+    assert texts[1:] == ['[E "b"]\n\n1. e4 e5 *\n\n', '[E "c"]\n\n*\n'] and "".join(texts) == text
+    options = NormalizeOptions.create("lichess")
+    assert _essentials(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=16, longest_chunk_chars=100)) \
+        == _essentials(normalize(text, options))
+
+
+# -- the command: --jobs 2 writes the bytes --jobs 1 writes, whatever the chunk size ----------
+_RUN_WITH_CHUNK_SIZE = (
+    "import sys\n"
+    "import notation.pgn.parallel as parallel\n"
+    "parallel.CHUNK_CHARS = int(sys.argv[1])\n"
+    "from notation.cli.main import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+
+
+def _damaged_database(size: int, seed: int) -> bytes:
+    """About ``size`` bytes of fixture games, every tenth one damaged."""
+    rng = random.Random(seed)
+    out, total = [], 0
+    while total < size:
+        game = rng.choice(GAMES).encode("utf-8", "surrogateescape")
+        if rng.random() < 0.1:
+            game = _corrupt(game, rng)
+        out.append(game)
+        total += len(game)
+    return b"".join(out)
+
+
+def test_command_with_two_jobs_writes_what_one_job_writes(tmp_path):
+    source = tmp_path / "damaged.pgn"
+    source.write_bytes(_damaged_database(3_000_000, 11))
+    outputs = {}
+    for jobs, chunk in [(1, 1 << 20), (2, 1 << 20), (2, 100_000), (2, 7_000)]:
+        out, report = tmp_path / f"out-{jobs}-{chunk}.pgn", tmp_path / f"report-{jobs}-{chunk}.jsonl"
+        done = subprocess.run(
+            [sys.executable, "-c", _RUN_WITH_CHUNK_SIZE, str(chunk), "normalize", str(source), "-o", str(out),
+             "--report", str(report), "--profile", "lichess", "--jobs", str(jobs), "--progress", "never",
+             "--summary", "json"],
+            capture_output=True, timeout=600,
+        )
+        assert done.returncode == 1, done.stderr  # the damage is reported
+        outputs[jobs, chunk] = (out.read_bytes(), report.read_bytes(), done.stderr)
+    serial = outputs.pop((1, 1 << 20))
+    assert serial[0] and serial[1].count(b"\n") > 100
+    for key, result in outputs.items():
+        assert result == serial, key

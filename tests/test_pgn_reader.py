@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
+from notation.pgn import reader
 from notation.pgn.reader import Limits, iter_games, iter_games_slow, split_lines
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -44,6 +47,18 @@ FRAGMENTS = [
     '[Event "stray close brace"]\n\n1. e4 } e5 { x } *\n\n',
     '[Event "nested braces"]\n\n1. e4 { a { b } c } *\n\n',
     '[Event "indented movetext"]\n\n  1. e4\n\t[%clk] *\n\n',
+    # a damaged tag line after a blank line: "[" then no tag name is movetext, no game start
+    '[(vent "Casual Crazyhouse"]\n[Site "x"]\n\n1. e4 *\n\n',
+    '[[Event "unterminated tag value]\n',
+    '[Event "long line"]\n\n1. e4 {' + "a b " * 12 + "} *\n\n",
+    '[Event "escaped CR"]\n\n1. e4 { open\n\n[Event "x\\\r"]\n\n*\n\n',
+    # runs of plain lines (read many at a time): blank, movetext, lone CR, form feed
+    "*\n\n" * 4,
+    "\r\r\r",
+    "1. e4\r1-0\r\r",
+    '[Event "plain"]\n1. e4 e5\n2. d4\n\n  \n\x0c\n1-0\n',
+    "\x0c1. e4 *\n \t\n",
+    '[Event "runs"]\r\n\r\n1. e4 } e5\r\n2. Nf3 ; x\r\n\r\n',
 ]
 
 
@@ -65,7 +80,7 @@ def _pieces(text: str, rng: random.Random) -> list[str]:
     return out
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.integers(0, 2**32))
 def test_fast_path_agrees_with_state_machine(parts, seed):
     text = "".join(parts)
@@ -75,7 +90,35 @@ def test_fast_path_agrees_with_state_machine(parts, seed):
     assert _signature(fast) == _signature(iter_games_slow(text))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(300))
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.integers(0, 2**32), st.integers(1, 40))
+def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
+    """Lines longer than ``PIECE_CHARS`` are fed in pieces, cut at the same places however
+    the text arrives; a short ``PIECE_CHARS`` makes every fragment have such lines."""
+    text = "".join(parts)
+    rng = random.Random(seed)
+    with mock.patch.multiple(reader, PIECE_CHARS=piece, _BLOCK_CHARS=rng.randint(1, 200), _FAST_WINDOW=rng.randint(1, 600)):
+        fast = list(iter_games(_pieces(text, rng)))
+        assert "".join(g.text for g in fast) == text
+        assert _signature(fast) == _signature(iter_games_slow(text))
+        for game in fast:  # a tag's offsets cover its whole line
+            for tag in game.tags:
+                line = game.lines[tag.index]
+                assert game.text[tag.line_offset:tag.line_offset + tag.line_length] == line
+                assert line[tag.start:tag.end].startswith("[")
+
+
+def test_tag_line_longer_than_a_piece_is_reported_and_not_read():
+    text = '[Event "' + "v" * reader.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
+    for pieces in ([text], [text[i:i + 5000] for i in range(0, len(text), 5000)]):
+        games = list(iter_games(pieces))
+        assert _signature(games) == _signature(iter_games_slow(text))
+        assert [t.name for t in games[0].tags] == ["Site"]
+        assert [(p.code, p.line, p.column, p.tag) for p in games[0].problems] == [("pgn-tag-syntax", 1, 1, "Event")]
+        assert games[1].tag("Event").value == "next"
+
+
+@settings(max_examples=examples(200))
 @given(st.lists(st.sampled_from(list('[]{}";%\n\r\t "ab1-0*\x00\ufeff\udcff') + ["Event", '[Event "x"]\n', "\n\n"]), max_size=120))
 def test_random_text_never_raises_and_keeps_every_character(tokens):
     text = "".join(tokens)
@@ -85,7 +128,7 @@ def test_random_text_never_raises_and_keeps_every_character(tokens):
     assert _signature(games) == _signature(iter_games_slow(text))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(st.binary(max_size=400), st.integers(0, 2**32))
 def test_random_bytes_decoded_losslessly(data, seed):
     text = data.decode("utf-8", errors="surrogateescape")

@@ -10,18 +10,14 @@ from __future__ import annotations
 import io
 import json
 import os
-import pathlib
 import subprocess
-import sys
 
 import pytest
+from installed import installed_script
+from service_fixtures import app, client, load_fixture  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from installed import installed_script  # noqa: E402
-from service_fixtures import app, client, load_fixture  # noqa: E402,F401
-
-from notation.cli.main import main as cli_main  # noqa: E402
-from notation.validation import CODES  # noqa: E402
+from notation.cli.main import main as cli_main
+from notation.validation import CODES
 
 
 def _inputs() -> list[dict[str, str]]:

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import os
 import pathlib
-import sys
 from importlib import metadata, resources
 
 import pytest
+import schemathesis
 import yaml
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
+from service_fixtures import app, client  # noqa: F401  (pytest fixtures)
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import schemathesis  # noqa: E402
-from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance  # noqa: E402
-from service_fixtures import app, client  # noqa: E402,F401  (pytest fixtures)
-
-from service import create_app  # noqa: E402
-from service.config import Settings  # noqa: E402
-from service.resources.meta import spec_bytes  # noqa: E402
+from service import create_app
+from service.config import Settings
+from service.resources.meta import spec_bytes
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

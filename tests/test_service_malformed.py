@@ -4,15 +4,11 @@ wrong and where; no input, however shaped, gets a 500."""
 from __future__ import annotations
 
 import json
-import pathlib
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import TEST_SETTINGS, app, assert_problem, client  # noqa: E402,F401
+from service_fixtures import TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 
 INVALID_JSON = "tag:notation,2025:problem:invalid-json"
 INVALID_REQUEST = "tag:notation,2025:problem:invalid-request"

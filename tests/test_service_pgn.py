@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import json
-import pathlib
-import sys
 
 import pytest
+from service_fixtures import FIXTURES, TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import FIXTURES, TEST_SETTINGS, app, assert_problem, client  # noqa: E402,F401
-
-from notation.cli.main import main as cli_main  # noqa: E402
+from notation.cli.main import main as cli_main
 
 PGN_FILES = sorted((FIXTURES / "pgn").glob("*.pgn"))
 OPTION_SETS = [

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import pathlib
-import sys
-
 import pytest
+from service_fixtures import app, client  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import app, client  # noqa: E402,F401
-
-from service import create_app  # noqa: E402
-from service.config import ConfigError, Settings  # noqa: E402
-from service.schemas import ConvertItemOut, ValidateOut  # noqa: E402
+from service import create_app
+from service.config import ConfigError, Settings
+from service.schemas import ConvertItemOut, ValidateOut
 
 
 def test_environment_overrides_defaults():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
@@ -41,7 +42,7 @@ def setups(draw):
     return setup, variant
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(setups())
 def test_validate_reports_known_codes_and_fields(case):
     setup, variant = case
@@ -51,7 +52,7 @@ def test_validate_reports_known_codes_and_fields(case):
         assert problem.message
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(setups())
 def test_repair_is_exact_and_idempotent(case):
     setup, variant = case
@@ -62,7 +63,7 @@ def test_repair_is_exact_and_idempotent(case):
     assert repair(fixed, variant) == (fixed, [])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(setups())
 def test_en_passant_modes_nest(case):
     setup, variant = case

@@ -19,7 +19,13 @@ How lenient it is, item by item:
   swallow the rest of the file. ``;`` comments end at the end of their line; lines
   starting with ``%`` are escape lines.
 - A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
-  ``part`` 1, 2, ...), so memory stays bounded whatever the input.
+  ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
+  ``PIECE_CHARS`` is read in pieces cut at fixed places from its start (a tag line that
+  long is reported, ``pgn-tag-syntax``, and its tags are not read); where the input's
+  blocks were cut never matters.
+- Work is linear in the input whatever it holds: runs of blank or plain movetext lines are
+  taken many at a time, and the fast path (whole clean games matched by regular
+  expressions) is not tried again over text where it found no game end.
 - Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
   lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
   (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
@@ -124,9 +130,11 @@ class RawGame:
         return self._text
 
     def _seal(self) -> None:
-        """Called once the splitter hands the game on: its text will not change."""
+        """Called once the splitter hands the game on: its text will not change. The pieces
+        it was read in are dropped (``lines`` splits the text again when asked)."""
         if self._text is None:
             self._text = "".join(self._lines)
+            self._lines = None
 
     @property
     def lines(self) -> list[str]:
@@ -186,7 +194,7 @@ class RawGame:
     @property
     def is_blank(self) -> bool:
         """True for a stretch of blank lines that holds no game (an empty input)."""
-        return self._text is None and not self._tags and not "".join(self._lines).strip()
+        return self._text is None and not self._tags and not "".join(self._lines or ()).strip()
 
     def __repr__(self) -> str:
         return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
@@ -262,6 +270,14 @@ class _Splitter:
         self.comment_column = 0
         self.comment_chars = 0
         self.pending_line = False  # the previous piece had no line ending (a split long line)
+        self.last_piece_length = 0
+        self.line_kind = "blank"  # what the current line is: "tag", "movetext", ...
+        self.piece_offset = 0  # where the current piece starts in its line (0 but for long lines)
+        self.game_pieces = 0  # pieces added to the current game (or part)
+        self.compacted = 0  # of which the first ones are joined into bigger strings
+        self.line_index = 0  # index of the current piece's line in the game's lines
+        self.game_line_ends = 0  # line endings in the current game's text so far
+        self.game_has_text = False  # some piece of the current game is not blank
 
     def reset(self, number: int, line_no: int) -> None:
         """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
@@ -280,7 +296,7 @@ class _Splitter:
         """True when the last line fed opened a new, so far undamaged game with a tag line."""
         game = self.game
         return (
-            game is not None and game.part == 0 and len(game.lines) == 1 and bool(game.tags)
+            game is not None and game.part == 0 and self.game_pieces == 1 and bool(game.tags)
             and not game.problems and not self.in_comment and not self.pending_line
         )
 
@@ -304,6 +320,11 @@ class _Splitter:
             self.last_movetext = None
         self.game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
         self.size = 0
+        self.game_pieces = 0
+        self.compacted = 0
+        self.game_line_ends = 0
+        self.line_index = 0
+        self.game_has_text = False
         return done
 
     def _close_checks(self, game: RawGame) -> None:
@@ -336,8 +357,12 @@ class _Splitter:
     # -- one line ------------------------------------------------------------------------
     def feed(self, line: str) -> Iterator[RawGame]:
         continued = self.pending_line
-        if not continued:
+        if continued:
+            self.piece_offset += self.last_piece_length
+        else:
             self.line_no += 1
+            self.piece_offset = 0
+        self.last_piece_length = len(line)
         self.pending_line = not line.endswith(("\n", "\r"))
         if self.line_no == 1 and not continued and line.startswith("\ufeff"):
             self._ensure_game()
@@ -348,7 +373,7 @@ class _Splitter:
         stripped = body.lstrip(" \t")
 
         if continued:
-            kind = "movetext"
+            kind = "tag_rest" if self.line_kind == "tag" else "movetext"
         elif self.in_comment:
             if self.prev_blank and _WELL_FORMED_TAG_LINE.match(body):
                 self._ensure_game()
@@ -365,6 +390,8 @@ class _Splitter:
         else:
             kind = "movetext"
 
+        if not continued:
+            self.line_kind = kind
         if kind == "tag":
             game = self.game
             if game is None or self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
@@ -379,10 +406,17 @@ class _Splitter:
                 if done is not None:
                     yield done
             self._add_line(line)
-            self._parse_tags(body, len(line) - len(body))
+            if self.pending_line and len(line) >= PIECE_CHARS:
+                self._long_tag_line(body, len(line) - len(body))
+            else:
+                self._parse_tags(body, len(line) - len(body))
             self.has_tag_lines = True
             self.last_tag_line = self.line_no
             self.blank_since_tags = False
+            self.prev_blank = False
+        elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
+            self._ensure_game()
+            self._add_line(line)
             self.prev_blank = False
         else:
             self._ensure_game()
@@ -407,16 +441,68 @@ class _Splitter:
         if self.size > self.limits.max_game_chars:
             yield from self._split_large_game()
 
+    def takes_plain_lines(self) -> bool:
+        """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""
+        return not self.in_comment and not self.pending_line and self.line_no > 0
+
+    def feed_plain_lines(self, run: str) -> bool:
+        """Take ``run``, whole lines found by ``_plain_lines_end``, as ``feed`` would take
+        them one by one; False (nothing taken) when they would make the game too large.
+        Plain lines are blank or movetext without braces, control characters or non-ASCII
+        text, none starting with ``[`` or ``%``: all they change is counted here with string
+        searches."""
+        if self.size + len(run) > self.limits.max_game_chars:
+            return False
+        first = self.line_no + 1
+        if self.game is None:
+            self._new_game(start_line=first)
+        breaks = _line_breaks(run)
+        core = run.rstrip(" \t\x0c\r\n")  # up to the end of the last line that is not blank
+        first_blank = not run[:_first_break(run)].strip()
+        if core:
+            if not self.has_movetext and self.has_tag_lines and not self.blank_since_tags and not first_blank:
+                self.game.problems.append(
+                    PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", first)
+                )
+            start = max(core.rfind("\n"), core.rfind("\r")) + 1
+            self.has_movetext = True
+            self.last_movetext = core[start:]
+            self.last_movetext_line = first + _line_breaks(run[:start])
+        if self.has_tag_lines and not self.blank_since_tags and (
+            not core or first_blank or _BLANK_LINE_AFTER_BREAK.search(run)
+        ):
+            self.blank_since_tags = True
+        body = run[:len(run) - len(line_ending(run))]
+        self.prev_blank = not body[max(body.rfind("\n"), body.rfind("\r")) + 1:].strip()
+        self.line_no += breaks
+        self._add_line(run)
+        self.game_line_ends += breaks - 1  # _add_line counted one
+        return True
+
     def _has_text(self, game: RawGame) -> bool:
-        return any(piece.strip() for piece in game.lines)
+        return self.game_has_text
 
     def _ensure_game(self) -> None:
         if self.game is None:
             self._new_game()
 
     def _add_line(self, line: str) -> None:
-        self.game.lines.append(line)
+        game = self.game
+        assert game is not None and game._lines is not None  # _ensure_game ran; the game is not sealed
+        pieces = game._lines
+        if self.game_pieces - self.compacted >= _COMPACT_PIECES:
+            # many short lines: hold each run of them as one string, not as many small objects
+            loose = len(pieces) - (self.game_pieces - self.compacted)
+            pieces[loose:] = ["".join(pieces[loose:])]
+            self.compacted = self.game_pieces
+        pieces.append(line)
         self.size += len(line)
+        self.game_pieces += 1
+        self.line_index = self.game_line_ends
+        if line.endswith(("\n", "\r")):
+            self.game_line_ends += 1
+        if not self.game_has_text and line.strip():
+            self.game_has_text = True
 
     def _split_large_game(self) -> Iterator[RawGame]:
         game = self.game
@@ -442,13 +528,13 @@ class _Splitter:
         problems = self.game.problems
         if any(p.code == code for p in problems):
             return  # once per game is enough to point at the damage
-        column = pattern.search(line).start() + 1
+        column = self.piece_offset + pattern.search(line).start() + 1
         problems.append(PgnProblem(code, message, self.line_no, column))
 
     # -- tags ----------------------------------------------------------------------------
     def _parse_tags(self, body: str, offset: int) -> None:
         game = self.game
-        index = len(game.lines) - 1
+        index = self.line_index
         line_length = len(game.lines[-1])
         line_offset = self.size - line_length
         text = body.rstrip("\r\n")
@@ -477,6 +563,15 @@ class _Splitter:
             pos = match.end()
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
+
+    def _long_tag_line(self, body: str, offset: int) -> None:
+        """A tag line read in pieces: reported, its tags not read (their line is not whole)."""
+        pos = len(body) - len(body.lstrip(" \t"))
+        name_match = _TAG_NAME.match(body, pos)
+        self.game.problems.append(
+            PgnProblem(TAG_SYNTAX, f"tag line longer than {PIECE_CHARS} characters; its tags are not read",
+                       self.line_no, offset + pos + 1, name_match.group(1) if name_match else None)
+        )
 
     def _tag_problem(self, text: str, pos: int, offset: int) -> None:
         name_match = _TAG_NAME.match(text, pos)
@@ -521,7 +616,7 @@ class _Splitter:
                     return  # the rest of the line is a ";" comment
                 self.in_comment = True
                 self.comment_line = self.line_no
-                self.comment_column = brace + 1
+                self.comment_column = self.piece_offset + brace + 1
                 self.comment_chars = 0
                 pos = brace + 1
 
@@ -576,6 +671,8 @@ def _named_tag_line(names: str) -> re.Pattern:
     return pattern
 
 
+_COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
+
 _LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
@@ -613,6 +710,9 @@ _SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_STA
 _NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
+# The state machine is fed lines of at most this many characters (their ending aside);
+# longer ones are fed in pieces. ``parallel`` cuts only before tag lines no longer than this.
+PIECE_CHARS = 1 << 17
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 
 
@@ -628,7 +728,7 @@ def _chars_clean(text: str) -> bool:
 def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
     """Where the tags end if the slow path would find exactly one game in ``text`` and no
     damage; -1 otherwise."""
-    if len(text) > limit:
+    if len(text) > limit or (len(text) > PIECE_CHARS and _has_long_line(text)):
         return -1
     header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
     if header is None:
@@ -646,6 +746,13 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
     if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
         return -1
     return header.end()
+
+
+def _has_long_line(text: str) -> bool:
+    """True when a line of ``text`` (its ending aside) is longer than ``PIECE_CHARS``: the
+    state machine reads it in pieces, so the fast path leaves it to the state machine."""
+    longest = PIECE_CHARS
+    return any(len(line) > longest and len(line.rstrip("\r")) > longest for line in text.split("\n"))
 
 
 def _braces_paired(movetext: str) -> bool:
@@ -668,17 +775,34 @@ def _blocks(pieces: Iterable[str]) -> Iterator[str]:
         yield "".join(batch)
 
 
+def _pieces_of_line(line: str) -> Iterator[str]:
+    """A line as the splitter is fed it: whole when its text (ending aside) is at most
+    ``PIECE_CHARS`` long, else in pieces of ``PIECE_CHARS`` counted from the line's start,
+    the ending with the last piece. Where a line is cut never depends on how it was read."""
+    content = len(line) - len(line_ending(line))
+    if content <= PIECE_CHARS:
+        yield line
+        return
+    start = 0
+    while content - start > PIECE_CHARS:
+        yield line[start:start + PIECE_CHARS]
+        start += PIECE_CHARS
+    yield line[start:]
+
+
 def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
     """``iter_games`` without the fast path: every line through the state machine.
 
-    Gives the same games, tags and problems (the tests hold the two together).
+    Gives the same games, tags and problems (the tests hold the two together). Reads the
+    whole text first: for tests and comparisons, not for large inputs.
     """
     text = lines if isinstance(lines, str) else "".join(lines)
     splitter = _Splitter(limits)
     for line in split_lines(text):
-        for game in splitter.feed(line):
-            game._seal()
-            yield game
+        for piece in _pieces_of_line(line):
+            for game in splitter.feed(piece):
+                game._seal()
+                yield game
     for game in splitter.finish():
         game._seal()
         yield game
@@ -692,6 +816,12 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
     one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
     ``first_line`` numbers the first line (for a piece cut from a larger text at a game
     start, as ``parallel`` does); games are numbered from 1 regardless.
+
+    The result never depends on how the text is cut into pieces: the fast path takes only
+    games the state machine would find clean and whole, and the state machine is fed each
+    line as ``_pieces_of_line`` cuts it. Work is linear in the input: where the fast path
+    found no game end in a stretch of text, it is not tried again before that stretch is
+    read. Memory holds at most a game (``Limits.max_game_chars``) and ``_FAST_WINDOW``.
     """
     if isinstance(lines, str):
         blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
@@ -701,38 +831,56 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
     limit = min(limits.max_game_chars, limits.max_comment_chars)
     buf = ""
     pos = 0
+    base = 0  # characters dropped from the front of buf
     eof = False
     line_no = first_line - 1  # lines before pos
     number = 0  # games yielded (parts not counted)
     fast = True
     emitted_since_slow = False
+    fast_again_at = 0  # the fast path found no game end before this offset: not worth a try
+    plain_window = _PLAIN_WINDOW  # how far to look for a run of plain lines
 
     buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
     buf_has_cr = False
 
-    def refill() -> bool:
-        nonlocal buf, pos, eof, buf_chars_clean, buf_has_cr
+    def refill(at_least: int = 0) -> bool:
+        """Append the next block (blocks: at least ``at_least`` characters) to what is left."""
+        nonlocal buf, pos, base, eof, buf_chars_clean, buf_has_cr
         block = next(blocks, None)
         if block is None:
             eof = True
             return False
+        if len(block) < at_least:
+            more = [block]
+            length = len(block)
+            while length < at_least:
+                piece = next(blocks, None)
+                if piece is None:
+                    break  # eof is noted by the next call
+                more.append(piece)
+                length += len(piece)
+            block = "".join(more)
         rest = buf[pos:]
         buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
         buf_has_cr = "\r" in rest or "\r" in block
         buf = rest + block
+        base += pos
         pos = 0
         return True
 
     def next_boundary(start: int) -> int:
-        """End of the game starting at ``start`` (after its trailing blank lines), or -1."""
+        """End of the game starting at ``start`` (after its trailing blank lines), or -1
+        when none is seen in ``buf`` (none yet: the next tag line may not be whole)."""
         if not buf_has_cr:
             found = buf.find("\n\n[", start)
-            if found >= 0:
+            while found >= 0 and found + 3 < len(buf) and buf[found + 3] not in _TAG_START_CHARS:
+                found = buf.find("\n\n[", found + 1)  # "[" then no tag name: not a tag line
+            if found >= 0 and found + 3 < len(buf):
                 end = found + 2
                 while buf.startswith("\n", end):
                     end += 1
                 return end
-            if "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
+            if found < 0 and "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
                 return -1
         match = _BOUNDARY.search(buf, start)
         return -1 if match is None else match.end()
@@ -741,7 +889,8 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
         if fast:
             end = next_boundary(pos)
             while end < 0 and not eof and len(buf) - pos < _FAST_WINDOW:
-                if refill():
+                # double what is held each time: every character is searched a few times at most
+                if refill(len(buf) - pos):
                     end = next_boundary(pos)
             if end < 0 and pos >= len(buf) and eof:
                 break
@@ -755,23 +904,33 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
                 line_no += candidate.count("\n")
                 pos = end
                 continue
+            if not found:
+                fast_again_at = base + len(buf)
             fast = False
             splitter.reset(number, line_no)
             emitted_since_slow = False
-        # slow path: one line at a time until a clean game start is reached again
+        # slow path: one line (or piece of a long line) at a time until a clean game start
         if pos >= len(buf) and not refill():
             break
-        newline = _NEXT_BREAK.search(buf, pos)
-        while (newline is None or (newline.group() == "\r" and newline.end() == len(buf))) and not eof:
-            if len(buf) - pos >= _BLOCK_CHARS:
-                break  # a very long line: hand it on in pieces
+        if splitter.takes_plain_lines():
+            end = _plain_lines_end(buf, pos, pos + min(plain_window, PIECE_CHARS))  # no line longer
+            # look further while runs fill the window, briefly where lines are seldom plain
+            plain_window = min(PIECE_CHARS, 2 * plain_window) if 2 * (end - pos) >= plain_window else _PLAIN_WINDOW
+            if end > pos and splitter.feed_plain_lines(buf[pos:end]):
+                pos = end
+                continue
+        window = pos + PIECE_CHARS + 2  # a line ending that starts by pos + PIECE_CHARS, whole
+        newline = _NEXT_BREAK.search(buf, pos, window)
+        while not eof and len(buf) < window and (
+            newline is None or (newline.group() == "\r" and newline.end() == len(buf))
+        ):
             refill()
-            newline = _NEXT_BREAK.search(buf, pos)
-        if newline is None or (newline.group() == "\r" and newline.end() == len(buf) and not eof):
-            end = len(buf) if newline is None else newline.end()
-            end = min(end, pos + _BLOCK_CHARS) if newline is None else end
-        else:
+            window = pos + PIECE_CHARS + 2
+            newline = _NEXT_BREAK.search(buf, pos, window)
+        if newline is not None and newline.start() <= pos + PIECE_CHARS:
             end = newline.end()
+        else:
+            end = min(pos + PIECE_CHARS, len(buf))
         line = buf[pos:end]
         for game in splitter.feed(line):
             if game.part == 0:
@@ -780,7 +939,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
             game._seal()
             yield game
         pos = end
-        if emitted_since_slow and splitter.fresh_game_started():
+        if emitted_since_slow and base + pos > fast_again_at and splitter.fresh_game_started():
             splitter.take_back()
             number = splitter.number
             line_no = splitter.line_no
@@ -793,3 +952,56 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
 
 
 _NEXT_BREAK = re.compile(r"\r\n|\r|\n")
+# Plain lines (see _Splitter.feed_plain_lines) hold only these characters, and none starts
+# with "[" or "%" after spaces, tabs and form feeds.
+_PLAIN_WINDOW = 256
+_PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
+_NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
+_SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
+_SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
+_SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
+_BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
+
+
+def _plain_lines_end(buf: str, start: int, limit: int) -> int:
+    """The end of the run of whole plain lines at ``buf[start:limit]`` (``start``: none).
+    A lone CR at ``limit`` is not taken: a LF may follow it. String searches, no loop per line."""
+    window = buf[start:limit]
+    end = max(window.rfind("\n"), window.rfind("\r", 0, len(window) - 1)) + 1
+    if end == 0:
+        return start
+    window = window[:end]
+    first = window.lstrip(" \t\x0c")
+    if first[:1] in ("[", "%"):
+        return start
+    bad = end
+    if not window.isascii() or len(window.encode("ascii").translate(None, _PLAIN_CHARS)):
+        found = _NOT_PLAIN_CHAR.search(window)
+        bad = found.start()
+    if any(spaced in window for spaced in _SPACED_LINE_STARTS):
+        found = _SPECIAL_LINE_AFTER_BREAK.search(window, 0, bad)
+        if found is not None:
+            bad = found.start()
+    else:
+        for special in _SPECIAL_LINE_STARTS:
+            at = window.find(special, 0, bad)
+            if at >= 0:
+                bad = at
+    if bad == end:
+        return start + end
+    # back to the start of the line holding the first character that is not plain
+    cut = max(window.rfind("\n", 0, bad + 1), window.rfind("\r", 0, bad + 1)) + 1
+    if 0 < cut < end and window[cut - 1] == "\r" and window[cut] == "\n":
+        cut += 1
+    return start + cut
+
+
+def _line_breaks(text: str) -> int:
+    """Line ends in ``text``: ``\\r\\n``, ``\\n`` or a lone ``\\r``."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _first_break(text: str) -> int:
+    """Where the first line of ``text`` ends (its ending excluded), or ``len(text)``."""
+    found = _NEXT_BREAK.search(text)
+    return len(text) if found is None else found.start()
