@@ -22,6 +22,7 @@ from typing import Iterable, Iterator
 
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
 from notation.pgn.reader import iter_games
+from notation.signals import quiet_worker_signals
 
 CHUNK_CHARS = 1 << 20
 
@@ -34,6 +35,7 @@ _worker: Normalizer | None = None
 
 def _init_worker(options: NormalizeOptions) -> None:
     global _worker
+    quiet_worker_signals()  # the parent handles signals and stops the pool
     _worker = Normalizer(options)
 
 

@@ -1,0 +1,72 @@
+"""Ending on SIGINT, SIGTERM and SIGHUP: clean up, then exit 128 + the signal's number.
+
+Inside ``exit_on_signals()`` the first of these signals raises ``Interrupted`` (a
+``BaseException``, so ``except Exception`` does not swallow it) wherever the main thread
+is; ``with`` blocks unwind and remove their temporary files, and ``main`` turns it into
+the conventional exit status without a traceback. Later signals are ignored so the
+clean-up itself is not interrupted. Worker processes call ``quiet_worker_signals``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from typing import Iterator
+
+HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Interrupted(BaseException):
+    """A handled signal arrived; ``status`` is the exit status to end with (128 + signo)."""
+
+    def __init__(self, signo: int):
+        super().__init__(signal.Signals(signo).name)
+        self.signo = signo
+
+    @property
+    def status(self) -> int:
+        return 128 + self.signo
+
+
+@contextlib.contextmanager
+def exit_on_signals() -> Iterator[None]:
+    """Within: the first handled signal raises ``Interrupted``; handlers restored after.
+    Outside the main thread (where Python cannot set handlers) it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired: list[int] = []
+
+    def handler(signo, frame) -> None:
+        if fired:
+            return
+        fired.append(signo)
+        raise Interrupted(signo)
+
+    previous = {signo: signal.signal(signo, handler) for signo in HANDLED}
+    try:
+        yield
+    finally:
+        for signo, old in previous.items():
+            signal.signal(signo, old)
+
+
+def quiet_worker_signals() -> None:
+    """For worker processes: SIGTERM and SIGHUP end them at once, without Python code
+    (no traceback, no clean-up of the parent's files); SIGINT is left to the parent,
+    which stops the workers itself."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Within: the handled signals wait (blocked) until the block ends; for the few
+    steps that must not be cut in two (keeping a backup, then renaming)."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, HANDLED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
