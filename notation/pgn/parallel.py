@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import multiprocessing
 import re
+import threading
 from collections import deque
 from typing import Iterable, Iterator
 
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
 from notation.pgn.reader import iter_games
-from notation.signals import quiet_worker_signals
+from notation.signals import WorkerSignals, signals_deferred
 
 CHUNK_CHARS = 1 << 20
 
@@ -33,9 +34,9 @@ _CUT = re.compile(r'\n\r?\n(?=\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\
 _worker: Normalizer | None = None
 
 
-def _init_worker(options: NormalizeOptions) -> None:
+def _init_worker(options: NormalizeOptions, signals: WorkerSignals) -> None:
     global _worker
-    quiet_worker_signals()  # the parent handles signals and stops the pool
+    signals.install()  # the parent handles signals and stops the pool
     _worker = Normalizer(options)
 
 
@@ -83,11 +84,15 @@ def normalize_blocks_parallel(
     if jobs <= 1:
         yield from normalize(blocks, options)
         return
-    pool = _context().Pool(jobs, initializer=_init_worker, initargs=(options,))
+    context = _context()
+    signals = WorkerSignals(context)
+    pool = None
     pending: deque = deque()
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     try:
+        with signals_deferred():  # workers (and the pool's threads) start with signals blocked
+            pool = context.Pool(jobs, initializer=_init_worker, initargs=(options, signals))
         for chunk in cut_chunks(blocks, chunk_chars):
             pending.append((chunk, pool.apply_async(_work, (chunk, first_line))))
             first_line += _line_breaks(chunk)
@@ -97,8 +102,25 @@ def normalize_blocks_parallel(
             yield from _collect(*pending.popleft(), games_before)
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            signals.stopping()
+            _stop_pool(pool)
+
+
+POOL_STOP_SECONDS = 5.0
+
+
+def _stop_pool(pool) -> None:
+    """``Pool.terminate`` and ``join``, waiting ``POOL_STOP_SECONDS`` at most.
+
+    When the pool is stopped early (a signal, an error), its task thread may be half way
+    through sending a large chunk that no worker will read, and ``terminate`` then waits
+    for that thread for ever. The workers are ended before that wait, so after the time
+    limit the stuck thread (a daemon) is left to die with the process.
+    """
+    stopper = threading.Thread(target=lambda: (pool.terminate(), pool.join()), name="stop-pool", daemon=True)
+    stopper.start()
+    stopper.join(POOL_STOP_SECONDS)
 
 
 def _collect(chunk: str, async_result, games_before: list[int]) -> Iterator[GameResult]:
