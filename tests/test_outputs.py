@@ -13,6 +13,7 @@ import threading
 
 import pytest
 import zstandard
+from hypothesis import given, settings, strategies as st
 
 from installed import installed_script
 from notation.inputs import CorruptInput, read_text
@@ -177,3 +178,32 @@ def test_stdout_after_an_error_holds_a_prefix_and_the_error_says_so(tmp_path, ex
     assert normalize(str(cut), "-o", str(out)).returncode == 2
     assert not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.pgn.gz"]
+
+
+def test_in_place_needs_a_regular_file(tmp_path):
+    fifo = tmp_path / "db.pgn"
+    os.mkfifo(fifo)
+    result = normalize(str(fifo), "--in-place")
+    assert result.returncode == 2
+    assert b"--in-place needs a regular file" in result.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_socket_is_not_an_output(tmp_path):
+    import socket
+
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "out.sock"))
+        result = normalize(str(SOURCE), "-o", str(tmp_path / "out.sock"))
+    finally:
+        server.close()
+    assert result.returncode == 2 and b"it is a socket" in result.stderr
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(st.text(max_size=300), st.sampled_from(["", ".gz", ".bz2", ".zst"]))
+def test_written_text_reads_back_the_same(tmp_path_factory, text, suffix):
+    path = tmp_path_factory.mktemp("round") / f"out.pgn{suffix}"
+    write_text(str(path), text)
+    assert read_text(str(path)) == text
