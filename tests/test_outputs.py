@@ -93,6 +93,8 @@ def test_output_into_a_fifo_streams_and_keeps_the_fifo(tmp_path, expected):
 
 def test_output_to_a_device_writes_into_it():
     before = os.lstat("/dev/null")
+    if not stat.S_ISCHR(before.st_mode):
+        pytest.skip("this machine's /dev/null is not a device (something else replaced it)")
     result = normalize(str(SOURCE), "-o", "/dev/null", "--profile", "lichess")
     assert result.returncode == 0, result.stderr
     after = os.lstat("/dev/null")
