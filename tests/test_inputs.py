@@ -109,6 +109,10 @@ def test_a_fifo_is_read_as_it_comes(tmp_path):
 
 
 def test_dev_null_is_an_empty_input():
+    import stat
+
+    if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+        pytest.skip("this machine's /dev/null is not a device (something else replaced it)")
     with InputFile("/dev/null") as source:
         assert source.compression is Compression.NONE
         assert list(source.blocks()) == []
