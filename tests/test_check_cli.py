@@ -11,6 +11,7 @@ import json
 import os
 import pathlib
 import re
+import subprocess
 import sys
 
 import pytest
@@ -201,3 +202,125 @@ def test_messages_are_the_validators(capsys, monkeypatch):
         found = sorted((p["code"], p["message"]) for p in problems if p["line"] == number)
         assert found == expected, line
     assert code == 1
+
+
+# --- special files, as the installed command meets them ---------------------------------
+
+GOOD_FEN = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+BAD_FEN = b"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\n"
+TIMEOUT = 120
+
+
+def check_installed(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:
+
+    from installed import installed_script
+
+    return subprocess.run([installed_script("notation"), "check", *args], capture_output=True, text=True,
+                          timeout=TIMEOUT, cwd=cwd)
+
+
+def _a_character_device() -> str:
+    """/dev/null or /dev/zero, whichever is still a device on this shared machine."""
+    import stat
+
+    for path in ("/dev/zero", "/dev/null"):
+        if stat.S_ISCHR(os.stat(path).st_mode):
+            return path
+    pytest.skip("no character device left at /dev/zero or /dev/null on this machine")
+
+
+def test_a_fifo_socket_or_device_in_a_directory_is_skipped_not_opened(tmp_path):
+    """Opening a FIFO with no writer would block for ever; the check must end (bounded
+    by the subprocess timeout) having skipped them with a warning."""
+    import socket
+
+    (tmp_path / "good.fen").write_bytes(GOOD_FEN)
+    os.mkfifo(tmp_path / "pipe.fen")
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "sock.pgn"))
+        (tmp_path / "null.epd").symlink_to(_a_character_device())
+        result = check_installed(str(tmp_path))
+    finally:
+        server.close()
+    assert result.returncode == 0, result.stderr
+    assert f"skipped {tmp_path / 'pipe.fen'}: a FIFO" in result.stderr
+    assert f"skipped {tmp_path / 'sock.pgn'}: a socket" in result.stderr
+    assert f"skipped {tmp_path / 'null.epd'}: a device" in result.stderr
+    assert "1 file(s), 0 error(s)" in result.stderr
+
+
+def test_a_fifo_named_on_the_command_line_is_read(tmp_path):
+    import gzip
+    import threading
+
+    fifo = tmp_path / "positions.fen"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with open(fifo, "wb") as writer:
+            writer.write(gzip.compress(GOOD_FEN + BAD_FEN, mtime=0))  # compressed: content decides
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    result = check_installed(str(fifo))
+    writer.join(timeout=TIMEOUT)
+    assert result.returncode == 1, result.stderr
+    assert f"{fifo}:2:" in result.stdout and "bad-castling-rights" in result.stdout
+
+
+def test_named_paths_that_cannot_be_read_exit_2_and_say_why(tmp_path):
+    import socket
+
+    (tmp_path / "good.fen").write_bytes(GOOD_FEN)
+    (tmp_path / "broken.fen").symlink_to(tmp_path / "nowhere")
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "s.fen"))
+        result = check_installed(str(tmp_path / "good.fen"), str(tmp_path / "broken.fen"), str(tmp_path / "s.fen"))
+    finally:
+        server.close()
+    assert result.returncode == 2
+    assert "broken.fen: broken symbolic link" in result.stderr
+    assert "s.fen: it is a socket" in result.stderr
+    assert "1 file(s)" in result.stderr  # the readable one was still checked
+
+
+def test_dev_null_named_is_an_empty_input():
+    import stat
+
+    if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+        pytest.skip("this machine's /dev/null is not a device (something else replaced it)")
+    result = check_installed("/dev/null")
+    assert result.returncode == 0, result.stderr
+    assert "/dev/null:1:1: empty-file" in result.stdout
+
+
+def test_nothing_to_check_is_an_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("hello\n")
+    result = check_installed(str(tmp_path))
+    assert result.returncode == 2
+    assert "nothing to check" in result.stderr
+
+
+@pytest.mark.parametrize("suffix", [".fen", ".fen.gz", ".fen.bz2", ".fen.zst"])
+def test_truncated_named_file_is_a_located_decompress_error(tmp_path, suffix):
+    import bz2
+    import gzip
+
+    import zstandard
+
+    data = GOOD_FEN * 20000
+    packers = {".fen.gz": lambda d: gzip.compress(d, mtime=0), ".fen.bz2": bz2.compress,
+               ".fen.zst": lambda d: zstandard.ZstdCompressor().compress(d)}
+    path = tmp_path / f"cut{suffix}"
+    if suffix == ".fen":
+        path.write_bytes(data)
+        assert check_installed(str(path)).returncode == 0
+        return
+    packed = packers[suffix](data)
+    path.write_bytes(packed[: len(packed) // 2])
+    result = check_installed(str(path))
+    assert result.returncode == 1
+    assert re.search(rf"{re.escape(str(path))}:\d+:1: decompress: cannot decompress: the \w+ data ends early "
+                     r"\(truncated file\)", result.stdout), result.stdout

@@ -5,6 +5,7 @@ Tables of real examples plus hypothesis properties (seeded, few examples: these 
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
 import json
@@ -22,7 +23,8 @@ from notation.check.formats.sarif import SarifFormat, artifact_location
 from notation.check.judge import field_column
 from notation.check.lines import KEPT_ENDS, LineState, read_lines
 from notation.check.problem import CHECK_CODES
-from notation.check.sources import Compression, FileKind, classify
+from notation.check.sources import FileKind, classify
+from notation.inputs import InputFile
 from notation.variants import DEFAULT_REGISTRY
 
 SETTINGS = settings(max_examples=60, derandomize=True, deadline=None)
@@ -75,24 +77,21 @@ def test_nul_stops_reading_with_its_place():
     assert [l.text for l in lines] == ["ok"]
 
 
-@pytest.mark.parametrize("compress", [
-    lambda data: gzip.compress(data, mtime=0),
-    lambda data: zstandard.ZstdCompressor().compress(data),
+@pytest.mark.parametrize("suffix, compress", [
+    (".fen.gz", lambda data: gzip.compress(data, mtime=0)),
+    (".fen.bz2", bz2.compress),
+    (".fen.zst", lambda data: zstandard.ZstdCompressor().compress(data)),
 ])
-def test_truncated_compressed_stream_is_a_located_problem(tmp_path, compress):
-    from notation.check.lines import open_binary
-    from notation.check.sources import Source
-
+def test_truncated_compressed_stream_is_a_located_problem(tmp_path, suffix, compress):
     data = b"".join(b"%d 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n" % i for i in range(5000))
-    packed = compress(data)
-    suffix = ".fen.gz" if packed[:2] == b"\x1f\x8b" else ".fen.zst"
     path = tmp_path / ("cut" + suffix)
+    packed = compress(data)
     path.write_bytes(packed[: len(packed) // 2])
-    source = Source(str(path), *classify(path.name))
     problems = []
-    with open_binary(source) as stream:
-        lines = list(read_lines(stream, lambda *p: problems.append(p), max_bytes=1024))
+    with InputFile(str(path)) as source:
+        lines = list(read_lines(source.binary, lambda *p: problems.append(p), max_bytes=1024))
     assert len(problems) == 1 and problems[0][3] == "decompress"
+    assert "truncated file" in problems[0][4]
     assert problems[0][0] == len(lines) + 1
 
 
@@ -189,15 +188,17 @@ def test_field_column(fen, field, column):
 # --- sources -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, found", [
-    ("games.pgn", (FileKind.PGN, Compression.NONE)),
-    ("Games.PGN.GZ", (FileKind.PGN, Compression.GZIP)),
-    ("suite.epd.zst", (FileKind.EPD, Compression.ZSTD)),
-    ("a.fen", (FileKind.FEN, Compression.NONE)),
+    ("games.pgn", FileKind.PGN),
+    ("Games.PGN.GZ", FileKind.PGN),
+    ("suite.epd.zst", FileKind.EPD),
+    ("book.pgn.bz2", FileKind.PGN),
+    ("a.fen.zstd", FileKind.FEN),
+    ("a.fen", FileKind.FEN),
     (".fen", None),
     ("fen", None),
     ("notes.txt", None),
-    ("book.pgn.bz2", None),
     ("x.gz", None),
+    ("a.fen.xz", None),
 ])
 def test_classify(name, found):
     assert classify(name) == found

@@ -98,7 +98,7 @@ def test_truncated_compressed_input_is_an_error_and_writes_nothing(tmp_path, cap
     with pytest.raises(SystemExit) as exit_info:
         main(["normalize", str(source), "-o", str(target), "--progress", "never"])
     assert exit_info.value.code == 2
-    assert "corrupt or ends early" in capsys.readouterr().err
+    assert "ends early (truncated file)" in capsys.readouterr().err
     assert not target.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["in.pgn.zst"]
 
 

@@ -1,4 +1,4 @@
-"""Streaming, bounded reading of text from plain, gzip or zstd files and stdin.
+"""Streaming, bounded reading of lines from the decompressed bytes of a source.
 
 ``read_lines`` yields one line at a time (at most ``max_bytes`` held); ``read_blocks`` yields
 blocks of whole lines, endings kept, for readers that split text themselves (PGN), which is
@@ -11,27 +11,21 @@ through ``report``:
   ``KEPT_ENDS`` bytes are passed on (state ``DROPPED``), so a PGN splitter still sees how
   it starts (a tag, movetext) and ends (a result);
 - ``binary-file``: a NUL byte (reading stops: the rest of the file is not text);
-- ``decompress``: a corrupt or truncated ``.gz`` / ``.zst`` stream (reading stops).
+- ``decompress``: a corrupt or truncated compressed stream, or a read that failed
+  (``notation.inputs.CorruptInput``; reading stops).
 
 A UTF-8 byte order mark at the start of the file is dropped. Line ends ``\\n`` and
-``\\r\\n`` are removed. ``OSError`` from opening is raised (the caller reports the path
-as unreadable); read errors after opening are reported as ``decompress`` or ``binary-file``
-problems, never raised.
+``\\r\\n`` are removed. The streams come from ``notation.inputs.InputFile``; read errors
+are reported as ``decompress`` or ``binary-file`` problems, never raised.
 """
 
 from __future__ import annotations
 
 import enum
-import gzip
-import io
-import sys
-import zlib
 from typing import BinaryIO, Callable, Iterator, NamedTuple
 
 from notation.check.problem import Severity
-from notation.check.sources import Compression, Source
-
-from notation.zstd_stream import ZstdReader
+from notation.inputs import CorruptInput
 
 _BOM = b"\xef\xbb\xbf"
 KEPT_ENDS = 256
@@ -57,30 +51,7 @@ class Line(NamedTuple):
 Report = Callable[[int, int, Severity, str, str], None]
 
 
-def open_binary(source: Source) -> BinaryIO:
-    """Open ``source`` for buffered binary reading; raises ``OSError`` when it cannot."""
-    if source.is_stdin:
-        return sys.stdin.buffer
-    raw = open(source.path, "rb")
-    if source.compression is Compression.GZIP:
-        return gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[return-value]
-    if source.compression is Compression.ZSTD:
-        return io.BufferedReader(ZstdReader(raw), buffer_size=1 << 16)  # type: ignore[return-value]
-    return raw
-
-
-def _decompress_errors() -> tuple[type[BaseException], ...]:
-    errors: list[type[BaseException]] = [gzip.BadGzipFile, EOFError, zlib.error, OSError]
-    try:
-        import zstandard
-
-        errors.append(zstandard.ZstdError)
-    except ImportError:  # pragma: no cover - zstandard is a dependency
-        pass
-    return tuple(errors)
-
-
-_DECOMPRESS_ERRORS = _decompress_errors()
+_DECOMPRESS_ERRORS = (CorruptInput,)
 
 
 NUL_MESSAGE = "NUL byte: the file is binary (or UTF-16), not UTF-8 text; not checked further"
@@ -300,7 +271,4 @@ def _column(raw: bytes, offset: int) -> int:
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
-    if isinstance(exc, EOFError):
-        return "the compressed stream ends early (truncated file)"
-    return text
+    return exc.reason if isinstance(exc, CorruptInput) else (str(exc) or type(exc).__name__)

@@ -14,10 +14,11 @@ from typing import BinaryIO, Callable
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
-from notation.check.lines import open_binary, read_blocks, read_lines
+from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
 from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.sources import FileKind, Skipped, Unreadable, discover
+from notation.check.sources import STDIN, FileKind, Skipped, Unreadable, discover
+from notation.inputs import InputError, InputFile
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -75,16 +76,13 @@ def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProb
             summary.skipped.append(found)
             continue
         try:
-            stream = open_binary(found)
-        except OSError as exc:
-            summary.unreadable.append(Unreadable(found.path, exc.strerror or str(exc)))
+            source = InputFile(STDIN if found.is_stdin else found.path)
+        except InputError as exc:
+            summary.unreadable.append(Unreadable(found.path, exc.reason))
             continue
         problems = ProblemList(found.path, count)
-        try:
-            check_stream(stream, found.kind, judge, options.variant, problems)
-        finally:
-            if not found.is_stdin:
-                stream.close()
+        with source:
+            check_stream(source.binary, found.kind, judge, options.variant, problems)
         problems.finish()
         summary.files += 1
     return summary

@@ -2,17 +2,27 @@
 
 A path is a file, a directory (searched recursively, hidden directories skipped, in sorted
 order so output is stable) or ``-`` for standard input. A file's format comes from its
-name: ``.pgn``, ``.fen`` or ``.epd``, optionally followed by ``.gz`` or ``.zst``. Files
-with other names are skipped. Nothing here opens a file for reading; paths that do not
-exist or cannot be listed are reported as ``Unreadable``, never raised.
+name: ``.pgn``, ``.fen`` or ``.epd``, optionally followed by a compression suffix the
+input layer knows (``.gz``, ``.bz2``, ``.zst``; the content is then recognised by its
+magic bytes, see ``notation.inputs``).
+
+In a directory, only regular files (or links to them) are taken: FIFOs, sockets and
+devices are never opened (a FIFO would block the walk for ever); they come back as
+``Skipped`` with the reason. A FIFO or device named on the command line is read, as
+asked; its format comes from its name, or is guessed from its first line as for standard
+input. Nothing here opens a file; paths that do not exist or cannot be listed are
+reported as ``Unreadable``, never raised.
 """
 
 from __future__ import annotations
 
 import enum
 import os
+import stat
 from dataclasses import dataclass
 from typing import Iterator, Union
+
+from notation.inputs import split_compression_suffix
 
 
 class FileKind(str, enum.Enum):
@@ -23,37 +33,30 @@ class FileKind(str, enum.Enum):
     EPD = "epd"  # one EPD record per line: four position fields, then operations
 
 
-class Compression(str, enum.Enum):
-    """How a source is compressed."""
-
-    NONE = "none"
-    GZIP = "gz"
-    ZSTD = "zst"
-
-
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how standard input is named in problems
 
 _KINDS = {"." + kind.value: kind for kind in FileKind}
-_COMPRESSIONS = {".gz": Compression.GZIP, ".zst": Compression.ZSTD}
+NOT_A_FORMAT = "not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)"
 
 
 @dataclass(frozen=True)
 class Source:
-    """A file to check: its path as shown to the user, its kind and compression.
+    """A file to check: its path as shown to the user and its kind.
 
-    ``kind`` is None for standard input read without ``--stdin-format``: the reader sniffs it.
+    ``kind`` is None when the reader is to sniff it (standard input without
+    ``--stdin-format``, a FIFO or device with no known suffix). ``path`` is what is opened
+    unless ``is_stdin``.
     """
 
     path: str
     kind: FileKind | None
-    compression: Compression = Compression.NONE
     is_stdin: bool = False
 
 
 @dataclass(frozen=True)
 class Unreadable:
-    """A path given by the user that cannot be read (missing, not permitted, not a file)."""
+    """A path that cannot be read (missing, not permitted, a socket, a broken link)."""
 
     path: str
     reason: str
@@ -61,26 +64,22 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A file named on the command line whose name says no format the check knows."""
+    """A file not checked, and why: a name that says no known format, or (in a directory)
+    something that is not a regular file."""
 
     path: str
+    reason: str = NOT_A_FORMAT
 
 
 Found = Union[Source, Unreadable, Skipped]
 
 
-def classify(name: str) -> tuple[FileKind, Compression] | None:
-    """The kind and compression a file name says (case-insensitive), or None."""
-    lower = name.lower()
-    compression = Compression.NONE
-    for suffix, found in _COMPRESSIONS.items():
-        if lower.endswith(suffix):
-            compression = found
-            lower = lower[: -len(suffix)]
-            break
+def classify(name: str) -> FileKind | None:
+    """The kind a file name says (case-insensitive, compression suffix ignored), or None."""
+    stem = split_compression_suffix(name)[0].lower()
     for suffix, kind in _KINDS.items():
-        if lower.endswith(suffix) and len(lower) > len(suffix):
-            return kind, compression
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            return kind
     return None
 
 
@@ -89,15 +88,40 @@ def discover(paths: list[str], stdin_kind: FileKind | None = None) -> Iterator[F
     for path in paths:
         if path == STDIN:
             yield Source(STDIN_NAME, stdin_kind, is_stdin=True)
-        elif os.path.isdir(path):
+            continue
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as exc:
+            yield Unreadable(path, _missing(path, exc))
+            continue
+        if stat.S_ISDIR(mode):
             yield from _walk(path)
-        elif os.path.isfile(path):
-            found = classify(os.path.basename(path))
-            yield Source(path, *found) if found else Skipped(path)
-        elif os.path.lexists(path):
-            yield Unreadable(path, "not a regular file or directory" if os.path.exists(path) else "broken symbolic link")
-        else:
-            yield Unreadable(path, "no such file or directory")
+        elif stat.S_ISREG(mode):
+            kind = classify(os.path.basename(path))
+            yield Source(path, kind) if kind else Skipped(path)
+        elif stat.S_ISSOCK(mode):
+            yield Unreadable(path, "it is a socket")
+        else:  # a FIFO or device named by the user: read it, as asked
+            yield Source(path, classify(os.path.basename(path)))
+
+
+def _missing(path: str, exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "broken symbolic link" if os.path.lexists(path) else "no such file or directory"
+    return exc.strerror or str(exc)
+
+
+def _special(mode: int) -> str | None:
+    """Why a walked file is not opened, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe); not opened while searching a directory"
+    if stat.S_ISSOCK(mode):
+        return "a socket; not opened while searching a directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device; not opened while searching a directory"
+    return "not a regular file; not opened while searching a directory"
 
 
 def _walk(top: str) -> Iterator[Found]:
@@ -108,8 +132,16 @@ def _walk(top: str) -> Iterator[Found]:
             yield Unreadable(failed.filename or directory, failed.strerror or str(failed))
         subdirs[:] = sorted(d for d in subdirs if not d.startswith("."))
         for name in sorted(files):
-            found = classify(name)
-            if found:
-                yield Source(os.path.join(directory, name), *found)
+            kind = classify(name)
+            if kind is None:
+                continue
+            path = os.path.join(directory, name)
+            try:
+                mode = os.stat(path).st_mode
+            except OSError as exc:
+                yield Unreadable(path, _missing(path, exc))
+                continue
+            reason = _special(mode)
+            yield Skipped(path, reason) if reason else Source(path, kind)
     for failed in errors:
         yield Unreadable(failed.filename or top, failed.strerror or str(failed))

@@ -1,7 +1,8 @@
 """``notation check PATH...``: a CI gate for FEN, EPD and PGN files.
 
 Exit codes: 0 no errors (warnings alone pass unless ``--strict``), 1 problems that fail the
-check, 2 a usage error or a path that cannot be read (the other paths are still checked).
+check, 2 a usage error, a path that cannot be read (the other paths are still checked), or
+nothing to check at all (no file found: a gate that checks nothing must not pass quietly).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Check every position in FEN and EPD files and every PGN game's Variant, FEN and "
             "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "
-            "(also .gz and .zst); '-' reads standard input."
+            "(also .gz, .bz2 and .zst; FIFOs, sockets and devices found there are skipped); "
+            "'-' reads standard input. Exit status: 0 no errors, 1 problems that fail the "
+            "check, 2 usage error, a path that cannot be read, or nothing to check."
         ),
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, or - for standard input")
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     summary = run_check(args.paths, options, output.problem)
     output.finish()
     for skipped in summary.skipped:
-        sys.stderr.write(f"notation check: skipped {skipped.path}: not a .pgn, .fen or .epd file (optionally .gz or .zst)\n")
+        sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")
     for unreadable in summary.unreadable:
         sys.stderr.write(f"notation check: cannot read {unreadable.path}: {unreadable.reason}\n")
     if args.format == "text":
@@ -84,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
             f"notation check: {summary.files} file(s), {summary.errors} error(s), {summary.warnings} warning(s)\n"
         )
     if summary.unreadable:
+        return 2
+    if summary.files == 0:
+        sys.stderr.write("notation check: nothing to check: no .pgn, .fen or .epd file among the paths given\n")
         return 2
     if summary.errors or (args.fail_on == Strictness.WARNINGS and summary.warnings):
         return 1

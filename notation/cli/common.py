@@ -3,6 +3,12 @@
 ``iter_fen_inputs`` implements the input rules of ``convert`` and ``validate``: FEN
 arguments, or standard input one FEN per line (blank lines skipped); with ``--json`` a line
 may be a JSON object ``{"fen": ..., "variant": ...}`` whose variant wins over ``--variant``.
+Standard input goes through ``notation.inputs`` (so it may be gzip, bzip2 or zstd).
+
+Every non-blank line yields exactly one ``FenInput``: a line that cannot be used (longer
+than ``MAX_LINE_BYTES``, not UTF-8, JSON that is malformed, nested too deeply or of the
+wrong shape) carries its ``Problem`` instead of a FEN, and reading goes on with the next
+line. A long line is never held whole: it is read in bounded chunks up to its end.
 """
 
 from __future__ import annotations
@@ -11,9 +17,10 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from typing import Any, Iterator, TextIO
+from typing import Any, BinaryIO, Iterator, TextIO
 
 from notation.errors import NotationError, Problem
+from notation.inputs import STDIN, InputFile
 from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
 
 
@@ -71,17 +78,35 @@ class FenInput:
     problem: Problem | None = None
 
 
+MAX_LINE_BYTES = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
+SKIP_CHUNK = 64 * 1024
+
+
 def iter_fen_inputs(
-    fens: list[str], default_variant: str, *, json_lines: bool, stream: TextIO | None = None
+    fens: list[str], default_variant: str, *, json_lines: bool, stream: BinaryIO | None = None
 ) -> Iterator[FenInput]:
-    """Yield one ``FenInput`` per FEN argument, or per non-blank line of ``stream``."""
+    """Yield one ``FenInput`` per FEN argument, or per non-blank line of ``stream``
+    (default: standard input). Raises ``notation.inputs.InputError`` when standard input
+    cannot be read (corrupt compressed data)."""
     if fens:
         for fen in fens:
             yield FenInput(fen, default_variant, None)
         return
-    stream = stream if stream is not None else sys.stdin
-    for number, raw in enumerate(stream, start=1):
-        line = raw.rstrip("\r\n")
+    if stream is None:
+        with InputFile(STDIN) as source:
+            yield from iter_fen_inputs([], default_variant, json_lines=json_lines, stream=source.binary)
+        return
+    for number, raw in enumerate(_bounded_lines(stream), start=1):
+        if raw is None:
+            message = f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read"
+            yield FenInput(None, default_variant, number, Problem("line-too-long", message))
+            continue
+        try:
+            line = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            message = f"line {number}: byte 0x{raw[exc.start]:02X} at byte {exc.start + 1} is not valid UTF-8"
+            yield FenInput(None, default_variant, number, Problem("encoding", message))
+            continue
         if not line.strip():
             continue
         if json_lines and line.lstrip().startswith("{"):
@@ -90,11 +115,30 @@ def iter_fen_inputs(
             yield FenInput(line.strip(), default_variant, number)
 
 
+def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """Each line of ``stream`` as bytes, or None for one longer than ``MAX_LINE_BYTES``
+    (read and dropped chunk by chunk, never held whole)."""
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(SKIP_CHUNK)
+        yield None
+
+
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"))
+    except RecursionError:
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: JSON nested too deeply"))
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: not usable JSON: {exc}"))
     if not isinstance(obj, dict):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
     unknown = sorted(set(obj) - {"fen", "variant"})
@@ -106,6 +150,13 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
     return FenInput(fen, variant, number)
+
+
+def internal_problem(exc: Exception, line: int | None) -> Problem:
+    """The problem reported for one input the library failed on (a bug): that input gets
+    its own answer and the others are still answered; the command then exits 3."""
+    where = f"line {line}: " if line else ""
+    return Problem("internal-error", f"{where}{type(exc).__name__}: {exc} (please report it)")
 
 
 def _bad_json(message: str) -> Problem:

@@ -7,6 +7,7 @@ import sys
 
 from notation.cli import common
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, option_choices, resolve_options
+from notation.inputs import InputError
 from notation.operations import convert_fen
 
 DESCRIPTION = """\
@@ -14,7 +15,10 @@ Rewrite FENs in the dialect another program expects. FENs come from the argument
 without arguments, from standard input, one per line; exactly one output line is written
 per non-blank input line, in order. Illegal setups are refused with their codes unless
 --repair fixes them or --accept lets a code pass.
-Exit status: 0 every line converted, 1 some line did not, 2 usage error."""
+Every non-blank line is answered, whatever it holds: a line longer than 64 KiB (skipped
+unread), not UTF-8, or bad JSON gets its own error line, and later lines go on.
+Exit status: 0 every line converted, 1 some line did not, 2 usage error or unreadable
+standard input, 3 an internal error on some line (the others were still answered)."""
 
 
 def add_parser(subparsers) -> None:
@@ -56,37 +60,50 @@ def writer_options_from(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from notation.cli.main import UsageError
+
     registry = common.build_registry(args)
     options = writer_options_from(args)
     accept = common.accepted_codes(args.accept)
-    failed = False
+    failed = internal = False
     out = sys.stdout
-    for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-        if item.problem is not None:
-            failed = True
+    try:
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+            problem = item.problem
+            result = None
+            if problem is None:
+                try:
+                    result = convert_fen(
+                        item.fen, item.variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry
+                    )
+                except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
+                    internal = True
+                    problem = common.internal_problem(exc, item.line)
+            if result is None:
+                assert problem is not None  # set wherever result is not
+                failed = True
+                if args.json:
+                    common.write_json_line(
+                        {"ok": False, "fen": None, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
+                    )
+                else:
+                    out.write(f"error: {common.format_problem(problem)}\n")
+                continue
+            failed = failed or not result.ok
             if args.json:
-                common.write_json_line(
-                    {"ok": False, "fen": None, "variant": None, "errors": [item.problem.to_dict()], "warnings": [], "detected": None}
-                )
+                common.write_json_line(result.to_dict())
+                continue
+            where = f"line {item.line}" if item.line else "argument"
+            if result.ok:
+                out.write(result.fen + "\n")
             else:
-                out.write(f"error: {common.format_problem(item.problem)}\n")
-            continue
-        result = convert_fen(
-            item.fen, item.variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry
-        )
-        failed = failed or not result.ok
-        if args.json:
-            common.write_json_line(result.to_dict())
-            continue
-        if result.ok:
-            out.write(result.fen + "\n")
-        else:
-            where = f"line {item.line}" if item.line else "argument"
-            out.write("error: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
-            for problem in result.errors:
-                sys.stderr.write(common.format_problem(problem, prefix=where) + "\n")
-        for warning in result.warnings:
-            where = f"line {item.line}" if item.line else "argument"
-            sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                out.write("error: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+                for error in result.errors:
+                    sys.stderr.write(common.format_problem(error, prefix=where) + "\n")
+            for warning in result.warnings:
+                sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+    except InputError as exc:
+        out.flush()
+        raise UsageError(str(exc)) from None
     out.flush()
-    return 1 if failed else 0
+    return 3 if internal else 1 if failed else 0

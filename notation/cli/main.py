@@ -3,17 +3,22 @@
 Exit codes are the subcommands' own (0 ok, 1 problems found, 2 usage error). No traceback
 reaches the user: an unexpected error prints one line (set ``NOTATION_DEBUG=1`` for the
 traceback) and exits 3; output cut off by a closed pipe exits 141, as SIGPIPE would.
+SIGINT, SIGTERM and SIGHUP end every command but ``serve`` (whose server handles them)
+after removing temporary files, with status 128 + the signal's number (130, 143, 129).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
 from typing import Sequence
 
 from notation import __version__
+from notation.outputs import remove_temporary_files
+from notation.signals import Interrupted, exit_on_signals
 
 # (subcommand, module): each module has add_parser(subparsers) and run(args) -> int.
 SUBCOMMANDS = (
@@ -27,6 +32,7 @@ SUBCOMMANDS = (
 
 
 EXIT_BROKEN_PIPE = 141
+SERVES_ITS_OWN_SIGNALS = frozenset({"serve"})
 
 
 class UsageError(Exception):
@@ -49,10 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:
-        return int(args.run(args) or 0)
+        with signals:
+            return int(args.run(args) or 0)
     except UsageError as exc:
         parser.exit(2, f"notation {args.command}: error: {exc}\n")
+    except Interrupted as exc:
+        remove_temporary_files()
+        return exc.status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

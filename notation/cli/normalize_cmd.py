@@ -7,6 +7,7 @@ import contextlib
 import enum
 import json
 import os
+import stat
 import sys
 import time
 from typing import Iterator
@@ -14,18 +15,23 @@ from typing import Iterator
 from notation.cli import common
 from notation.cli.convert_cmd import add_writer_options
 from notation.errors import NotationError
+from notation.inputs import InputError, InputFile
+from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
 from notation.pgn.parallel import normalize_blocks_parallel
 from notation.pgn.reader import iter_games
-from notation.pgn.streams import AtomicOutput, InputFile, StreamError
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
 (--profile) and copy everything else byte for byte. INPUT and OUTPUT may be '-' (standard
-streams) and .gz, .bz2 or .zst files. The output appears only when the run succeeds.
+streams) and .gz, .bz2 or .zst files (input compression is recognised by content).
+A file output appears only when the run succeeds (written beside it, then renamed; a
+symbolic link keeps pointing at the rewritten target). Standard output, a FIFO or a
+device is written as the run goes: on an error it keeps what was written before.
 Games whose set-up is unreadable or illegal, or whose variant is unknown, are kept unchanged
 (or moved to --reject-to) and listed in --report, one JSON line per problem.
-Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error."""
+Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error,
+130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (temporary files removed)."""
 
 
 class Progress(str, enum.Enum):
@@ -58,7 +64,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups or unknown variants here")
-    parser.add_argument("--in-place", action="store_true", help="replace INPUT (a backup is kept)")
+    parser.add_argument("--in-place", action="store_true",
+                        help="replace INPUT (a symbolic link's target; a backup is kept)")
     parser.add_argument("--backup-suffix", default=".bak", metavar="SUFFIX",
                         help="with --in-place: the backup is INPUT+SUFFIX (default: .bak)")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default: 1)")
@@ -111,6 +118,12 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
             raise UsageError("--in-place needs a file, not standard input")
         if not args.backup_suffix:
             raise UsageError("--backup-suffix cannot be empty: in-place rewriting always keeps a backup")
+        try:
+            mode = os.stat(args.input).st_mode
+        except OSError:
+            mode = stat.S_IFREG  # opening it says why it cannot be read
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            raise UsageError(f"--in-place needs a regular file (or a link to one); {args.input!r} is not")
         backup = args.input + args.backup_suffix
         if os.path.lexists(backup):
             raise UsageError(f"backup {backup!r} already exists; remove it or choose another --backup-suffix")
@@ -127,25 +140,36 @@ def run(args: argparse.Namespace) -> int:
 
     options = _options(args)
     output_path, backup = _check_paths(args)
+    sinks: list[Output] = []
     try:
         with contextlib.ExitStack() as stack:
             source = stack.enter_context(InputFile(args.input))
             compression = source.compression if args.in_place else None
-            output = stack.enter_context(AtomicOutput(output_path, compression=compression, backup=backup))
-            rejects = stack.enter_context(AtomicOutput(args.reject_to)) if args.reject_to else None
-            report = stack.enter_context(AtomicOutput(args.report)) if args.report else None
+            output = stack.enter_context(Output(output_path, compression=compression, backup=backup))
+            sinks.append(output)
+            rejects = stack.enter_context(Output(args.reject_to)) if args.reject_to else None
+            report = stack.enter_context(Output(args.report)) if args.report else None
+            sinks += [sink for sink in (rejects, report) if sink is not None]
             summary = _run(args, options, source, output, rejects, report)
             # commit in reverse so that the output appears last, after report and rejects
             for sink in (report, rejects, output):
                 if sink is not None:
                     sink.commit()
-    except StreamError as exc:
-        raise UsageError(str(exc)) from None
+    except (InputError, OutputError) as exc:
+        raise UsageError(str(exc) + _streamed_note(sinks)) from None
     _print_summary(args, summary)
     return 1 if summary.problems else 0
 
 
-def _run(args, options, source: InputFile, output: AtomicOutput, rejects, report) -> Summary:
+def _streamed_note(sinks: list[Output]) -> str:
+    """What an error leaves behind in outputs that cannot be taken back."""
+    streamed = [sink.name for sink in sinks if sink.delivery is Delivery.STREAM]
+    if not streamed:
+        return ""
+    return f"; what was already written to {', '.join(streamed)} is incomplete"
+
+
+def _run(args, options, source: InputFile, output: Output, rejects, report) -> Summary:
     summary = Summary()
     if args.jobs > 1:
         results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)

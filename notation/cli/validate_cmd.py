@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.inputs import InputError
 from notation.operations import validate_fen
 
 DESCRIPTION = """\
@@ -15,7 +16,12 @@ per non-blank input line, in order: "valid", or "invalid: " and every problem fo
 (code: message (field)). With --json each output line is
 {"valid", "variant", "errors", "warnings", "detected"} and input lines may be JSON objects
 {"fen": ..., "variant": ...}. Codes: see docs/validation.md.
-Exit status: 0 every setup is legal, 1 some line is not (or could not be read), 2 usage error."""
+Every non-blank line is answered, whatever it holds: a line longer than 64 KiB (skipped
+unread), not UTF-8, or bad JSON gets its own "invalid" line with a code, and later lines
+go on.
+Exit status: 0 every setup is legal, 1 some line is not (or could not be read), 2 usage
+error or unreadable standard input, 3 an internal error on some line (the others were
+still answered)."""
 
 
 def add_parser(subparsers) -> None:
@@ -33,31 +39,45 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from notation.cli.main import UsageError
+
     registry = common.build_registry(args)
     accept = common.accepted_codes(args.accept)
-    failed = False
+    failed = internal = False
     out = sys.stdout
-    for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-        where = f"line {item.line}" if item.line else "argument"
-        if item.problem is not None:
-            failed = True
+    try:
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+            where = f"line {item.line}" if item.line else "argument"
+            problem = item.problem
+            result = None
+            if problem is None:
+                try:
+                    result = validate_fen(item.fen, item.variant, accept=accept, registry=registry)
+                except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
+                    internal = True
+                    problem = common.internal_problem(exc, item.line)
+            if result is None:
+                assert problem is not None  # set wherever result is not
+                failed = True
+                if args.json:
+                    common.write_json_line(
+                        {"valid": False, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
+                    )
+                else:
+                    out.write(f"invalid: {common.format_problem(problem)}\n")
+                continue
+            failed = failed or not result.valid
             if args.json:
-                common.write_json_line(
-                    {"valid": False, "variant": None, "errors": [item.problem.to_dict()], "warnings": [], "detected": None}
-                )
+                common.write_json_line(result.to_dict())
+            elif result.valid:
+                out.write("valid\n")
             else:
-                out.write(f"invalid: {common.format_problem(item.problem)}\n")
-            continue
-        result = validate_fen(item.fen, item.variant, accept=accept, registry=registry)
-        failed = failed or not result.valid
-        if args.json:
-            common.write_json_line(result.to_dict())
-        elif result.valid:
-            out.write("valid\n")
-        else:
-            out.write("invalid: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
-        if not args.json:
-            for warning in result.warnings:
-                sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                out.write("invalid: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+            if not args.json:
+                for warning in result.warnings:
+                    sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+    except InputError as exc:
+        out.flush()
+        raise UsageError(str(exc)) from None
     out.flush()
-    return 1 if failed else 0
+    return 3 if internal else 1 if failed else 0

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import multiprocessing
 import re
+import threading
 from array import array
 from collections import deque
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from typing import Iterable, Iterator
 from notation.pgn import reader
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
 from notation.pgn.reader import iter_games
+from notation.signals import WorkerSignals, signals_deferred
 
 CHUNK_CHARS = 1 << 20
 LONGEST_CHUNK_CHARS = 4 << 20
@@ -49,8 +51,9 @@ _LOOK_BACK = 8
 _worker: Normalizer | None = None
 
 
-def _init_worker(options: NormalizeOptions) -> None:
+def _init_worker(options: NormalizeOptions, signals: WorkerSignals) -> None:
     global _worker
+    signals.install()  # the parent handles signals and stops the pool
     _worker = Normalizer(options)
 
 
@@ -215,12 +218,16 @@ def normalize_blocks_parallel(
         return
     size = CHUNK_CHARS if chunk_chars is None else chunk_chars
     longest = LONGEST_CHUNK_CHARS if longest_chunk_chars is None else longest_chunk_chars
-    pool = _context().Pool(jobs, initializer=_init_worker, initargs=(options,))
+    context = _context()
+    signals = WorkerSignals(context)
+    pool = None
     pending: deque = deque()
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     local: Normalizer | None = None
     try:
+        with signals_deferred():  # workers (and the pool's threads) start with signals blocked
+            pool = context.Pool(jobs, initializer=_init_worker, initargs=(options, signals))
         for chunk in cut_chunks(blocks, size, max(size, longest)):
             if isinstance(chunk, Stretch):
                 while pending:
@@ -238,8 +245,25 @@ def normalize_blocks_parallel(
             yield from _collect(*pending.popleft(), games_before)
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            signals.stopping()
+            _stop_pool(pool)
+
+
+POOL_STOP_SECONDS = 5.0
+
+
+def _stop_pool(pool) -> None:
+    """``Pool.terminate`` and ``join``, waiting ``POOL_STOP_SECONDS`` at most.
+
+    When the pool is stopped early (a signal, an error), its task thread may be half way
+    through sending a large chunk that no worker will read, and ``terminate`` then waits
+    for that thread for ever. The workers are ended before that wait, so after the time
+    limit the stuck thread (a daemon) is left to die with the process.
+    """
+    stopper = threading.Thread(target=lambda: (pool.terminate(), pool.join()), name="stop-pool", daemon=True)
+    stopper.start()
+    stopper.join(POOL_STOP_SECONDS)
 
 
 class _LineCounter:

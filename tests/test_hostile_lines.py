@@ -1,0 +1,128 @@
+"""``convert`` and ``validate`` answer every line, whatever it holds: one output line per
+non-blank input line, in order, and the lines after a hostile one are still answered.
+The installed command, reading real pipes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from installed import installed_script
+
+from notation.cli.common import MAX_LINE_BYTES, iter_fen_inputs
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+TIMEOUT = 120
+
+# (name, line bytes, expected code); every line is followed by a good FEN.
+HOSTILE = [
+    ("deep-json-array", b'{"fen": ' + b"[" * 30_000 + b"]" * 30_000 + b"}", "bad-input"),
+    ("deep-json-object", b'{"fen": ' + b'{"a":' * 1000 + b"1" + b"}" * 1000 + b"}", "bad-input"),
+    ("huge-integer", b'{"fen": ' + b"9" * 5000 + b"}", "bad-input"),
+    ("not-utf8", b"\xff\xfe" + START.encode(), "encoding"),
+    ("over-the-limit", b"8/" * (MAX_LINE_BYTES // 2 + 1), "line-too-long"),
+    ("far-over-the-limit", b"x" * (8 * MAX_LINE_BYTES + 3), "line-too-long"),
+    ("json-not-object", b'{"fen": "x"', "bad-input"),
+]
+
+
+def run(command: str, data: bytes, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([installed_script("notation"), command, *args], input=data, capture_output=True,
+                          timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("command, ok_key", [("convert", "ok"), ("validate", "valid")])
+def test_json_one_answer_per_line_and_every_later_line_answered(command, ok_key):
+    lines = []
+    for _, line, _ in HOSTILE:
+        lines += [line, START.encode()]
+    result = run(command, b"\n".join(lines) + b"\n", "--json")
+    assert result.returncode == 1, result.stderr
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
+    answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(answers) == 2 * len(HOSTILE)
+    for index, (name, _, code) in enumerate(HOSTILE):
+        bad, good = answers[2 * index], answers[2 * index + 1]
+        assert bad[ok_key] is False and bad["errors"][0]["code"] == code, name
+        assert good[ok_key] is True, name
+
+
+@pytest.mark.parametrize("command, good_prefix", [("convert", START), ("validate", "valid")])
+def test_text_one_answer_per_line(command, good_prefix):
+    lines = [b"x" * (3 * MAX_LINE_BYTES), START.encode(), b"\xff", START.encode()]
+    result = run(command, b"\n".join(lines))  # no final line end
+    out = result.stdout.decode().splitlines()
+    assert len(out) == 4
+    assert "line-too-long" in out[0] and "encoding" in out[2]
+    assert out[1].startswith(good_prefix) and out[3].startswith(good_prefix)
+
+
+def test_a_line_at_the_limit_is_read():
+    fen = START + " " * (MAX_LINE_BYTES - len(START))
+    assert len(fen.encode()) == MAX_LINE_BYTES
+    result = run("validate", fen.encode() + b"\n" + fen.encode())
+    assert result.stdout.decode().splitlines() == ["valid", "valid"]
+
+
+def _peak_rss_kib(lines: list[bytes], repeat_first: int = 1) -> tuple[int, bytes]:
+    """Run ``notation validate`` on ``lines`` (the first written ``repeat_first`` times, so a
+    huge line never exists in this process); its peak RSS in KiB and its output."""
+    import os
+    import threading
+
+    process = subprocess.Popen([installed_script("notation"), "validate"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out: list[bytes] = []
+    reader = threading.Thread(target=lambda: out.append(process.stdout.read()), daemon=True)
+    reader.start()
+    try:
+        for _ in range(repeat_first):
+            process.stdin.write(lines[0])
+        for line in lines[1:]:
+            process.stdin.write(line)
+        process.stdin.close()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            process.wait(timeout=TIMEOUT)
+    reader.join(timeout=TIMEOUT)
+    return usage.ru_maxrss, out[0]
+
+
+def test_a_long_line_is_not_held_in_memory():
+    """200 MB on one line is read and dropped in bounded chunks: the run's peak RSS stays
+    within 50 MB of the same command answering two short lines (holding the line would
+    take 200 MB more)."""
+    baseline, _ = _peak_rss_kib([START.encode() + b"\n", START.encode() + b"\n"])
+    peak, out = _peak_rss_kib([b"x" * (1 << 20), b"\n" + START.encode() + b"\n"], repeat_first=200)
+    lines = out.decode().splitlines()
+    assert "line-too-long" in lines[0] and lines[1:] == ["valid"]
+    assert peak - baseline < 50 * 1024, (peak, baseline)
+
+
+def test_compressed_standard_input_is_read():
+    result = run("validate", gzip.compress((START + "\n").encode() * 3, mtime=0))
+    assert result.stdout.decode().splitlines() == ["valid"] * 3
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(st.lists(st.binary(max_size=60).filter(lambda b: b"\n" not in b), max_size=12))
+def test_every_non_blank_line_yields_one_input(raw_lines):
+    import io
+
+    data = b"\n".join(raw_lines)
+    items = list(iter_fen_inputs([], "standard", json_lines=True, stream=io.BufferedReader(io.BytesIO(data))))
+    def blank(line: bytes) -> bool:
+        try:
+            return not line.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return False
+    expected = [number for number, line in enumerate(raw_lines, start=1) if not blank(line.rstrip(b"\r"))]
+    assert [item.line for item in items] == expected
+    assert all((item.fen is None) == (item.problem is not None) for item in items)

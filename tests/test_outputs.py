@@ -1,0 +1,212 @@
+"""Where ``notation normalize`` writes: through symbolic links, into FIFOs and devices,
+``/dev/stdout``, never replacing what is not a regular file; compressed outputs carry a
+checksum; what ``-o -`` holds after an error. The installed command, as users run it."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import pathlib
+import stat
+import subprocess
+import threading
+
+import pytest
+import zstandard
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from installed import installed_script
+
+from notation.inputs import CorruptInput, read_text
+from notation.outputs import Delivery, Output, OutputError, delivery_for, write_text
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+SOURCE = FIXTURES / "fics_setup.pgn"
+TIMEOUT = 120
+
+
+def normalize(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([installed_script("notation"), "normalize", *args, "--progress", "never"],
+                          capture_output=True, timeout=TIMEOUT, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory) -> bytes:
+    out = tmp_path_factory.mktemp("expected") / "out.pgn"
+    assert normalize(str(SOURCE), "-o", str(out), "--profile", "lichess").returncode == 0
+    return out.read_bytes()
+
+
+def test_output_through_a_symlink_rewrites_the_target_and_keeps_the_link(tmp_path, expected):
+    target = tmp_path / "real" / "target.pgn"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    target.chmod(0o640)
+    link = tmp_path / "link.pgn"
+    link.symlink_to(target)
+    result = normalize(str(SOURCE), "-o", str(link), "--profile", "lichess")
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_bytes() == expected
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(p.name for p in target.parent.iterdir()) == ["target.pgn"]  # no temporary left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pgn", "real"]
+
+
+def test_output_through_a_dangling_symlink_creates_its_target(tmp_path, expected):
+    link = tmp_path / "link.pgn"
+    link.symlink_to(tmp_path / "new.pgn")
+    assert normalize(str(SOURCE), "-o", str(link), "--profile", "lichess").returncode == 0
+    assert link.is_symlink() and (tmp_path / "new.pgn").read_bytes() == expected
+
+
+def test_in_place_on_a_symlink_edits_its_target(tmp_path, expected):
+    target = tmp_path / "db.pgn"
+    target.write_bytes(SOURCE.read_bytes())
+    link = tmp_path / "link.pgn"
+    link.symlink_to(target)
+    result = normalize(str(link), "--in-place", "--profile", "lichess")
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink()
+    assert target.read_bytes() == expected
+    assert (tmp_path / "link.pgn.bak").read_bytes() == SOURCE.read_bytes()
+
+
+def test_output_into_a_fifo_streams_and_keeps_the_fifo(tmp_path, expected):
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+
+    def read() -> None:
+        with open(fifo, "rb") as reader:
+            received.append(reader.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    result = normalize(str(SOURCE), "-o", str(fifo), "--profile", "lichess")
+    reader.join(timeout=TIMEOUT)
+    assert not reader.is_alive()
+    assert result.returncode == 0, result.stderr
+    assert received == [expected]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.fifo"]
+
+
+def test_output_to_a_device_writes_into_it():
+    before = os.lstat("/dev/null")
+    if not stat.S_ISCHR(before.st_mode):
+        pytest.skip("this machine's /dev/null is not a device (something else replaced it)")
+    result = normalize(str(SOURCE), "-o", "/dev/null", "--profile", "lichess")
+    assert result.returncode == 0, result.stderr
+    after = os.lstat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev and after.st_ino == before.st_ino
+
+
+def test_dev_stdout_is_written_through_not_replaced(tmp_path, expected):
+    link_before = os.readlink("/dev/stdout")
+    piped = normalize(str(SOURCE), "-o", "/dev/stdout", "--profile", "lichess")
+    assert piped.returncode == 0 and piped.stdout == expected
+    # stdout redirected to a file opened for appending (the shell's >>): kept and appended to
+    existing = tmp_path / "log.pgn"
+    existing.write_bytes(b"kept\n")
+    with open(existing, "ab") as stdout:
+        redirected = subprocess.run([installed_script("notation"), "normalize", str(SOURCE), "-o", "/dev/stdout",
+                                     "--profile", "lichess", "--progress", "never"],
+                                    stdout=stdout, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    assert redirected.returncode == 0, redirected.stderr
+    assert existing.read_bytes() == b"kept\n" + expected
+    assert os.readlink("/dev/stdout") == link_before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.pgn"]
+
+
+def test_delivery_is_chosen_by_what_the_path_is(tmp_path):
+    regular = tmp_path / "file.pgn"
+    regular.write_text("x")
+    link = tmp_path / "link.pgn"
+    link.symlink_to(regular)
+    fifo = tmp_path / "f.fifo"
+    os.mkfifo(fifo)
+    assert delivery_for(str(regular)) is Delivery.ATOMIC
+    assert delivery_for(str(link)) is Delivery.ATOMIC
+    assert delivery_for(str(tmp_path / "new.pgn")) is Delivery.ATOMIC
+    assert delivery_for(str(fifo)) is Delivery.STREAM
+    assert delivery_for("/dev/null") is Delivery.STREAM
+    assert delivery_for("-") is Delivery.STREAM
+    with pytest.raises(OutputError, match="directory"):
+        delivery_for(str(tmp_path))
+
+
+def test_an_exception_leaves_an_atomic_target_as_it_was(tmp_path):
+    target = tmp_path / "out.pgn"
+    target.write_text("before\n")
+    with pytest.raises(RuntimeError):
+        with Output(str(target)) as out:
+            out.write("half")
+            raise RuntimeError("stop")
+    assert target.read_text() == "before\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pgn"]
+
+
+def test_zst_output_has_a_checksum_that_catches_flipped_bytes(tmp_path):
+    path = tmp_path / "out.pgn.zst"
+    text = SOURCE.read_text(encoding="utf-8") * 20
+    write_text(str(path), text)
+    params = zstandard.get_frame_parameters(path.read_bytes())
+    assert params.has_checksum
+    packed = bytearray(path.read_bytes())
+    middle = len(packed) // 2
+    packed[middle:middle + 4] = bytes(b ^ 0x55 for b in packed[middle:middle + 4])
+    path.write_bytes(bytes(packed))
+    with pytest.raises(CorruptInput):
+        read_text(str(path))
+
+
+def test_stdout_after_an_error_holds_a_prefix_and_the_error_says_so(tmp_path, expected):
+    """Documented: with -o - (a stream) what was written before the error stays written.
+    It is a prefix of the full output, and the message says the output is incomplete."""
+    many = SOURCE.read_text(encoding="utf-8") * 2000
+    packed = gzip.compress(many.encode(), mtime=0)
+    cut = tmp_path / "cut.pgn.gz"
+    cut.write_bytes(packed[: len(packed) * 3 // 4])
+    full = normalize("-", "--profile", "lichess", "--summary", "none", input=many.encode())
+    assert full.returncode == 0
+    result = normalize(str(cut), "-o", "-", "--profile", "lichess")
+    assert result.returncode == 2
+    err = result.stderr.decode()
+    assert "ends early (truncated file)" in err and "standard output is incomplete" in err
+    assert 0 < len(result.stdout) < len(full.stdout)
+    assert full.stdout.startswith(result.stdout)
+    # a file output, by contrast, is not created at all
+    out = tmp_path / "out.pgn"
+    assert normalize(str(cut), "-o", str(out)).returncode == 2
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.pgn.gz"]
+
+
+def test_in_place_needs_a_regular_file(tmp_path):
+    fifo = tmp_path / "db.pgn"
+    os.mkfifo(fifo)
+    result = normalize(str(fifo), "--in-place")
+    assert result.returncode == 2
+    assert b"--in-place needs a regular file" in result.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_socket_is_not_an_output(tmp_path):
+    import socket
+
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "out.sock"))
+        result = normalize(str(SOURCE), "-o", str(tmp_path / "out.sock"))
+    finally:
+        server.close()
+    assert result.returncode == 2 and b"it is a socket" in result.stderr
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(st.text(max_size=300), st.sampled_from(["", ".gz", ".bz2", ".zst"]))
+def test_written_text_reads_back_the_same(tmp_path_factory, text, suffix):
+    path = tmp_path_factory.mktemp("round") / f"out.pgn{suffix}"
+    write_text(str(path), text)
+    assert read_text(str(path)) == text
