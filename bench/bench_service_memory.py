@@ -8,7 +8,8 @@ than the master (the workers; the master is printed too). Each payload gets a fr
 server, so each peak is that payload's alone. Linux only.
 
 Payloads: 60 MB of bytes that are not UTF-8 (0x80..0xff, no newline); 64 MiB of
-``*\\n\\n`` (22 million tiny games); 64 MiB of one line with no newline; 64 MiB of real
+``*\\n\\n`` (22 million tiny games); 64 MiB of one line with no newline; 64 MiB of tag
+lines after an open comment (one game with millions of tags); 64 MiB of real
 games (the fixtures in fixtures/pgn, repeated); a gzip bomb (1 GiB of zeros gzipped,
 refused with 413 once 64 MiB are decoded). ``--concurrent N`` posts N of the non-UTF-8
 body at once. ``--root`` measures another checkout (to compare with an older version).
@@ -40,11 +41,15 @@ def payloads() -> dict[str, tuple[bytes, dict[str, str]]]:
         path.read_bytes().rstrip(b"\n") + b"\n\n" for path in sorted((ROOT / "fixtures" / "pgn").glob("*.pgn"))
     )
     real = games * (LIMIT // len(games))
+    # an open comment cut at its limit, then millions of tag lines: one game's header
+    opening = b'[Event "x"]\n\n1. e4 {\n'
+    tag_lines = opening + b'[Event "x"]\n' * ((LIMIT - len(opening)) // 12)
     bomb = gzip.compress(b"\0" * (1024 * MiB), compresslevel=9, mtime=0)
     return {
         "not-utf8-60MB": (bytes(range(0x80, 0x100)) * (60 * 1000 * 1000 // 128), {}),
         "stars-64MiB": (b"*\n\n" * (LIMIT // 3), {}),
         "one-line-64MiB": (b"a" * LIMIT, {}),
+        "tag-lines-64MiB": (tag_lines, {}),
         "games-64MiB": (real, {}),
         "gzip-bomb-1GiB": (bomb, {"Content-Encoding": "gzip"}),
     }
