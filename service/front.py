@@ -8,7 +8,8 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
    then h11 parses it; an idle keep-alive connection is closed after ``keepalive_timeout``
    and a connection that sends nothing after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz`` is answered here, so it never waits for a busy worker;
-3. the body arrives under ``body_timeout`` (the longest pause between two reads) and the
+3. the body arrives under ``body_timeout`` (the longest pause between two reads, and the
+   first part of a minimum average rate, ``BODY_MIN_RATE``) and the
    endpoint's limit (``max_pgn_bytes`` for ``POST /v1/pgn/normalize``, ``max_body_bytes``
    for everything else), in memory up to ``SPOOL_BYTES`` and in a temporary file past it;
 4. a worker is acquired (bounded queue) and the answer streams back frame by frame: the
@@ -62,6 +63,9 @@ HOP_BY_HOP = frozenset(
     {b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade", b"proxy-connection"}
 )
 SUPPORTED_VERSIONS = (b"1.0", b"1.1")
+# The slowest average a body may arrive at once its first body_timeout has passed, as
+# Apache's mod_reqtimeout (MinRate=500): a body that trickles in never holds its slot long.
+BODY_MIN_RATE = 500
 
 
 class ClientGone(Exception):
@@ -373,7 +377,8 @@ class ClientConnection(asyncio.Protocol):
 
     async def _read_body(self, connection: h11.Connection, request: h11.Request, limit: int) -> Body:
         """The request body, de-chunked, or a ``Refusal``: 413 past ``limit``, 408 after
-        ``body_timeout`` without a byte, 400 for broken chunked framing."""
+        ``body_timeout`` without a byte or when the body averages under ``BODY_MIN_RATE``
+        bytes a second after its first ``body_timeout``, 400 for broken chunked framing."""
         self.phase = "body"
         body = Body(self.front.spool_dir)
         try:
@@ -383,6 +388,7 @@ class ClientConnection(asyncio.Protocol):
             if connection.they_are_waiting_for_100_continue:
                 self._send(connection, h11.InformationalResponse(status_code=100, headers=[]))
             loop = asyncio.get_running_loop()
+            started = loop.time()
             while True:
                 try:
                     event = connection.next_event()
@@ -391,9 +397,18 @@ class ClientConnection(asyncio.Protocol):
                 if event is h11.NEED_DATA:
                     if self.eof and not self.inbox:
                         raise Refusal(400, "the connection was closed before the whole body arrived")
+                    # a pause of body_timeout, or a body slower on average than BODY_MIN_RATE
+                    # (the whole body gets body_timeout plus a second per BODY_MIN_RATE bytes)
+                    paused = loop.time() + self.settings.body_timeout
+                    overall = started + self.settings.body_timeout + body.size / BODY_MIN_RATE
                     try:
-                        await self._wait_for_data(loop.time() + self.settings.body_timeout)
+                        await self._wait_for_data(min(paused, overall))
                     except TimeoutError:
+                        if overall < paused:
+                            raise Refusal(
+                                408,
+                                f"the body came slower than {BODY_MIN_RATE} bytes a second; {body.size} bytes came",
+                            ) from None
                         raise Refusal(
                             408,
                             f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came",

@@ -15,6 +15,7 @@ import json
 import os
 import pathlib
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -301,6 +302,25 @@ def test_content_length_liar_gets_408(server):
         )
         problem = parse_problem(read_to_close(sock), 408)
     assert "60 bytes came" in problem["detail"]
+
+
+def test_body_that_trickles_in_gets_408_though_it_never_pauses(server):
+    """A byte every half second never pauses for NOTATION_BODY_TIMEOUT (2 s), but averages
+    far under 500 bytes a second: refused once the first 2 s (and a second per 500 bytes)
+    have passed, while the client is still sending."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=WAIT) as sock:
+        sock.sendall(LIAR_HEAD)
+        began = time.monotonic()
+        try:
+            while time.monotonic() - began < WAIT:
+                sock.sendall(b" ")
+                readable, _, _ = select.select([sock], [], [], 0.5)
+                if readable:
+                    break
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        problem = parse_problem(read_to_close(sock), 408)
+    assert "slower than 500 bytes a second" in problem["detail"]
 
 
 class Attack:
