@@ -174,6 +174,51 @@ def test_many_lines_without_boundary_are_split_into_parts():
     assert "".join(g.text for g in games) == text
 
 
+# Tag lines past ``Limits.max_tags`` (2 here) stay text: (input, tags read, problems)
+TOO_MANY_TAGS_CASES = [
+    ('[A "1"]\n[B "2"]\n\n*\n', {"A": "1", "B": "2"}, []),
+    ('[A "1"]\n[B "2"]\n[C "3"]\n[D "4"]\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 1)]),
+    # bad tag lines past the limit are not read either: one report, whatever they hold
+    ('[A "1"]\n[B "2"]\n  [C x]\n[D "\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 3)]),
+    # a line counts once, however many tags it holds
+    ('[A "1"][B "2"][C "3"]\n[D "4"]\n[E "5"]\n\n*\n', {"A": "1", "B": "2", "C": "3", "D": "4"},
+     [("pgn-too-many-tags", 3, 1)]),
+    # the count starts again with each game
+    ('[A "1"]\n[B "2"]\n[C "3"]\n\n*\n\n[D "4"]\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 1)]),
+]
+
+
+@pytest.mark.parametrize(("text", "tags", "problems"), TOO_MANY_TAGS_CASES)
+def test_tag_lines_past_the_limit_are_kept_as_text_and_reported_once(text, tags, problems):
+    limits = Limits(max_tags=2)
+    games = list(iter_games(text, limits))
+    assert "".join(g.text for g in games) == text
+    assert {t.name: t.value for t in games[0].tags} == tags
+    assert [(p.code, p.line, p.column) for p in games[0].problems if p.code != "pgn-missing-result"] == problems
+    assert _signature(games) == _signature(iter_games_slow(text, limits))
+    assert all(not g.problems for g in games[1:])
+
+
+def test_huge_header_holds_at_most_max_tags_tags_across_parts():
+    """Millions of tag lines (an open comment cut at its limit turns the rest of a file into
+    one game's header) are read into at most ``max_tags`` Tag objects, over every part."""
+    text = '[Event "slow"]\n\n1. e4 {\n' + '[Event "x"]\n' * 3000
+    limits = Limits(max_comment_chars=100, max_game_chars=5000, max_tags=50)
+    games = list(iter_games(text, limits))
+    assert "".join(g.text for g in games) == text
+    assert len(games) > 2 and {g.number for g in games[1:]} == {2}
+    assert sum(len(g.tags) for g in games[1:]) == 50
+    assert [p.code for g in games for p in g.problems].count("pgn-too-many-tags") == 1
+    assert _signature(games) == _signature(iter_games_slow(text, limits))
+
+
+def test_default_tag_limit_is_in_the_thousands():
+    header = '[Event "x"]\n' * (Limits().max_tags + 1)
+    game = next(iter(iter_games(header + "\n*\n")))
+    assert len(game.tags) == Limits().max_tags
+    assert [p.code for p in game.problems] == ["pgn-too-many-tags"]
+
+
 def test_split_lines_keeps_endings():
     assert split_lines("a\r\nb\rc\nd") == ["a\r\n", "b\r", "c\n", "d"]
     assert split_lines("a\nb\n") == ["a\n", "b\n"]

@@ -43,6 +43,7 @@ PGN_SEVERITY: dict[str, Severity] = {
     pgn.COMMENT_TOO_LONG: Severity.ERROR,
     pgn.JUNK: Severity.ERROR,
     pgn.NOT_UTF8: Severity.ERROR,
+    pgn.TOO_MANY_TAGS: Severity.ERROR,
     pgn.GAME_TOO_LARGE: Severity.WARNING,
     pgn.BOM: Severity.WARNING,
     pgn.MISSING_BLANK_LINE: Severity.WARNING,

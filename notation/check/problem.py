@@ -79,6 +79,7 @@ CHECK_CODES: dict[str, str] = {
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
     "pgn-missing-result": "Movetext that does not end with a result.",
     "pgn-stray-text": "Text outside any game.",
+    "pgn-too-many-tags": "A game with more tag lines than any reader should hold; the rest were not read.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",

@@ -35,6 +35,7 @@ from notation.pgn.naming import variant_tag_name
 from notation.pgn.reader import (
     DEFAULT_LIMITS,
     TAG_SYNTAX,
+    TOO_MANY_TAGS,
     Limits,
     RawGame,
     Tag,
@@ -206,6 +207,8 @@ class Normalizer:
         for problem in game.problems:
             report.add(problem.line, problem.to_dict())
             if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
+                blocking = True
+            if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read
                 blocking = True
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)

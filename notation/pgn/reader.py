@@ -18,6 +18,9 @@ How lenient it is, item by item:
   line, or at ``Limits.max_comment_chars`` (``pgn-comment-too-long``), so it cannot
   swallow the rest of the file. ``;`` comments end at the end of their line; lines
   starting with ``%`` are escape lines.
+- A game's first ``Limits.max_tags`` tag lines are read into ``Tag`` objects; later ones
+  are kept as text, not read, and reported once (``pgn-too-many-tags``), so memory does not
+  grow with a header of millions of lines.
 - A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
   ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
   ``PIECE_CHARS`` is read in pieces cut at fixed places from its start (a tag line that
@@ -51,10 +54,11 @@ BOM = "pgn-bom"
 MISSING_BLANK_LINE = "pgn-missing-blank-line"
 MISSING_RESULT = "pgn-missing-result"
 STRAY_TEXT = "pgn-stray-text"
+TOO_MANY_TAGS = "pgn-too-many-tags"
 
 PROBLEM_CODES = (
     TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK, NOT_UTF8,
-    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT,
+    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS,
 )
 
 
@@ -206,6 +210,7 @@ class Limits:
 
     max_game_chars: int = 16 * 1024 * 1024
     max_comment_chars: int = 1024 * 1024
+    max_tags: int = 4096  # tag lines of a game read into Tag objects; later ones stay text
 
 
 DEFAULT_LIMITS = Limits()
@@ -278,6 +283,7 @@ class _Splitter:
         self.line_index = 0  # index of the current piece's line in the game's lines
         self.game_line_ends = 0  # line endings in the current game's text so far
         self.game_has_text = False  # some piece of the current game is not blank
+        self.tag_lines = 0  # tag lines of the current game so far, all its parts
 
     def reset(self, number: int, line_no: int) -> None:
         """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
@@ -287,6 +293,7 @@ class _Splitter:
         self.has_movetext = False
         self.blank_since_tags = False
         self.has_tag_lines = False
+        self.tag_lines = 0
         self.prev_blank = True
         self.last_movetext = None
         self.in_comment = False
@@ -317,6 +324,7 @@ class _Splitter:
             self.has_movetext = False
             self.blank_since_tags = False
             self.has_tag_lines = False
+            self.tag_lines = 0
             self.last_movetext = None
         self.game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
         self.size = 0
@@ -406,7 +414,10 @@ class _Splitter:
                 if done is not None:
                     yield done
             self._add_line(line)
-            if self.pending_line and len(line) >= PIECE_CHARS:
+            self.tag_lines += 1
+            if self.tag_lines > self.limits.max_tags:
+                self._too_many_tags(body, len(line) - len(body))
+            elif self.pending_line and len(line) >= PIECE_CHARS:
                 self._long_tag_line(body, len(line) - len(body))
             else:
                 self._parse_tags(body, len(line) - len(body))
@@ -573,6 +584,15 @@ class _Splitter:
                        self.line_no, offset + pos + 1, name_match.group(1) if name_match else None)
         )
 
+    def _too_many_tags(self, body: str, offset: int) -> None:
+        """A tag line past ``Limits.max_tags``: kept as text, not read; reported once a game."""
+        if self.tag_lines == self.limits.max_tags + 1:
+            pos = len(body) - len(body.lstrip(" \t"))
+            self.game.problems.append(
+                PgnProblem(TOO_MANY_TAGS, f"game has more than {self.limits.max_tags} tag lines; "
+                           "the rest are kept as they are but not read", self.line_no, offset + pos + 1)
+            )
+
     def _tag_problem(self, text: str, pos: int, offset: int) -> None:
         name_match = _TAG_NAME.match(text, pos)
         name = name_match.group(1) if name_match else None
@@ -689,7 +709,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def _tags_of_clean_game(game: RawGame) -> list[Tag]:
-    splitter = _Splitter(DEFAULT_LIMITS)
+    # the fast path took the game with its tag lines within the caller's max_tags: read all
+    splitter = _Splitter(Limits(max_tags=len(game.text)))
     splitter.reset(game.number - 1, game.start_line - 1)
     for line in game.lines:
         for _ in splitter.feed(line):
@@ -725,13 +746,13 @@ def _chars_clean(text: str) -> bool:
     return len(data.translate(None, _JUNK_BYTES)) == len(data)
 
 
-def _clean_header_end(text: str, limit: int, chars_checked: bool) -> int:
+def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int) -> int:
     """Where the tags end if the slow path would find exactly one game in ``text`` and no
     damage; -1 otherwise."""
     if len(text) > limit or (len(text) > PIECE_CHARS and _has_long_line(text)):
         return -1
     header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
-    if header is None:
+    if header is None or text.count("\n", 0, header.end()) > max_tags:  # blank lines too: erring safe
         return -1
     movetext = text[header.end():]
     if not movetext.rstrip().endswith(_RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
@@ -897,7 +918,7 @@ def iter_games(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, f
             found = end >= 0
             end = end if found else len(buf)
             candidate = buf[pos:end]
-            header_end = _clean_header_end(candidate, limit, buf_chars_clean) if (found or eof) else -1
+            header_end = _clean_header_end(candidate, limit, buf_chars_clean, limits.max_tags) if (found or eof) else -1
             if header_end >= 0:
                 number += 1
                 yield RawGame(number, line_no + 1, text=candidate, header_end=header_end)
