@@ -45,7 +45,7 @@ def main() -> None:
 
     from notation.check import CheckOptions, run_check
     from notation.check.lines import read_blocks
-    from notation.pgn.reader import iter_games
+    from notation.pgn.splitter import iter_games
     from notation.variants import DEFAULT_REGISTRY
 
     with tempfile.TemporaryDirectory() as tmp:

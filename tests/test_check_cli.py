@@ -47,7 +47,7 @@ def run_check(argv: list[str], capsys, monkeypatch, stdin: bytes | None = None) 
 
 def _foreign_codes() -> frozenset[str]:
     """Codes whose wording belongs to the FEN reader, the validator or the PGN splitter."""
-    from notation.pgn.reader import PROBLEM_CODES
+    from notation.pgn.games import PROBLEM_CODES
     from notation.validation import CODES
 
     return frozenset({"fen-syntax", "unknown-variant", *CODES, *PROBLEM_CODES})

@@ -273,7 +273,7 @@ def test_sarif_uris():
 
 
 def test_every_code_is_described():
-    from notation.pgn.reader import PROBLEM_CODES
+    from notation.pgn.games import PROBLEM_CODES
     from notation.validation import CODES
 
     from notation.check.games import PGN_SEVERITY

@@ -8,8 +8,9 @@ import pathlib
 
 import pytest
 
+from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
-from notation.pgn.reader import Limits, iter_games
+from notation.pgn.splitter import iter_games
 from notation.pgn.streams import read_text
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"

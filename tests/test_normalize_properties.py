@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from unittest import mock
 
 import pytest
@@ -14,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.pgn import reader
+from notation.pgn import splitter, state_machine
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize, normalize_text
 from notation.pgn.parallel import Stretch, cut_chunks, normalize_blocks_parallel
-from notation.pgn.reader import _is_tag_line, iter_games, iter_games_slow
+from notation.pgn.splitter import iter_games
+from notation.pgn.state_machine import iter_games_slow
 from notation.pgn.streams import read_text
+from notation.pgn.tags import is_tag_line
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
 DATABASES = ["lichess_variants", "chesscom_crazyhouse", "xboard_engines", "fics_setup", "scid_crazyhouse", "malformed"]
@@ -33,7 +37,7 @@ SETTINGS = settings(max_examples=examples(60))
 def _movetext(game_text: str) -> list[str]:
     """The lines of a game that are not tag lines: movetext, comments, blank lines."""
     lines = game_text.splitlines(keepends=True)
-    return [line for line in lines if not _is_tag_line(line.lstrip(" \t\ufeff"))]
+    return [line for line in lines if not is_tag_line(line.lstrip(" \t\ufeff"))]
 
 
 databases = st.lists(st.sampled_from(GAMES), min_size=1, max_size=15).map("".join)
@@ -183,11 +187,15 @@ def _signature(games):
 
 
 # -- stretches with no cut point: read in the parent, the same results ------------------------
-def small_pieces():
+@contextlib.contextmanager
+def small_pieces() -> Iterator[None]:
     """Lines fed in pieces of 7 characters, blocks of 64, a fast-path window of 256: the
     cases that need megabytes at the real sizes, in a few hundred characters (the forked
     workers inherit the sizes)."""
-    return mock.patch.multiple(reader, PIECE_CHARS=7, _BLOCK_CHARS=64, _FAST_WINDOW=256)
+    with mock.patch.object(state_machine, "PIECE_CHARS", 7), mock.patch.multiple(
+        splitter, _BLOCK_CHARS=64, _FAST_WINDOW=256
+    ):
+        yield
 
 
 @settings(max_examples=examples(40))

@@ -1,6 +1,6 @@
 """Checking PGN files: each game's Variant, FEN and SetUp tags, and the damage in its text.
 
-Games are split by ``notation.pgn.reader.iter_games`` (its problems are passed on, each with
+Games are split by ``notation.pgn.splitter.iter_games`` (its problems are passed on, each with
 a severity from ``PGN_SEVERITY``), which is fed blocks of text, not lines. Per game:
 
 - a ``Variant`` tag names the variant (else ``--variant``); an unknown name is an error at
@@ -21,8 +21,10 @@ from typing import Iterable
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
 from notation.check.problem import ProblemList, Severity
-from notation.pgn import reader as pgn
-from notation.pgn.reader import RawGame, Tag, iter_games
+from notation.pgn import games as pgn
+from notation.pgn.games import RawGame
+from notation.pgn.splitter import iter_games
+from notation.pgn.tags import Tag
 from notation.variants import Variant
 
 # The PGN standard's tags (sections 8.1 and 9) and those lichess and XBoard add.

@@ -46,7 +46,7 @@ class CheckProblem:
 
 # Every code the check can report, with the rule description of the SARIF log: the FEN
 # reader's, the validator's (``notation.validation.CODES``), the PGN splitter's
-# (``notation.pgn.reader.PROBLEM_CODES``) and the check's own. An unlisted code is
+# (``notation.pgn.games.PROBLEM_CODES``) and the check's own. An unlisted code is
 # described by its name.
 CHECK_CODES: dict[str, str] = {
     "fen-syntax": "The FEN cannot be read.",

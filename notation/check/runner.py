@@ -125,7 +125,7 @@ def sniff(stream: BinaryIO) -> tuple[FileKind, BinaryIO]:
         elif ";" in text:
             kind = FileKind.EPD
         break
-    return kind, io.BufferedReader(_Prefixed(head, stream))  # type: ignore[arg-type]
+    return kind, io.BufferedReader(_Prefixed(head, stream))
 
 
 class _Prefixed(io.RawIOBase):
@@ -138,7 +138,7 @@ class _Prefixed(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[override]
+    def readinto(self, buffer) -> int:
         if self._prefix:
             count = min(len(buffer), len(self._prefix))
             buffer[:count] = self._prefix[:count]
