@@ -16,7 +16,7 @@ Moves are not checked. Nothing here raises on bad input.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
@@ -86,7 +86,8 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
         if canonical != tag.name:
             problems.add(
                 tag.line, tag.column, Severity.WARNING, "miscased-tag",
-                f"tag {tag.name} should be spelled {canonical}: most readers match tag names exactly and would ignore it",
+                f"tag {tag.name} should be spelled {canonical}: "
+                "most readers match tag names exactly and would ignore it",
             )
         if canonical == "FEN" and fen_tag is None:
             fen_tag = tag

@@ -10,9 +10,9 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError

@@ -8,8 +8,9 @@ severity. Nothing here reads files or formats output.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 class Severity(str, enum.Enum):

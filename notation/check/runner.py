@@ -9,8 +9,9 @@ file is a problem. Errors writing the output (a closed pipe) propagate.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
@@ -78,7 +79,7 @@ class NormalizeOptions:
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
         accept: Iterable[str] = (),
-    ) -> "NormalizeOptions":
+    ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it.
 
         Raises ``ValueError`` for an unknown profile or option value, and

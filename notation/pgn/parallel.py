@@ -62,6 +62,8 @@ def _init_worker(options: NormalizeOptions, signals: WorkerSignals) -> None:
 # GameResult's number, part, start_line and counted, and whether its text is the input's.
 _FIELDS = 6
 
+_DEFAULT_OPTIONS = NormalizeOptions()
+
 
 def _work(chunk: str, first_line: int) -> tuple[array[int], dict[int, GameResult]]:
     """Each game's input length and plain fields, in one array (cheap to send and to hold,
@@ -212,7 +214,7 @@ def _line_breaks(text: str) -> int:
 
 
 def normalize_blocks_parallel(
-    blocks: Iterable[str], options: NormalizeOptions = NormalizeOptions(), jobs: int = 2, *,
+    blocks: Iterable[str], options: NormalizeOptions = _DEFAULT_OPTIONS, jobs: int = 2, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
 ) -> Iterator[GameResult]:
     """Like ``normalize`` over the text of ``blocks``, on ``jobs`` processes; the same
