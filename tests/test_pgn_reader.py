@@ -65,6 +65,10 @@ FRAGMENTS = [
     '[Event "plain"]\n1. e4 e5\n2. d4\n\n  \n\x0c\n1-0\n',
     "\x0c1. e4 *\n \t\n",
     '[Event "runs"]\r\n\r\n1. e4 } e5\r\n2. Nf3 ; x\r\n\r\n',
+    # comments closed on their line (plain), and near misses: ";" before "{", open, nested, not ASCII
+    '[Event "comments"]\n\n{ a }\n1. e4 { b ; c } e5 ; { d }\n{ [%clk] }\n  { x } {}\n',
+    "{ a } ; {\n{ b { c } }\n{ \u00e9 }\n{ \x01 }\n{ [%x]\n} *\n\n",
+    "{ c }\n" * 5 + "{ c }\r{ c }\r\n[Event \"after\"]\n",
 ]
 
 

@@ -49,13 +49,21 @@ _SURROGATE = re.compile(r"[\udc80-\udcff]")
 _COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
 
 # Plain lines (see Splitter.feed_plain_lines) hold only these characters, and none starts
-# with "[" or "%" after spaces, tabs and form feeds.
+# with "[" or "%" after spaces, tabs and form feeds. A brace comment opened and closed on
+# its line, holding only these characters, counts as plain text too: it leaves the scanner
+# outside any comment, as it found it.
+_CLOSED_COMMENT = re.compile(r"\{[\t\x0c -z|~]*\}")
 _PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
 _NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
 _SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
 _SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
 _SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
 _BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
+
+
+def _as_plain_text(comment: re.Match[str]) -> str:
+    return "c" * len(comment.group())
+
 
 class Splitter:
     """The state machine behind ``iter_games``; one instance per input."""
@@ -263,9 +271,9 @@ class Splitter:
     def feed_plain_lines(self, run: str) -> bool:
         """Take ``run``, whole lines found by ``plain_lines_end``, as ``feed`` would take
         them one by one; False (nothing taken) when they would make the game too large.
-        Plain lines are blank or movetext without braces, control characters or non-ASCII
-        text, none starting with ``[`` or ``%``: all they change is counted here with string
-        searches."""
+        Plain lines are blank or movetext without control characters, non-ASCII text or
+        braces (but for comments closed on their line, which change nothing here), none
+        starting with ``[`` or ``%``: all they change is counted here with string searches."""
         if self.size + len(run) > self.limits.max_game_chars:
             return False
         first = self.line_no + 1
@@ -454,6 +462,8 @@ def plain_lines_end(buf: str, start: int, limit: int) -> int:
     if end == 0:
         return start
     window = window[:end]
+    if "{" in window:  # closed comments are plain: see them as text of the same length
+        window = _CLOSED_COMMENT.sub(_as_plain_text, window)
     first = window.lstrip(" \t\x0c")
     if first[:1] in ("[", "%"):
         return start
