@@ -29,7 +29,8 @@ def make_database(path: Path, games: int = GAMES, seed: int = 7) -> None:
                 back = list("RNBQKBNR")
                 rng.shuffle(back)
                 row = "".join(back)
-                tags += [("Variant", "Chess960"), ("FEN", f"{row.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{row} w - - 0 1"), ("SetUp", "1")]
+                fen = f"{row.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{row} w - - 0 1"
+                tags += [("Variant", "Chess960"), ("FEN", fen), ("SetUp", "1")]
             out.write("".join(f'[{name} "{value}"]\n' for name, value in tags))
             out.write(f"\n{moves} 1-0\n\n")
 
@@ -45,7 +46,7 @@ def main() -> None:
 
     from notation.check import CheckOptions, run_check
     from notation.check.lines import read_blocks
-    from notation.pgn.reader import iter_games
+    from notation.pgn.splitter import iter_games
     from notation.variants import DEFAULT_REGISTRY
 
     with tempfile.TemporaryDirectory() as tmp:

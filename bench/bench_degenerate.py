@@ -11,7 +11,7 @@ ratios come out a little under 6. The peak memory of normalize grows up to
 
 Inputs: millions of one-token games (``*`` and blank lines), millions of tiny tagged games,
 lone CR line ends, no line end at all, random bytes, one enormous comment, one enormous tag
-line.
+line, millions of tag lines in one game, millions of ``{ c }`` comment lines.
 """
 
 from __future__ import annotations
@@ -47,6 +47,16 @@ def _tag_line(size: int) -> bytes:
     return head + b"v" * (size - len(head) - len(tail)) + tail
 
 
+def _huge_header(size: int) -> bytes:
+    """An open comment cut at ``Limits.max_comment_chars``; the rest is one game's header."""
+    head = b'[Event "slow"]\n[Variant "Crazyhouse"]\n\n1. e4 {\n'
+    return head + _repeat(b'[Event "x"]\n')(size - len(head))
+
+
+def _comment_lines(size: int) -> bytes:
+    return _repeat(b"{ c }\n")(size)
+
+
 INPUTS: dict[str, Callable[[int], bytes]] = {
     "one-token games": _repeat(b"*\n\n"),
     "tiny tagged games": _repeat(b'[Event "x"]\n\n*\n\n'),
@@ -55,6 +65,8 @@ INPUTS: dict[str, Callable[[int], bytes]] = {
     "random bytes": _random_bytes,
     "one comment": _comment,
     "one tag line": _tag_line,
+    "huge header": _huge_header,
+    "comment lines": _comment_lines,
 }
 
 COMMANDS: dict[str, list[str]] = {

@@ -47,7 +47,7 @@ def run_check(argv: list[str], capsys, monkeypatch, stdin: bytes | None = None) 
 
 def _foreign_codes() -> frozenset[str]:
     """Codes whose wording belongs to the FEN reader, the validator or the PGN splitter."""
-    from notation.pgn.reader import PROBLEM_CODES
+    from notation.pgn.games import PROBLEM_CODES
     from notation.validation import CODES
 
     return frozenset({"fen-syntax", "unknown-variant", *CODES, *PROBLEM_CODES})
@@ -115,8 +115,9 @@ def test_tree_formats_agree(capsys, monkeypatch):
     sarif = json.loads((EXPECTED / "tree.sarif").read_text(encoding="utf-8"))
     results = sarif["runs"][0]["results"]
     assert len(text) == len(problems) == len(github) == len(results) > 30
-    for line, problem, annotation, result in zip(text, problems, github, results):
-        assert line == f"{problem['path']}:{problem['line']}:{problem['column']}: {problem['code']}: {problem['message']}"
+    for line, problem, annotation, result in zip(text, problems, github, results, strict=True):
+        place = f"{problem['path']}:{problem['line']}:{problem['column']}"
+        assert line == f"{place}: {problem['code']}: {problem['message']}"
         assert annotation.startswith(f"::{problem['severity']} ")
         assert f",line={problem['line']},col={problem['column']}," in annotation
         assert result["ruleId"] == problem["code"]

@@ -13,7 +13,8 @@ import re
 
 import pytest
 import zstandard
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation.check import CheckOptions, CheckProblem, Severity, run_check
 from notation.check.epd import EpdSyntaxError, parse_epd, parse_operations, split_position
@@ -40,7 +41,7 @@ def read(data: bytes, max_bytes: int = 64):
 
 def test_bom_and_crlf_are_dropped():
     lines, problems = read(b"\xef\xbb\xbfa\r\nb\n\nc")
-    assert [(l.number, l.text) for l in lines] == [(1, "a"), (2, "b"), (3, ""), (4, "c")]
+    assert [(ln.number, ln.text) for ln in lines] == [(1, "a"), (2, "b"), (3, ""), (4, "c")]
     assert problems == []
 
 
@@ -50,7 +51,7 @@ def test_undecodable_byte_is_located_by_character_column():
     assert "0xFF" in problems[0][4]
     assert problems[1][:4] == (3, 1, Severity.ERROR, "encoding")
     assert "2 more line(s)" in problems[1][4]
-    assert [l.state for l in lines] == [LineState.REPLACED, LineState.CLEAN, LineState.REPLACED, LineState.REPLACED]
+    assert [ln.state for ln in lines] == [LineState.REPLACED, LineState.CLEAN, LineState.REPLACED, LineState.REPLACED]
     assert lines[0].text == "éx\ufffdy"
 
 
@@ -58,7 +59,7 @@ def test_long_line_keeps_its_ends_and_reading_goes_on():
     long = b"[" + b"x" * 1000 + b"1-0"
     lines, problems = read(b"first\n" + long + b"\nlast\n", max_bytes=64)
     assert [p[:4] for p in problems] == [(2, 1, Severity.ERROR, "line-too-long")]
-    assert [l.number for l in lines] == [1, 2, 3]
+    assert [ln.number for ln in lines] == [1, 2, 3]
     dropped = lines[1]
     assert dropped.state is LineState.DROPPED
     assert dropped.text.startswith("[x") and dropped.text.endswith("x1-0")
@@ -68,13 +69,13 @@ def test_long_line_keeps_its_ends_and_reading_goes_on():
 
 def test_a_line_of_exactly_the_limit_is_kept():
     lines, problems = read(b"y" * 64 + b"\n" + b"z" * 64, max_bytes=64)
-    assert problems == [] and [len(l.text) for l in lines] == [64, 64]
+    assert problems == [] and [len(ln.text) for ln in lines] == [64, 64]
 
 
 def test_nul_stops_reading_with_its_place():
     lines, problems = read(b"ok\nab\x00cd\nmore\n")
     assert [p[:4] for p in problems] == [(2, 3, Severity.ERROR, "binary-file")]
-    assert [l.text for l in lines] == ["ok"]
+    assert [ln.text for ln in lines] == ["ok"]
 
 
 @pytest.mark.parametrize("suffix, compress", [
@@ -99,12 +100,12 @@ def test_truncated_compressed_stream_is_a_located_problem(tmp_path, suffix, comp
 @given(st.binary(max_size=400), st.integers(min_value=1, max_value=40))
 def test_reading_any_bytes_never_raises_and_numbers_lines(data, max_bytes):
     lines, problems = read(data, max_bytes)
-    numbers = [l.number for l in lines]
+    numbers = [ln.number for ln in lines]
     assert numbers == list(range(1, len(lines) + 1))
     for line in lines:
         assert "\n" not in line.text
         assert len(line.text) <= max_bytes + 2 * KEPT_ENDS + 5
-    for number, column, severity, code, message in problems:
+    for number, column, _severity, code, message in problems:
         assert 1 <= number <= len(lines) + 1 and column >= 1 and code in CHECK_CODES and message
 
 
@@ -259,10 +260,11 @@ def test_sarif_log_links_rules_and_artifacts():
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == ["fen-syntax", "missing-setup"]
     assert [a["location"]["uri"] for a in run["artifacts"]] == ["a%20b/x.fen", "c.pgn"]
-    for problem, result in zip(problems, run["results"]):
+    for problem, result in zip(problems, run["results"], strict=True):
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == problem.code
         location = result["locations"][0]["physicalLocation"]
-        assert run["artifacts"][location["artifactLocation"]["index"]]["location"]["uri"] == location["artifactLocation"]["uri"]
+        artifact = location["artifactLocation"]
+        assert run["artifacts"][artifact["index"]]["location"]["uri"] == artifact["uri"]
         assert location["region"] == {"startLine": problem.line, "startColumn": problem.column}
         assert result["level"] == problem.severity.value
 
@@ -273,10 +275,9 @@ def test_sarif_uris():
 
 
 def test_every_code_is_described():
-    from notation.pgn.reader import PROBLEM_CODES
-    from notation.validation import CODES
-
     from notation.check.games import PGN_SEVERITY
+    from notation.pgn.games import PROBLEM_CODES
+    from notation.validation import CODES
 
     assert set(CODES) <= set(CHECK_CODES)
     assert set(PROBLEM_CODES) <= set(CHECK_CODES)
@@ -330,13 +331,14 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
     data = b"\n".join(parts) + (b"\n" if final_newline and parts else b"")
     lines, line_problems = read(data, max_bytes)
     block_problems = []
-    blocks = list(read_blocks(io.BytesIO(data), lambda *p: block_problems.append(p), max_bytes=max_bytes, block_bytes=block_bytes))
+    blocks = list(read_blocks(io.BytesIO(data), lambda *p: block_problems.append(p), max_bytes=max_bytes,
+                              block_bytes=block_bytes))
     text = "".join(blocks)
     assert block_problems == line_problems
     split = text.split("\n")
     if text.endswith("\n") or not text:
         split.pop()
-    assert [s.rstrip("\r") for s in split] == [l.text for l in lines]
+    assert [s.rstrip("\r") for s in split] == [ln.text for ln in lines]
 
 
 def test_problems_go_out_in_line_order_as_soon_as_settled():

@@ -8,8 +8,9 @@ import pathlib
 
 import pytest
 
+from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
-from notation.pgn.reader import iter_games
+from notation.pgn.splitter import iter_games
 from notation.pgn.streams import read_text
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -115,3 +116,18 @@ def test_other_profiles_leave_a_set_up_standard_game_untagged():
     for profile in ("python-chess", "xboard", "scid"):
         out, summary, _ = normalize_text(SET_UP_STANDARD, NormalizeOptions.create(profile))
         assert out == SET_UP_STANDARD and summary.changed == 0, profile
+
+
+def test_game_with_tag_lines_past_the_limit_is_left_unchanged_and_reported():
+    """Its Variant and FEN might have been among the tags not read: nothing is rewritten."""
+    bad = '[Variant "ZH"]\n[Event "a"]\n[Event "b"]\n\n1. e4 *\n\n'
+    text = bad + '[Variant "ZH"]\n\n1. e4 *\n'
+    good = '[Variant "Crazyhouse"]\n\n1. e4 *\n'
+    for policy, kept in ((BadGamePolicy.KEEP, bad + good), (BadGamePolicy.REJECT, good)):
+        options = NormalizeOptions.create("lichess", on_bad=policy, limits=Limits(max_tags=2))
+        out, summary, report = normalize_text(text, options)
+        assert out == kept
+        assert [(e["game"], e["line"], [x["code"] for x in e["errors"]]) for e in report] == [
+            (1, 3, ["pgn-too-many-tags"])
+        ]
+        assert summary.problems == {"pgn-too-many-tags": 1}

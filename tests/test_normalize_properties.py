@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from unittest import mock
 
 import pytest
@@ -14,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.pgn import reader
+from notation.pgn import splitter, state_machine
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize, normalize_text
 from notation.pgn.parallel import Stretch, cut_chunks, normalize_blocks_parallel
-from notation.pgn.reader import _is_tag_line, iter_games, iter_games_slow
+from notation.pgn.splitter import iter_games
+from notation.pgn.state_machine import iter_games_slow
 from notation.pgn.streams import read_text
+from notation.pgn.tags import is_tag_line
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
 DATABASES = ["lichess_variants", "chesscom_crazyhouse", "xboard_engines", "fics_setup", "scid_crazyhouse", "malformed"]
@@ -33,7 +37,7 @@ SETTINGS = settings(max_examples=examples(60))
 def _movetext(game_text: str) -> list[str]:
     """The lines of a game that are not tag lines: movetext, comments, blank lines."""
     lines = game_text.splitlines(keepends=True)
-    return [line for line in lines if not _is_tag_line(line.lstrip(" \t\ufeff"))]
+    return [line for line in lines if not is_tag_line(line.lstrip(" \t\ufeff"))]
 
 
 databases = st.lists(st.sampled_from(GAMES), min_size=1, max_size=15).map("".join)
@@ -55,7 +59,7 @@ def test_game_count_and_movetext_are_preserved(text, profile):
     games = list(iter_games(text))
     results = list(normalize(text, NormalizeOptions.create(profile)))
     assert len(results) == len(games)
-    for game, result in zip(games, results):
+    for game, result in zip(games, results, strict=True):
         assert _movetext(result.text) == _movetext(game.text)
         if not result.changed:
             assert result.text == game.text
@@ -65,7 +69,7 @@ def test_game_count_and_movetext_are_preserved(text, profile):
 @SETTINGS
 @given(databases, st.sampled_from(PROFILES))
 def test_games_without_setup_tags_are_copied_byte_for_byte(text, profile):
-    for game, result in zip(iter_games(text), normalize(text, NormalizeOptions.create(profile))):
+    for game, result in zip(iter_games(text), normalize(text, NormalizeOptions.create(profile)), strict=True):
         if not any(tag.name in ("Variant", "FEN") for tag in game.tags):
             assert result.text == game.text and not result.changed
 
@@ -98,7 +102,7 @@ def test_random_corruption_never_raises_and_loses_nothing(text, seed, profile, p
     assert all(r.report is not None for r in results)
     assert not any(code == "internal-error" for r in results for code in r.codes)
     unchanged = "".join(r.text for r in results if not r.changed)
-    originals = "".join(g.text for g, r in zip(iter_games(damaged), results) if not r.changed)
+    originals = "".join(g.text for g, r in zip(iter_games(damaged), results, strict=True) if not r.changed)
     assert unchanged == originals
     assert len(results) == len(list(iter_games(damaged)))
 
@@ -114,7 +118,8 @@ def test_parallel_jobs_give_identical_results():
 
 def _essentials(results):
     results = list(results)
-    return [(r.number, r.part, r.start_line, r.text, r.changed, r.rejected, r.report, r.codes, r.counted) for r in results]
+    return [(r.number, r.part, r.start_line, r.text, r.changed, r.rejected, r.report, r.codes, r.counted)
+            for r in results]
 
 
 @settings(max_examples=examples(40))
@@ -143,7 +148,8 @@ def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
     single = list(normalize(text, options))
     for size in range(1, len(text), 7):
         assert _joined(cut_chunks([text], size)) == text
-        assert _essentials(list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size))) == _essentials(single)
+        parallel = list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size))
+        assert _essentials(parallel) == _essentials(single)
 
 
 def _joined(chunks) -> str:
@@ -183,11 +189,15 @@ def _signature(games):
 
 
 # -- stretches with no cut point: read in the parent, the same results ------------------------
-def small_pieces():
+@contextlib.contextmanager
+def small_pieces() -> Iterator[None]:
     """Lines fed in pieces of 7 characters, blocks of 64, a fast-path window of 256: the
     cases that need megabytes at the real sizes, in a few hundred characters (the forked
     workers inherit the sizes)."""
-    return mock.patch.multiple(reader, PIECE_CHARS=7, _BLOCK_CHARS=64, _FAST_WINDOW=256)
+    with mock.patch.object(state_machine, "PIECE_CHARS", 7), mock.patch.multiple(
+        splitter, _BLOCK_CHARS=64, _FAST_WINDOW=256
+    ):
+        yield
 
 
 @settings(max_examples=examples(40))
@@ -212,7 +222,8 @@ def _check_parallel_equals_serial(text, seed, chunk_chars, longest, block):
 @small_pieces()
 def test_text_with_no_cut_point_comes_as_a_stretch():
     """Tag lines of at most 7 characters here (``[E "b"]``): longer ones are no cut points."""
-    text = '[E "a"]\n\n1. e4 {' + "x " * 500 + "}\n" + "1. d4 *\n" * 50 + '\n[E "b"]\n\n1. e4 e5 *\n\n' + '[E "c"]\n\n*\n'
+    text = ('[E "a"]\n\n1. e4 {' + "x " * 500 + "}\n" + "1. d4 *\n" * 50
+            + '\n[E "b"]\n\n1. e4 e5 *\n\n' + '[E "c"]\n\n*\n')
     kinds, texts = [], []
     for chunk in cut_chunks([text[i:i + 10] for i in range(0, len(text), 10)], 16, 100):
         kinds.append("stretch" if isinstance(chunk, Stretch) else "chunk")

@@ -16,12 +16,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.pgn import reader
-from notation.pgn.reader import Limits, iter_games, iter_games_slow, split_lines
+from notation.pgn import splitter, state_machine
+from notation.pgn.games import Limits
+from notation.pgn.lines import split_lines
+from notation.pgn.splitter import iter_games
+from notation.pgn.state_machine import iter_games_slow
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
 
-CLEAN = '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Variant "Crazyhouse"]\n[Result "1-0"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 1-0\n\n'
+CLEAN = (
+    '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Variant "Crazyhouse"]\n[Result "1-0"]\n\n'
+    "1. e4 { [%clk 0:03:00] } e5 2. Nf3 1-0\n\n"
+)
 FRAGMENTS = [
     CLEAN,
     CLEAN.replace("\n", "\r\n"),
@@ -59,13 +65,18 @@ FRAGMENTS = [
     '[Event "plain"]\n1. e4 e5\n2. d4\n\n  \n\x0c\n1-0\n',
     "\x0c1. e4 *\n \t\n",
     '[Event "runs"]\r\n\r\n1. e4 } e5\r\n2. Nf3 ; x\r\n\r\n',
+    # comments closed on their line (plain), and near misses: ";" before "{", open, nested, not ASCII
+    '[Event "comments"]\n\n{ a }\n1. e4 { b ; c } e5 ; { d }\n{ [%clk] }\n  { x } {}\n',
+    "{ a } ; {\n{ b { c } }\n{ \u00e9 }\n{ \x01 }\n{ [%x]\n} *\n\n",
+    "{ c }\n" * 5 + "{ c }\r{ c }\r\n[Event \"after\"]\n",
 ]
 
 
 def _signature(games):
     return [
-        (g.number, g.part, g.start_line, g.text, [(t.name, t.value, t.line, t.column, t.index, t.start, t.end,
-                                                   t.value_start, t.value_end, t.line_offset, t.line_length) for t in g.tags],
+        (g.number, g.part, g.start_line, g.text,
+         [(t.name, t.value, t.line, t.column, t.index, t.start, t.end, t.value_start, t.value_end, t.line_offset,
+           t.line_length) for t in g.tags],
          sorted((p.code, p.line, p.column, p.tag) for p in g.problems))
         for g in games
     ]
@@ -97,7 +108,9 @@ def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
     the text arrives; a short ``PIECE_CHARS`` makes every fragment have such lines."""
     text = "".join(parts)
     rng = random.Random(seed)
-    with mock.patch.multiple(reader, PIECE_CHARS=piece, _BLOCK_CHARS=rng.randint(1, 200), _FAST_WINDOW=rng.randint(1, 600)):
+    with mock.patch.object(state_machine, "PIECE_CHARS", piece), mock.patch.multiple(
+        splitter, _BLOCK_CHARS=rng.randint(1, 200), _FAST_WINDOW=rng.randint(1, 600)
+    ):
         fast = list(iter_games(_pieces(text, rng)))
         assert "".join(g.text for g in fast) == text
         assert _signature(fast) == _signature(iter_games_slow(text))
@@ -109,7 +122,7 @@ def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
 
 
 def test_tag_line_longer_than_a_piece_is_reported_and_not_read():
-    text = '[Event "' + "v" * reader.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
+    text = '[Event "' + "v" * state_machine.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
     for pieces in ([text], [text[i:i + 5000] for i in range(0, len(text), 5000)]):
         games = list(iter_games(pieces))
         assert _signature(games) == _signature(iter_games_slow(text))
@@ -118,8 +131,11 @@ def test_tag_line_longer_than_a_piece_is_reported_and_not_read():
         assert games[1].tag("Event").value == "next"
 
 
+_TOKENS = list('[]{}";%\n\r\t "ab1-0*\x00\ufeff\udcff') + ["Event", '[Event "x"]\n', "\n\n"]
+
+
 @settings(max_examples=examples(200))
-@given(st.lists(st.sampled_from(list('[]{}";%\n\r\t "ab1-0*\x00\ufeff\udcff') + ["Event", '[Event "x"]\n', "\n\n"]), max_size=120))
+@given(st.lists(st.sampled_from(_TOKENS), max_size=120))
 def test_random_text_never_raises_and_keeps_every_character(tokens):
     text = "".join(tokens)
     games = list(iter_games(text))
@@ -172,6 +188,51 @@ def test_many_lines_without_boundary_are_split_into_parts():
     assert all(g.continues for g in games[:-1]) and not games[-1].continues
     assert games[0].problems[0].code == "pgn-game-too-large"
     assert "".join(g.text for g in games) == text
+
+
+# Tag lines past ``Limits.max_tags`` (2 here) stay text: (input, tags read, problems)
+TOO_MANY_TAGS_CASES = [
+    ('[A "1"]\n[B "2"]\n\n*\n', {"A": "1", "B": "2"}, []),
+    ('[A "1"]\n[B "2"]\n[C "3"]\n[D "4"]\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 1)]),
+    # bad tag lines past the limit are not read either: one report, whatever they hold
+    ('[A "1"]\n[B "2"]\n  [C x]\n[D "\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 3)]),
+    # a line counts once, however many tags it holds
+    ('[A "1"][B "2"][C "3"]\n[D "4"]\n[E "5"]\n\n*\n', {"A": "1", "B": "2", "C": "3", "D": "4"},
+     [("pgn-too-many-tags", 3, 1)]),
+    # the count starts again with each game
+    ('[A "1"]\n[B "2"]\n[C "3"]\n\n*\n\n[D "4"]\n\n*\n', {"A": "1", "B": "2"}, [("pgn-too-many-tags", 3, 1)]),
+]
+
+
+@pytest.mark.parametrize(("text", "tags", "problems"), TOO_MANY_TAGS_CASES)
+def test_tag_lines_past_the_limit_are_kept_as_text_and_reported_once(text, tags, problems):
+    limits = Limits(max_tags=2)
+    games = list(iter_games(text, limits))
+    assert "".join(g.text for g in games) == text
+    assert {t.name: t.value for t in games[0].tags} == tags
+    assert [(p.code, p.line, p.column) for p in games[0].problems if p.code != "pgn-missing-result"] == problems
+    assert _signature(games) == _signature(iter_games_slow(text, limits))
+    assert all(not g.problems for g in games[1:])
+
+
+def test_huge_header_holds_at_most_max_tags_tags_across_parts():
+    """Millions of tag lines (an open comment cut at its limit turns the rest of a file into
+    one game's header) are read into at most ``max_tags`` Tag objects, over every part."""
+    text = '[Event "slow"]\n\n1. e4 {\n' + '[Event "x"]\n' * 3000
+    limits = Limits(max_comment_chars=100, max_game_chars=5000, max_tags=50)
+    games = list(iter_games(text, limits))
+    assert "".join(g.text for g in games) == text
+    assert len(games) > 2 and {g.number for g in games[1:]} == {2}
+    assert sum(len(g.tags) for g in games[1:]) == 50
+    assert [p.code for g in games for p in g.problems].count("pgn-too-many-tags") == 1
+    assert _signature(games) == _signature(iter_games_slow(text, limits))
+
+
+def test_default_tag_limit_is_in_the_thousands():
+    header = '[Event "x"]\n' * (Limits().max_tags + 1)
+    game = next(iter(iter_games(header + "\n*\n")))
+    assert len(game.tags) == Limits().max_tags
+    assert [p.code for p in game.problems] == ["pgn-too-many-tags"]
 
 
 def test_split_lines_keeps_endings():

@@ -188,10 +188,11 @@ def parse_problem(answer: bytes, status: int) -> dict:
 
 
 def giant_game(megabytes: int) -> bytes:
-    """One PGN game of ``megabytes`` MB of short comment lines (under the 16 M-character part
-    size, so no answer line comes out until it is all read): seconds of work per megabyte,
-    since every such line goes through the movetext scanner."""
-    line = "{ c }\n"
+    """One PGN game of ``megabytes`` MB of short comments, each over two lines (under the
+    16 M-character part size, so no answer line comes out until it is all read): over a
+    second of work per megabyte, since every line inside a comment goes through the movetext
+    scanner one at a time (a comment closed on its own line would be taken many lines at once)."""
+    line = "{ c\nc }\n"
     return ('[Event "slow"]\n[Variant "Crazyhouse"]\n\n' + line * (megabytes * 1_000_000 // len(line)) + "*\n").encode()
 
 

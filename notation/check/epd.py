@@ -97,7 +97,9 @@ def parse_operations(line: str, pos: int) -> tuple[Operation, ...]:
             return tuple(operations)
         opcode = _OPCODE.match(line, pos)
         if not opcode:
-            raise EpdSyntaxError(f"expected an opcode (a letter, then letters, digits or _), found {line[pos]!r}", pos + 1)
+            raise EpdSyntaxError(
+                f"expected an opcode (a letter, then letters, digits or _), found {line[pos]!r}", pos + 1
+            )
         op_column = pos + 1
         pos = opcode.end()
         if pos < length and not line[pos].isspace() and line[pos] != ";":

@@ -1,6 +1,6 @@
 """Checking PGN files: each game's Variant, FEN and SetUp tags, and the damage in its text.
 
-Games are split by ``notation.pgn.reader.iter_games`` (its problems are passed on, each with
+Games are split by ``notation.pgn.splitter.iter_games`` (its problems are passed on, each with
 a severity from ``PGN_SEVERITY``), which is fed blocks of text, not lines. Per game:
 
 - a ``Variant`` tag names the variant (else ``--variant``); an unknown name is an error at
@@ -16,13 +16,15 @@ Moves are not checked. Nothing here raises on bad input.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
 from notation.check.problem import ProblemList, Severity
-from notation.pgn import reader as pgn
-from notation.pgn.reader import RawGame, Tag, iter_games
+from notation.pgn import games as pgn
+from notation.pgn.games import RawGame
+from notation.pgn.splitter import iter_games
+from notation.pgn.tags import Tag
 from notation.variants import Variant
 
 # The PGN standard's tags (sections 8.1 and 9) and those lichess and XBoard add.
@@ -43,6 +45,7 @@ PGN_SEVERITY: dict[str, Severity] = {
     pgn.COMMENT_TOO_LONG: Severity.ERROR,
     pgn.JUNK: Severity.ERROR,
     pgn.NOT_UTF8: Severity.ERROR,
+    pgn.TOO_MANY_TAGS: Severity.ERROR,
     pgn.GAME_TOO_LARGE: Severity.WARNING,
     pgn.BOM: Severity.WARNING,
     pgn.MISSING_BLANK_LINE: Severity.WARNING,
@@ -83,7 +86,8 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
         if canonical != tag.name:
             problems.add(
                 tag.line, tag.column, Severity.WARNING, "miscased-tag",
-                f"tag {tag.name} should be spelled {canonical}: most readers match tag names exactly and would ignore it",
+                f"tag {tag.name} should be spelled {canonical}: "
+                "most readers match tag names exactly and would ignore it",
             )
         if canonical == "FEN" and fen_tag is None:
             fen_tag = tag

@@ -10,9 +10,9 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
@@ -108,9 +108,9 @@ def field_column(fen: str, field: str | None) -> int | None:
         found = [t for t in rest if "+" in t.group()]
         return found[0].start() + 1 if found else None
     numbers = [t for t in rest if t.group().isdigit()]
-    index = {"halfmove": 0, "fullmove": 1}.get(field)
-    if index is not None and index < len(numbers):
-        return numbers[index].start() + 1
+    number = {"halfmove": 0, "fullmove": 1}.get(field)
+    if number is not None and number < len(numbers):
+        return numbers[number].start() + 1
     return None
 
 

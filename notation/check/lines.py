@@ -22,7 +22,8 @@ are reported as ``decompress`` or ``binary-file`` problems, never raised.
 from __future__ import annotations
 
 import enum
-from typing import BinaryIO, Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import BinaryIO, NamedTuple
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
@@ -70,7 +71,8 @@ class _EncodingTally:
         if self._count == 1:
             self._report(
                 line, _column(raw, start), Severity.ERROR, "encoding",
-                f"byte 0x{raw[start]:02X} is not valid UTF-8 (is the file Latin-1 or Windows-1252? convert it to UTF-8)",
+                f"byte 0x{raw[start]:02X} is not valid UTF-8 "
+                "(is the file Latin-1 or Windows-1252? convert it to UTF-8)",
             )
         elif self._count == 2:
             self._second = line
@@ -171,7 +173,8 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
                 break
             if not long_line:
                 break
-            report(lines_before + 1, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; not checked")
+            report(lines_before + 1, 1, Severity.ERROR, "line-too-long",
+                   f"line longer than {max_bytes} bytes; not checked")
             head = data[: min(KEPT_ENDS, max_bytes)]
             if newline >= 0:
                 tail, data = data[:newline].rstrip(b"\r")[-KEPT_ENDS:], data[newline + 1:]

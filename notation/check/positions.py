@@ -8,7 +8,7 @@ of ``--variant``. Every problem is placed at its column in the file line.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from notation.check.epd import EpdSyntaxError, parse_operations, split_position
 from notation.check.judge import Finding, PositionJudge
@@ -67,7 +67,8 @@ def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Varian
             if operation.opcode.lower() != "variant":
                 continue
             if not operation.operands:
-                problems.add(line.number, operation.column, Severity.ERROR, "epd-syntax", "the variant operation needs an operand")
+                problems.add(line.number, operation.column, Severity.ERROR, "epd-syntax",
+                             "the variant operation needs an operand")
                 break
             operand = operation.operands[0]
             record_variant = judge.find_variant(operand.value)

@@ -8,8 +8,9 @@ severity. Nothing here reads files or formats output.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 class Severity(str, enum.Enum):
@@ -46,7 +47,7 @@ class CheckProblem:
 
 # Every code the check can report, with the rule description of the SARIF log: the FEN
 # reader's, the validator's (``notation.validation.CODES``), the PGN splitter's
-# (``notation.pgn.reader.PROBLEM_CODES``) and the check's own. An unlisted code is
+# (``notation.pgn.games.PROBLEM_CODES``) and the check's own. An unlisted code is
 # described by its name.
 CHECK_CODES: dict[str, str] = {
     "fen-syntax": "The FEN cannot be read.",
@@ -79,6 +80,7 @@ CHECK_CODES: dict[str, str] = {
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
     "pgn-missing-result": "Movetext that does not end with a result.",
     "pgn-stray-text": "Text outside any game.",
+    "pgn-too-many-tags": "A game with more tag lines than any reader should hold; the rest were not read.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",

@@ -9,8 +9,9 @@ file is a problem. Errors writing the output (a closed pipe) propagate.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
@@ -125,7 +126,7 @@ def sniff(stream: BinaryIO) -> tuple[FileKind, BinaryIO]:
         elif ";" in text:
             kind = FileKind.EPD
         break
-    return kind, io.BufferedReader(_Prefixed(head, stream))  # type: ignore[arg-type]
+    return kind, io.BufferedReader(_Prefixed(head, stream))
 
 
 class _Prefixed(io.RawIOBase):
@@ -138,7 +139,7 @@ class _Prefixed(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[override]
+    def readinto(self, buffer) -> int:
         if self._prefix:
             count = min(len(buffer), len(self._prefix))
             buffer[:count] = self._prefix[:count]

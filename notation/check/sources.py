@@ -19,8 +19,8 @@ from __future__ import annotations
 import enum
 import os
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Union
 
 from notation.inputs import split_compression_suffix
 
@@ -71,7 +71,7 @@ class Skipped:
     reason: str = NOT_A_FORMAT
 
 
-Found = Union[Source, Unreadable, Skipped]
+Found = Source | Unreadable | Skipped
 
 
 def classify(name: str) -> FileKind | None:

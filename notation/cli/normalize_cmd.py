@@ -19,7 +19,7 @@ from notation.inputs import InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
 from notation.pgn.parallel import normalize_blocks_parallel
-from notation.pgn.reader import iter_games
+from notation.pgn.splitter import iter_games
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program

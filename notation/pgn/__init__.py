@@ -1,7 +1,10 @@
 """Streamed PGN reading and normalising.
 
-- ``reader``: ``iter_games`` splits any text into raw games, keeping every byte and
-  reporting damage (no dependency on the rest of the package).
+- ``splitter``: ``iter_games`` splits any text into raw games (``games.RawGame``), keeping
+  every byte and reporting damage; whole clean games are matched by regular expressions,
+  the rest goes through ``state_machine``. ``tags`` reads tag lines, ``lines`` line
+  endings; none of them depends on the rest of the package. ``reader`` re-exports their
+  public names under the path the docs first gave.
 - ``normalize``: rewrites ``Variant``/``FEN``/``SetUp`` per profile (``naming`` holds the
   Variant names); ``parallel`` does it on several processes. Files are read and written by
   ``notation.inputs`` and ``notation.outputs``.

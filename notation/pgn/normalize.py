@@ -14,7 +14,7 @@ Everything else (other tags, movetext, comments, line endings) is copied byte fo
 game needing no change is its input text exactly. A game whose set-up cannot be read or is
 illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
 repeated, is left as it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
-Damage found by the reader (``reader.py``) is reported and never stops the run.
+Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
 game (code ``internal-error``) and the game is kept unchanged.
@@ -24,24 +24,19 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy
+from notation.pgn.games import DEFAULT_LIMITS, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
+from notation.pgn.lines import line_ending
 from notation.pgn.naming import variant_tag_name
-from notation.pgn.reader import (
-    DEFAULT_LIMITS,
-    TAG_SYNTAX,
-    Limits,
-    RawGame,
-    Tag,
-    escape_tag_value,
-    iter_games,
-    line_ending,
-)
+from notation.pgn.splitter import iter_games
+from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
@@ -84,7 +79,7 @@ class NormalizeOptions:
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
         accept: Iterable[str] = (),
-    ) -> "NormalizeOptions":
+    ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it.
 
         Raises ``ValueError`` for an unknown profile or option value, and
@@ -207,6 +202,8 @@ class Normalizer:
             report.add(problem.line, problem.to_dict())
             if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
                 blocking = True
+            if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read
+                blocking = True
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
 
@@ -229,13 +226,13 @@ class Normalizer:
         if variant is None:
             return self._unchanged(game, report, counted, blocking=True)
 
-        new_fen = None
+        new_fen = ""  # the FEN tag's new value (set where there is a FEN tag)
         chess960 = False
         if fen_tag is not None:
             variant, converted = self._convert(fen_tag.value, variant)
             for warning in converted.warnings:
                 report.add(fen_tag.line, _problem_dict(warning, fen_tag), kind="warnings")
-            if not converted.ok:
+            if not converted.ok or converted.fen is None:  # no FEN exactly when not ok
                 for error in converted.errors:
                     report.add(fen_tag.line, _problem_dict(error, fen_tag))
                 return self._unchanged(game, report, counted, blocking=True)

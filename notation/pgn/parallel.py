@@ -3,8 +3,8 @@
 The parent does no splitting: it cuts the decoded text into chunks of about
 ``CHUNK_CHARS`` at points where the splitter, run over the whole text, starts a new game
 from a fresh state: an empty line, then a well-formed tag line of at most
-``reader.PIECE_CHARS`` characters at the start of the next line, with some text that is
-not blank before it (``reader.iter_games`` ends any game there, even one inside an
+``state_machine.PIECE_CHARS`` characters at the start of the next line, with some text that is
+not blank before it (``splitter.iter_games`` ends any game there, even one inside an
 unterminated or multi-line comment; a blank stretch at the very start of the input belongs
 to the first game). Workers split and normalise their chunk, numbering lines from the
 chunk's first line (which the parent counts as it cuts); the parent renumbers games by the
@@ -27,12 +27,13 @@ import re
 import threading
 from array import array
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from multiprocessing.pool import AsyncResult
 
-from notation.pgn import reader
+from notation.pgn import state_machine
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
-from notation.pgn.reader import iter_games
+from notation.pgn.splitter import iter_games
 from notation.signals import WorkerSignals, signals_deferred
 
 CHUNK_CHARS = 1 << 20
@@ -45,7 +46,7 @@ _CUT = re.compile(
     r'\n\r?\n(?=(\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"\][ \t]*)(?:\r\n|\r|\n))'
 )
 # How far back from the end of the text read so far a cut point may still begin: its line
-# break, empty line and tag line of at most reader.PIECE_CHARS characters.
+# break, empty line and tag line of at most state_machine.PIECE_CHARS characters.
 _LOOK_BACK = 8
 
 _worker: Normalizer | None = None
@@ -58,23 +59,29 @@ def _init_worker(options: NormalizeOptions, signals: WorkerSignals) -> None:
 
 
 # Per game, in the compact form a worker sends back: the length of its input text, then
-# GameResult's number, part, start_line and counted.
-_FIELDS = 5
+# GameResult's number, part, start_line and counted, and whether its text is the input's.
+_FIELDS = 6
+
+_DEFAULT_OPTIONS = NormalizeOptions()
 
 
-def _work(chunk: str, first_line: int) -> tuple[array, dict[int, GameResult]]:
+def _work(chunk: str, first_line: int) -> tuple[array[int], dict[int, GameResult]]:
     """Each game's input length and plain fields, in one array (cheap to send and to hold,
     however many games), and the full results of the games that need one (changed,
-    rejected or reported), by index. An unchanged game's text is not sent back (``None``):
-    the parent cuts it from the chunk it already holds."""
+    rejected or reported), by index. A result whose text is the input's is sent without it
+    (``""``): the parent cuts it from the chunk it already holds."""
     plain = array("q")
     full: dict[int, GameResult] = {}
-    for index, game in enumerate(iter_games(chunk, _worker.options.limits, first_line=first_line)):
-        result = _worker.normalize_game(game)
-        plain.extend((len(game.text), result.number, result.part, result.start_line, result.counted))
-        if result.changed or result.rejected or result.report or result.codes or result.text != game.text:
-            if result.text == game.text:
-                result.text = None  # type: ignore[assignment]
+    worker = _worker
+    if worker is None:
+        raise RuntimeError("_work runs in the pool's workers, which _init_worker set up")
+    for index, game in enumerate(iter_games(chunk, worker.options.limits, first_line=first_line)):
+        result = worker.normalize_game(game)
+        same_text = result.text == game.text
+        plain.extend((len(game.text), result.number, result.part, result.start_line, result.counted, same_text))
+        if result.changed or result.rejected or result.report or result.codes or not same_text:
+            if same_text:
+                result.text = ""  # not sent: the parent cuts it from its chunk
             full[index] = result
     return plain, full
 
@@ -90,7 +97,7 @@ class Stretch:
 def _find_cut(buffer: str, start: int, seen_text: bool) -> int:
     """The first cut point at or after ``start`` in ``buffer``, or -1. ``seen_text``: the
     text before ``buffer`` is not all blank."""
-    limit = reader.PIECE_CHARS
+    limit = state_machine.PIECE_CHARS
     found = _CUT.search(buffer, start)
     while found is not None:
         cut = found.end()
@@ -108,7 +115,7 @@ def _blank(text: str, end: int) -> bool:
 def _scan_from(length: int) -> int:
     """Where to resume looking for a cut point in a text that had ``length`` characters
     when last searched: a cut point found now may begin that far back."""
-    return max(0, length - reader.PIECE_CHARS - _LOOK_BACK)
+    return max(0, length - state_machine.PIECE_CHARS - _LOOK_BACK)
 
 
 def cut_chunks(
@@ -119,7 +126,7 @@ def cut_chunks(
     Where no such point comes within ``longest`` characters, a ``Stretch`` is yielded: the
     text up to the next cut point (or the end), read lazily. Joined, the chunks and
     stretches are the text exactly; memory holds about ``longest`` plus a block."""
-    blocks = _joined(blocks, reader.PIECE_CHARS)
+    blocks = _joined(blocks, state_machine.PIECE_CHARS)
     buffer = ""
     scanned = 0  # no cut point begins before this offset of buffer
     seen_text = False  # the text before buffer is not all blank
@@ -154,7 +161,7 @@ def cut_chunks(
 def _stretch(buffer: str, blocks: Iterator[str], seen_text: bool, state: dict) -> Iterator[str]:
     """Pieces of text from ``buffer`` on, up to the next cut point; what follows it is left
     in ``state["rest"]`` (``state["exhausted"]``: the input ended there)."""
-    keep = reader.PIECE_CHARS + _LOOK_BACK  # a cut point may begin this far from the end
+    keep = state_machine.PIECE_CHARS + _LOOK_BACK  # a cut point may begin this far from the end
     scanned = 0
     while True:
         cut = _find_cut(buffer, scanned, seen_text)
@@ -207,7 +214,7 @@ def _line_breaks(text: str) -> int:
 
 
 def normalize_blocks_parallel(
-    blocks: Iterable[str], options: NormalizeOptions = NormalizeOptions(), jobs: int = 2, *,
+    blocks: Iterable[str], options: NormalizeOptions = _DEFAULT_OPTIONS, jobs: int = 2, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
 ) -> Iterator[GameResult]:
     """Like ``normalize`` over the text of ``blocks``, on ``jobs`` processes; the same
@@ -221,7 +228,7 @@ def normalize_blocks_parallel(
     context = _context()
     signals = WorkerSignals(context)
     pool = None
-    pending: deque = deque()
+    pending: deque[tuple[str, AsyncResult[tuple[array[int], dict[int, GameResult]]]]] = deque()
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     local: Normalizer | None = None
@@ -304,7 +311,9 @@ def _shift(result: GameResult, offset: int) -> None:
             entry["game"] += offset
 
 
-def _collect(chunk: str, async_result, games_before: list[int]) -> Iterator[GameResult]:
+def _collect(
+    chunk: str, async_result: AsyncResult[tuple[array[int], dict[int, GameResult]]], games_before: list[int]
+) -> Iterator[GameResult]:
     """A chunk's results, numbered after the games of the chunks before it (lines are
     already right: the worker numbered them from the chunk's first line)."""
     offset = games_before[0]
@@ -312,13 +321,13 @@ def _collect(chunk: str, async_result, games_before: list[int]) -> Iterator[Game
     position = 0
     plain, full = async_result.get()
     for index in range(len(plain) // _FIELDS):
-        length, number, part, start_line, counted = plain[index * _FIELDS:(index + 1) * _FIELDS]
+        length, number, part, start_line, counted, same_text = plain[index * _FIELDS:(index + 1) * _FIELDS]
         text = chunk[position:position + length]
         position += length
         result = full.pop(index, None)
         if result is None:
             result = GameResult(number, part, start_line, text, counted=bool(counted))
-        elif result.text is None:
+        elif same_text:
             result.text = text
         last = number
         _shift(result, offset)

@@ -1,0 +1,178 @@
+"""The values the splitter hands on: ``RawGame`` (one game's text, tags and damage),
+``PgnProblem`` and its stable codes, and the ``Limits`` that bound memory.
+
+Nothing here reads PGN but the tags of a clean game, on demand (``RawGame.tags``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from notation.pgn.lines import split_lines
+from notation.pgn.tags import NAME, Tag, make_tag, named_tag_line
+
+# --- problem codes (stable) -------------------------------------------------------------
+TAG_SYNTAX = "pgn-tag-syntax"
+COMMENT_UNTERMINATED = "pgn-comment-unterminated"
+COMMENT_TOO_LONG = "pgn-comment-too-long"
+GAME_TOO_LARGE = "pgn-game-too-large"
+JUNK = "pgn-junk"
+NOT_UTF8 = "pgn-not-utf8"
+BOM = "pgn-bom"
+MISSING_BLANK_LINE = "pgn-missing-blank-line"
+MISSING_RESULT = "pgn-missing-result"
+STRAY_TEXT = "pgn-stray-text"
+TOO_MANY_TAGS = "pgn-too-many-tags"
+
+PROBLEM_CODES = (
+    TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK, NOT_UTF8,
+    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PgnProblem:
+    """Damage found in the PGN text: a stable ``code``, a message, and where (1-based)."""
+
+    code: str
+    message: str
+    line: int
+    column: int | None = None
+    tag: str | None = None  # the tag concerned, when the problem is in a tag
+
+    def to_dict(self) -> dict:
+        out: dict = {"code": self.code, "message": self.message}
+        if self.column is not None:
+            out["column"] = self.column
+        return out
+
+
+class RawGame:
+    """One game's text exactly as read, its tags, and the damage found in it.
+
+    Games the fast path found clean keep only their text: ``lines`` and ``tags`` are
+    worked out on first use, and ``problems`` is empty. Read-only once yielded.
+    """
+
+    __slots__ = (
+        "number", "start_line", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags", "_problems",
+        "_header_end",
+    )
+
+    def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None,
+                 header_end: int | None = None):
+        """A game from the fast path (``text``: whole and clean), or, without ``text``, one
+        the state machine is about to read piece by piece (into ``_pieces``)."""
+        self.number = number  # 1-based
+        self.start_line = start_line  # 1-based line of the game's first line
+        self.part = part  # > 0 for the continuation of a game too large to hold at once
+        self.continues = False  # True when a further part of this game follows
+        self._reading = text is None  # the state machine is still adding pieces
+        self._pieces: list[str] = []  # what the state machine has read so far, while reading
+        self._text = "" if text is None else text  # set once read
+        self._lines: list[str] | None = None
+        self._tags: list[Tag] | None = None if text is not None else []
+        self._problems: list[PgnProblem] = []
+        self._header_end = header_end if header_end is not None else (len(text) if text is not None else 0)
+
+    @property
+    def clean(self) -> bool:
+        """True when the reader found no damage in this game."""
+        return not self._problems
+
+    @property
+    def text(self) -> str:
+        """The game's text exactly as read."""
+        if self._reading:
+            return "".join(self._pieces)  # not cached: it still grows
+        return self._text
+
+    def _seal(self) -> None:
+        """Called once the splitter hands the game on: its text will not change. The pieces
+        it was read in are dropped (``lines`` splits the text again when asked)."""
+        if self._reading:
+            self._text = "".join(self._pieces)
+            self._pieces = []
+            self._reading = False
+
+    @property
+    def lines(self) -> list[str]:
+        """The game's lines, each with its ending (``\\r\\n``, ``\\n`` or ``\\r``)."""
+        if self._reading:
+            return split_lines(self.text)  # not cached: it still grows
+        if self._lines is None:
+            self._lines = split_lines(self._text)
+        return self._lines
+
+    @property
+    def tags(self) -> list[Tag]:
+        """The game's tags in order (on a clean game from the fast path, read when first asked)."""
+        if self._tags is None:
+            self._tags = self.find_tags(NAME)  # a clean game: one well-formed tag a line
+        return self._tags
+
+    @property
+    def problems(self) -> list[PgnProblem]:
+        """The damage found in this game, in the order found."""
+        return self._problems
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag with exactly this name, or None."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def find_tags(self, names: str) -> list[Tag]:
+        """Tags whose name matches the regular expression ``names`` (whole name), in order.
+
+        On a clean game this looks only for those tags, without reading the others.
+        """
+        if self._tags is not None:
+            pattern = re.compile(names)
+            return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
+        text = self._text
+        found = []
+        for match in named_tag_line(names).finditer(text, 0, self._header_end):
+            line_start = match.start()
+            index = text.count("\n", 0, line_start)
+            bracket = text.index("[", line_start)
+            found.append(make_tag(match, line_start, self.start_line + index, index, bracket, text))
+        return found
+
+    def may_have_tag(self, *names: str) -> bool:
+        """False only when a clean game surely has none of these tags (a quick look)."""
+        if self._tags is not None:
+            return True
+        text, end = self._text, self._header_end
+        if text.find("[ ", 0, end) >= 0 or text.find("[\t", 0, end) >= 0:
+            return True
+        return any(text.find("[" + name, 0, end) >= 0 for name in names)
+
+    @property
+    def fast(self) -> bool:
+        """True for a clean game from the fast path whose tags have not been read yet."""
+        return self._tags is None
+
+    @property
+    def is_blank(self) -> bool:
+        """True for a stretch of blank lines that holds no game (an empty input)."""
+        return self._reading and not self._tags and not "".join(self._pieces).strip()
+
+    def __repr__(self) -> str:
+        return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep memory bounded on hostile input (sizes in characters)."""
+
+    max_game_chars: int = 16 * 1024 * 1024
+    max_comment_chars: int = 1024 * 1024
+    max_tags: int = 4096  # tag lines of a game read into Tag objects; later ones stay text
+
+
+DEFAULT_LIMITS = Limits()
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # what movetext ends with

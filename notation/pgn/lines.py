@@ -1,0 +1,40 @@
+"""Line endings: ``\\r\\n``, ``\\n`` or a lone ``\\r``, found, counted and cut after."""
+
+from __future__ import annotations
+
+import re
+
+NEXT_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut after each ``\r\n``, ``\n`` or lone ``\r``, endings kept."""
+    if "\r" not in text or text.count("\r") == text.count("\r\n"):
+        parts = text.split("\n")
+        last = parts.pop()
+        lines = [part + "\n" for part in parts]
+        if last:
+            lines.append(last)
+        return lines
+    return _LINE_SPLIT.findall(text)
+
+def line_ending(line: str) -> str:
+    """The line's ending (``\\r\\n``, ``\\n``, ``\\r``) or ``""``."""
+    if line.endswith("\r\n"):
+        return "\r\n"
+    if line.endswith("\n"):
+        return "\n"
+    if line.endswith("\r"):
+        return "\r"
+    return ""
+
+
+def line_breaks(text: str) -> int:
+    """Line ends in ``text``: ``\\r\\n``, ``\\n`` or a lone ``\\r``."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def first_break(text: str) -> int:
+    """Where the first line of ``text`` ends (its ending excluded), or ``len(text)``."""
+    found = NEXT_BREAK.search(text)
+    return len(text) if found is None else found.start()

@@ -1,0 +1,273 @@
+"""Split a stream of PGN text into raw games, keeping every byte and noting the damage.
+
+``iter_games(lines)`` reads lines (line endings included, as a file opened with
+``newline=""`` yields them) and yields one ``RawGame`` per game, in order, such that
+``"".join(line for g in games for line in g.lines)`` is the input exactly.
+
+How lenient it is, item by item:
+
+- A game starts at its first tag line. A tag line starts a new game once the current game
+  has movetext, or once a blank line followed its tags. Text before the first tag line is
+  a game of its own when it is not blank (python-chess reads such text as a game too);
+  blank lines belong to the game before them.
+- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes.
+  A line that starts like a tag but does not parse is kept as it is and reported
+  (``pgn-tag-syntax``, with the tag's name when it can be seen).
+- Brace comments may span lines. A comment that is never closed is reported
+  (``pgn-comment-unterminated``) and ended at a blank line followed by a well-formed tag
+  line, or at ``Limits.max_comment_chars`` (``pgn-comment-too-long``), so it cannot
+  swallow the rest of the file. ``;`` comments end at the end of their line; lines
+  starting with ``%`` are escape lines.
+- A game's first ``Limits.max_tags`` tag lines are read into ``Tag`` objects; later ones
+  are kept as text, not read, and reported once (``pgn-too-many-tags``), so memory does not
+  grow with a header of millions of lines.
+- A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
+  ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
+  ``state_machine.PIECE_CHARS`` is read in pieces cut at fixed places from its start (a
+  tag line that long is reported, ``pgn-tag-syntax``, and its tags are not read); where
+  the input's blocks were cut never matters.
+- Work is linear in the input whatever it holds: runs of blank or plain movetext lines are
+  taken many at a time, and the fast path (whole clean games matched by regular
+  expressions) is not tried again over text where it found no game end.
+- Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
+  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
+  (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
+  result at its end (``pgn-missing-result``) are reported, never repaired here.
+
+Nothing here raises on bad input. Moves are not read: SAN, NAGs and variations pass as text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from notation.pgn import state_machine
+from notation.pgn.games import DEFAULT_LIMITS, RESULTS, Limits, RawGame
+from notation.pgn.lines import NEXT_BREAK
+from notation.pgn.state_machine import Splitter, plain_lines_end
+from notation.pgn.tags import NAME, TAG_START_CHARS
+
+# -- the fast path: whole clean games matched at C speed ------------------------------------
+# A game ends after the blank lines that precede the next tag line.
+_BOUNDARY = re.compile(r"\n(?:[ \t]*\r?\n)+(?=[ \t]*\[[A-Za-z0-9_])")
+_VALUE_FAST = r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"'
+_CLEAN_HEADER = re.compile(
+    r"(?:[ \t]*+\[[ \t]*+" + NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
+)
+_CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
+_LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
+_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_START_SPECIAL
+_NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
+_JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
+_BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
+_FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
+_PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
+
+
+def _chars_clean(text: str) -> bool:
+    """No control characters (tab, line ends and form feed aside) and no undecodable bytes."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: bytes that were not UTF-8
+        return False
+    return len(data.translate(None, _JUNK_BYTES)) == len(data)
+
+
+def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int) -> int:
+    """Where the tags end if the slow path would find exactly one game in ``text`` and no
+    damage; -1 otherwise."""
+    if len(text) > limit or (len(text) > state_machine.PIECE_CHARS and _has_long_line(text)):
+        return -1
+    header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
+    if header is None or text.count("\n", 0, header.end()) > max_tags:  # blank lines too: erring safe
+        return -1
+    movetext = text[header.end():]
+    if not movetext.rstrip().endswith(RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
+        return -1
+    special = _SPECIAL_LINE_START.search(movetext)
+    if special is not None and (special.group()[1] in "[%" or _LINE_START_SPECIAL.search(movetext)):
+        return -1
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return -1
+    if not chars_checked and not _chars_clean(text):
+        return -1
+    if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
+        return -1
+    return header.end()
+
+
+def _has_long_line(text: str) -> bool:
+    """True when a line of ``text`` (its ending aside) is longer than
+    ``state_machine.PIECE_CHARS``: the state machine reads it in pieces, so the fast path
+    leaves it to the state machine."""
+    longest = state_machine.PIECE_CHARS
+    return any(len(line) > longest and len(line.rstrip("\r")) > longest for line in text.split("\n"))
+
+
+def _braces_paired(movetext: str) -> bool:
+    """True when braces come as ``{`` ``}`` pairs, none nested, none stray."""
+    braces = movetext.encode("utf-8", "surrogateescape").translate(None, _NOT_BRACES)
+    return braces == b"{}" * (len(braces) // 2)
+
+
+def _blocks(pieces: Iterable[str]) -> Iterator[str]:
+    """Join small pieces (lines) into blocks of about ``_BLOCK_CHARS``; big pieces pass."""
+    batch: list[str] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= _BLOCK_CHARS:
+            yield "".join(batch)
+            batch, size = [], 0
+    if batch:
+        yield "".join(batch)
+
+
+def iter_games(
+    lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, first_line: int = 1
+) -> Iterator[RawGame]:
+    """Yield the games of ``lines`` in order; never raises on bad input, never drops a byte.
+
+    ``lines`` is any iterable of text pieces: lines with their endings (a text file opened
+    with ``newline=""``), blocks cut anywhere (``iter(lambda: f.read(1 << 20), "")``), or
+    one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
+    ``first_line`` numbers the first line (for a piece cut from a larger text at a game
+    start, as ``parallel`` does); games are numbered from 1 regardless.
+
+    The result never depends on how the text is cut into pieces: the fast path takes only
+    games the state machine would find clean and whole, and the state machine is fed each
+    line as ``pieces_of_line`` cuts it. Work is linear in the input: where the fast path
+    found no game end in a stretch of text, it is not tried again before that stretch is
+    read. Memory holds at most a game (``Limits.max_game_chars``) and ``_FAST_WINDOW``.
+    """
+    if isinstance(lines, str):
+        blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
+    else:
+        blocks = _blocks(lines)
+    piece_chars = state_machine.PIECE_CHARS
+    splitter = Splitter(limits)
+    limit = min(limits.max_game_chars, limits.max_comment_chars)
+    buf = ""
+    pos = 0
+    base = 0  # characters dropped from the front of buf
+    eof = False
+    line_no = first_line - 1  # lines before pos
+    number = 0  # games yielded (parts not counted)
+    fast = True
+    emitted_since_slow = False
+    fast_again_at = 0  # the fast path found no game end before this offset: not worth a try
+    plain_window = _PLAIN_WINDOW  # how far to look for a run of plain lines
+
+    buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
+    buf_has_cr = False
+
+    def refill(at_least: int = 0) -> bool:
+        """Append the next block (blocks: at least ``at_least`` characters) to what is left."""
+        nonlocal buf, pos, base, eof, buf_chars_clean, buf_has_cr
+        block = next(blocks, None)
+        if block is None:
+            eof = True
+            return False
+        if len(block) < at_least:
+            more = [block]
+            length = len(block)
+            while length < at_least:
+                piece = next(blocks, None)
+                if piece is None:
+                    break  # eof is noted by the next call
+                more.append(piece)
+                length += len(piece)
+            block = "".join(more)
+        rest = buf[pos:]
+        buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
+        buf_has_cr = "\r" in rest or "\r" in block
+        buf = rest + block
+        base += pos
+        pos = 0
+        return True
+
+    def next_boundary(start: int) -> int:
+        """End of the game starting at ``start`` (after its trailing blank lines), or -1
+        when none is seen in ``buf`` (none yet: the next tag line may not be whole)."""
+        if not buf_has_cr:
+            found = buf.find("\n\n[", start)
+            while found >= 0 and found + 3 < len(buf) and buf[found + 3] not in TAG_START_CHARS:
+                found = buf.find("\n\n[", found + 1)  # "[" then no tag name: not a tag line
+            if found >= 0 and found + 3 < len(buf):
+                end = found + 2
+                while buf.startswith("\n", end):
+                    end += 1
+                return end
+            if found < 0 and "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
+                return -1
+        match = _BOUNDARY.search(buf, start)
+        return -1 if match is None else match.end()
+
+    while True:
+        if fast:
+            end = next_boundary(pos)
+            while end < 0 and not eof and len(buf) - pos < _FAST_WINDOW:
+                # double what is held each time: every character is searched a few times at most
+                if refill(len(buf) - pos):
+                    end = next_boundary(pos)
+            if end < 0 and pos >= len(buf) and eof:
+                break
+            found = end >= 0
+            end = end if found else len(buf)
+            candidate = buf[pos:end]
+            header_end = _clean_header_end(candidate, limit, buf_chars_clean, limits.max_tags) if (found or eof) else -1
+            if header_end >= 0:
+                number += 1
+                yield RawGame(number, line_no + 1, text=candidate, header_end=header_end)
+                line_no += candidate.count("\n")
+                pos = end
+                continue
+            if not found:
+                fast_again_at = base + len(buf)
+            fast = False
+            splitter.reset(number, line_no)
+            emitted_since_slow = False
+        # slow path: one line (or piece of a long line) at a time until a clean game start
+        if pos >= len(buf) and not refill():
+            break
+        if splitter.takes_plain_lines():
+            end = plain_lines_end(buf, pos, pos + min(plain_window, piece_chars))  # no line longer
+            # look further while runs fill the window, briefly where lines are seldom plain
+            plain_window = _PLAIN_WINDOW if 2 * (end - pos) < plain_window else min(piece_chars, 2 * plain_window)
+            if end > pos and splitter.feed_plain_lines(buf[pos:end]):
+                pos = end
+                continue
+        window = pos + piece_chars + 2  # a line ending that starts by pos + piece_chars: whole
+        newline = NEXT_BREAK.search(buf, pos, window)
+        while not eof and len(buf) < window and (
+            newline is None or (newline.group() == "\r" and newline.end() == len(buf))
+        ):
+            refill()
+            window = pos + piece_chars + 2
+            newline = NEXT_BREAK.search(buf, pos, window)
+        if newline is not None and newline.start() <= pos + piece_chars:
+            end = newline.end()
+        else:
+            end = min(pos + piece_chars, len(buf))
+        line = buf[pos:end]
+        for game in splitter.feed(line):
+            if game.part == 0:
+                number = game.number
+            emitted_since_slow = True
+            game._seal()
+            yield game
+        pos = end
+        if emitted_since_slow and base + pos > fast_again_at and splitter.fresh_game_started():
+            splitter.take_back()
+            number = splitter.number
+            line_no = splitter.line_no
+            pos -= len(line)
+            fast = True
+    if not fast:
+        for game in splitter.finish():
+            game._seal()
+            yield game
+
+

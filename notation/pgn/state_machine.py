@@ -1,0 +1,523 @@
+"""The line-by-line state machine that splits PGN text into games (see ``splitter`` for
+what it finds), and ``iter_games_slow``, which feeds it every line.
+
+``splitter.iter_games`` gives the same games faster: it takes whole clean games by regular
+expressions and hands the rest to this machine; the tests hold the two together. Nothing
+here raises on bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from notation.pgn.games import (
+    BOM,
+    COMMENT_TOO_LONG,
+    COMMENT_UNTERMINATED,
+    DEFAULT_LIMITS,
+    GAME_TOO_LARGE,
+    JUNK,
+    MISSING_BLANK_LINE,
+    MISSING_RESULT,
+    NOT_UTF8,
+    RESULTS,
+    STRAY_TEXT,
+    TAG_SYNTAX,
+    TOO_MANY_TAGS,
+    Limits,
+    PgnProblem,
+    RawGame,
+)
+from notation.pgn.lines import first_break, line_breaks, line_ending, split_lines
+from notation.pgn.tags import (
+    TAG,
+    TAG_NAME,
+    WELL_FORMED_TAG_LINE,
+    Tag,
+    has_closing_quote,
+    is_tag_line,
+    unescape_tag_value,
+)
+
+# The state machine is fed lines of at most this many characters (their ending aside);
+# longer ones are fed in pieces. ``parallel`` cuts only before tag lines no longer than this.
+PIECE_CHARS = 1 << 17
+
+_JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\udc80-\udcff]")
+_COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
+
+# Plain lines (see Splitter.feed_plain_lines) hold only these characters, and none starts
+# with "[" or "%" after spaces, tabs and form feeds. A brace comment opened and closed on
+# its line, holding only these characters, counts as plain text too: it leaves the scanner
+# outside any comment, as it found it.
+_CLOSED_COMMENT = re.compile(r"\{[\t\x0c -z|~]*\}")
+_PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
+_NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
+_SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
+_SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
+_SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
+_BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
+
+
+def _as_plain_text(comment: re.Match[str]) -> str:
+    return "c" * len(comment.group())
+
+
+class Splitter:
+    """The state machine behind ``iter_games``; one instance per input."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.number = 0
+        self.line_no = 0
+        self.game: RawGame | None = None
+        self.size = 0
+        self.has_movetext = False
+        self.blank_since_tags = False
+        self.has_tag_lines = False
+        self.last_tag_line = 0
+        self.prev_blank = True
+        self.last_movetext: str | None = None  # last movetext line with the comment state after it
+        self.last_movetext_line = 0
+        self.in_comment = False
+        self.comment_line = 0
+        self.comment_column = 0
+        self.comment_chars = 0
+        self.pending_line = False  # the previous piece had no line ending (a split long line)
+        self.last_piece_length = 0
+        self.line_kind = "blank"  # what the current line is: "tag", "movetext", ...
+        self.piece_offset = 0  # where the current piece starts in its line (0 but for long lines)
+        self.game_pieces = 0  # pieces added to the current game (or part)
+        self.compacted = 0  # of which the first ones are joined into bigger strings
+        self.line_index = 0  # index of the current piece's line in the game's lines
+        self.game_line_ends = 0  # line endings in the current game's text so far
+        self.game_has_text = False  # some piece of the current game is not blank
+        self.tag_lines = 0  # tag lines of the current game so far, all its parts
+
+    def reset(self, number: int, line_no: int) -> None:
+        """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
+        self.number = number
+        self.line_no = line_no
+        self.game = None
+        self.has_movetext = False
+        self.blank_since_tags = False
+        self.has_tag_lines = False
+        self.tag_lines = 0
+        self.prev_blank = True
+        self.last_movetext = None
+        self.in_comment = False
+        self.pending_line = False
+
+    def fresh_game_started(self) -> bool:
+        """True when the last line fed opened a new, so far undamaged game with a tag line."""
+        game = self.game
+        return (
+            game is not None and game.part == 0 and self.game_pieces == 1 and bool(game.tags)
+            and not game.problems and not self.in_comment and not self.pending_line
+        )
+
+    def take_back(self) -> None:
+        """Forget the fresh game just opened (the fast path reads it again)."""
+        self.game = None
+        self.number -= 1
+        self.line_no -= 1
+
+    # -- game boundaries -----------------------------------------------------------------
+    def _open_game(self, part: int = 0, start_line: int | None = None) -> RawGame:
+        """Open the next game (or the next part of this one) and return it; the caller has
+        closed the one before (``_close_checks``) and hands it on."""
+        if part == 0:
+            self.number += 1
+            self.has_movetext = False
+            self.blank_since_tags = False
+            self.has_tag_lines = False
+            self.tag_lines = 0
+            self.last_movetext = None
+        game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
+        self.game = game
+        self.size = 0
+        self.game_pieces = 0
+        self.compacted = 0
+        self.game_line_ends = 0
+        self.line_index = 0
+        self.game_has_text = False
+        return game
+
+    def _close_checks(self, game: RawGame) -> None:
+        if self.in_comment:
+            self._report_unterminated_comment(game)
+        if self.has_movetext:
+            last = (self.last_movetext or "").rstrip()
+            if not self.has_tag_lines and not last.endswith(RESULTS):
+                game.problems.append(
+                    PgnProblem(STRAY_TEXT, "text outside any game (no tags before it, no result after it)",
+                               game.start_line)
+                )
+            elif not last.endswith(RESULTS):
+                game.problems.append(
+                    PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
+                               self.last_movetext_line)
+                )
+        elif self.has_tag_lines:
+            game.problems.append(
+                PgnProblem(MISSING_RESULT, "game has tags but no movetext, not even a result", self.last_tag_line)
+            )
+
+    def _report_unterminated_comment(self, game: RawGame) -> None:
+        game.problems.append(
+            PgnProblem(COMMENT_UNTERMINATED, "comment opened with '{' is never closed",
+                       self.comment_line, self.comment_column)
+        )
+        self.in_comment = False
+
+    # -- one line ------------------------------------------------------------------------
+    def feed(self, line: str) -> Iterator[RawGame]:
+        continued = self.pending_line
+        if continued:
+            self.piece_offset += self.last_piece_length
+        else:
+            self.line_no += 1
+            self.piece_offset = 0
+        self.last_piece_length = len(line)
+        self.pending_line = not line.endswith(("\n", "\r"))
+        if self.line_no == 1 and not continued and line.startswith("\ufeff"):
+            self._ensure_game().problems.append(PgnProblem(BOM, "byte order mark at the start of the input", 1, 1))
+            body = line[1:]
+        else:
+            body = line
+        stripped = body.lstrip(" \t")
+
+        if continued:
+            kind = "tag_rest" if self.line_kind == "tag" else "movetext"
+        elif self.in_comment:
+            if self.prev_blank and WELL_FORMED_TAG_LINE.match(body):
+                self._report_unterminated_comment(self._ensure_game())
+                kind = "tag"
+            else:
+                kind = "comment"
+        elif is_tag_line(stripped):
+            kind = "tag"
+        elif not stripped.strip():
+            kind = "blank"
+        elif stripped[0] == "%":
+            kind = "escape"
+        else:
+            kind = "movetext"
+
+        if not continued:
+            self.line_kind = kind
+        if kind == "tag":
+            done = self.game
+            if done is None:
+                game = self._open_game()
+            elif self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
+                not self.has_tag_lines and self.game_has_text
+            ):
+                if self.has_movetext and not self.prev_blank:
+                    done.problems.append(
+                        PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
+                                   self.line_no)
+                    )
+                self._close_checks(done)
+                game = self._open_game()
+                yield done
+            else:
+                game = done
+            self._add_line(game, line)
+            self.tag_lines += 1
+            if self.tag_lines > self.limits.max_tags:
+                self._too_many_tags(game, body, len(line) - len(body))
+            elif self.pending_line and len(line) >= PIECE_CHARS:
+                self._long_tag_line(game, body, len(line) - len(body))
+            else:
+                self._parse_tags(game, body, len(line) - len(body), len(line))
+            self.has_tag_lines = True
+            self.last_tag_line = self.line_no
+            self.blank_since_tags = False
+            self.prev_blank = False
+        elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
+            game = self._ensure_game()
+            self._add_line(game, line)
+            self.prev_blank = False
+        else:
+            game = self._ensure_game()
+            self._add_line(game, line)
+            if kind == "blank":
+                if self.has_tag_lines:
+                    self.blank_since_tags = True
+                self.prev_blank = True
+            else:
+                if kind == "movetext" and not self.has_movetext and self.has_tag_lines and not self.blank_since_tags:
+                    game.problems.append(
+                        PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no)
+                    )
+                if kind in ("movetext", "comment"):
+                    self.has_movetext = True
+                    self._scan_movetext(game, body)
+                    if body.strip():
+                        self.last_movetext = body
+                        self.last_movetext_line = self.line_no
+                self.prev_blank = not body.strip()
+        self._check_chars(game, line)
+        if self.size > self.limits.max_game_chars:
+            yield from self._split_large_game(game)
+
+    def takes_plain_lines(self) -> bool:
+        """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""
+        return not self.in_comment and not self.pending_line and self.line_no > 0
+
+    def feed_plain_lines(self, run: str) -> bool:
+        """Take ``run``, whole lines found by ``plain_lines_end``, as ``feed`` would take
+        them one by one; False (nothing taken) when they would make the game too large.
+        Plain lines are blank or movetext without control characters, non-ASCII text or
+        braces (but for comments closed on their line, which change nothing here), none
+        starting with ``[`` or ``%``: all they change is counted here with string searches."""
+        if self.size + len(run) > self.limits.max_game_chars:
+            return False
+        first = self.line_no + 1
+        game = self.game if self.game is not None else self._open_game(start_line=first)
+        breaks = line_breaks(run)
+        core = run.rstrip(" \t\x0c\r\n")  # up to the end of the last line that is not blank
+        first_blank = not run[:first_break(run)].strip()
+        if core:
+            if not self.has_movetext and self.has_tag_lines and not self.blank_since_tags and not first_blank:
+                game.problems.append(
+                    PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", first)
+                )
+            start = max(core.rfind("\n"), core.rfind("\r")) + 1
+            self.has_movetext = True
+            self.last_movetext = core[start:]
+            self.last_movetext_line = first + line_breaks(run[:start])
+        if self.has_tag_lines and not self.blank_since_tags and (
+            not core or first_blank or _BLANK_LINE_AFTER_BREAK.search(run)
+        ):
+            self.blank_since_tags = True
+        body = run[:len(run) - len(line_ending(run))]
+        self.prev_blank = not body[max(body.rfind("\n"), body.rfind("\r")) + 1:].strip()
+        self.line_no += breaks
+        self._add_line(game, run)
+        self.game_line_ends += breaks - 1  # _add_line counted one
+        return True
+
+    def _ensure_game(self) -> RawGame:
+        """The game being read, opened first when there is none."""
+        return self.game if self.game is not None else self._open_game()
+
+    def _add_line(self, game: RawGame, line: str) -> None:
+        pieces = game._pieces  # the game is being read: the splitter has not sealed it
+        if self.game_pieces - self.compacted >= _COMPACT_PIECES:
+            # many short lines: hold each run of them as one string, not as many small objects
+            loose = len(pieces) - (self.game_pieces - self.compacted)
+            pieces[loose:] = ["".join(pieces[loose:])]
+            self.compacted = self.game_pieces
+        pieces.append(line)
+        self.size += len(line)
+        self.game_pieces += 1
+        self.line_index = self.game_line_ends
+        if line.endswith(("\n", "\r")):
+            self.game_line_ends += 1
+        if not self.game_has_text and line.strip():
+            self.game_has_text = True
+
+    def _split_large_game(self, game: RawGame) -> Iterator[RawGame]:
+        if game.part == 0:
+            game.problems.append(
+                PgnProblem(GAME_TOO_LARGE, f"game is larger than {self.limits.max_game_chars} characters; "
+                           "it is passed on unchanged, in parts", game.start_line)
+            )
+        game.continues = True
+        self._open_game(part=game.part + 1, start_line=self.line_no + (0 if self.pending_line else 1))
+        yield game
+
+    def _check_chars(self, game: RawGame, line: str) -> None:
+        if line.isascii():
+            if _JUNK.search(line):
+                self._junk_problem(game, JUNK, "control characters (binary data?) in the text", line, _JUNK)
+        elif _SURROGATE.search(line):
+            self._junk_problem(game, NOT_UTF8, "bytes that are not UTF-8 text", line, _SURROGATE)
+        elif _JUNK.search(line):
+            self._junk_problem(game, JUNK, "control characters (binary data?) in the text", line, _JUNK)
+
+    def _junk_problem(self, game: RawGame, code: str, message: str, line: str, pattern: re.Pattern[str]) -> None:
+        """Report ``code`` at the first match of ``pattern`` in ``line`` (the caller saw one)."""
+        problems = game.problems
+        found = pattern.search(line)
+        if found is None or any(p.code == code for p in problems):
+            return  # once per game is enough to point at the damage
+        column = self.piece_offset + found.start() + 1
+        problems.append(PgnProblem(code, message, self.line_no, column))
+
+    # -- tags ----------------------------------------------------------------------------
+    def _parse_tags(self, game: RawGame, body: str, offset: int, line_length: int) -> None:
+        index = self.line_index
+        line_offset = self.size - line_length
+        text = body.rstrip("\r\n")
+        pos = len(text) - len(text.lstrip(" \t"))
+        while pos < len(text):
+            match = TAG.match(text, pos)
+            if match is None:
+                self._tag_problem(game, text, pos, offset)
+                return
+            start = offset + match.start()
+            game.tags.append(
+                Tag(
+                    name=match.group(1),
+                    value=unescape_tag_value(match.group(2)),
+                    line=self.line_no,
+                    column=start + 1,
+                    index=index,
+                    start=start,
+                    end=offset + match.end(),
+                    value_start=offset + match.start(2),
+                    value_end=offset + match.end(2),
+                    line_offset=line_offset,
+                    line_length=line_length,
+                )
+            )
+            pos = match.end()
+            while pos < len(text) and text[pos] in " \t":
+                pos += 1
+
+    def _long_tag_line(self, game: RawGame, body: str, offset: int) -> None:
+        """A tag line read in pieces: reported, its tags not read (their line is not whole)."""
+        pos = len(body) - len(body.lstrip(" \t"))
+        name_match = TAG_NAME.match(body, pos)
+        game.problems.append(
+            PgnProblem(TAG_SYNTAX, f"tag line longer than {PIECE_CHARS} characters; its tags are not read",
+                       self.line_no, offset + pos + 1, name_match.group(1) if name_match else None)
+        )
+
+    def _too_many_tags(self, game: RawGame, body: str, offset: int) -> None:
+        """A tag line past ``Limits.max_tags``: kept as text, not read; reported once a game."""
+        if self.tag_lines == self.limits.max_tags + 1:
+            pos = len(body) - len(body.lstrip(" \t"))
+            game.problems.append(
+                PgnProblem(TOO_MANY_TAGS, f"game has more than {self.limits.max_tags} tag lines; "
+                           "the rest are kept as they are but not read", self.line_no, offset + pos + 1)
+            )
+
+    def _tag_problem(self, game: RawGame, text: str, pos: int, offset: int) -> None:
+        name_match = TAG_NAME.match(text, pos)
+        name = name_match.group(1) if name_match else None
+        rest = text[pos:]
+        if name_match is None:
+            why = f"unexpected text after the tags: {rest[:20]!r}"
+        elif '"' not in rest[name_match.end() - pos:]:
+            why = f"tag {name} has no quoted value"
+        elif not has_closing_quote(rest[name_match.end() - pos:]):
+            why = f"tag {name}: value has no closing quote"
+        else:
+            why = f"tag {name}: expected ']' after the value (or an unescaped quote inside it)"
+        game.problems.append(PgnProblem(TAG_SYNTAX, why, self.line_no, offset + pos + 1, name))
+
+    # -- comments ------------------------------------------------------------------------
+    def _scan_movetext(self, game: RawGame, body: str) -> None:
+        if not self.in_comment and "{" not in body:
+            return
+        pos = 0
+        length = len(body)
+        while pos < length:
+            if self.in_comment:
+                close = body.find("}", pos)
+                if close < 0:
+                    self.comment_chars += length - pos
+                    if self.comment_chars > self.limits.max_comment_chars:
+                        game.problems.append(
+                            PgnProblem(COMMENT_TOO_LONG, f"comment longer than {self.limits.max_comment_chars} "
+                                       "characters; treated as ended here", self.comment_line, self.comment_column)
+                        )
+                        self.in_comment = False
+                    return
+                self.in_comment = False
+                pos = close + 1
+            else:
+                brace = body.find("{", pos)
+                if brace < 0:
+                    return
+                semi = body.find(";", pos, brace)
+                if semi >= 0:
+                    return  # the rest of the line is a ";" comment
+                self.in_comment = True
+                self.comment_line = self.line_no
+                self.comment_column = self.piece_offset + brace + 1
+                self.comment_chars = 0
+                pos = brace + 1
+
+    def finish(self) -> Iterator[RawGame]:
+        """Close and hand on the game being read, if any (at the end of the input)."""
+        game = self.game
+        if game is not None:
+            self._close_checks(game)
+            self.game = None
+            yield game
+
+
+def plain_lines_end(buf: str, start: int, limit: int) -> int:
+    """The end of the run of whole plain lines at ``buf[start:limit]`` (``start``: none).
+    A lone CR at ``limit`` is not taken: a LF may follow it. String searches, no loop per line."""
+    window = buf[start:limit]
+    end = max(window.rfind("\n"), window.rfind("\r", 0, len(window) - 1)) + 1
+    if end == 0:
+        return start
+    window = window[:end]
+    if "{" in window:  # closed comments are plain: see them as text of the same length
+        window = _CLOSED_COMMENT.sub(_as_plain_text, window)
+    first = window.lstrip(" \t\x0c")
+    if first[:1] in ("[", "%"):
+        return start
+    bad = end
+    if not window.isascii() or len(window.encode("ascii").translate(None, _PLAIN_CHARS)):
+        not_plain = _NOT_PLAIN_CHAR.search(window)
+        bad = end if not_plain is None else not_plain.start()  # None: never, one was counted
+    if any(spaced in window for spaced in _SPACED_LINE_STARTS):
+        found = _SPECIAL_LINE_AFTER_BREAK.search(window, 0, bad)
+        if found is not None:
+            bad = found.start()
+    else:
+        for special in _SPECIAL_LINE_STARTS:
+            at = window.find(special, 0, bad)
+            if at >= 0:
+                bad = at
+    if bad == end:
+        return start + end
+    # back to the start of the line holding the first character that is not plain
+    cut = max(window.rfind("\n", 0, bad + 1), window.rfind("\r", 0, bad + 1)) + 1
+    if 0 < cut < end and window[cut - 1] == "\r" and window[cut] == "\n":
+        cut += 1
+    return start + cut
+
+
+def pieces_of_line(line: str) -> Iterator[str]:
+    """A line as the splitter is fed it: whole when its text (ending aside) is at most
+    ``PIECE_CHARS`` long, else in pieces of ``PIECE_CHARS`` counted from the line's start,
+    the ending with the last piece. Where a line is cut never depends on how it was read."""
+    content = len(line) - len(line_ending(line))
+    if content <= PIECE_CHARS:
+        yield line
+        return
+    start = 0
+    while content - start > PIECE_CHARS:
+        yield line[start:start + PIECE_CHARS]
+        start += PIECE_CHARS
+    yield line[start:]
+
+
+def iter_games_slow(lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS) -> Iterator[RawGame]:
+    """``iter_games`` without the fast path: every line through the state machine.
+
+    Gives the same games, tags and problems (the tests hold the two together). Reads the
+    whole text first: for tests and comparisons, not for large inputs.
+    """
+    text = lines if isinstance(lines, str) else "".join(lines)
+    splitter = Splitter(limits)
+    for line in split_lines(text):
+        for piece in pieces_of_line(line):
+            for game in splitter.feed(piece):
+                game._seal()
+                yield game
+    for game in splitter.finish():
+        game._seal()
+        yield game
+
