@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
 from notation.errors import NotationError, Problem
+from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
 from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
 
@@ -27,6 +28,24 @@ from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
 class OutputFormat:
     TEXT = "text"
     JSON = "json"
+
+
+def add_writer_options(parser: argparse.ArgumentParser) -> None:
+    """``--profile`` and one flag per writer option (``WRITER_OPTIONS``), shared by every
+    command that writes FENs; ``writer_options_from`` reads them back."""
+    parser.add_argument(
+        "--profile",
+        choices=list(PROFILES),
+        default=None,
+        help=f"write as this program does (default: {DEFAULT_PROFILE}); options below override it",
+    )
+    for option in WRITER_OPTIONS:
+        parser.add_argument(option.flag, dest=option.name, choices=option.values, help=option.help)
+
+
+def writer_options_from(args: argparse.Namespace) -> WriteOptions:
+    """The writer options given by ``add_writer_options``'s flags (argparse checked them)."""
+    return options_from(vars(args))
 
 
 def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard") -> None:

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, option_choices, resolve_options
 from notation.inputs import InputError
 from notation.operations import convert_fen
 
@@ -30,40 +29,18 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
     common.add_variant_options(parser)
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
     parser.set_defaults(run=run)
 
 
-def add_writer_options(parser: argparse.ArgumentParser) -> None:
-    """The writer's options, shared by every command that writes FENs."""
-    parser.add_argument(
-        "--profile",
-        choices=list(PROFILES),
-        default=None,
-        help=f"write as this program does (default: {DEFAULT_PROFILE}); options below override it",
-    )
-    parser.add_argument("--pockets", choices=option_choices("pockets"), help="Crazyhouse pocket form")
-    parser.add_argument("--checks", choices=option_choices("checks"), help="Three-check counter form")
-    parser.add_argument("--castling", choices=option_choices("castling"), help="castling rights form")
-    parser.add_argument(
-        "--en-passant", choices=option_choices("en_passant"), help="when to write the en passant square"
-    )
-
-
-def writer_options_from(args: argparse.Namespace):
-    return resolve_options(
-        args.profile, pockets=args.pockets, checks=args.checks, castling=args.castling, en_passant=args.en_passant
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     from notation.cli.main import UsageError
 
     registry = common.build_registry(args)
-    options = writer_options_from(args)
+    options = common.writer_options_from(args)
     accept = common.accepted_codes(args.accept)
     failed = internal = False
     out = sys.stdout

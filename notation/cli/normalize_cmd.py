@@ -10,11 +10,12 @@ import os
 import stat
 import sys
 import time
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from notation.cli import common
-from notation.cli.convert_cmd import add_writer_options
 from notation.errors import NotationError
+from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
@@ -57,7 +58,7 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     common.add_repair_option(parser, what="refusing the game")
     common.add_accept_option(parser)
     common.add_alias_option(parser)
@@ -80,17 +81,15 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
     from notation.cli.main import UsageError
 
     registry = common.build_registry(args)
+    writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
     try:
         return NormalizeOptions.create(
             args.profile,
-            pockets=args.pockets,
-            checks=args.checks,
-            castling=args.castling,
-            en_passant=args.en_passant,
             on_bad=BadGamePolicy.REJECT if args.reject_to else BadGamePolicy.KEEP,
             on_illegal=args.on_illegal,
             registry=registry,
             accept=common.accepted_codes(args.accept),
+            **writer,
         )
     except (ValueError, NotationError) as exc:
         raise UsageError(str(exc)) from None

@@ -8,7 +8,6 @@ import random
 import sys
 
 from notation.cli import common
-from notation.cli.convert_cmd import add_writer_options, writer_options_from
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.start import CHESS960_COUNT, has_chess960, random_chess960_number, start_setup
@@ -36,7 +35,7 @@ def add_parser(subparsers) -> None:
         "--number", type=_position_number, metavar="N", help="Chess960 start position N, 0..959 (implies --chess960)"
     )
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random draw, to repeat it")
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     parser.add_argument(
         "--json", action="store_true", help='print {"fen", "variant", "chess960_number"} as one JSON line'
     )
@@ -61,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         variant = registry.find(args.variant)
     except NotationError as exc:
         raise UsageError(f"--variant: {exc}") from None
-    options = writer_options_from(args)
+    options = common.writer_options_from(args)
     chess960 = args.chess960 or args.number is not None or (variant.random_start and has_chess960(variant))
     if args.number is not None and args.seed is not None:
         raise UsageError("--seed draws a random position; it cannot be combined with --number")

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from flask import Blueprint, Response
 
 from notation.errors import Problem
-from notation.fen.profiles import WriteOptions, resolve_options
+from notation.fen.profiles import options_from
 from notation.operations import convert_fen, validate_fen
 from notation.options import IllegalPolicy
 
@@ -33,7 +33,7 @@ def convert() -> Response:
     result = convert_fen(
         data["fen"],
         data["variant"],
-        options=_writer_options(data),
+        options=options_from(data),
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
         accept=frozenset(data["accept"]),
         registry=current.registry,
@@ -83,21 +83,11 @@ def _batch_operation(data: dict[str, Any], registry) -> Callable[[str, str], dic
     accept = frozenset(data["accept"])
     if data["operation"] == "validate":
         return lambda fen, variant: validate_fen(fen, variant, accept=accept, registry=registry).to_dict()
-    options = _writer_options(data)
+    options = options_from(data)
     on_illegal = data.get("on_illegal", IllegalPolicy.REFUSE)
     return lambda fen, variant: convert_fen(
         fen, variant, options=options, on_illegal=on_illegal, accept=accept, registry=registry
     ).to_dict()
-
-
-def _writer_options(data: dict[str, Any]) -> WriteOptions:
-    return resolve_options(
-        data.get("profile"),
-        pockets=data.get("pockets"),
-        checks=data.get("checks"),
-        castling=data.get("castling"),
-        en_passant=data.get("en_passant"),
-    )
 
 
 def _summary(problems: list[Problem]) -> str:
