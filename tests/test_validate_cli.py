@@ -9,7 +9,7 @@ import json
 import pytest
 
 from notation.cli import validate_cmd
-from notation.cli.main import UsageError
+from notation.cli.usage import UsageError
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, TextIO
 
+from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
@@ -70,8 +71,6 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
 
 def build_registry(args: argparse.Namespace) -> Registry:
     """The default registry plus ``--variant-alias`` entries; raises ``UsageError``."""
-    from notation.cli.main import UsageError
-
     aliases: dict[str, str] = {}
     for text in getattr(args, "variant_alias", []) or []:
         try:
@@ -212,7 +211,6 @@ def add_accept_option(parser: argparse.ArgumentParser) -> None:
 
 def accepted_codes(values: list[str]) -> frozenset[str]:
     """The ``--accept`` codes; raises ``UsageError`` naming the known codes for an unknown one."""
-    from notation.cli.main import UsageError
     from notation.validation import CODES
 
     codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from notation.cli import common
+from notation.cli.usage import UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import InputError, InputFile
@@ -78,8 +79,6 @@ def add_parser(subparsers) -> None:
 
 
 def _options(args: argparse.Namespace) -> NormalizeOptions:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
     writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
     try:
@@ -106,8 +105,6 @@ def _same_file(a: str, b: str) -> bool:
 
 def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
     """The output path and the backup path; raises ``UsageError`` for impossible requests."""
-    from notation.cli.main import UsageError
-
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.in_place:
@@ -135,8 +132,6 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     options = _options(args)
     output_path, backup = _check_paths(args)
     sinks: list[Output] = []

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.usage import UsageError
 
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
@@ -42,7 +43,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
     from service.config import ConfigError, Settings
     from service.server import ServeError, serve
 

@@ -8,6 +8,7 @@ import random
 import sys
 
 from notation.cli import common
+from notation.cli.usage import UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.start import CHESS960_COUNT, has_chess960, random_chess960_number, start_setup
@@ -53,8 +54,6 @@ def _position_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
     try:
         variant = registry.find(args.variant)

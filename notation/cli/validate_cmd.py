@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.usage import UsageError
 from notation.inputs import InputError
 from notation.operations import validate_fen
 
@@ -39,8 +40,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
     accept = common.accepted_codes(args.accept)
     failed = internal = False
