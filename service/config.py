@@ -61,18 +61,12 @@ class Settings:
 
     def alias_map(self) -> dict[str, str]:
         """``variant_aliases`` as alias -> variant; raises ``ConfigError`` on a malformed entry."""
-        from notation.variants import parse_alias_option
+        from notation.variants import parse_aliases
 
-        aliases: dict[str, str] = {}
-        for entry in self.variant_aliases.split(","):
-            if not entry.strip():
-                continue
-            try:
-                alias, target = parse_alias_option(entry)
-            except ValueError as exc:
-                raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
-            aliases[alias] = target
-        return aliases
+        try:
+            return parse_aliases(self.variant_aliases)
+        except ValueError as exc:
+            raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
 
     def registry(self):
         """The default variant registry plus ``variant_aliases``; raises ``ConfigError``."""

@@ -23,7 +23,7 @@ from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
-from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
+from notation.variants import DEFAULT_REGISTRY, Registry, parse_aliases
 
 
 class OutputFormat:
@@ -65,24 +65,16 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="ALIAS=VARIANT",
-        help="teach an extra variant name, e.g. --variant-alias zh960=crazyhouse (repeatable)",
+        help="teach an extra variant name, e.g. --variant-alias zh960=crazyhouse (repeatable, or comma-separated)",
     )
 
 
 def build_registry(args: argparse.Namespace) -> Registry:
     """The default registry plus ``--variant-alias`` entries; raises ``UsageError``."""
-    aliases: dict[str, str] = {}
-    for text in getattr(args, "variant_alias", []) or []:
-        try:
-            alias, target = parse_alias_option(text)
-        except ValueError as exc:
-            raise UsageError(f"--variant-alias: {exc}") from None
-        aliases[alias] = target
     try:
+        aliases = parse_aliases(getattr(args, "variant_alias", None) or [])
         return DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
-    except NotationError as exc:
-        raise UsageError(f"--variant-alias: {exc}") from None
-    except ValueError as exc:
+    except (NotationError, ValueError) as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
 
 
@@ -184,18 +176,6 @@ def _bad_json(message: str) -> Problem:
 def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
     out = out if out is not None else sys.stdout
     out.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
-
-
-def format_problem(problem: Problem, *, prefix: str = "") -> str:
-    """One human line: ``prefix: code: message (field F, column C)``."""
-    where = []
-    if problem.field:
-        where.append(f"field {problem.field}")
-    if problem.column:
-        where.append(f"column {problem.column}")
-    suffix = f" ({', '.join(where)})" if where else ""
-    head = f"{prefix}: " if prefix else ""
-    return f"{head}{problem.code}: {problem.message}{suffix}"
 
 
 def add_accept_option(parser: argparse.ArgumentParser) -> None:

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                         {"ok": False, "fen": None, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
                     )
                 else:
-                    out.write(f"error: {common.format_problem(problem)}\n")
+                    out.write(f"error: {problem.describe()}\n")
                 continue
             failed = failed or not result.ok
             if args.json:
@@ -73,11 +73,11 @@ def run(args: argparse.Namespace) -> int:
             if result.ok:
                 out.write(result.fen + "\n")
             else:
-                out.write("error: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+                out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
                 for error in result.errors:
-                    sys.stderr.write(common.format_problem(error, prefix=where) + "\n")
+                    sys.stderr.write(error.describe(prefix=where) + "\n")
             for warning in result.warnings:
-                sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

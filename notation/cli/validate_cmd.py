@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                         {"valid": False, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
                     )
                 else:
-                    out.write(f"invalid: {common.format_problem(problem)}\n")
+                    out.write(f"invalid: {problem.describe()}\n")
                 continue
             failed = failed or not result.valid
             if args.json:
@@ -71,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
             elif result.valid:
                 out.write("valid\n")
             else:
-                out.write("invalid: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
+                out.write("invalid: " + "; ".join(p.describe() for p in result.errors) + "\n")
             if not args.json:
                 for warning in result.warnings:
-                    sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                    sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

@@ -91,10 +91,5 @@ def _batch_operation(data: dict[str, Any], registry) -> Callable[[str, str], dic
 
 
 def _summary(problems: list[Problem]) -> str:
-    first = problems[0]
-    where = [f"field {first.field}"] if first.field else []
-    if first.column is not None:
-        where.append(f"column {first.column}")
-    place = f" ({', '.join(where)})" if where else ""
     more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
-    return f"{first.code}: {first.message}{place}{more}"
+    return problems[0].describe() + more

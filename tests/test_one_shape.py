@@ -1,0 +1,71 @@
+"""One shape for each thing: a problem has one human line (``Problem.describe``), used by
+the CLI and the service alike; variant aliases have one parser (``parse_aliases``), used by
+``--variant-alias`` and ``NOTATION_VARIANT_ALIASES`` alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation.cli.main import main
+from notation.errors import Problem
+from notation.variants import parse_aliases
+from service import create_app
+from service.config import ConfigError, Settings
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+@pytest.mark.parametrize(
+    ("problem", "line"),
+    [
+        (Problem("empty", "no pieces"), "empty: no pieces"),
+        (Problem("fen-syntax", "bad", field="turn"), "fen-syntax: bad (field turn)"),
+        (Problem("fen-syntax", "bad", column=7), "fen-syntax: bad (column 7)"),
+        (Problem("fen-syntax", "bad", field="turn", column=7), "fen-syntax: bad (field turn, column 7)"),
+    ],
+)
+def test_problem_describe(problem, line):
+    assert problem.describe() == line
+    assert problem.describe(prefix="line 3") == "line 3: " + line
+
+
+def test_cli_and_service_describe_a_problem_alike(capsys):
+    bad = START.replace(" w ", " x ")
+    assert main(["convert", bad]) == 1
+    cli_line = capsys.readouterr().out.strip().removeprefix("error: ")
+    response = create_app(Settings()).test_client().post("/v1/fen/convert", json={"fen": bad})
+    assert response.status_code == 422
+    assert response.get_json()["detail"] == cli_line
+
+
+@pytest.mark.parametrize(
+    "entries",
+    ["zh960=crazyhouse, koth2 = kingofthehill", ["zh960=crazyhouse", "koth2=kingofthehill"],
+     ["zh960=crazyhouse,koth2=kingofthehill"], ["", "zh960=crazyhouse,,koth2=kingofthehill,"]],
+)
+def test_parse_aliases_takes_a_comma_string_or_a_list(entries):
+    assert parse_aliases(entries) == {"zh960": "crazyhouse", "koth2": "kingofthehill"}
+
+
+@pytest.mark.parametrize("entry", ["noequals", "=crazyhouse", "zh960=", " = "])
+def test_parse_aliases_refuses_a_malformed_entry(entry):
+    with pytest.raises(ValueError, match="ALIAS=VARIANT"):
+        parse_aliases(["zh960=crazyhouse", entry])
+    with pytest.raises(ValueError, match="ALIAS=VARIANT"):
+        parse_aliases("zh960=crazyhouse," + entry)
+
+
+def test_cli_and_service_read_the_same_alias_text(capsys):
+    text = "myhouse=crazyhouse,koth2=kingofthehill"
+    assert Settings.from_env({"NOTATION_VARIANT_ALIASES": text}).alias_map() == parse_aliases(text)
+    assert main(["validate", "--variant-alias", text, "--variant", "koth2", START]) == 0
+    assert capsys.readouterr().out == "valid\n"
+
+
+def test_cli_and_service_refuse_the_same_malformed_alias(capsys):
+    with pytest.raises(ConfigError, match="NOTATION_VARIANT_ALIASES: expected ALIAS=VARIANT"):
+        Settings.from_env({"NOTATION_VARIANT_ALIASES": "a=crazyhouse,nonsense"})
+    with pytest.raises(SystemExit) as stopped:
+        main(["validate", "--variant-alias", "a=crazyhouse,nonsense", START])
+    assert stopped.value.code == 2
+    assert "--variant-alias: expected ALIAS=VARIANT, got 'nonsense'" in capsys.readouterr().err
