@@ -9,6 +9,7 @@ import pytest
 from notation.cli.main import main
 from notation.errors import Problem
 from notation.variants import parse_aliases
+
 from service import create_app
 from service.config import ConfigError, Settings
 
