@@ -4,10 +4,14 @@ the CLI and the service alike; variant aliases have one parser (``parse_aliases`
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
 from notation.cli.main import main
 from notation.errors import Problem
+from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
 from notation.variants import parse_aliases
 
 from service import create_app
@@ -70,3 +74,24 @@ def test_cli_and_service_refuse_the_same_malformed_alias(capsys):
         main(["validate", "--variant-alias", "a=crazyhouse,nonsense", START])
     assert stopped.value.code == 2
     assert "--variant-alias: expected ALIAS=VARIANT, got 'nonsense'" in capsys.readouterr().err
+
+
+def test_failure_results_have_the_shape_of_real_ones():
+    problem = Problem("bad-input", "line 1: expected a JSON object")
+    converted = ConvertResult.failure(problem).to_dict()
+    assert converted.keys() == convert_fen(START).to_dict().keys()
+    assert converted == {"ok": False, "fen": None, "variant": None, "errors": [problem.to_dict()],
+                         "warnings": [], "detected": None}
+    judged = ValidateResult.failure(problem).to_dict()
+    assert judged.keys() == validate_fen(START).to_dict().keys()
+    assert judged == {"valid": False, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
+
+
+@pytest.mark.parametrize(("command", "ok_key"), [("convert", "ok"), ("validate", "valid")])
+def test_an_unusable_json_line_is_answered_with_the_failure_shape(command, ok_key, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'{"fen": 1}\n{"fen": "' + START.encode() + b'"}\n')))
+    assert main([command, "--json"]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first.keys() == second.keys()
+    assert first[ok_key] is False and second[ok_key] is True
+    assert first["errors"] == [{"code": "bad-input", "message": 'line 1: "fen" must be a string'}]

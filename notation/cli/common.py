@@ -14,10 +14,12 @@ line. A long line is never held whole: it is read in bounded chunks up to its en
 from __future__ import annotations
 
 import argparse
+import enum
 import json
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator, TextIO
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
@@ -25,10 +27,7 @@ from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, Wri
 from notation.inputs import STDIN, InputFile
 from notation.variants import DEFAULT_REGISTRY, Registry, parse_aliases
 
-
-class OutputFormat:
-    TEXT = "text"
-    JSON = "json"
+ResultT = TypeVar("ResultT")
 
 
 def add_writer_options(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +79,8 @@ def build_registry(args: argparse.Namespace) -> Registry:
 
 @dataclass(frozen=True)
 class FenInput:
-    """One input item: its FEN and variant name, or the problem that stopped reading it."""
+    """One input item: its FEN and variant name, or the problem that stopped reading it
+    (then ``fen`` is None)."""
 
     fen: str | None
     variant: str
@@ -160,6 +160,31 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
     return FenInput(fen, variant, number)
+
+
+class Answer(enum.Enum):
+    """How an input's result came about."""
+
+    JUDGED = "judged"  # the library read and judged the input
+    UNUSABLE = "unusable"  # the line could not be used (too long, not UTF-8, bad JSON)
+    INTERNAL = "internal"  # the library failed on it (a bug): the command exits 3
+
+
+def answer(
+    item: FenInput, judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT]
+) -> tuple[ResultT, Answer]:
+    """``judge(fen, variant)`` of a usable input, ``failure(problem)`` of an unusable one.
+
+    An exception from ``judge`` (a bug) becomes that input's failure with code
+    ``internal-error``, so the inputs after it are still answered; nothing is raised.
+    """
+    if item.problem is not None:
+        return failure(item.problem), Answer.UNUSABLE
+    fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
+    try:
+        return judge(fen, item.variant), Answer.JUDGED
+    except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
+        return failure(internal_problem(exc, item.line)), Answer.INTERNAL
 
 
 def internal_problem(exc: Exception, line: int | None) -> Problem:

@@ -8,7 +8,7 @@ import sys
 from notation.cli import common
 from notation.cli.usage import UsageError
 from notation.inputs import InputError
-from notation.operations import convert_fen
+from notation.operations import ConvertResult, convert_fen
 
 DESCRIPTION = """\
 Rewrite FENs in the dialect another program expects. FENs come from the arguments or,
@@ -41,41 +41,28 @@ def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
     options = common.writer_options_from(args)
     accept = common.accepted_codes(args.accept)
+
+    def convert(fen: str, variant: str) -> ConvertResult:
+        return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
+
     failed = internal = False
     out = sys.stdout
     try:
         for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-            problem = item.problem
-            result = None
-            if problem is None:
-                try:
-                    result = convert_fen(
-                        item.fen, item.variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry
-                    )
-                except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
-                    internal = True
-                    problem = common.internal_problem(exc, item.line)
-            if result is None:
-                assert problem is not None  # set wherever result is not
-                failed = True
-                if args.json:
-                    common.write_json_line(
-                        {"ok": False, "fen": None, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
-                    )
-                else:
-                    out.write(f"error: {problem.describe()}\n")
-                continue
+            result, how = common.answer(item, convert, ConvertResult.failure)
+            internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
                 common.write_json_line(result.to_dict())
                 continue
             where = f"line {item.line}" if item.line else "argument"
-            if result.ok:
+            if result.fen is not None:
                 out.write(result.fen + "\n")
             else:
                 out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
-                for error in result.errors:
-                    sys.stderr.write(error.describe(prefix=where) + "\n")
+                if how is common.Answer.JUDGED:  # an unusable line's problem already says where
+                    for error in result.errors:
+                        sys.stderr.write(error.describe(prefix=where) + "\n")
             for warning in result.warnings:
                 sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
     except InputError as exc:
