@@ -95,3 +95,22 @@ def test_an_unusable_json_line_is_answered_with_the_failure_shape(command, ok_ke
     assert first.keys() == second.keys()
     assert first[ok_key] is False and second[ok_key] is True
     assert first["errors"] == [{"code": "bad-input", "message": 'line 1: "fen" must be a string'}]
+
+
+@pytest.mark.parametrize(("command", "function", "ok_key"),
+                         [("convert", "convert_fen", "ok"), ("validate", "validate_fen", "valid")])
+def test_a_library_failure_on_one_input_is_its_answer_and_exit_3(command, function, ok_key, monkeypatch, capsys):
+    module = __import__(f"notation.cli.{command}_cmd", fromlist=["run"])
+    real = getattr(module, function)
+
+    def flaky(fen, *args, **kwargs):
+        if fen == "boom":
+            raise RuntimeError("boom")
+        return real(fen, *args, **kwargs)
+
+    monkeypatch.setattr(module, function, flaky)
+    assert main([command, "--json", "boom", START]) == 3
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first[ok_key] is False and second[ok_key] is True
+    assert first["errors"][0]["code"] == "internal-error"
+    assert first.keys() == second.keys()
