@@ -11,11 +11,13 @@ import pytest
 
 from notation.cli.main import main
 from notation.errors import Problem
+from notation.fen.profiles import resolve_options
 from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
 from notation.variants import parse_aliases
 
 from service import create_app
 from service.config import ConfigError, Settings
+from service.schemas import ConvertOut, ValidateOut
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -114,3 +116,30 @@ def test_a_library_failure_on_one_input_is_its_answer_and_exit_3(command, functi
     assert first[ok_key] is False and second[ok_key] is True
     assert first["errors"][0]["code"] == "internal-error"
     assert first.keys() == second.keys()
+
+
+ZH = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"
+THREE_CHECK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1"
+
+
+@pytest.mark.parametrize(
+    ("fen", "variant"),
+    [(START, "standard"), (ZH, "crazyhouse"), (START.replace(" 0 1", ""), "zh"), (THREE_CHECK, "3check")],
+)
+def test_service_answers_are_the_results_as_the_response_schemas_dump_them(fen, variant):
+    client = create_app(Settings()).test_client()
+    converted = client.post("/v1/fen/convert", json={"fen": fen, "variant": variant, "profile": "lichess"})
+    assert converted.status_code == 200
+    result = convert_fen(fen, variant, options=resolve_options("lichess"))
+    assert converted.get_json() == ConvertOut().dump(result.to_dict())
+    judged = client.post("/v1/fen/validate", json={"fen": fen, "variant": variant})
+    expected = validate_fen(fen, variant).to_dict()
+    assert judged.get_json() == ValidateOut().dump(expected) == expected
+
+
+def test_service_json_stays_ascii():
+    client = create_app(Settings()).test_client()
+    response = client.post("/v1/fen/convert", json={"fen": "é\udc80 w - - 0 1"})
+    assert response.status_code == 422
+    assert response.data.isascii()
+    assert "é" in response.get_json()["detail"] or "\\u00e9" in response.data.decode()
