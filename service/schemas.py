@@ -10,8 +10,9 @@ per item: at 10,000 items a nested schema costs more than converting the FENs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
@@ -71,6 +72,7 @@ _WriterChoices = Strict.from_dict(
 )
 
 
+# mypy cannot see a class made at run time as a base class; marshmallow collects its fields.
 class WriterOptions(_WriterChoices):  # type: ignore[valid-type,misc]
     """How to write the FEN (convert only). Absent options are absent from the loaded dict."""
 
@@ -103,7 +105,9 @@ class BatchItems(fields.Field):
         self.max_items = max_items
         self.max_fen_chars = max_fen_chars
 
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> list[tuple[str, str | None]]:
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if not value:

@@ -144,7 +144,8 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"))
+        message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
+        return FenInput(None, default_variant, number, _bad_json(message))
     except RecursionError:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: JSON nested too deeply"))
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
@@ -153,7 +154,8 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
     unknown = sorted(set(obj) - {"fen", "variant"})
     if unknown:
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"))
+        message = f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"
+        return FenInput(None, default_variant, number, _bad_json(message))
     fen, variant = obj.get("fen"), obj.get("variant", default_variant)
     if not isinstance(fen, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
@@ -235,5 +237,6 @@ def add_repair_option(parser: argparse.ArgumentParser, *, what: str = "refusing 
         action="store_const",
         const=IllegalPolicy.REPAIR,
         default=IllegalPolicy.REFUSE,
-        help=f"drop bad castling rights and implausible en passant squares (each reported as a warning) instead of {what}",
+        help="drop bad castling rights and implausible en passant squares (each reported as a warning) "
+        f"instead of {what}",
     )

@@ -21,7 +21,7 @@ Exit status: 0 every line converted, 1 some line did not, 2 usage error or unrea
 standard input, 3 an internal error on some line (the others were still answered)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "convert",
         help="rewrite FENs in another dialect",

@@ -14,7 +14,7 @@ import contextlib
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from notation import __version__
 from notation.cli.usage import UsageError

@@ -10,7 +10,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from notation.cli import common
@@ -50,7 +50,7 @@ class SummaryFormat(str, enum.Enum):
     NONE = "none"
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "normalize",
         help="normalise the set-up tags of a PGN database",
@@ -163,7 +163,14 @@ def _streamed_note(sinks: list[Output]) -> str:
     return f"; what was already written to {', '.join(streamed)} is incomplete"
 
 
-def _run(args, options, source: InputFile, output: Output, rejects, report) -> Summary:
+def _run(
+    args: argparse.Namespace,
+    options: NormalizeOptions,
+    source: InputFile,
+    output: Output,
+    rejects: Output | None,
+    report: Output | None,
+) -> Summary:
     summary = Summary()
     if args.jobs > 1:
         results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
@@ -174,10 +181,9 @@ def _run(args, options, source: InputFile, output: Output, rejects, report) -> S
         for result in results:
             summary.add(result)
             chars += len(result.text)
-            if result.rejected:
-                rejects.write(result.text)
-            else:
-                output.write(result.text)
+            # Games are rejected only with on_bad REJECT, which only --reject-to sets.
+            sink = rejects if result.rejected and rejects is not None else output
+            sink.write(result.text)
             if report is not None:
                 for entry in result.report:
                     report.write(json.dumps(entry, ensure_ascii=False) + "\n")
@@ -186,7 +192,7 @@ def _run(args, options, source: InputFile, output: Output, rejects, report) -> S
 
 
 @contextlib.contextmanager
-def _progress_bar(args: argparse.Namespace, source: InputFile):
+def _progress_bar(args: argparse.Namespace, source: InputFile) -> Iterator[Callable[[int, int], None]]:
     show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
     if not show:
         yield lambda games, chars: None

@@ -20,7 +20,7 @@ Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot s
 2 usage or configuration error."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="run the HTTP service",

@@ -23,7 +23,7 @@ Variants whose start is drawn at random (Chess960 itself) always get a drawn or 
 Exit status: 0 printed, 2 usage error (unknown variant, bad number, no Chess960 arrays)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "start",
         help="print a variant's start FEN (or a Chess960 one)",

@@ -25,7 +25,7 @@ error or unreadable standard input, 3 an internal error on some line (the others
 still answered)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "validate",
         help="check FENs against their variant's rules",

@@ -16,6 +16,7 @@ from notation.errors import Problem
 from notation.fen.profiles import options_from
 from notation.operations import convert_fen, validate_fen
 from notation.options import IllegalPolicy
+from notation.variants import Registry
 
 from service.bodies import json_body, load
 from service.problems import INVALID_FEN, ProblemError
@@ -81,7 +82,7 @@ def batch() -> Response:
     return json_response(body)
 
 
-def _batch_operation(data: dict[str, Any], registry) -> Callable[[str, str], dict[str, Any]]:
+def _batch_operation(data: dict[str, Any], registry: Registry) -> Callable[[str, str], dict[str, Any]]:
     """The per-item call, with the batch's shared options bound once."""
     accept = frozenset(data["accept"])
     if data["operation"] == "validate":

@@ -26,7 +26,8 @@ Options are query parameters, checked before anything is read.
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from flask import Blueprint, Response, request
 
