@@ -7,6 +7,7 @@ import sys
 
 from notation.cli import common
 from notation.cli.usage import UsageError
+from notation.variants import parse_aliases
 
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
@@ -48,9 +49,10 @@ def run(args: argparse.Namespace) -> int:
 
     names = ("host", "port", "workers", "timeout")
     changes = {name: value for name in names if (value := getattr(args, name)) is not None}
-    for text in args.variant_alias:
-        if "," in text:
-            raise UsageError(f"--variant-alias: one ALIAS=VARIANT per option, got {text!r}")
+    try:
+        parse_aliases(args.variant_alias)  # malformed entries are named as the user gave them
+    except ValueError as exc:
+        raise UsageError(f"--variant-alias: {exc}") from None
     try:
         settings = Settings.from_env()
         if args.variant_alias:
