@@ -21,7 +21,6 @@ import pathlib
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import threading
@@ -73,7 +72,9 @@ def server_command(server: str, port: int, workers: int) -> list[str]:
         return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                 "--worker-class", "gthread", "--threads", "4", "--keep-alive", "5", "--log-level", "warning",
                 "service:create_app()"]
-    return [sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+    return [
+        sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)
+    ]
 
 
 def start_server(port: int, workers: int, server: str = "front") -> subprocess.Popen:
@@ -161,7 +162,9 @@ def percentile(values: list[float], fraction: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)")
-    parser.add_argument("--server", choices=("front", "gunicorn"), default="front", help="notation serve, or the former gunicorn design")
+    parser.add_argument(
+        "--server", choices=("front", "gunicorn"), default="front", help="notation serve, or the former gunicorn design"
+    )
     parser.add_argument("--seconds", type=float, default=15.0, help="time limit of each phase")
     parser.add_argument("--requests", type=int, default=3000, help="single converts to send")
     parser.add_argument("--threads", type=int, default=8, help="client threads for single converts")
@@ -176,7 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     server = start_server(port, args.workers, args.server)
     try:
-        singles = [("/v1/fen/convert", json.dumps({"fen": fen, "variant": "standard", "profile": "lichess"}).encode()) for fen in fens[: args.requests]]
+        singles = [
+            ("/v1/fen/convert", json.dumps({"fen": fen, "variant": "standard", "profile": "lichess"}).encode())
+            for fen in fens[: args.requests]
+        ]
         load(port, singles[:200], args.threads, args.seconds)  # warm up every worker
         latencies, wall, failed = load(port, singles, args.threads, args.seconds)
         rps = len(latencies) / wall
@@ -191,10 +197,13 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"service ({args.server}, {args.workers} workers, 127.0.0.1), client: {args.threads} keep-alive threads")
     print(f"  single convert: {len(latencies)} requests in {wall:.1f} s = {rps:,.0f} req/s; "
-          f"p50 {percentile(latencies, 0.50) * 1000:.2f} ms, p99 {percentile(latencies, 0.99) * 1000:.2f} ms; non-200: {failed}")
-    print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s = {fens_per_second:,.0f} FENs/s; "
+          f"p50 {percentile(latencies, 0.50) * 1000:.2f} ms, p99 {percentile(latencies, 0.99) * 1000:.2f} ms; "
+          f"non-200: {failed}")
+    print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s "
+          f"= {fens_per_second:,.0f} FENs/s; "
           f"p50 {percentile(batch_latencies, 0.50):.2f} s per batch; non-200: {batch_failed}")
-    print(f"  in process, one core: python-chess Board(fen).fen() {python_chess:,.0f} FENs/s; notation convert_fen {library:,.0f} FENs/s")
+    print(f"  in process, one core: python-chess Board(fen).fen() {python_chess:,.0f} FENs/s; "
+          f"notation convert_fen {library:,.0f} FENs/s")
     print(f"  ratio batch service / python-chess in process: {fens_per_second / python_chess:.2f}")
     print(f"  ratio batch service / convert_fen in process:  {fens_per_second / library:.2f}")
     print(f"  ratio single-convert req/s / python-chess FENs/s: {rps / python_chess:.2f}")

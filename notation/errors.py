@@ -35,6 +35,17 @@ class Problem:
         out.update(self.extra)
         return out
 
+    def describe(self, *, prefix: str = "") -> str:
+        """One human line: ``prefix: code: message (field F, column C)`` (the parts known)."""
+        where = []
+        if self.field:
+            where.append(f"field {self.field}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        suffix = f" ({', '.join(where)})" if where else ""
+        head = f"{prefix}: " if prefix else ""
+        return f"{head}{self.code}: {self.message}{suffix}"
+
 
 class NotationError(Exception):
     """Base of every error this package raises on bad input. ``problems`` lists them all."""

@@ -33,6 +33,12 @@ class ConvertResult:
     warnings: list[Problem] = field(default_factory=list)
     detected: Dialect | None = None
 
+    @classmethod
+    def failure(cls, problem: Problem) -> ConvertResult:
+        """The result of an input that could not be converted at all (not read, or the
+        library failed on it): no FEN, no variant, ``problem`` its only error."""
+        return cls(False, None, None, errors=[problem])
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
@@ -53,6 +59,12 @@ class ValidateResult:
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     detected: Dialect | None = None
+
+    @classmethod
+    def failure(cls, problem: Problem) -> ValidateResult:
+        """The result of an input that could not be judged at all (not read, or the
+        library failed on it): no variant, ``problem`` its only error."""
+        return cls(False, None, errors=[problem])
 
     def to_dict(self) -> dict[str, Any]:
         return {

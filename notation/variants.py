@@ -428,8 +428,24 @@ def find_variant(name: str | Variant, registry: Registry = DEFAULT_REGISTRY) -> 
 
 
 def parse_alias_option(text: str) -> tuple[str, str]:
-    """Split a CLI ``ALIAS=VARIANT`` value; raises ``ValueError`` when it has no ``=``."""
+    """Split one ``ALIAS=VARIANT`` entry; raises ``ValueError`` when either side is missing."""
     alias, sep, target = text.partition("=")
     if not sep or not alias.strip() or not target.strip():
         raise ValueError(f"expected ALIAS=VARIANT, got {text!r}")
     return alias.strip(), target.strip()
+
+
+def parse_aliases(entries: str | Iterable[str]) -> dict[str, str]:
+    """``ALIAS=VARIANT`` entries as alias -> variant name, from a comma-separated string
+    (``NOTATION_VARIANT_ALIASES``) or a list of such strings (repeated ``--variant-alias``).
+    Blank entries are skipped; a later entry for the same alias wins. Raises ``ValueError``
+    for a malformed entry; whether the variants exist is not checked here
+    (``Registry.with_aliases`` does that)."""
+    texts = [entries] if isinstance(entries, str) else list(entries)
+    aliases: dict[str, str] = {}
+    for text in texts:
+        for entry in text.split(","):
+            if entry.strip():
+                alias, target = parse_alias_option(entry)
+                aliases[alias] = target
+    return aliases

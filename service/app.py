@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, g, request
 
@@ -27,7 +28,6 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
         settings = Settings.from_mapping(config)
     app = Flask("service")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
-    app.json.ensure_ascii = True  # type: ignore[attr-defined]
     app.extensions[EXTENSION_KEY] = ServiceState.build(settings)
     for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint):
         app.register_blueprint(blueprint)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import codecs
 import json
 import tempfile
-from typing import IO, Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import IO, Any
 
 from flask import g, request
 from marshmallow import Schema, ValidationError
@@ -94,7 +95,9 @@ def body_chunks() -> Iterator[bytes]:
     for chunk in decoded(chunks, coding):
         size += len(chunk)
         if size > limit:
-            raise too_large(limit, f"the body is longer once decoded from {coding.value} (the limit counts decoded bytes)")
+            raise too_large(
+                limit, f"the body is longer once decoded from {coding.value} (the limit counts decoded bytes)"
+            )
         yield chunk
 
 
@@ -151,7 +154,9 @@ def utf8_text(data: bytes, problem_type: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ProblemError(
-            problem_type, 400, f"the body is not UTF-8: byte {exc.start} (0x{data[exc.start]:02x}) cannot start or continue a character"
+            problem_type,
+            400,
+            f"the body is not UTF-8: byte {exc.start} (0x{data[exc.start]:02x}) cannot start or continue a character",
         ) from None
 
 

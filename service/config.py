@@ -8,8 +8,12 @@ during a request. Nothing here reads a request or imports Flask.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from notation.variants import Registry
 
 
 class ConfigError(ValueError):
@@ -45,7 +49,8 @@ class Settings:
         _at_least(self.max_batch, 1, "max_batch")
         _at_least(self.max_fen_chars, 64, "max_fen_chars")
         _at_least(self.workers, 0, "workers")
-        for name in ("timeout", "header_timeout", "body_timeout", "keepalive_timeout", "send_timeout", "max_connections"):
+        timeouts = ("timeout", "header_timeout", "body_timeout", "keepalive_timeout", "send_timeout")
+        for name in (*timeouts, "max_connections"):
             _at_least(getattr(self, name), 1, name)
         _at_least(self.max_queue, 0, "max_queue")
         _at_least(self.graceful_timeout, 0, "graceful_timeout")
@@ -54,27 +59,23 @@ class Settings:
         if not self.host:
             raise ConfigError(f"{ENV_NAMES['host']}: host cannot be empty")
         if self.log_level not in LOG_LEVELS:
-            raise ConfigError(f"{ENV_NAMES['log_level']}: choose one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
+            raise ConfigError(
+                f"{ENV_NAMES['log_level']}: choose one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}"
+            )
         if self.access_log not in ("on", "off"):
             raise ConfigError(f"{ENV_NAMES['access_log']}: choose on or off, got {self.access_log!r}")
         self.registry()  # a bad alias stops the service at start, not at the first request
 
     def alias_map(self) -> dict[str, str]:
         """``variant_aliases`` as alias -> variant; raises ``ConfigError`` on a malformed entry."""
-        from notation.variants import parse_alias_option
+        from notation.variants import parse_aliases
 
-        aliases: dict[str, str] = {}
-        for entry in self.variant_aliases.split(","):
-            if not entry.strip():
-                continue
-            try:
-                alias, target = parse_alias_option(entry)
-            except ValueError as exc:
-                raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
-            aliases[alias] = target
-        return aliases
+        try:
+            return parse_aliases(self.variant_aliases)
+        except ValueError as exc:
+            raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
 
-    def registry(self):
+    def registry(self) -> Registry:
         """The default variant registry plus ``variant_aliases``; raises ``ConfigError``."""
         from notation.errors import NotationError
         from notation.variants import DEFAULT_REGISTRY
@@ -97,12 +98,12 @@ class Settings:
         """Requests that may wait for a free worker: ``max_queue``, or 8 per worker when it is 0."""
         return self.max_queue or 8 * self.worker_count
 
-    def but(self, **changes: Any) -> "Settings":
+    def but(self, **changes: Any) -> Settings:
         """A copy with some settings replaced (checked again)."""
         return replace(self, **changes)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Defaults overridden by the environment variables in ``ENV_NAMES``; raises ``ConfigError``."""
         environ = os.environ if environ is None else environ
         values: dict[str, Any] = {}
@@ -121,10 +122,12 @@ class Settings:
     def removed_variables(environ: Mapping[str, str] | None = None) -> list[str]:
         """Warnings for set environment variables that no longer do anything (see ``REMOVED``)."""
         environ = os.environ if environ is None else environ
-        return [f"{name} is set but no longer used: {why}" for name, why in REMOVED.items() if environ.get(name, "").strip()]
+        return [
+            f"{name} is set but no longer used: {why}" for name, why in REMOVED.items() if environ.get(name, "").strip()
+        ]
 
     @classmethod
-    def from_mapping(cls, config: Mapping[str, Any]) -> "Settings":
+    def from_mapping(cls, config: Mapping[str, Any]) -> Settings:
         """Settings from ``{"max_batch": 100, ...}`` over the environment; raises ``ConfigError``."""
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(config) - known)

@@ -20,8 +20,12 @@ from __future__ import annotations
 import enum
 import zlib
 from collections.abc import Generator, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 CHUNK = 1 << 16  # the largest piece of decoded bytes handed on at once
 
@@ -43,7 +47,9 @@ ACCEPT_ENCODING = ", ".join(ACCEPTED)
 class UnsupportedCoding(UnsupportedMediaType):
     """415 for a ``Content-Encoding`` the service cannot decode; sends ``Accept-Encoding``."""
 
-    def get_headers(self, environ=None, scope=None):
+    def get_headers(
+        self, environ: WSGIEnvironment | None = None, scope: dict[str, Any] | None = None
+    ) -> list[tuple[str, str]]:
         return [*super().get_headers(environ, scope), ("Accept-Encoding", ACCEPT_ENCODING)]
 
 

@@ -10,13 +10,14 @@ per item: at 10,000 items a nested schema costs more than converting the FENs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
-from notation.fen.profiles import PROFILES
-from notation.options import CastlingStyle, CheckStyle, EnPassantMode, IllegalPolicy, PocketStyle
+from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
+from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
 
@@ -24,7 +25,8 @@ from service.config import Settings
 
 MAX_VARIANT_CHARS = 64
 MAX_ACCEPT_CODES = 32
-WRITER_OPTIONS = ("profile", "pockets", "checks", "castling", "en_passant", "on_illegal", "repair")
+# Fields of a batch that only its convert operation takes.
+CONVERT_ONLY_FIELDS = ("profile", *WRITER_OPTION_NAMES, "on_illegal", "repair")
 
 
 class Strict(Schema):
@@ -64,14 +66,17 @@ class StrictBoolean(fields.Boolean):
         raise self.make_error("invalid")
 
 
-class WriterOptions(Strict):
+# One enum field per writer option (``notation.fen.profiles.WRITER_OPTIONS``).
+_WriterChoices = Strict.from_dict(
+    {option.name: enum_field(option.choices) for option in WRITER_OPTIONS}, name="WriterChoices"
+)
+
+
+# mypy cannot see a class made at run time as a base class; marshmallow collects its fields.
+class WriterOptions(_WriterChoices):  # type: ignore[valid-type,misc]
     """How to write the FEN (convert only). Absent options are absent from the loaded dict."""
 
     profile = fields.String(allow_none=False, validate=validate.OneOf(list(PROFILES)))
-    pockets = enum_field(PocketStyle)
-    checks = enum_field(CheckStyle)
-    castling = enum_field(CastlingStyle)
-    en_passant = enum_field(EnPassantMode)
     on_illegal = enum_field(IllegalPolicy)
     # The flag spelling: ``repair: true`` is ``on_illegal: repair`` (JSON clients expect a
     # flag); it becomes the enum here, so nothing past the schema sees a boolean.
@@ -100,7 +105,9 @@ class BatchItems(fields.Field):
         self.max_items = max_items
         self.max_fen_chars = max_fen_chars
 
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> list[tuple[str, str | None]]:
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if not value:
@@ -196,7 +203,7 @@ def request_schemas(settings: Settings) -> RequestSchemas:
         def _options_need_convert(self, data: dict[str, Any], **kwargs: Any) -> None:
             if data.get("operation") != "validate":
                 return
-            given = [name for name in WRITER_OPTIONS if name in data]
+            given = [name for name in CONVERT_ONLY_FIELDS if name in data]
             if given:
                 raise ValidationError({name: ["Only for operation convert."] for name in given})
     return RequestSchemas(ConvertRequest(), ValidateRequest(), BatchRequest())

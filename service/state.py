@@ -22,7 +22,7 @@ class ServiceState:
     registry: Registry
 
     @classmethod
-    def build(cls, settings: Settings) -> "ServiceState":
+    def build(cls, settings: Settings) -> ServiceState:
         """Schemas and registry (with ``settings.variant_aliases``); raises ``ConfigError``."""
         return cls(settings, request_schemas(settings), settings.registry())
 

@@ -24,6 +24,7 @@ import logging
 import socket
 import subprocess
 import sys
+from collections.abc import Coroutine
 from typing import Any
 
 from service import wire
@@ -265,7 +266,7 @@ class WorkerPool:
         except ValueError:
             pass
 
-    def _background(self, coroutine) -> None:
+    def _background(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

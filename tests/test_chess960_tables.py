@@ -173,10 +173,47 @@ def test_start_usage_errors(args, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("case", TABLE["start"], ids=lambda c: " ".join(c["args"]))
+def test_start_takes_the_variant_as_an_argument_too(case):
+    args = list(case["args"])
+    at = args.index("--variant")
+    name = args[at + 1]
+    del args[at:at + 2]
+    assert _start([name, *args]) == (0, case["fen"] + "\n")
+    assert _start([*args, name, "--variant", name.upper()]) == (0, case["fen"] + "\n")  # the same variant twice
+
+
+def test_start_variant_argument_and_option_of_different_variants_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["start", "crazyhouse", "--variant", "atomic"])
+    assert stop.value.code == 2
+    assert "VARIANT 'crazyhouse' and --variant 'atomic' name different variants" in capsys.readouterr().err
+
+
+def test_start_unknown_variant_argument_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["start", "nosuchvariant"])
+    assert stop.value.code == 2
+    assert "VARIANT: unknown variant 'nosuchvariant'" in capsys.readouterr().err
+
+
+def test_start_without_a_variant_is_standard():
+    assert _start([]) == (0, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+
+
 def test_installed_start_command():
     script = installed_script("notation")
     done = subprocess.run(
         [script, "start", "--variant", "crazyhouse960", "--number", "0", "--profile", "fairy-stockfish"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w HFhf - 0 1\n"
+    done = subprocess.run(
+        [script, "start", "crazyhouse", "--chess960", "--number", "0", "--profile", "fairy-stockfish"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 import pytest
-
 from installed import installed_script
+
 from notation.cli.main import main
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -24,7 +24,9 @@ def run(args, stdin: str = "", monkeypatch=None, capsys=None):
 
 
 def test_arguments_in_profile_out(monkeypatch, capsys):
-    code, out, _ = run([ZH_RANK_ZERO, "--variant", "zh", "--profile", "chesscom"], monkeypatch=monkeypatch, capsys=capsys)
+    code, out, _ = run(
+        [ZH_RANK_ZERO, "--variant", "zh", "--profile", "chesscom"], monkeypatch=monkeypatch, capsys=capsys
+    )
     assert code == 0
     assert out == "rnbq2nQ/ppppk2p/5p1B/8/8/1P6/P1P1PPPP/qN1QKBNR w K - 1 8 RBPr a1h8\n"
 
@@ -99,7 +101,9 @@ def test_repair_and_accept(monkeypatch, capsys):
     result = json.loads(out)
     assert code == 0 and result["fen"] == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
     assert [w["code"] for w in result["warnings"]] == ["repaired-castling"]
-    code, out, _ = run(["--json", "--accept", "bad-castling-rights", bad_rights], monkeypatch=monkeypatch, capsys=capsys)
+    code, out, _ = run(
+        ["--json", "--accept", "bad-castling-rights", bad_rights], monkeypatch=monkeypatch, capsys=capsys
+    )
     result = json.loads(out)
     assert code == 0 and result["fen"] == bad_rights
     assert [w["code"] for w in result["warnings"]] == ["bad-castling-rights"]
@@ -107,7 +111,9 @@ def test_repair_and_accept(monkeypatch, capsys):
 
 def test_variant_alias_option(monkeypatch, capsys):
     code, out, _ = run(
-        [ZH_RANK_ZERO, "--variant", "myhouse", "--variant-alias", "myhouse=crazyhouse"], monkeypatch=monkeypatch, capsys=capsys
+        [ZH_RANK_ZERO, "--variant", "myhouse", "--variant-alias", "myhouse=crazyhouse"],
+        monkeypatch=monkeypatch,
+        capsys=capsys,
     )
     assert code == 0 and out.startswith("rnbq2nQ~/")
 
@@ -126,7 +132,8 @@ def test_usage_errors_exit_2(args, monkeypatch, capsys):
 
 def test_lossy_conversion_warns_on_stderr(monkeypatch, capsys):
     fen = "5k2/p7/1p6/3B2P1/3P1rp1/b1P2P2/P5K1/7R w - - 5+3 4 34"
-    code, out, err = run([fen, "--variant", "threecheck", "--accept", "bad-check-counters", "--checks", "given"], monkeypatch=monkeypatch, capsys=capsys)
+    args = [fen, "--variant", "threecheck", "--accept", "bad-check-counters", "--checks", "given"]
+    code, out, err = run(args, monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0 and out.strip().endswith("+0+0")
     assert "lossy-checks" in err
 

@@ -7,9 +7,9 @@ import subprocess
 from importlib import resources
 
 import pytest
+from installed import installed_script
 
 import notation
-from installed import installed_script
 
 INSTALLED = bool(os.environ.get("NOTATION_INSTALLED_TEST"))
 

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import notation
+
 import service
 
 GPL_MODULES = {"chess", "chessops", "shakmaty", "pyffish"}

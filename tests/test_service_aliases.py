@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from notation.cli.main import main
+
 from service import create_app
 from service.config import ConfigError, Settings
 
@@ -44,3 +46,19 @@ def test_serve_rejects_a_bad_alias_as_a_usage_error(capsys):
         main(["serve", "--variant-alias", "x=nosuchvariant"])
     assert caught.value.code == 2
     assert "nosuchvariant" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_malformed_alias_naming_the_option(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--variant-alias", "zh960=crazyhouse,nonsense"])
+    assert stopped.value.code == 2
+    assert "--variant-alias: expected ALIAS=VARIANT, got 'nonsense'" in capsys.readouterr().err
+
+
+def test_serve_takes_comma_separated_aliases_like_every_command(monkeypatch):
+    served = []
+    monkeypatch.setattr("service.server.serve", served.append)
+    monkeypatch.setenv("NOTATION_VARIANT_ALIASES", "koth2=KOTH")
+    assert main(["serve", "--variant-alias", "zh960=crazyhouse,house=zh", "--variant-alias", "x=atomic"]) == 0
+    (settings,) = served
+    assert settings.alias_map() == {"koth2": "KOTH", "zh960": "crazyhouse", "house": "zh", "x": "atomic"}

@@ -73,7 +73,7 @@ def test_convert_answers_as_the_cli(client, monkeypatch, capsys, spec):
     assert batch.status_code == 200
     assert batch.get_json()["results"] == expected
 
-    for item, line in zip(INPUTS, expected):
+    for item, line in zip(INPUTS, expected, strict=True):
         response = client.post("/v1/fen/convert", json={**item, **options})
         body = response.get_json()
         if line["ok"]:
@@ -82,7 +82,8 @@ def test_convert_answers_as_the_cli(client, monkeypatch, capsys, spec):
         else:
             assert response.status_code == 422
             assert body["type"] == "tag:notation,2025:problem:invalid-fen"
-            assert (body["errors"], body["warnings"], body["variant"]) == (line["errors"], line["warnings"], line["variant"])
+            answered = (body["errors"], body["warnings"], body["variant"])
+            assert answered == (line["errors"], line["warnings"], line["variant"])
 
 
 @pytest.mark.parametrize("spec", ["", "accept=bad-castling-rights,opposite-check"])
@@ -95,7 +96,7 @@ def test_validate_answers_as_the_cli(client, monkeypatch, capsys, spec):
     batch = client.post("/v1/fen/batch", json={"operation": "validate", "items": INPUTS, **options})
     assert batch.status_code == 200
     assert batch.get_json()["results"] == expected
-    for item, line in zip(INPUTS, expected):
+    for item, line in zip(INPUTS, expected, strict=True):
         response = client.post("/v1/fen/validate", json={**item, **options})
         assert response.status_code == 200
         assert response.get_json() == line
@@ -127,11 +128,13 @@ def test_the_installed_command_agrees_with_the_service(client, tmp_path):
     batch = client.post("/v1/fen/batch", json={"operation": "convert", "profile": "lichess", "items": INPUTS})
     assert batch.get_json()["results"] == expected
     summary = batch.get_json()["summary"]
-    assert summary == {"total": len(INPUTS), "ok": sum(e["ok"] for e in expected), "failed": sum(not e["ok"] for e in expected)}
+    succeeded = sum(e["ok"] for e in expected)
+    assert summary == {"total": len(INPUTS), "ok": succeeded, "failed": len(expected) - succeeded}
 
 
 def test_batch_item_variant_wins_over_the_batch_variant(client):
     start_zh = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
-    body = {"operation": "validate", "variant": "crazyhouse", "items": [start_zh, {"fen": start_zh, "variant": "standard"}]}
+    items = [start_zh, {"fen": start_zh, "variant": "standard"}]
+    body = {"operation": "validate", "variant": "crazyhouse", "items": items}
     results = client.post("/v1/fen/batch", json=body).get_json()["results"]
     assert [r["variant"] for r in results] == ["crazyhouse", "standard"]

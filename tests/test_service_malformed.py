@@ -58,7 +58,8 @@ def test_wrong_content_type_is_415(client, path, content_type):
 
 
 def test_json_suffix_media_types_and_utf8_charset_are_accepted(client):
-    for content_type in ("application/json; charset=utf-8", "application/merge-patch+json", "application/json; charset=UTF-8"):
+    accepted = ("application/json; charset=utf-8", "application/merge-patch+json", "application/json; charset=UTF-8")
+    for content_type in accepted:
         response = client.post("/v1/fen/validate", data=json.dumps({"fen": START}), content_type=content_type)
         assert response.status_code == 200, content_type
 
@@ -102,16 +103,37 @@ def test_json_suffix_media_types_and_utf8_charset_are_accepted(client):
         ("/v1/fen/batch", {"operation": "convert", "items": [START, {}]}, "/items/1/fen", "missing-field"),
         ("/v1/fen/batch", {"operation": "convert", "items": [{"fen": None}]}, "/items/0/fen", "invalid-field"),
         ("/v1/fen/batch", {"operation": "convert", "items": [{"fen": START, "v": 1}]}, "/items/0/v", "unknown-field"),
-        ("/v1/fen/batch", {"operation": "convert", "items": [{"fen": START, "variant": 1}]}, "/items/0/variant", "invalid-field"),
-        ("/v1/fen/batch", {"operation": "convert", "items": [{"fen": START, "variant": ""}]}, "/items/0/variant", "invalid-field"),
+        (
+            "/v1/fen/batch",
+            {"operation": "convert", "items": [{"fen": START, "variant": 1}]},
+            "/items/0/variant",
+            "invalid-field",
+        ),
+        (
+            "/v1/fen/batch",
+            {"operation": "convert", "items": [{"fen": START, "variant": ""}]},
+            "/items/0/variant",
+            "invalid-field",
+        ),
         ("/v1/fen/batch", {"operation": "convert", "items": ["x" * 513]}, "/items/0", "invalid-field"),
-        ("/v1/fen/batch", {"operation": "validate", "items": [START], "profile": "lichess"}, "/profile", "invalid-field"),
-        ("/v1/fen/batch", {"operation": "validate", "items": [START], "on_illegal": "repair"}, "/on_illegal", "invalid-field"),
+        (
+            "/v1/fen/batch",
+            {"operation": "validate", "items": [START], "profile": "lichess"},
+            "/profile",
+            "invalid-field",
+        ),
+        (
+            "/v1/fen/batch",
+            {"operation": "validate", "items": [START], "on_illegal": "repair"},
+            "/on_illegal",
+            "invalid-field",
+        ),
     ],
 )
 def test_schema_violations_are_422_with_a_pointer(client, path, body, pointer, code):
     problem = assert_problem(client.post(path, json=body), 422, INVALID_REQUEST)
-    assert {"code": code, "pointer": pointer} in [{"code": e["code"], "pointer": e["pointer"]} for e in problem["errors"]]
+    found = [{"code": e["code"], "pointer": e["pointer"]} for e in problem["errors"]]
+    assert {"code": code, "pointer": pointer} in found
     assert all(isinstance(e["message"], str) and e["message"] for e in problem["errors"])
 
 
@@ -181,7 +203,9 @@ def test_wrong_method_is_405_with_allow(client, method, path, allowed):
     assert method.upper() in problem["detail"]
 
 
-@pytest.mark.parametrize("path", ["/", "/v1", "/v1/fen", "/v1/fen/convert/", "/v2/fen/convert", "/%00", "/v1/fen/conv\u00e9rt"])
+@pytest.mark.parametrize(
+    "path", ["/", "/v1", "/v1/fen", "/v1/fen/convert/", "/v2/fen/convert", "/%00", "/v1/fen/conv\u00e9rt"]
+)
 def test_unknown_path_is_404(client, path):
     assert_problem(client.get(path), 404)
 
@@ -189,7 +213,10 @@ def test_unknown_path_is_404(client, path):
 CONTROL = "".join(chr(c) for c in range(32)) + "\x7f\u2028\ufeff"
 
 
-@pytest.mark.parametrize("fen", [START.replace(" ", "\x00"), START + "\n", "\t" + START, CONTROL, "\ud800", START[:20] + "\u0301" + START[20:]])
+@pytest.mark.parametrize(
+    "fen",
+    [START.replace(" ", "\x00"), START + "\n", "\t" + START, CONTROL, "\ud800", START[:20] + "\u0301" + START[20:]],
+)
 def test_control_characters_in_a_fen_are_a_fen_error_not_a_crash(client, fen):
     response = client.post("/v1/fen/validate", data=json.dumps({"fen": fen}), content_type="application/json")
     assert response.status_code == 200
@@ -202,7 +229,8 @@ def test_control_characters_in_a_fen_are_a_fen_error_not_a_crash(client, fen):
 
 
 def test_unknown_variant_name_with_odd_characters_is_echoed_safely(client):
-    response = client.post("/v1/fen/convert", data=json.dumps({"fen": START, "variant": "\ud800zh\u0000"}), content_type="application/json")
+    body = json.dumps({"fen": START, "variant": "\ud800zh\u0000"})
+    response = client.post("/v1/fen/convert", data=body, content_type="application/json")
     problem = assert_problem(response, 422, "tag:notation,2025:problem:invalid-fen")
     assert problem["errors"][0]["code"] == "unknown-variant"
 
@@ -227,7 +255,12 @@ request_like = st.fixed_dictionaries(
 ) | json_values
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(path=st.sampled_from(POST_PATHS), body=request_like)
 def test_no_json_document_of_any_shape_gets_a_5xx(client, path, body):
     response = client.post(path, data=json.dumps(body), content_type="application/json")
@@ -236,7 +269,9 @@ def test_no_json_document_of_any_shape_gets_a_5xx(client, path, body):
         assert_problem(response, response.status_code)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(path=st.sampled_from(POST_PATHS), body=st.binary(max_size=200))
 def test_no_byte_string_gets_a_5xx(client, path, body):
     response = client.post(path, data=body, content_type="application/json")

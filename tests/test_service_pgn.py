@@ -13,8 +13,14 @@ PGN_FILES = sorted((FIXTURES / "pgn").glob("*.pgn"))
 OPTION_SETS = [
     ("", []),
     ("profile=lichess", ["--profile", "lichess"]),
-    ("profile=chesscom&on_illegal=repair&accept=opposite-check", ["--profile", "chesscom", "--repair", "--accept", "opposite-check"]),
-    ("profile=xboard&pockets=rank-zero&on_bad=reject", ["--profile", "xboard", "--pockets", "rank-zero", "--reject-to", "REJECTS"]),
+    (
+        "profile=chesscom&on_illegal=repair&accept=opposite-check",
+        ["--profile", "chesscom", "--repair", "--accept", "opposite-check"],
+    ),
+    (
+        "profile=xboard&pockets=rank-zero&on_bad=reject",
+        ["--profile", "xboard", "--pockets", "rank-zero", "--reject-to", "REJECTS"],
+    ),
 ]
 
 
@@ -52,12 +58,16 @@ def test_normalize_answers_as_the_cli(client, tmp_path, capsys, path, query, cli
         assert joined(g for g in games if g["rejected"]) == rejects.read_bytes()
     else:
         assert not any(g["rejected"] for g in games)
-    expected_report = [json.loads(line) for line in report.read_text(encoding="utf-8", errors="surrogateescape").splitlines()]
+    report_lines = report.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    expected_report = [json.loads(line) for line in report_lines]
     assert [entry for g in games for entry in g["problems"]] == expected_report
 
 
 def test_games_come_in_input_order_with_their_lines(client):
-    pgn = b'[Event "1"]\n\n1. e4 *\n\n[Event "2"]\n[Variant "House"]\n[FEN "8/8/8/8/8/8/8/8/ w - - 0 1"]\n\n*\n\n[Event "3"]\n\n1. d4 *\n'
+    pgn = (
+        b'[Event "1"]\n\n1. e4 *\n\n[Event "2"]\n[Variant "House"]\n[FEN "8/8/8/8/8/8/8/8/ w - - 0 1"]\n\n*\n\n'
+        b'[Event "3"]\n\n1. d4 *\n'
+    )
     games = stream(post_pgn(client, pgn))[:-1]
     assert [(g["game"], g["start_line"]) for g in games] == [(1, 1), (2, 5), (3, 11)]
     assert [p["line"] for p in games[1]["problems"]] == [7]
@@ -84,11 +94,14 @@ def test_text_plain_and_empty_bodies(client):
     ],
 )
 def test_bad_query_parameters_are_422_naming_them(client, query, parameter):
-    problem = assert_problem(post_pgn(client, b'[Event "x"]\n\n*\n', query), 422, "tag:notation,2025:problem:invalid-request")
+    response = post_pgn(client, b'[Event "x"]\n\n*\n', query)
+    problem = assert_problem(response, 422, "tag:notation,2025:problem:invalid-request")
     assert parameter in [e["parameter"] for e in problem["errors"]]
 
 
-@pytest.mark.parametrize("content_type", ["application/json", "application/octet-stream", "text/plain; charset=latin-1", "text/html"])
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/octet-stream", "text/plain; charset=latin-1", "text/html"]
+)
 def test_other_media_types_are_415(client, content_type):
     assert_problem(post_pgn(client, b"*\n", content_type=content_type), 415)
 

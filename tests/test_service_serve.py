@@ -77,7 +77,8 @@ def request(port: int, method: str, path: str, body: bytes | None = None, header
 
 
 def post_json(port: int, path: str, obj) -> tuple[int, str, dict]:
-    status, content_type, data = request(port, "POST", path, json.dumps(obj).encode(), {"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    status, content_type, data = request(port, "POST", path, json.dumps(obj).encode(), headers)
     return status, content_type, json.loads(data)
 
 
@@ -91,13 +92,15 @@ def test_health_contract_and_variants(server):
 
 
 def test_convert_validate_and_batch(server):
-    status, content_type, body = post_json(server, "/v1/fen/convert", {"fen": START, "variant": "crazyhouse", "profile": "lichess"})
+    request_body = {"fen": START, "variant": "crazyhouse", "profile": "lichess"}
+    status, content_type, body = post_json(server, "/v1/fen/convert", request_body)
     assert (status, content_type) == (200, "application/json")
     assert body["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"
     status, content_type, body = post_json(server, "/v1/fen/convert", {"fen": START + " x", "variant": "standard"})
     assert (status, content_type) == (422, "application/problem+json")
     assert body["errors"][0]["code"] == "fen-syntax"
-    status, _, body = post_json(server, "/v1/fen/batch", {"operation": "validate", "items": [START, "8/8/8/8/8/8/8/8 w - - 0 1"]})
+    request_body = {"operation": "validate", "items": [START, "8/8/8/8/8/8/8/8 w - - 0 1"]}
+    status, _, body = post_json(server, "/v1/fen/batch", request_body)
     assert status == 200 and [r["valid"] for r in body["results"]] == [True, False]
 
 
@@ -115,7 +118,9 @@ def test_declared_length_over_the_limit_is_refused_unread(server):
 def test_chunked_body_over_the_limit_is_413(server):
     connection = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
     chunks = (b'{"operation": "validate", "items": [' + b'"x",' * 1000 for _ in range(LIMIT // 4000 + 2))
-    connection.request("POST", "/v1/fen/batch", body=chunks, headers={"Content-Type": "application/json"}, encode_chunked=True)
+    connection.request(
+        "POST", "/v1/fen/batch", body=chunks, headers={"Content-Type": "application/json"}, encode_chunked=True
+    )
     response = connection.getresponse()
     assert response.status == 413
     assert response.getheader("Content-Type") == "application/problem+json"

@@ -21,7 +21,9 @@ def test_environment_overrides_defaults():
 
 
 def test_variables_of_the_gunicorn_server_are_reported_not_refused():
-    warnings = Settings.removed_variables({"NOTATION_WORKER_CLASS": "sync", "NOTATION_THREADS": "8", "NOTATION_WORKERS": "2"})
+    warnings = Settings.removed_variables(
+        {"NOTATION_WORKER_CLASS": "sync", "NOTATION_THREADS": "8", "NOTATION_WORKERS": "2"}
+    )
     assert [text.split()[0] for text in warnings] == ["NOTATION_WORKER_CLASS", "NOTATION_THREADS"]
     assert Settings.from_env({"NOTATION_WORKER_CLASS": "eventlet", "NOTATION_THREADS": "-1"}) == Settings()
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from notation.cli import validate_cmd
-from notation.cli.main import UsageError
+from notation.cli.usage import UsageError
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -30,7 +30,13 @@ def test_valid_and_invalid_arguments(monkeypatch, capsys):
     assert code == 1
     assert lines[0] == "valid"
     assert lines[1].startswith("invalid: ")
-    for fragment in ("pawns-on-backrank: white pawn on h8", "(field placement)", "bad-castling-rights", "castling right on h1", "invalid-ep-square"):
+    for fragment in (
+        "pawns-on-backrank: white pawn on h8",
+        "(field placement)",
+        "bad-castling-rights",
+        "castling right on h1",
+        "invalid-ep-square",
+    ):
         assert fragment in lines[1]
 
 
@@ -61,7 +67,8 @@ def test_json_lines_one_output_per_input(monkeypatch, capsys):
 
 
 def test_accept_turns_errors_into_warnings(monkeypatch, capsys):
-    code, out, err = run(["--variant", "antichess", "--accept", "bad-castling-rights", START], monkeypatch=monkeypatch, capsys=capsys)
+    args = ["--variant", "antichess", "--accept", "bad-castling-rights", START]
+    code, out, err = run(args, monkeypatch=monkeypatch, capsys=capsys)
     assert (code, out) == (0, "valid\n")
     assert "warning: argument: bad-castling-rights" in err
 
@@ -72,11 +79,14 @@ def test_accept_unknown_code_is_a_usage_error(monkeypatch, capsys):
 
 
 def test_syntax_error_names_field_and_column(monkeypatch, capsys):
-    code, out, _ = run(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP/RNBQKBNR w KQkq - 0 1"], monkeypatch=monkeypatch, capsys=capsys)
+    code, out, _ = run(
+        ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP/RNBQKBNR w KQkq - 0 1"], monkeypatch=monkeypatch, capsys=capsys
+    )
     assert code == 1
     assert out.startswith("invalid: fen-syntax:") and "column" in out and "field placement" in out
 
 
 def test_variant_alias(monkeypatch, capsys):
-    code, out, _ = run(["--variant-alias", "zh=crazyhouse", "--variant", "zh", START.replace(" w", "[] w")], monkeypatch=monkeypatch, capsys=capsys)
+    args = ["--variant-alias", "zh=crazyhouse", "--variant", "zh", START.replace(" w", "[] w")]
+    code, out, _ = run(args, monkeypatch=monkeypatch, capsys=capsys)
     assert (code, out) == (0, "valid\n")

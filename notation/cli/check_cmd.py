@@ -13,6 +13,7 @@ import sys
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMATS
 from notation.cli.common import add_variant_options, build_registry
+from notation.cli.usage import UsageError
 from notation.errors import UnknownVariantError
 
 
@@ -61,8 +62,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     registry = build_registry(args)
     try:
         variant = registry.find(args.variant)

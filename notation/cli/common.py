@@ -14,19 +14,38 @@ line. A long line is never held whole: it is read in bounded chunks up to its en
 from __future__ import annotations
 
 import argparse
+import enum
 import json
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator, TextIO
+from typing import Any, BinaryIO, TextIO, TypeVar
 
+from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
+from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
-from notation.variants import DEFAULT_REGISTRY, Registry, parse_alias_option
+from notation.variants import DEFAULT_REGISTRY, Registry, parse_aliases
+
+ResultT = TypeVar("ResultT")
 
 
-class OutputFormat:
-    TEXT = "text"
-    JSON = "json"
+def add_writer_options(parser: argparse.ArgumentParser) -> None:
+    """``--profile`` and one flag per writer option (``WRITER_OPTIONS``), shared by every
+    command that writes FENs; ``writer_options_from`` reads them back."""
+    parser.add_argument(
+        "--profile",
+        choices=list(PROFILES),
+        default=None,
+        help=f"write as this program does (default: {DEFAULT_PROFILE}); options below override it",
+    )
+    for option in WRITER_OPTIONS:
+        parser.add_argument(option.flag, dest=option.name, choices=option.values, help=option.help)
+
+
+def writer_options_from(args: argparse.Namespace) -> WriteOptions:
+    """The writer options given by ``add_writer_options``'s flags (argparse checked them)."""
+    return options_from(vars(args))
 
 
 def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard") -> None:
@@ -45,32 +64,23 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="ALIAS=VARIANT",
-        help="teach an extra variant name, e.g. --variant-alias zh960=crazyhouse (repeatable)",
+        help="teach an extra variant name, e.g. --variant-alias zh960=crazyhouse (repeatable, or comma-separated)",
     )
 
 
 def build_registry(args: argparse.Namespace) -> Registry:
     """The default registry plus ``--variant-alias`` entries; raises ``UsageError``."""
-    from notation.cli.main import UsageError
-
-    aliases: dict[str, str] = {}
-    for text in getattr(args, "variant_alias", []) or []:
-        try:
-            alias, target = parse_alias_option(text)
-        except ValueError as exc:
-            raise UsageError(f"--variant-alias: {exc}") from None
-        aliases[alias] = target
     try:
+        aliases = parse_aliases(getattr(args, "variant_alias", None) or [])
         return DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
-    except NotationError as exc:
-        raise UsageError(f"--variant-alias: {exc}") from None
-    except ValueError as exc:
+    except (NotationError, ValueError) as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
 
 
 @dataclass(frozen=True)
 class FenInput:
-    """One input item: its FEN and variant name, or the problem that stopped reading it."""
+    """One input item: its FEN and variant name, or the problem that stopped reading it
+    (then ``fen`` is None)."""
 
     fen: str | None
     variant: str
@@ -134,7 +144,8 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"))
+        message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
+        return FenInput(None, default_variant, number, _bad_json(message))
     except RecursionError:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: JSON nested too deeply"))
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
@@ -143,13 +154,39 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
     unknown = sorted(set(obj) - {"fen", "variant"})
     if unknown:
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"))
+        message = f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"
+        return FenInput(None, default_variant, number, _bad_json(message))
     fen, variant = obj.get("fen"), obj.get("variant", default_variant)
     if not isinstance(fen, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
     return FenInput(fen, variant, number)
+
+
+class Answer(enum.Enum):
+    """How an input's result came about."""
+
+    JUDGED = "judged"  # the library read and judged the input
+    UNUSABLE = "unusable"  # the line could not be used (too long, not UTF-8, bad JSON)
+    INTERNAL = "internal"  # the library failed on it (a bug): the command exits 3
+
+
+def answer(
+    item: FenInput, judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT]
+) -> tuple[ResultT, Answer]:
+    """``judge(fen, variant)`` of a usable input, ``failure(problem)`` of an unusable one.
+
+    An exception from ``judge`` (a bug) becomes that input's failure with code
+    ``internal-error``, so the inputs after it are still answered; nothing is raised.
+    """
+    if item.problem is not None:
+        return failure(item.problem), Answer.UNUSABLE
+    fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
+    try:
+        return judge(fen, item.variant), Answer.JUDGED
+    except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
+        return failure(internal_problem(exc, item.line)), Answer.INTERNAL
 
 
 def internal_problem(exc: Exception, line: int | None) -> Problem:
@@ -168,18 +205,6 @@ def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
     out.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
 
 
-def format_problem(problem: Problem, *, prefix: str = "") -> str:
-    """One human line: ``prefix: code: message (field F, column C)``."""
-    where = []
-    if problem.field:
-        where.append(f"field {problem.field}")
-    if problem.column:
-        where.append(f"column {problem.column}")
-    suffix = f" ({', '.join(where)})" if where else ""
-    head = f"{prefix}: " if prefix else ""
-    return f"{head}{problem.code}: {problem.message}{suffix}"
-
-
 def add_accept_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--accept",
@@ -193,7 +218,6 @@ def add_accept_option(parser: argparse.ArgumentParser) -> None:
 
 def accepted_codes(values: list[str]) -> frozenset[str]:
     """The ``--accept`` codes; raises ``UsageError`` naming the known codes for an unknown one."""
-    from notation.cli.main import UsageError
     from notation.validation import CODES
 
     codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())
@@ -213,5 +237,6 @@ def add_repair_option(parser: argparse.ArgumentParser, *, what: str = "refusing 
         action="store_const",
         const=IllegalPolicy.REPAIR,
         default=IllegalPolicy.REFUSE,
-        help=f"drop bad castling rights and implausible en passant squares (each reported as a warning) instead of {what}",
+        help="drop bad castling rights and implausible en passant squares (each reported as a warning) "
+        f"instead of {what}",
     )

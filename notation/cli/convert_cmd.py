@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, option_choices, resolve_options
+from notation.cli.usage import UsageError
 from notation.inputs import InputError
-from notation.operations import convert_fen
+from notation.operations import ConvertResult, convert_fen
 
 DESCRIPTION = """\
 Rewrite FENs in the dialect another program expects. FENs come from the arguments or,
@@ -21,7 +21,7 @@ Exit status: 0 every line converted, 1 some line did not, 2 usage error or unrea
 standard input, 3 an internal error on some line (the others were still answered)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "convert",
         help="rewrite FENs in another dialect",
@@ -30,78 +30,41 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
     common.add_variant_options(parser)
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
     parser.set_defaults(run=run)
 
 
-def add_writer_options(parser: argparse.ArgumentParser) -> None:
-    """The writer's options, shared by every command that writes FENs."""
-    parser.add_argument(
-        "--profile",
-        choices=list(PROFILES),
-        default=None,
-        help=f"write as this program does (default: {DEFAULT_PROFILE}); options below override it",
-    )
-    parser.add_argument("--pockets", choices=option_choices("pockets"), help="Crazyhouse pocket form")
-    parser.add_argument("--checks", choices=option_choices("checks"), help="Three-check counter form")
-    parser.add_argument("--castling", choices=option_choices("castling"), help="castling rights form")
-    parser.add_argument(
-        "--en-passant", choices=option_choices("en_passant"), help="when to write the en passant square"
-    )
-
-
-def writer_options_from(args: argparse.Namespace):
-    return resolve_options(
-        args.profile, pockets=args.pockets, checks=args.checks, castling=args.castling, en_passant=args.en_passant
-    )
-
-
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
-    options = writer_options_from(args)
+    options = common.writer_options_from(args)
     accept = common.accepted_codes(args.accept)
+
+    def convert(fen: str, variant: str) -> ConvertResult:
+        return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
+
     failed = internal = False
     out = sys.stdout
     try:
         for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-            problem = item.problem
-            result = None
-            if problem is None:
-                try:
-                    result = convert_fen(
-                        item.fen, item.variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry
-                    )
-                except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
-                    internal = True
-                    problem = common.internal_problem(exc, item.line)
-            if result is None:
-                assert problem is not None  # set wherever result is not
-                failed = True
-                if args.json:
-                    common.write_json_line(
-                        {"ok": False, "fen": None, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
-                    )
-                else:
-                    out.write(f"error: {common.format_problem(problem)}\n")
-                continue
+            result, how = common.answer(item, convert, ConvertResult.failure)
+            internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
                 common.write_json_line(result.to_dict())
                 continue
             where = f"line {item.line}" if item.line else "argument"
-            if result.ok:
+            if result.fen is not None:
                 out.write(result.fen + "\n")
             else:
-                out.write("error: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
-                for error in result.errors:
-                    sys.stderr.write(common.format_problem(error, prefix=where) + "\n")
+                out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
+                if how is common.Answer.JUDGED:  # an unusable line's problem already says where
+                    for error in result.errors:
+                        sys.stderr.write(error.describe(prefix=where) + "\n")
             for warning in result.warnings:
-                sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

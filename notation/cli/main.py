@@ -14,9 +14,10 @@ import contextlib
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from notation import __version__
+from notation.cli.usage import UsageError
 from notation.outputs import remove_temporary_files
 from notation.signals import Interrupted, exit_on_signals
 
@@ -33,10 +34,6 @@ SUBCOMMANDS = (
 
 EXIT_BROKEN_PIPE = 141
 SERVES_ITS_OWN_SIGNALS = frozenset({"serve"})
-
-
-class UsageError(Exception):
-    """A bad command line detected after parsing; reported like argparse's own errors."""
 
 
 def build_parser() -> argparse.ArgumentParser:

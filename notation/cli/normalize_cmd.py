@@ -10,11 +10,13 @@ import os
 import stat
 import sys
 import time
-from typing import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from notation.cli import common
-from notation.cli.convert_cmd import add_writer_options
+from notation.cli.usage import UsageError
 from notation.errors import NotationError
+from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
@@ -48,7 +50,7 @@ class SummaryFormat(str, enum.Enum):
     NONE = "none"
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "normalize",
         help="normalise the set-up tags of a PGN database",
@@ -57,7 +59,7 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     common.add_repair_option(parser, what="refusing the game")
     common.add_accept_option(parser)
     common.add_alias_option(parser)
@@ -77,20 +79,16 @@ def add_parser(subparsers) -> None:
 
 
 def _options(args: argparse.Namespace) -> NormalizeOptions:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
+    writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
     try:
         return NormalizeOptions.create(
             args.profile,
-            pockets=args.pockets,
-            checks=args.checks,
-            castling=args.castling,
-            en_passant=args.en_passant,
             on_bad=BadGamePolicy.REJECT if args.reject_to else BadGamePolicy.KEEP,
             on_illegal=args.on_illegal,
             registry=registry,
             accept=common.accepted_codes(args.accept),
+            **writer,
         )
     except (ValueError, NotationError) as exc:
         raise UsageError(str(exc)) from None
@@ -107,8 +105,6 @@ def _same_file(a: str, b: str) -> bool:
 
 def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
     """The output path and the backup path; raises ``UsageError`` for impossible requests."""
-    from notation.cli.main import UsageError
-
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.in_place:
@@ -136,8 +132,6 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     options = _options(args)
     output_path, backup = _check_paths(args)
     sinks: list[Output] = []
@@ -169,7 +163,14 @@ def _streamed_note(sinks: list[Output]) -> str:
     return f"; what was already written to {', '.join(streamed)} is incomplete"
 
 
-def _run(args, options, source: InputFile, output: Output, rejects, report) -> Summary:
+def _run(
+    args: argparse.Namespace,
+    options: NormalizeOptions,
+    source: InputFile,
+    output: Output,
+    rejects: Output | None,
+    report: Output | None,
+) -> Summary:
     summary = Summary()
     if args.jobs > 1:
         results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
@@ -180,10 +181,9 @@ def _run(args, options, source: InputFile, output: Output, rejects, report) -> S
         for result in results:
             summary.add(result)
             chars += len(result.text)
-            if result.rejected:
-                rejects.write(result.text)
-            else:
-                output.write(result.text)
+            # Games are rejected only with on_bad REJECT, which only --reject-to sets.
+            sink = rejects if result.rejected and rejects is not None else output
+            sink.write(result.text)
             if report is not None:
                 for entry in result.report:
                     report.write(json.dumps(entry, ensure_ascii=False) + "\n")
@@ -192,7 +192,7 @@ def _run(args, options, source: InputFile, output: Output, rejects, report) -> S
 
 
 @contextlib.contextmanager
-def _progress_bar(args: argparse.Namespace, source: InputFile):
+def _progress_bar(args: argparse.Namespace, source: InputFile) -> Iterator[Callable[[int, int], None]]:
     show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
     if not show:
         yield lambda games, chars: None

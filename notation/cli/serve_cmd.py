@@ -6,6 +6,8 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.usage import UsageError
+from notation.variants import parse_aliases
 
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
@@ -19,7 +21,7 @@ Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot s
 2 usage or configuration error."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="run the HTTP service",
@@ -42,15 +44,15 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
     from service.config import ConfigError, Settings
     from service.server import ServeError, serve
 
     names = ("host", "port", "workers", "timeout")
     changes = {name: value for name in names if (value := getattr(args, name)) is not None}
-    for text in args.variant_alias:
-        if "," in text:
-            raise UsageError(f"--variant-alias: one ALIAS=VARIANT per option, got {text!r}")
+    try:
+        parse_aliases(args.variant_alias)  # malformed entries are named as the user gave them
+    except ValueError as exc:
+        raise UsageError(f"--variant-alias: {exc}") from None
     try:
         settings = Settings.from_env()
         if args.variant_alias:

@@ -8,27 +8,33 @@ import random
 import sys
 
 from notation.cli import common
-from notation.cli.convert_cmd import add_writer_options, writer_options_from
+from notation.cli.usage import UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.start import CHESS960_COUNT, has_chess960, random_chess960_number, start_setup
+from notation.variants import Registry, Variant
 
 DESCRIPTION = """\
-Print the start FEN of a variant in the dialect a program expects. With --chess960, a
-Chess960 start position of any variant that castles: number --number N (0..959, Scharnagl
-numbering: 518 is the classical array), or drawn at random (--seed S to repeat a draw).
+Print the start FEN of a variant (VARIANT or --variant, default standard) in the dialect
+a program expects. With --chess960, a Chess960 start position of any variant that castles:
+number --number N (0..959, Scharnagl numbering: 518 is the classical array), or drawn at
+random (--seed S to repeat a draw).
 Variants whose start is drawn at random (Chess960 itself) always get a drawn or numbered one.
 Exit status: 0 printed, 2 usage error (unknown variant, bad number, no Chess960 arrays)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "start",
         help="print a variant's start FEN (or a Chess960 one)",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "variant_name", nargs="?", metavar="VARIANT", help="the variant (as --variant; give one or the other)"
+    )
     common.add_variant_options(parser)
+    parser.set_defaults(variant=None)  # to tell "--variant standard" from no --variant
     parser.add_argument(
         "--chess960", action="store_true", help="a Chess960 start position (random unless --number is given)"
     )
@@ -36,7 +42,7 @@ def add_parser(subparsers) -> None:
         "--number", type=_position_number, metavar="N", help="Chess960 start position N, 0..959 (implies --chess960)"
     )
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random draw, to repeat it")
-    add_writer_options(parser)
+    common.add_writer_options(parser)
     parser.add_argument(
         "--json", action="store_true", help='print {"fen", "variant", "chess960_number"} as one JSON line'
     )
@@ -53,15 +59,27 @@ def _position_number(text: str) -> int:
     return number
 
 
-def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
+def _variant(args: argparse.Namespace, registry: Registry) -> Variant:
+    """The variant named by VARIANT or ``--variant`` (standard when neither); raises
+    ``UsageError`` for an unknown name or two names of different variants."""
+    named = [(where, name) for where, name in (("VARIANT", args.variant_name), ("--variant", args.variant)) if name]
+    found: list[Variant] = []
+    for where, name in named or [("--variant", "standard")]:
+        try:
+            found.append(registry.find(name))
+        except NotationError as exc:
+            raise UsageError(f"{where}: {exc}") from None
+    if len({variant.key for variant in found}) > 1:
+        raise UsageError(
+            f"VARIANT {args.variant_name!r} and --variant {args.variant!r} name different variants; give one"
+        )
+    return found[0]
 
+
+def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
-    try:
-        variant = registry.find(args.variant)
-    except NotationError as exc:
-        raise UsageError(f"--variant: {exc}") from None
-    options = writer_options_from(args)
+    variant = _variant(args, registry)
+    options = common.writer_options_from(args)
     chess960 = args.chess960 or args.number is not None or (variant.random_start and has_chess960(variant))
     if args.number is not None and args.seed is not None:
         raise UsageError("--seed draws a random position; it cannot be combined with --number")

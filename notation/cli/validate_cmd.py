@@ -6,8 +6,9 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.usage import UsageError
 from notation.inputs import InputError
-from notation.operations import validate_fen
+from notation.operations import ValidateResult, validate_fen
 
 DESCRIPTION = """\
 Check that FENs are legal setups of their variant. FENs come from the arguments or,
@@ -24,7 +25,7 @@ error or unreadable standard input, 3 an internal error on some line (the others
 still answered)."""
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "validate",
         help="check FENs against their variant's rules",
@@ -39,43 +40,29 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from notation.cli.main import UsageError
-
     registry = common.build_registry(args)
     accept = common.accepted_codes(args.accept)
+
+    def judge(fen: str, variant: str) -> ValidateResult:
+        return validate_fen(fen, variant, accept=accept, registry=registry)
+
     failed = internal = False
     out = sys.stdout
     try:
         for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-            where = f"line {item.line}" if item.line else "argument"
-            problem = item.problem
-            result = None
-            if problem is None:
-                try:
-                    result = validate_fen(item.fen, item.variant, accept=accept, registry=registry)
-                except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
-                    internal = True
-                    problem = common.internal_problem(exc, item.line)
-            if result is None:
-                assert problem is not None  # set wherever result is not
-                failed = True
-                if args.json:
-                    common.write_json_line(
-                        {"valid": False, "variant": None, "errors": [problem.to_dict()], "warnings": [], "detected": None}
-                    )
-                else:
-                    out.write(f"invalid: {common.format_problem(problem)}\n")
-                continue
+            result, how = common.answer(item, judge, ValidateResult.failure)
+            internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.valid
             if args.json:
                 common.write_json_line(result.to_dict())
-            elif result.valid:
+                continue
+            if result.valid:
                 out.write("valid\n")
             else:
-                out.write("invalid: " + "; ".join(common.format_problem(p) for p in result.errors) + "\n")
-            if not args.json:
-                for warning in result.warnings:
-                    sys.stderr.write("warning: " + common.format_problem(warning, prefix=where) + "\n")
+                out.write("invalid: " + "; ".join(p.describe() for p in result.errors) + "\n")
+            where = f"line {item.line}" if item.line else "argument"
+            for warning in result.warnings:
+                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

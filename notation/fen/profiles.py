@@ -92,47 +92,80 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
 DEFAULT_PROFILE = "python-chess"
 DEFAULT_OPTIONS = PROFILES[DEFAULT_PROFILE]
 
-_CHOICES: dict[str, type[enum.Enum]] = {
-    "pockets": PocketStyle,
-    "checks": CheckStyle,
-    "castling": CastlingStyle,
-    "en_passant": EnPassantMode,
-}
+@dataclass(frozen=True)
+class WriterOption:
+    """One option a user may give the writer, over the profile's value.
+
+    ``name`` is the ``WriteOptions`` field, the ``resolve_options`` keyword and the JSON
+    field of the service; ``flag`` is the command-line spelling. ``also_sets`` names the
+    ``WriteOptions`` fields that take the same value (``castling`` sets ``castling_960``).
+    """
+
+    name: str
+    choices: type[enum.Enum]
+    help: str
+    also_sets: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def values(self) -> list[str]:
+        """The allowed values, as the user spells them."""
+        return [str(member.value) for member in self.choices]
+
+    def parse(self, value: str | enum.Enum) -> enum.Enum:
+        """``value`` as this option's enum; raises ``ValueError`` naming the allowed values."""
+        try:
+            return self.choices(value)
+        except ValueError:
+            allowed = ", ".join(self.values)
+            raise ValueError(f"unknown {self.flag[2:]} style {value!r}; choose one of {allowed}") from None
 
 
-def resolve_options(
-    profile: str | None = None,
-    *,
-    pockets: str | PocketStyle | None = None,
-    checks: str | CheckStyle | None = None,
-    castling: str | CastlingStyle | None = None,
-    en_passant: str | EnPassantMode | None = None,
-) -> WriteOptions:
+# The one list of the writer's options: the CLI flags (``--pockets`` ...), the service's
+# JSON fields and query parameters and ``resolve_options``'s keywords are all made from it.
+WRITER_OPTIONS: tuple[WriterOption, ...] = (
+    WriterOption("pockets", PocketStyle, "Crazyhouse pocket form"),
+    WriterOption("checks", CheckStyle, "Three-check counter form"),
+    WriterOption("castling", CastlingStyle, "castling rights form", also_sets=("castling_960",)),
+    WriterOption("en_passant", EnPassantMode, "when to write the en passant square"),
+)
+WRITER_OPTION_NAMES: tuple[str, ...] = tuple(option.name for option in WRITER_OPTIONS)
+_BY_NAME: Mapping[str, WriterOption] = MappingProxyType({option.name: option for option in WRITER_OPTIONS})
+
+
+def resolve_options(profile: str | None = None, **overrides: str | enum.Enum | None) -> WriteOptions:
     """The profile's options (default profile when ``None``) with the given ones overriding.
 
+    The keywords are the names in ``WRITER_OPTIONS``; ``None`` leaves the profile's value.
     ``castling`` sets both ``castling`` and ``castling_960``. Raises ``ValueError`` naming
-    the allowed values for an unknown profile or option value.
+    the allowed values for an unknown profile or option value, ``TypeError`` for a keyword
+    that is no writer option.
     """
     name = profile or DEFAULT_PROFILE
     try:
         options = PROFILES[name]
     except KeyError:
         raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
+    unknown = sorted(set(overrides) - set(_BY_NAME))
+    if unknown:
+        raise TypeError(f"resolve_options() got unknown writer option(s) {', '.join(unknown)}")
     changes: dict[str, object] = {}
-    for option, value in (("pockets", pockets), ("checks", checks), ("castling", castling), ("en_passant", en_passant)):
+    for option in WRITER_OPTIONS:
+        value = overrides.get(option.name)
         if value is None:
             continue
-        enum_type = _CHOICES[option]
-        try:
-            changes[option] = enum_type(value)
-        except ValueError:
-            allowed = ", ".join(member.value for member in enum_type)
-            raise ValueError(f"unknown {option.replace('_', '-')} style {value!r}; choose one of {allowed}") from None
-    if "castling" in changes:
-        changes["castling_960"] = changes["castling"]
+        parsed = option.parse(value)
+        for field_name in (option.name, *option.also_sets):
+            changes[field_name] = parsed
     return options.but(**changes) if changes else options
 
 
-def option_choices(option: str) -> list[str]:
-    """Allowed values of a writer option (``pockets``, ``checks``, ``castling``, ``en_passant``)."""
-    return [member.value for member in _CHOICES[option]]
+def options_from(values: Mapping[str, Any]) -> WriteOptions:
+    """``resolve_options`` over a mapping that may hold ``profile`` and any writer option
+    (parsed command-line arguments, a loaded request); other keys are ignored. Raises as
+    ``resolve_options`` does."""
+    return resolve_options(values.get("profile"), **{name: values.get(name) for name in WRITER_OPTION_NAMES})
+

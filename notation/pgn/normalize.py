@@ -69,24 +69,23 @@ class NormalizeOptions:
         cls,
         profile: str | None = None,
         *,
-        pockets: str | None = None,
-        checks: str | None = None,
-        castling: str | None = None,
-        en_passant: str | None = None,
         on_bad: BadGamePolicy | str = BadGamePolicy.KEEP,
         on_illegal: IllegalPolicy | str = IllegalPolicy.REFUSE,
         aliases: Mapping[str, str] | None = None,
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
         accept: Iterable[str] = (),
+        **writer_options: str | None,
     ) -> NormalizeOptions:
-        """Options from a profile name plus single writer options overriding it.
+        """Options from a profile name plus single writer options overriding it (the
+        keywords of ``resolve_options``: ``pockets``, ``checks``, ...).
 
-        Raises ``ValueError`` for an unknown profile or option value, and
+        Raises ``ValueError`` for an unknown profile or option value, ``TypeError`` for an
+        unknown keyword, and
         ``UnknownVariantError`` for an alias whose target is unknown.
         """
         name = profile or DEFAULT_PROFILE
-        write = resolve_options(name, pockets=pockets, checks=checks, castling=castling, en_passant=en_passant)
+        write = resolve_options(name, **writer_options)
         if aliases:
             registry = registry.with_aliases(aliases)
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept))

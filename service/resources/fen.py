@@ -7,23 +7,26 @@ FEN that cannot be read, an unknown variant or an illegal setup is only that ite
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response
 
 from notation.errors import Problem
-from notation.fen.profiles import WriteOptions, resolve_options
+from notation.fen.profiles import options_from
 from notation.operations import convert_fen, validate_fen
 from notation.options import IllegalPolicy
+from notation.variants import Registry
 
 from service.bodies import json_body, load
 from service.problems import INVALID_FEN, ProblemError
-from service.schemas import BatchOut, ConvertOut, ProblemItem, ValidateOut
+from service.schemas import ConvertOut
 from service.state import json_response, state
 
 blueprint = Blueprint("fen", __name__, url_prefix="/v1/fen")
 
-_problems = ProblemItem(many=True)
+# The members of a 200 answer to POST /v1/fen/convert: ``ConvertOut``'s fields.
+CONVERT_OK_FIELDS = tuple(ConvertOut().fields)
 
 
 @blueprint.post("/convert")
@@ -33,7 +36,7 @@ def convert() -> Response:
     result = convert_fen(
         data["fen"],
         data["variant"],
-        options=_writer_options(data),
+        options=options_from(data),
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
         accept=frozenset(data["accept"]),
         registry=current.registry,
@@ -43,14 +46,15 @@ def convert() -> Response:
             INVALID_FEN,
             422,
             _summary(result.errors),
-            errors=_problems.dump([p.to_dict() for p in result.errors]),
+            errors=[p.to_dict() for p in result.errors],
             extensions={
                 "variant": result.variant,
-                "warnings": _problems.dump([p.to_dict() for p in result.warnings]),
+                "warnings": [p.to_dict() for p in result.warnings],
             },
         )
+    # ``ConvertResult.to_dict()`` less what a 200 needs not say (schemas.ConvertOut).
     body = result.to_dict()
-    return json_response(ConvertOut().dump(body))
+    return json_response({name: body[name] for name in CONVERT_OK_FIELDS})
 
 
 @blueprint.post("/validate")
@@ -58,7 +62,7 @@ def validate() -> Response:
     current = state()
     data = load(current.schemas.validate, json_body())
     result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=current.registry)
-    return json_response(ValidateOut().dump(result.to_dict()))
+    return json_response(result.to_dict())
 
 
 @blueprint.post("/batch")
@@ -75,36 +79,21 @@ def batch() -> Response:
         "summary": {"total": len(results), "ok": succeeded, "failed": len(results) - succeeded},
         "results": results,
     }
-    return json_response(BatchOut().dump(body))
+    return json_response(body)
 
 
-def _batch_operation(data: dict[str, Any], registry) -> Callable[[str, str], dict[str, Any]]:
+def _batch_operation(data: dict[str, Any], registry: Registry) -> Callable[[str, str], dict[str, Any]]:
     """The per-item call, with the batch's shared options bound once."""
     accept = frozenset(data["accept"])
     if data["operation"] == "validate":
         return lambda fen, variant: validate_fen(fen, variant, accept=accept, registry=registry).to_dict()
-    options = _writer_options(data)
+    options = options_from(data)
     on_illegal = data.get("on_illegal", IllegalPolicy.REFUSE)
     return lambda fen, variant: convert_fen(
         fen, variant, options=options, on_illegal=on_illegal, accept=accept, registry=registry
     ).to_dict()
 
 
-def _writer_options(data: dict[str, Any]) -> WriteOptions:
-    return resolve_options(
-        data.get("profile"),
-        pockets=data.get("pockets"),
-        checks=data.get("checks"),
-        castling=data.get("castling"),
-        en_passant=data.get("en_passant"),
-    )
-
-
 def _summary(problems: list[Problem]) -> str:
-    first = problems[0]
-    where = [f"field {first.field}"] if first.field else []
-    if first.column is not None:
-        where.append(f"column {first.column}")
-    place = f" ({', '.join(where)})" if where else ""
     more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
-    return f"{first.code}: {first.message}{place}{more}"
+    return problems[0].describe() + more

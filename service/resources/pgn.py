@@ -26,10 +26,12 @@ Options are query parameters, checked before anything is read.
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from flask import Blueprint, Response, request
 
+from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
 
@@ -71,16 +73,14 @@ def _options() -> NormalizeOptions:
             [{"code": "invalid-field", "message": "Given more than once.", "parameter": name} for name in repeated]
         )
     data = load_query(_query, {name: values if name in REPEATABLE else values[0] for name, values in args.items()})
+    writer: dict[str, Any] = {name: data.get(name) for name in WRITER_OPTION_NAMES}
     return NormalizeOptions.create(
         data.get("profile"),
-        pockets=data.get("pockets"),
-        checks=data.get("checks"),
-        castling=data.get("castling"),
-        en_passant=data.get("en_passant"),
         on_bad=data.get("on_bad", BadGamePolicy.KEEP),
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
         registry=state().registry,
         accept=data["accept"],
+        **writer,
     )
 
 
