@@ -1,7 +1,11 @@
-"""Errors and problems: the one vocabulary every reader, checker and front end shares.
+"""Errors and problems of positions: what the FEN reader, the validator and the writer report.
 
-``Problem`` is data (a stable ``code``, a message, and where it was found). Exceptions
-carry problems; nothing here prints or formats for a particular front end.
+``Problem`` is data (a stable ``code``, a message, and where in a FEN it was found).
+Exceptions carry problems; ``Problem.describe`` is the one human-readable line. Codes are
+shared by every front end, but where a problem sits differs by input, so two other types
+carry the same ``code`` and ``message`` with their own place: ``notation.pgn.games.PgnProblem``
+(a line and column of a PGN text, and the tag) and ``notation.check.problem.CheckProblem``
+(a file, line and column, and a severity, for the CI gate's report).
 """
 
 from __future__ import annotations
