@@ -95,7 +95,7 @@ def test_every_array_is_valid_and_round_trips(variant: Variant):
             assert _same_position(parsed.setup, setup), fen
             assert validate(parsed.setup, variant) == [], fen
             assert parsed.dialect.chess960 is not _classical_looking(number), fen
-        for profile in (PROFILE_NAMES[number % 7], PROFILE_NAMES[(number * 3 + len(variant.key)) % 7]):
+        for profile in PROFILE_NAMES:
             fen = write_fen(setup, variant, PROFILES[profile]).fen
             parsed = read_fen(fen, variant)
             assert _same_position(parsed.setup, setup), (profile, fen)
