@@ -250,9 +250,12 @@ def normalize_blocks_parallel(
                 yield from _collect(*pending.popleft(), games_before)
         while pending:
             yield from _collect(*pending.popleft(), games_before)
+        # every result is in: the workers take their end-of-work sentinels and exit
         pool.close()
+        pool.join()
+        pool = None
     finally:
-        if pool is not None:
+        if pool is not None:  # stopped early (an error, a signal, the consumer went away)
             signals.stopping()
             _stop_pool(pool)
 
