@@ -291,7 +291,7 @@ def free_port() -> int:
 @dataclasses.dataclass(frozen=True)
 class Served:
     port: int
-    pid: int  # the gunicorn master
+    pid: int  # the front end (its children are the workers)
     tmpdir: str  # the server's TMPDIR, where spooled bodies go
 
 
@@ -426,17 +426,19 @@ def test_a_client_that_sends_everything_before_reading_does_not_deadlock(server)
 
 
 def _spooled_bodies(served: Served) -> list[str]:
-    """The files in the server's TMPDIR that its workers have open, but gunicorn's own."""
-    found = []
+    """The files in the server's TMPDIR that the front end or its workers have open."""
+    pids = [str(served.pid)]
     for children in pathlib.Path(f"/proc/{served.pid}/task").glob("*/children"):
-        for worker in children.read_text().split():
-            for fd in pathlib.Path(f"/proc/{worker}/fd").glob("*"):
-                try:
-                    target = os.readlink(fd)
-                except OSError:  # closed meanwhile
-                    continue
-                if target.startswith(served.tmpdir) and "gunicorn" not in target:
-                    found.append(target)
+        pids.extend(children.read_text().split())
+    found = []
+    for pid in pids:
+        for fd in pathlib.Path(f"/proc/{pid}/fd").glob("*"):
+            try:
+                target = os.readlink(fd)
+            except OSError:  # closed meanwhile
+                continue
+            if target.startswith(served.tmpdir):
+                found.append(target)
     return found
 
 
