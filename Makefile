@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine with Python 3.11:
-#   make serve   build .venv, install the package, serve on 127.0.0.1:$(PORT)
+#   make serve   build .venv-serve, install the package with its service extra only, serve on
+#                127.0.0.1:$(PORT)
 #   make test    build .venv, install the package with its dev extra, run the suite;
 #                then the same against the pure-Python build (.venv-pure)
 #   make fuzz    the property tests with random examples, many more of them (FUZZ_ROUNDS runs)
@@ -10,6 +11,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PURE   ?= .venv-pure
+SERVE  ?= .venv-serve
 PORT   ?= 8080
 HOST   ?= 127.0.0.1
 BIN    := $(VENV)/bin
@@ -50,11 +52,16 @@ fuzz: $(VENV)/.installed
 		HYPOTHESIS_PROFILE=fuzz ../$(BIN)/pytest $(PYTEST_ARGS) -x $(FUZZ_TESTS) || exit 1; \
 	done
 
-serve: $(VENV)/.installed
-	$(BIN)/notation serve --host $(HOST) --port $(PORT)
+# Serving gets a venv of its own with the service extra only: no test or GPL oracle packages.
+$(SERVE)/.installed: $(SERVE)/bin/python $(SOURCES)
+	$(SERVE)/bin/python -m pip install --quiet '.[service]'
+	@touch $@
+
+serve: $(SERVE)/.installed
+	$(SERVE)/bin/notation serve --host $(HOST) --port $(PORT)
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(PURE) build *.egg-info
+	rm -rf $(VENV) $(PURE) $(SERVE) build *.egg-info

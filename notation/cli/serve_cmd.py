@@ -43,9 +43,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+SERVICE_EXTRA = "pip install 'notation[service]'"
+
+
 def run(args: argparse.Namespace) -> int:
-    from service.config import ConfigError, Settings
-    from service.server import ServeError, serve
+    try:
+        from service.config import ConfigError, Settings
+        from service.server import ServeError, serve
+    except ImportError as exc:  # installed without the service extra
+        missing = exc.name or "a module"
+        raise UsageError(f"the HTTP service needs {missing} (the service extra): {SERVICE_EXTRA}") from None
 
     names = ("host", "port", "workers", "timeout")
     changes = {name: value for name in names if (value := getattr(args, name)) is not None}
