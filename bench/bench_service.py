@@ -19,8 +19,6 @@ import json
 import os
 import pathlib
 import random
-import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -30,6 +28,8 @@ import chess  # test/bench-only oracle (GPL): never imported by the runtime
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from processes import free_port, percentile, stop_server  # noqa: E402
 
 from notation.operations import convert_fen  # noqa: E402
 
@@ -61,10 +61,6 @@ def per_second(function, items: list[str], seconds: float = 2.0) -> float:
             return done / elapsed
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def server_command(server: str, port: int, workers: int) -> list[str]:
@@ -107,13 +103,6 @@ def start_server(port: int, workers: int, server: str = "front") -> subprocess.P
     raise SystemExit("notation serve did not come up within 60 s")
 
 
-def stop_server(process: subprocess.Popen) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def load(port: int, bodies: list[bytes], threads: int, seconds: float) -> tuple[list[float], float, int]:
@@ -154,9 +143,6 @@ def load(port: int, bodies: list[bytes], threads: int, seconds: float) -> tuple[
     return latencies, time.perf_counter() - start, failures[0]
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main(argv: list[str] | None = None) -> int:

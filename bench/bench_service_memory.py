@@ -24,12 +24,12 @@ import gzip
 import http.client
 import os
 import pathlib
-import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
+
+from processes import cpu_seconds, descendants, free_port, status_kib, stop_server
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MiB = 1024 * 1024
@@ -55,10 +55,6 @@ def payloads() -> dict[str, tuple[bytes, dict[str, str]]]:
     }
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def start_server(root: pathlib.Path, port: int, workers: int) -> subprocess.Popen:
@@ -104,48 +100,12 @@ def start_server(root: pathlib.Path, port: int, workers: int) -> subprocess.Pope
     raise SystemExit("notation serve did not come up within 60 s")
 
 
-def stop_server(process: subprocess.Popen) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (children, their children, ...)."""
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        for task in pathlib.Path(f"/proc/{parent}/task").glob("*"):
-            try:
-                children = (task / "children").read_text().split()
-            except OSError:
-                continue
-            for child in map(int, children):
-                found.append(child)
-                todo.append(child)
-    return found
 
 
-def status_kib(pid: int, field: str) -> int:
-    try:
-        for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def post(port: int, body: bytes, headers: dict[str, str]) -> tuple[int, int, bytes]:

@@ -28,11 +28,12 @@ import json
 import os
 import pathlib
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
+
+from processes import descendants, free_port, percentile, status_kib, stop_server
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -43,10 +44,6 @@ POLL_PAUSE = 0.05
 PARENT = {"front": "front end", "gunicorn": "arbiter", "waitress": "the one waitress process"}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def server_command(kind: str, port: int) -> list[str]:
@@ -123,37 +120,10 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
     raise SystemExit(f"{kind} did not answer /healthz within 60 s")
 
 
-def stop_server(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
-def rss_kib(pid: int) -> int:
-    try:
-        for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in pathlib.Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 class Soak:
@@ -264,10 +234,10 @@ async def soak(port: int, args: argparse.Namespace, pid: int) -> dict:
 
     async def sample_rss() -> None:
         while run.running():
-            workers = [rss_kib(child) for child in children(pid)]
+            workers = [status_kib(child, "VmRSS") for child in descendants(pid)]
             peak["workers_max"] = max(peak["workers_max"], max(workers, default=0))
             peak["workers_sum"] = max(peak["workers_sum"], sum(workers))
-            peak["parent"] = max(peak["parent"], rss_kib(pid))
+            peak["parent"] = max(peak["parent"], status_kib(pid, "VmRSS"))
             await asyncio.sleep(1.0)
 
     health_request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
@@ -298,11 +268,6 @@ async def soak(port: int, args: argparse.Namespace, pid: int) -> dict:
     }
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def describe(name: str, latencies: list[float], errors: list[str]) -> str:
