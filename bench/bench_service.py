@@ -29,7 +29,7 @@ import chess  # test/bench-only oracle (GPL): never imported by the runtime
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from processes import free_port, percentile, stop_server  # noqa: E402
+from processes import free_port, percentile, stop_server, wait_until_serving  # noqa: E402
 
 from notation.operations import convert_fen  # noqa: E402
 
@@ -87,20 +87,7 @@ def start_server(port: int, workers: int, server: str = "front") -> subprocess.P
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"notation serve exited: {process.stderr.read()}")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                connection.close()
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("notation serve did not come up within 60 s")
+    return wait_until_serving(process, port, f"{server} server")
 
 
 

@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 
-from processes import cpu_seconds, descendants, free_port, status_kib, stop_server
+from processes import cpu_seconds, descendants, free_port, status_kib, stop_server, wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MiB = 1024 * 1024
@@ -82,22 +82,7 @@ def start_server(root: pathlib.Path, port: int, workers: int) -> subprocess.Pope
         stderr=subprocess.PIPE,
         cwd=str(root),
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"notation serve exited: {process.stderr.read().decode(errors='replace')}")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                connection.close()
-                if len(descendants(process.pid)) >= workers:
-                    return process
-        except OSError:
-            pass
-        time.sleep(0.2)
-    process.kill()
-    raise SystemExit("notation serve did not come up within 60 s")
+    return wait_until_serving(process, port, "notation serve", lambda: len(descendants(process.pid)) >= workers)
 
 
 

@@ -28,12 +28,11 @@ import json
 import os
 import pathlib
 import shutil
-import socket
 import subprocess
 import sys
 import time
 
-from processes import descendants, free_port, percentile, status_kib, stop_server
+from processes import descendants, free_port, percentile, status_kib, stop_server, wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -104,20 +103,7 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
         stdin=subprocess.DEVNULL,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"{kind} exited with status {process.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                if sock.recv(12).startswith(b"HTTP/1.1 200"):
-                    return process
-        except OSError:
-            pass
-        time.sleep(0.2)
-    stop_server(process)
-    raise SystemExit(f"{kind} did not answer /healthz within 60 s")
+    return wait_until_serving(process, port, kind)
 
 
 

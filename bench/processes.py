@@ -3,11 +3,14 @@ process tree's memory and CPU from /proc (Linux), and percentiles of latencies."
 
 from __future__ import annotations
 
+import http.client
 import os
 import pathlib
 import signal
 import socket
 import subprocess
+import time
+from collections.abc import Callable
 
 
 def free_port() -> int:
@@ -15,6 +18,31 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def wait_until_serving(
+    process: subprocess.Popen, port: int, what: str, ready: Callable[[], bool] = lambda: True, seconds: float = 60
+) -> subprocess.Popen:
+    """``process`` once ``GET /healthz`` on ``port`` answers 200 and ``ready()`` holds;
+    raises ``SystemExit`` (after stopping it) if it exits or is not up within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            said = process.stderr.read() if process.stderr else ""
+            said = said.decode(errors="replace") if isinstance(said, bytes) else said
+            raise SystemExit(f"{what} exited with status {process.returncode}: {said.strip()}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/healthz")
+            status = connection.getresponse().status
+            connection.close()
+            if status == 200 and ready():
+                return process
+        except OSError:
+            pass
+        time.sleep(0.2)
+    stop_server(process)
+    raise SystemExit(f"{what} did not answer /healthz within {seconds:.0f} s")
 
 
 def stop_server(process: subprocess.Popen) -> None:
