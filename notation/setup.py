@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notation.squares import square_name
+from notation.geometry import CHESS_BOARD, Geometry
 
 Color = Literal["w", "b"]
 WHITE: Color = "w"
@@ -73,7 +73,9 @@ class Pockets:
         return len(self.white) + len(self.black)
 
 
-_SETUP_FIELDS = ("turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks")
+_SETUP_FIELDS = (
+    "turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks", "geometry",
+)
 _EMPTY_CELL = {None: "."}
 _CELL_PIECE = {".": None}
 _SLOTS = ("cells", *_SETUP_FIELDS, "_board")  # Setup.__slots__, in order
@@ -82,18 +84,20 @@ _SLOTS = ("cells", *_SETUP_FIELDS, "_board")  # Setup.__slots__, in order
 class Setup:
     """A position as written, not yet judged. Immutable; ``with_changes`` makes a copy.
 
-    - ``board``: 64 entries indexed a1 = 0 .. h8 = 63; a FEN letter (``"P"`` white pawn,
-      ``"k"`` black king) or ``None`` for an empty square.
-    - ``cells``: the same board as a 64-character string, ``"."`` for an empty square (the
-      form the reader, writer and rules work on; ``board`` is built from it when asked).
+    - ``geometry``: the board's files x ranks (``CHESS_BOARD``, 8x8, unless given).
+    - ``board``: one entry per square (64 on 8x8) indexed a1 = 0 .. h8 = 63 as
+      ``notation.geometry`` numbers them; a FEN letter (``"P"`` white pawn, ``"k"`` black
+      king) or ``None`` for an empty square.
+    - ``cells``: the same board as a string, ``"."`` for an empty square (the form the
+      reader, writer and rules work on; ``board`` is built from it when asked).
     - ``promoted``: squares whose piece is a promoted pawn (Crazyhouse ``~``).
     - ``pockets``: pieces in hand, or ``None`` when the FEN had no pockets at all.
     - ``castling``: castling rights as the squares of the rooks they name.
     - ``ep_square``: the en passant square as written, or ``None``.
     - ``remaining_checks``: (white, black) checks each side still has to give, or ``None``.
 
-    Raises ``ValueError`` for a board that is not 64 squares of single ASCII letters or
-    ``None`` (``cells``: 64 ASCII characters, not otherwise checked).
+    Raises ``ValueError`` for a board that is not ``geometry.size`` squares of single ASCII
+    letters or ``None`` (``cells``: that many ASCII characters, not otherwise checked).
     """
 
     __slots__ = ("cells", *_SETUP_FIELDS, "_board")
@@ -107,6 +111,7 @@ class Setup:
     promoted: frozenset[int]
     pockets: Pockets | None
     remaining_checks: tuple[int, int] | None
+    geometry: Geometry
     _board: tuple[str | None, ...] | None
 
     def __init__(
@@ -120,24 +125,26 @@ class Setup:
         promoted: AbstractSet[int] = frozenset(),
         pockets: Pockets | None = None,
         remaining_checks: tuple[int, int] | None = None,
+        geometry: Geometry = CHESS_BOARD,
         *,
         cells: str | None = None,
     ):
+        size = geometry.size
         if cells is None:
             if board is None:
-                raise TypeError("a Setup needs a board (64 letters or None) or cells")
+                raise TypeError("a Setup needs a board (one letter or None per square) or cells")
             board = tuple(board)
-            if len(board) != 64:
-                raise ValueError(f"a board has 64 squares, not {len(board)}")
+            if len(board) != size:
+                raise ValueError(f"a {geometry} board has {size} squares, not {len(board)}")
             for sq, piece in enumerate(board):
                 letter = isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()
                 if piece is not None and not letter:
-                    raise ValueError(f"square {square_name(sq)} holds {piece!r}: expected one FEN letter or None")
+                    raise ValueError(f"square {geometry.square_name(sq)} holds {piece!r}: expected one FEN letter or None")
             cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
             _set_board(self, board)
         else:
-            if len(cells) != 64 or not cells.isascii():
-                raise ValueError(f"cells must be 64 ASCII characters, not {cells!r}")
+            if len(cells) != size or not cells.isascii():
+                raise ValueError(f"cells of a {geometry} board must be {size} ASCII characters, not {cells!r}")
             _set_board(self, None)
         # Slot descriptors write past our __setattr__ (which refuses every change) at C speed.
         _set_cells(self, cells)
@@ -149,6 +156,7 @@ class Setup:
         _set_promoted(self, frozenset(promoted))
         _set_pockets(self, pockets)
         _set_remaining_checks(self, remaining_checks)
+        _set_geometry(self, geometry)
 
     @property
     def board(self) -> tuple[str | None, ...]:
@@ -184,15 +192,15 @@ class Setup:
         return (_rebuild, (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS)))
 
     @classmethod
-    def empty(cls) -> Setup:
-        return cls(cells="." * 64)
+    def empty(cls, geometry: Geometry = CHESS_BOARD) -> Setup:
+        return cls(cells="." * geometry.size, geometry=geometry)
 
     def piece_at(self, sq: int) -> str | None:
         piece = self.cells[sq]
         return None if piece == "." else piece
 
     def squares_of(self, letter: str) -> list[int]:
-        """Squares holding exactly this FEN letter, in a1..h8 order."""
+        """Squares holding exactly this FEN letter, in square order (a1 first)."""
         return [sq for sq, piece in enumerate(self.cells) if piece == letter]
 
     def with_changes(self, **changes: Any) -> Setup:
@@ -209,7 +217,7 @@ class Setup:
 
 (
     _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
-    _set_promoted, _set_pockets, _set_remaining_checks, _set_board,
+    _set_promoted, _set_pockets, _set_remaining_checks, _set_geometry, _set_board,
 ) = (getattr(Setup, name).__set__ for name in _SLOTS)
 
 

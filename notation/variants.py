@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from notation.errors import UnknownVariantError
+from notation.geometry import CHESS_BOARD, Geometry
 
 
 class Movement(enum.Enum):
@@ -58,6 +59,13 @@ class Twist(enum.Enum):
     KING_OF_THE_HILL = "king-of-the-hill"  # a king on d4, e4, d5 or e5 wins
     EXTINCTION = "extinction"  # losing every piece of one kind loses
     NO_PAWN_DOUBLE_STEP = "no-pawn-double-step"
+
+
+class RuleFamily(enum.Enum):
+    """Which game a variant belongs to: it picks the validators that judge its setups
+    (``notation.validation.VALIDATORS_BY_FAMILY``). Chess variants share one rules core."""
+
+    CHESS = "chess"
 
 
 class Stalemate(enum.Enum):
@@ -107,6 +115,8 @@ class Variant:
     read as when its castling rights only Chess960 can have (Standard: ``chess960``).
     ``pgn_default`` marks the variant a PGN game without a ``Variant`` tag plays (Standard,
     per the PGN standard). ``lichess_name`` is lichess's name for the variant, if it has it.
+    ``geometry`` is the board (files x ranks, 8x8 unless given); ``family`` the game whose
+    rules judge its setups.
     """
 
     key: str
@@ -127,6 +137,8 @@ class Variant:
     lichess_name: str | None = None
     chess960_form: str | None = None
     pgn_default: bool = False
+    geometry: Geometry = CHESS_BOARD
+    family: RuleFamily = RuleFamily.CHESS
 
     @functools.cached_property
     def piece_letters(self) -> str:

@@ -18,7 +18,7 @@ codes above say), move counters.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from notation.errors import Problem
@@ -27,7 +27,7 @@ from notation.setup import Setup
 from notation.squares import square_name
 from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
 from notation.validation.context import Context
-from notation.variants import DEFAULT_REGISTRY, Variant
+from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
 # Each validator's ``find_problems(ctx)`` returns its problems; ``validate`` runs them all.
 VALIDATORS = (
@@ -60,13 +60,24 @@ CODES: tuple[str, ...] = (
 )
 
 
-def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
-    """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
-    found = DEFAULT_REGISTRY.find(variant)
-    ctx = Context(setup, found, position_of(setup, found))
+def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
+    ctx = Context(setup, variant, position_of(setup, variant))
     problems: list[Problem] = []
     for find_problems in VALIDATORS:
         problems += find_problems(ctx)
+    return problems
+
+
+# The judge of each rule family: every problem of a setup of one of its variants.
+JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
+    RuleFamily.CHESS: _judge_chess,
+}
+
+
+def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
+    """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
+    found = DEFAULT_REGISTRY.find(variant)
+    problems = JUDGES[found.family](setup, found)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
@@ -79,6 +90,8 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     ``repaired-en-passant``). Other problems are left for ``validate`` to report.
     """
     found = DEFAULT_REGISTRY.find(variant)
+    if found.family is not RuleFamily.CHESS:
+        return setup, []  # castling rights and en passant squares are chess's
     ctx = Context.of(setup, found)
     warnings: list[Problem] = []
     changes: dict[str, Any] = {}

@@ -1,0 +1,92 @@
+"""Board geometry: how many files and ranks a variant's board has, and how squares are named.
+
+Squares are numbered rank by rank from the first rank, file a first: on a board of ``files``
+files, square ``rank * files + file``. On the 8x8 board that is a1 = 0 .. h8 = 63, the
+numbering ``notation.squares`` and the bitboards use. Files are lettered a-l, ranks numbered
+1-12 (``a10``, ``l12``), so boards up to 12x12 are named. Nothing here knows pieces or rules;
+``Geometry`` raises ``ValueError`` for a size outside 1..12, ``parse_square`` for a name
+that is not a square of the board.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+MAX_FILES = 12
+MAX_RANKS = 12
+FILE_LETTERS = "abcdefghijkl"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A rectangular board of ``files`` x ``ranks`` squares (or points, for Xiangqi)."""
+
+    files: int
+    ranks: int
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.files <= MAX_FILES and 1 <= self.ranks <= MAX_RANKS):
+            raise ValueError(
+                f"a board has 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks, not {self.files}x{self.ranks}"
+            )
+
+    @functools.cached_property
+    def size(self) -> int:
+        """The number of squares."""
+        return self.files * self.ranks
+
+    @functools.cached_property
+    def file_names(self) -> str:
+        return FILE_LETTERS[: self.files]
+
+    @functools.cached_property
+    def square_names(self) -> tuple[str, ...]:
+        """Every square's name, in square order (a1 first)."""
+        return tuple(f + str(r + 1) for r in range(self.ranks) for f in self.file_names)
+
+    @functools.cached_property
+    def square_index(self) -> dict[str, int]:
+        """Square name -> square number."""
+        return {name: index for index, name in enumerate(self.square_names)}
+
+    def square_name(self, sq: int) -> str:
+        """``e4`` for a square number; raises ``IndexError`` outside the board."""
+        return self.square_names[sq]
+
+    def parse_square(self, name: str) -> int:
+        """The number of a square name like ``e4`` or ``i10``; raises ``ValueError`` for
+        anything that is not a square of this board."""
+        try:
+            return self.square_index[name]
+        except KeyError:
+            raise ValueError(f"not a square of a {self} board: {name!r}") from None
+
+    def square(self, file: int, rank: int) -> int:
+        """The number of the square on 0-based ``file`` and ``rank`` (not range-checked)."""
+        return rank * self.files + file
+
+    def file_of(self, sq: int) -> int:
+        return sq % self.files
+
+    def rank_of(self, sq: int) -> int:
+        return sq // self.files
+
+    def on_board(self, file: int, rank: int) -> bool:
+        return 0 <= file < self.files and 0 <= rank < self.ranks
+
+    def rank_cells(self, cells: str, rank: int) -> str:
+        """The cells of one 0-based rank, file a first."""
+        start = rank * self.files
+        return cells[start : start + self.files]
+
+    @property
+    def is_chess_board(self) -> bool:
+        """Whether this is the 8x8 board (the readers, writers and rules have fast paths for it)."""
+        return self.files == 8 and self.ranks == 8
+
+    def __str__(self) -> str:
+        return f"{self.files}x{self.ranks}"
+
+
+CHESS_BOARD = Geometry(8, 8)
