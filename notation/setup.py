@@ -139,7 +139,8 @@ class Setup:
             for sq, piece in enumerate(board):
                 letter = isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()
                 if piece is not None and not letter:
-                    raise ValueError(f"square {geometry.square_name(sq)} holds {piece!r}: expected one FEN letter or None")
+                    name = geometry.square_name(sq)
+                    raise ValueError(f"square {name} holds {piece!r}: expected one FEN letter or None")
             cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
             _set_board(self, board)
         else:
