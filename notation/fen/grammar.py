@@ -4,7 +4,7 @@ BNF (whitespace = one or more spaces or tabs between fields; leading/trailing ig
 
     fen        ::= placement [bracketed] turn castling en_passant [remaining]
                    [halfmove fullmove] [given] [appended_pocket [appended_promoted]]
-    placement  ::= rank ("/" rank){7} ["/" pocket_letters]        ; 9th field = rank zero
+    placement  ::= rank ("/" rank)* ["/" pocket_letters]          ; ranks: the geometry's; one more = rank zero
     rank       ::= (piece ["~"] | digit)+
     bracketed  ::= "[" (pocket_letters | "-" | "") "]"            ; no space before "["
     turn       ::= "w" | "b"
@@ -45,7 +45,7 @@ REMAINING = r"\d{1,9}\+\d{1,9}"
 COUNTER = r"\d{1,9}"
 GIVEN = r"\+\d{1,9}\+\d{1,9}"
 APPENDED_POCKET = r"[A-Za-z]+|-"
-APPENDED_PROMOTED = r"(?:[a-h][1-8])+|-"
+APPENDED_PROMOTED = r"(?:[a-l][1-9][0-9]?)+|-"
 
 _END = r"(?=\s|$)"
 

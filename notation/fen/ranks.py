@@ -1,4 +1,4 @@
-"""One rank of a FEN placement <-> its eight cells (``"2pp4"`` <-> ``"..pp...."``).
+"""One rank of a FEN placement <-> its cells (``"2pp4"`` <-> ``"..pp...."``).
 
 Ranks repeat enormously across positions (``pppppppp``, ``8``, ``PPPP1PPP``), so both
 directions are memoised in bounded dictionaries whose misses are computed at C speed with
@@ -8,6 +8,11 @@ callers check the letters themselves.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from notation.geometry import Geometry
 
 LIMIT = 50_000
 BAD_RANK = "!"  # what a rank that is not exactly eight cells expands to (never 8 long)
@@ -67,3 +72,25 @@ def placement_of_cells(cells: str) -> str:
              cells[24:32], cells[16:24], cells[8:16], cells[0:8]),
         )
     )
+
+
+_EMPTY_RUN = re.compile(r"\.+")
+
+
+def _count_run(match: re.Match[str]) -> str:
+    return str(len(match.group()))
+
+
+def placement_of_board(cells: str, geometry: Geometry, marks: Collection[int] = ()) -> str:
+    """The placement text of any board size: ranks from the last to the first, each run of
+    empty squares as one number (``10`` on wide boards), ``~`` after the marked pieces."""
+    ranks = []
+    width = geometry.files
+    for rank_start in range(geometry.size - width, -1, -width):
+        row = cells[rank_start:rank_start + width]
+        if marks:
+            row = "".join(
+                cell + "~" if rank_start + file in marks and cell != "." else cell for file, cell in enumerate(row)
+            )
+        ranks.append(_EMPTY_RUN.sub(_count_run, row))
+    return "/".join(ranks)

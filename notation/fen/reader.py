@@ -16,12 +16,17 @@ Leniency, item by item (everything else is a ``FenSyntaxError`` naming field and
   others) and Shredder-FEN (file letters); letters in any order, each at most once.
   A right whose rook is missing is still read (validation reports it).
 - EPD-style FENs without halfmove and fullmove read as halfmove 0, fullmove 1.
-- Consecutive digits in a rank are added up (``44`` = ``8``).
+- Consecutive digits in a rank are added up (``44`` = ``8``) on boards up to nine files
+  wide; on wider boards they are one number (``10`` = ten empty squares), as every
+  program writing such boards does.
+- The board's size is the variant's ``geometry``: ranks from the last to the first,
+  files a to the last, every rank as wide as the board.
 
 Not checked here (that is ``notation.validation``): kings, pawns on back ranks, whether a
 castling right or en passant square makes sense, counter ranges, check.
 Hostile input is cut short: more than ``MAX_FEN_LENGTH`` characters, control characters
-or more than nine ranks are rejected before any further work.
+or more ranks than the board has (one more for rank-zero pockets) are rejected before
+any further work.
 """
 
 from __future__ import annotations
@@ -41,7 +46,6 @@ from notation.fen.ranks import cells_of_placement
 from notation.options import CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
-from notation.squares import SQUARE_NAMES
 from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
 
 MAX_FEN_LENGTH = 512
@@ -72,8 +76,7 @@ def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, st
 
 
 _CLASSICAL_CASTLING = _classical_castling()
-_SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
-_FILES = "abcdefgh"
+_SQUARE_NAME = re.compile(r"[a-z][0-9]+")
 
 
 class ReadResult(NamedTuple):
@@ -218,7 +221,7 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     # At most four tokens, maybe fewer: zip stops at the shorter.
     spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
     reader = _Reader(text, spans, variant)
-    board = "." * 64
+    board = "." * variant.geometry.size
     for name, (_, token) in zip(_TokenSpans.NAMES, tokens, strict=False):
         if name == "placement":
             board = reader.read_placement(token.split("[", 1)[0])[0]
@@ -297,6 +300,8 @@ class _Reader:
         self.variant = variant
         self.piece_letters = variant.board_letters
         self.cell_letters = _cell_letters(variant)
+        self.geometry = variant.geometry
+        self.chess_board = variant.geometry.is_chess_board  # the 8x8 fast paths apply
 
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1
@@ -322,6 +327,7 @@ class _Reader:
             halfmove=int(halfmove_text) if counters_present else 0,
             fullmove=int(fullmove_text) if counters_present else 1,
             promoted=promoted,
+            geometry=self.geometry,
         )
         dialect = _dialect(None, None, castling_seen, counters_present, "tilde" if promoted else None, chess960)
         return ReadResult(setup, self.variant, dialect)
@@ -385,7 +391,7 @@ class _Reader:
             pocket_style = PocketStyle.APPENDED
             squares = g.get("appended_promoted")
             if squares is not None and squares != "-":
-                marked = frozenset(_SQUARE_INDEX[squares[i:i + 2]] for i in range(0, len(squares), 2))
+                marked = self.read_promoted_squares(squares)
                 promoted = promoted | marked
                 promoted_style = "squares" if promoted_style is None else promoted_style
 
@@ -402,14 +408,28 @@ class _Reader:
             promoted=promoted,
             pockets=pockets,
             remaining_checks=remaining,
+            geometry=self.geometry,
         )
         return ReadResult(setup, variant, dialect)
+
+    def read_promoted_squares(self, text: str) -> frozenset[int]:
+        """The squares of an appended promoted-squares field (``e8d1``, ``a10b12``)."""
+        marked = set()
+        for match in _SQUARE_NAME.finditer(text):
+            square = self.geometry.square_index.get(match.group())
+            if square is None:
+                self.fail(
+                    f"{match.group()!r} is not a square of a {self.geometry} board",
+                    "promoted", "appended_promoted", match.start(),
+                )
+            marked.add(square)
+        return frozenset(marked)
 
     # -- placement -------------------------------------------------------------------------
 
     def read_placement(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
-        if "." in text:  # "." is how cells spell an empty square, never a FEN character
+        if "." in text or not self.chess_board:  # "." spells an empty cell, never a FEN character
             return self.read_placement_slowly(text)
         if "~" not in text:
             cells = cells_of_placement(text)
@@ -428,10 +448,13 @@ class _Reader:
         return self.read_placement_slowly(text)
 
     def read_placement_slowly(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
-        """The character-by-character reader: handles ``~`` and names the column of any error."""
-        board: list[str] = ["."] * 64
+        """The character-by-character reader for any board size: handles ``~`` and
+        multi-digit runs, and names the column of any error."""
+        geometry = self.geometry
+        width, height = geometry.files, geometry.ranks
+        board: list[str] = ["."] * geometry.size
         promoted: set[int] = set()
-        rank = 7
+        rank = height - 1
         file = 0
         rank_start = 0
         index = 0
@@ -440,14 +463,14 @@ class _Reader:
         while index < length:
             ch = text[index]
             if ch == "/":
-                if file != 8:
+                if file != width:
                     self.fail_rank_width(rank, file, rank_start)
                 if rank == 0:
-                    # A ninth field: rank zero pockets, or too many ranks.
+                    # One more field: rank zero pockets, or too many ranks.
                     rest = text[index + 1:]
                     if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
                         self.fail(
-                            "too many ranks: a board has 8"
+                            f"too many ranks: a board has {height}"
                             + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
                         )
@@ -456,20 +479,20 @@ class _Reader:
                 file = 0
                 rank_start = index + 1
             elif ch in pieces:
-                if file >= 8:
+                if file >= width:
                     self.fail_rank_width(rank, file + 1, rank_start)
-                square = rank * 8 + file
+                square = rank * width + file
                 board[square] = ch
                 file += 1
                 if index + 1 < length and text[index + 1] == "~":
                     promoted.add(square)
                     index += 1
-            elif "1" <= ch <= "8":
-                file += ord(ch) - 48
-                if file > 8:
+            elif "0" <= ch <= "9":
+                run, digits = self.read_run(text, index, width)
+                file += run
+                index += digits - 1
+                if file > width:
                     self.fail_rank_width(rank, file, rank_start)
-            elif ch == "0" or ch == "9":
-                self.fail(f"digit {ch} in a rank: empty squares are counted 1 to 8", "placement", "placement", index)
             elif ch == "~":
                 self.fail("'~' must follow a piece letter", "placement", "placement", index)
             else:
@@ -479,15 +502,30 @@ class _Reader:
                     "placement", "placement", index,
                 )
             index += 1
-        if file != 8:
+        if file != width:
             self.fail_rank_width(rank, file, rank_start)
         if rank != 0:
-            self.fail(f"only {8 - rank} ranks; a board has 8", "placement", "placement", length)
+            self.fail(f"only {height - rank} ranks; a board has {height}", "placement", "placement", length)
         return "".join(board), frozenset(promoted), None
+
+    def read_run(self, text: str, index: int, width: int) -> tuple[int, int]:
+        """The empty squares a run of digits at ``index`` stands for, and how many digits it
+        has: one digit on boards up to nine files, the whole number on wider boards."""
+        end = index + 1
+        if width > 9:
+            while end < len(text) and text[end].isdigit():
+                end += 1
+        digits = text[index:end]
+        if digits[0] == "0" or int(digits) > width:
+            self.fail(
+                f"{digits!r} in a rank: empty squares are counted 1 to {width}", "placement", "placement", index
+            )
+        return int(digits), end - index
 
     def fail_rank_width(self, rank: int, width: int, rank_start: int) -> NoReturn:
         self.fail(
-            f"rank {rank + 1} has {width} squares; it must have 8", "placement", "placement", rank_start
+            f"rank {rank + 1} has {width} squares; it must have {self.geometry.files}",
+            "placement", "placement", rank_start,
         )
 
     def read_pocket_letters(self, text: str, group: str, offset: int) -> Pockets:
@@ -505,33 +543,39 @@ class _Reader:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
-        classical = _CLASSICAL_CASTLING.get(text) if self.variant.castling_piece == "k" else None
+        classical = (
+            _CLASSICAL_CASTLING.get(text) if self.variant.castling_piece == "k" and self.chess_board else None
+        )
         if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
             return classical[0], "standard", False
         rights: set[int] = set()
         used_kq = False
         used_files = False
         king_letter = self.variant.castling_piece or "k"
+        geometry = self.geometry
+        width, file_names = geometry.files, geometry.file_names
+        black_back = geometry.size - width
         for i, ch in enumerate(text):
             lower = ch.lower()
             white = ch.isupper()
-            back = 0 if white else 56
+            back = 0 if white else black_back
             if lower in ("k", "q"):
                 used_kq = True
                 king = king_letter.upper() if white else king_letter
-                square = outer_rook(board, back, "R" if white else "r", king, lower == "k")
-            elif lower in _FILES and ch.isalpha():
+                square = outer_rook(board, back, "R" if white else "r", king, lower == "k", width)
+            elif lower in file_names and ch.isalpha():
                 used_files = True
-                square = back + _FILES.index(lower)
+                square = back + file_names.index(lower)
             else:
+                last = file_names[-1]
                 self.fail(
                     f"{ch!r} is not a castling right (K, Q, k, q or a rook's file letter)",
-                    "castling", "castling", i, expected="K, Q, k, q, A-H or a-h",
+                    "castling", "castling", i, expected=f"K, Q, k, q, A-{last.upper()} or a-{last}",
                 )
             if square in rights:
                 self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
-        chess960 = is_chess960(board, rights, (), self.variant)
+        chess960 = self.chess_board and is_chess960(board, rights, (), self.variant)
         seen: CastlingSeen
         if used_files and not used_kq:
             seen = "shredder"
@@ -544,7 +588,7 @@ class _Reader:
     def read_en_passant(self, text: str) -> int | None:
         if text == "-":
             return None
-        square = _SQUARE_INDEX.get(text)
+        square = self.geometry.square_index.get(text)
         if square is None:
             self.fail(
                 f"en passant must be - or a square like e3, found {text!r}",

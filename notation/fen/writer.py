@@ -14,15 +14,12 @@ from typing import NamedTuple
 from notation.errors import Problem
 from notation.fen.castling import xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
-from notation.fen.ranks import placement_of_cells
+from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.options import CastlingStyle, CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
-from notation.squares import SQUARE_NAMES
 from notation.variants import Variant
-
-_FILES = "abcdefgh"
 
 
 class WriteResult(NamedTuple):
@@ -74,7 +71,8 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts.append("w" if setup.turn == WHITE else "b")
     parts.append(_castling(setup, variant, options))
     ep = en_passant_square(setup, variant, options.en_passant)
-    parts.append(SQUARE_NAMES[ep] if ep is not None else "-")
+    square_names = setup.geometry.square_names
+    parts.append(square_names[ep] if ep is not None else "-")
 
     counters = variant.has_check_counters
     remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
@@ -103,7 +101,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(f"+{given[0]}+{given[1]}")
     if pockets_variant and style is PocketStyle.APPENDED:
         parts.append(_pocket_letters(setup) or "-")
-        parts.append("".join(SQUARE_NAMES[sq] for sq in sorted(setup.promoted)) or "-")
+        parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
     return WriteResult(" ".join(parts), warnings)
 
 
@@ -112,8 +110,12 @@ _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
 
 def _placement(setup: Setup, tilde: bool) -> str:
     cells = setup.cells
-    if tilde and setup.promoted:
-        return _placement_with_marks(cells, setup.promoted)
+    geometry = setup.geometry
+    marks = setup.promoted if tilde else frozenset()
+    if not geometry.is_chess_board:
+        return placement_of_board(cells, geometry, marks)
+    if marks:
+        return _placement_with_marks(cells, marks)
     return placement_of_cells(cells)
 
 
@@ -160,17 +162,20 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
     ):
         style = options.castling_960
     table = _CLASSICAL_LETTERS[style]
-    if all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
+    geometry = setup.geometry
+    if geometry.is_chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
         # A rook in each named corner: always the outermost one, so the letters need no search.
         return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
     out = []
-    for back, rook, king in ((0, "R", king_letter.upper()), (56, "r", king_letter)):
-        rights = sorted((sq for sq in setup.castling if sq & 56 == back), reverse=True)
+    width, file_names = geometry.files, geometry.file_names
+    black_back = geometry.size - width
+    for back, rook, king in ((0, "R", king_letter.upper()), (black_back, "r", king_letter)):
+        rights = sorted((sq for sq in setup.castling if back <= sq < back + width), reverse=True)
         if not rights:
             continue
         for square in rights:
-            letter = _FILES[square - back]
+            letter = file_names[square - back]
             if style is CastlingStyle.XFEN:
-                letter = xfen_letter(board, back, rook, king, square) or letter
+                letter = xfen_letter(board, back, rook, king, square, width) or letter
             out.append(letter.upper() if back == 0 else letter)
     return "".join(out)
