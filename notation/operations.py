@@ -17,8 +17,8 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
+from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
-from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 
@@ -87,7 +87,8 @@ def convert_fen(
 ) -> ConvertResult:
     """Read ``text`` as a FEN of ``variant``, check it, and write it with ``options``.
 
-    Problems whose code is in ``accept`` are reported as warnings instead of errors.
+    Problems whose code is in ``accept`` are reported as warnings instead of errors, as are
+    those that say the game is over (``notation.validation.FINISHED_GAME_CODES``).
     With ``IllegalPolicy.REPAIR`` bad castling rights and implausible en passant squares
     are dropped (each reported as a warning) before the remaining problems are judged.
     """
@@ -149,8 +150,9 @@ def read_legal(
 
 
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
-    if not accept:
+    """(errors, warnings): ``accept``ed codes and finished-game codes are warnings."""
+    if not problems:
         return problems, []
-    errors = [p for p in problems if p.code not in accept]
-    accepted = [p for p in problems if p.code in accept]
+    errors = [p for p in problems if p.code not in accept and p.code not in FINISHED_GAME_CODES]
+    accepted = [p for p in problems if p.code in accept or p.code in FINISHED_GAME_CODES]
     return errors, accepted

@@ -40,6 +40,10 @@ VALIDATORS = (
     check_counters.find_problems,
 )
 
+# Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
+# Tablut king on a corner): convert and validate list them as warnings, never as errors.
+FINISHED_GAME_CODES: frozenset[str] = frozenset({"king-captured", "king-escaped"})
+
 CODES: tuple[str, ...] = (
     "empty",
     "missing-king",
@@ -123,4 +127,4 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     return (setup.with_changes(**changes) if changes else setup), warnings
 
 
-__all__ = ["CODES", "repair", "validate"]
+__all__ = ["CODES", "FINISHED_GAME_CODES", "repair", "validate"]
