@@ -357,6 +357,9 @@ def normalize_name(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch not in " -_'\t")
 
 
+_SPELLINGS_KEPT = 1024
+
+
 class Registry:
     """Variants and their aliases. Immutable; ``with_aliases`` returns an extended copy."""
 
@@ -372,6 +375,9 @@ class Registry:
         self._index = index
         self._extra = dict(extra_aliases or {})
         self._default = next((v for v in self._variants if v.pgn_default), None)
+        # Names exactly as callers spell them -> variant: a line-by-line caller asks for the
+        # same few names millions of times. Bounded, and only names that were found.
+        self._as_spelled: dict[str, Variant] = {}
 
     @staticmethod
     def _lookup(name: str, index: Mapping[str, Variant]) -> Variant:
@@ -387,7 +393,12 @@ class Registry:
         """
         if isinstance(name, Variant):
             return name
-        return self._lookup(name, self._index)
+        found = self._as_spelled.get(name)
+        if found is None:
+            found = self._lookup(name, self._index)
+            if len(self._as_spelled) < _SPELLINGS_KEPT:
+                self._as_spelled[name] = found
+        return found
 
     def get(self, key: str) -> Variant:
         """The variant with this exact key; raises ``KeyError``."""

@@ -1,0 +1,109 @@
+"""Whole processes on the mixed workload: ``notation convert --json`` and ``validate --json``
+against python-chess doing the same (``bench/pychess_pipeline.py``), in one run.
+
+The workload (bench/mixed_workload.py, seeded) is about 40% illegal or unreadable lines in
+every dialect of every lichess variant. Each side runs as a whole process reading the JSON
+lines from a file on standard input and writing to /dev/null; the runs alternate (ours,
+python-chess, ours, ...) and the best wall time of each is kept. "compiled" is the
+installed ``notation`` command; "pure" runs the same command from the repository's ``.py``
+sources (no compiled modules), so both builds are measured in the same run. It also prints
+what an illegal or unreadable line costs next to a legal one (ours, compiled).
+Usage: ``python bench/bench_pipeline.py [LINES]`` (default 20,000).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from mixed_workload import lines  # noqa: E402
+
+LINES = 20_000
+REPEATS = 3
+PURE = (
+    "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
+)
+
+
+def _commands(command: str) -> dict[str, list[str]]:
+    notation = str(Path(sys.executable).with_name("notation"))
+    return {
+        "ours compiled": [notation, command, "--json"],
+        "ours pure": [sys.executable, "-c", PURE.format(root=str(ROOT)), command, "--json"],
+        "python-chess": [sys.executable, str(HERE / "pychess_pipeline.py"), command],
+    }
+
+
+def _run(argv: list[str], path: Path) -> float:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    with open(path, "rb") as stdin, open(os.devnull, "wb") as devnull:
+        started = time.perf_counter()
+        subprocess.run(argv, stdin=stdin, stdout=devnull, stderr=devnull, env=env, check=False)
+        return time.perf_counter() - started
+
+
+def _best(commands: dict[str, list[str]], path: Path) -> dict[str, float]:
+    best = {name: float("inf") for name in commands}
+    for _ in range(REPEATS):
+        for name, argv in commands.items():  # alternate, so noise hits every side alike
+            best[name] = min(best[name], _run(argv, path))
+    return best
+
+
+def _split_by_verdict(path: Path, directory: Path) -> tuple[Path, Path]:
+    """The workload's lines our convert accepts, and the others, as two files."""
+    notation = str(Path(sys.executable).with_name("notation"))
+    with open(path, "rb") as stdin:
+        answers = subprocess.run(
+            [notation, "convert", "--json"], stdin=stdin, capture_output=True, check=False
+        ).stdout.decode().splitlines()
+    legal, other = directory / "legal.jsonl", directory / "other.jsonl"
+    with open(path, encoding="utf-8") as source, open(legal, "w") as good, open(other, "w") as bad:
+        for line, answer in zip(source, answers, strict=True):
+            (good if json.loads(answer)["ok"] else bad).write(line)
+    return legal, other
+
+
+def main(argv: list[str] | None = None) -> list[float]:
+    count = int(argv[0]) if argv else LINES
+    ratios = []
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        path = directory / "mixed.jsonl"
+        path.write_text("\n".join(lines(count)) + "\n", encoding="utf-8")
+        print(f"whole processes on {count:,} mixed JSON lines (best of {REPEATS}, wall time)")
+        for command in ("convert", "validate"):
+            best = _best(_commands(command), path)
+            theirs = best["python-chess"]
+            for name in ("ours compiled", "ours pure"):
+                ratio = theirs / best[name]
+                ratios.append(ratio)
+                print(
+                    f"  {command:8} {name:14} {best[name] / count * 1e6:6.1f} us/line   "
+                    f"python-chess {theirs / count * 1e6:6.1f} us/line   ratio {ratio:5.2f}x"
+                )
+        legal, other = _split_by_verdict(path, directory)
+        notation = str(Path(sys.executable).with_name("notation"))
+        per_line = {}
+        for name, file in (("legal", legal), ("illegal or unreadable", other)):
+            n = sum(1 for _ in open(file, encoding="utf-8"))
+            per_line[name] = min(_run([notation, "convert", "--json"], file) for _ in range(REPEATS)) / n
+        cost = per_line["illegal or unreadable"] / per_line["legal"]
+        print(
+            f"  convert, ours compiled: legal {per_line['legal'] * 1e6:.1f} us/line, illegal or unreadable "
+            f"{per_line['illegal or unreadable'] * 1e6:.1f} us/line ({cost:.2f}x a legal line)"
+        )
+    return ratios
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
