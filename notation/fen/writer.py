@@ -3,7 +3,7 @@
 The writer never drops information silently: where the chosen dialect cannot express
 something the setup holds, the FEN is written as closely as it can be and a warning
 ``Problem`` says what was lost (codes ``lossy-checks``, ``lossy-promoted``,
-``lossy-pockets``). En passant squares left out on purpose (``EnPassantMode``) are not
+``lossy-pockets``, ``lossy-castling``). En passant squares left out on purpose (``EnPassantMode``) are not
 warnings: that is the mode's meaning. Nothing here validates the setup.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
-from notation.fen.castling import xfen_letter
+from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.options import CastlingStyle, CheckStyle, PocketStyle
@@ -69,7 +69,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         elif style is PocketStyle.RANK_ZERO:
             parts[0] += "/" + pocket
     parts.append("w" if setup.turn == WHITE else "b")
-    parts.append(_castling(setup, variant, options))
+    parts.append(_castling(setup, variant, options, warnings))
     ep = en_passant_square(setup, variant, options.en_passant)
     square_names = setup.geometry.square_names
     parts.append(square_names[ep] if ep is not None else "-")
@@ -149,7 +149,7 @@ def _pocket_letters(setup: Setup) -> str:
     return pockets.white.upper() + pockets.black
 
 
-def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
+def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: list[Problem]) -> str:
     if not setup.castling:
         return "-"
     king_letter = variant.castling_piece or "k"
@@ -177,5 +177,18 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
             letter = file_names[square - back]
             if style is CastlingStyle.XFEN:
                 letter = xfen_letter(board, back, rook, king, square, width) or letter
+            if letter == "k" and outer_rook(board, back, rook, king, True, width) != square:
+                # Eleven files or more: the k-file's letter is read as K, the outermost rook
+                # on the king's side, so this right has no letter of its own.
+                name = geometry.square_names[square]
+                warnings.append(
+                    Problem(
+                        "lossy-castling",
+                        f"the castling right on {name} cannot be written: K names the outermost rook on the "
+                        "king's side, not the k-file; it was dropped",
+                        field="castling",
+                    )
+                )
+                continue
             out.append(letter.upper() if back == 0 else letter)
-    return "".join(out)
+    return "".join(out) or "-"
