@@ -249,7 +249,9 @@ class Tables:
         self.ray_squares = tuple(
             tuple(_geometry_walk(geometry, sq, df, dr) for sq in range(size)) for df, dr in DIRECTIONS
         )
-        self.rays = tuple(tuple(sum(1 << s for s in ray) for ray in per_direction) for per_direction in self.ray_squares)
+        self.rays = tuple(
+            tuple(sum(1 << s for s in ray) for ray in per_direction) for per_direction in self.ray_squares
+        )
         self.beyond = tuple(
             tuple((1 << ray[0]) if ray else 0 for ray in per_direction) for per_direction in self.ray_squares
         )
@@ -332,7 +334,7 @@ class Tables:
 CHESS_TABLES = Tables(CHESS_BOARD)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tables_of(geometry: Geometry) -> Tables:
     return Tables(geometry)
 
