@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from notation.geometry import CHESS_BOARD
 from notation.rules.attacks import (
     BISHOP_PSEUDO,
     CHESS_TABLES,
@@ -119,7 +120,8 @@ class Position:
         pieces = _piece_map(variant)
         self.setup = setup
         self.variant = variant
-        self.tables = CHESS_TABLES if setup.geometry.is_chess_board else tables_for(setup.geometry)
+        geometry = setup.geometry
+        self.tables = CHESS_TABLES if geometry is CHESS_BOARD else tables_for(geometry)
         self.turn = WHITE if setup.turn == "w" else BLACK
         cells = setup.cells
         encoded = self._encoded = cells.encode()[::-1]
@@ -285,6 +287,10 @@ def position_of(setup: Setup, variant: Variant) -> Position:
     last = _last
     if last[0] is setup and last[1] is variant:
         return last[2]
-    position = Position(setup, variant) if setup.geometry.is_chess_board else BoardPosition(setup, variant)
+    geometry = setup.geometry
+    if geometry is CHESS_BOARD or geometry.is_chess_board:
+        position = Position(setup, variant)
+    else:
+        position = BoardPosition(setup, variant)
     _last = (setup, variant, position)
     return position
