@@ -1,9 +1,10 @@
 """En passant: is the written square plausible, can a pawn take there, is the capture legal.
 
-Plausible (the ``invalid-ep-square`` test): the square is on the third rank from Black's
-side for White to move (the sixth on 8x8; for Black the third rank), as after a double step
-from a side's second rank to its fourth, it is empty, the square behind it (where the pawn came from) is
-empty, and an enemy pawn stands just in front of it. Variants with the
+Plausible (the ``invalid-ep-square`` test): the square is where a double step from a side's
+second rank to its fourth passes (the board's third rank from the top for White to move,
+the sixth on 8x8; the third for Black), it is empty, the square behind it (where the pawn
+came from) is empty, and an enemy pawn stands just in front of it. Boards of fewer than
+four ranks have no double step. Variants with the
 ``NO_PAWN_DOUBLE_STEP`` twist have no plausible square. Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
