@@ -161,3 +161,17 @@ def test_check_judges_fen_lines_of_a_wide_board_with_squares_of_that_board():
     found = sorted((p.line, p.code) for p in problems)
     assert found == [(2, "opposite-check"), (3, "fen-syntax")]
     assert any("l12" in p.message for p in problems)
+
+
+def test_squares_off_the_board_in_a_setup_built_in_code_are_reported_not_raised():
+    setup = read_fen("4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1", TEN).setup.with_changes(
+        castling=frozenset({130}), ep_square=120
+    )
+    problems = validate(setup, TEN)
+    assert {(p.code, p.message) for p in problems} == {
+        ("bad-castling-rights", "castling right on square 130: it is not on the 10x10 board"),
+        ("invalid-ep-square", "en passant square square 120: it is not on the 10x10 board"),
+    }
+    repaired, warnings = repair(setup, TEN)
+    assert (repaired.castling, repaired.ep_square) == (frozenset(), None)
+    assert [w.code for w in warnings] == ["repaired-castling", "repaired-en-passant"]

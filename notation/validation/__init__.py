@@ -113,7 +113,7 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     if setup.geometry is not found.geometry and setup.geometry != found.geometry:
         return setup, []  # validate reports wrong-board-size
     ctx = Context.of(setup, found)
-    square_name = setup.geometry.square_name
+    square_name = ctx.square_name
     warnings: list[Problem] = []
     changes: dict[str, Any] = {}
     bad_rights = castling.judge_rights(ctx)

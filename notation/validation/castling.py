@@ -124,7 +124,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     good_by_colour: list[list[int]] = [[], []]
     for sq in sorted(setup.castling):
         if not 0 <= sq < tables.size:
-            bad[sq] = f"square number {sq} is not on the {setup.geometry} board"
+            bad[sq] = f"it is not on the {setup.geometry} board"
             continue
         colour = 0 if sq < tables.files else 1 if sq >= black_back else -1
         if colour < 0:
@@ -164,13 +164,12 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
 def find_problems(ctx: Context) -> list[Problem]:
     if not ctx.setup.castling:
         return []
-    names = ctx.setup.geometry.square_names
     return [
         Problem(
             "bad-castling-rights",
-            f"castling right on {names[sq] if 0 <= sq < len(names) else sq}: {reason}",
+            f"castling right on {ctx.square_name(sq)}: {reason}",
             field="castling",
-            extra={"square": names[sq] if 0 <= sq < len(names) else str(sq)},
+            extra={"square": ctx.square_name(sq)},
         )
         for sq, reason in sorted(judge_rights(ctx).items())
     ]

@@ -28,8 +28,10 @@ class Context:
         return cls(setup, variant, position_of(setup, variant))
 
     def square_name(self, sq: int) -> str:
-        """The name of a square of the setup's board (``e4``, ``j10``)."""
-        return self.setup.geometry.square_names[sq]
+        """The name of a square of the setup's board (``e4``, ``j10``); ``square 130`` for a
+        number off the board (only a setup built in code has one)."""
+        names = self.setup.geometry.square_names
+        return names[sq] if 0 <= sq < len(names) else f"square {sq}"
 
     def square_list(self, bb: int) -> list[str]:
         """The names of the squares of ``bb``, first square first."""

@@ -23,7 +23,7 @@ def reason(ctx: Context, ep: int) -> str | None:
         return f"pawns never step twice in {ctx.variant.name}"
     geometry = ctx.setup.geometry
     if not 0 <= ep < geometry.size:
-        return f"square number {ep} is not on the {geometry} board"
+        return f"it is not on the {geometry} board"
     name = ctx.square_name(ep)
     if geometry.ranks < 4:
         return f"pawns cannot step twice on a board of {geometry.ranks} ranks"
@@ -48,6 +48,4 @@ def find_problems(ctx: Context) -> list[Problem]:
     why = reason(ctx, ep)
     if why is None:
         return []
-    geometry = ctx.setup.geometry
-    name = geometry.square_names[ep] if 0 <= ep < geometry.size else str(ep)
-    return [Problem("invalid-ep-square", f"en passant square {name}: {why}", field="en-passant")]
+    return [Problem("invalid-ep-square", f"en passant square {ctx.square_name(ep)}: {why}", field="en-passant")]
