@@ -15,6 +15,7 @@ from notation.errors import Problem
 from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
+from notation.geometry import CHESS_BOARD
 from notation.options import CastlingStyle, CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
@@ -71,8 +72,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts.append("w" if setup.turn == WHITE else "b")
     parts.append(_castling(setup, variant, options, warnings))
     ep = en_passant_square(setup, variant, options.en_passant)
-    square_names = setup.geometry.square_names
-    parts.append(square_names[ep] if ep is not None else "-")
+    parts.append(setup.geometry.square_names[ep] if ep is not None else "-")
 
     counters = variant.has_check_counters
     remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
@@ -101,6 +101,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(f"+{given[0]}+{given[1]}")
     if pockets_variant and style is PocketStyle.APPENDED:
         parts.append(_pocket_letters(setup) or "-")
+        square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
     return WriteResult(" ".join(parts), warnings)
 
@@ -112,7 +113,7 @@ def _placement(setup: Setup, tilde: bool) -> str:
     cells = setup.cells
     geometry = setup.geometry
     marks = setup.promoted if tilde else frozenset()
-    if not geometry.is_chess_board:
+    if geometry is not CHESS_BOARD and not geometry.is_chess_board:
         return placement_of_board(cells, geometry, marks)
     if marks:
         return _placement_with_marks(cells, marks)
@@ -163,7 +164,8 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: l
         style = options.castling_960
     table = _CLASSICAL_LETTERS[style]
     geometry = setup.geometry
-    if geometry.is_chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
+    chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
+    if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
         # A rook in each named corner: always the outermost one, so the letters need no search.
         return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
     out = []
