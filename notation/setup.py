@@ -129,7 +129,7 @@ class Setup:
         *,
         cells: str | None = None,
     ):
-        size = geometry.size
+        size = 64 if geometry is CHESS_BOARD else geometry.size  # 8x8: no look-up on the Python object
         if cells is None:
             if board is None:
                 raise TypeError("a Setup needs a board (one letter or None per square) or cells")

@@ -83,16 +83,19 @@ def _chess960_support(variant: Variant) -> str | None:
     """None when the variant has Chess960 arrays, else why not."""
     if not variant.castling or not variant.castling_piece:
         return "it does not castle"
+    if variant.geometry.files != len(_CLASSICAL_ROLES):
+        return f"its board has {variant.geometry.files} files; the arrays fill eight"
     if not any(_roles(variant, colour) for colour in (0, 1)):
         return "its start array has no back rank of the classical shape"
     return None
 
 
 def _back_rank(variant: Variant, colour: int) -> str:
-    """The variant's start back rank of ``colour`` (0 white, 1 black) as 8 letters, "." empty."""
+    """The variant's start back rank of ``colour`` (0 white, 1 black) one letter per file, "." empty."""
     cells = read_fen(variant.start_fen, variant).setup.cells
-    back = 0 if colour == 0 else 56
-    return cells[back : back + 8]
+    files = variant.geometry.files
+    back = 0 if colour == 0 else len(cells) - files
+    return cells[back : back + files]
 
 
 def _roles(variant: Variant, colour: int) -> dict[str, str] | None:
@@ -130,12 +133,13 @@ def start_setup(
         raise NoChess960Error(found, why)
     cells = list(setup.cells)
     castling: set[int] = set()
-    for colour, back in ((0, 0), (1, 56)):
+    files = found.geometry.files  # eight: _chess960_support said so
+    for colour, back in ((0, 0), (1, len(cells) - files)):
         roles = _roles(found, colour)
         if roles is None:
             continue
         for file, role in enumerate(array):
             cells[back + file] = roles[role]
-        if any(sq & 56 == back for sq in setup.castling):
+        if any(back <= sq < back + files for sq in setup.castling):
             castling.update(back + file for file, role in enumerate(array) if role == "R")
     return setup.with_changes(cells="".join(cells), castling=frozenset(castling))

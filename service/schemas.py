@@ -286,6 +286,11 @@ class PieceOut(Schema):
     movement = fields.String(required=True)
 
 
+class GeometryOut(Schema):
+    files = fields.Integer(required=True)
+    ranks = fields.Integer(required=True)
+
+
 class VariantOut(Schema):
     key = fields.String(required=True)
     name = fields.String(required=True)
@@ -302,6 +307,8 @@ class VariantOut(Schema):
     twists = fields.List(fields.String(), required=True)
     pieces = fields.List(fields.Nested(PieceOut), required=True)
     lichess_name = fields.String(allow_none=True, required=True)
+    geometry = fields.Nested(GeometryOut, required=True)
+    family = fields.String(required=True)
 
 
 class VariantsOut(Schema):

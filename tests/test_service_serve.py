@@ -89,6 +89,12 @@ def test_health_contract_and_variants(server):
     assert data == (ROOT / "service" / "openapi.yaml").read_bytes()
     status, _, data = request(server, "GET", "/v1/variants")
     assert status == 200 and "crazyhouse" in {v["key"] for v in json.loads(data)["variants"]}
+    from notation.variants import DEFAULT_REGISTRY
+
+    for shown in json.loads(data)["variants"]:
+        variant = DEFAULT_REGISTRY.get(shown["key"])
+        board = {"files": variant.geometry.files, "ranks": variant.geometry.ranks}
+        assert (shown["geometry"], shown["family"]) == (board, variant.family.value)
 
 
 def test_convert_validate_and_batch(server):

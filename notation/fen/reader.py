@@ -43,6 +43,7 @@ from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.ranks import cells_of_placement
+from notation.geometry import CHESS_BOARD
 from notation.options import CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
@@ -300,8 +301,8 @@ class _Reader:
         self.variant = variant
         self.piece_letters = variant.board_letters
         self.cell_letters = _cell_letters(variant)
-        self.geometry = variant.geometry
-        self.chess_board = variant.geometry.is_chess_board  # the 8x8 fast paths apply
+        geometry = self.geometry = variant.geometry
+        self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
 
     def col(self, group: str, offset: int = 0) -> int:
         return self.match.start(group) + offset + 1

@@ -3,7 +3,7 @@
 The writer never drops information silently: where the chosen dialect cannot express
 something the setup holds, the FEN is written as closely as it can be and a warning
 ``Problem`` says what was lost (codes ``lossy-checks``, ``lossy-promoted``,
-``lossy-pockets``). En passant squares left out on purpose (``EnPassantMode``) are not
+``lossy-pockets``, ``lossy-castling``). En passant squares left out on purpose (``EnPassantMode``) are not
 warnings: that is the mode's meaning. Nothing here validates the setup.
 """
 
@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
-from notation.fen.castling import xfen_letter
+from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
+from notation.geometry import CHESS_BOARD
 from notation.options import CastlingStyle, CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
@@ -69,10 +70,9 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         elif style is PocketStyle.RANK_ZERO:
             parts[0] += "/" + pocket
     parts.append("w" if setup.turn == WHITE else "b")
-    parts.append(_castling(setup, variant, options))
+    parts.append(_castling(setup, variant, options, warnings))
     ep = en_passant_square(setup, variant, options.en_passant)
-    square_names = setup.geometry.square_names
-    parts.append(square_names[ep] if ep is not None else "-")
+    parts.append(setup.geometry.square_names[ep] if ep is not None else "-")
 
     counters = variant.has_check_counters
     remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
@@ -101,6 +101,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(f"+{given[0]}+{given[1]}")
     if pockets_variant and style is PocketStyle.APPENDED:
         parts.append(_pocket_letters(setup) or "-")
+        square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
     return WriteResult(" ".join(parts), warnings)
 
@@ -112,7 +113,7 @@ def _placement(setup: Setup, tilde: bool) -> str:
     cells = setup.cells
     geometry = setup.geometry
     marks = setup.promoted if tilde else frozenset()
-    if not geometry.is_chess_board:
+    if geometry is not CHESS_BOARD and not geometry.is_chess_board:
         return placement_of_board(cells, geometry, marks)
     if marks:
         return _placement_with_marks(cells, marks)
@@ -149,7 +150,7 @@ def _pocket_letters(setup: Setup) -> str:
     return pockets.white.upper() + pockets.black
 
 
-def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
+def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: list[Problem]) -> str:
     if not setup.castling:
         return "-"
     king_letter = variant.castling_piece or "k"
@@ -163,7 +164,8 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
         style = options.castling_960
     table = _CLASSICAL_LETTERS[style]
     geometry = setup.geometry
-    if geometry.is_chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
+    chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
+    if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
         # A rook in each named corner: always the outermost one, so the letters need no search.
         return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
     out = []
@@ -177,5 +179,18 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions) -> str:
             letter = file_names[square - back]
             if style is CastlingStyle.XFEN:
                 letter = xfen_letter(board, back, rook, king, square, width) or letter
+            if letter == "k" and outer_rook(board, back, rook, king, True, width) != square:
+                # Eleven files or more: the k-file's letter is read as K, the outermost rook
+                # on the king's side, so this right has no letter of its own.
+                name = geometry.square_names[square]
+                warnings.append(
+                    Problem(
+                        "lossy-castling",
+                        f"the castling right on {name} cannot be written: K names the outermost rook on the "
+                        "king's side, not the k-file; it was dropped",
+                        field="castling",
+                    )
+                )
+                continue
             out.append(letter.upper() if back == 0 else letter)
-    return "".join(out)
+    return "".join(out) or "-"

@@ -1,16 +1,24 @@
-"""Attack sets for every ``Movement``, from tables built once at import.
+"""Attack sets for every ``Movement``, from tables built once per board geometry.
 
-Leapers (knight, king, pawn) are one table lookup. Sliders look up each of the square's
-lines (rank, file, two diagonals) in a table keyed by the occupancy of that line's inner
-squares. The grasshopper follows queen lines to the first piece (the hurdle) and attacks
-the square just beyond it. ``attacks(movement, sq, colour, occupied)`` is the one entry
-point that knows every movement; nothing here raises for a square in 0..63.
+On the 8x8 board (tables built once at import, module-level names): leapers (knight, king,
+pawn) are one table lookup; sliders look up each of the square's lines (rank, file, two
+diagonals) in a table keyed by the occupancy of that line's inner squares. The grasshopper
+follows queen lines to the first piece (the hurdle) and attacks the square just beyond it.
+``attacks(movement, sq, colour, occupied)`` is the one entry point that knows every movement.
+
+Any other board (``notation.geometry.Geometry``, up to 12x12) gets a ``Tables`` from
+``tables_for(geometry)``, built on first use and kept: the same leaper, ray, line and
+between tables for its size, with sliders found by scanning rays to the first blocker
+(occupancy tables would cost a second per board to build). ``CHESS_TABLES`` is the 8x8
+``Tables``, made of the module-level tables. Nothing here raises for a square on the board.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
+from notation.geometry import CHESS_BOARD, Geometry
 from notation.variants import Movement
 
 WHITE, BLACK = 0, 1
@@ -179,3 +187,161 @@ def attacks(movement: Movement, sq: int, colour: int, occupied: int) -> int:
     if movement is Movement.PAWN:
         return PAWN_ATTACKS[colour][sq]
     return _BY_MOVEMENT[movement](sq, occupied)
+
+
+# --- Any board: one Tables per geometry -------------------------------------------------
+
+
+def _geometry_walk(geometry: Geometry, sq: int, df: int, dr: int) -> tuple[int, ...]:
+    """Squares from ``sq`` (exclusive) to the edge of ``geometry`` in one direction."""
+    files = geometry.files
+    out = []
+    f, r = sq % files + df, sq // files + dr
+    while geometry.on_board(f, r):
+        out.append(r * files + f)
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+def _geometry_leaper(geometry: Geometry, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    files = geometry.files
+    table = []
+    for sq in range(geometry.size):
+        f, r = sq % files, sq // files
+        bb = 0
+        for df, dr in steps:
+            if geometry.on_board(f + df, r + dr):
+                bb |= 1 << ((r + dr) * files + f + df)
+        table.append(bb)
+    return tuple(table)
+
+
+class Tables:
+    """The attack tables of one board geometry (``tables_for``). Square numbers and
+    bitboards are the geometry's (``rank * files + file``); every per-square table has
+    ``geometry.size`` entries. Rank masks: ``first_rank``, ``last_rank``; ``all`` is every
+    square."""
+
+    __slots__ = (
+        "geometry", "files", "ranks", "size", "all", "first_rank", "last_rank", "knight", "king", "pawn",
+        "ray_squares", "rays", "beyond", "rook_pseudo", "bishop_pseudo", "line", "between",
+    )
+
+    def __init__(self, geometry: Geometry):
+        self.geometry = geometry
+        files, size = geometry.files, geometry.size
+        self.files = files
+        self.ranks = geometry.ranks
+        self.size = size
+        self.all = (1 << size) - 1
+        self.first_rank = (1 << files) - 1
+        self.last_rank = self.first_rank << (size - files)
+        if geometry.is_chess_board:  # the module-level tables, built at import
+            self.knight, self.king, self.pawn = KNIGHT_ATTACKS, KING_ATTACKS, PAWN_ATTACKS
+            self.ray_squares, self.rays, self.beyond = RAY_SQUARES, RAYS, BEYOND
+            self.rook_pseudo, self.bishop_pseudo = ROOK_PSEUDO, BISHOP_PSEUDO
+            self.line, self.between = LINE, BETWEEN
+            return
+        knight_steps = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+        self.knight = _geometry_leaper(geometry, knight_steps)
+        self.king = _geometry_leaper(geometry, DIRECTIONS)
+        self.pawn = (_geometry_leaper(geometry, ((-1, 1), (1, 1))), _geometry_leaper(geometry, ((-1, -1), (1, -1))))
+        self.ray_squares = tuple(
+            tuple(_geometry_walk(geometry, sq, df, dr) for sq in range(size)) for df, dr in DIRECTIONS
+        )
+        self.rays = tuple(
+            tuple(sum(1 << s for s in ray) for ray in per_direction) for per_direction in self.ray_squares
+        )
+        self.beyond = tuple(
+            tuple((1 << ray[0]) if ray else 0 for ray in per_direction) for per_direction in self.ray_squares
+        )
+        rays = self.rays
+        self.rook_pseudo = tuple(rays[0][s] | rays[1][s] | rays[4][s] | rays[5][s] for s in range(size))
+        self.bishop_pseudo = tuple(rays[2][s] | rays[3][s] | rays[6][s] | rays[7][s] for s in range(size))
+        line = [[0] * size for _ in range(size)]
+        between = [[0] * size for _ in range(size)]
+        for a in range(size):
+            for d in range(8):
+                full = rays[d][a] | rays[(d + 4) % 8][a] | (1 << a)
+                inner = 0
+                for b in self.ray_squares[d][a]:
+                    line[a][b] = full
+                    between[a][b] = inner
+                    inner |= 1 << b
+        self.line = tuple(map(tuple, line))
+        self.between = tuple(map(tuple, between))
+
+    def _slide(self, sq: int, occupied: int, directions: tuple[int, ...]) -> int:
+        """Squares reached along ``directions`` up to and including the first blocker."""
+        rays = self.rays
+        bb = 0
+        for d in directions:
+            ray = rays[d][sq]
+            blockers = ray & occupied
+            if blockers:
+                first = (blockers & -blockers).bit_length() - 1 if d < 4 else blockers.bit_length() - 1
+                ray ^= rays[d][first]
+            bb |= ray
+        return bb
+
+    def rook_attacks(self, sq: int, occupied: int) -> int:
+        if self.geometry.is_chess_board:
+            return rook_attacks(sq, occupied)
+        return self._slide(sq, occupied, ORTHOGONAL)
+
+    def bishop_attacks(self, sq: int, occupied: int) -> int:
+        if self.geometry.is_chess_board:
+            return bishop_attacks(sq, occupied)
+        return self._slide(sq, occupied, DIAGONAL)
+
+    def queen_attacks(self, sq: int, occupied: int) -> int:
+        return self.rook_attacks(sq, occupied) | self.bishop_attacks(sq, occupied)
+
+    def hurdle(self, direction: int, sq: int, occupied: int) -> int:
+        """The first occupied square from ``sq`` in ``direction``, or -1."""
+        blockers = self.rays[direction][sq] & occupied
+        if not blockers:
+            return -1
+        if direction < 4:
+            return (blockers & -blockers).bit_length() - 1
+        return blockers.bit_length() - 1
+
+    def grasshopper_attacks(self, sq: int, occupied: int) -> int:
+        bb = 0
+        for d in range(8):
+            h = self.hurdle(d, sq, occupied)
+            if h >= 0:
+                bb |= self.beyond[d][h]
+        return bb
+
+    def attacks(self, movement: Movement, sq: int, colour: int, occupied: int) -> int:
+        """Squares a piece with ``movement`` on ``sq`` attacks (``colour`` for pawns)."""
+        if movement is Movement.PAWN:
+            return self.pawn[colour][sq]
+        if movement is Movement.KNIGHT:
+            return self.knight[sq]
+        if movement is Movement.KING:
+            return self.king[sq]
+        if movement is Movement.BISHOP:
+            return self.bishop_attacks(sq, occupied)
+        if movement is Movement.ROOK:
+            return self.rook_attacks(sq, occupied)
+        if movement is Movement.QUEEN:
+            return self.queen_attacks(sq, occupied)
+        return self.grasshopper_attacks(sq, occupied)
+
+
+CHESS_TABLES = Tables(CHESS_BOARD)
+
+
+@functools.cache
+def _tables_of(geometry: Geometry) -> Tables:
+    return Tables(geometry)
+
+
+def tables_for(geometry: Geometry) -> Tables:
+    """The tables of ``geometry``: ``CHESS_TABLES`` for 8x8, else built once and kept (at
+    most 144 sizes exist, so the cache is bounded by the geometry's own limits)."""
+    if geometry.is_chess_board:
+        return CHESS_TABLES
+    return _tables_of(geometry)

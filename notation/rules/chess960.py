@@ -13,32 +13,39 @@ from collections.abc import Collection, Sequence
 
 from notation.variants import Variant
 
-Board = Sequence["str | None"]  # Setup.cells (or Setup.board): indexed a1 = 0 .. h8 = 63
+Board = Sequence["str | None"]  # Setup.cells (or Setup.board): a1 = 0, rank by rank
 
 
 @functools.lru_cache(maxsize=64)
-def start_squares(start_fen: str, piece: str, rook: str) -> tuple[tuple[int, int], tuple[int, int]]:
+def start_squares(
+    start_fen: str, piece: str, rook: str, files: int = 8, ranks: int = 8
+) -> tuple[tuple[int, int], tuple[int, int]]:
     """Bitboards ``(castling pieces, rooks)``, each a (white, black) pair, of the back-rank
     squares where ``piece`` and ``rook`` stand in the start array ``start_fen``.
 
-    Pass ``Variant.start_fen``, ``Variant.castling_piece`` and ``Variant.castling_rook``
-    (plain strings, so the cache needs no hashable variant). Raises nothing; a placement it
-    cannot follow simply yields fewer squares.
+    Pass ``Variant.start_fen``, ``Variant.castling_piece`` and ``Variant.castling_rook``, and
+    the board's ``files`` and ``ranks`` (plain values, so the cache needs no hashable
+    variant). Raises nothing; a placement it cannot follow simply yields fewer squares.
     """
     placement = start_fen.split()[0].split("[")[0] if start_fen.split() else ""
     kings, rooks = [0, 0], [0, 0]
-    for rank_index, rank_text in enumerate(placement.split("/")[:8]):
-        rank = 7 - rank_index
+    last = ranks - 1
+    for rank_index, rank_text in enumerate(placement.split("/")[:ranks]):
+        rank = last - rank_index
         file = 0
-        for ch in rank_text:
+        digits = ""
+        for ch in rank_text + " ":  # the space ends a last run of digits
             if ch.isdigit():
-                file += int(ch)
+                digits += ch  # runs of more than nine empty squares take two digits
                 continue
-            if ch == "~":
+            if digits:
+                file += int(digits)
+                digits = ""
+            if ch in "~ ":
                 continue
             colour = 0 if ch.isupper() else 1
-            if file < 8 and rank == (0, 7)[colour]:
-                bit = 1 << (rank * 8 + file)
+            if file < files and rank == (0, last)[colour]:
+                bit = 1 << (rank * files + file)
                 if piece and ch.lower() == piece:
                     kings[colour] |= bit
                 elif rook and ch.lower() == rook:
@@ -48,20 +55,21 @@ def start_squares(start_fen: str, piece: str, rook: str) -> tuple[tuple[int, int
 
 
 def chess960_good_rights(
-    board: Board, rights: Collection[int], promoted: Collection[int], piece: str, rook: str
+    board: Board, rights: Collection[int], promoted: Collection[int], piece: str, rook: str, files: int = 8
 ) -> frozenset[int]:
     """The rights Chess960 rules keep: on its side's back rank, naming an unpromoted
     ``rook`` of that side, whose side has exactly one unpromoted castling ``piece`` on the
     back rank, and the outermost right on its side of that piece (python-chess's
-    ``clean_castling_rights`` with ``chess960=True``)."""
+    ``clean_castling_rights`` with ``chess960=True``). ``files``: the board's width; its
+    last rank is the last ``files`` squares of ``board``."""
     good: set[int] = set()
-    for colour, back in ((0, 0), (1, 56)):
-        own = [sq for sq in rights if sq & 56 == back]
+    for colour, back in ((0, 0), (1, len(board) - files)):
+        own = [sq for sq in rights if back <= sq < back + files]
         if not own:
             continue
         royal = piece.upper() if colour == 0 else piece
         rook_letter = rook.upper() if colour == 0 else rook
-        kings = [back + f for f in range(8) if board[back + f] == royal and back + f not in promoted]
+        kings = [back + f for f in range(files) if board[back + f] == royal and back + f not in promoted]
         if len(kings) != 1:
             continue
         king = kings[0]
@@ -90,17 +98,21 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     start_fen, piece, rook = variant.start_fen, variant.castling_piece, variant.castling_rook
     if not piece or not rook:
         return False
-    good = chess960_good_rights(board, rights, promoted, piece, rook)
+    geometry = variant.geometry
+    files = geometry.files
+    if len(board) != geometry.size:
+        return False  # a board of another size: not a position of this variant
+    good = chess960_good_rights(board, rights, promoted, piece, rook, files)
     if not good:
         return False
-    start_kings, start_rooks = start_squares(start_fen, piece, rook)
+    start_kings, start_rooks = start_squares(start_fen, piece, rook, files, geometry.ranks)
     for square in good:
-        colour = 0 if square < 8 else 1
+        colour = 0 if square < files else 1
         royal = piece.upper() if colour == 0 else piece
         if not start_rooks[colour] >> square & 1:
             return True
         home = start_kings[colour]
-        back = 0 if colour == 0 else 56
-        if not any(home >> sq & 1 and board[sq] == royal and sq not in promoted for sq in range(back, back + 8)):
+        back = 0 if colour == 0 else geometry.size - files
+        if not any(home >> sq & 1 and board[sq] == royal and sq not in promoted for sq in range(back, back + files)):
             return True
     return False

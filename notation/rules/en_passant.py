@@ -1,8 +1,10 @@
 """En passant: is the written square plausible, can a pawn take there, is the capture legal.
 
-Plausible (the ``invalid-ep-square`` test): the square is on the sixth rank for White to
-move (third for Black), it is empty, the square behind it (where the pawn came from) is
-empty, and an enemy pawn stands just in front of it. Variants with the
+Plausible (the ``invalid-ep-square`` test): the square is where a double step from a side's
+second rank to its fourth passes (the board's third rank from the top for White to move,
+the sixth on 8x8; the third for Black), it is empty, the square behind it (where the pawn
+came from) is empty, and an enemy pawn stands just in front of it. Boards of fewer than
+four ranks have no double step. Variants with the
 ``NO_PAWN_DOUBLE_STEP`` twist have no plausible square. Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
@@ -15,7 +17,6 @@ Nothing here raises; an illegal setup simply yields fewer captures.
 from __future__ import annotations
 
 from notation.options import EnPassantMode
-from notation.rules.attacks import KING_ATTACKS, PAWN_ATTACKS
 from notation.rules.bitboard import squares
 from notation.rules.position import Position, position_of
 from notation.setup import Setup
@@ -24,13 +25,15 @@ from notation.variants import Variant
 
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
-    if position.no_double_step or not 0 <= ep < 64:
-        return False
+    tables = position.tables
+    if position.no_double_step or not 0 <= ep < tables.size or tables.ranks < 4:
+        return False  # a double step needs four ranks
+    files = tables.files
     if position.turn == 0:
-        rank, pushed, origin = 5, ep - 8, ep + 8
+        rank, pushed, origin = tables.ranks - 3, ep - files, ep + files
     else:
-        rank, pushed, origin = 2, ep + 8, ep - 8
-    if ep >> 3 != rank:
+        rank, pushed, origin = 2, ep + files, ep - files
+    if ep // files != rank:
         return False
     occ = position.occupied
     if (occ >> ep & 1) or (occ >> origin & 1):
@@ -41,20 +44,21 @@ def plausible(position: Position, ep: int) -> bool:
 def capturers(position: Position, ep: int) -> int:
     """Pawns of the side to move that attack ``ep`` (no plausibility test)."""
     us = position.turn
-    return PAWN_ATTACKS[us ^ 1][ep] & position.pawns[us]
+    return position.tables.pawn[us ^ 1][ep] & position.pawns[us]
 
 
 def is_legal_capture(position: Position, origin: int, ep: int) -> bool:
     """Whether the pawn on ``origin`` may take en passant on ``ep`` (``ep`` plausible)."""
     us = position.turn
     them = us ^ 1
-    pushed = ep - 8 if us == 0 else ep + 8
+    tables = position.tables
+    pushed = ep - tables.files if us == 0 else ep + tables.files
     occ = position.occupied
     our_royal = position.royal[us]
     their_royal = position.royal[them]
     if position.atomic:
         all_pawns = position.pawns[0] | position.pawns[1]
-        blast = (KING_ATTACKS[ep] & occ & ~all_pawns) | (1 << origin) | (1 << pushed)
+        blast = (tables.king[ep] & occ & ~all_pawns) | (1 << origin) | (1 << pushed)
         if our_royal & blast:
             return False
         if their_royal & blast:
@@ -66,7 +70,7 @@ def is_legal_capture(position: Position, origin: int, ep: int) -> bool:
         return False
     if position.race and their_royal:
         # The capturing pawn now attacks from ``ep``; every other piece is where it was.
-        if PAWN_ATTACKS[us][ep] & their_royal or _attacked(position, their_royal, us, after, our_royal):
+        if tables.pawn[us][ep] & their_royal or _attacked(position, their_royal, us, after, our_royal):
             return False
     return True
 
@@ -77,7 +81,7 @@ def _attacked(position: Position, royal: int, by: int, occupied: int, enemy_roya
     In Atomic, a royal piece next to an enemy royal piece is never attacked.
     """
     for sq in squares(royal):
-        if position.atomic and KING_ATTACKS[sq] & enemy_royal & occupied:
+        if position.atomic and position.tables.king[sq] & enemy_royal & occupied:
             continue
         if position.attackers(sq, by, occupied):
             return True

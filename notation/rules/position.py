@@ -6,7 +6,11 @@ share it). Pieces are grouped by how they attack (``Movement``), taken from the 
 A letter the variant does not know occupies its square but attacks nothing (the reader
 reports such letters). Bitboards are made by translating ``Setup.cells``, as bytes, to 0/1
 per group and reading that as a binary number: a handful of C calls instead of a loop.
-Nothing here judges legality; nothing raises on a 64-square Setup.
+The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
+``Position.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
+On 8x8 ``attackers`` reads the module-level tables directly; other boards get a
+``BoardPosition``, the same bitboards with attacks looked up in their own tables.
+Nothing here judges legality; nothing raises on a Setup whose cells fit its geometry.
 """
 
 from __future__ import annotations
@@ -14,16 +18,18 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from notation.geometry import CHESS_BOARD
 from notation.rules.attacks import (
-    BEYOND,
     BISHOP_PSEUDO,
+    CHESS_TABLES,
     KING_ATTACKS,
     KNIGHT_ATTACKS,
     PAWN_ATTACKS,
     ROOK_PSEUDO,
+    Tables,
     bishop_attacks,
-    hurdle,
     rook_attacks,
+    tables_for,
 )
 from notation.setup import Setup
 from notation.variants import Movement, Twist, Variant
@@ -104,15 +110,18 @@ class Position:
     __slots__ = (
         "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
         "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted",
-        "atomic", "race", "no_double_step", "pockets",
+        "atomic", "race", "no_double_step", "pockets", "tables",
     )
 
     _letters: dict[str, int] | None
+    tables: Tables
 
     def __init__(self, setup: Setup, variant: Variant):
         pieces = _piece_map(variant)
         self.setup = setup
         self.variant = variant
+        geometry = setup.geometry
+        self.tables = CHESS_TABLES if geometry is CHESS_BOARD else tables_for(geometry)
         self.turn = WHITE if setup.turn == "w" else BLACK
         cells = setup.cells
         encoded = self._encoded = cells.encode()[::-1]
@@ -225,17 +234,42 @@ class Position:
         if BISHOP_PSEUDO[sq] & sliders:
             found |= bishop_attacks(sq, occ) & sliders
         if self.hoppers[colour]:
-            found |= hopper_attackers(sq, occ, self.hoppers[colour])
+            found |= hopper_attackers(sq, occ, self.hoppers[colour], CHESS_TABLES)
         return found & occ
 
 
-def hopper_attackers(sq: int, occupied: int, hoppers: int) -> int:
+class BoardPosition(Position):
+    """A Position on a board other than 8x8: ``attackers`` looks up this board's tables."""
+
+    __slots__ = ()
+
+    def attackers(self, sq: int, colour: int, occupied: int | None = None) -> int:
+        occ = self.occupied if occupied is None else occupied
+        tables = self.tables
+        found = (
+            (tables.knight[sq] & self.knights[colour])
+            | (tables.king[sq] & self.kings[colour])
+            | (tables.pawn[colour ^ 1][sq] & self.pawns[colour])
+        )
+        sliders = self.orthogonal[colour]
+        if tables.rook_pseudo[sq] & sliders:
+            found |= tables.rook_attacks(sq, occ) & sliders
+        sliders = self.diagonal[colour]
+        if tables.bishop_pseudo[sq] & sliders:
+            found |= tables.bishop_attacks(sq, occ) & sliders
+        if self.hoppers[colour]:
+            found |= hopper_attackers(sq, occ, self.hoppers[colour], tables)
+        return found & occ
+
+
+def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHESS_TABLES) -> int:
     """Grasshoppers among ``hoppers`` that attack ``sq``: each sits behind a hurdle next to it."""
     found = 0
+    beyond_of = tables.beyond
     for d in range(8):
-        next_to = BEYOND[d][sq]
+        next_to = beyond_of[d][sq]
         if next_to & occupied:
-            beyond = hurdle(d, next_to.bit_length() - 1, occupied)
+            beyond = tables.hurdle(d, next_to.bit_length() - 1, occupied)
             if beyond >= 0 and hoppers >> beyond & 1:
                 found |= 1 << beyond
     return found
@@ -253,6 +287,10 @@ def position_of(setup: Setup, variant: Variant) -> Position:
     last = _last
     if last[0] is setup and last[1] is variant:
         return last[2]
-    position = Position(setup, variant)
+    geometry = setup.geometry
+    if geometry is CHESS_BOARD or geometry.is_chess_board:
+        position = Position(setup, variant)
+    else:
+        position = BoardPosition(setup, variant)
     _last = (setup, variant, position)
     return position

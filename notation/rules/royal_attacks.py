@@ -3,23 +3,24 @@
 A side is checked only through its royal pieces (``Variant.royal``); a variant or side
 without any is never in check. In Atomic, kings that touch cannot check each other (a
 king cannot capture), whatever else attacks them. Functions return bitboards and never
-raise; a side with several royal pieces counts checks against each of them.
+raise; a side with several royal pieces counts checks against each of them. Tables are
+the position's board's (``Position.tables``).
 """
 
 from __future__ import annotations
 
-from notation.rules.attacks import BETWEEN, BISHOP_PSEUDO, KING_ATTACKS, ROOK_PSEUDO
-from notation.rules.bitboard import ALL, squares
+from notation.rules.bitboard import squares
 from notation.rules.position import Position
 
 
 def kings_touch(position: Position) -> bool:
     """True when a white and a black royal piece stand on neighbouring squares."""
     white, black = position.royal
+    king_attacks = position.tables.king
     if white and not white & (white - 1):  # the usual single royal piece
-        return bool(KING_ATTACKS[white.bit_length() - 1] & black)
+        return bool(king_attacks[white.bit_length() - 1] & black)
     for sq in squares(white):
-        if KING_ATTACKS[sq] & black:
+        if king_attacks[sq] & black:
             return True
     return False
 
@@ -54,14 +55,16 @@ def pins(position: Position, colour: int) -> dict[int, int]:
     ours = position.colours[colour]
     enemy = colour ^ 1
     occ = position.occupied
+    tables = position.tables
+    rook_pseudo, bishop_pseudo, between_of = tables.rook_pseudo, tables.bishop_pseudo, tables.between
     found: dict[int, int] = {}
     for king in squares(position.royal[colour]):
-        snipers = (ROOK_PSEUDO[king] & position.orthogonal[enemy]) | (BISHOP_PSEUDO[king] & position.diagonal[enemy])
+        snipers = (rook_pseudo[king] & position.orthogonal[enemy]) | (bishop_pseudo[king] & position.diagonal[enemy])
         for sniper in squares(snipers):
-            between = BETWEEN[king][sniper] & occ
+            between = between_of[king][sniper] & occ
             if between and not between & (between - 1) and between & ours:
                 sq = between.bit_length() - 1
-                found[sq] = found.get(sq, ALL) & (BETWEEN[king][sniper] | (1 << sniper))
+                found[sq] = found.get(sq, tables.all) & (between_of[king][sniper] | (1 << sniper))
     return found
 
 

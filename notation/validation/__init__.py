@@ -11,7 +11,9 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 (missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
-``check_counters`` (Three-check's counters: bad-check-counters). Codes and choices: docs/validation.md.
+``check_counters`` (Three-check's counters: bad-check-counters). A setup whose board is
+not its variant's (``Setup.geometry``) is ``wrong-board-size`` and nothing else. Codes and
+choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -24,7 +26,6 @@ from typing import Any
 from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
-from notation.squares import square_name
 from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
@@ -61,15 +62,28 @@ CODES: tuple[str, ...] = (
     "race-material",
     "king-in-pocket",
     "bad-check-counters",
+    "wrong-board-size",
 )
 
 
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
+    if setup.geometry is not variant.geometry and setup.geometry != variant.geometry:
+        return [_wrong_board_size(setup, variant)]
     ctx = Context(setup, variant, position_of(setup, variant))
     problems: list[Problem] = []
     for find_problems in VALIDATORS:
         problems += find_problems(ctx)
     return problems
+
+
+def _wrong_board_size(setup: Setup, variant: Variant) -> Problem:
+    """A setup built for another board (only code can make one: the reader takes the
+    variant's geometry); nothing else about it is judged."""
+    return Problem(
+        "wrong-board-size",
+        f"the setup's board is {setup.geometry}; {variant.name} is played on {variant.geometry}",
+        field="placement",
+    )
 
 
 # The judge of each rule family: every problem of a setup of one of its variants.
@@ -96,7 +110,10 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     found = DEFAULT_REGISTRY.find(variant)
     if found.family is not RuleFamily.CHESS:
         return setup, []  # castling rights and en passant squares are chess's
+    if setup.geometry is not found.geometry and setup.geometry != found.geometry:
+        return setup, []  # validate reports wrong-board-size
     ctx = Context.of(setup, found)
+    square_name = ctx.square_name
     warnings: list[Problem] = []
     changes: dict[str, Any] = {}
     bad_rights = castling.judge_rights(ctx)

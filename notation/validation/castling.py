@@ -11,7 +11,8 @@ one right is kept on each side of it (the outermost).
 The Chess960 reading applies in ``random_start`` variants (Chess960 itself) and in every
 other castling variant whenever the setup counts as Chess960
 (``notation.fen.castling.is_chess960``: a right Chess960 rules keep names a rook off the
-start-array rook squares, or its side's castling piece is off its start square).
+start-array rook squares, or its side's castling piece is off its start square). Back
+ranks are the first and last ranks of the board (``Setup.geometry``).
 """
 
 from __future__ import annotations
@@ -22,19 +23,18 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from notation.errors import Problem
-from notation.rules.bitboard import RANK_1, RANK_8
 from notation.rules.chess960 import is_chess960, start_squares
-from notation.squares import square_name
 from notation.validation.context import Context, side
 from notation.variants import Variant
-
-_BACK_RANK = (RANK_1, RANK_8)
 
 
 @functools.lru_cache(maxsize=64)
 def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
-    return start_squares(variant.start_fen, variant.castling_piece or "", variant.castling_rook or "")
+    geometry = variant.geometry
+    return start_squares(
+        variant.start_fen, variant.castling_piece or "", variant.castling_rook or "", geometry.files, geometry.ranks
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -50,8 +50,9 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str
     wanted: dict[int, str] = {}
     test = None
     sides: set[tuple[int, bool]] = set()
+    geometry = variant.geometry
     for sq in sorted(rights):
-        colour = 0 if sq < 8 else 1
+        colour = 0 if sq < geometry.files else 1
         king = start_kings[colour].bit_length() - 1
         if start_kings[colour].bit_count() != 1 or (colour, sq < king) in sides:
             break  # not one castling piece, or two rights on one side of it
@@ -61,7 +62,7 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str
     else:
         order = sorted(wanted)
         getter = itemgetter(*order)
-        reference = "".join(wanted.get(sq, ".") for sq in range(64))
+        reference = "".join(wanted.get(sq, ".") for sq in range(geometry.size))
         test = (getter, getter(reference), sum(1 << sq for sq in order))
     return test
 
@@ -116,25 +117,32 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
         return bad
     chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = _start_squares(variant)
+    tables = position.tables
+    back_rank = (tables.first_rank, tables.last_rank)
+    black_back = tables.size - tables.files
+    name = ctx.square_name
     good_by_colour: list[list[int]] = [[], []]
     for sq in sorted(setup.castling):
-        colour = 0 if sq < 8 else 1 if sq >= 56 else -1
+        if not 0 <= sq < tables.size:
+            bad[sq] = f"it is not on the {setup.geometry} board"
+            continue
+        colour = 0 if sq < tables.files else 1 if sq >= black_back else -1
         if colour < 0:
-            bad[sq] = f"{square_name(sq)} is not on a back rank"
+            bad[sq] = f"{name(sq)} is not on a back rank"
             continue
         letter = variant.castling_rook if colour else variant.castling_rook.upper()
         royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
-        king = position.letter_bb(royal_letter) & _BACK_RANK[colour] & ~position.promoted
+        king = position.letter_bb(royal_letter) & back_rank[colour] & ~position.promoted
         if not position.letter_bb(letter) >> sq & 1:
-            bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {square_name(sq)}"
+            bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {name(sq)}"
         elif position.promoted >> sq & 1:
-            bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {square_name(sq)} is a promoted piece"
+            bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {name(sq)} is a promoted piece"
         elif not king:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
         elif not chess960 and not king & start_kings[colour]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
         elif not chess960 and not start_rooks[colour] >> sq & 1:
-            bad[sq] = f"{square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
+            bad[sq] = f"{name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
         elif chess960 and king.bit_count() > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
         else:
@@ -143,13 +151,13 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
         if not good:
             continue
         royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
-        king_sq = (position.letter_bb(royal_letter) & _BACK_RANK[colour] & ~position.promoted).bit_length() - 1
+        king_sq = (position.letter_bb(royal_letter) & back_rank[colour] & ~position.promoted).bit_length() - 1
         west = [sq for sq in good if sq < king_sq]
         east = [sq for sq in good if sq > king_sq]
         for extra in west[1:]:
-            bad[extra] = f"{side(colour)} already has a right on that side ({square_name(west[0])})"
+            bad[extra] = f"{side(colour)} already has a right on that side ({name(west[0])})"
         for extra in east[:-1]:
-            bad[extra] = f"{side(colour)} already has a right on that side ({square_name(east[-1])})"
+            bad[extra] = f"{side(colour)} already has a right on that side ({name(east[-1])})"
     return bad
 
 
@@ -159,9 +167,9 @@ def find_problems(ctx: Context) -> list[Problem]:
     return [
         Problem(
             "bad-castling-rights",
-            f"castling right on {square_name(sq)}: {reason}",
+            f"castling right on {ctx.square_name(sq)}: {reason}",
             field="castling",
-            extra={"square": square_name(sq)},
+            extra={"square": ctx.square_name(sq)},
         )
         for sq, reason in sorted(judge_rights(ctx).items())
     ]

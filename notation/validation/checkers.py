@@ -16,7 +16,6 @@ double-step test applies there.
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.rules.attacks import LINE
 from notation.rules.bitboard import squares
 from notation.rules.en_passant import plausible
 from notation.rules.royal_attacks import checkers
@@ -75,7 +74,7 @@ def _royal_attacked(ctx: Context, colour: int, attackers: int) -> str:
 def _two_checkers(ctx: Context, checking: int) -> str | None:
     position = ctx.position
     first, second = squares(checking)
-    if LINE[first][second] & position.royal[position.turn]:
+    if position.tables.line[first][second] & position.royal[position.turn]:
         return "two checkers on one line with the king cannot both give check"
     them = position.turn ^ 1
     steppers = position.pawns[them] | position.knights[them] | position.kings[them]
@@ -89,8 +88,9 @@ def _after_double_step(ctx: Context, checking: int, ep: int) -> str | None:
     if checking.bit_count() > 1:
         return "after a double pawn step (en passant square given) only one piece can give check"
     us = position.turn
-    pushed_to = ep - 8 if us == 0 else ep + 8
-    pushed_from = ep + 8 if us == 0 else ep - 8
+    files = position.tables.files
+    pushed_to = ep - files if us == 0 else ep + files
+    pushed_from = ep + files if us == 0 else ep - files
     if checking == 1 << pushed_to:
         return None
     before = (position.occupied & ~(1 << pushed_to)) | (1 << pushed_from)

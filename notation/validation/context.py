@@ -1,7 +1,8 @@
 """What every validator reads: the setup, its variant, the bitboards, and how to name things.
 
 ``Context`` is built once per ``validate`` call; the ``describe`` helpers write the names
-used in messages (``white king on e1``, ``the rook on e8``). Nothing here raises.
+used in messages (``white king on e1``, ``the rook on e8``), with square names of the
+setup's board (``Setup.geometry``: ``i10`` on a 10x10 board). Nothing here raises.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 from notation.rules.bitboard import squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import Setup
-from notation.squares import square_name
 from notation.variants import Variant
 
 
@@ -27,6 +27,17 @@ class Context:
     def of(cls, setup: Setup, variant: Variant) -> Context:
         return cls(setup, variant, position_of(setup, variant))
 
+    def square_name(self, sq: int) -> str:
+        """The name of a square of the setup's board (``e4``, ``j10``); ``square 130`` for a
+        number off the board (only a setup built in code has one)."""
+        names = self.setup.geometry.square_names
+        return names[sq] if 0 <= sq < len(names) else f"square {sq}"
+
+    def square_list(self, bb: int) -> list[str]:
+        """The names of the squares of ``bb``, first square first."""
+        names = self.setup.geometry.square_names
+        return [names[sq] for sq in squares(bb)]
+
     def piece_name(self, letter: str) -> str:
         """The variant's name for a FEN letter (``royal knight`` in Knightmate)."""
         try:
@@ -37,12 +48,13 @@ class Context:
     def piece_on(self, sq: int, *, colour: bool = True) -> str:
         """``white king on e1`` (or ``king on e1`` without the colour)."""
         letter = self.setup.cells[sq]
+        where = self.square_name(sq)
         if letter == ".":
-            return f"empty square {square_name(sq)}"
+            return f"empty square {where}"
         name = self.piece_name(letter)
         if colour:
-            return f"{'white' if letter.isupper() else 'black'} {name} on {square_name(sq)}"
-        return f"{name} on {square_name(sq)}"
+            return f"{'white' if letter.isupper() else 'black'} {name} on {where}"
+        return f"{name} on {where}"
 
     def pieces_on(self, bb: int, *, colour: bool = True) -> str:
         """``white pawn on e8, black pawn on a1``; ``the`` before each without colour."""
@@ -64,6 +76,3 @@ def join_and(items: list[str]) -> str:
 def side(colour: int) -> str:
     return COLOUR_NAMES[colour]
 
-
-def square_list(bb: int) -> list[str]:
-    return [square_name(sq) for sq in squares(bb)]

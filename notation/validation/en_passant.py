@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from notation.errors import Problem
 from notation.rules.en_passant import plausible
-from notation.squares import square_name
 from notation.validation.context import Context, side
 from notation.variants import Twist
 
@@ -20,20 +19,26 @@ def reason(ctx: Context, ep: int) -> str | None:
     position = ctx.position
     if plausible(position, ep):
         return None
-    name = square_name(ep)
-    us = position.turn
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
-    rank = 6 if us == 0 else 3
-    if ep >> 3 != rank - 1:
+    geometry = ctx.setup.geometry
+    if not 0 <= ep < geometry.size:
+        return f"it is not on the {geometry} board"
+    name = ctx.square_name(ep)
+    if geometry.ranks < 4:
+        return f"pawns cannot step twice on a board of {geometry.ranks} ranks"
+    us = position.turn
+    files = geometry.files
+    rank = geometry.ranks - 2 if us == 0 else 3  # 1-based: the sixth or the third on 8x8
+    if ep // files != rank - 1:
         return f"with {side(us)} to move the en passant square is on rank {rank}, not {name}"
     if position.occupied >> ep & 1:
         return f"{name} is occupied by the {ctx.piece_on(ep)}"
-    origin = ep + 8 if us == 0 else ep - 8
+    origin = ep + files if us == 0 else ep - files
     if position.occupied >> origin & 1:
         return f"the {ctx.piece_on(origin)} stands where the pawn came from"
-    pushed = ep - 8 if us == 0 else ep + 8
-    return f"no {side(us ^ 1)} pawn on {square_name(pushed)} that could have stepped over {name}"
+    pushed = ep - files if us == 0 else ep + files
+    return f"no {side(us ^ 1)} pawn on {ctx.square_name(pushed)} that could have stepped over {name}"
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -43,4 +48,4 @@ def find_problems(ctx: Context) -> list[Problem]:
     why = reason(ctx, ep)
     if why is None:
         return []
-    return [Problem("invalid-ep-square", f"en passant square {square_name(ep)}: {why}", field="en-passant")]
+    return [Problem("invalid-ep-square", f"en passant square {ctx.square_name(ep)}: {why}", field="en-passant")]

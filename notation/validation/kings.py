@@ -10,7 +10,7 @@ so it never reaches a pocket. Promoted royal pieces (a pawn made king) are not r
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.validation.context import Context, side, square_list
+from notation.validation.context import Context, side
 from notation.variants import Twist
 
 
@@ -30,7 +30,7 @@ def find_problems(ctx: Context) -> list[Problem]:
                 Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
             )
         else:
-            where = ", ".join(square_list(royal))
+            where = ", ".join(ctx.square_list(royal))
             if army.royal_count == 0:
                 message = f"{side(colour)} has a {name} on {where}; in {variant.name} {side(colour)} has none"
             else:

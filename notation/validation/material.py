@@ -7,13 +7,12 @@ both armies' ``max_pieces``, and pawns plus promoted pieces on the board against
 armies' ``max_pawns`` (a promoted piece was a pawn). Under the ``RACE`` twist any pawn, or
 more of a kind than ``Army.max_by_kind`` allows, is ``race-material``; elsewhere a kind over
 its cap is ``too-many-pieces``. Pawns may stand on their own first rank only where the
-army says so (Horde's White).
+army says so (Horde's White); the first and last ranks are the board's (``Setup.geometry``).
 """
 
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.rules.bitboard import RANK_1, RANK_8
 from notation.validation.context import Context, side
 
 PAWN = "p"
@@ -112,8 +111,12 @@ def _kind_caps(ctx: Context) -> list[Problem]:
 def _back_ranks(ctx: Context) -> list[Problem]:
     white_army, black_army = ctx.variant.armies
     white_pawns, black_pawns = ctx.position.pawns
-    wrong = white_pawns & (RANK_8 | (0 if white_army.pawns_on_first_rank else RANK_1))
-    wrong |= black_pawns & (RANK_1 | (0 if black_army.pawns_on_first_rank else RANK_8))
+    if not (white_pawns or black_pawns):
+        return []
+    tables = ctx.position.tables
+    first, last = tables.first_rank, tables.last_rank
+    wrong = white_pawns & (last | (0 if white_army.pawns_on_first_rank else first))
+    wrong |= black_pawns & (first | (0 if black_army.pawns_on_first_rank else last))
     if not wrong:
         return []
     return [

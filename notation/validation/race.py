@@ -1,12 +1,11 @@
 """Race positions: ``race-over`` (Race twist: Black to move with both royal pieces on the
-eighth rank, so the race was decided before the last move). Check under the Race twist
+last rank (the eighth on 8x8), so the race was decided before the last move). Check under the Race twist
 (``race-check``) is judged with the other problems of who gives check, in ``checkers``.
 """
 
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.rules.bitboard import RANK_8
 from notation.validation.context import Context
 
 
@@ -14,11 +13,14 @@ def find_problems(ctx: Context) -> list[Problem]:
     if not ctx.position.race:
         return []
     white, black = ctx.position.royal
-    if ctx.position.turn == 1 and white & RANK_8 and black & RANK_8:
+    last = ctx.position.tables.last_rank
+    if ctx.position.turn == 1 and white & last and black & last:
+        ranks = ctx.setup.geometry.ranks
+        rank = "eighth" if ranks == 8 else f"last ({ranks})"
         return [
             Problem(
                 "race-over",
-                f"both kings are on the eighth rank ({ctx.pieces_on((white | black) & RANK_8)}) "
+                f"both kings are on the {rank} rank ({ctx.pieces_on((white | black) & last)}) "
                 "with black to move: the race is over",
                 field="turn",
             )

@@ -35,4 +35,6 @@ def _facts(variant: Variant) -> dict:
         "twists": sorted(twist.value for twist in variant.twists),
         "pieces": [{"letter": p.letter, "name": p.name, "movement": p.movement.value} for p in variant.pieces],
         "lichess_name": variant.lichess_name,
+        "geometry": {"files": variant.geometry.files, "ranks": variant.geometry.ranks},
+        "family": variant.family.value,
     }
