@@ -31,6 +31,7 @@ any further work.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import re
@@ -43,6 +44,7 @@ from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.ranks import cells_of_placement
+from notation.fen.spellings import own_spelling
 from notation.options import CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
@@ -97,6 +99,18 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
+    if found.spellings:
+        # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
+        # the variant's own spelling, then say which spelling each part had.
+        own = own_spelling(text, found)
+        read = _read_checked(own.text, found, registry)
+        seen = dataclasses.replace(read.dialect, letters=own.letters, sides=own.sides, layout=own.layout)
+        return read._replace(dialect=seen)
+    return _read_checked(text, found, registry)
+
+
+def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
+    """``read_fen`` of a text that passed ``_reject_hostile``."""
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)
