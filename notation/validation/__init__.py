@@ -25,7 +25,17 @@ from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
-from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
+from notation.validation import (
+    castling,
+    check_counters,
+    checkers,
+    en_passant,
+    kings,
+    material,
+    race,
+    xiangqi_checks,
+    xiangqi_placement,
+)
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
@@ -61,6 +71,12 @@ CODES: tuple[str, ...] = (
     "race-material",
     "king-in-pocket",
     "bad-check-counters",
+    # Xiangqi (xiangqi_placement, xiangqi_checks)
+    "misplaced-general",
+    "misplaced-advisor",
+    "misplaced-elephant",
+    "misplaced-soldier",
+    "flying-general",
 )
 
 
@@ -72,9 +88,14 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     return problems
 
 
+def _judge_xiangqi(setup: Setup, variant: Variant) -> list[Problem]:
+    return xiangqi_placement.find_problems(setup, variant) + xiangqi_checks.find_problems(setup, variant)
+
+
 # The judge of each rule family: every problem of a setup of one of its variants.
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
     RuleFamily.CHESS: _judge_chess,
+    RuleFamily.XIANGQI: _judge_xiangqi,
 }
 
 
