@@ -76,8 +76,9 @@ def _placement_letters(text: str, start: int, variant: Variant) -> tuple[PieceLe
         if not remaining:
             assert decided_at is not None  # candidates narrowed before, so a letter decided them
             raise _fail(
-                f"{ch!r} is not a {candidates[0].value} letter, but {text[decided_at]!r} at column "
-                f"{start + decided_at + 1} is: a FEN uses one letter set",
+                f"{ch!r} is a {' or '.join(style.value for style in fitting)} letter, but "
+                f"{text[decided_at]!r} at column {start + decided_at + 1} is a {candidates[0].value} "
+                "one: a FEN uses one letter set",
                 "placement", start + offset + 1,
             )
         if len(remaining) < len(candidates):
