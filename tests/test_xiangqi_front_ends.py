@@ -69,7 +69,8 @@ def test_validate_reports_every_problem_and_fails():
 
 
 def test_validate_names_field_and_column_of_a_syntax_error():
-    done = run("validate", "--variant", "xiangqi", "--json", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHX r 1")
+    bad = CFEN_START.replace("EHR r", "EHX r")
+    done = run("validate", "--variant", "xiangqi", "--json", bad)
     assert done.returncode == 1
     error = json.loads(done.stdout)["errors"][0]
     assert (error["code"], error["field"], error["column"]) == ("fen-syntax", "placement", 59)

@@ -14,12 +14,17 @@ import random
 
 import pyffish
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.operations import convert_fen, validate_fen
 from notation.options import FieldLayout, PieceLetters, SideLetters
+from notation.fen.ranks import placement_of_board
+from notation.rules.xiangqi_moves import attackers, generals, generals_facing
+from notation.variants import find_variant
 
 GAMES = 8
 PLIES = 50  # per game: GAMES * PLIES positions at most (games may end sooner)
@@ -69,6 +74,18 @@ def test_random_play_is_legal_and_written_as_fairy_stockfish_writes_it(seed):
         assert pyffish.validate_fen(fen, "xiangqi") == pyffish.FEN_OK
 
 
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_our_attacks_see_the_checks_fairy_stockfish_sees(seed):
+    """The side to move is attacked exactly when pyffish says it is in check."""
+    for fen in _random_play(seed):
+        read = read_fen(fen, "xiangqi")
+        setup, variant = read.setup, read.variant
+        red_to_move = setup.turn == "w"
+        (general,) = generals(setup.cells, variant, red_to_move)
+        ours = bool(attackers(setup.cells, setup.geometry, variant, general, not red_to_move))
+        assert ours == pyffish.gives_check("xiangqi", fen, []), fen
+
+
 @pytest.mark.parametrize("seed", range(0, GAMES, 2))
 def test_every_dialect_converts_to_every_other_and_back(seed):
     for fen in _random_play(seed):
@@ -101,3 +118,37 @@ def _seen(seen: tuple, text: str) -> tuple:
     if turn == "b":
         sides = SideLetters.RB if layout is FieldLayout.CFEN else SideLetters.WB
     return letters, sides, layout
+
+
+XIANGQI = find_variant("xiangqi")
+_PALACE_RED = [f + r for f in "def" for r in "123"]
+_PALACE_BLACK = [f + r for f in "def" for r in ("8", "9", "10")]
+
+
+@st.composite
+def crowded_boards(draw: st.DrawFn) -> str:
+    """Generals in their palaces and chariots, horses and cannons of both sides anywhere:
+    the crowded boards where horse legs and cannon screens matter."""
+    geometry = XIANGQI.geometry
+    cells = ["."] * geometry.size
+    cells[geometry.parse_square(draw(st.sampled_from(_PALACE_RED)))] = "K"
+    black = geometry.parse_square(draw(st.sampled_from(_PALACE_BLACK)))
+    cells[black] = "k"
+    empty = [sq for sq, cell in enumerate(cells) if cell == "."]
+    squares = draw(st.lists(st.sampled_from(empty), min_size=2, max_size=24, unique=True))
+    for sq in squares:
+        cells[sq] = draw(st.sampled_from("rncRNC"))
+    return "".join(cells)
+
+
+@given(crowded_boards(), st.sampled_from("wb"))
+def test_check_on_crowded_boards_agrees_with_fairy_stockfish(cells, turn):
+    geometry = XIANGQI.geometry
+    (red,) = generals(cells, XIANGQI, True)
+    (black,) = generals(cells, XIANGQI, False)
+    if generals_facing(cells, geometry, red, black):
+        return  # flying general: our own rule, not a check
+    fen = f"{placement_of_board(cells, geometry, frozenset())} {turn} - - 0 1"
+    mover_general = red if turn == "w" else black
+    ours = bool(attackers(cells, geometry, XIANGQI, mover_general, turn != "w"))
+    assert ours == pyffish.gives_check("xiangqi", fen, []), fen

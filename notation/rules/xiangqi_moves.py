@@ -103,25 +103,25 @@ def targets(cells: str, geometry: Geometry, variant: Variant, sq: int, *, captur
             if leg is None or cells[leg] != ".":
                 continue
             for side in (-1, 1):
-                to = _step(geometry, sq, 2 * df + side * dr, 2 * dr + side * df)
-                if to is not None:
-                    out.append(to)
+                jump = _step(geometry, sq, 2 * df + side * dr, 2 * dr + side * df)
+                if jump is not None:
+                    out.append(jump)
     elif movement is Movement.ELEPHANT:
         if own_side(geometry, rank, red):
             for df, dr in _DIAGONAL:
                 eye = _step(geometry, sq, df, dr)
-                to = _step(geometry, sq, 2 * df, 2 * dr)
-                if eye is None or to is None or cells[eye] != ".":
+                landing = _step(geometry, sq, 2 * df, 2 * dr)
+                if eye is None or landing is None or cells[eye] != ".":
                     continue
-                if own_side(geometry, geometry.rank_of(to), red):
-                    out.append(to)
+                if own_side(geometry, geometry.rank_of(landing), red):
+                    out.append(landing)
     elif movement in (Movement.ADVISOR, Movement.GENERAL):
         if in_palace(geometry, file, rank, red):
             steps = _DIAGONAL if movement is Movement.ADVISOR else _ORTHOGONAL
             for df, dr in steps:
-                to = _step(geometry, sq, df, dr)
-                if to is not None and in_palace(geometry, geometry.file_of(to), geometry.rank_of(to), red):
-                    out.append(to)
+                near = _step(geometry, sq, df, dr)
+                if near is not None and in_palace(geometry, geometry.file_of(near), geometry.rank_of(near), red):
+                    out.append(near)
     elif movement is Movement.SOLDIER:
         forward = 1 if red else -1
         ahead = _step(geometry, sq, 0, forward)
@@ -129,9 +129,9 @@ def targets(cells: str, geometry: Geometry, variant: Variant, sq: int, *, captur
             out.append(ahead)
         if not own_side(geometry, rank, red):
             for df in (-1, 1):
-                to = _step(geometry, sq, df, 0)
-                if to is not None:
-                    out.append(to)
+                beside = _step(geometry, sq, df, 0)
+                if beside is not None:
+                    out.append(beside)
     return out
 
 

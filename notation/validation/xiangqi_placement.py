@@ -97,7 +97,8 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
         movement = _movement(variant, letter)
         reason = None
         if movement is Movement.GENERAL and not in_palace(geometry, file, rank, red):
-            reason = "outside its palace (files d-f, ranks " + ("1-3)" if red else f"{geometry.ranks - 2}-{geometry.ranks})")
+            ranks = "1-3" if red else f"{geometry.ranks - 2}-{geometry.ranks}"
+            reason = f"outside its palace (files d-f, ranks {ranks})"
         elif movement is Movement.ADVISOR and not _advisor_point(setup, file, rank, red):
             reason = "off the five diagonal points of its palace"
         elif movement is Movement.ELEPHANT and not _elephant_point(setup, file, rank, red):
