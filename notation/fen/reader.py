@@ -21,6 +21,9 @@ Leniency, item by item (everything else is a ``FenSyntaxError`` naming field and
   program writing such boards does.
 - The board's size is the variant's ``geometry``: ranks from the last to the first,
   files a to the last, every rank as wide as the board.
+- Variants with other spellings (``Variant.spellings``: Xiangqi's WXF letters, CXBoard's
+  ``r`` to move and three-field CFEN) are read in any of them, mixed or not
+  (``notation.fen.spellings``); ``Dialect.letters``, ``sides`` and ``layout`` say which.
 
 Not checked here (that is ``notation.validation``): kings, pawns on back ranks, whether a
 castling right or en passant square makes sense, counter ranges, check.

@@ -11,7 +11,10 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 (missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
-``check_counters`` (Three-check's counters: bad-check-counters). Codes and choices: docs/validation.md.
+``check_counters`` (Three-check's counters: bad-check-counters). Xiangqi's family has its
+own judge: ``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts) and
+``xiangqi_checks`` (flying-general, opposite-check, impossible-check). Codes and choices:
+docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
