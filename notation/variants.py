@@ -197,6 +197,11 @@ class Variant:
     def has_check_counters(self) -> bool:
         return Twist.CHECK_COUNTERS in self.twists
 
+    @functools.cached_property
+    def has_spellings(self) -> bool:
+        """Whether its FENs are also written with other letters, side letters or layouts."""
+        return bool(self.spellings)
+
     def __hash__(self) -> int:
         # Equal variants have equal keys, so the key alone is a valid hash, and a cheap one
         # (str caches its hash): per-variant caches are keyed on the variant itself.

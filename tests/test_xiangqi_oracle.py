@@ -18,11 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from notation.fen.profiles import PROFILES
+from notation.fen.ranks import placement_of_board
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.operations import convert_fen, validate_fen
 from notation.options import FieldLayout, PieceLetters, SideLetters
-from notation.fen.ranks import placement_of_board
 from notation.rules.xiangqi_moves import attackers, generals, generals_facing
 from notation.variants import find_variant
 

@@ -102,13 +102,13 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
-    if found.spellings:
+    if found.has_spellings:
         # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
         # the variant's own spelling, then say which spelling each part had.
         own = own_spelling(text, found)
         read = _read_checked(own.text, found, registry)
         seen = dataclasses.replace(read.dialect, letters=own.letters, sides=own.sides, layout=own.layout)
-        return read._replace(dialect=seen)
+        return ReadResult(read.setup, read.variant, seen)
     return _read_checked(text, found, registry)
 
 

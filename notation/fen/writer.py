@@ -103,7 +103,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     if pockets_variant and style is PocketStyle.APPENDED:
         parts.append(_pocket_letters(setup) or "-")
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
-    if variant.spellings:
+    if variant.has_spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
         return WriteResult(fen, warnings + lost)
     return WriteResult(" ".join(parts), warnings)
