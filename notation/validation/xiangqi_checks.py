@@ -19,6 +19,7 @@ Check is judged against every general of a side (a side with two is also
 from __future__ import annotations
 
 from notation.errors import Problem
+from notation.geometry import Geometry
 from notation.rules.xiangqi_moves import attackers, generals, generals_facing, is_red, targets
 from notation.setup import WHITE, Setup
 from notation.validation.xiangqi_placement import describe, side_name
@@ -92,7 +93,10 @@ def _some_move_gave_it(setup: Setup, variant: Variant, checked_generals: list[in
     for to, letter in enumerate(cells):
         if letter == "." or is_red(letter) != mover_red:
             continue
+        sliding = variant.piece_kind(letter).movement in (Movement.ROOK, Movement.CANNON)
         for origin in empties:
+            if not _near_enough(geometry, origin, to, sliding):
+                continue
             for victim in (".", captured):
                 before = _with(_with(cells, origin, letter), to, victim)
                 if to not in targets(before, geometry, variant, origin, capture=victim != "."):
@@ -100,6 +104,16 @@ def _some_move_gave_it(setup: Setup, variant: Variant, checked_generals: list[in
                 if _quiet_before(before, setup, variant, checked_generals, mover_red):
                     return True
     return False
+
+
+def _near_enough(geometry: Geometry, origin: int, to: int, sliding: bool) -> bool:
+    """A cheap filter before the exact test: sliding pieces move along a file or a rank,
+    every other Xiangqi piece at most two points in each direction."""
+    files = abs(geometry.file_of(origin) - geometry.file_of(to))
+    ranks = abs(geometry.rank_of(origin) - geometry.rank_of(to))
+    if sliding:
+        return files == 0 or ranks == 0
+    return files <= 2 and ranks <= 2
 
 
 def _quiet_before(before: str, setup: Setup, variant: Variant, checked: list[int], mover_red: bool) -> bool:
