@@ -136,12 +136,35 @@ def targets(cells: str, geometry: Geometry, variant: Variant, sq: int, *, captur
 
 
 def attackers(cells: str, geometry: Geometry, variant: Variant, target: int, red: bool) -> list[int]:
-    """Squares of ``red``'s (or black's) pieces that attack ``target``, in square order."""
-    found = []
-    for sq, letter in enumerate(cells):
-        if letter != "." and is_red(letter) == red and target in targets(cells, geometry, variant, sq, capture=True):
-            found.append(sq)
-    return found
+    """Squares of ``red``'s (or black's) pieces that attack ``target``, in square order.
+
+    Looks outwards from ``target`` (lines for chariots and cannons, the points a horse,
+    elephant, advisor, general or soldier could strike from) and confirms each candidate
+    with ``targets``, so the answer is exactly the pieces whose ``targets`` hold ``target``.
+    """
+    found: set[int] = set()
+    for df, dr in _ORTHOGONAL:
+        seen = 0
+        for sq in _line(geometry, target, df, dr):
+            if cells[sq] != ".":
+                seen += 1
+                if seen == 2:
+                    _confirm(cells, geometry, variant, sq, target, red, found)
+                    break
+                _confirm(cells, geometry, variant, sq, target, red, found)
+    for df in range(-2, 3):
+        for dr in range(-2, 3):
+            sq = _step(geometry, target, df, dr)
+            if sq is not None and sq != target and cells[sq] != ".":
+                _confirm(cells, geometry, variant, sq, target, red, found)
+    return sorted(found)
+
+
+def _confirm(cells: str, geometry: Geometry, variant: Variant, sq: int, target: int, red: bool,
+             found: set[int]) -> None:
+    letter = cells[sq]
+    if is_red(letter) == red and sq not in found and target in targets(cells, geometry, variant, sq, capture=True):
+        found.add(sq)
 
 
 def generals(cells: str, variant: Variant, red: bool) -> list[int]:
