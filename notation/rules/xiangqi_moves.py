@@ -154,9 +154,9 @@ def attackers(cells: str, geometry: Geometry, variant: Variant, target: int, red
                 _confirm(cells, geometry, variant, sq, target, red, found)
     for df in range(-2, 3):
         for dr in range(-2, 3):
-            sq = _step(geometry, target, df, dr)
-            if sq is not None and sq != target and cells[sq] != ".":
-                _confirm(cells, geometry, variant, sq, target, red, found)
+            near = _step(geometry, target, df, dr)
+            if near is not None and near != target and cells[near] != ".":
+                _confirm(cells, geometry, variant, near, target, red, found)
     return sorted(found)
 
 
