@@ -55,3 +55,25 @@ class IllegalPolicy(str, enum.Enum):
 
     REFUSE = "refuse"  # report the problems, write nothing
     REPAIR = "repair"  # drop bad castling rights and implausible en passant squares, warn
+
+
+class PieceLetters(str, enum.Enum):
+    """Which letters name a variant's pieces (``Variant.spellings``); a variant without the
+    chosen spelling is written with its own letters."""
+
+    STANDARD = "standard"  # the variant's own letters (FEN; for Xiangqi: UCCI, Fairy-Stockfish)
+    WXF = "wxf"  # the WXF file-format notes' Xiangqi letters: h horse, e elephant
+
+
+class SideLetters(str, enum.Enum):
+    """Which letters say whose move it is; a variant without the chosen pair writes ``w``/``b``."""
+
+    WB = "wb"  # ``w`` for the side that starts (Xiangqi's red), ``b`` for the other
+    RB = "rb"  # CXBoard's Xiangqi: ``r`` red, ``b`` black
+
+
+class FieldLayout(str, enum.Enum):
+    """Which fields a FEN has; a variant without the chosen layout is written in six fields."""
+
+    FULL = "full"  # placement, side, castling, en passant, halfmove, fullmove
+    CFEN = "cfen"  # CXBoard's CFEN: placement, side to move, move number

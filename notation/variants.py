@@ -29,6 +29,13 @@ class Movement(enum.Enum):
     QUEEN = "queen"
     KING = "king"  # one step in any direction (a king, or Knightmate's mann)
     GRASSHOPPER = "grasshopper"  # queen lines, hops exactly one piece, lands just beyond
+    # Xiangqi (notation.rules.xiangqi_moves); its chariot moves as ROOK.
+    GENERAL = "general"  # one orthogonal step, inside its palace
+    ADVISOR = "advisor"  # one diagonal step, inside its palace
+    ELEPHANT = "elephant"  # two diagonal steps, unless the point between (its eye) is taken; never across the river
+    HORSE = "horse"  # one orthogonal step then one diagonal step outwards, unless the first point (its leg) is taken
+    CANNON = "cannon"  # moves as a rook; captures by jumping exactly one piece (its screen)
+    SOLDIER = "soldier"  # one step forwards; also sideways once across the river
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,7 @@ class RuleFamily(enum.Enum):
     (``notation.validation.VALIDATORS_BY_FAMILY``). Chess variants share one rules core."""
 
     CHESS = "chess"
+    XIANGQI = "xiangqi"  # Chinese Chess: palaces, a river, flying generals (notation.validation.xiangqi)
 
 
 class Stalemate(enum.Enum):
@@ -74,6 +82,27 @@ class Stalemate(enum.Enum):
     DRAW = "draw"
     WIN = "win"  # international losing-chess rule
     FEWER_PIECES_WINS = "fewer-pieces-wins"  # FICS suicide rule; equal counts draw
+
+
+@dataclass(frozen=True)
+class Spellings:
+    """Other ways a variant's FENs are written in the wild, as data for the reader and writer.
+
+    ``letters`` holds ``(style, letters)`` pairs: another letter for each of the variant's
+    pieces, in the order of ``Variant.pieces`` (Xiangqi's WXF letters ``rheakcp`` beside
+    ``rnbakcp``); ``sides`` holds ``(style, letters)`` pairs naming another pair of
+    side-to-move letters, first side first (CXBoard's ``rb``); ``layouts`` names the field
+    layouts besides the six FEN fields (``cfen``: placement, side to move, move number).
+    Styles are the values of ``notation.options.PieceLetters``, ``SideLetters`` and
+    ``FieldLayout``.
+    """
+
+    letters: tuple[tuple[str, str], ...] = ()
+    sides: tuple[tuple[str, str], ...] = ()
+    layouts: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.letters or self.sides or self.layouts)
 
 
 @dataclass(frozen=True)
@@ -116,7 +145,8 @@ class Variant:
     ``pgn_default`` marks the variant a PGN game without a ``Variant`` tag plays (Standard,
     per the PGN standard). ``lichess_name`` is lichess's name for the variant, if it has it.
     ``geometry`` is the board (files x ranks, 8x8 unless given); ``family`` the game whose
-    rules judge its setups.
+    rules judge its setups. ``spellings`` lists other letters, side letters and field
+    layouts its FENs are written with (none for the chess variants).
     """
 
     key: str
@@ -139,6 +169,7 @@ class Variant:
     pgn_default: bool = False
     geometry: Geometry = CHESS_BOARD
     family: RuleFamily = RuleFamily.CHESS
+    spellings: Spellings = Spellings()
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -166,6 +197,11 @@ class Variant:
     def has_check_counters(self) -> bool:
         return Twist.CHECK_COUNTERS in self.twists
 
+    @functools.cached_property
+    def has_spellings(self) -> bool:
+        """Whether its FENs are also written with other letters, side letters or layouts."""
+        return bool(self.spellings)
+
     def __hash__(self) -> int:
         # Equal variants have equal keys, so the key alone is a valid hash, and a cheap one
         # (str caches its hash): per-variant caches are keyed on the variant itself.
@@ -174,6 +210,22 @@ class Variant:
     def __str__(self) -> str:
         return self.name
 
+
+XIANGQI_PIECES: tuple[PieceKind, ...] = (
+    PieceKind("r", "chariot", Movement.ROOK),
+    PieceKind("n", "horse", Movement.HORSE),
+    PieceKind("b", "elephant", Movement.ELEPHANT),
+    PieceKind("a", "advisor", Movement.ADVISOR),
+    PieceKind("k", "general", Movement.GENERAL),
+    PieceKind("c", "cannon", Movement.CANNON),
+    PieceKind("p", "soldier", Movement.SOLDIER),
+)
+# Two of each piece but the general, five soldiers: 16 pieces (Army.max_by_kind).
+_XIANGQI_ARMY = Army(
+    max_pieces=16,
+    max_pawns=5,
+    max_by_kind=(("a", 2), ("b", 2), ("c", 2), ("n", 2), ("p", 5), ("r", 2)),
+)
 
 _STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 _NO_KINGS = (Army(royal_count=0), Army(royal_count=0))
@@ -348,6 +400,28 @@ VARIANTS: tuple[Variant, ...] = (
         "krnqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNRK w - - 0 1",
         castling=False,
         random_start=True,
+    ),
+    # Xiangqi on 9x10 points with the Fairy-Stockfish / UCCI letters; red is upper case and
+    # is the side written "w". WXF letters (h horse, e elephant) and CXBoard's side letters
+    # ("r" red) and short layout are other spellings of the same positions.
+    Variant(
+        "xiangqi",
+        "Xiangqi",
+        ("Xiangqi", "Chinese Chess", "CC", "Chinese", "Xiang Qi", "Xiangqi Chess", "Cchess"),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        pieces=XIANGQI_PIECES,
+        castling_piece="",
+        castling_rook="",
+        armies=(_XIANGQI_ARMY, _XIANGQI_ARMY),
+        castling=False,
+        promotions="",
+        geometry=Geometry(9, 10),
+        family=RuleFamily.XIANGQI,
+        spellings=Spellings(
+            letters=(("wxf", "rheakcp"),),
+            sides=(("rb", "rb"),),
+            layouts=("cfen",),
+        ),
     ),
 )
 

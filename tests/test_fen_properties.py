@@ -15,8 +15,10 @@ from hypothesis_budget import examples
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
 from notation.fen.profiles import WriteOptions
 from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.variants import RuleFamily
 
-VARIANTS = list(DEFAULT_REGISTRY)
+# Chess-family setups (Xiangqi has its own: test_xiangqi_fen.py).
+VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS]
 BACK_RANKS = list(range(8)) + list(range(56, 64))
 
 STYLES = [

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from notation.fen.reader import read_fen
 from notation.validation import castling
 from notation.validation.context import Context
-from notation.variants import DEFAULT_REGISTRY
+from notation.variants import DEFAULT_REGISTRY, RuleFamily
 
 # A made-up fixed start array with two rooks on one side of each king: both rights on one
 # side are never all good, so the castling fast path must not apply.
@@ -22,7 +22,7 @@ TWIN_ROOKS = dataclasses.replace(
     DEFAULT_REGISTRY.get("standard"), key="twin-rooks", name="Twin Rooks", aliases=(),
     start_fen="rr2k3/pppppppp/8/8/8/8/PPPPPPPP/RR2K3 w - - 0 1",
 )
-VARIANTS = [*DEFAULT_REGISTRY, TWIN_ROOKS]
+VARIANTS = [*(v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS), TWIN_ROOKS]
 BACK_RANKS = [*range(8), *range(56, 64)]
 RIGHTS = ([0, 1, 7, 56, 57, 63], [*BACK_RANKS, 12, 52])  # corner (and b-file) rooks, anything
 

@@ -12,9 +12,10 @@ from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.setup import Pockets, Setup
 from notation.validation import CODES, repair, validate
-from notation.variants import DEFAULT_REGISTRY
+from notation.variants import DEFAULT_REGISTRY, RuleFamily
 
-VARIANTS = list(DEFAULT_REGISTRY)
+# Chess-family rules (Xiangqi has its own: test_xiangqi_validation.py).
+VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS]
 FIELDS = {"placement", "pockets", "turn", "castling", "en-passant", "checks"}
 
 

@@ -70,6 +70,11 @@ CHECK_CODES: dict[str, str] = {
     "king-in-pocket": "A king in a Crazyhouse pocket.",
     "bad-check-counters": "Three-check counters out of range.",
     "wrong-board-size": "A setup whose board is not its variant's size.",
+    "misplaced-general": "A Xiangqi general outside its palace.",
+    "misplaced-advisor": "A Xiangqi advisor off the diagonal points of its palace.",
+    "misplaced-elephant": "A Xiangqi elephant off its points on its own side of the river.",
+    "misplaced-soldier": "A Xiangqi soldier behind its starting rank or off its files on its own side.",
+    "flying-general": "The Xiangqi generals face each other on an open file.",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",

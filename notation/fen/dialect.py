@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notation.options import CheckStyle, PocketStyle
+from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, SideLetters
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
@@ -13,7 +13,14 @@ PromotedSeen = Literal["tilde", "squares"]
 
 @dataclass(frozen=True)
 class Dialect:
-    """What the reader saw in one FEN. ``None`` means the FEN had no such part."""
+    """What the reader saw in one FEN. ``None`` means the FEN had no such part.
+
+    ``letters``, ``sides`` and ``layout`` are set only for variants with other spellings
+    (``Variant.spellings``, Xiangqi): which piece letters, side-to-move letters and field
+    layout the FEN used. Where a part fits two spellings (a placement of letters both sets
+    share, a ``b`` to move), the one that agrees with the rest of the FEN is reported:
+    CXBoard's for a CFEN, the variant's own otherwise.
+    """
 
     pockets: PocketStyle | None = None
     checks: CheckStyle | None = None
@@ -21,9 +28,12 @@ class Dialect:
     counters: bool = True  # halfmove and fullmove present (False: EPD-style)
     promoted: PromotedSeen | None = None
     chess960: bool = False  # castling rights only Chess960 can have
+    letters: PieceLetters | None = None
+    sides: SideLetters | None = None
+    layout: FieldLayout | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "pockets": self.pockets.value if self.pockets else None,
             "checks": self.checks.value if self.checks else None,
             "castling": self.castling,
@@ -31,3 +41,7 @@ class Dialect:
             "promoted": self.promoted,
             "chess960": self.chess960,
         }
+        for name, style in (("letters", self.letters), ("sides", self.sides), ("layout", self.layout)):
+            if style is not None:
+                out[name] = style.value
+        return out

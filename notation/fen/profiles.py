@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.options import (
+    CastlingStyle,
+    CheckStyle,
+    EmptyPocket,
+    EnPassantMode,
+    FieldLayout,
+    PieceLetters,
+    PocketStyle,
+    SideLetters,
+)
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,10 @@ class WriteOptions:
     castling_960: CastlingStyle = CastlingStyle.XFEN
     en_passant: EnPassantMode = EnPassantMode.LEGAL
     empty_pocket: EmptyPocket = EmptyPocket.BRACKETS
+    # Only for variants with other spellings (Xiangqi); ignored by the others.
+    letters: PieceLetters = PieceLetters.STANDARD
+    sides: SideLetters = SideLetters.WB
+    layout: FieldLayout = FieldLayout.FULL
 
     def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
@@ -70,6 +83,10 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
             castling_960=CastlingStyle.SHREDDER,
             en_passant=EnPassantMode.PSEUDO_LEGAL,
         ),
+        # The WXF file-format notes' Xiangqi FEN: h horse, e elephant, six fields, "w"/"b".
+        "wxf": WriteOptions(letters=PieceLetters.WXF),
+        # CXBoard's CFEN: WXF letters, "r" (red) or "b" to move, then only the move number.
+        "cxboard": WriteOptions(letters=PieceLetters.WXF, sides=SideLetters.RB, layout=FieldLayout.CFEN),
         # python-chess, shakmaty, chessops: bracketed "[]", remaining, X-FEN, legal ep.
         "python-chess": WriteOptions(),
         # Scid: rank-zero pockets, checks given. En passant as the PGN standard has it.
@@ -131,6 +148,9 @@ WRITER_OPTIONS: tuple[WriterOption, ...] = (
     WriterOption("checks", CheckStyle, "Three-check counter form"),
     WriterOption("castling", CastlingStyle, "castling rights form", also_sets=("castling_960",)),
     WriterOption("en_passant", EnPassantMode, "when to write the en passant square"),
+    WriterOption("letters", PieceLetters, "piece letters (Xiangqi: standard as UCCI and Fairy-Stockfish, or wxf)"),
+    WriterOption("sides", SideLetters, "side-to-move letters (Xiangqi: wb, or rb as CXBoard)"),
+    WriterOption("layout", FieldLayout, "field layout (Xiangqi: full six fields, or cfen as CXBoard)"),
 )
 WRITER_OPTION_NAMES: tuple[str, ...] = tuple(option.name for option in WRITER_OPTIONS)
 _BY_NAME: Mapping[str, WriterOption] = MappingProxyType({option.name: option for option in WRITER_OPTIONS})

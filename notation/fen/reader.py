@@ -21,6 +21,9 @@ Leniency, item by item (everything else is a ``FenSyntaxError`` naming field and
   program writing such boards does.
 - The board's size is the variant's ``geometry``: ranks from the last to the first,
   files a to the last, every rank as wide as the board.
+- Variants with other spellings (``Variant.spellings``: Xiangqi's WXF letters, CXBoard's
+  ``r`` to move and three-field CFEN) are read in any of them, mixed or not
+  (``notation.fen.spellings``); ``Dialect.letters``, ``sides`` and ``layout`` say which.
 
 Not checked here (that is ``notation.validation``): kings, pawns on back ranks, whether a
 castling right or en passant square makes sense, counter ranges, check.
@@ -31,6 +34,7 @@ any further work.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import re
@@ -43,6 +47,7 @@ from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.ranks import cells_of_placement
+from notation.fen.spellings import own_spelling
 from notation.geometry import CHESS_BOARD
 from notation.options import CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
@@ -98,6 +103,18 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
+    if found.has_spellings:
+        # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
+        # the variant's own spelling, then say which spelling each part had.
+        own = own_spelling(text, found)
+        read = _read_checked(own.text, found, registry)
+        seen = dataclasses.replace(read.dialect, letters=own.letters, sides=own.sides, layout=own.layout)
+        return ReadResult(read.setup, read.variant, seen)
+    return _read_checked(text, found, registry)
+
+
+def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
+    """``read_fen`` of a text that passed ``_reject_hostile``."""
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)

@@ -15,6 +15,7 @@ from notation.errors import Problem
 from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
+from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
 from notation.options import CastlingStyle, CheckStyle, PocketStyle
 from notation.rules.chess960 import is_chess960
@@ -103,6 +104,9 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
+    if variant.has_spellings:
+        fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
+        return WriteResult(fen, warnings + lost)
     return WriteResult(" ".join(parts), warnings)
 
 

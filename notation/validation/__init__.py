@@ -12,8 +12,10 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
 ``check_counters`` (Three-check's counters: bad-check-counters). A setup whose board is
-not its variant's (``Setup.geometry``) is ``wrong-board-size`` and nothing else. Codes and
-choices: docs/validation.md.
+not its variant's (``Setup.geometry``) is ``wrong-board-size`` and nothing else.
+Xiangqi's family has its own judge: ``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts) and
+``xiangqi_checks`` (flying-general, opposite-check, impossible-check). Codes and choices:
+docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -26,7 +28,17 @@ from typing import Any
 from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
-from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
+from notation.validation import (
+    castling,
+    check_counters,
+    checkers,
+    en_passant,
+    kings,
+    material,
+    race,
+    xiangqi_checks,
+    xiangqi_placement,
+)
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
@@ -63,12 +75,16 @@ CODES: tuple[str, ...] = (
     "king-in-pocket",
     "bad-check-counters",
     "wrong-board-size",
+    # Xiangqi (xiangqi_placement, xiangqi_checks)
+    "misplaced-general",
+    "misplaced-advisor",
+    "misplaced-elephant",
+    "misplaced-soldier",
+    "flying-general",
 )
 
 
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
-    if setup.geometry is not variant.geometry and setup.geometry != variant.geometry:
-        return [_wrong_board_size(setup, variant)]
     ctx = Context(setup, variant, position_of(setup, variant))
     problems: list[Problem] = []
     for find_problems in VALIDATORS:
@@ -86,16 +102,24 @@ def _wrong_board_size(setup: Setup, variant: Variant) -> Problem:
     )
 
 
+def _judge_xiangqi(setup: Setup, variant: Variant) -> list[Problem]:
+    return xiangqi_placement.find_problems(setup, variant) + xiangqi_checks.find_problems(setup, variant)
+
+
 # The judge of each rule family: every problem of a setup of one of its variants.
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
     RuleFamily.CHESS: _judge_chess,
+    RuleFamily.XIANGQI: _judge_xiangqi,
 }
 
 
 def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
     found = DEFAULT_REGISTRY.find(variant)
-    problems = JUDGES[found.family](setup, found)
+    if setup.geometry is not found.geometry and setup.geometry != found.geometry:
+        problems = [_wrong_board_size(setup, found)]
+    else:
+        problems = JUDGES[found.family](setup, found)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
