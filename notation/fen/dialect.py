@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notation.options import CheckStyle, PocketStyle
+from notation.options import CheckStyle, PocketStyle, PositionNotation
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
@@ -21,6 +21,7 @@ class Dialect:
     counters: bool = True  # halfmove and fullmove present (False: EPD-style)
     promoted: PromotedSeen | None = None
     chess960: bool = False  # castling rights only Chess960 can have
+    notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -30,4 +31,5 @@ class Dialect:
             "counters": "present" if self.counters else "missing",
             "promoted": self.promoted,
             "chess960": self.chess960,
+            "notation": self.notation.value,
         }

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle, PositionNotation
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class WriteOptions:
     castling_960: CastlingStyle = CastlingStyle.XFEN
     en_passant: EnPassantMode = EnPassantMode.LEGAL
     empty_pocket: EmptyPocket = EmptyPocket.BRACKETS
+    notation: PositionNotation = PositionNotation.FEN
 
     def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
@@ -86,6 +87,9 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
             checks=CheckStyle.GIVEN,
             en_passant=EnPassantMode.ALWAYS,
         ),
+        # OpenTafl: its position record (the OpenTafl notation specification, section 1),
+        # rank 1 first, attackers lower case; tafl variants only.
+        "opentafl": WriteOptions(notation=PositionNotation.OPENTAFL),
     }
 )
 

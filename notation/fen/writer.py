@@ -12,14 +12,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
+from notation.fen import opentafl
 from notation.fen.castling import xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
-from notation.options import CastlingStyle, CheckStyle, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
-from notation.variants import Variant
+from notation.variants import RuleFamily, Variant
 
 
 class WriteResult(NamedTuple):
@@ -32,9 +33,17 @@ class WriteResult(NamedTuple):
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
     """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
 
+    ``options.notation`` ``OPENTAFL`` writes an OpenTafl position record instead
+    (``notation.fen.opentafl``), for tafl variants only.
+
     Raises nothing for an illegal setup (validate first if that matters); raises
-    ``ValueError`` only for impossible values (a negative halfmove clock).
+    ``ValueError`` only for impossible values (a negative halfmove clock) and for OpenTafl
+    notation asked of a variant that is no tafl game.
     """
+    if options.notation is PositionNotation.OPENTAFL:
+        if variant.family is not RuleFamily.TAFL:
+            raise ValueError(f"OpenTafl notation writes tafl positions, not {variant.name}")
+        return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
     pockets_variant = variant.has_pockets
     style = options.pockets

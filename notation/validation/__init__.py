@@ -25,7 +25,7 @@ from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
-from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
+from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race, tafl
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
@@ -61,6 +61,12 @@ CODES: tuple[str, ...] = (
     "race-material",
     "king-in-pocket",
     "bad-check-counters",
+    # Tafl (``tafl``): a king of the wrong side, a taflman on the throne or a corner, and
+    # the finished games (king on a corner, king gone).
+    "king-wrong-side",
+    "restricted-square",
+    "king-escaped",
+    "king-captured",
 )
 
 
@@ -75,6 +81,7 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
 # The judge of each rule family: every problem of a setup of one of its variants.
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
     RuleFamily.CHESS: _judge_chess,
+    RuleFamily.TAFL: tafl.find_problems,
 }
 
 
