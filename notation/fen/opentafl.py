@@ -93,9 +93,9 @@ def parse_record(text: str, variant: Variant) -> Setup:
             )
         index += 1
     if body[-1] != "/":
-        _fail("an OpenTafl position record ends with '/' after its last row", offset + length + 1)
+        _fail("an OpenTafl position record ends with '/' after its last row", offset + length)
     if rank != height:
-        _fail(f"only {rank} rows; a {geometry} board has {height}", offset + length + 1)
+        _fail(f"only {rank} rows; a {geometry} board has {height}", offset + length)
     return Setup(cells="".join(cells), turn=WHITE, geometry=geometry)
 
 
