@@ -16,10 +16,10 @@ from notation.fen.dialect import Dialect
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
-from notation.options import IllegalPolicy, PositionNotation
+from notation.options import IllegalPolicy
 from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
-from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 
 @dataclass
@@ -91,8 +91,6 @@ def convert_fen(
     those that say the game is over (``notation.validation.FINISHED_GAME_CODES``).
     With ``IllegalPolicy.REPAIR`` bad castling rights and implausible en passant squares
     are dropped (each reported as a warning) before the remaining problems are judged.
-    OpenTafl notation (the ``opentafl`` profile) for a variant that is no tafl game is the
-    error ``unsupported-notation``.
     """
     try:
         found = registry.find(variant)
@@ -101,13 +99,6 @@ def convert_fen(
         key = found.key if "found" in locals() else None
         return ConvertResult(False, None, key, errors=list(exc.problems))
     setup = parsed.setup
-    if options.notation is PositionNotation.OPENTAFL and found.family is not RuleFamily.TAFL:
-        problem = Problem(
-            "unsupported-notation",
-            f"OpenTafl notation writes tafl positions, and {found.name} is not a tafl game",
-            field="profile",
-        )
-        return ConvertResult(False, None, found.key, errors=[problem], detected=parsed.dialect)
     warnings: list[Problem] = []
     if on_illegal is IllegalPolicy.REPAIR:
         setup, repairs = repair_setup(setup, found)

@@ -21,7 +21,7 @@ from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.geometry import Geometry
 from notation.operations import convert_fen, validate_fen
-from notation.options import PositionNotation
+from notation.options import IllegalPolicy, PositionNotation
 from notation.setup import BLACK, WHITE, Setup
 from notation.validation import CODES, FINISHED_GAME_CODES, validate
 from notation.variants import RuleFamily, find_variant
@@ -56,6 +56,7 @@ def test_tablut_entry_holds_the_seed_rules_as_data():
     assert (white.royal_count, dict(white.max_by_kind)["t"]) == (0, 16)
     assert (black.royal_count, dict(black.max_by_kind)["t"]) == (1, 8)
     assert set(TABLUT.special_squares) == {"e5", "a1", "i1", "a9", "i9"}
+    assert all(TABLUT.geometry.parse_square(name) >= 0 for name in TABLUT.special_squares)
     assert not TABLUT.castling
 
 
@@ -118,12 +119,10 @@ def test_writing_black_to_move_or_counters_as_a_record_says_what_was_dropped():
     assert sorted(w.code for w in written.warnings) == ["lossy-counters", "lossy-turn"]
 
 
-def test_opentafl_profile_is_refused_for_chess_and_chess_writer_options_do_not_apply():
-    result = convert_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", options=OPENTAFL)
-    assert not result.ok
-    assert [p.code for p in result.errors] == ["unsupported-notation"]
-    with pytest.raises(ValueError):
-        write_fen(read_fen("8/8/8/8/8/8/8/8 w - - 0 1").setup, find_variant("standard"), OPENTAFL)
+def test_opentafl_profile_writes_chess_as_fen_and_chess_profiles_write_tablut_as_fen():
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    result = convert_fen(start, options=OPENTAFL)
+    assert (result.fen, result.warnings) == (start, [])
     # Any chess profile writes Tablut's FEN-style form unchanged.
     for profile in ("lichess", "xboard", "fairy-stockfish", "scid"):
         assert convert_fen(START_RECORD, "tablut", options=resolve_options(profile)).fen == TABLUT.start_fen
@@ -140,6 +139,12 @@ def test_validation_table(case):
     assert result.valid is not bool(case["errors"])
     for problem in result.errors + result.warnings:
         assert problem.field in ("placement", "castling", "en-passant")
+
+
+def test_repair_drops_castling_and_en_passant_with_a_warning_each():
+    result = convert_fen(TABLUT.start_fen.replace("w - -", "w KQ e3"), "tablut", on_illegal=IllegalPolicy.REPAIR)
+    assert result.ok and result.fen == TABLUT.start_fen
+    assert sorted(w.code for w in result.warnings) == ["repaired-castling", "repaired-castling", "repaired-en-passant"]
 
 
 def test_a_finished_game_still_converts_with_its_warning():

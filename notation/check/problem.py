@@ -69,6 +69,10 @@ CHECK_CODES: dict[str, str] = {
     "race-material": "More pieces of a kind than Racing Kings allows.",
     "king-in-pocket": "A king in a Crazyhouse pocket.",
     "bad-check-counters": "Three-check counters out of range.",
+    "king-wrong-side": "A tafl king on the side that has none (in Tablut the king is Black's).",
+    "restricted-square": "A tafl piece other than the king on the throne or a corner.",
+    "king-escaped": "The king stands on a corner: the tafl game is over.",
+    "king-captured": "No king on the board: the game is over.",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",

@@ -87,8 +87,9 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
             checks=CheckStyle.GIVEN,
             en_passant=EnPassantMode.ALWAYS,
         ),
-        # OpenTafl: its position record (the OpenTafl notation specification, section 1),
-        # rank 1 first, attackers lower case; tafl variants only.
+        # OpenTafl: tafl games as its position record (the OpenTafl notation specification,
+        # section 1), rank 1 first, attackers lower case. OpenTafl writes no chess: chess
+        # variants get python-chess's FEN, as every profile writes every variant.
         "opentafl": WriteOptions(notation=PositionNotation.OPENTAFL),
     }
 )

@@ -41,9 +41,9 @@ from typing import Any, ClassVar, NamedTuple, NoReturn
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
+from notation.fen import opentafl
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
-from notation.fen import opentafl
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.ranks import cells_of_placement
 from notation.options import CheckStyle, PocketStyle, PositionNotation

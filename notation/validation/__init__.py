@@ -101,6 +101,8 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     ``repaired-en-passant``). Other problems are left for ``validate`` to report.
     """
     found = DEFAULT_REGISTRY.find(variant)
+    if found.family is RuleFamily.TAFL:
+        return tafl.repair(setup, found)
     if found.family is not RuleFamily.CHESS:
         return setup, []  # castling rights and en passant squares are chess's
     ctx = Context.of(setup, found)

@@ -16,7 +16,8 @@ Read from the registry entry, never from the variant's name:
 
 Not checked: whether the position can be reached from the start (a taflman standing
 between two enemies is legal: only the side that moves captures), whose turn it is,
-move counters. Raises nothing on any Setup.
+move counters. Raises nothing on any Setup. ``repair`` drops castling rights and en
+passant squares, which no tafl game has.
 """
 
 from __future__ import annotations
@@ -77,12 +78,12 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
                 ))
     corners = _corners(setup)
     for name in variant.special_squares:
-        sq = geometry.square_index.get(name)
-        if sq is None or cells[sq] == ".":
+        special = geometry.square_index.get(name)
+        if special is None or cells[special] == ".":
             continue
-        piece = cells[sq]
+        piece = cells[special]
         if piece.lower() not in royal:
-            what = "corner" if sq in corners else "throne"
+            what = "corner" if special in corners else "throne"
             problems.append(Problem(
                 "restricted-square",
                 f"{_SIDES[_colour(piece)].lower()} {variant.piece_kind(piece).name} on {name}: "
@@ -90,7 +91,7 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
                 field="placement",
                 extra={"square": name},
             ))
-        elif sq in corners:
+        elif special in corners:
             problems.append(Problem(
                 "king-escaped",
                 f"king on the corner {name}: it escaped and {variant.name} is over",
@@ -112,6 +113,32 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
             extra={"square": names[setup.ep_square]},
         ))
     return problems
+
+
+def repair(setup: Setup, variant: Variant) -> tuple[Setup, list[Problem]]:
+    """``setup`` without castling rights or en passant square (a tafl game has neither),
+    and one warning per drop (``repaired-castling``, ``repaired-en-passant``), as
+    ``notation.validation.repair`` reports them for chess. Raises nothing."""
+    names = setup.geometry.square_names
+    warnings = [
+        Problem(
+            "repaired-castling",
+            f"dropped the castling right on {names[sq]}: {variant.name} has no castling",
+            field="castling",
+            extra={"square": names[sq]},
+        )
+        for sq in sorted(setup.castling)
+    ]
+    if setup.ep_square is not None:
+        warnings.append(Problem(
+            "repaired-en-passant",
+            f"dropped the en passant square {names[setup.ep_square]}: {variant.name} has no en passant",
+            field="en-passant",
+            extra={"square": names[setup.ep_square]},
+        ))
+    if not warnings:
+        return setup, []
+    return setup.with_changes(castling=frozenset(), ep_square=None), warnings
 
 
 def _plural(name: str) -> str:
