@@ -147,6 +147,11 @@ def test_repair_drops_castling_and_en_passant_with_a_warning_each():
     assert sorted(w.code for w in result.warnings) == ["repaired-castling", "repaired-castling", "repaired-en-passant"]
 
 
+def test_a_setup_of_another_board_is_judged_on_its_size_alone():
+    chess_sized = Setup.empty()
+    assert [p.code for p in validate(chess_sized, TABLUT)] == ["wrong-board-size"]
+
+
 def test_a_finished_game_still_converts_with_its_warning():
     result = convert_fen("k8/9/9/9/9/9/9/9/7T1 w - - 0 1", "tablut", options=OPENTAFL)
     assert result.ok

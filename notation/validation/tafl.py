@@ -30,7 +30,14 @@ _SIDES = ("White", "Black")
 
 
 def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
-    """Every problem of ``setup`` under the tafl ``variant``'s rules."""
+    """Every problem of ``setup`` under the tafl ``variant``'s rules (a setup of another
+    board size is ``wrong-board-size`` and nothing else, as for chess)."""
+    if setup.geometry != variant.geometry:
+        return [Problem(
+            "wrong-board-size",
+            f"the setup's board is {setup.geometry}; {variant.name} is played on {variant.geometry}",
+            field="placement",
+        )]
     geometry = setup.geometry
     names = geometry.square_names
     problems: list[Problem] = []
@@ -119,6 +126,8 @@ def repair(setup: Setup, variant: Variant) -> tuple[Setup, list[Problem]]:
     """``setup`` without castling rights or en passant square (a tafl game has neither),
     and one warning per drop (``repaired-castling``, ``repaired-en-passant``), as
     ``notation.validation.repair`` reports them for chess. Raises nothing."""
+    if setup.geometry != variant.geometry:
+        return setup, []  # validate reports wrong-board-size
     names = setup.geometry.square_names
     warnings = [
         Problem(
