@@ -188,6 +188,20 @@ def test_fen_style_form_round_trips_and_converts_exactly(setup, turn, halfmove, 
     assert fen.split()[0] == "/".join(record.strip("/").split("/")[::-1]).swapcase()
 
 
+@given(st.text(alphabet="/0123456789tTkKq .", max_size=120))
+def test_any_text_after_a_slash_reads_or_fails_with_field_and_column(tail):
+    text = "/" + tail
+    try:
+        read = read_fen(text, TABLUT)
+    except FenSyntaxError as error:
+        problem = error.problems[0]
+        assert problem.field == "placement"
+        assert problem.column is not None and 1 <= problem.column <= len(text) + 1
+    else:
+        assert read.dialect.notation is PositionNotation.OPENTAFL
+        assert write_fen(read.setup, TABLUT, OPENTAFL).fen == opentafl.format_record(read.setup, TABLUT)[0]
+
+
 # -- through the installed command and the service -----------------------------------------
 
 
@@ -233,6 +247,11 @@ def test_installed_validate_and_check(tmp_path):
     checked = _run("check", "--variant", "tablut", str(positions))
     assert checked.returncode == 1
     assert f"{positions}:2:1: too-many-pieces" in checked.stdout
+
+
+def test_installed_start_prints_both_forms():
+    assert _run("start", "--variant", "tablut").stdout.strip() == TABLUT.start_fen
+    assert _run("start", "--variant", "TB", "--profile", "opentafl").stdout.strip() == START_RECORD
 
 
 def test_installed_normalize_names_the_variant_and_writes_the_record(tmp_path):
