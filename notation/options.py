@@ -50,6 +50,13 @@ class EmptyPocket(str, enum.Enum):
     DASH = "[-]"
 
 
+class PositionNotation(str, enum.Enum):
+    """Which notation a position is written in."""
+
+    FEN = "fen"  # FEN, or the FEN-style form of a non-chess variant (placement, side, ...)
+    OPENTAFL = "opentafl"  # OpenTafl's position record, ``/3ttt3/.../`` (tafl variants only)
+
+
 class IllegalPolicy(str, enum.Enum):
     """What ``convert`` does with a setup that breaks its variant's rules."""
 

@@ -74,6 +74,7 @@ class RuleFamily(enum.Enum):
 
     CHESS = "chess"
     XIANGQI = "xiangqi"  # Chinese Chess: palaces, a river, flying generals (notation.validation.xiangqi)
+    TAFL = "tafl"  # Tablut and its kin: taflmen and a king, captured by custodianship
 
 
 class Stalemate(enum.Enum):
@@ -147,6 +148,8 @@ class Variant:
     ``geometry`` is the board (files x ranks, 8x8 unless given); ``family`` the game whose
     rules judge its setups. ``spellings`` lists other letters, side letters and field
     layouts its FENs are written with (none for the chess variants).
+    rules judge its setups. ``special_squares`` names the squares only a royal piece may
+    occupy (Tablut's throne and corners; empty for chess).
     """
 
     key: str
@@ -170,6 +173,7 @@ class Variant:
     geometry: Geometry = CHESS_BOARD
     family: RuleFamily = RuleFamily.CHESS
     spellings: Spellings = Spellings()
+    special_squares: tuple[str, ...] = ()  # Tafl: throne and corners, where only the king may stand
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -422,6 +426,32 @@ VARIANTS: tuple[Variant, ...] = (
             sides=(("rb", "rb"),),
             layouts=("cfen",),
         ),
+    ),
+    # Tablut as the itsyourturn rules page plays it, on Linnaeus' layout (the page shows its
+    # start only as a picture; the OpenTafl notation specification's 9x9 example has the same
+    # layout). White (upper case, moves first) has the 16 attackers; Black the king and its 8
+    # defenders. Attackers and defenders are both taflmen: OpenTafl's ``t``, told apart by
+    # case. The throne and corners are ``special_squares``: only the king may stand there.
+    Variant(
+        "tablut",
+        "Tablut",
+        ("Tablut", "TB", "Linnaeus Tablut", "Tablut 9x9"),
+        "3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TTT3 w - - 0 1",
+        pieces=(
+            PieceKind("t", "taflman", Movement.ROOK),  # "like a chess rook": attacker or defender
+            PieceKind("k", "king", Movement.ROOK),
+        ),
+        castling_piece="",
+        castling_rook="",
+        armies=(
+            Army(royal_count=0, max_pieces=16, max_pawns=0, max_by_kind=(("k", 0), ("t", 16))),  # attackers
+            Army(royal_count=1, max_pieces=9, max_pawns=0, max_by_kind=(("k", 1), ("t", 8))),  # king, defenders
+        ),
+        castling=False,
+        promotions="",
+        geometry=Geometry(9, 9),
+        family=RuleFamily.TAFL,
+        special_squares=("e5", "a1", "i1", "a9", "i9"),
     ),
 )
 

@@ -234,6 +234,7 @@ class DialectOut(Schema):
     counters = fields.String()
     promoted = fields.String(allow_none=True)
     chess960 = fields.Boolean()
+    notation = fields.String()  # fen, or opentafl for an OpenTafl position record
 
 
 class ConvertOut(Schema):

@@ -17,9 +17,15 @@ from notation.fen.profiles import WriteOptions
 from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
 from notation.variants import RuleFamily
 
-# Chess-family setups (Xiangqi has its own: test_xiangqi_fen.py).
-VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS]
-BACK_RANKS = list(range(8)) + list(range(56, 64))
+# Every variant but Xiangqi, which has its own spellings' tests (test_xiangqi_fen.py).
+VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is not RuleFamily.XIANGQI]
+
+
+def back_ranks(variant) -> list[int]:
+    """The squares of the first and last ranks of the variant's board."""
+    size, width = variant.geometry.size, variant.geometry.files
+    return list(range(width)) + list(range(size - width, size))
+
 
 STYLES = [
     WriteOptions(pockets=p, checks=c, castling=k, castling_960=k, en_passant=EnPassantMode.ALWAYS, empty_pocket=e)
@@ -32,7 +38,8 @@ def setups(draw):
     variant = draw(st.sampled_from(VARIANTS))
     letters = variant.piece_letters + variant.piece_letters.upper()
     square = st.one_of(st.none(), st.none(), st.none(), st.sampled_from(letters))
-    board = tuple(draw(st.lists(square, min_size=64, max_size=64)))
+    size = variant.geometry.size
+    board = tuple(draw(st.lists(square, min_size=size, max_size=size)))
     occupied = [sq for sq, piece in enumerate(board) if piece]
     promoted = frozenset()
     pockets = None
@@ -47,13 +54,14 @@ def setups(draw):
     setup = Setup(
         board=board,
         turn=draw(st.sampled_from("wb")),
-        castling=frozenset(draw(st.sets(st.sampled_from(BACK_RANKS), max_size=4))),
-        ep_square=draw(st.one_of(st.none(), st.integers(0, 63))),
+        castling=frozenset(draw(st.sets(st.sampled_from(back_ranks(variant)), max_size=4))),
+        ep_square=draw(st.one_of(st.none(), st.integers(0, size - 1))),
         halfmove=draw(st.integers(0, 999_999_999)),
         fullmove=draw(st.integers(0, 999_999_999)),
         promoted=promoted,
         pockets=pockets,
         remaining_checks=checks,
+        geometry=variant.geometry,
     )
     return variant, setup
 
@@ -144,7 +152,7 @@ def castling_setups(draw):
                 board[back + file] = board[back + file].upper() if board[back + file] else None
     setup = Setup(
         board=tuple(board),
-        castling=frozenset(draw(st.sets(st.sampled_from(BACK_RANKS), max_size=4))),
+        castling=frozenset(draw(st.sets(st.sampled_from(back_ranks(variant)), max_size=4))),
         pockets=Pockets() if variant.has_pockets else None,
         remaining_checks=(3, 3) if variant.has_check_counters else None,
     )

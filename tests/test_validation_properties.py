@@ -23,7 +23,8 @@ FIELDS = {"placement", "pockets", "turn", "castling", "en-passant", "checks"}
 def setups(draw):
     variant = draw(st.sampled_from(VARIANTS))
     letters = variant.piece_letters + variant.piece_letters.upper()
-    cells = draw(st.lists(st.one_of(st.none(), st.none(), st.sampled_from(letters)), min_size=64, max_size=64))
+    size = variant.geometry.size
+    cells = draw(st.lists(st.one_of(st.none(), st.none(), st.sampled_from(letters)), min_size=size, max_size=size))
     pockets = None
     if variant.has_pockets:
         pocket_letters = st.text(variant.piece_letters, max_size=4)
@@ -34,11 +35,12 @@ def setups(draw):
     setup = Setup(
         board=tuple(cells),
         turn=draw(st.sampled_from("wb")),
-        castling=draw(st.frozensets(st.integers(0, 63), max_size=4)),
-        ep_square=draw(st.one_of(st.none(), st.integers(0, 63))),
-        promoted=draw(st.frozensets(st.integers(0, 63), max_size=3)),
+        castling=draw(st.frozensets(st.integers(0, size - 1), max_size=4)),
+        ep_square=draw(st.one_of(st.none(), st.integers(0, size - 1))),
+        promoted=draw(st.frozensets(st.integers(0, size - 1), max_size=3)),
         pockets=pockets,
         remaining_checks=counters,
+        geometry=variant.geometry,
     )
     return setup, variant
 

@@ -75,6 +75,10 @@ CHECK_CODES: dict[str, str] = {
     "misplaced-elephant": "A Xiangqi elephant off its points on its own side of the river.",
     "misplaced-soldier": "A Xiangqi soldier behind its starting rank or off its files on its own side.",
     "flying-general": "The Xiangqi generals face each other on an open file.",
+    "king-wrong-side": "A tafl king on the side that has none (in Tablut the king is Black's).",
+    "restricted-square": "A tafl piece other than the king on the throne or a corner.",
+    "king-escaped": "The king stands on a corner: the tafl game is over.",
+    "king-captured": "No king on the board: the game is over.",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, SideLetters
+from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, PositionNotation, SideLetters
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
@@ -31,6 +31,7 @@ class Dialect:
     letters: PieceLetters | None = None
     sides: SideLetters | None = None
     layout: FieldLayout | None = None
+    notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -40,6 +41,7 @@ class Dialect:
             "counters": "present" if self.counters else "missing",
             "promoted": self.promoted,
             "chess960": self.chess960,
+            "notation": self.notation.value,
         }
         for name, style in (("letters", self.letters), ("sides", self.sides), ("layout", self.layout)):
             if style is not None:

@@ -23,6 +23,7 @@ from notation.options import (
     FieldLayout,
     PieceLetters,
     PocketStyle,
+    PositionNotation,
     SideLetters,
 )
 
@@ -42,6 +43,7 @@ class WriteOptions:
     letters: PieceLetters = PieceLetters.STANDARD
     sides: SideLetters = SideLetters.WB
     layout: FieldLayout = FieldLayout.FULL
+    notation: PositionNotation = PositionNotation.FEN
 
     def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
@@ -103,6 +105,10 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
             checks=CheckStyle.GIVEN,
             en_passant=EnPassantMode.ALWAYS,
         ),
+        # OpenTafl: tafl games as its position record (the OpenTafl notation specification,
+        # section 1), rank 1 first, attackers lower case. OpenTafl writes no chess: chess
+        # variants get python-chess's FEN, as every profile writes every variant.
+        "opentafl": WriteOptions(notation=PositionNotation.OPENTAFL),
     }
 )
 

@@ -19,6 +19,8 @@ Leniency, item by item (everything else is a ``FenSyntaxError`` naming field and
 - Consecutive digits in a rank are added up (``44`` = ``8``) on boards up to nine files
   wide; on wider boards they are one number (``10`` = ten empty squares), as every
   program writing such boards does.
+- Tafl variants (``RuleFamily.TAFL``) also take an OpenTafl position record, recognised
+  by its leading ``/`` (``notation.fen.opentafl``); the dialect then says ``opentafl``.
 - The board's size is the variant's ``geometry``: ranks from the last to the first,
   files a to the last, every rank as wide as the board.
 - Variants with other spellings (``Variant.spellings``: Xiangqi's WXF letters, CXBoard's
@@ -43,16 +45,17 @@ from typing import Any, ClassVar, NamedTuple, NoReturn
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
+from notation.fen import opentafl
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.ranks import cells_of_placement
 from notation.fen.spellings import own_spelling
 from notation.geometry import CHESS_BOARD
-from notation.options import CheckStyle, PocketStyle
+from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
-from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
+from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Twist, Variant
 
 MAX_FEN_LENGTH = 512
 
@@ -61,6 +64,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS = Pockets()
+# An OpenTafl record has a placement only: no side to move, castling or counters.
+_OPENTAFL_DIALECT = Dialect(counters=False, notation=PositionNotation.OPENTAFL)
 
 
 def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, str], ...]]]:
@@ -115,6 +120,8 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
 
 def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
+    if found.family is RuleFamily.TAFL and opentafl.looks_like_record(text):
+        return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)

@@ -12,16 +12,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
+from notation.fen import opentafl
 from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
-from notation.options import CastlingStyle, CheckStyle, PocketStyle
+from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
-from notation.variants import Variant
+from notation.variants import RuleFamily, Variant
 
 
 class WriteResult(NamedTuple):
@@ -34,9 +35,16 @@ class WriteResult(NamedTuple):
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
     """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
 
+    ``options.notation`` ``OPENTAFL`` writes a tafl variant's setup as an OpenTafl position
+    record (``notation.fen.opentafl``); other variants are written as FEN, as every profile
+    writes every variant (the notation choice is the tafl games' alone, as the pocket
+    style is Crazyhouse's).
+
     Raises nothing for an illegal setup (validate first if that matters); raises
     ``ValueError`` only for impossible values (a negative halfmove clock).
     """
+    if options.notation is PositionNotation.OPENTAFL and variant.family is RuleFamily.TAFL:
+        return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
     pockets_variant = variant.has_pockets
     style = options.pockets

@@ -36,6 +36,7 @@ from notation.validation import (
     kings,
     material,
     race,
+    tafl,
     xiangqi_checks,
     xiangqi_placement,
 )
@@ -81,6 +82,12 @@ CODES: tuple[str, ...] = (
     "misplaced-elephant",
     "misplaced-soldier",
     "flying-general",
+    # Tafl (``tafl``): a king of the wrong side, a taflman on the throne or a corner, and
+    # the finished games (king on a corner, king gone).
+    "king-wrong-side",
+    "restricted-square",
+    "king-escaped",
+    "king-captured",
 )
 
 
@@ -110,6 +117,7 @@ def _judge_xiangqi(setup: Setup, variant: Variant) -> list[Problem]:
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
     RuleFamily.CHESS: _judge_chess,
     RuleFamily.XIANGQI: _judge_xiangqi,
+    RuleFamily.TAFL: tafl.find_problems,
 }
 
 
@@ -132,6 +140,8 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     ``repaired-en-passant``). Other problems are left for ``validate`` to report.
     """
     found = DEFAULT_REGISTRY.find(variant)
+    if found.family is RuleFamily.TAFL:
+        return tafl.repair(setup, found)
     if found.family is not RuleFamily.CHESS:
         return setup, []  # castling rights and en passant squares are chess's
     if setup.geometry is not found.geometry and setup.geometry != found.geometry:
