@@ -83,7 +83,9 @@ class Army:
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for
     Horde's White or any side of a variant without royal pieces); ``max_by_kind`` caps
     individual kinds (Racing Kings) as ``(letter, cap)`` pairs sorted by letter: a tuple,
-    so armies and variants are hashable and can key caches.
+    so armies and variants are hashable and can key caches. ``pawn_double_step`` False
+    means no en passant square can follow a move of this side (the ``NO_PAWN_DOUBLE_STEP``
+    twist says the same of both sides).
     """
 
     royal_count: int = 1
@@ -91,6 +93,7 @@ class Army:
     max_pawns: int = 8
     pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
     max_by_kind: tuple[tuple[str, int], ...] = ()
+    pawn_double_step: bool = True  # False: this side's pawns never step two squares (itsyourturn Horde's Black)
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (
@@ -346,6 +349,27 @@ VARIANTS: tuple[Variant, ...] = (
         "King's Corner",
         ("King's Corner", "Kings Corner", "King's Corner Chess"),
         "krnqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNRK w - - 0 1",
+        castling=False,
+        random_start=True,
+    ),
+)
+
+
+# The itsyourturn variants (its rules page, "Chess Variations"): the same machinery, new data.
+VARIANTS += (
+    Variant(
+        "itsyourturnhorde",
+        "Horde (itsyourturn)",
+        ("itsyourturn Horde", "itsyourturn Horde Chess"),
+        "pppppppp/pppppppp/pppppppp/pppppppp/1pp2pp1/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        armies=(Army(), Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, pawn_double_step=False)),
+    ),
+    Variant(
+        "kingsfortress",
+        "King's Fortress",
+        ("King's Fortress", "Kings Fortress", "King's Fortress Chess"),
+        "krnqbbnr/pppppppp/ppp5/8/8/5PPP/PPPPPPPP/RNBBQNRK w - - 0 1",
+        armies=(Army(max_pieces=19, max_pawns=11), Army(max_pieces=19, max_pawns=11)),
         castling=False,
         random_start=True,
     ),

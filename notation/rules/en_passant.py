@@ -3,7 +3,8 @@
 Plausible (the ``invalid-ep-square`` test): the square is on the sixth rank for White to
 move (third for Black), it is empty, the square behind it (where the pawn came from) is
 empty, and an enemy pawn stands just in front of it. Variants with the
-``NO_PAWN_DOUBLE_STEP`` twist have no plausible square. Legal: a pawn of the side to move
+``NO_PAWN_DOUBLE_STEP`` twist have no plausible square, nor has a side to move whose
+opponent's army has ``pawn_double_step`` False. Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
 played out (the own king must survive; blowing up the enemy king is always legal; touching
@@ -24,7 +25,7 @@ from notation.variants import Variant
 
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
-    if position.no_double_step or not 0 <= ep < 64:
+    if position.no_double_step[position.turn ^ 1] or not 0 <= ep < 64:
         return False
     if position.turn == 0:
         rank, pushed, origin = 5, ep - 8, ep + 8

@@ -24,6 +24,8 @@ def reason(ctx: Context, ep: int) -> str | None:
     us = position.turn
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
+    if position.no_double_step[us ^ 1]:
+        return f"{side(us ^ 1)}'s pawns never step twice in {ctx.variant.name}"
     rank = 6 if us == 0 else 3
     if ep >> 3 != rank - 1:
         return f"with {side(us)} to move the en passant square is on rank {rank}, not {name}"
