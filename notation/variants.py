@@ -359,8 +359,8 @@ VARIANTS: tuple[Variant, ...] = (
 VARIANTS += (
     Variant(
         "itsyourturnhorde",
-        "Horde (itsyourturn)",
-        ("itsyourturn Horde", "itsyourturn Horde Chess"),
+        "itsyourturn Horde",
+        ("itsyourturn Horde Chess",),
         "pppppppp/pppppppp/pppppppp/pppppppp/1pp2pp1/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
         armies=(Army(), Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, pawn_double_step=False)),
     ),
