@@ -362,7 +362,10 @@ VARIANTS += (
         "itsyourturn Horde",
         ("itsyourturn Horde Chess",),
         "pppppppp/pppppppp/pppppppp/pppppppp/1pp2pp1/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-        armies=(Army(), Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, pawn_double_step=False)),
+        armies=(
+            Army(),
+            Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, pawn_double_step=False),
+        ),
     ),
     Variant(
         "kingsfortress",

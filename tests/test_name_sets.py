@@ -9,8 +9,8 @@ import pathlib
 import subprocess
 
 import pytest
-
 from installed import installed_script
+
 from notation.errors import UnknownVariantError
 from notation.name_sets import NAME_SETS, Source, absent_mappings, parse_source, registry_for
 from notation.operations import validate_fen
