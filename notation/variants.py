@@ -68,6 +68,15 @@ class RuleFamily(enum.Enum):
     CHESS = "chess"
 
 
+class StartDraw(enum.Enum):
+    """How a variant's start array is drawn; ``notation.start.DRAWS`` numbers each kind's
+    arrays. ``FIXED``: ``Variant.start_fen`` is the start."""
+
+    FIXED = "fixed"
+    CHESS960 = "chess960"  # Scharnagl's 960 arrays, 518 classical
+    CORNER = "corner"  # King's Corner: king in the corner, bishops on both colours, Black's row the same from its side
+
+
 class Stalemate(enum.Enum):
     """What stalemate means for the stalemated side (descriptive data, see ``Twist``)."""
 
@@ -119,7 +128,8 @@ class Variant:
     ``pgn_default`` marks the variant a PGN game without a ``Variant`` tag plays (Standard,
     per the PGN standard). ``lichess_name`` is lichess's name for the variant, if it has it.
     ``geometry`` is the board (files x ranks, 8x8 unless given); ``family`` the game whose
-    rules judge its setups.
+    rules judge its setups. ``start_draw`` says how its start array is drawn (``notation
+    start``), ``FIXED`` for ``start_fen`` itself.
     """
 
     key: str
@@ -142,6 +152,7 @@ class Variant:
     pgn_default: bool = False
     geometry: Geometry = CHESS_BOARD
     family: RuleFamily = RuleFamily.CHESS
+    start_draw: StartDraw = StartDraw.FIXED
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -205,6 +216,7 @@ VARIANTS: tuple[Variant, ...] = (
         _STANDARD_START,
         random_start=True,
         lichess_name="Chess960",
+        start_draw=StartDraw.CHESS960,
     ),
     Variant(
         "crazyhouse",
@@ -351,6 +363,7 @@ VARIANTS: tuple[Variant, ...] = (
         "krnqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNRK w - - 0 1",
         castling=False,
         random_start=True,
+        start_draw=StartDraw.CORNER,
     ),
 )
 
@@ -375,6 +388,7 @@ VARIANTS += (
         armies=(Army(max_pieces=19, max_pawns=11), Army(max_pieces=19, max_pawns=11)),
         castling=False,
         random_start=True,
+        start_draw=StartDraw.CORNER,
     ),
 )
 

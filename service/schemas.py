@@ -178,6 +178,20 @@ class NormalizeQuery(WriterOptions):
     source = source_field()
 
 
+class StartQuery(WriterOptions):
+    """Query parameters of GET /v1/start: the variant, its array (a number or a seed), and
+    how to write the FEN (writer options and profile; no repair: nothing is read)."""
+
+    class Meta(Strict.Meta):
+        exclude = ("repair", "on_illegal")
+
+    variant = _variant_field()
+    source = source_field()
+    number = fields.Integer(strict=False, allow_none=False, validate=validate.Range(min=0, max=959))
+    seed = fields.Integer(strict=False, allow_none=False, validate=validate.Range(min=0, max=2**63 - 1))
+    array = fields.String(load_default="own", allow_none=False, validate=validate.OneOf(["own", "chess960"]))
+
+
 @dataclass(frozen=True)
 class RequestSchemas:
     convert: Schema

@@ -10,6 +10,7 @@ Seeded and bounded: the same positions every run.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pyffish
@@ -18,6 +19,7 @@ import pytest
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
+from notation.start import drawn_start
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY
 
@@ -45,8 +47,8 @@ FAIRY = {
     "kingsfortress": "kingsfortress",
     "antichess": "antichess",
 }
-GAMES = 8
-PLIES = 80
+GAMES = 5
+PLIES = 60
 
 
 def random_play(fairy: str, start: str, seed: int):
@@ -90,3 +92,20 @@ def test_fairy_stockfish_never_gives_black_an_en_passant_square_in_itsyourturn_h
             assert fields[1] == "b", fen
             seen += 1
     assert seen > 0
+
+
+@pytest.mark.parametrize("key", ["kingscorner", "kingsfortress"])
+def test_random_play_from_drawn_arrays(key):
+    """Games from drawn arrays (not only the example start) pass the same checks."""
+    variant = DEFAULT_REGISTRY.get(key)
+    profile = PROFILES["fairy-stockfish"]
+    checked = 0
+    for number in (0, 121, 208, 359):
+        start = write_fen(drawn_start(variant, number=number)[0], variant, profile).fen
+        assert pyffish.get_fen(key, start, []) == start
+        for theirs in itertools.islice(random_play(key, start, number), 40):
+            parsed = read_fen(theirs, variant)
+            assert validate(parsed.setup, variant) == [], theirs
+            assert write_fen(parsed.setup, variant, profile).fen == theirs
+            checked += 1
+    assert checked == 4 * 40
