@@ -12,8 +12,8 @@ import subprocess
 
 import chess
 import pytest
-
 from installed import installed_script
+
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.start import (
