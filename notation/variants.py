@@ -44,7 +44,7 @@ class Twist(enum.Enum):
     """Rule twists a variant applies on top of standard chess.
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
-    ``RACE`` and ``NO_PAWN_DOUBLE_STEP``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
+    ``RACE``, ``NO_PAWN_DOUBLE_STEP`` and ``BOMBS``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
     ``EXTINCTION`` change only which moves are legal and how a game ends; this library
     never generates moves or scores games, and a position such a twist has already decided
     (a king on the hill) is as legal as a checkmate, so they are descriptive data for
@@ -59,6 +59,7 @@ class Twist(enum.Enum):
     KING_OF_THE_HILL = "king-of-the-hill"  # a king on d4, e4, d5 or e5 wins
     EXTINCTION = "extinction"  # losing every piece of one kind loses
     NO_PAWN_DOUBLE_STEP = "no-pawn-double-step"
+    BOMBS = "bombs"  # each side designates one of its pieces as a bomb (itsyourturn Atomic); a FEN field holds them
 
 
 class RuleFamily(enum.Enum):
@@ -389,6 +390,13 @@ VARIANTS += (
         castling=False,
         random_start=True,
         start_draw=StartDraw.CORNER,
+    ),
+    Variant(
+        "itsyourturnatomic",
+        "itsyourturn Atomic",
+        ("itsyourturn Atomic Chess", "Atomic Bomb", "Atomic Bomb Chess"),
+        _STANDARD_START + " -",
+        twists=frozenset({Twist.BOMBS}),
     ),
 )
 

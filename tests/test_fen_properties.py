@@ -15,6 +15,7 @@ from hypothesis_budget import examples
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
 from notation.fen.profiles import WriteOptions
 from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
+from notation.variants import Twist
 
 VARIANTS = list(DEFAULT_REGISTRY)
 BACK_RANKS = list(range(8)) + list(range(56, 64))
@@ -42,6 +43,10 @@ def setups(draw):
     checks = None
     if variant.has_check_counters:
         checks = (draw(st.integers(0, 9)), draw(st.integers(0, 9)))
+    bombs = None
+    if Twist.BOMBS in variant.twists:  # a FEN of such a variant always has its bomb field
+        square_or_none = st.one_of(st.none(), st.integers(0, 63))
+        bombs = (draw(square_or_none), draw(square_or_none))
     setup = Setup(
         board=board,
         turn=draw(st.sampled_from("wb")),
@@ -52,6 +57,7 @@ def setups(draw):
         promoted=promoted,
         pockets=pockets,
         remaining_checks=checks,
+        bombs=bombs,
     )
     return variant, setup
 

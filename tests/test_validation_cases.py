@@ -30,7 +30,7 @@ def test_case(case):
         assert expected in text
     for problem in problems:
         assert problem.code in CODES
-        assert problem.field in ("placement", "pockets", "turn", "castling", "en-passant", "checks")
+        assert problem.field in ("placement", "pockets", "turn", "castling", "en-passant", "checks", "bombs")
 
 
 def test_every_code_has_a_case():

@@ -69,6 +69,7 @@ CHECK_CODES: dict[str, str] = {
     "race-material": "More pieces of a kind than Racing Kings allows.",
     "king-in-pocket": "A king in a Crazyhouse pocket.",
     "bad-check-counters": "Three-check counters out of range.",
+    "bad-bomb": "An itsyourturn Atomic bomb not on a piece of its own side.",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",

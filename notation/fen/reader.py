@@ -34,6 +34,7 @@ from typing import Any, ClassVar, NamedTuple, NoReturn
 import pyparsing as pp
 
 from notation.errors import FenSyntaxError
+from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
@@ -94,6 +95,10 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
+    if Twist.BOMBS in found.twists:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+        text, bombs = split_bomb_field(text)
+        result = read_fen(text, without_bombs(found), registry=registry)
+        return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)

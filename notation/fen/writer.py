@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from notation.errors import Problem
+from notation.fen.bombs import bomb_field
 from notation.fen.castling import xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_cells
@@ -20,7 +21,7 @@ from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
 from notation.squares import SQUARE_NAMES
-from notation.variants import Variant
+from notation.variants import Twist, Variant
 
 _FILES = "abcdefgh"
 
@@ -104,6 +105,10 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     if pockets_variant and style is PocketStyle.APPENDED:
         parts.append(_pocket_letters(setup) or "-")
         parts.append("".join(SQUARE_NAMES[sq] for sq in sorted(setup.promoted)) or "-")
+    if Twist.BOMBS in variant.twists:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
+        parts.append(bomb_field(setup.bombs))
+    elif setup.bombs is not None and setup.bombs != (None, None):
+        warnings.append(Problem("lossy-bombs", f"{variant.name} has no bombs; they were dropped", field="bombs"))
     return WriteResult(" ".join(parts), warnings)
 
 

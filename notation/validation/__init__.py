@@ -11,7 +11,8 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 (missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
-``check_counters`` (Three-check's counters: bad-check-counters). Codes and choices: docs/validation.md.
+``check_counters`` (Three-check's counters: bad-check-counters), ``bombs`` (itsyourturn
+Atomic's bombs: bad-bomb). Codes and choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -25,7 +26,7 @@ from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
-from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
+from notation.validation import bombs, castling, check_counters, checkers, en_passant, kings, material, race
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
@@ -38,6 +39,7 @@ VALIDATORS = (
     checkers.find_problems,
     race.find_problems,
     check_counters.find_problems,
+    bombs.find_problems,
 )
 
 CODES: tuple[str, ...] = (
@@ -57,6 +59,7 @@ CODES: tuple[str, ...] = (
     "race-material",
     "king-in-pocket",
     "bad-check-counters",
+    "bad-bomb",
 )
 
 
