@@ -24,7 +24,6 @@ ITSYOURTURN_CODES = ("CK", "CF", "CH", "CE", "CA", "CD", "CS", "CZ", "CC", "CY",
 # Targets whose variants other work adds: skipped until they land, then they light up.
 PENDING_TARGETS = {
     "Dark Chess", "Screen Chess", "Crazy Screen Chess", "Dark Crazy Screen Chess", "Xiangqi", "Tablut",
-    "itsyourturnatomic",
 }
 CH_START = "pppppppp/pppppppp/pppppppp/pppppppp/1pp2pp1/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
 
@@ -81,6 +80,13 @@ def test_an_unknown_source_is_a_value_error_naming_the_known_ones():
     with pytest.raises(ValueError, match="known sources: default, itsyourturn, lichess, cqli"):
         parse_source("chess.com")
     assert parse_source("ItsYourTurn") is Source.ITSYOURTURN
+
+
+def test_atomic_chess_is_the_bomb_variant_on_itsyourturn_only():
+    assert registry_for("itsyourturn").find("Atomic Chess").key == "itsyourturnatomic"
+    assert registry_for("itsyourturn").find("CT").key == "itsyourturnatomic"
+    for source in ("default", "lichess", "cqli"):
+        assert registry_for(source).find("Atomic Chess").key == "atomic"
 
 
 def test_library_validate_with_a_source_registry():
