@@ -14,8 +14,8 @@ import pyffish
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from installed import installed_script
+
 from notation import read_fen, write_fen
 from notation.errors import FenSyntaxError
 from notation.fen.bombs import bomb_field, split_bomb_field
