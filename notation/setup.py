@@ -75,6 +75,7 @@ class Pockets:
 
 _SETUP_FIELDS = (
     "turn", "castling", "ep_square", "halfmove", "fullmove", "promoted", "pockets", "remaining_checks", "geometry",
+    "bombs",
 )
 _EMPTY_CELL = {None: "."}
 _CELL_PIECE = {".": None}
@@ -95,6 +96,8 @@ class Setup:
     - ``castling``: castling rights as the squares of the rooks they name.
     - ``ep_square``: the en passant square as written, or ``None``.
     - ``remaining_checks``: (white, black) checks each side still has to give, or ``None``.
+    - ``bombs``: (white, black) squares of each side's designated bomb (None for a side
+      without one; itsyourturn Atomic), or ``None`` when the variant has no bombs.
 
     Raises ``ValueError`` for a board that is not ``geometry.size`` squares of single ASCII
     letters or ``None`` (``cells``: that many ASCII characters, not otherwise checked).
@@ -112,6 +115,7 @@ class Setup:
     pockets: Pockets | None
     remaining_checks: tuple[int, int] | None
     geometry: Geometry
+    bombs: tuple[int | None, int | None] | None
     _board: tuple[str | None, ...] | None
 
     def __init__(
@@ -126,6 +130,7 @@ class Setup:
         pockets: Pockets | None = None,
         remaining_checks: tuple[int, int] | None = None,
         geometry: Geometry = CHESS_BOARD,
+        bombs: tuple[int | None, int | None] | None = None,
         *,
         cells: str | None = None,
     ):
@@ -158,6 +163,7 @@ class Setup:
         _set_pockets(self, pockets)
         _set_remaining_checks(self, remaining_checks)
         _set_geometry(self, geometry)
+        _set_bombs(self, bombs)
 
     @property
     def board(self) -> tuple[str | None, ...]:
@@ -218,7 +224,7 @@ class Setup:
 
 (
     _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
-    _set_promoted, _set_pockets, _set_remaining_checks, _set_geometry, _set_board,
+    _set_promoted, _set_pockets, _set_remaining_checks, _set_geometry, _set_bombs, _set_board,
 ) = (getattr(Setup, name).__set__ for name in _SLOTS)
 
 

@@ -51,7 +51,7 @@ class Twist(enum.Enum):
     """Rule twists a variant applies on top of standard chess.
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
-    ``RACE`` and ``NO_PAWN_DOUBLE_STEP``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
+    ``RACE``, ``NO_PAWN_DOUBLE_STEP`` and ``BOMBS``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
     ``EXTINCTION`` change only which moves are legal and how a game ends; this library
     never generates moves or scores games, and a position such a twist has already decided
     (a king on the hill) is as legal as a checkmate, so they are descriptive data for
@@ -66,6 +66,7 @@ class Twist(enum.Enum):
     KING_OF_THE_HILL = "king-of-the-hill"  # a king on d4, e4, d5 or e5 wins
     EXTINCTION = "extinction"  # losing every piece of one kind loses
     NO_PAWN_DOUBLE_STEP = "no-pawn-double-step"
+    BOMBS = "bombs"  # each side designates one of its pieces as a bomb (itsyourturn Atomic); a FEN field holds them
 
 
 class RuleFamily(enum.Enum):
@@ -75,6 +76,15 @@ class RuleFamily(enum.Enum):
     CHESS = "chess"
     XIANGQI = "xiangqi"  # Chinese Chess: palaces, a river, flying generals (notation.validation.xiangqi)
     TAFL = "tafl"  # Tablut and its kin: taflmen and a king, captured by custodianship
+
+
+class StartDraw(enum.Enum):
+    """How a variant's start array is drawn; ``notation.start.DRAWS`` numbers each kind's
+    arrays. ``FIXED``: ``Variant.start_fen`` is the start."""
+
+    FIXED = "fixed"
+    CHESS960 = "chess960"  # Scharnagl's 960 arrays, 518 classical
+    CORNER = "corner"  # King's Corner: king in the corner, bishops on both colours, Black's row the same from its side
 
 
 class Stalemate(enum.Enum):
@@ -113,7 +123,9 @@ class Army:
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for
     Horde's White or any side of a variant without royal pieces); ``max_by_kind`` caps
     individual kinds (Racing Kings) as ``(letter, cap)`` pairs sorted by letter: a tuple,
-    so armies and variants are hashable and can key caches.
+    so armies and variants are hashable and can key caches. ``pawn_double_step`` False
+    means no en passant square can follow a move of this side (the ``NO_PAWN_DOUBLE_STEP``
+    twist says the same of both sides).
     """
 
     royal_count: int = 1
@@ -121,6 +133,7 @@ class Army:
     max_pawns: int = 8
     pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
     max_by_kind: tuple[tuple[str, int], ...] = ()
+    pawn_double_step: bool = True  # False: this side's pawns never step two squares (itsyourturn Horde's Black)
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (
@@ -147,9 +160,10 @@ class Variant:
     per the PGN standard). ``lichess_name`` is lichess's name for the variant, if it has it.
     ``geometry`` is the board (files x ranks, 8x8 unless given); ``family`` the game whose
     rules judge its setups. ``spellings`` lists other letters, side letters and field
-    layouts its FENs are written with (none for the chess variants).
-    rules judge its setups. ``special_squares`` names the squares only a royal piece may
-    occupy (Tablut's throne and corners; empty for chess).
+    layouts its FENs are written with (none for the chess variants). ``special_squares``
+    names the squares only a royal piece may occupy (Tablut's throne and corners; empty for
+    chess). ``start_draw`` says how its start array is drawn (``notation start``), ``FIXED``
+    for ``start_fen`` itself.
     """
 
     key: str
@@ -174,6 +188,7 @@ class Variant:
     family: RuleFamily = RuleFamily.CHESS
     spellings: Spellings = Spellings()
     special_squares: tuple[str, ...] = ()  # Tafl: throne and corners, where only the king may stand
+    start_draw: StartDraw = StartDraw.FIXED
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -258,6 +273,7 @@ VARIANTS: tuple[Variant, ...] = (
         _STANDARD_START,
         random_start=True,
         lichess_name="Chess960",
+        start_draw=StartDraw.CHESS960,
     ),
     Variant(
         "crazyhouse",
@@ -404,6 +420,39 @@ VARIANTS: tuple[Variant, ...] = (
         "krnqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNRK w - - 0 1",
         castling=False,
         random_start=True,
+        start_draw=StartDraw.CORNER,
+    ),
+)
+
+
+# The itsyourturn variants (its rules page, "Chess Variations"): the same machinery, new data.
+VARIANTS += (
+    Variant(
+        "itsyourturnhorde",
+        "itsyourturn Horde",
+        ("itsyourturn Horde Chess",),
+        "pppppppp/pppppppp/pppppppp/pppppppp/1pp2pp1/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        armies=(
+            Army(),
+            Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, pawn_double_step=False),
+        ),
+    ),
+    Variant(
+        "kingsfortress",
+        "King's Fortress",
+        ("King's Fortress", "Kings Fortress", "King's Fortress Chess"),
+        "krnqbbnr/pppppppp/ppp5/8/8/5PPP/PPPPPPPP/RNBBQNRK w - - 0 1",
+        armies=(Army(max_pieces=19, max_pawns=11), Army(max_pieces=19, max_pawns=11)),
+        castling=False,
+        random_start=True,
+        start_draw=StartDraw.CORNER,
+    ),
+    Variant(
+        "itsyourturnatomic",
+        "itsyourturn Atomic",
+        ("itsyourturn Atomic Chess", "Atomic Bomb", "Atomic Bomb Chess"),
+        _STANDARD_START + " -",
+        twists=frozenset({Twist.BOMBS}),
     ),
     # Xiangqi on 9x10 points with the Fairy-Stockfish / UCCI letters; red is upper case and
     # is the side written "w". WXF letters (h horse, e elephant) and CXBoard's side letters

@@ -17,6 +17,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
+from notation.name_sets import Source
 from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
@@ -42,6 +43,12 @@ def _variant_field() -> fields.String:
     return fields.String(
         load_default="standard", allow_none=False, validate=validate.Length(min=1, max=MAX_VARIANT_CHARS)
     )
+
+
+def source_field() -> fields.Enum:
+    """``from``: whose variant names the request uses (``notation.name_sets.Source``); loads
+    as ``source``."""
+    return enum_field(Source, data_key="from", load_default=Source.DEFAULT)
 
 
 def accept_field() -> fields.List:
@@ -168,6 +175,21 @@ class NormalizeQuery(WriterOptions):
 
     on_bad = enum_field(BadGamePolicy)
     accept = accept_field()
+    source = source_field()
+
+
+class StartQuery(WriterOptions):
+    """Query parameters of GET /v1/start: the variant, its array (a number or a seed), and
+    how to write the FEN (writer options and profile; no repair: nothing is read)."""
+
+    class Meta(Strict.Meta):
+        exclude = ("repair", "on_illegal")
+
+    variant = _variant_field()
+    source = source_field()
+    number = fields.Integer(strict=False, allow_none=False, validate=validate.Range(min=0, max=959))
+    seed = fields.Integer(strict=False, allow_none=False, validate=validate.Range(min=0, max=2**63 - 1))
+    array = fields.String(load_default="own", allow_none=False, validate=validate.OneOf(["own", "chess960"]))
 
 
 @dataclass(frozen=True)
@@ -184,16 +206,19 @@ def request_schemas(settings: Settings) -> RequestSchemas:
     class ConvertRequest(WriterOptions):
         fen = fields.String(required=True, allow_none=False, validate=fen_length)
         variant = _variant_field()
+        source = source_field()
         accept = accept_field()
 
     class ValidateRequest(Strict):
         fen = fields.String(required=True, allow_none=False, validate=fen_length)
         variant = _variant_field()
+        source = source_field()
         accept = accept_field()
 
     class BatchRequest(WriterOptions):
         operation = fields.String(required=True, allow_none=False, validate=validate.OneOf(["convert", "validate"]))
         variant = _variant_field()
+        source = source_field()
         accept = accept_field()
         items = BatchItems(
             required=True, allow_none=False, max_items=settings.max_batch, max_fen_chars=settings.max_fen_chars

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import Response, current_app
 
+from notation.name_sets import Source, registry_for
 from notation.variants import Registry
 
 from service.config import Settings
@@ -20,11 +22,23 @@ class ServiceState:
     settings: Settings
     schemas: RequestSchemas
     registry: Registry
+    # The registry of each source's names (a request's ``from``), each with the settings' aliases.
+    registries: Mapping[Source, Registry]
 
     @classmethod
     def build(cls, settings: Settings) -> ServiceState:
-        """Schemas and registry (with ``settings.variant_aliases``); raises ``ConfigError``."""
-        return cls(settings, request_schemas(settings), settings.registry())
+        """Schemas and registries (with ``settings.variant_aliases``); raises ``ConfigError``."""
+        registry = settings.registry()
+        aliases = settings.alias_map()
+        registries = {
+            source: registry if source is Source.DEFAULT else registry_for(source).with_aliases(aliases)
+            for source in Source
+        }
+        return cls(settings, request_schemas(settings), registry, registries)
+
+    def registry_for(self, source: Source) -> Registry:
+        """The registry that reads variant names as ``source`` writes them."""
+        return self.registries[source]
 
 
 def state() -> ServiceState:

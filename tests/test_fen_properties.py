@@ -15,7 +15,7 @@ from hypothesis_budget import examples
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen, write_fen
 from notation.fen.profiles import WriteOptions
 from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, PocketStyle
-from notation.variants import RuleFamily
+from notation.variants import RuleFamily, Twist
 
 # Every variant but Xiangqi, which has its own spellings' tests (test_xiangqi_fen.py).
 VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is not RuleFamily.XIANGQI]
@@ -51,6 +51,10 @@ def setups(draw):
     checks = None
     if variant.has_check_counters:
         checks = (draw(st.integers(0, 9)), draw(st.integers(0, 9)))
+    bombs = None
+    if Twist.BOMBS in variant.twists:  # a FEN of such a variant always has its bomb field
+        square_or_none = st.one_of(st.none(), st.integers(0, 63))
+        bombs = (draw(square_or_none), draw(square_or_none))
     setup = Setup(
         board=board,
         turn=draw(st.sampled_from("wb")),
@@ -62,6 +66,7 @@ def setups(draw):
         pockets=pockets,
         remaining_checks=checks,
         geometry=variant.geometry,
+        bombs=bombs,
     )
     return variant, setup
 

@@ -1,4 +1,6 @@
-"""The hand-made table of edge cases per variant (fixtures/validation/cases.json)."""
+"""The hand-made tables of edge cases per variant (fixtures/validation/cases.json, and
+``*_cases.json`` beside it: one table per source of rules, each ``rule`` a sentence quoted
+from that source)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,11 @@ from notation.fen.reader import read_fen
 from notation.validation import CODES, validate
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
-CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
+CASES = [
+    case
+    for path in [FIXTURES / "cases.json", *sorted(FIXTURES.glob("*_cases.json"))]
+    for case in json.loads(path.read_text(encoding="utf-8"))
+]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['variant']}:{c['fen']}" for c in CASES])
@@ -24,7 +30,7 @@ def test_case(case):
         assert expected in text
     for problem in problems:
         assert problem.code in CODES
-        assert problem.field in ("placement", "pockets", "turn", "castling", "en-passant", "checks")
+        assert problem.field in ("placement", "pockets", "turn", "castling", "en-passant", "checks", "bombs")
 
 
 # Codes no FEN can earn (the reader gives a setup its variant's board): tested in code

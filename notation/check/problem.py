@@ -79,6 +79,7 @@ CHECK_CODES: dict[str, str] = {
     "restricted-square": "A tafl piece other than the king on the throne or a corner.",
     "king-escaped": "The king stands on a corner: the tafl game is over.",
     "king-captured": "No king on the board: the game is over.",
+    "bad-bomb": "An itsyourturn Atomic bomb not on a piece of its own side.",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",

@@ -25,7 +25,8 @@ from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
-from notation.variants import DEFAULT_REGISTRY, Registry, parse_aliases
+from notation.name_sets import SOURCE_NAMES, Source, registry_for
+from notation.variants import Registry, parse_aliases
 
 ResultT = TypeVar("ResultT")
 
@@ -56,6 +57,19 @@ def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "stan
         help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _",
     )
     add_alias_option(parser)
+    add_source_option(parser)
+
+
+def add_source_option(parser: argparse.ArgumentParser) -> None:
+    """``--from SOURCE``: read variant names as that program writes them (``args.source``)."""
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=SOURCE_NAMES,
+        default=Source.DEFAULT.value,
+        help="read variant names as this program writes them (itsyourturn: CH is its Horde, "
+        "'Atomic Chess' its bomb variant; default: every registry name)",
+    )
 
 
 def add_alias_option(parser: argparse.ArgumentParser) -> None:
@@ -69,10 +83,11 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_registry(args: argparse.Namespace) -> Registry:
-    """The default registry plus ``--variant-alias`` entries; raises ``UsageError``."""
+    """The registry of ``--from``'s names plus ``--variant-alias`` entries; raises ``UsageError``."""
+    base = registry_for(getattr(args, "source", None) or Source.DEFAULT)
     try:
         aliases = parse_aliases(getattr(args, "variant_alias", None) or [])
-        return DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
+        return base.with_aliases(aliases) if aliases else base
     except (NotationError, ValueError) as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
 

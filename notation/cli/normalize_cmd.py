@@ -63,6 +63,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     common.add_repair_option(parser, what="refusing the game")
     common.add_accept_option(parser)
     common.add_alias_option(parser)
+    common.add_source_option(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups or unknown variants here")

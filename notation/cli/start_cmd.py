@@ -1,17 +1,17 @@
-"""``notation start``: print a variant's start FEN, or a Chess960 start FEN of any variant
+"""``notation start``: print a variant's start FEN (a numbered or drawn one where the start
+is drawn: Chess960, King's Corner, King's Fortress), or a Chess960 start FEN of any variant
 that castles, in any output profile."""
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 
 from notation.cli import common
 from notation.cli.usage import UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
-from notation.start import CHESS960_COUNT, has_chess960, random_chess960_number, start_setup
+from notation.start import CHESS960_COUNT, draw_of, start_position
 from notation.variants import Registry, Variant
 
 DESCRIPTION = """\
@@ -19,7 +19,10 @@ Print the start FEN of a variant (VARIANT or --variant, default standard) in the
 a program expects. With --chess960, a Chess960 start position of any variant that castles:
 number --number N (0..959, Scharnagl numbering: 518 is the classical array), or drawn at
 random (--seed S to repeat a draw).
-Variants whose start is drawn at random (Chess960 itself) always get a drawn or numbered one.
+Variants whose start is drawn at random always get a numbered (--number N) or drawn
+(--seed S, or none) one: Chess960 (0..959), King's Corner and King's Fortress (0..359: king
+in the corner, one bishop on each colour, Black's row the same pieces in the same order
+from Black's side).
 Exit status: 0 printed, 2 usage error (unknown variant, bad number, no Chess960 arrays)."""
 
 
@@ -39,7 +42,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--chess960", action="store_true", help="a Chess960 start position (random unless --number is given)"
     )
     parser.add_argument(
-        "--number", type=_position_number, metavar="N", help="Chess960 start position N, 0..959 (implies --chess960)"
+        "--number",
+        type=_position_number,
+        metavar="N",
+        help="start position N of the variant's own draw (King's Corner: 0..359), else Chess960 position N, "
+        "0..959 (then implies --chess960)",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random draw, to repeat it")
     common.add_writer_options(parser)
@@ -50,6 +57,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _position_number(text: str) -> int:
+    """A whole number 0..959 (every draw's numbers are below 960; the variant's draw checks
+    its own range)."""
     try:
         number = int(text, 10)
     except ValueError:
@@ -79,26 +88,39 @@ def _variant(args: argparse.Namespace, registry: Registry) -> Variant:
 def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
     variant = _variant(args, registry)
-    options = common.writer_options_from(args)
-    chess960 = args.chess960 or args.number is not None or (variant.random_start and has_chess960(variant))
     if args.number is not None and args.seed is not None:
         raise UsageError("--seed draws a random position; it cannot be combined with --number")
-    if args.seed is not None and not chess960:
-        raise UsageError("--seed only applies to a Chess960 start (--chess960)")
-    number = None
-    if chess960:
-        number = args.number if args.number is not None else random_chess960_number(random.Random(args.seed))
+    own_draw = draw_of(variant) is not None
+    if args.seed is not None and not (args.chess960 or own_draw):
+        raise UsageError("--seed only applies to a Chess960 start (--chess960) or a variant whose start is drawn")
     try:
-        setup = start_setup(variant, number, registry=registry)
+        start = start_position(
+            variant,
+            number=args.number,
+            seed=args.seed,
+            array="chess960" if args.chess960 else "own",
+            registry=registry,
+        )
+    except ValueError as exc:
+        raise UsageError(f"--number: {exc}") from None
     except NotationError as exc:
         raise UsageError(str(exc)) from None
-    if number is not None:
+    options = common.writer_options_from(args)
+    if start.chess960:
         # A Chess960 game is played in the program's 960 mode, classical array included
         # (Fairy-Stockfish writes HAha for position 518).
         options = options.but(castling=options.castling_960)
-    fen = write_fen(setup, variant, options).fen
+    fen = write_fen(start.setup, variant, options).fen
     if args.json:
-        common.write_json_line({"fen": fen, "variant": variant.key, "chess960_number": number})
+        common.write_json_line(
+            {
+                "fen": fen,
+                "variant": variant.key,
+                "chess960_number": start.chess960_number,
+                "draw": start.draw,
+                "number": start.number,
+            }
+        )
     else:
         sys.stdout.write(fen + "\n")
     return 0

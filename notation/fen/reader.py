@@ -46,6 +46,7 @@ import pyparsing as pp
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
+from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
@@ -108,6 +109,10 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
+    if Twist.BOMBS in found.twists:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+        text, bombs = split_bomb_field(text)
+        result = read_fen(text, without_bombs(found), registry=registry)
+        return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
     if found.has_spellings:
         # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
         # the variant's own spelling, then say which spelling each part had.

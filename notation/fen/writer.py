@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from notation.errors import Problem
 from notation.fen import opentafl
+from notation.fen.bombs import bomb_field
 from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
@@ -22,7 +23,7 @@ from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNot
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
-from notation.variants import RuleFamily, Variant
+from notation.variants import RuleFamily, Twist, Variant
 
 
 class WriteResult(NamedTuple):
@@ -112,6 +113,10 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
+    if Twist.BOMBS in variant.twists:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
+        parts.append(bomb_field(setup.bombs))
+    elif setup.bombs is not None and setup.bombs != (None, None):
+        warnings.append(Problem("lossy-bombs", f"{variant.name} has no bombs; they were dropped", field="bombs"))
     if variant.has_spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
         return WriteResult(fen, warnings + lost)

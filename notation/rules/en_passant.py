@@ -4,8 +4,9 @@ Plausible (the ``invalid-ep-square`` test): the square is where a double step fr
 second rank to its fourth passes (the board's third rank from the top for White to move,
 the sixth on 8x8; the third for Black), it is empty, the square behind it (where the pawn
 came from) is empty, and an enemy pawn stands just in front of it. Boards of fewer than
-four ranks have no double step. Variants with the
-``NO_PAWN_DOUBLE_STEP`` twist have no plausible square. Legal: a pawn of the side to move
+four ranks have no double step. Variants with the ``NO_PAWN_DOUBLE_STEP`` twist have no
+plausible square, nor has a side to move whose opponent's army has ``pawn_double_step``
+False. Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
 played out (the own king must survive; blowing up the enemy king is always legal; touching
@@ -26,7 +27,7 @@ from notation.variants import Variant
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
     tables = position.tables
-    if position.no_double_step or not 0 <= ep < tables.size or tables.ranks < 4:
+    if position.no_double_step[position.turn ^ 1] or not 0 <= ep < tables.size or tables.ranks < 4:
         return False  # a double step needs four ranks
     files = tables.files
     if position.turn == 0:

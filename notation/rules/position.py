@@ -87,7 +87,9 @@ class _PieceMap:
         self.pockets = Twist.POCKETS in variant.twists
         self.atomic = Twist.ATOMIC in variant.twists
         self.race = Twist.RACE in variant.twists
-        self.no_double_step = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
+        # (white, black): True for a side whose pawns never step two squares.
+        never = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
+        self.no_double_step = tuple(never or not army.pawn_double_step for army in variant.armies)
 
 
 _NONE = (0, 0)  # the (white, black) of a group the variant lacks

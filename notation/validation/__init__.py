@@ -11,11 +11,12 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 (missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
-``check_counters`` (Three-check's counters: bad-check-counters). A setup whose board is
-not its variant's (``Setup.geometry``) is ``wrong-board-size`` and nothing else.
-Xiangqi's family has its own judge: ``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts) and
-``xiangqi_checks`` (flying-general, opposite-check, impossible-check). Codes and choices:
-docs/validation.md.
+``check_counters`` (Three-check's counters: bad-check-counters), ``bombs`` (itsyourturn
+Atomic's bombs: bad-bomb). A setup whose board is not its variant's (``Setup.geometry``)
+is ``wrong-board-size`` and nothing else. Xiangqi's family has its own judge:
+``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts) and
+``xiangqi_checks`` (flying-general, opposite-check, impossible-check); the tafl family
+(Tablut) ``tafl``. Codes and choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -29,6 +30,7 @@ from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.validation import (
+    bombs,
     castling,
     check_counters,
     checkers,
@@ -52,6 +54,7 @@ VALIDATORS = (
     checkers.find_problems,
     race.find_problems,
     check_counters.find_problems,
+    bombs.find_problems,
 )
 
 # Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
@@ -88,6 +91,7 @@ CODES: tuple[str, ...] = (
     "restricted-square",
     "king-escaped",
     "king-captured",
+    "bad-bomb",
 )
 
 

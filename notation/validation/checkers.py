@@ -10,7 +10,8 @@ neither moves along a line (a discovered check always comes from a line piece). 
 the side not to move may be in check once the side to move has lost its king (the game is
 over). After a plausible double step (en passant square) the check must come from the
 pushed pawn or be discovered by it. In Atomic explosions clear lines, so only the
-double-step test applies there.
+double-step test applies there; so too in itsyourturn Atomic when the last move may have
+been a detonation (``bombs.may_have_detonated``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from notation.errors import Problem
 from notation.rules.bitboard import squares
 from notation.rules.en_passant import plausible
 from notation.rules.royal_attacks import checkers
+from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
 
 
@@ -31,7 +33,8 @@ def find_problems(ctx: Context) -> list[Problem]:
     them = us ^ 1
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
-    gone = position.atomic and not position.royal[us]
+    detonated = may_have_detonated(ctx)
+    gone = (position.atomic or detonated) and not position.royal[us]
     theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(
@@ -50,14 +53,14 @@ def find_problems(ctx: Context) -> list[Problem]:
         problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
-    if count > 2 and not position.atomic:
+    if count > 2 and not position.atomic and not detonated:
         message = f"{described}: no move gives more than two checks"
         problems.append(Problem("too-many-checkers", message, field="placement"))
         return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):
         reason = _after_double_step(ctx, ours, ep)
-    elif count == 2 and not position.atomic:
+    elif count == 2 and not position.atomic and not detonated:
         reason = _two_checkers(ctx, ours)
     else:
         reason = None

@@ -25,9 +25,11 @@ def reason(ctx: Context, ep: int) -> str | None:
     if not 0 <= ep < geometry.size:
         return f"it is not on the {geometry} board"
     name = ctx.square_name(ep)
+    us = position.turn
+    if position.no_double_step[us ^ 1]:
+        return f"{side(us ^ 1)}'s pawns never step twice in {ctx.variant.name}"
     if geometry.ranks < 4:
         return f"pawns cannot step twice on a board of {geometry.ranks} ranks"
-    us = position.turn
     files = geometry.files
     rank = geometry.ranks - 2 if us == 0 else 3  # 1-based: the sixth or the third on 8x8
     if ep // files != rank - 1:

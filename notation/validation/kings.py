@@ -5,11 +5,14 @@ not promoted: none at all for Horde's White or any side of a variant without roy
 pieces. Under the ``ATOMIC`` twist the side to move may have lost its king (it exploded:
 the game is over). A royal piece in a pocket is ``king-in-pocket``: it is never captured,
 so it never reaches a pocket. Promoted royal pieces (a pawn made king) are not royal.
+Under the ``BOMBS`` twist either king may be missing when the last move may have been a
+detonation (``bombs.may_have_detonated``).
 """
 
 from __future__ import annotations
 
 from notation.errors import Problem
+from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
 from notation.variants import Twist
 
@@ -26,6 +29,8 @@ def find_problems(ctx: Context) -> list[Problem]:
         if count < army.royal_count:
             if Twist.ATOMIC in variant.twists and colour == position.turn and count == 0:
                 continue
+            if count == 0 and may_have_detonated(ctx):
+                continue  # blown up by a detonation: the game is over
             problems.append(
                 Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
             )

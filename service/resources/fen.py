@@ -39,7 +39,7 @@ def convert() -> Response:
         options=options_from(data),
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
         accept=frozenset(data["accept"]),
-        registry=current.registry,
+        registry=current.registry_for(data["source"]),
     )
     if not result.ok:
         raise ProblemError(
@@ -61,7 +61,8 @@ def convert() -> Response:
 def validate() -> Response:
     current = state()
     data = load(current.schemas.validate, json_body())
-    result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=current.registry)
+    registry = current.registry_for(data["source"])
+    result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=registry)
     return json_response(result.to_dict())
 
 
@@ -69,7 +70,7 @@ def validate() -> Response:
 def batch() -> Response:
     current = state()
     data = load(current.schemas.batch, json_body())
-    run = _batch_operation(data, current.registry)
+    run = _batch_operation(data, current.registry_for(data["source"]))
     default_variant = data["variant"]
     results = [run(fen, variant or default_variant) for fen, variant in data["items"]]
     ok_key = "ok" if data["operation"] == "convert" else "valid"

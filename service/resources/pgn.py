@@ -78,7 +78,7 @@ def _options() -> NormalizeOptions:
         data.get("profile"),
         on_bad=data.get("on_bad", BadGamePolicy.KEEP),
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
-        registry=state().registry,
+        registry=state().registry_for(data["source"]),
         accept=data["accept"],
         **writer,
     )
