@@ -219,6 +219,7 @@ async function showBoard(fen, variant, names, generation) {
   highlightSquares(svg, names);
   holder.replaceChildren(svg);
   $("board-image-link").href = url;
+  $("board-image-link").hidden = false;
 }
 
 function shareUrl(fen) {
@@ -241,6 +242,7 @@ async function refresh() {
   updateLink(fen);
   if (!fen.trim()) {
     setStatus("Type or paste a FEN.");
+    document.body.dataset.shownFen = fen;
     return;
   }
   setStatus("Reading…");
@@ -262,12 +264,14 @@ async function refresh() {
       work.push(showBoard(fen, chosen.name, names, generation));
     } else {
       $("board").replaceChildren();
+      $("board-image-link").hidden = true;
     }
     await Promise.all(work);
     if (generation === state.generation) setStatus(readable ? "Drawn." : "The FEN cannot be read.");
   } catch (error) {
     if (generation === state.generation) setStatus(`The service failed: ${error.message}`);
   }
+  if (generation === state.generation) document.body.dataset.shownFen = fen;
 }
 
 function scheduleRefresh() {
