@@ -29,9 +29,10 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app = Flask("service")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions[EXTENSION_KEY] = ServiceState.build(settings)
-    for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint, board.blueprint, page.blueprint):
+    for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint, board.blueprint):
         app.register_blueprint(blueprint)
-    docs.install(app)
+    for blueprint in (page.blueprint, docs.blueprint):  # for people: the page at / and /docs
+        app.register_blueprint(blueprint)
     app.before_request(_limit_body)
     problems.install(app)
     return app

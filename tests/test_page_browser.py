@@ -95,7 +95,8 @@ def test_page_loads_with_its_labelled_controls_and_draws_the_start(page, base_ur
     assert pieces["e1"] == "K" and pieces["d8"] == "q"
     assert page.execute_script("return document.querySelector('#problems').children.length") == 0
     rows = page.execute_script(
-        "return [...document.querySelectorAll('#profiles tbody tr')].map(r => [r.dataset.profile, r.querySelector('output').textContent])"
+        "return [...document.querySelectorAll('#profiles tbody tr')]"
+        ".map(r => [r.dataset.profile, r.querySelector('output').textContent])"
     )
     spec = yaml.safe_load((ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8"))
     assert [name for name, _ in rows] == spec["components"]["schemas"]["Profile"]["enum"]

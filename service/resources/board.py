@@ -63,13 +63,13 @@ def board() -> Response:
             ]
         )
     try:
-        read = read_fen(data["fen"], data["variant"], registry=current.registry)
+        variant = current.registry.find(data["variant"])
     except NotationError as exc:
-        problems = exc.problems
-        more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
-        raise ProblemError(
-            INVALID_FEN, 422, problems[0].describe() + more, errors=[p.to_dict() for p in problems]
-        ) from None
+        raise _unreadable(exc, None) from None
+    try:
+        read = read_fen(data["fen"], variant, registry=current.registry)
+    except NotationError as exc:
+        raise _unreadable(exc, variant.key) from None
     try:
         highlight = parse_squares(data["highlight"], read.setup.geometry)
     except ValueError as exc:
@@ -82,6 +82,19 @@ def board() -> Response:
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.set_etag(_etag())
     return response.make_conditional(request)
+
+
+def _unreadable(exc: NotationError, variant: str | None) -> ProblemError:
+    """422 ``invalid-fen`` listing the problems, shaped as ``POST /v1/fen/convert`` answers."""
+    problems = exc.problems
+    more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
+    return ProblemError(
+        INVALID_FEN,
+        422,
+        problems[0].describe() + more,
+        errors=[p.to_dict() for p in problems],
+        extensions={"variant": variant, "warnings": []},
+    )
 
 
 def _arguments() -> dict[str, Any]:

@@ -1,26 +1,33 @@
-"""``GET /docs``: the contract rendered for people by Swagger UI, from the assets the
-``flask-swagger-ui`` package ships (no CDN: it works offline). It reads ``/openapi.json``.
-The online validator badge is off (it would call a server outside)."""
+"""``GET /docs``: the contract rendered for people by Swagger UI, reading ``/openapi.json``.
+
+Swagger UI's files are those the ``flask-swagger-ui`` package ships (its ``dist``
+directory), served from ``/docs/<file>``: no CDN, so the page works offline. The page
+itself and its start-up script are ours (``service/web/docs.html``, ``docs.js``), with the
+online validator badge off (it would call a server outside).
+"""
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_swagger_ui import get_swaggerui_blueprint
+from importlib import resources
 
-DOCS_PATH = "/docs"
-SPEC_PATH = "/openapi.json"
-BLUEPRINT_NAME = "docs"
+from flask import Blueprint, Response, send_from_directory
+
+from service.resources.page import WEB_DIR
+
+DIST_DIR = resources.files("flask_swagger_ui").joinpath("dist")
+# The files of Swagger UI the page loads; any other name is a 404 problem.
+ASSETS = ("swagger-ui.css", "index.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "LICENSE")
+ASSET_MAX_AGE = 86400
+
+blueprint = Blueprint("docs", __name__)
 
 
-def install(app: Flask) -> None:
-    """Swagger UI's page at ``/docs`` and ``/docs/``, its assets at ``/docs/<file>`` (a
-    missing one is a 404 problem like any other path)."""
-    blueprint = get_swaggerui_blueprint(
-        DOCS_PATH,
-        SPEC_PATH,
-        config={"app_name": "notation API", "validatorUrl": None, "deepLinking": True},
-        blueprint_name=BLUEPRINT_NAME,
-    )
-    app.register_blueprint(blueprint)
-    # The same view without the trailing slash, rather than a redirect to it.
-    app.add_url_rule(DOCS_PATH, endpoint="docs_page", view_func=app.view_functions[f"{BLUEPRINT_NAME}.show"])
+@blueprint.get("/docs")
+def docs_page() -> Response:
+    return send_from_directory(str(WEB_DIR), "docs.html", max_age=0)
+
+
+@blueprint.get("/docs/<any(" + ", ".join(f'"{name}"' for name in ASSETS) + "):name>")
+def docs_asset(name: str) -> Response:
+    mimetype = "text/plain" if name == "LICENSE" else None
+    return send_from_directory(str(DIST_DIR), name, max_age=ASSET_MAX_AGE, mimetype=mimetype)

@@ -7,13 +7,12 @@ from functools import lru_cache
 from importlib import resources
 
 import yaml
-
 from flask import Blueprint, Response
 
 from notation import __version__
 
-from service.schemas import HealthOut
 from service.jsonio import dumps
+from service.schemas import HealthOut
 from service.state import json_response
 
 blueprint = Blueprint("meta", __name__)

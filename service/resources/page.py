@@ -1,18 +1,26 @@
 """``GET /``: the page where a person pastes a FEN and sees its board, its problems and the
-position in every profile. Its HTML, script and style ship in the package (``service/web``)
-and are served from ``/page/<file>``; it calls only the public API, nothing outside."""
+position in every profile. Its HTML, scripts and style ship in the package
+(``service/web``); the scripts and style are served from ``/page/<file>``. The page calls
+only this service's public API, nothing outside."""
 
 from __future__ import annotations
 
 from importlib import resources
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, send_from_directory
 
 WEB_DIR = resources.files("service").joinpath("web")
+# The files under /page/; any other name is a 404 problem.
+ASSETS = ("page.js", "page.css", "docs.js")
 
-blueprint = Blueprint("page", __name__, static_folder=str(WEB_DIR), static_url_path="/page")
+blueprint = Blueprint("page", __name__)
 
 
 @blueprint.get("/")
 def index() -> Response:
-    return blueprint.send_static_file("index.html")
+    return send_from_directory(str(WEB_DIR), "index.html", max_age=0)
+
+
+@blueprint.get("/page/<any(" + ", ".join(f'"{name}"' for name in ASSETS) + "):name>")
+def asset(name: str) -> Response:
+    return send_from_directory(str(WEB_DIR), name, max_age=0)
