@@ -81,7 +81,8 @@ def board() -> Response:
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.set_etag(_etag())
-    return response.make_conditional(request)
+    response.make_conditional(request)  # 304 to a matching If-None-Match, in place
+    return response
 
 
 def _unreadable(exc: NotationError, variant: str | None) -> ProblemError:
