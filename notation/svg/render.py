@@ -40,7 +40,8 @@ class Coordinates(enum.Enum):
 @dataclass(frozen=True)
 class SvgOptions:
     """How to draw. ``size`` is the picture's width in pixels (``None``: one pixel per SVG
-    unit, a square 45 pixels wide); ``highlight`` holds square numbers to mark. Raises
+    unit, a square 45 pixels wide); ``highlight`` holds square numbers to mark; ``style``
+    overrides the board style of the variant's family (``None``: ``style_of``). Raises
     ``ValueError`` for a size outside ``MIN_SIZE``..``MAX_SIZE``; highlighted squares are
     not checked against a board (those off it are not drawn)."""
 
@@ -48,6 +49,7 @@ class SvgOptions:
     orientation: Orientation = Orientation.WHITE
     coordinates: Coordinates = Coordinates.SHOW
     highlight: frozenset[int] = field(default_factory=frozenset)
+    style: BoardStyle | None = None
 
     def __post_init__(self) -> None:
         if self.size is not None and not MIN_SIZE <= self.size <= MAX_SIZE:
@@ -135,7 +137,7 @@ def _sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
 def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_OPTIONS) -> str:
     """The SVG document (text) of ``setup`` drawn as ``variant``'s board."""
     geometry = setup.geometry
-    style = style_of(variant)
+    style = options.style or style_of(variant)
     coords = options.coordinates is Coordinates.SHOW
     pockets = setup.pockets is not None or variant.has_pockets
     margin = COORD_MARGIN if coords else 4
@@ -266,7 +268,7 @@ def _draw_coordinates(parent: ET.Element, layout: _Layout, file_names: str) -> N
 def _draw_highlight(parent: ET.Element, layout: _Layout, style: BoardStyle, sq: int, name: str) -> None:
     if style is BoardStyle.POINTS_PALACE_RIVER:
         cx, cy = layout.centre(sq)
-        _sub(parent, "circle", cx=_num(cx), cy=_num(cy), r="21", fill=HIGHLIGHT, fill_opacity="0.45",
+        _sub(parent, "circle", cx=_num(cx), cy=_num(cy), r="22.5", fill=HIGHLIGHT, fill_opacity="0.5",
              stroke=HIGHLIGHT, stroke_width="2.5", class_="highlight", data_square=name)
         return
     x, y = layout.cell_origin(sq)

@@ -189,7 +189,7 @@ function highlightSquares(svg, names) {
     if (target.tagName === "circle") {
       mark = document.createElementNS(SVG_NS, "circle");
       for (const attribute of ["cx", "cy"]) mark.setAttribute(attribute, target.getAttribute(attribute));
-      mark.setAttribute("r", "21");
+      mark.setAttribute("r", "22.5");
     } else {
       mark = document.createElementNS(SVG_NS, "rect");
       for (const attribute of ["x", "y", "width", "height"]) mark.setAttribute(attribute, target.getAttribute(attribute));
