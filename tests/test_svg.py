@@ -209,7 +209,8 @@ def pictures(draw_):
     files = draw_(st.integers(1, 12))
     ranks = draw_(st.integers(1, 12))
     geometry = Geometry(files, ranks)
-    cells = "".join(draw_(st.lists(st.sampled_from(".pnbrqkPNBRQKgGmMz"), min_size=geometry.size, max_size=geometry.size)))
+    letters = st.sampled_from(".pnbrqkPNBRQKgGmMz")
+    cells = "".join(draw_(st.lists(letters, min_size=geometry.size, max_size=geometry.size)))
     pockets = draw_(st.none() | st.text(alphabet="pnbrqPNBRQ", max_size=12).map(Pockets.from_letters))
     checks = draw_(st.none() | st.tuples(st.integers(0, 9), st.integers(0, 9)))
     setup = Setup(cells=cells, geometry=geometry, turn=draw_(st.sampled_from("wb")), pockets=pockets,
@@ -233,6 +234,7 @@ def test_any_picture_is_well_formed_with_one_piece_per_occupied_square(picture):
     occupied = {setup.geometry.square_name(sq): letter for sq, letter in enumerate(setup.cells) if letter != "."}
     assert pieces_of(root) == occupied
     marks = [e.get("data-square") for e in root.iter() if e.get("class") == "highlight"]
-    assert sorted(marks) == sorted(setup.geometry.square_name(sq) for sq in options.highlight if 0 <= sq < setup.geometry.size)
+    on_board = [sq for sq in options.highlight if 0 <= sq < setup.geometry.size]
+    assert sorted(marks) == sorted(setup.geometry.square_name(sq) for sq in on_board)
     named = {e.get("data-square") for e in root.find(f"{SVG}g[@class='squares']") if e.get("data-square")}
     assert named == set(setup.geometry.square_names)
