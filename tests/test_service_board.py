@@ -176,3 +176,11 @@ def test_over_the_wire_the_picture_is_cached_and_bad_input_is_a_problem(live):
     assert bad.status == 422 and bad.getheader("Content-Type") == PROBLEM
     page = _get(live, "/")
     assert page.status == 200 and b'id="fen"' in page.body  # type: ignore[attr-defined]
+
+
+def test_the_page_files_ship_as_package_data():
+    from importlib import resources
+
+    web = resources.files("service").joinpath("web")
+    for name in ("index.html", "page.js", "page.css", "docs.html", "docs.js"):
+        assert web.joinpath(name).is_file(), name

@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import xml.etree.ElementTree as ET
+from importlib import resources
 
 import pytest
 from installed import installed_script
@@ -99,3 +100,15 @@ def test_an_existing_file_is_replaced_whole(tmp_path):
     assert done.returncode == 0
     assert target.read_text(encoding="utf-8").startswith("<?xml")
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_help_names_the_options():
+    done = subprocess.run([installed_script("notation"), "svg", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    for option in ("--variant", "--output", "--size", "--flip", "--orientation", "--coordinates", "--highlight"):
+        assert option in done.stdout
+
+
+def test_the_licence_of_the_pieces_ships_beside_them():
+    licence = resources.files("notation").joinpath("svg", "PIECES-LICENSE.txt")
+    assert licence.is_file() and "CC0" in licence.read_text(encoding="utf-8")
