@@ -102,6 +102,7 @@ class _Layout:
     orientation: Orientation
     left: float  # board's top-left corner
     top: float
+    below: float  # room under the board before the bottom pocket (coordinates)
 
     def cell_origin(self, sq: int) -> tuple[float, float]:
         """Top-left corner of square ``sq``'s cell on the picture."""
@@ -142,9 +143,9 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
     pockets = setup.pockets is not None or variant.has_pockets
     margin = COORD_MARGIN if coords else 4
     pocket_row = POCKET_ROW if pockets else 0
-    layout = _Layout(geometry.files, geometry.ranks, options.orientation, margin, 4 + pocket_row)
+    layout = _Layout(geometry.files, geometry.ranks, options.orientation, margin, 4 + pocket_row, margin)
     width = margin + layout.width + PANEL
-    height = layout.top + layout.height + (COORD_MARGIN if coords else 4) + pocket_row
+    height = layout.top + layout.height + layout.below + pocket_row
     mover = "White" if setup.turn == WHITE else "Black"
     label = f"{variant.name} position, {mover} to move"
     root = ET.Element("svg")
@@ -334,7 +335,7 @@ def _draw_pockets(root: ET.Element, style: BoardStyle, variant: Variant, setup: 
     top = _top_colour(layout)
     for colour in ("w", "b"):
         letters = pockets.of(colour) if pockets is not None else ""
-        y = 2 if colour == top else layout.top + layout.height + (layout.left if layout.left > 4 else 4) + 2
+        y = 2 if colour == top else layout.top + layout.height + layout.below + 2
         name = "white" if colour == "w" else "black"
         group = _sub(root, "g", class_=f"pocket {name}", data_pocket=letters)
         ET.SubElement(group, "title").text = f"{name}'s pocket: " + (letters or "empty")
@@ -367,8 +368,9 @@ def _draw_panel(root: ET.Element, layout: _Layout, setup: Setup, variant: Varian
         return
     for colour, remaining in zip(("w", "b"), checks, strict=True):
         name = "White" if colour == "w" else "Black"
-        y = layout.top + 40 if colour == top_colour else layout.top + layout.height - 34
+        y = layout.top + 44 if colour == top_colour else layout.top + layout.height - 44
         group = _sub(root, "g", class_="checks", data_color=colour, data_remaining=str(remaining))
         ET.SubElement(group, "title").text = f"{name} has {remaining} check(s) left to give"
-        _sub(group, "text", x=_num(x), y=_num(y), fill=TEXT, font_family=FONT, font_size="12", font_weight="bold",
-             text_anchor="middle").text = f"+{remaining}"
+        text = {"fill": TEXT, "font_family": FONT, "text_anchor": "middle"}
+        _sub(group, "text", x=_num(x), y=_num(y), font_size="7", **text).text = "checks"
+        _sub(group, "text", x=_num(x), y=_num(y + 14), font_size="14", font_weight="bold", **text).text = str(remaining)
