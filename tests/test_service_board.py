@@ -184,3 +184,13 @@ def test_the_page_files_ship_as_package_data():
     web = resources.files("service").joinpath("web")
     for name in ("index.html", "page.js", "page.css", "docs.html", "docs.js"):
         assert web.joinpath(name).is_file(), name
+
+
+def test_the_page_docs_and_pictures_may_load_nothing_from_outside(client):
+    for path in ("/", "/docs", "/page/page.js"):
+        policy = client.get(path).headers["Content-Security-Policy"]
+        assert policy.startswith("default-src 'none'") and "script-src 'self';" in policy, path
+        assert "http" not in policy and "*" not in policy
+    picture = client.get(board_url(fen=START))
+    assert picture.headers["Content-Security-Policy"] == "default-src 'none'"
+    assert picture.headers["X-Content-Type-Options"] == "nosniff"

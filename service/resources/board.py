@@ -80,6 +80,7 @@ def board() -> Response:
     response = Response(board_svg(read.setup, read.variant, options), mimetype=SVG_MEDIA_TYPE)
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Content-Security-Policy"] = "default-src 'none'"  # a picture: nothing to load or run
     response.set_etag(_etag())
     response.make_conditional(request)  # 304 to a matching If-None-Match, in place
     return response

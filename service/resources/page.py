@@ -13,7 +13,20 @@ WEB_DIR = resources.files("service").joinpath("web")
 # The files under /page/; any other name is a 404 problem.
 ASSETS = ("page.js", "page.css", "docs.js")
 
+# Everything the page needs comes from this service; nothing else may load or run.
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
 blueprint = Blueprint("page", __name__)
+
+
+@blueprint.after_request
+def _policy(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @blueprint.get("/")
