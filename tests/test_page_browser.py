@@ -120,6 +120,25 @@ def test_typing_a_fen_draws_its_board_and_guesses_the_variant(page, base_url):
     assert dialect == "bracketed"
 
 
+@pytest.mark.parametrize(
+    ("fen", "guessed", "square", "piece"),
+    [
+        ("rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1", "Grasshopper", "a2", "G"),
+        ("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1", "Knightmate", "b1", "M"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1", "Three-check", "e1", "K"),
+        ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", "Racing Kings", "h2", "K"),
+    ],
+)
+def test_auto_guesses_the_variant_from_the_fen(page, base_url, fen, guessed, square, piece):
+    open_page(page, base_url)
+    show(page, fen)
+    assert page.find_element("id", "variant-used").text == f"Guessed: {guessed}."
+    assert board_pieces(page)[square] == piece
+    assert page.execute_script("return document.querySelectorAll('#problems li').length") == 0
+    options = page.execute_script("return [...document.querySelectorAll('#variant-list option')].map(o => o.value)")
+    assert {"auto", guessed, "ZH", "KOTH"} <= set(options)  # names and aliases to pick from
+
+
 def test_a_broken_fen_marks_its_column_and_lists_its_problem(page, base_url):
     open_page(page, base_url)
     show(page, BROKEN, "standard")
