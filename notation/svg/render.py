@@ -14,6 +14,7 @@ import enum
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
+from notation.geometry import Geometry
 from notation.setup import WHITE, Color, Setup
 from notation.svg.pieces import CELL, Glyph, Paint, Shape, glyph_for
 from notation.svg.styles import BoardStyle, style_of
@@ -97,12 +98,19 @@ POCKET_ROW = CELL * POCKET_SCALE + 6
 
 @dataclass(frozen=True)
 class _Layout:
-    files: int
-    ranks: int
+    geometry: Geometry
     orientation: Orientation
     left: float  # board's top-left corner
     top: float
     below: float  # room under the board before the bottom pocket (coordinates)
+
+    @property
+    def files(self) -> int:
+        return self.geometry.files
+
+    @property
+    def ranks(self) -> int:
+        return self.geometry.ranks
 
     def cell_origin(self, sq: int) -> tuple[float, float]:
         """Top-left corner of square ``sq``'s cell on the picture."""
@@ -143,7 +151,7 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
     pockets = setup.pockets is not None or variant.has_pockets
     margin = COORD_MARGIN if coords else 4
     pocket_row = POCKET_ROW if pockets else 0
-    layout = _Layout(geometry.files, geometry.ranks, options.orientation, margin, 4 + pocket_row, margin)
+    layout = _Layout(geometry, options.orientation, margin, 4 + pocket_row, margin)
     width = margin + layout.width + PANEL
     height = layout.top + layout.height + layout.below + pocket_row
     mover = "White" if setup.turn == WHITE else "Black"
@@ -192,7 +200,7 @@ def _draw_squares(parent: ET.Element, layout: _Layout) -> None:
 
 
 def _name(layout: _Layout, sq: int) -> str:
-    return "abcdefghijkl"[sq % layout.files] + str(sq // layout.files + 1)
+    return layout.geometry.square_name(sq)
 
 
 def _line(parent: ET.Element, a: tuple[float, float], b: tuple[float, float], width: str = "1.3") -> None:
