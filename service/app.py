@@ -10,7 +10,7 @@ from flask import Flask, g, request
 from service import problems
 from service.bodies import too_large
 from service.config import Settings
-from service.resources import fen, meta, pgn, start, variants
+from service.resources import board, docs, fen, meta, page, pgn, start, variants
 from service.state import EXTENSION_KEY, ServiceState, state
 
 # Endpoints whose bodies are PGN text with their own, larger limit.
@@ -29,7 +29,10 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app = Flask("service")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions[EXTENSION_KEY] = ServiceState.build(settings)
-    for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint, start.blueprint):
+    api = (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint, start.blueprint, board.blueprint)
+    for blueprint in api:
+        app.register_blueprint(blueprint)
+    for blueprint in (page.blueprint, docs.blueprint):  # for people: the page at / and /docs
         app.register_blueprint(blueprint)
     app.before_request(_limit_body)
     problems.install(app)

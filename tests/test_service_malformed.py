@@ -204,7 +204,7 @@ def test_wrong_method_is_405_with_allow(client, method, path, allowed):
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/v1", "/v1/fen", "/v1/fen/convert/", "/v2/fen/convert", "/%00", "/v1/fen/conv\u00e9rt"]
+    "path", ["/index.html", "/v1", "/v1/fen", "/v1/fen/convert/", "/v2/fen/convert", "/%00", "/v1/fen/conv\u00e9rt"]
 )
 def test_unknown_path_is_404(client, path):
     assert_problem(client.get(path), 404)

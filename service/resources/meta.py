@@ -1,14 +1,17 @@
-"""``GET /healthz`` and ``GET /openapi.yaml`` (the contract, read from the installed package)."""
+"""``GET /healthz``, ``GET /openapi.yaml`` (the contract, read from the installed package) and
+``GET /openapi.json`` (the same contract as JSON, for tools and the ``/docs`` page)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
 
+import yaml
 from flask import Blueprint, Response
 
 from notation import __version__
 
+from service.jsonio import dumps
 from service.schemas import HealthOut
 from service.state import json_response
 
@@ -31,3 +34,14 @@ def healthz() -> Response:
 @blueprint.get("/openapi.yaml")
 def openapi() -> Response:
     return Response(spec_bytes(), mimetype=SPEC_MEDIA_TYPE)
+
+
+@lru_cache(maxsize=1)
+def spec_json_bytes() -> bytes:
+    """``openapi.yaml`` as a JSON document: the same contract, parsed once."""
+    return dumps(yaml.safe_load(spec_bytes())).encode()
+
+
+@blueprint.get("/openapi.json")
+def openapi_json() -> Response:
+    return Response(spec_json_bytes(), mimetype="application/json")

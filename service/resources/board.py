@@ -1,0 +1,115 @@
+"""``GET /v1/board.svg``: a position drawn as SVG (``notation.svg``), for ``<img>`` tags.
+
+The picture depends only on the query and the service's version, so it is cacheable
+(``Cache-Control: public``, a strong ``ETag``, 304 to a matching ``If-None-Match``).
+Bad parameters are 422 ``invalid-request`` naming the parameter; a FEN that cannot be read
+or an unknown variant is 422 ``invalid-fen`` with the problems, as ``POST /v1/fen/convert``
+answers. An illegal but readable position is drawn (``highlight`` can mark its squares).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import Blueprint, Response, request
+from marshmallow import fields, validate
+
+from notation import __version__
+from notation.errors import NotationError
+from notation.fen.reader import read_fen
+from notation.svg import MAX_SIZE, MIN_SIZE, Coordinates, Orientation, SvgOptions, board_svg, parse_squares
+
+from service.bodies import invalid_request, load_query
+from service.problems import INVALID_FEN, ProblemError
+from service.schemas import MAX_VARIANT_CHARS, Strict, enum_field
+from service.state import state
+
+blueprint = Blueprint("board", __name__, url_prefix="/v1")
+
+SVG_MEDIA_TYPE = "image/svg+xml"
+CACHE_SECONDS = 86400
+MAX_HIGHLIGHT_CHARS = 1000
+
+
+class BoardQuery(Strict):
+    """Query parameters of GET /v1/board.svg (each at most once)."""
+
+    fen = fields.String(required=True, allow_none=False, validate=validate.Length(min=1))
+    variant = fields.String(
+        load_default="standard", allow_none=False, validate=validate.Length(min=1, max=MAX_VARIANT_CHARS)
+    )
+    size = fields.Integer(strict=False, allow_none=False, validate=validate.Range(min=MIN_SIZE, max=MAX_SIZE))
+    orientation = enum_field(Orientation, load_default=Orientation.WHITE)
+    coordinates = enum_field(Coordinates, load_default=Coordinates.SHOW)
+    highlight = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_HIGHLIGHT_CHARS))
+
+
+_query = BoardQuery()
+
+
+@blueprint.get("/board.svg")
+def board() -> Response:
+    data = _arguments()
+    current = state()
+    if len(data["fen"]) > current.settings.max_fen_chars:
+        raise invalid_request(
+            [
+                {
+                    "code": "invalid-field",
+                    "message": f"Longer than maximum length {current.settings.max_fen_chars}.",
+                    "parameter": "fen",
+                }
+            ]
+        )
+    try:
+        variant = current.registry.find(data["variant"])
+    except NotationError as exc:
+        raise _unreadable(exc, None) from None
+    try:
+        read = read_fen(data["fen"], variant, registry=current.registry)
+    except NotationError as exc:
+        raise _unreadable(exc, variant.key) from None
+    try:
+        highlight = parse_squares(data["highlight"], read.setup.geometry)
+    except ValueError as exc:
+        raise invalid_request([{"code": "invalid-field", "message": str(exc), "parameter": "highlight"}]) from None
+    options = SvgOptions(
+        size=data.get("size"), orientation=data["orientation"], coordinates=data["coordinates"], highlight=highlight
+    )
+    response = Response(board_svg(read.setup, read.variant, options), mimetype=SVG_MEDIA_TYPE)
+    response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Content-Security-Policy"] = "default-src 'none'"  # a picture: nothing to load or run
+    response.set_etag(_etag())
+    response.make_conditional(request)  # 304 to a matching If-None-Match, in place
+    return response
+
+
+def _unreadable(exc: NotationError, variant: str | None) -> ProblemError:
+    """422 ``invalid-fen`` listing the problems, shaped as ``POST /v1/fen/convert`` answers."""
+    problems = exc.problems
+    more = f"; and {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
+    return ProblemError(
+        INVALID_FEN,
+        422,
+        problems[0].describe() + more,
+        errors=[p.to_dict() for p in problems],
+        extensions={"variant": variant, "warnings": []},
+    )
+
+
+def _arguments() -> dict[str, Any]:
+    args = request.args.to_dict(flat=False)
+    repeated = [name for name, values in args.items() if len(values) > 1]
+    if repeated:
+        raise invalid_request(
+            [{"code": "invalid-field", "message": "Given more than once.", "parameter": name} for name in repeated]
+        )
+    return load_query(_query, {name: values[0] for name, values in args.items()})
+
+
+def _etag() -> str:
+    """The version and the full query: the same request always draws the same picture."""
+    digest = hashlib.sha256(f"{__version__}\n{request.query_string.decode('latin-1')}".encode()).hexdigest()
+    return digest[:32]
