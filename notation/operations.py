@@ -18,7 +18,7 @@ from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
 from notation.validation import repair as repair_setup
-from notation.validation import validate
+from notation.validation import WARNING_CODES, validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 
@@ -149,8 +149,9 @@ def read_legal(
 
 
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
-    if not accept:
+    """(errors, warnings): ``accept``ed codes and ``WARNING_CODES`` (a finished game) warn."""
+    if not accept and not any(p.code in WARNING_CODES for p in problems):
         return problems, []
-    errors = [p for p in problems if p.code not in accept]
-    accepted = [p for p in problems if p.code in accept]
+    errors = [p for p in problems if p.code not in accept and p.code not in WARNING_CODES]
+    accepted = [p for p in problems if p.code in accept or p.code in WARNING_CODES]
     return errors, accepted

@@ -59,6 +59,14 @@ class Twist(enum.Enum):
     KING_OF_THE_HILL = "king-of-the-hill"  # a king on d4, e4, d5 or e5 wins
     EXTINCTION = "extinction"  # losing every piece of one kind loses
     NO_PAWN_DOUBLE_STEP = "no-pawn-double-step"
+    # A placement phase opens the game: the pieces still to be placed ride in the pockets,
+    # as Fairy-Stockfish's ``placement`` variant writes them; ``Variant.placement`` says how.
+    PLACEMENT = "placement"
+    NO_EN_PASSANT = "no-en-passant"  # pawns step twice, but nobody takes en passant
+    # No check: a royal piece may stand attacked by the side to move, and capturing it ends
+    # the game; a side to move without its royal piece has lost (a finished game).
+    NO_CHECK = "no-check"
+    FOG = "fog"  # each side sees only what its pieces reach (``notation.views``)
 
 
 class RuleFamily(enum.Enum):
@@ -66,6 +74,38 @@ class RuleFamily(enum.Enum):
     (``notation.validation.VALIDATORS_BY_FAMILY``). Chess variants share one rules core."""
 
     CHESS = "chess"
+
+
+class PawnFiles(enum.Enum):
+    """Where a placement phase lets a side's pawns go, file by file."""
+
+    ANY = "any"
+    ONE_PER_FILE = "one-per-file"  # no two pawns of a side on one file
+
+
+class BishopColours(enum.Enum):
+    """Which square colours a placement phase lets a side's bishops take."""
+
+    ANY = "any"
+    DIFFERENT = "different"  # two bishops of a side never on squares of one colour
+
+
+@dataclass(frozen=True)
+class Placement:
+    """How a placement phase sets the armies up (variants with the ``PLACEMENT`` twist).
+
+    Each side places exactly ``army`` (lower-case letters), one piece a move, on its own
+    ``ranks`` first ranks; ``pawn_files`` and ``bishop_colours`` restrict where its pawns
+    and bishops may go (pawns on the first rank: ``Army.pawns_on_first_rank``). While any
+    piece is left in a pocket the phase lasts: nobody has moved, so there is no check, no
+    en passant square, and every placed piece still stands where it was placed. Once both
+    pockets are empty the game is played by the variant's other rules.
+    """
+
+    army: str = "kqrrbbnnpppppppp"
+    ranks: int = 4
+    pawn_files: PawnFiles = PawnFiles.ONE_PER_FILE
+    bishop_colours: BishopColours = BishopColours.DIFFERENT
 
 
 class Stalemate(enum.Enum):
@@ -139,6 +179,7 @@ class Variant:
     pgn_default: bool = False
     geometry: Geometry = CHESS_BOARD
     family: RuleFamily = RuleFamily.CHESS
+    placement: Placement | None = None
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -160,7 +201,8 @@ class Variant:
 
     @functools.cached_property
     def has_pockets(self) -> bool:
-        return Twist.POCKETS in self.twists
+        """Whether FENs of the variant carry pockets (Crazyhouse's, or a placement phase's)."""
+        return Twist.POCKETS in self.twists or Twist.PLACEMENT in self.twists
 
     @functools.cached_property
     def has_check_counters(self) -> bool:
@@ -182,6 +224,12 @@ _RACE_ARMY = Army(
     max_pawns=0,
     max_by_kind=(("b", 2), ("n", 2), ("q", 1), ("r", 2)),
 )
+
+# The Screen variants start with an empty board and every piece in hand (each side places
+# its pawns too); pocket letters in the canonical order Fairy-Stockfish writes.
+_PLACEMENT_START = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1"
+_CRAZY_SCREEN_ARMY = Army(pawns_on_first_rank=True)  # a pawn placed there steps one square
+_CRAZY_PLACEMENT = Placement(pawn_files=PawnFiles.ANY, bishop_colours=BishopColours.ANY)
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(
@@ -348,6 +396,44 @@ VARIANTS: tuple[Variant, ...] = (
         "krnqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBQNRK w - - 0 1",
         castling=False,
         random_start=True,
+    ),
+    # itsyourturn's Dark Chess and its Screen family (the itsyourturn variants page):
+    # standard armies, no check in the dark, a placement phase in the screens.
+    Variant(
+        "dark",
+        "Dark Chess",
+        ("Dark", "Dark Chess", "CD"),
+        _STANDARD_START,
+        twists=frozenset({Twist.NO_CHECK, Twist.FOG}),
+    ),
+    Variant(
+        "screen",
+        "Screen Chess",
+        ("Screen", "Screen Chess", "CS"),
+        _PLACEMENT_START,
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
+        castling=False,
+        placement=Placement(),
+    ),
+    Variant(
+        "crazyscreen",
+        "Crazy Screen Chess",
+        ("Crazy Screen", "Crazy Screen Chess", "CZ"),
+        _PLACEMENT_START,
+        armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
+        castling=False,
+        placement=_CRAZY_PLACEMENT,
+    ),
+    Variant(
+        "darkcrazyscreen",
+        "Dark Crazy Screen Chess",
+        ("Dark Crazy Screen", "Dark Crazy Screen Chess", "CY"),
+        _PLACEMENT_START,
+        armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_CHECK, Twist.FOG}),
+        castling=False,
+        placement=_CRAZY_PLACEMENT,
     ),
 )
 

@@ -3,7 +3,9 @@
 Plausible (the ``invalid-ep-square`` test): the square is on the sixth rank for White to
 move (third for Black), it is empty, the square behind it (where the pawn came from) is
 empty, and an enemy pawn stands just in front of it. Variants with the
-``NO_PAWN_DOUBLE_STEP`` twist have no plausible square. Legal: a pawn of the side to move
+``NO_PAWN_DOUBLE_STEP`` or ``NO_EN_PASSANT`` twist have no plausible square, nor has a
+setup in its placement phase (nobody has moved). Under the ``NO_CHECK`` twist every
+pseudo-legal capture is legal (a king may be left attacked). Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
 played out (the own king must survive; blowing up the enemy king is always legal; touching
@@ -24,7 +26,7 @@ from notation.variants import Variant
 
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
-    if position.no_double_step or not 0 <= ep < 64:
+    if position.no_double_step or position.no_en_passant or position.placing or not 0 <= ep < 64:
         return False
     if position.turn == 0:
         rank, pushed, origin = 5, ep - 8, ep + 8
@@ -90,6 +92,8 @@ def legal_captures(position: Position, ep: int) -> list[int]:
         return []
     if position.atomic and position.variant.armies[position.turn].royal_count and not position.royal[position.turn]:
         return []  # the side to move has lost its king: the game is over
+    if position.no_check:
+        return list(squares(capturers(position, ep)))
     return [origin for origin in squares(capturers(position, ep)) if is_legal_capture(position, origin, ep)]
 
 

@@ -11,7 +11,11 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 (missing-king, too-many-kings, king-in-pocket), ``castling`` (bad-castling-rights),
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
-``check_counters`` (Three-check's counters: bad-check-counters). Codes and choices: docs/validation.md.
+``check_counters`` (Three-check's counters: bad-check-counters), ``placement`` (a
+placement phase under way: placement-army, placement-region, placement-pawn-files,
+placement-bishops). Codes in ``WARNING_CODES`` (king-captured: a finished game) are
+findings, not faults: the front ends report them as warnings and the setup stays valid.
+Codes and choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -25,7 +29,7 @@ from notation.errors import Problem
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.squares import square_name
-from notation.validation import castling, check_counters, checkers, en_passant, kings, material, race
+from notation.validation import castling, check_counters, checkers, en_passant, kings, material, placement, race
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
@@ -38,6 +42,7 @@ VALIDATORS = (
     checkers.find_problems,
     race.find_problems,
     check_counters.find_problems,
+    placement.find_problems,
 )
 
 CODES: tuple[str, ...] = (
@@ -57,7 +62,15 @@ CODES: tuple[str, ...] = (
     "race-material",
     "king-in-pocket",
     "bad-check-counters",
+    "placement-army",
+    "placement-region",
+    "placement-pawn-files",
+    "placement-bishops",
+    "king-captured",
 )
+
+# Codes that describe a finished game rather than a fault; front ends report them as warnings.
+WARNING_CODES: frozenset[str] = frozenset({"king-captured"})
 
 
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
@@ -123,4 +136,4 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     return (setup.with_changes(**changes) if changes else setup), warnings
 
 
-__all__ = ["CODES", "repair", "validate"]
+__all__ = ["CODES", "WARNING_CODES", "repair", "validate"]

@@ -3,7 +3,8 @@
 The test is ``notation.rules.en_passant.plausible``: right rank for the side to move, the
 square and the one behind it empty, an enemy pawn just in front. Whether a pawn can
 actually take there is not asked (the PGN standard writes the square after every double
-step); the writer's ``EnPassantMode`` decides whether to keep it.
+step); the writer's ``EnPassantMode`` decides whether to keep it. Variants without en
+passant (``NO_EN_PASSANT``) and setups in a placement phase have no plausible square.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ def reason(ctx: Context, ep: int) -> str | None:
     us = position.turn
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
+    if Twist.NO_EN_PASSANT in ctx.variant.twists:
+        return f"nobody takes en passant in {ctx.variant.name}"
+    if position.placing:
+        return "the pieces are still being placed: nobody has moved a pawn yet"
     rank = 6 if us == 0 else 3
     if ep >> 3 != rank - 1:
         return f"with {side(us)} to move the en passant square is on rank {rank}, not {name}"
