@@ -402,14 +402,14 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "dark",
         "Dark Chess",
-        ("Dark", "Dark Chess", "CD"),
+        ("Dark", "Dark Chess"),
         _STANDARD_START,
         twists=frozenset({Twist.NO_CHECK, Twist.FOG}),
     ),
     Variant(
         "screen",
         "Screen Chess",
-        ("Screen", "Screen Chess", "CS"),
+        ("Screen", "Screen Chess"),
         _PLACEMENT_START,
         twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
         castling=False,
@@ -418,7 +418,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazyscreen",
         "Crazy Screen Chess",
-        ("Crazy Screen", "Crazy Screen Chess", "CZ"),
+        ("Crazy Screen", "Crazy Screen Chess"),
         _PLACEMENT_START,
         armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
         twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
@@ -428,7 +428,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "darkcrazyscreen",
         "Dark Crazy Screen Chess",
-        ("Dark Crazy Screen", "Dark Crazy Screen Chess", "CY"),
+        ("Dark Crazy Screen", "Dark Crazy Screen Chess"),
         _PLACEMENT_START,
         armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
         twists=frozenset({Twist.PLACEMENT, Twist.NO_CHECK, Twist.FOG}),

@@ -11,7 +11,12 @@ from notation.fen.reader import read_fen
 from notation.validation import CODES, validate
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
-CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
+# cases.json, then one more table per family of variants (``*_cases.json``).
+CASES = [
+    case
+    for path in [FIXTURES / "cases.json", *sorted(FIXTURES.glob("*_cases.json"))]
+    for case in json.loads(path.read_text(encoding="utf-8"))
+]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['variant']}:{c['fen']}" for c in CASES])
