@@ -29,6 +29,7 @@ SUBCOMMANDS = (
     ("check", "notation.cli.check_cmd"),
     ("serve", "notation.cli.serve_cmd"),
     ("start", "notation.cli.start_cmd"),
+    ("view", "notation.cli.view_cmd"),
 )
 
 
