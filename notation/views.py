@@ -263,7 +263,12 @@ def validate_view(view: View) -> list[Problem]:
                 field="en-passant",
             )
         )
-    problems += [p for p in validate(setup, variant) if p.code in _VIEW_CODES]
+    # What the fields above already reported as not the viewer's is left out of the rest.
+    own = setup.with_changes(
+        castling=frozenset(sq for sq in setup.castling if sq not in theirs),
+        ep_square=setup.ep_square if setup.turn == viewer.colour else None,
+    )
+    problems += [p for p in validate(own, variant) if p.code in _VIEW_CODES]
     royal = Position(setup, variant).royal[us]
     if variant.royal and not royal:
         if setup.turn == viewer.colour and Twist.NO_CHECK in variant.twists:
