@@ -3,19 +3,24 @@ test-only) as the oracle for positions, and properties of setups placed at rando
 
 from __future__ import annotations
 
+import json
+import pathlib
 import random
+import subprocess
 
 import pyffish
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from installed import installed_script
 
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
 from notation.operations import convert_fen, validate_fen
 from notation.fen.writer import write_fen
 from notation.start import start_setup
+from notation.validation import WARNING_CODES
 from notation.variants import DEFAULT_REGISTRY
 
 FAIRY = "placement"
@@ -151,3 +156,52 @@ def test_an_extra_piece_in_hand_is_always_placement_army(fen, extra):
     bigger = f"{board}[{extra}{rest}"
     codes = {p.code for p in validate_fen(bigger, "screen").errors}
     assert "placement-army" in codes
+
+
+# -- every front end ----------------------------------------------------------------------
+
+CASES = json.loads((pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+                    / "itsyourturn_cases.json").read_text(encoding="utf-8"))
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [installed_script("notation"), *args], input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_installed_validate_answers_every_case_with_its_codes():
+    lines = "".join(json.dumps({"fen": c["fen"], "variant": c["variant"]}) + "\n" for c in CASES)
+    done = _run("validate", "--json", stdin=lines)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(CASES)
+    for case, answer in zip(CASES, answers, strict=True):
+        codes = {p["code"] for p in answer["errors"] + answer["warnings"]}
+        assert codes == set(case["codes"]), case
+        assert answer["valid"] == (not set(case["codes"]) - WARNING_CODES)
+    assert done.returncode == 1  # the table has illegal setups
+
+
+def test_installed_check_and_normalize_judge_the_new_variants(tmp_path):
+    pgn = tmp_path / "games.pgn"
+    games = []
+    for number, case in enumerate(CASES):
+        name = DEFAULT_REGISTRY.get(case["variant"]).name
+        games.append(f'[Event "{number}"]\n[Variant "{name}"]\n[SetUp "1"]\n[FEN "{case["fen"]}"]\n\n*\n')
+    pgn.write_text("\n".join(games), encoding="utf-8")
+    checked = _run("check", "--format", "json", str(pgn))
+    assert checked.returncode == 1
+    report = json.loads(checked.stdout)
+    by_game: dict[int, set[str]] = {}
+    for problem in report["problems"]:
+        by_game.setdefault((problem["line"] - 4) // 7, set()).add(problem["code"])  # 7 lines a game
+    assert by_game == {number: set(case["codes"]) for number, case in enumerate(CASES) if case["codes"]}
+    severities = {p["code"]: p["severity"] for p in report["problems"]}
+    assert severities["king-captured"] == "warning" and severities["placement-army"] == "error"
+    normalized = _run("normalize", str(pgn))
+    assert normalized.returncode == 1  # problems were reported
+    for case in CASES:
+        if set(case["codes"]) - WARNING_CODES:
+            assert f'[FEN "{case["fen"]}"]' in normalized.stdout  # refused: left as it was
+        else:
+            assert f'[FEN "{convert_fen(case["fen"], case["variant"]).fen}"]' in normalized.stdout
