@@ -17,8 +17,8 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import ReadResult, read_fen
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
-from notation.validation import repair as repair_setup
 from notation.validation import WARNING_CODES, validate
+from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 from notation.views import UNSEEN, Viewer, read_view, validate_view, view_of, write_view
 

@@ -17,8 +17,8 @@ from installed import installed_script
 
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
-from notation.operations import convert_fen, validate_fen
 from notation.fen.writer import write_fen
+from notation.operations import convert_fen, validate_fen
 from notation.start import start_setup
 from notation.validation import WARNING_CODES
 from notation.variants import DEFAULT_REGISTRY

@@ -1,6 +1,6 @@
 """A player's view in Dark Chess: the table of views and view readings
-(fixtures/views/cases.json), properties over random positions, and the same answers from
-the library, the installed ``notation view`` command and ``POST /v1/fen/view``."""
+(fixtures/views/cases.json), properties over random positions, and the installed
+``notation view`` command (the service: test_service_view.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from installed import installed_script
-from service_fixtures import app, client, load_fixture  # noqa: F401  (pytest fixtures)
+from service_fixtures import load_fixture
 
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
@@ -186,36 +186,3 @@ def test_installed_command_warns_on_stderr_for_a_captured_king():
     done = _cli("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 9", "--side", "white")
     assert done.returncode == 0
     assert "king-captured" in done.stderr
-
-
-@pytest.mark.parametrize("case", VIEWS, ids=[f"{c['side']}:{c['fen']}" for c in VIEWS])
-def test_service_answers_as_the_command_line(client, case):
-    response = client.post("/v1/fen/view", json={"fen": case["fen"], "variant": case["variant"], "side": case["side"]})
-    assert response.status_code == 200
-    body = response.get_json()
-    assert body == view_fen(case["fen"], case["variant"], Viewer(case["side"])).to_dict()
-    assert body["fen"] == case["view"]
-
-
-@pytest.mark.parametrize("case", READINGS, ids=[f"{c['side']}:{c['view']}" for c in READINGS])
-def test_service_judges_views_as_the_command_line(client, case):
-    request = {"fen": case["view"], "variant": case["variant"], "side": case["side"]}
-    body = client.post("/v1/fen/view", json=request).get_json()
-    expected = view_fen(case["view"], case["variant"], Viewer(case["side"])).to_dict()
-    assert body == expected
-    assert body["ok"] == (not [c for c in case["codes"] if c not in WARNING_CODES])
-
-
-@pytest.mark.parametrize(
-    "request_body",
-    [
-        {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"},  # no side
-        {"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "side": "grey"},
-        {"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "side": "white", "extra": 1},
-        {"fen": 7, "side": "white"},
-    ],
-)
-def test_service_refuses_malformed_requests_with_a_problem(client, request_body):
-    response = client.post("/v1/fen/view", json=request_body)
-    assert response.status_code == 422
-    assert response.mimetype == "application/problem+json"
