@@ -44,7 +44,8 @@ class Twist(enum.Enum):
     """Rule twists a variant applies on top of standard chess.
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
-    ``RACE`` and ``NO_PAWN_DOUBLE_STEP``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
+    ``RACE``, ``NO_PAWN_DOUBLE_STEP``, ``PLACEMENT``, ``NO_EN_PASSANT`` and ``NO_CHECK``;
+    ``notation.views`` on ``FOG``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
     ``EXTINCTION`` change only which moves are legal and how a game ends; this library
     never generates moves or scores games, and a position such a twist has already decided
     (a king on the hill) is as legal as a checkmate, so they are descriptive data for

@@ -69,6 +69,11 @@ CHECK_CODES: dict[str, str] = {
     "race-material": "More pieces of a kind than Racing Kings allows.",
     "king-in-pocket": "A king in a Crazyhouse pocket.",
     "bad-check-counters": "Three-check counters out of range.",
+    "placement-army": "Pieces on the board and in hand that are not the army a side places.",
+    "placement-region": "A piece placed off its side's own half.",
+    "placement-pawn-files": "Two pawns of a side placed on one file (Screen Chess).",
+    "placement-bishops": "Two bishops of a side placed on squares of one colour (Screen Chess).",
+    "king-captured": "The side to move has lost its king: the game is over (a warning).",
     # PGN text
     "pgn-tag-syntax": "A tag pair that cannot be read.",
     "pgn-comment-unterminated": "A { comment that is never closed.",
