@@ -19,6 +19,7 @@ from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.operations import convert_fen, validate_fen
+from notation.options import IllegalPolicy
 from notation.start import start_setup
 from notation.validation import WARNING_CODES
 from notation.variants import DEFAULT_REGISTRY
@@ -79,6 +80,9 @@ def test_screen_forbids_what_fairy_stockfish_placement_allows():
     fen = pyffish.get_fen(FAIRY, start, ["K@e1", "K@e8", "R@h1", "R@h8"])
     assert fen.split()[2] == "Kk"
     assert {p.code for p in validate_fen(fen, "screen").errors} == {"bad-castling-rights"}
+    repaired = convert_fen(fen, "screen", on_illegal=IllegalPolicy.REPAIR)
+    assert repaired.ok and repaired.fen == fen.replace(" Kk ", " - ")
+    assert [p.code for p in repaired.warnings] == ["repaired-castling", "repaired-castling"]
 
 
 def test_start_of_every_screen_variant_is_the_placement_start():
