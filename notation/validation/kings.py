@@ -14,8 +14,11 @@ the warning ``king-captured`` (a code of ``WARNING_CODES``), not as ``missing-ki
 from __future__ import annotations
 
 from notation.errors import Problem
+from notation.setup import BLACK, WHITE
 from notation.validation.context import Context, side, square_list
 from notation.variants import Twist
+
+COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -26,7 +29,7 @@ def find_problems(ctx: Context) -> list[Problem]:
         royal = position.royal[colour]
         count = royal.bit_count()
         if position.placing and pockets is not None:
-            count += sum(pockets.count(("w", "b")[colour], letter) for letter in variant.royal)
+            count += sum(pockets.count(COLOURS[colour], letter) for letter in variant.royal)
         if count == army.royal_count:
             continue
         name = ctx.royal_name()

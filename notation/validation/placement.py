@@ -22,6 +22,7 @@ from notation.errors import Problem
 from notation.rules.bitboard import squares
 from notation.squares import square_name
 from notation.validation.context import Context, join_and, side
+from notation.validation.kings import COLOURS
 from notation.variants import BishopColours, PawnFiles
 
 _LIGHT = 0x55AA55AA55AA55AA  # b1, d1, ..., a2, c2, ...: the light squares
@@ -45,7 +46,7 @@ def find_problems(ctx: Context) -> list[Problem]:
 def _army(ctx: Context, colour: int, army: str) -> list[Problem]:
     """Board plus hand of ``colour`` against the army it places, letter by letter."""
     setup = ctx.setup
-    pocket = setup.pockets.of(("w", "b")[colour]) if setup.pockets is not None else ""
+    pocket = setup.pockets.of(COLOURS[colour]) if setup.pockets is not None else ""
     on_board = Counter(
         letter.lower() for letter in setup.cells if letter != "." and letter.isupper() == (colour == 0)
     )
