@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from notation.rules.bitboard import squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
-from notation.setup import Setup
+from notation.setup import BLACK, WHITE, Setup
 from notation.squares import square_name
 from notation.variants import Variant
+
+COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
 
 
 class Context:

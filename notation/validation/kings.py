@@ -14,11 +14,8 @@ the warning ``king-captured`` (a code of ``WARNING_CODES``), not as ``missing-ki
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.setup import BLACK, WHITE
-from notation.validation.context import Context, side, square_list
+from notation.validation.context import COLOURS, Context, side, square_list
 from notation.variants import Twist
-
-COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
 
 
 def find_problems(ctx: Context) -> list[Problem]:

@@ -21,8 +21,7 @@ from collections import Counter
 from notation.errors import Problem
 from notation.rules.bitboard import squares
 from notation.squares import square_name
-from notation.validation.context import Context, join_and, side
-from notation.validation.kings import COLOURS
+from notation.validation.context import COLOURS, Context, join_and, side
 from notation.variants import BishopColours, PawnFiles
 
 _LIGHT = 0x55AA55AA55AA55AA  # b1, d1, ..., a2, c2, ...: the light squares
