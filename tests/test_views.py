@@ -16,7 +16,7 @@ from service_fixtures import load_fixture
 
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
-from notation.operations import validate_fen, view_fen
+from notation.operations import convert_fen, validate_fen, view_fen
 from notation.validation import WARNING_CODES
 from notation.views import UNSEEN, NoViewError, Viewer, read_view, validate_view, view_of, visible, write_view
 
@@ -186,3 +186,11 @@ def test_installed_command_warns_on_stderr_for_a_captured_king():
     done = _cli("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 9", "--side", "white")
     assert done.returncode == 0
     assert "king-captured" in done.stderr
+
+
+def test_dark_keeps_an_en_passant_square_whose_capture_exposes_the_king():
+    """No check in Dark Chess: taking en passant is legal even when it opens the rank to
+    the own king, so the legal-only writer keeps the square that Standard drops."""
+    fen = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2"
+    assert convert_fen(fen, "standard").fen == "4k3/8/8/KPp4r/8/8/8/8 w - - 0 2"
+    assert convert_fen(fen, "dark").fen == fen
