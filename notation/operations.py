@@ -20,6 +20,7 @@ from notation.options import IllegalPolicy
 from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+from notation.views import UNSEEN, Viewer, read_view, validate_view, view_of, write_view
 
 
 @dataclass
@@ -151,8 +152,74 @@ def read_legal(
 
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings): ``accept``ed codes and finished-game codes are warnings."""
-    if not problems:
+    if not accept and not any(p.code in FINISHED_GAME_CODES for p in problems):
         return problems, []
     errors = [p for p in problems if p.code not in accept and p.code not in FINISHED_GAME_CODES]
     accepted = [p for p in problems if p.code in accept or p.code in FINISHED_GAME_CODES]
     return errors, accepted
+
+
+@dataclass
+class ViewResult:
+    """Outcome of one view: the FEN ``side`` sees (``fen`` None when ``ok`` is False)."""
+
+    ok: bool
+    fen: str | None
+    variant: str | None
+    side: str
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @classmethod
+    def failure(cls, problem: Problem, side: str = "") -> ViewResult:
+        """The result of an input that could not be viewed at all."""
+        return cls(False, None, None, side, errors=[problem])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "fen": self.fen,
+            "variant": self.variant,
+            "side": self.side,
+            "errors": [p.to_dict() for p in self.errors],
+            "warnings": [p.to_dict() for p in self.warnings],
+        }
+
+
+def view_fen(
+    text: str,
+    variant: str | Variant,
+    viewer: Viewer,
+    *,
+    options: WriteOptions = DEFAULT_OPTIONS,
+    accept: Collection[str] = (),
+    registry: Registry = DEFAULT_REGISTRY,
+) -> ViewResult:
+    """The view FEN ``viewer`` has of ``text``: a full position (validated first, refused
+    with its problems when illegal) or a view FEN (one with ``?``, judged by
+    ``validate_view`` and written back). Never raises on bad input."""
+    side = viewer.value
+    try:
+        found = registry.find(variant)
+        if _is_view(text):
+            view = read_view(text, found, viewer, registry=registry)
+            problems = validate_view(view)
+        else:
+            parsed = read_fen(text, found)
+            problems = validate(parsed.setup, found)
+            view = None
+        errors, warnings = _split(problems, accept)
+        if errors:
+            return ViewResult(False, None, found.key, side, errors=errors, warnings=warnings)
+        if view is None:
+            view = view_of(parsed.setup, found, viewer, registry=registry)
+    except NotationError as exc:
+        key = found.key if "found" in locals() else None
+        return ViewResult(False, None, key, side, errors=list(exc.problems))
+    return ViewResult(True, write_view(view, options), found.key, side, warnings=warnings)
+
+
+def _is_view(text: str) -> bool:
+    """Whether ``text`` is a view FEN: its placement marks unseen squares."""
+    fields = text.split(maxsplit=1) if isinstance(text, str) else []
+    return bool(fields) and UNSEEN in fields[0]

@@ -51,7 +51,8 @@ class Twist(enum.Enum):
     """Rule twists a variant applies on top of standard chess.
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
-    ``RACE``, ``NO_PAWN_DOUBLE_STEP`` and ``BOMBS``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
+    ``RACE``, ``NO_PAWN_DOUBLE_STEP``, ``BOMBS``, ``PLACEMENT``, ``NO_EN_PASSANT`` and
+    ``NO_CHECK``; ``notation.views`` on ``FOG``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
     ``EXTINCTION`` change only which moves are legal and how a game ends; this library
     never generates moves or scores games, and a position such a twist has already decided
     (a king on the hill) is as legal as a checkmate, so they are descriptive data for
@@ -67,6 +68,14 @@ class Twist(enum.Enum):
     EXTINCTION = "extinction"  # losing every piece of one kind loses
     NO_PAWN_DOUBLE_STEP = "no-pawn-double-step"
     BOMBS = "bombs"  # each side designates one of its pieces as a bomb (itsyourturn Atomic); a FEN field holds them
+    # A placement phase opens the game: the pieces still to be placed ride in the pockets,
+    # as Fairy-Stockfish's ``placement`` variant writes them; ``Variant.placement`` says how.
+    PLACEMENT = "placement"
+    NO_EN_PASSANT = "no-en-passant"  # pawns step twice, but nobody takes en passant
+    # No check: a royal piece may stand attacked by the side to move, and capturing it ends
+    # the game; a side to move without its royal piece has lost (a finished game).
+    NO_CHECK = "no-check"
+    FOG = "fog"  # each side sees only what its pieces reach (``notation.views``)
 
 
 class RuleFamily(enum.Enum):
@@ -85,6 +94,38 @@ class StartDraw(enum.Enum):
     FIXED = "fixed"
     CHESS960 = "chess960"  # Scharnagl's 960 arrays, 518 classical
     CORNER = "corner"  # King's Corner: king in the corner, bishops on both colours, Black's row the same from its side
+
+
+class PawnFiles(enum.Enum):
+    """Where a placement phase lets a side's pawns go, file by file."""
+
+    ANY = "any"
+    ONE_PER_FILE = "one-per-file"  # no two pawns of a side on one file
+
+
+class BishopColours(enum.Enum):
+    """Which square colours a placement phase lets a side's bishops take."""
+
+    ANY = "any"
+    DIFFERENT = "different"  # two bishops of a side never on squares of one colour
+
+
+@dataclass(frozen=True)
+class Placement:
+    """How a placement phase sets the armies up (variants with the ``PLACEMENT`` twist).
+
+    Each side places exactly ``army`` (lower-case letters), one piece a move, on its own
+    ``ranks`` first ranks; ``pawn_files`` and ``bishop_colours`` restrict where its pawns
+    and bishops may go (pawns on the first rank: ``Army.pawns_on_first_rank``). While any
+    piece is left in a pocket the phase lasts: nobody has moved, so there is no check, no
+    en passant square, and every placed piece still stands where it was placed. Once both
+    pockets are empty the game is played by the variant's other rules.
+    """
+
+    army: str = "kqrrbbnnpppppppp"
+    ranks: int = 4
+    pawn_files: PawnFiles = PawnFiles.ONE_PER_FILE
+    bishop_colours: BishopColours = BishopColours.DIFFERENT
 
 
 class Stalemate(enum.Enum):
@@ -189,6 +230,7 @@ class Variant:
     spellings: Spellings = Spellings()
     special_squares: tuple[str, ...] = ()  # Tafl: throne and corners, where only the king may stand
     start_draw: StartDraw = StartDraw.FIXED
+    placement: Placement | None = None
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -210,7 +252,8 @@ class Variant:
 
     @functools.cached_property
     def has_pockets(self) -> bool:
-        return Twist.POCKETS in self.twists
+        """Whether FENs of the variant carry pockets (Crazyhouse's, or a placement phase's)."""
+        return Twist.POCKETS in self.twists or Twist.PLACEMENT in self.twists
 
     @functools.cached_property
     def has_check_counters(self) -> bool:
@@ -253,6 +296,12 @@ _RACE_ARMY = Army(
     max_pawns=0,
     max_by_kind=(("b", 2), ("n", 2), ("q", 1), ("r", 2)),
 )
+
+# The Screen variants start with an empty board and every piece in hand (each side places
+# its pawns too); pocket letters in the canonical order Fairy-Stockfish writes.
+_PLACEMENT_START = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1"
+_CRAZY_SCREEN_ARMY = Army(pawns_on_first_rank=True)  # a pawn placed there steps one square
+_CRAZY_PLACEMENT = Placement(pawn_files=PawnFiles.ANY, bishop_colours=BishopColours.ANY)
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(
@@ -501,6 +550,44 @@ VARIANTS += (
         geometry=Geometry(9, 9),
         family=RuleFamily.TAFL,
         special_squares=("e5", "a1", "i1", "a9", "i9"),
+    ),
+    # itsyourturn's Dark Chess and its Screen family (the itsyourturn variants page):
+    # standard armies, no check in the dark, a placement phase in the screens.
+    Variant(
+        "dark",
+        "Dark Chess",
+        ("Dark", "Dark Chess"),
+        _STANDARD_START,
+        twists=frozenset({Twist.NO_CHECK, Twist.FOG}),
+    ),
+    Variant(
+        "screen",
+        "Screen Chess",
+        ("Screen", "Screen Chess"),
+        _PLACEMENT_START,
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
+        castling=False,
+        placement=Placement(),
+    ),
+    Variant(
+        "crazyscreen",
+        "Crazy Screen Chess",
+        ("Crazy Screen", "Crazy Screen Chess"),
+        _PLACEMENT_START,
+        armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_EN_PASSANT}),
+        castling=False,
+        placement=_CRAZY_PLACEMENT,
+    ),
+    Variant(
+        "darkcrazyscreen",
+        "Dark Crazy Screen Chess",
+        ("Dark Crazy Screen", "Dark Crazy Screen Chess"),
+        _PLACEMENT_START,
+        armies=(_CRAZY_SCREEN_ARMY, _CRAZY_SCREEN_ARMY),
+        twists=frozenset({Twist.PLACEMENT, Twist.NO_CHECK, Twist.FOG}),
+        castling=False,
+        placement=_CRAZY_PLACEMENT,
     ),
 )
 

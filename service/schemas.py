@@ -21,6 +21,7 @@ from notation.name_sets import Source
 from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
+from notation.views import Viewer
 
 from service.config import Settings
 
@@ -197,6 +198,7 @@ class RequestSchemas:
     convert: Schema
     validate: Schema
     batch: Schema
+    view: Schema
 
 
 def request_schemas(settings: Settings) -> RequestSchemas:
@@ -231,7 +233,15 @@ def request_schemas(settings: Settings) -> RequestSchemas:
             given = [name for name in CONVERT_ONLY_FIELDS if name in data]
             if given:
                 raise ValidationError({name: ["Only for operation convert."] for name in given})
-    return RequestSchemas(ConvertRequest(), ValidateRequest(), BatchRequest())
+    class ViewRequest(Strict):
+        fen = fields.String(required=True, allow_none=False, validate=fen_length)
+        variant = fields.String(
+            load_default="dark", allow_none=False, validate=validate.Length(min=1, max=MAX_VARIANT_CHARS)
+        )
+        side = enum_field(Viewer, required=True)
+        accept = accept_field()
+
+    return RequestSchemas(ConvertRequest(), ValidateRequest(), BatchRequest(), ViewRequest())
 
 
 # --- responses ---------------------------------------------------------------------------
@@ -290,6 +300,17 @@ class ValidateOut(Schema):
     errors = fields.List(fields.Nested(ProblemItem), required=True)
     warnings = fields.List(fields.Nested(ProblemItem), required=True)
     detected = fields.Nested(DialectOut, allow_none=True, required=True)
+
+
+class ViewOut(Schema):
+    """200 of POST /v1/fen/view: ``ViewResult.to_dict()``, the JSON line of ``notation view``."""
+
+    ok = fields.Boolean(required=True)
+    fen = fields.String(allow_none=True, required=True)
+    variant = fields.String(allow_none=True, required=True)
+    side = fields.String(required=True)
+    errors = fields.List(fields.Nested(ProblemItem), required=True)
+    warnings = fields.List(fields.Nested(ProblemItem), required=True)
 
 
 class BatchSummary(Schema):

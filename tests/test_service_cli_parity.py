@@ -24,6 +24,8 @@ def _inputs() -> list[dict[str, str]]:
     items = [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("fen", "conversions.json")["cases"]]
     items += [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("fen", "reader_errors.json")["cases"]]
     items += [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("validation", "cases.json")]
+    for table in ("itsyourturn_cases.json", "itsyourturn_screen_dark_cases.json"):
+        items += [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("validation", table)]
     items.append({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "variant": "no-such-chess"})
     return items
 

@@ -13,6 +13,7 @@ from notation.fen.reader import read_fen
 from notation.validation import CODES, validate
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+# cases.json, then one more table per family of variants (``*_cases.json``).
 CASES = [
     case
     for path in [FIXTURES / "cases.json", *sorted(FIXTURES.glob("*_cases.json"))]

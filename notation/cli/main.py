@@ -30,6 +30,7 @@ SUBCOMMANDS = (
     ("serve", "notation.cli.serve_cmd"),
     ("start", "notation.cli.start_cmd"),
     ("svg", "notation.cli.svg_cmd"),
+    ("view", "notation.cli.view_cmd"),
 )
 
 

@@ -4,9 +4,11 @@ Plausible (the ``invalid-ep-square`` test): the square is where a double step fr
 second rank to its fourth passes (the board's third rank from the top for White to move,
 the sixth on 8x8; the third for Black), it is empty, the square behind it (where the pawn
 came from) is empty, and an enemy pawn stands just in front of it. Boards of fewer than
-four ranks have no double step. Variants with the ``NO_PAWN_DOUBLE_STEP`` twist have no
-plausible square, nor has a side to move whose opponent's army has ``pawn_double_step``
-False. Legal: a pawn of the side to move
+four ranks have no double step. Variants with the ``NO_PAWN_DOUBLE_STEP`` or
+``NO_EN_PASSANT`` twist have no plausible square, nor has a side to move whose opponent's
+army has ``pawn_double_step`` False, nor a setup in its placement phase (nobody has
+moved). Under the ``NO_CHECK`` twist every pseudo-legal capture is legal (a king may be
+left attacked). Legal: a pawn of the side to move
 takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
 checks along the rank all follow from re-testing attacks); in Atomic the explosion is
 played out (the own king must survive; blowing up the enemy king is always legal; touching
@@ -27,7 +29,9 @@ from notation.variants import Variant
 def plausible(position: Position, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
     tables = position.tables
-    if position.no_double_step[position.turn ^ 1] or not 0 <= ep < tables.size or tables.ranks < 4:
+    if position.no_double_step[position.turn ^ 1] or position.no_en_passant or position.placing:
+        return False
+    if not 0 <= ep < tables.size or tables.ranks < 4:
         return False  # a double step needs four ranks
     files = tables.files
     if position.turn == 0:
@@ -95,6 +99,8 @@ def legal_captures(position: Position, ep: int) -> list[int]:
         return []
     if position.atomic and position.variant.armies[position.turn].royal_count and not position.royal[position.turn]:
         return []  # the side to move has lost its king: the game is over
+    if position.no_check:
+        return list(squares(capturers(position, ep)))
     return [origin for origin in squares(capturers(position, ep)) if is_legal_capture(position, origin, ep)]
 
 

@@ -68,6 +68,7 @@ class _PieceMap:
 
     __slots__ = (
         "variant", "tables", "royal", "royal_is_kings", "promotions", "atomic", "race", "no_double_step", "pockets",
+        "no_en_passant", "no_check", "placement",
     )
 
     def __init__(self, variant: Variant):
@@ -90,6 +91,9 @@ class _PieceMap:
         # (white, black): True for a side whose pawns never step two squares.
         never = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
         self.no_double_step = tuple(never or not army.pawn_double_step for army in variant.armies)
+        self.no_en_passant = Twist.NO_EN_PASSANT in variant.twists
+        self.no_check = Twist.NO_CHECK in variant.twists
+        self.placement = Twist.PLACEMENT in variant.twists
 
 
 _NONE = (0, 0)  # the (white, black) of a group the variant lacks
@@ -112,7 +116,7 @@ class Position:
     __slots__ = (
         "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
         "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted",
-        "atomic", "race", "no_double_step", "pockets", "tables",
+        "atomic", "race", "no_double_step", "pockets", "tables", "no_en_passant", "no_check", "placing",
     )
 
     _letters: dict[str, int] | None
@@ -187,6 +191,10 @@ class Position:
         self.race = pieces.race
         self.no_double_step = pieces.no_double_step
         self.pockets = pieces.pockets
+        self.no_en_passant = pieces.no_en_passant
+        self.no_check = pieces.no_check
+        # A placement phase lasts while a piece is left in hand: nobody has moved yet.
+        self.placing = pieces.placement and bool(setup.pockets)
 
     def pair_bb(self, letter: str) -> tuple[int, int]:
         """(white, black) squares of a piece letter of either case, in one conversion."""

@@ -12,11 +12,14 @@ too-many-pieces, too-many-pawns, race-material, pawns-on-backrank), ``kings``
 ``en_passant`` (invalid-ep-square), ``checkers`` (who gives check: opposite-check,
 too-many-checkers, impossible-check, race-check), ``race`` (race-over),
 ``check_counters`` (Three-check's counters: bad-check-counters), ``bombs`` (itsyourturn
-Atomic's bombs: bad-bomb). A setup whose board is not its variant's (``Setup.geometry``)
-is ``wrong-board-size`` and nothing else. Xiangqi's family has its own judge:
-``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts) and
-``xiangqi_checks`` (flying-general, opposite-check, impossible-check); the tafl family
-(Tablut) ``tafl``. Codes and choices: docs/validation.md.
+Atomic's bombs: bad-bomb), ``placement`` (a placement phase under way: placement-army,
+placement-region, placement-pawn-files, placement-bishops). A setup whose board is not its
+variant's (``Setup.geometry``) is ``wrong-board-size`` and nothing else. Xiangqi's family
+has its own judge: ``xiangqi_placement`` (generals, advisors, elephants, soldiers, counts)
+and ``xiangqi_checks`` (flying-general, opposite-check, impossible-check); the tafl family
+(Tablut) ``tafl``. Codes in ``FINISHED_GAME_CODES`` (king-captured, king-escaped: a
+finished game) are findings, not faults: the front ends report them as warnings and the
+setup stays valid. Codes and choices: docs/validation.md.
 Not checked: whether the position can be reached from the start array (beyond what the
 codes above say), move counters.
 """
@@ -37,6 +40,7 @@ from notation.validation import (
     en_passant,
     kings,
     material,
+    placement,
     race,
     tafl,
     xiangqi_checks,
@@ -55,6 +59,7 @@ VALIDATORS = (
     race.find_problems,
     check_counters.find_problems,
     bombs.find_problems,
+    placement.find_problems,
 )
 
 # Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
@@ -86,13 +91,19 @@ CODES: tuple[str, ...] = (
     "misplaced-soldier",
     "flying-general",
     # Tafl (``tafl``): a king of the wrong side, a taflman on the throne or a corner, and
-    # the finished games (king on a corner, king gone).
+    # the finished games (king on a corner, king gone: also Dark Chess's captured king).
     "king-wrong-side",
     "restricted-square",
     "king-escaped",
     "king-captured",
     "bad-bomb",
+    # A placement phase (``placement``): the Screen variants.
+    "placement-army",
+    "placement-region",
+    "placement-pawn-files",
+    "placement-bishops",
 )
+
 
 
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:

@@ -2,7 +2,9 @@
 ``race-check``.
 
 Only royal pieces are checked (``notation.rules.royal_attacks``); a variant without them
-has none of these problems. ``opposite-check``: the side not to move is in check. With the
+has none of these problems, nor has a variant with the ``NO_CHECK`` twist (a king may
+stand attacked; capturing it ends the game) or a setup in its placement phase (nobody has
+moved, so nobody gave check). ``opposite-check``: the side not to move is in check. With the
 side to move in check: under the ``RACE`` twist any check is ``race-check``; otherwise
 more than two checkers is ``too-many-checkers`` (reported once, under that code alone),
 and two checkers are ``impossible-check`` when they lie on one line with the king or when
@@ -26,7 +28,7 @@ from notation.validation.context import Context, side
 
 def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
-    if not ctx.variant.royal:
+    if not ctx.variant.royal or position.no_check or position.placing:
         return []
     problems: list[Problem] = []
     us = position.turn

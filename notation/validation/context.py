@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from notation.rules.bitboard import squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
-from notation.setup import Setup
+from notation.setup import BLACK, WHITE, Setup
 from notation.variants import Variant
+
+COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
 
 
 class Context:

@@ -3,7 +3,8 @@
 The test is ``notation.rules.en_passant.plausible``: right rank for the side to move, the
 square and the one behind it empty, an enemy pawn just in front. Whether a pawn can
 actually take there is not asked (the PGN standard writes the square after every double
-step); the writer's ``EnPassantMode`` decides whether to keep it.
+step); the writer's ``EnPassantMode`` decides whether to keep it. Variants without en
+passant (``NO_EN_PASSANT``) and setups in a placement phase have no plausible square.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ def reason(ctx: Context, ep: int) -> str | None:
         return None
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
+    if Twist.NO_EN_PASSANT in ctx.variant.twists:
+        return f"nobody takes en passant in {ctx.variant.name}"
+    if position.placing:
+        return "the pieces are still being placed: nobody has moved a pawn yet"
     geometry = ctx.setup.geometry
     if not 0 <= ep < geometry.size:
         return f"it is not on the {geometry} board"

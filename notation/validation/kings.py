@@ -7,22 +7,29 @@ the game is over). A royal piece in a pocket is ``king-in-pocket``: it is never 
 so it never reaches a pocket. Promoted royal pieces (a pawn made king) are not royal.
 Under the ``BOMBS`` twist either king may be missing when the last move may have been a
 detonation (``bombs.may_have_detonated``).
+In a placement phase (``PLACEMENT`` twist, a piece left in hand) royal pieces in hand
+count with those on the board: they are yet to be placed. Under the ``NO_CHECK`` twist a
+side to move without its royal piece has had it captured: the game is over, reported as
+the warning ``king-captured`` (a code of ``FINISHED_GAME_CODES``), not as ``missing-king``.
 """
 
 from __future__ import annotations
 
 from notation.errors import Problem
 from notation.validation.bombs import may_have_detonated
-from notation.validation.context import Context, side
+from notation.validation.context import COLOURS, Context, side
 from notation.variants import Twist
 
 
 def find_problems(ctx: Context) -> list[Problem]:
     problems = []
     variant, position = ctx.variant, ctx.position
+    pockets = ctx.setup.pockets
     for colour, army in enumerate(variant.armies):
         royal = position.royal[colour]
         count = royal.bit_count()
+        if position.placing and pockets is not None:
+            count += sum(pockets.count(COLOURS[colour], letter) for letter in variant.royal)
         if count == army.royal_count:
             continue
         name = ctx.royal_name()
@@ -31,6 +38,15 @@ def find_problems(ctx: Context) -> list[Problem]:
                 continue
             if count == 0 and may_have_detonated(ctx):
                 continue  # blown up by a detonation: the game is over
+            if position.no_check and colour == position.turn and count == 0:
+                problems.append(
+                    Problem(
+                        "king-captured",
+                        f"{side(colour)} has no {name} and is to move: it was captured, the game is over",
+                        field="placement",
+                    )
+                )
+                continue
             problems.append(
                 Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
             )
@@ -41,8 +57,7 @@ def find_problems(ctx: Context) -> list[Problem]:
             else:
                 message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {army.royal_count}"
             problems.append(Problem("too-many-kings", message, field="placement"))
-    pockets = ctx.setup.pockets
-    if pockets is not None and variant.royal:
+    if pockets is not None and variant.royal and Twist.PLACEMENT not in variant.twists:
         for colour, pocket in enumerate((pockets.white, pockets.black)):
             for letter in pocket:
                 if letter in variant.royal:

@@ -8,6 +8,8 @@ armies' ``max_pawns`` (a promoted piece was a pawn). Under the ``RACE`` twist an
 more of a kind than ``Army.max_by_kind`` allows, is ``race-material``; elsewhere a kind over
 its cap is ``too-many-pieces``. Pawns may stand on their own first rank only where the
 army says so (Horde's White); the first and last ranks are the board's (``Setup.geometry``).
+An empty board in a placement phase (pieces in hand) is not ``empty``: the Screen variants
+start that way.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ PAWN = "p"
 
 def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
-    problems = [] if position.occupied else [Problem("empty", "the board is empty", field="placement")]
+    # A placement phase may start from an empty board, every piece in hand.
+    bare = not position.occupied and not position.placing
+    problems = [Problem("empty", "the board is empty", field="placement")] if bare else []
     problems += _pooled_counts(ctx) if position.pockets else _side_counts(ctx)
     if ctx.variant.armies[0].max_by_kind or ctx.variant.armies[1].max_by_kind:
         problems += _kind_caps(ctx)

@@ -1,4 +1,4 @@
-"""``POST /v1/fen/convert``, ``/v1/fen/validate`` and ``/v1/fen/batch``: thin views over
+"""``POST /v1/fen/convert``, ``/v1/fen/validate``, ``/v1/fen/batch`` and ``/v1/fen/view``: thin views over
 ``notation.operations``, so the service answers exactly as the CLI does.
 
 A request that breaks its schema is refused whole (422 ``invalid-request``); in a batch a
@@ -14,7 +14,7 @@ from flask import Blueprint, Response
 
 from notation.errors import Problem
 from notation.fen.profiles import options_from
-from notation.operations import convert_fen, validate_fen
+from notation.operations import convert_fen, validate_fen, view_fen
 from notation.options import IllegalPolicy
 from notation.variants import Registry
 
@@ -63,6 +63,17 @@ def validate() -> Response:
     data = load(current.schemas.validate, json_body())
     registry = current.registry_for(data["source"])
     result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=registry)
+    return json_response(result.to_dict())
+
+
+@blueprint.post("/view")
+def view() -> Response:
+    """What one side sees of a position with hidden squares (``notation view --json``)."""
+    current = state()
+    data = load(current.schemas.view, json_body())
+    result = view_fen(
+        data["fen"], data["variant"], data["side"], accept=frozenset(data["accept"]), registry=current.registry
+    )
     return json_response(result.to_dict())
 
 

@@ -1,0 +1,85 @@
+"""``notation view``: the FEN one side sees of a Dark Chess position, or a view FEN judged
+and written back, one output line per input line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from notation.cli import common
+from notation.cli.usage import UsageError
+from notation.errors import Problem
+from notation.inputs import InputError
+from notation.operations import ViewResult, view_fen
+from notation.views import Viewer
+
+DESCRIPTION = """\
+Write what one side (--side white or black) sees of positions of a variant with hidden
+squares (Dark Chess, Dark Crazy Screen Chess): a FEN whose unseen squares are '?', one per
+square. A full position is validated first and refused with its problems when illegal.
+A FEN with '?' is read as a view: it is checked as far as a view can tell (the shown
+squares are exactly what the side's pieces see; its army and castling rights are legal)
+and written back. FENs come from the arguments or, without arguments, from standard
+input, one per line; exactly one output line is written per non-blank input line, in
+order. With --json each output line is {"ok", "fen", "variant", "side", "errors",
+"warnings"} and input lines may be JSON objects {"fen": ..., "variant": ...}.
+Codes: see docs/validation.md ("Views").
+Exit status: 0 every line viewed, 1 some line was not, 2 usage error or unreadable
+standard input, 3 an internal error on some line (the others were still answered)."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "view",
+        help="the FEN one side sees of a Dark Chess position",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to view (default: read standard input)")
+    common.add_variant_options(parser, default="dark")
+    parser.add_argument(
+        "--side", required=True, choices=[viewer.value for viewer in Viewer], help="whose view to write"
+    )
+    common.add_writer_options(parser)
+    common.add_accept_option(parser)
+    parser.add_argument("--json", action="store_true", help="JSON lines in and out")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = common.build_registry(args)
+    options = common.writer_options_from(args)
+    accept = common.accepted_codes(args.accept)
+    viewer = Viewer(args.side)
+
+    def view(fen: str, variant: str) -> ViewResult:
+        return view_fen(fen, variant, viewer, options=options, accept=accept, registry=registry)
+
+    def failure(problem: Problem) -> ViewResult:
+        return ViewResult.failure(problem, viewer.value)
+
+    failed = internal = False
+    out = sys.stdout
+    try:
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+            result, how = common.answer(item, view, failure)
+            internal = internal or how is common.Answer.INTERNAL
+            failed = failed or not result.ok
+            if args.json:
+                common.write_json_line(result.to_dict())
+                continue
+            where = f"line {item.line}" if item.line else "argument"
+            if result.fen is not None:
+                out.write(result.fen + "\n")
+            else:
+                out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
+                if how is common.Answer.JUDGED:
+                    for error in result.errors:
+                        sys.stderr.write(error.describe(prefix=where) + "\n")
+            for warning in result.warnings:
+                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
+    except InputError as exc:
+        out.flush()
+        raise UsageError(str(exc)) from None
+    out.flush()
+    return 3 if internal else 1 if failed else 0
