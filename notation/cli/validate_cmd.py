@@ -33,6 +33,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
+    common.add_input_option(parser)
     common.add_variant_options(parser)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out")
@@ -49,20 +50,21 @@ def run(args: argparse.Namespace) -> int:
     failed = internal = False
     out = sys.stdout
     try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
             result, how = common.answer(item, judge, ValidateResult.failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.valid
             if args.json:
-                common.write_json_line(result.to_dict())
+                common.write_json_line(item.located(result.to_dict()))
                 continue
+            prefix = common.text_prefix(item)
             if result.valid:
-                out.write("valid\n")
+                out.write(prefix + "valid\n")
             else:
-                out.write("invalid: " + "; ".join(p.describe() for p in result.errors) + "\n")
-            where = f"line {item.line}" if item.line else "argument"
+                out.write(prefix + "invalid: " + common.problem_text(item, how, result.errors) + "\n")
+                common.file_hint(item, how, result.errors)
             for warning in result.warnings:
-                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None
