@@ -29,7 +29,8 @@ from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.inputs import STDIN, InputFile
-from notation.variants import DEFAULT_REGISTRY, Registry, parse_aliases
+from notation.guess import AUTO, VariantGuessError, guess_variant
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant, normalize_name, parse_aliases
 
 ResultT = TypeVar("ResultT")
 
@@ -52,14 +53,45 @@ def writer_options_from(args: argparse.Namespace) -> WriteOptions:
     return options_from(vars(args))
 
 
-def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard") -> None:
+def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard", auto: bool = False) -> None:
+    """``--variant`` (with ``auto``, ``guessing`` reads it) and ``--variant-alias``."""
+    guess = "; auto: guess each FEN's variant from its shape, with a warning" if auto else ""
     parser.add_argument(
         "--variant",
         default=default,
         metavar="NAME",
-        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _",
+        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _{guess}",
     )
     add_alias_option(parser)
+
+
+def guessing(
+    judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT], registry: Registry
+) -> Callable[[str, str], ResultT]:
+    """``judge`` that reads the variant name ``auto`` as "guess it" (``notation.guess``):
+    a guess other than the default variant adds a ``guessed-variant`` warning first; no
+    guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
+
+    def judge_or_guess(fen: str, variant: str) -> ResultT:
+        if normalize_name(variant) != AUTO:
+            return judge(fen, variant)
+        try:
+            guess = guess_variant(fen, registry)
+        except VariantGuessError as exc:
+            return failure(exc.problems[0])
+        result = judge(fen, guess.variant.key)
+        if guess.variant is not _default_of(registry):
+            result.warnings.insert(0, guess.warning())  # type: ignore[attr-defined]
+        return result
+
+    return judge_or_guess
+
+
+def _default_of(registry: Registry) -> Variant | None:
+    try:
+        return registry.default
+    except LookupError:
+        return None
 
 
 def add_alias_option(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
     common.add_input_option(parser)
-    common.add_variant_options(parser)
+    common.add_variant_options(parser, auto=True)
     common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
@@ -46,11 +46,12 @@ def run(args: argparse.Namespace) -> int:
     def convert(fen: str, variant: str) -> ConvertResult:
         return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
 
+    guessed = common.guessing(convert, ConvertResult.failure, registry)
     failed = internal = False
     out = sys.stdout
     try:
         for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
-            result, how = common.answer(item, convert, ConvertResult.failure)
+            result, how = common.answer(item, guessed, ConvertResult.failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:

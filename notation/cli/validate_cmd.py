@@ -34,7 +34,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
     common.add_input_option(parser)
-    common.add_variant_options(parser)
+    common.add_variant_options(parser, auto=True)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out")
     parser.set_defaults(run=run)
@@ -47,11 +47,12 @@ def run(args: argparse.Namespace) -> int:
     def judge(fen: str, variant: str) -> ValidateResult:
         return validate_fen(fen, variant, accept=accept, registry=registry)
 
+    guessed = common.guessing(judge, ValidateResult.failure, registry)
     failed = internal = False
     out = sys.stdout
     try:
         for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
-            result, how = common.answer(item, judge, ValidateResult.failure)
+            result, how = common.answer(item, guessed, ValidateResult.failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.valid
             if args.json:
