@@ -33,7 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "
             "(also .gz, .bz2 and .zst; FIFOs, sockets and devices found there are skipped); "
             "'-' reads standard input. Exit status: 0 no errors, 1 problems that fail the "
-            "check, 2 usage error, a path that cannot be read, or nothing to check."
+            "check, 2 usage error, a path that cannot be read, or nothing to check. "
+            "Settings, suppressions and codes: `notation docs check`."
         ),
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, or - for standard input")

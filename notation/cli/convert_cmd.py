@@ -34,7 +34,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
-    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
+    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see `notation docs readme`)")
     parser.set_defaults(run=run)
 
 

@@ -29,6 +29,7 @@ SUBCOMMANDS = (
     ("check", "notation.cli.check_cmd"),
     ("serve", "notation.cli.serve_cmd"),
     ("start", "notation.cli.start_cmd"),
+    ("docs", "notation.cli.docs_cmd"),
 )
 
 
@@ -40,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
+        epilog="Documentation is installed with the package: `notation docs` lists it, `notation docs readme` "
+        "prints the README, `notation COMMAND --help` each command's options.",
     )
     parser.add_argument("--version", action="version", version=f"notation {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

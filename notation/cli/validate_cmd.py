@@ -16,7 +16,7 @@ without arguments, from standard input, one per line; exactly one output line is
 per non-blank input line, in order: "valid", or "invalid: " and every problem found
 (code: message (field)). With --json each output line is
 {"valid", "variant", "errors", "warnings", "detected"} and input lines may be JSON objects
-{"fen": ..., "variant": ...}. Codes: see docs/validation.md.
+{"fen": ..., "variant": ...}. Codes: `notation docs validation` (docs/validation.md).
 Every non-blank line is answered, whatever it holds: a line longer than 64 KiB (skipped
 unread), not UTF-8, or bad JSON gets its own "invalid" line with a code, and later lines
 go on.
