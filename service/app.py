@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, g, request
 
-from service import problems
+from service import metrics, problems
 from service.bodies import too_large
 from service.config import Settings
 from service.resources import fen, meta, pgn, variants
@@ -32,6 +32,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (meta.blueprint, variants.blueprint, fen.blueprint, pgn.blueprint):
         app.register_blueprint(blueprint)
     app.before_request(_limit_body)
+    metrics.install(app)
     problems.install(app)
     return app
 

@@ -1,16 +1,24 @@
-"""``GET /healthz`` and ``GET /openapi.yaml`` (the contract, read from the installed package)."""
+"""``GET /healthz``, ``/readyz``, ``/metrics`` and ``/openapi.yaml`` (the contract, read from
+the installed package).
+
+Under ``notation serve`` the front end answers ``/healthz``, ``/readyz`` and ``/metrics``
+itself (for every worker); these views answer for an app served by another WSGI server:
+ready whenever it answers, and the metrics of its own process (``service.metrics``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, current_app
+from werkzeug.exceptions import NotFound
 
 from notation import __version__
 
+from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from service.metrics import METRICS_KEY
 from service.schemas import HealthOut
-from service.state import json_response
+from service.state import json_response, state
 
 blueprint = Blueprint("meta", __name__)
 
@@ -26,6 +34,18 @@ def spec_bytes() -> bytes:
 @blueprint.get("/healthz")
 def healthz() -> Response:
     return json_response(HealthOut().dump({"status": "ok", "version": __version__}))
+
+
+@blueprint.get("/readyz")
+def readyz() -> Response:
+    return json_response({"status": "ready", "version": __version__})
+
+
+@blueprint.get("/metrics")
+def metrics() -> Response:
+    if state().settings.metrics != "on":
+        raise NotFound("metrics are off (NOTATION_METRICS=off)")
+    return Response(current_app.extensions[METRICS_KEY].render(), content_type=METRICS_CONTENT_TYPE)
 
 
 @blueprint.get("/openapi.yaml")
