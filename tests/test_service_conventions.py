@@ -187,3 +187,14 @@ def test_access_log_is_json_lines_naming_the_request_id(tmp_path):
     assert mine[0]["method"] == "POST" and mine[0]["target"] == "/v1/fen/validate"
     assert mine[0]["status"] == 200 and mine[0]["fens"] == 1 and mine[0]["duration_ms"] >= 0
     assert {"time", "client"} <= set(mine[0])
+
+
+def test_every_setting_is_documented():
+    from service.config import ENV_NAMES
+
+    root = Path(__file__).resolve().parents[1]
+    guide = (root / "docs" / "service.md").read_text(encoding="utf-8")
+    contract = (root / "service" / "openapi.yaml").read_text(encoding="utf-8")
+    assert [name for name in ENV_NAMES.values() if f"`{name}`" not in guide] == []
+    for convention in ("X-Request-ID", "NOTATION_CORS_ORIGINS", "NOTATION_METRICS", "/readyz", "/metrics"):
+        assert convention in contract and convention in guide
