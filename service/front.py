@@ -49,12 +49,12 @@ from notation import __version__
 
 from service import wire
 from service.config import Settings
+from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
+from service.jsonio import dumps
 from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from service.metrics import Metrics
 from service.request_id import HEADER as REQUEST_ID_HEADER
 from service.request_id import new_id, request_id
-from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
-from service.jsonio import dumps
 from service.wire_problems import closing_response, phrase, problem_bytes
 from service.worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
 
@@ -600,8 +600,12 @@ class ClientConnection(asyncio.Protocol):
     ) -> None:
         headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in extra]
         if status != 204:
-            headers += [(b"Content-Type", content_type.encode("ascii")), (b"Content-Length", str(len(payload)).encode())]
-        response = h11.Response(status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode())
+            headers += [
+                (b"Content-Type", content_type.encode("ascii")),
+                (b"Content-Length", str(len(payload)).encode()),
+            ]
+        reason = phrase(status).encode()
+        response = h11.Response(status_code=status, headers=self._common_headers(headers), reason=reason)
         self._send(connection, response)
         if method != "HEAD" and status != 204:
             self._send(connection, h11.Data(data=payload))

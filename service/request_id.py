@@ -13,7 +13,7 @@ import uuid
 
 HEADER = "X-Request-ID"
 MAX_LENGTH = 128
-_ACCEPTED = re.compile(r"[A-Za-z0-9\-._:+=/]{1,%d}" % MAX_LENGTH)
+_ACCEPTED = re.compile(rf"[A-Za-z0-9\-._:+=/]{{1,{MAX_LENGTH}}}")
 
 
 def new_id() -> str:

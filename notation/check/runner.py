@@ -123,7 +123,7 @@ def run_check(
             else:
                 reporting = _Reporting(source, progress)
                 stream = io.BufferedReader(reporting, buffer_size=1 << 16)
-                check_stream(stream, found.kind, judge, options.variant, problems)  # type: ignore[arg-type]
+                check_stream(stream, found.kind, judge, options.variant, problems)
                 progress.advance(max(0, source.position - reporting.reported))
         problems.finish()
         summary.files += 1

@@ -127,5 +127,6 @@ def _texts(path: Path, values: dict[str, Any], key: str) -> tuple[str, ...]:
 
 def _aliases(path: Path, value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise SettingsError(f"{path}: [tool.notation] aliases must be a table of names, e.g. {{ zh960 = \"crazyhouse\" }}")
+        example = '{ zh960 = "crazyhouse" }'
+        raise SettingsError(f"{path}: [tool.notation] aliases must be a table of names, e.g. {example}")
     return dict(value)

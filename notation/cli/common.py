@@ -28,8 +28,8 @@ from typing import Any, BinaryIO, TextIO, TypeVar
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
-from notation.inputs import STDIN, InputFile
 from notation.guess import AUTO, VariantGuessError, guess_variant
+from notation.inputs import STDIN, InputFile
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant, normalize_name, parse_aliases
 
 ResultT = TypeVar("ResultT")
