@@ -7,9 +7,10 @@ the FEN (piece letters, pockets and check counters are the reader's business, so
 fits only a variant with pockets). Among the entries that fit, in this order:
 
 1. a placement that is some entry's start array and not the default variant's (Racing
-   Kings', Horde's, Grasshopper's) names that entry, when it is the only one;
-2. the default variant (Standard) when it fits and its rules accept the setup: a plain FEN
-   is read as it is without ``--variant``;
+   Kings', Horde's, Grasshopper's) names that entry, when it is the only one that reads it;
+2. the default variant (Standard) when it reads the FEN and its rules accept the setup: a
+   plain FEN is read as it is without ``--variant`` (tried before the others, being the
+   common case);
 3. the one entry whose rules accept the setup (Horde's pawns, a Crazyhouse pocket);
 4. the one entry whose reader accepts the FEN (its rules then say what is wrong);
 5. the default variant if it fits at all.
@@ -21,6 +22,8 @@ on bad input. What a variant's rules decide (legality) is the validator's, not c
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from notation.errors import NotationError, Problem
@@ -89,9 +92,18 @@ def _by_board(placement: str, registry: Registry, default: Variant | None) -> Va
     return matches[0] if len(matches) == 1 else None
 
 
-def _reads(text: str, registry: Registry) -> list[ReadResult]:
+_COUNTERS = re.compile(r"(?:^|\s)\+?\d+\+\d+(?:\s|$)")
+
+
+def _reads(text: str, variants: Iterable[Variant], registry: Registry) -> list[ReadResult]:
+    """What each of ``variants`` reads of ``text`` (those that can read it at all)."""
+    # Readers fail slowly (their errors explain themselves): a FEN with bracketed pockets or
+    # check counters is not offered to variants whose reader rejects those outright.
+    pockets, counters = "[" in _placement(text), _COUNTERS.search(text) is not None
     fits = []
-    for variant in registry:
+    for variant in variants:
+        if (pockets and not variant.has_pockets) or (counters and not variant.has_check_counters):
+            continue
         try:
             fits.append(read_fen(text, variant, registry=registry))
         except NotationError:
@@ -123,16 +135,20 @@ def guess_variant(text: str, registry: Registry = DEFAULT_REGISTRY) -> Guess:
     board = _by_board(placement, registry, default)
     if board is not None:
         return Guess(board, f"its {board.geometry} board")
-    fits = _reads(text, registry)
+    default_start = _placement(default.start_fen) if default is not None else None
+    if placement != default_start:
+        shaped = [v for v in registry if _placement(v.start_fen) == placement]
+        starts = [r.variant for r in _reads(text, shaped, registry)]
+        if len(starts) == 1:
+            return Guess(starts[0], "its start array")
+    if default is not None:  # the common case first: a plain FEN its rules accept
+        plain = _reads(text, [default], registry)
+        if plain and not validate(plain[0].setup, default):
+            return Guess(default, "a plain FEN")
+    fits = _reads(text, registry, registry)
     if not fits:
         raise VariantGuessError("no variant reads this FEN", [v.key for v in registry])
-    default_start = _placement(default.start_fen) if default is not None else None
-    starts = [r.variant for r in fits if placement != default_start and _placement(r.variant.start_fen) == placement]
-    if len(starts) == 1:
-        return Guess(starts[0], "its start array")
     by_key = {r.variant.key: r for r in fits}
-    if default is not None and default.key in by_key and not validate(by_key[default.key].setup, default):
-        return Guess(default, "a plain FEN")
     legal = [r.variant for r in fits if not validate(r.setup, r.variant)]
     if len(legal) == 1:
         return Guess(legal[0], _distinction(legal[0], default))
