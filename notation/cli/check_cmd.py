@@ -11,11 +11,12 @@ import argparse
 import dataclasses
 import enum
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMATS
-from notation.check.problem import CHECK_CODES
+from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli.common import add_accept_option, add_variant_options
 from notation.cli.usage import UsageError
@@ -162,6 +163,17 @@ class _Bar:
     def advance(self, size: int) -> None:
         self._bar.update(size)
 
+    def around(self, emit: Callable[[CheckProblem], None]) -> Callable[[CheckProblem], None]:
+        """``emit`` with the bar cleared while it writes (both may share one terminal)."""
+        from tqdm import tqdm
+
+        def emit_clear(problem: CheckProblem) -> None:
+            with tqdm.external_write_mode(file=sys.stderr):
+                emit(problem)
+                sys.stdout.flush()
+
+        return emit_clear
+
     def close(self) -> None:
         self._bar.close()
 
@@ -174,7 +186,8 @@ def run(args: argparse.Namespace) -> int:
     show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
     bar = _Bar() if show else None
     try:
-        summary = run_check(args.paths, options, output.problem, progress=bar)
+        emit = output.problem if bar is None else bar.around(output.problem)
+        summary = run_check(args.paths, options, emit, progress=bar)
     finally:
         if bar is not None:
             bar.close()
