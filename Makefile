@@ -15,7 +15,7 @@ SERVE  ?= .venv-serve
 PORT   ?= 8080
 HOST   ?= 127.0.0.1
 BIN    := $(VENV)/bin
-SOURCES := pyproject.toml setup.py $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' -o -name '*.txt' -o -path 'service/web/*' 2>/dev/null)
+SOURCES := pyproject.toml setup.py README.md $(wildcard docs/*.md) $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' -o -name '*.txt' -o -path 'service/web/*' 2>/dev/null)
 PYTEST_ARGS := -q --rootdir=.. -c ../pyproject.toml
 
 .PHONY: test test-compiled test-pure fuzz serve install bench clean

@@ -14,12 +14,16 @@ tests/test_compiled_build.py fails when the installed hot modules are pure Pytho
 """
 
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
 
 with open(Path(__file__).resolve().parent / "pyproject.toml", "rb") as pyproject:
     HOT: list[str] = tomllib.load(pyproject)["tool"]["notation"]["build"]["compiled"]
@@ -46,6 +50,20 @@ class AllOrNothingBuildExt(build_ext):
             fall_back(f"{type(exc).__name__}: {exc}")
 
 
+class BuildPyWithDocs(build_py):
+    """Ship README.md and docs/*.md inside the package (``notation/docs/``), so that what
+    ``notation --help`` points to is installed: ``notation docs TOPIC`` prints it."""
+
+    def run(self) -> None:
+        super().run()
+        if self.dry_run:
+            return
+        target = Path(self.build_lib) / "notation" / "docs"
+        target.mkdir(parents=True, exist_ok=True)
+        for source in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+            shutil.copyfile(source, target / source.name)
+
+
 ext_modules = []
 if os.environ.get("NOTATION_PURE") != "1":
     try:
@@ -56,4 +74,4 @@ if os.environ.get("NOTATION_PURE") != "1":
         fall_back(repr(exc))
         ext_modules = []
 
-setup(ext_modules=ext_modules, cmdclass={"build_ext": AllOrNothingBuildExt})
+setup(ext_modules=ext_modules, cmdclass={"build_ext": AllOrNothingBuildExt, "build_py": BuildPyWithDocs})

@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from notation.diagram import diagram, fen_text
 from notation.geometry import CHESS_BOARD, Geometry
 
 Color = Literal["w", "b"]
@@ -192,8 +193,14 @@ class Setup:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SETUP_FIELDS)
-        return f"Setup(cells={self.cells!r}, {fields})"
+        """``<Setup 'FEN'>`` (``<Setup 9x10 'FEN'>`` off the 8x8 board): the FEN it holds,
+        written without a variant (``notation.diagram.fen_text``)."""
+        size = "" if self.geometry.is_chess_board else f"{self.geometry} "
+        return f"<Setup {size}{fen_text(self)!r}>"
+
+    def __str__(self) -> str:
+        """A text diagram of the board, pockets and counters (``notation.diagram.diagram``)."""
+        return diagram(self)
 
     def __reduce__(self) -> tuple[Callable[..., Setup], tuple[object, ...]]:
         return (_rebuild, (self.cells, *(getattr(self, name) for name in _SETUP_FIELDS)))

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask, g, request
 
-from service import problems
+from service import metrics, problems
 from service.bodies import too_large
 from service.config import Settings
 from service.resources import board, docs, fen, meta, page, pgn, start, variants
@@ -35,6 +35,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (page.blueprint, docs.blueprint):  # for people: the page at / and /docs
         app.register_blueprint(blueprint)
     app.before_request(_limit_body)
+    metrics.install(app)
     problems.install(app)
     return app
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from notation.variants import Registry
 
+    from service.cors import CorsPolicy
+
 
 class ConfigError(ValueError):
     """A setting with a value it cannot take; the message names the setting."""
@@ -40,8 +42,10 @@ class Settings:
     max_queue: int = 0  # requests waiting for a free worker; 0: 8 per worker; past it 503
     graceful_timeout: int = 10  # seconds in-flight requests may finish after SIGTERM/SIGINT
     log_level: str = "info"
-    access_log: str = "off"  # "on": one line per request on standard error
+    access_log: str = "off"  # "on": one line per request on standard error; "json": one JSON object a line
     variant_aliases: str = ""  # extra variant names: "zh960=crazyhouse,koth2=kingofthehill"
+    cors_origins: str = ""  # "": no CORS; "*": any origin; else comma-separated origins (service.cors)
+    metrics: str = "on"  # "on": GET /metrics answers Prometheus text; "off": 404
 
     def __post_init__(self) -> None:
         _at_least(self.max_body_bytes, 1024, "max_body_bytes")
@@ -62,8 +66,11 @@ class Settings:
             raise ConfigError(
                 f"{ENV_NAMES['log_level']}: choose one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}"
             )
-        if self.access_log not in ("on", "off"):
-            raise ConfigError(f"{ENV_NAMES['access_log']}: choose on or off, got {self.access_log!r}")
+        if self.access_log not in ACCESS_LOGS:
+            raise ConfigError(f"{ENV_NAMES['access_log']}: choose on, json or off, got {self.access_log!r}")
+        if self.metrics not in ("on", "off"):
+            raise ConfigError(f"{ENV_NAMES['metrics']}: choose on or off, got {self.metrics!r}")
+        self.cors()  # a bad origin stops the service at start
         self.registry()  # a bad alias stops the service at start, not at the first request
 
     def alias_map(self) -> dict[str, str]:
@@ -87,6 +94,15 @@ class Settings:
             return DEFAULT_REGISTRY.with_aliases(aliases)
         except NotationError as exc:
             raise ConfigError(f"{ENV_NAMES['variant_aliases']}: {exc}") from None
+
+    def cors(self) -> CorsPolicy:
+        """The CORS policy ``cors_origins`` states; raises ``ConfigError``."""
+        from service.cors import CorsPolicy
+
+        try:
+            return CorsPolicy.parse(self.cors_origins)
+        except ValueError as exc:
+            raise ConfigError(f"{ENV_NAMES['cors_origins']}: {exc}") from None
 
     @property
     def worker_count(self) -> int:
@@ -115,7 +131,8 @@ class Settings:
             if item.type == "int":
                 values[item.name] = _parse_int(name, raw)
             else:
-                values[item.name] = raw.strip().lower() if item.name in ("log_level", "access_log") else raw.strip()
+                lowered = item.name in ("log_level", "access_log", "metrics")
+                values[item.name] = raw.strip().lower() if lowered else raw.strip()
         return cls(**values)
 
     @staticmethod
@@ -137,6 +154,7 @@ class Settings:
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+ACCESS_LOGS = ("off", "on", "json")
 
 ENV_NAMES: Mapping[str, str] = {
     "max_body_bytes": "NOTATION_MAX_BODY_BYTES",
@@ -157,6 +175,8 @@ ENV_NAMES: Mapping[str, str] = {
     "log_level": "NOTATION_LOG_LEVEL",
     "access_log": "NOTATION_ACCESS_LOG",
     "variant_aliases": "NOTATION_VARIANT_ALIASES",
+    "cors_origins": "NOTATION_CORS_ORIGINS",
+    "metrics": "NOTATION_METRICS",
 }
 
 # Variables of the gunicorn-based server that the front end has no use for.

@@ -7,7 +7,9 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
    request, else from the request's first byte) and ``service.http_head``'s size limits,
    then h11 parses it; an idle keep-alive connection is closed after ``keepalive_timeout``
    and a connection that sends nothing after ``header_timeout``, both without an answer;
-2. ``GET``/``HEAD /healthz`` is answered here, so it never waits for a busy worker;
+2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
+   wait for a busy worker (and ``/metrics`` counts every worker's requests), as is a CORS
+   preflight ``OPTIONS`` request when ``NOTATION_CORS_ORIGINS`` allows cross-origin use;
 3. the body arrives under ``body_timeout`` (the longest pause between two reads, and the
    first part of a minimum average rate, ``BODY_MIN_RATE``) and the
    endpoint's limit (``max_pgn_bytes`` for ``POST /v1/pgn/normalize``, ``max_body_bytes``
@@ -17,6 +19,10 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
 5. ``timeout`` bounds step 4 (the wait for a worker included); past it, or when the client
    closes its side, the worker is killed and replaced, and the client gets 503/504 if no
    status was sent yet, else the connection is cut.
+
+Every answer carries ``X-Request-ID`` (the client's, or a new one: ``service.request_id``),
+which the worker's app also receives and every access log line names; with
+``NOTATION_ACCESS_LOG=json`` the access log is one JSON object a line.
 
 Errors answered here are problem+json with ``Connection: close`` (``wire_problems``),
 followed by a lingering close: the server shuts its sending side and reads and discards
@@ -45,7 +51,11 @@ from service import wire
 from service.config import Settings
 from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
 from service.jsonio import dumps
-from service.wire_problems import closing_response, phrase
+from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from service.metrics import Metrics
+from service.request_id import HEADER as REQUEST_ID_HEADER
+from service.request_id import new_id, request_id
+from service.wire_problems import closing_response, phrase, problem_bytes
 from service.worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
 
 log = logging.getLogger("service.front")
@@ -53,6 +63,8 @@ access_log = logging.getLogger("service.access")
 
 PGN_PATH = "/v1/pgn/normalize"
 HEALTH_PATH = "/healthz"
+READY_PATH = "/readyz"
+METRICS_PATH = "/metrics"
 SPOOL_BYTES = 1024 * 1024  # bodies larger than this go to a temporary file
 INBOX_HIGH_WATER = 256 * 1024  # unread bytes from a client before its socket is not read
 WRITE_HIGH_WATER = 256 * 1024  # unsent bytes to a client before the worker is not read
@@ -92,6 +104,20 @@ class Front:
         self.connections: dict[ClientConnection, None] = {}  # in order of arrival
         self.stopping = False
         self.health_body = dumps({"status": "ok", "version": __version__}).encode("ascii")
+        self.cors = settings.cors()
+        self.metrics = Metrics()
+        self.metrics.gauge("notation_workers", "Worker processes running", lambda: len(pool.workers))
+        self.metrics.gauge("notation_workers_idle", "Worker processes waiting for a request", lambda: len(pool.idle))
+        self.metrics.gauge("notation_queue_length", "Requests waiting for a free worker", lambda: len(pool.waiters))
+        self.metrics.gauge("notation_connections", "Open client connections", lambda: len(self.connections))
+
+    def ready(self) -> str | None:
+        """Why the service cannot take requests now (None: it can)."""
+        if self.stopping:
+            return "the service is shutting down"
+        if not any(worker.alive() for worker in self.pool.workers):
+            return "no worker process is running"
+        return None
 
     def protocol(self) -> ClientConnection:
         return ClientConnection(self)
@@ -150,6 +176,9 @@ class ClientConnection(asyncio.Protocol):
         self._write_paused = False
         self._read_paused = False
         self._lost = False
+        self.request_id = new_id()  # of the request being served
+        self.origin: str | None = None  # its Origin header
+        self.fens = 0  # FENs its answer processed, as the worker said
 
     # -- asyncio.Protocol ---------------------------------------------------------------
 
@@ -311,6 +340,7 @@ class ClientConnection(asyncio.Protocol):
             except TimeoutError:
                 return False  # idle: close without an answer
         self.phase = "head"
+        self.request_id, self.origin, self.fens = new_id(), None, 0
         started = time.monotonic()
         head_deadline = (accepted if accepted is not None else loop.time()) + self.settings.header_timeout
         try:
@@ -326,10 +356,14 @@ class ClientConnection(asyncio.Protocol):
         target = request.target.decode("latin-1")
         method = request.method.decode("latin-1")
         path = target.split("?", 1)[0]
-        if path == HEALTH_PATH and method in ("GET", "HEAD"):
+        self.request_id = request_id(_header(request, b"x-request-id"))
+        self.origin = _header(request, b"origin")
+        local = self._local_answer(request, method, path)
+        if local is not None:
             (await self._read_body(connection, request, self.settings.max_body_bytes)).close()
-            self._answer_health(connection, method)
-            self._log_access(method, target, 200, started)
+            status, content_type, payload, extra = local
+            self._answer_here(connection, method, status, content_type, payload, extra)
+            self._log_access(method, target, status, started)
             return self._finish_cycle(connection)
         limit = self.settings.max_pgn_bytes if (method == "POST" and path == PGN_PATH) else self.settings.max_body_bytes
         body = await self._read_body(connection, request, limit)
@@ -460,6 +494,7 @@ class ClientConnection(asyncio.Protocol):
                         self._send(connection, h11.Data(data=payload))
                         await self._drain()
                     elif kind == wire.END and started:
+                        self.fens = int(wire.parse_json(payload).get("fens", 0)) if payload else 0
                         self.front.pool.release(worker)
                         worker = None
                         self._send(connection, h11.EndOfMessage())
@@ -527,20 +562,53 @@ class ClientConnection(asyncio.Protocol):
         )
         return status
 
+    def _convention_headers(self) -> list[tuple[str, str]]:
+        """X-Request-ID, and the CORS headers the request's origin gets."""
+        return [(REQUEST_ID_HEADER, self.request_id), *self.front.cors.headers(self.origin)]
+
     def _common_headers(self, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+        ours = {name.lower() for name, _ in self._convention_headers()}
+        headers = [(name, value) for name, value in headers if name.decode("latin-1").lower() not in ours]
+        headers += [(name.encode("latin-1"), value.encode("latin-1")) for name, value in self._convention_headers()]
         headers = [*headers, (b"Date", _http_date().encode("ascii"))]
         if self.front.stopping:
             headers.append((b"Connection", b"close"))
         return headers
 
-    def _answer_health(self, connection: h11.Connection, method: str) -> None:
-        headers = [
-            (b"Content-Type", b"application/json"),
-            (b"Content-Length", str(len(self.front.health_body)).encode()),
-        ]
-        self._send(connection, h11.Response(status_code=200, headers=self._common_headers(headers), reason=b"OK"))
-        if method == "GET":
-            self._send(connection, h11.Data(data=self.front.health_body))
+    def _local_answer(
+        self, request: h11.Request, method: str, path: str
+    ) -> tuple[int, str, bytes, list[tuple[str, str]]] | None:
+        """(status, content type, body, headers) of a request answered here, or None."""
+        if method in ("GET", "HEAD"):
+            if path == HEALTH_PATH:
+                return 200, "application/json", self.front.health_body, []
+            if path == READY_PATH:
+                why = self.front.ready()
+                if why is None:
+                    return 200, "application/json", dumps({"status": "ready", "version": __version__}).encode(), []
+                body = problem_bytes(503, f"not ready: {why}")
+                return 503, "application/problem+json", body, [("Retry-After", str(RETRY_AFTER_SECONDS))]
+            if path == METRICS_PATH and self.settings.metrics == "on":
+                return 200, METRICS_CONTENT_TYPE, self.front.metrics.render(), []
+        if method == "OPTIONS" and self.front.cors.enabled and _header(request, b"access-control-request-method"):
+            return 204, "", b"", self.front.cors.preflight(self.origin)
+        return None
+
+    def _answer_here(
+        self, connection: h11.Connection, method: str, status: int, content_type: str, payload: bytes,
+        extra: list[tuple[str, str]],
+    ) -> None:
+        headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in extra]
+        if status != 204:
+            headers += [
+                (b"Content-Type", content_type.encode("ascii")),
+                (b"Content-Length", str(len(payload)).encode()),
+            ]
+        reason = phrase(status).encode()
+        response = h11.Response(status_code=status, headers=self._common_headers(headers), reason=reason)
+        self._send(connection, response)
+        if method != "HEAD" and status != 204:
+            self._send(connection, h11.Data(data=payload))
         self._send(connection, h11.EndOfMessage())
 
     def _send(self, connection: h11.Connection, event: Any) -> None:
@@ -562,8 +630,11 @@ class ClientConnection(asyncio.Protocol):
             "target": request.target.decode("latin-1"),
             "version": request.http_version.decode("latin-1"),
             "headers": [
-                [name.decode("latin-1"), value.decode("latin-1")] for name, value in request.headers.raw_items()
-            ],
+                [name.decode("latin-1"), value.decode("latin-1")]
+                for name, value in request.headers.raw_items()
+                if name.lower() != b"x-request-id"
+            ]
+            + [[REQUEST_ID_HEADER, self.request_id]],
             "client": list(self.peer[:2]),
             "server": list(self.local[:2]),
             "body": {"length": body.size, "file": body.path},
@@ -575,7 +646,8 @@ class ClientConnection(asyncio.Protocol):
         if self._lost:
             return
         try:
-            self._out.write(closing_response(refusal.status, refusal.detail, refusal.headers))
+            headers = [*refusal.headers, *self._convention_headers()]
+            self._out.write(closing_response(refusal.status, refusal.detail, headers))
             if self._out.can_write_eof():
                 self._out.write_eof()
         except OSError:  # the client reset the connection: nobody to answer
@@ -593,9 +665,19 @@ class ClientConnection(asyncio.Protocol):
         self._out.close()
 
     def _log_access(self, method: str, target: str, status: int, started: float) -> None:
+        """Count the request in the metrics and write its access log line (if asked)."""
+        seconds = time.monotonic() - started
+        self.front.metrics.observe(method, target.split("?", 1)[0], status, seconds, self.fens)
+        took = seconds * 1000
         if self.settings.access_log == "on":
-            took = (time.monotonic() - started) * 1000
-            access_log.info('%s "%s %s" %s %.1fms', self.peer[0], method, target[:200], status or "cut", took)
+            access_log.info(
+                '%s "%s %s" %s %.1fms id=%s', self.peer[0], method, target[:200], status or "cut", took, self.request_id
+            )
+        elif self.settings.access_log == "json":
+            access_log.info("%s", dumps({
+                "time": _iso_now(), "request_id": self.request_id, "client": str(self.peer[0]), "method": method,
+                "target": target[:200], "status": status or None, "duration_ms": round(took, 1), "fens": self.fens,
+            }))
 
 
 class Body:
@@ -637,6 +719,20 @@ class Body:
                 os.unlink(self.path)
             except OSError:
                 pass
+
+
+def _header(request: h11.Request, name: bytes) -> str | None:
+    """The first value of a header (h11 gives names in lower case), or None."""
+    for key, value in request.headers:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _iso_now() -> str:
+    """The time now in UTC as ISO 8601 with milliseconds."""
+    now = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + f".{int(now % 1 * 1000):03d}Z"
 
 
 def _content_length(request: h11.Request) -> int | None:

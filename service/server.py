@@ -38,6 +38,13 @@ def serve(settings: Settings) -> None:
     )
     if settings.access_log == "on":  # access lines are INFO, whatever NOTATION_LOG_LEVEL says
         logging.getLogger("service.access").setLevel(logging.INFO)
+    elif settings.access_log == "json":  # one JSON object a line, nothing around it
+        access = logging.getLogger("service.access")
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access.addHandler(handler)
+        access.setLevel(logging.INFO)
+        access.propagate = False
     for warning in Settings.removed_variables():
         log.warning(warning)
     asyncio.run(_serve(settings))

@@ -4,7 +4,8 @@ A frame is one type byte, a 4-byte big-endian length and that many bytes of payl
 Front end to worker: ``REQUEST`` (JSON: the request head and where its body is), then
 ``BODY`` (the body bytes, when they are sent inline). Worker to front end: ``READY`` once
 (JSON ``{"pid"}``) after the app is built, then per request ``START`` (JSON ``{"status",
-"headers"}``), any number of ``DATA`` and one ``END``, or ``ABORT`` when the answer failed
+"headers"}``), any number of ``DATA`` and one ``END`` (empty, or JSON ``{"fens"}``: the FENs
+the answer processed, for the metrics), or ``ABORT`` when the answer failed
 after ``START`` (the front end then cuts the stream).
 
 ``BlockingChannel`` is the worker's side (blocking socket: a slow client makes ``send``

@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 from urllib.parse import unquote_to_bytes, urlsplit
 
 from service import wire
+from service.metrics import BEHIND_FRONT_KEY, FENS_KEY
 
 log = logging.getLogger("service.worker")
 
@@ -141,12 +142,15 @@ class Worker:
                     held.extend(wire.frame(wire.DATA, bytes(view[start : start + DATA_PIECE])))
 
         result: Iterable[bytes] = ()
+        environ = build_environ(head, body)
+        environ[BEHIND_FRONT_KEY] = True  # the front end records the request's metrics
         try:
-            result = self.app(build_environ(head, body), start_response)
+            result = self.app(environ, start_response)
             for chunk in result:
                 write(chunk)
             add_start()
-            held.extend(wire.frame(wire.END))
+            fens = environ.get(FENS_KEY, 0)  # for the front end's metrics
+            held.extend(wire.json_frame(wire.END, {"fens": fens}) if fens else wire.frame(wire.END))
             flush()
         except OSError:
             raise  # the front end is gone: nothing left to answer to

@@ -46,9 +46,9 @@ def test_stdin_one_line_out_per_nonblank_line_in_order(monkeypatch, capsys):
     assert code == 1
     assert len(lines) == 3
     assert lines[0] == START.replace("KQkq", "HAha")
-    assert lines[1].startswith("error: fen-syntax")
+    assert lines[1].startswith("error: line 4: fen-syntax")  # blank lines counted, not shifting it
     assert lines[2] == START.replace(" w ", " b ").replace("KQkq", "HAha")
-    assert "line 4" in err
+    assert "fen-syntax" not in err  # the error is said once, on its output line
 
 
 def test_json_lines_with_per_line_variant(monkeypatch, capsys):
@@ -72,6 +72,7 @@ def test_json_lines_with_per_line_variant(monkeypatch, capsys):
         "errors": [],
         "warnings": [],
         "detected": results[0]["detected"],
+        "line": 1,
     }
     assert results[0]["detected"]["pockets"] == "rank-zero"
     assert results[1]["fen"] == "5k2/p7/1p6/3B2P1/3P1rp1/b1P2P2/P5K1/7R w - - 1+3 4 34"

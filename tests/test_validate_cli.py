@@ -60,7 +60,8 @@ def test_json_lines_one_output_per_input(monkeypatch, capsys):
     assert code == 1
     assert len(rows) == 4
     assert rows[0]["valid"] is True and rows[0]["variant"] == "racingkings"
-    assert set(rows[0]) == {"valid", "variant", "errors", "warnings", "detected"}
+    assert set(rows[0]) == {"valid", "variant", "errors", "warnings", "detected", "line"}
+    assert [row["line"] for row in rows] == [1, 2, 3, 5]  # the blank line is counted
     assert rows[1]["errors"][0]["code"] == "unknown-variant"
     assert rows[2]["valid"] is False and "line 3" in rows[2]["errors"][0]["message"]
     assert [e["code"] for e in rows[3]["errors"]] == ["race-over"]

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
 from notation.check.problem import ProblemList, Severity
+from notation.check.suppress import game_suppression
 from notation.pgn import games as pgn
 from notation.pgn.games import RawGame
 from notation.pgn.splitter import iter_games
@@ -76,7 +77,11 @@ def check_pgn_text(text: Iterable[str], judge: PositionJudge, variant: Variant, 
 
 
 def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:
-    """Add the problems of one game (or one part of a very large game) to ``problems``."""
+    """Add the problems of one game (or one part of a very large game) to ``problems``;
+    a ``{notation: ignore[...]}`` comment in it silences them."""
+    suppression = game_suppression(game.text, game.start_line)
+    if suppression is not None:
+        problems.suppress(suppression)
     for found in game.problems:
         severity = PGN_SEVERITY.get(found.code, Severity.ERROR)
         problems.add(found.line, found.column or 1, severity, found.code, found.message)

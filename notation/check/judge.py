@@ -17,6 +17,7 @@ from functools import lru_cache
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
 from notation.fen.dialect import Dialect
+from notation.fen.profiles import WriteOptions
 from notation.options import PocketStyle
 from notation.variants import Registry, Variant
 
@@ -45,8 +46,9 @@ RARELY_READ: tuple[tuple[Callable[[Dialect], bool], str, str], ...] = (
 class PositionJudge:
     """Validates FENs against variants found in ``registry``; see the module doc."""
 
-    def __init__(self, registry: Registry, cache_size: int = 4096):
+    def __init__(self, registry: Registry, cache_size: int = 4096, profile: tuple[str, WriteOptions] | None = None):
         self._registry = registry
+        self._profile = profile
         self._variants: dict[str, Variant] = {}
         self._judge = lru_cache(maxsize=cache_size)(self._judge_uncached)
 
@@ -78,7 +80,18 @@ class PositionJudge:
             for test, field, message in RARELY_READ:
                 if test(result.detected):
                     findings.append(Finding(Severity.WARNING, "rare-dialect", message, field_column(fen, field)))
+        if self._profile is not None and result.valid:
+            findings.extend(self._as_profile_writes(fen, self._variants[key], *self._profile))
         return tuple(findings)
+
+    def _as_profile_writes(self, fen: str, variant: Variant, name: str, options: WriteOptions) -> list[Finding]:
+        """A ``profile-mismatch`` warning when ``fen`` is not written as the profile writes it."""
+        from notation.operations import convert_fen
+
+        written = convert_fen(fen, variant, options=options, registry=self._registry).fen
+        if written is None or written == " ".join(fen.split()):
+            return []
+        return [Finding(Severity.WARNING, "profile-mismatch", f"{name} writes this position as {written}", 1)]
 
 
 _TOKEN = re.compile(r"\S+")

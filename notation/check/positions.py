@@ -14,6 +14,7 @@ from notation.check.epd import EpdSyntaxError, parse_operations, split_position
 from notation.check.judge import Finding, PositionJudge
 from notation.check.lines import Line, LineState
 from notation.check.problem import ProblemList, Severity
+from notation.check.suppress import split_line_marker
 from notation.variants import Variant
 
 COMMENT = "#"
@@ -46,16 +47,25 @@ def check_fen_lines(lines: Iterable[Line], judge: PositionJudge, variant: Varian
     """Judge every FEN line; returns how many positions were seen."""
     seen = [0]
     for line in _position_lines(lines, problems, seen):
-        column = len(line.text) - len(line.text.lstrip()) + 1
-        report_findings(problems, line.number, column, judge.judge(line.text.strip(), variant))
+        text = _unsuppressed(line, problems)
+        column = len(text) - len(text.lstrip()) + 1
+        report_findings(problems, line.number, column, judge.judge(text.strip(), variant))
     return seen[0]
+
+
+def _unsuppressed(line: Line, problems: ProblemList) -> str:
+    """The line's text without a ``# notation: ignore`` comment, whose suppression now holds."""
+    text, suppression = split_line_marker(line.text, line.number)
+    if suppression is not None:
+        problems.suppress(suppression)
+    return text
 
 
 def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
     """Judge every EPD record; returns how many records were seen."""
     seen = [0]
     for line in _position_lines(lines, problems, seen):
-        text = line.text
+        text = _unsuppressed(line, problems)
         position, column, tail = split_position(text)
         try:
             operations = parse_operations(text, tail)

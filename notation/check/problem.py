@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from notation.check.suppress import Suppression
+
 
 class Severity(str, enum.Enum):
     """How bad a problem is: errors fail the check; warnings fail it only with ``--strict``."""
@@ -107,6 +109,7 @@ CHECK_CODES: dict[str, str] = {
     "setup-without-fen": 'SetUp "1" without a FEN tag.',
     "miscased-tag": "A standard PGN tag name spelled with the wrong case.",
     "rare-dialect": "A FEN dialect that most readers reject.",
+    "profile-mismatch": "A position not written as the project's profile ([tool.notation] profile) writes it.",
 }
 
 
@@ -128,8 +131,17 @@ class ProblemList:
         self._emit = emit
         self._pending: list[CheckProblem] = []
         self.count = 0
+        self.suppressed = 0
+        self._suppressions: list[Suppression] = []
+
+    def suppress(self, suppression: Suppression) -> None:
+        """Drop the problems ``suppression`` covers from now on (an inline ``notation: ignore``)."""
+        self._suppressions.append(suppression)
 
     def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        if self._suppressions and any(s.covers(max(line, 1), code) for s in self._suppressions):
+            self.suppressed += 1
+            return
         self._pending.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
         self.count += 1
 

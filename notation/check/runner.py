@@ -8,17 +8,20 @@ file is a problem. Errors writing the output (a closed pipe) propagate.
 
 from __future__ import annotations
 
+import dataclasses
 import io
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
 from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.sources import STDIN, FileKind, Skipped, Unreadable, discover
+from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable, discover
+from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.variants import Registry, Variant
 
@@ -39,11 +42,27 @@ NOTHING_FOUND: dict[FileKind, str] = {
 
 @dataclass(frozen=True)
 class CheckOptions:
-    """What to check against: the default variant (``--variant``) and the registry."""
+    """What to check against: the default variant (``--variant``) and the registry; codes
+    reported as warnings instead of errors (``accept``); paths not checked (``excluded``,
+    a test on the path); the profile positions must be written in (``profile``: its name
+    and writer options)."""
 
     variant: Variant
     registry: Registry
     stdin_kind: FileKind | None = None  # None: tell PGN from FEN/EPD by the first line
+    accept: frozenset[str] = frozenset()
+    excluded: Callable[[str], bool] | None = None
+    profile: tuple[str, WriteOptions] | None = None
+
+
+class ProgressSink(Protocol):
+    """Where ``run_check`` reports how far it is: bytes of the files as stored."""
+
+    def total(self, size: int | None) -> None:
+        """The bytes to read in all (None: not known, e.g. standard input)."""
+
+    def advance(self, size: int) -> None:
+        """``size`` more bytes were read."""
 
 
 @dataclass
@@ -55,21 +74,37 @@ class Summary:
     warnings: int = 0
     unreadable: list[Unreadable] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    excluded: int = 0  # files left out by ``CheckOptions.excluded``
+    suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
 
 
-def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProblem], None]) -> Summary:
-    """Check every source ``paths`` lead to; see the module doc."""
+def run_check(
+    paths: list[str],
+    options: CheckOptions,
+    emit: Callable[[CheckProblem], None],
+    progress: ProgressSink | None = None,
+) -> Summary:
+    """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
+    files are found first (so their total size is known), then read."""
     summary = Summary()
-    judge = PositionJudge(options.registry)
+    judge = PositionJudge(options.registry, profile=options.profile)
 
     def count(problem: CheckProblem) -> None:
+        if problem.code in options.accept and problem.severity is Severity.ERROR:
+            problem = dataclasses.replace(problem, severity=Severity.WARNING)
         if problem.severity is Severity.ERROR:
             summary.errors += 1
         else:
             summary.warnings += 1
         emit(problem)
 
-    for found in discover(paths, options.stdin_kind):
+    found_all: Iterable[Found] = discover(paths, options.stdin_kind)
+    if options.excluded is not None:
+        found_all = _without_excluded(found_all, options.excluded, summary)
+    if progress is not None:
+        found_all = list(found_all)
+        progress.total(_total_size(found_all))
+    for found in found_all:
         if isinstance(found, Unreadable):
             summary.unreadable.append(found)
             continue
@@ -83,10 +118,60 @@ def run_check(paths: list[str], options: CheckOptions, emit: Callable[[CheckProb
             continue
         problems = ProblemList(found.path, count)
         with source:
-            check_stream(source.binary, found.kind, judge, options.variant, problems)
+            if progress is None:
+                check_stream(source.binary, found.kind, judge, options.variant, problems)
+            else:
+                reporting = _Reporting(source, progress)
+                stream = io.BufferedReader(reporting, buffer_size=1 << 16)
+                check_stream(stream, found.kind, judge, options.variant, problems)
+                progress.advance(max(0, source.position - reporting.reported))
         problems.finish()
         summary.files += 1
+        summary.suppressed += problems.suppressed
     return summary
+
+
+def _without_excluded(found: Iterable[Found], excluded: Callable[[str], bool], summary: Summary) -> Iterator[Found]:
+    for item in found:
+        if not (isinstance(item, Source) and item.is_stdin) and excluded(item.path):
+            summary.excluded += 1
+            continue
+        yield item
+
+
+def _total_size(found: list[Found]) -> int | None:
+    total = 0
+    for item in found:
+        if isinstance(item, Source):
+            if item.is_stdin:
+                return None
+            try:
+                total += os.stat(item.path).st_size
+            except OSError:
+                continue
+    return total
+
+
+class _Reporting(io.RawIOBase):
+    """A source's decompressed bytes that report the stored bytes read to a progress sink."""
+
+    def __init__(self, source: InputFile, progress: ProgressSink):
+        super().__init__()
+        self._source = source
+        self._progress = progress
+        self.reported = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._source.binary.read1(len(buffer))
+        buffer[: len(data)] = data
+        position = self._source.position
+        if position > self.reported:
+            self._progress.advance(position - self.reported)
+            self.reported = position
+        return len(data)
 
 
 def check_stream(

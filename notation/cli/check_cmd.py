@@ -8,13 +8,21 @@ nothing to check at all (no file found: a gate that checks nothing must not pass
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import enum
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMATS
-from notation.cli.common import add_variant_options, build_registry
+from notation.check.problem import CHECK_CODES, CheckProblem
+from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
+from notation.cli.common import add_accept_option, add_variant_options
 from notation.cli.usage import UsageError
-from notation.errors import UnknownVariantError
+from notation.errors import NotationError, UnknownVariantError
+from notation.fen.profiles import PROFILES
+from notation.variants import DEFAULT_REGISTRY, parse_aliases
 
 
 class Strictness:
@@ -33,11 +41,32 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "
             "(also .gz, .bz2 and .zst; FIFOs, sockets and devices found there are skipped); "
             "'-' reads standard input. Exit status: 0 no errors, 1 problems that fail the "
-            "check, 2 usage error, a path that cannot be read, or nothing to check."
+            "check, 2 usage error, a path that cannot be read, or nothing to check. "
+            "Settings, suppressions and codes: `notation docs check`."
         ),
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, or - for standard input")
     add_variant_options(parser)
+    parser.set_defaults(variant=None)  # None: [tool.notation] variant, else standard
+    add_accept_option(parser)
+    parser.add_argument(
+        "--profile", choices=list(PROFILES), default=None,
+        help="warn (profile-mismatch) about valid positions not written as this program writes them",
+    )
+    parser.add_argument(
+        "--exclude", action="append", default=[], metavar="PATTERN",
+        help="do not check paths matching this pattern (fnmatch, relative to the settings file's directory; "
+        "repeatable)",
+    )
+    parser.add_argument(
+        "--config", metavar="PYPROJECT", default=None,
+        help="read [tool.notation] from this file (default: the pyproject.toml of the working directory "
+        "or its parents, up to the repository's root)",
+    )
+    parser.add_argument(
+        "--progress", choices=[p.value for p in Progress], default=Progress.AUTO.value,
+        help="progress bar on standard error (default: auto, only on a terminal)",
+    )
     parser.add_argument(
         "--format",
         choices=sorted(FORMATS),
@@ -61,29 +90,120 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    registry = build_registry(args)
+class Progress(str, enum.Enum):
+    """When to draw the progress bar (on standard error)."""
+
+    AUTO = "auto"  # only when standard error is a terminal
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+def _settings(args: argparse.Namespace) -> CheckSettings:
     try:
-        variant = registry.find(args.variant)
+        path = Path(args.config) if args.config else find_settings(Path.cwd())
+        return load_settings(path)
+    except SettingsError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
+    """The check's options: the command line's, over and added to ``[tool.notation]``'s."""
+    where = f"{settings.path} [tool.notation]" if settings.path else ""
+    try:
+        given = parse_aliases(args.variant_alias)
+        DEFAULT_REGISTRY.with_aliases(given)
+    except (NotationError, ValueError) as exc:
+        raise UsageError(f"--variant-alias: {exc}") from None
+    try:
+        aliases = {**settings.aliases, **given}
+        registry = DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
+    except (NotationError, ValueError) as exc:
+        raise UsageError(f"{where} aliases: {exc}") from None
+    try:
+        variant = registry.find(args.variant or settings.variant or "standard")
     except UnknownVariantError as exc:
-        raise UsageError(f"--variant: {exc}") from None
-    if args.paths.count("-") > 1:
-        raise UsageError("standard input ('-') can be named only once")
-    options = CheckOptions(
+        raise UsageError(f"--variant: {exc}" if args.variant else f"{where} variant: {exc}") from None
+    accept = _accepted(args.accept, "--accept") | _accepted(list(settings.accept), f"{where} accept")
+    profile_name = args.profile or settings.profile
+    if profile_name is not None and profile_name not in PROFILES:
+        raise UsageError(f"{where} profile: unknown profile {profile_name!r}; choose one of {', '.join(PROFILES)}")
+    patterns = (*settings.exclude, *args.exclude)
+    excludes = dataclasses.replace(settings, exclude=patterns).excludes if patterns else None
+    return CheckOptions(
         variant=variant,
         registry=registry,
         stdin_kind=FileKind(args.stdin_format) if args.stdin_format else None,
+        accept=accept,
+        excluded=excludes,
+        profile=(profile_name, PROFILES[profile_name]) if profile_name else None,
     )
+
+
+def _accepted(values: list[str], what: str) -> frozenset[str]:
+    codes = frozenset(code.strip() for value in values for code in value.split(",") if code.strip())
+    unknown = sorted(codes - set(CHECK_CODES))
+    if unknown:
+        raise UsageError(f"{what}: unknown code(s) {', '.join(unknown)}; known codes: {', '.join(CHECK_CODES)}")
+    return codes
+
+
+class _Bar:
+    """A tqdm bar of bytes read, on standard error."""
+
+    def __init__(self) -> None:
+        from tqdm import tqdm
+
+        self._bar = tqdm(total=None, unit="B", unit_scale=True, unit_divisor=1024, desc="check",
+                         file=sys.stderr, dynamic_ncols=True, mininterval=0.25, leave=False)
+
+    def total(self, size: int | None) -> None:
+        self._bar.total = size
+        self._bar.refresh()
+
+    def advance(self, size: int) -> None:
+        self._bar.update(size)
+
+    def around(self, emit: Callable[[CheckProblem], None]) -> Callable[[CheckProblem], None]:
+        """``emit`` with the bar cleared while it writes (both may share one terminal)."""
+        from tqdm import tqdm
+
+        def emit_clear(problem: CheckProblem) -> None:
+            with tqdm.external_write_mode(file=sys.stderr):
+                emit(problem)
+                sys.stdout.flush()
+
+        return emit_clear
+
+    def close(self) -> None:
+        self._bar.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    options = _options(args, _settings(args))
+    if args.paths.count("-") > 1:
+        raise UsageError("standard input ('-') can be named only once")
     output = FORMATS[args.format](sys.stdout)
-    summary = run_check(args.paths, options, output.problem)
+    show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
+    bar = _Bar() if show else None
+    try:
+        emit = output.problem if bar is None else bar.around(output.problem)
+        summary = run_check(args.paths, options, emit, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     output.finish()
     for skipped in summary.skipped:
         sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")
     for unreadable in summary.unreadable:
         sys.stderr.write(f"notation check: cannot read {unreadable.path}: {unreadable.reason}\n")
     if args.format == "text":
+        extra = "".join(
+            f", {count} {what}" for count, what in ((summary.suppressed, "suppressed"), (summary.excluded, "excluded"))
+            if count
+        )
         sys.stderr.write(
-            f"notation check: {summary.files} file(s), {summary.errors} error(s), {summary.warnings} warning(s)\n"
+            f"notation check: {summary.files} file(s), {summary.errors} error(s), {summary.warnings} warning(s)"
+            f"{extra}\n"
         )
     if summary.unreadable:
         return 2

@@ -1,9 +1,11 @@
 """Options and input handling shared by the subcommands.
 
 ``iter_fen_inputs`` implements the input rules of ``convert`` and ``validate``: FEN
-arguments, or standard input one FEN per line (blank lines skipped); with ``--json`` a line
-may be a JSON object ``{"fen": ..., "variant": ...}`` whose variant wins over ``--variant``.
-Standard input goes through ``notation.inputs`` (so it may be gzip, bzip2 or zstd).
+arguments, then the files of ``--input`` (each one FEN per line), or, with neither,
+standard input one FEN per line (blank lines skipped, but counted: a line number is the
+line's own); with ``--json`` a line may be a JSON object ``{"fen": ..., "variant": ...}``
+whose variant wins over ``--variant``. Files and standard input go through
+``notation.inputs`` (so they may be gzip, bzip2 or zstd).
 
 Every non-blank line yields exactly one ``FenInput``: a line that cannot be used (longer
 than ``MAX_LINE_BYTES``, not UTF-8, JSON that is malformed, nested too deeply or of the
@@ -14,19 +16,22 @@ line. A long line is never held whole: it is read in bounded chunks up to its en
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import enum
 import json
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO, TypeVar
 
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
+from notation.guess import AUTO, VariantGuessError, guess_variant
 from notation.inputs import STDIN, InputFile
 from notation.name_sets import SOURCE_NAMES, Source, registry_for
-from notation.variants import Registry, parse_aliases
+from notation.variants import Registry, Variant, normalize_name, parse_aliases
 
 ResultT = TypeVar("ResultT")
 
@@ -49,12 +54,14 @@ def writer_options_from(args: argparse.Namespace) -> WriteOptions:
     return options_from(vars(args))
 
 
-def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard") -> None:
+def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "standard", auto: bool = False) -> None:
+    """``--variant`` (with ``auto``, ``guessing`` reads it) and ``--variant-alias``."""
+    guess = "; auto: guess each FEN's variant from its shape, with a warning" if auto else ""
     parser.add_argument(
         "--variant",
         default=default,
         metavar="NAME",
-        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _",
+        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _{guess}",
     )
     add_alias_option(parser)
     add_source_option(parser)
@@ -70,6 +77,35 @@ def add_source_option(parser: argparse.ArgumentParser) -> None:
         help="read variant names as this program writes them (itsyourturn: CH is its Horde, "
         "'Atomic Chess' its bomb variant; default: every registry name)",
     )
+
+
+def guessing(
+    judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT], registry: Registry
+) -> Callable[[str, str], ResultT]:
+    """``judge`` that reads the variant name ``auto`` as "guess it" (``notation.guess``):
+    a guess other than the default variant adds a ``guessed-variant`` warning first; no
+    guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
+
+    def judge_or_guess(fen: str, variant: str) -> ResultT:
+        if normalize_name(variant) != AUTO:
+            return judge(fen, variant)
+        try:
+            guess = guess_variant(fen, registry)
+        except VariantGuessError as exc:
+            return failure(exc.problems[0])
+        result = judge(fen, guess.variant.key)
+        if guess.variant is not _default_of(registry):
+            result.warnings.insert(0, guess.warning())  # type: ignore[attr-defined]
+        return result
+
+    return judge_or_guess
+
+
+def _default_of(registry: Registry) -> Variant | None:
+    try:
+        return registry.default
+    except LookupError:
+        return None
 
 
 def add_alias_option(parser: argparse.ArgumentParser) -> None:
@@ -99,23 +135,63 @@ class FenInput:
 
     fen: str | None
     variant: str
-    line: int | None  # 1-based line of standard input, None for command-line arguments
+    line: int | None  # 1-based line of its file or standard input, None for command-line arguments
     problem: Problem | None = None
+    source: str | None = None  # the ``--input`` path it was read from (``-``: standard input)
+
+    @property
+    def where(self) -> str:
+        """Where it came from, for messages: ``path:line``, ``line N`` or ``argument``."""
+        if self.source is not None:
+            return f"{self.source}:{self.line}"
+        return f"line {self.line}" if self.line else "argument"
+
+    def located(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A JSON answer with the input's ``line`` (null for an argument) and, for a file
+        given with ``--input``, its ``input`` path."""
+        obj["line"] = self.line
+        if self.source is not None:
+            obj["input"] = self.source
+        return obj
 
 
 MAX_LINE_BYTES = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
 SKIP_CHUNK = 64 * 1024
 
 
+def add_input_option(parser: argparse.ArgumentParser) -> None:
+    """``-i/--input PATH`` (repeatable): read FENs from files, ``args.inputs``."""
+    parser.add_argument(
+        "-i",
+        "--input",
+        dest="inputs",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="read FENs from this file, one per line (plain, gzip, bzip2 or zstd; - for standard input); "
+        "repeatable; output lines then start with PATH:LINE:",
+    )
+
+
 def iter_fen_inputs(
-    fens: list[str], default_variant: str, *, json_lines: bool, stream: BinaryIO | None = None
+    fens: list[str],
+    default_variant: str,
+    *,
+    json_lines: bool,
+    stream: BinaryIO | None = None,
+    inputs: Sequence[str] = (),
 ) -> Iterator[FenInput]:
-    """Yield one ``FenInput`` per FEN argument, or per non-blank line of ``stream``
-    (default: standard input). Raises ``notation.inputs.InputError`` when standard input
-    cannot be read (corrupt compressed data)."""
-    if fens:
+    """Yield one ``FenInput`` per FEN argument and per non-blank line of each ``inputs``
+    file, or, with neither, per non-blank line of ``stream`` (default: standard input).
+    Raises ``notation.inputs.InputError`` when a file or standard input cannot be opened
+    or read (missing, corrupt compressed data), after the lines before it were yielded."""
+    if fens or inputs:
         for fen in fens:
             yield FenInput(fen, default_variant, None)
+        for path in inputs:
+            with InputFile(path) as source:
+                for item in iter_fen_inputs([], default_variant, json_lines=json_lines, stream=source.binary):
+                    yield dataclasses.replace(item, source=path)
         return
     if stream is None:
         with InputFile(STDIN) as source:
@@ -202,6 +278,29 @@ def answer(
         return judge(fen, item.variant), Answer.JUDGED
     except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
         return failure(internal_problem(exc, item.line)), Answer.INTERNAL
+
+
+def text_prefix(item: FenInput) -> str:
+    """What starts an output line: ``PATH:LINE: `` for a line of an ``--input`` file (as
+    compilers and grep write it), nothing for an argument or a line of standard input (so
+    that ``notation convert < in > out`` stays a pipeline)."""
+    return f"{item.where}: " if item.source is not None else ""
+
+
+def problem_text(item: FenInput, how: Answer, problems: list[Problem]) -> str:
+    """The problems of one input as the rest of its output line: ``line N: `` first for a
+    line of standard input whose problem does not already say so."""
+    where = f"line {item.line}: " if item.source is None and item.line and how is not Answer.UNUSABLE else ""
+    return where + "; ".join(p.describe() for p in problems)
+
+
+def file_hint(item: FenInput, how: Answer, problems: list[Problem], err: TextIO | None = None) -> None:
+    """A FEN argument that could not be read but names a file: say how to read the file."""
+    if item.line is not None or how is not Answer.JUDGED or not item.fen:
+        return
+    if not any(p.code == "fen-syntax" for p in problems) or not os.path.isfile(item.fen):
+        return
+    (err or sys.stderr).write(f"hint: {item.fen!r} is a file; to read the FENs in it, use --input {item.fen}\n")
 
 
 def internal_problem(exc: Exception, line: int | None) -> Problem:

@@ -29,11 +29,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
-    common.add_variant_options(parser)
+    common.add_input_option(parser)
+    common.add_variant_options(parser, auto=True)
     common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
-    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see README)")
+    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see `notation docs readme`)")
     parser.set_defaults(run=run)
 
 
@@ -45,26 +46,25 @@ def run(args: argparse.Namespace) -> int:
     def convert(fen: str, variant: str) -> ConvertResult:
         return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
 
+    guessed = common.guessing(convert, ConvertResult.failure, registry)
     failed = internal = False
     out = sys.stdout
     try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-            result, how = common.answer(item, convert, ConvertResult.failure)
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
+            result, how = common.answer(item, guessed, ConvertResult.failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
-                common.write_json_line(result.to_dict())
+                common.write_json_line(item.located(result.to_dict()))
                 continue
-            where = f"line {item.line}" if item.line else "argument"
+            prefix = common.text_prefix(item)
             if result.fen is not None:
-                out.write(result.fen + "\n")
-            else:
-                out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
-                if how is common.Answer.JUDGED:  # an unusable line's problem already says where
-                    for error in result.errors:
-                        sys.stderr.write(error.describe(prefix=where) + "\n")
+                out.write(prefix + result.fen + "\n")
+            else:  # the error is said once, on its output line
+                out.write(prefix + "error: " + common.problem_text(item, how, result.errors) + "\n")
+                common.file_hint(item, how, result.errors)
             for warning in result.warnings:
-                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

@@ -31,6 +31,7 @@ SUBCOMMANDS = (
     ("start", "notation.cli.start_cmd"),
     ("svg", "notation.cli.svg_cmd"),
     ("view", "notation.cli.view_cmd"),
+    ("docs", "notation.cli.docs_cmd"),
 )
 
 
@@ -42,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
+        epilog="Documentation is installed with the package: `notation docs` lists it, `notation docs readme` "
+        "prints the README, `notation COMMAND --help` each command's options.",
     )
     parser.add_argument("--version", action="version", version=f"notation {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -32,6 +32,7 @@ symbolic link keeps pointing at the rewritten target). Standard output, a FIFO o
 device is written as the run goes: on an error it keeps what was written before.
 Games whose set-up is unreadable or illegal, or whose variant is unknown, are kept unchanged
 (or moved to --reject-to) and listed in --report, one JSON line per problem.
+The whole story: `notation docs pgn`.
 Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error,
 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (temporary files removed)."""
 

@@ -16,7 +16,7 @@ and size limits; worker processes (one request at a time each) run the app. Opti
 override the environment variables of the same settings (NOTATION_HOST, PORT,
 NOTATION_WORKERS, NOTATION_TIMEOUT; --variant-alias adds to NOTATION_VARIANT_ALIASES);
 every other setting comes from the environment (NOTATION_MAX_BODY_BYTES,
-NOTATION_HEADER_TIMEOUT, ...; see docs/service.md).
+NOTATION_HEADER_TIMEOUT, ...; see `notation docs service`).
 Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot start,
 2 usage or configuration error."""
 

@@ -16,7 +16,7 @@ without arguments, from standard input, one per line; exactly one output line is
 per non-blank input line, in order: "valid", or "invalid: " and every problem found
 (code: message (field)). With --json each output line is
 {"valid", "variant", "errors", "warnings", "detected"} and input lines may be JSON objects
-{"fen": ..., "variant": ...}. Codes: see docs/validation.md.
+{"fen": ..., "variant": ...}. Codes: `notation docs validation` (docs/validation.md).
 Every non-blank line is answered, whatever it holds: a line longer than 64 KiB (skipped
 unread), not UTF-8, or bad JSON gets its own "invalid" line with a code, and later lines
 go on.
@@ -33,7 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
-    common.add_variant_options(parser)
+    common.add_input_option(parser)
+    common.add_variant_options(parser, auto=True)
     common.add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out")
     parser.set_defaults(run=run)
@@ -46,23 +47,25 @@ def run(args: argparse.Namespace) -> int:
     def judge(fen: str, variant: str) -> ValidateResult:
         return validate_fen(fen, variant, accept=accept, registry=registry)
 
+    guessed = common.guessing(judge, ValidateResult.failure, registry)
     failed = internal = False
     out = sys.stdout
     try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
-            result, how = common.answer(item, judge, ValidateResult.failure)
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
+            result, how = common.answer(item, guessed, ValidateResult.failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.valid
             if args.json:
-                common.write_json_line(result.to_dict())
+                common.write_json_line(item.located(result.to_dict()))
                 continue
+            prefix = common.text_prefix(item)
             if result.valid:
-                out.write("valid\n")
+                out.write(prefix + "valid\n")
             else:
-                out.write("invalid: " + "; ".join(p.describe() for p in result.errors) + "\n")
-            where = f"line {item.line}" if item.line else "argument"
+                out.write(prefix + "invalid: " + common.problem_text(item, how, result.errors) + "\n")
+                common.file_hint(item, how, result.errors)
             for warning in result.warnings:
-                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None

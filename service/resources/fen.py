@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from notation.errors import Problem
 from notation.fen.profiles import options_from
@@ -19,6 +19,7 @@ from notation.options import IllegalPolicy
 from notation.variants import Registry
 
 from service.bodies import json_body, load
+from service.metrics import count_fens
 from service.problems import INVALID_FEN, ProblemError
 from service.schemas import ConvertOut
 from service.state import json_response, state
@@ -33,6 +34,7 @@ CONVERT_OK_FIELDS = tuple(ConvertOut().fields)
 def convert() -> Response:
     current = state()
     data = load(current.schemas.convert, json_body())
+    count_fens(request.environ, 1)
     result = convert_fen(
         data["fen"],
         data["variant"],
@@ -62,6 +64,7 @@ def validate() -> Response:
     current = state()
     data = load(current.schemas.validate, json_body())
     registry = current.registry_for(data["source"])
+    count_fens(request.environ, 1)
     result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=registry)
     return json_response(result.to_dict())
 
@@ -71,6 +74,7 @@ def view() -> Response:
     """What one side sees of a position with hidden squares (``notation view --json``)."""
     current = state()
     data = load(current.schemas.view, json_body())
+    count_fens(request.environ, 1)
     result = view_fen(
         data["fen"], data["variant"], data["side"], accept=frozenset(data["accept"]), registry=current.registry
     )
@@ -84,6 +88,7 @@ def batch() -> Response:
     run = _batch_operation(data, current.registry_for(data["source"]))
     default_variant = data["variant"]
     results = [run(fen, variant or default_variant) for fen, variant in data["items"]]
+    count_fens(request.environ, len(results))
     ok_key = "ok" if data["operation"] == "convert" else "valid"
     succeeded = sum(1 for result in results if result[ok_key])
     body = {

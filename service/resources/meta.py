@@ -1,5 +1,10 @@
-"""``GET /healthz``, ``GET /openapi.yaml`` (the contract, read from the installed package) and
-``GET /openapi.json`` (the same contract as JSON, for tools and the ``/docs`` page)."""
+"""``GET /healthz``, ``/readyz``, ``/metrics``, ``GET /openapi.yaml`` (the contract, read
+from the installed package) and ``GET /openapi.json`` (the same contract as JSON, for tools
+and the ``/docs`` page).
+
+Under ``notation serve`` the front end answers ``/healthz``, ``/readyz`` and ``/metrics``
+itself (for every worker); these views answer for an app served by another WSGI server:
+ready whenever it answers, and the metrics of its own process (``service.metrics``)."""
 
 from __future__ import annotations
 
@@ -7,13 +12,16 @@ from functools import lru_cache
 from importlib import resources
 
 import yaml
-from flask import Blueprint, Response
+from flask import Blueprint, Response, current_app
+from werkzeug.exceptions import NotFound
 
 from notation import __version__
 
 from service.jsonio import dumps
+from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from service.metrics import METRICS_KEY
 from service.schemas import HealthOut
-from service.state import json_response
+from service.state import json_response, state
 
 blueprint = Blueprint("meta", __name__)
 
@@ -29,6 +37,18 @@ def spec_bytes() -> bytes:
 @blueprint.get("/healthz")
 def healthz() -> Response:
     return json_response(HealthOut().dump({"status": "ok", "version": __version__}))
+
+
+@blueprint.get("/readyz")
+def readyz() -> Response:
+    return json_response({"status": "ready", "version": __version__})
+
+
+@blueprint.get("/metrics")
+def metrics() -> Response:
+    if state().settings.metrics != "on":
+        raise NotFound("metrics are off (NOTATION_METRICS=off)")
+    return Response(current_app.extensions[METRICS_KEY].render(), content_type=METRICS_CONTENT_TYPE)
 
 
 @blueprint.get("/openapi.yaml")

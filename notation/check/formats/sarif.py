@@ -9,9 +9,11 @@ once each; relative paths become relative URIs based on ``%SRCROOT%``, absolute 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pathlib
+from importlib import metadata
 from typing import Any, TextIO
 from urllib.parse import quote
 
@@ -33,6 +35,39 @@ def artifact_location(path: str) -> dict[str, str]:
     return {"uri": quote(posix), "uriBaseId": SRCROOT}
 
 
+# Where each code is documented: the FEN reader's and the validator's codes in
+# docs/validation.md, every other code (PGN damage, the check's own) in docs/check.md.
+VALIDATION_PAGE = "validation.md#codes"
+CHECK_PAGE = "check.md#what-is-reported"
+
+
+@functools.cache
+def documentation_url() -> str | None:
+    """The ``Documentation`` project URL of the installed package's metadata (pyproject.toml's
+    ``[project.urls]``), without a trailing ``/``; None when the metadata has none."""
+    try:
+        entries = metadata.metadata("notation").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        entries = []
+    for entry in entries:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation" and url.strip():
+            return url.strip().rstrip("/")
+    return None
+
+
+def help_uri(code: str) -> str | None:
+    """The absolute URL of the documentation of ``code`` (a SARIF rule's ``helpUri``), or
+    None without a documentation URL."""
+    from notation.validation import CODES
+
+    base = documentation_url()
+    if base is None:
+        return None
+    page = VALIDATION_PAGE if code in CODES or code in ("fen-syntax", "unknown-variant") else CHECK_PAGE
+    return f"{base}/{page}"
+
+
 class SarifFormat:
     def __init__(self, out: TextIO):
         self._out = out
@@ -46,12 +81,16 @@ class SarifFormat:
         level = problem.severity.value
         if problem.code not in self._rule_index:
             self._rule_index[problem.code] = len(self._rules)
-            self._rules[problem.code] = {
+            rule = {
                 "id": problem.code,
                 "name": problem.code,
                 "shortDescription": {"text": describe(problem.code)},
                 "defaultConfiguration": {"level": level},
             }
+            uri = help_uri(problem.code)
+            if uri is not None:
+                rule["helpUri"] = uri
+            self._rules[problem.code] = rule
         if problem.path not in self._artifacts:
             self._artifacts[problem.path] = len(self._artifact_list)
             self._artifact_list.append({"location": artifact_location(problem.path)})

@@ -1,0 +1,132 @@
+"""``[tool.notation]`` in a project's pyproject.toml: the CI gate's settings kept with the files.
+
+    [tool.notation]
+    variant = "crazyhouse"              # default variant of FEN/EPD lines and untagged games
+    profile = "lichess"                 # positions must be written as this program writes them
+    aliases = { zh960 = "crazyhouse" }  # extra variant names
+    accept = ["missing-setup"]          # codes reported as warnings, not errors
+    exclude = ["vendor", "*.pgn.zst"]   # paths not checked
+
+``find_settings`` looks for pyproject.toml in a directory and its parents, stopping at the
+first one found (with or without a ``[tool.notation]`` table) or at a repository's root
+(a directory holding ``.git``). ``load_settings`` reads one file. Exclude patterns are
+``fnmatch`` patterns matched against a path relative to the settings file's directory, each
+of its parent directories, and (for a pattern without ``/``) its file name. Tables under
+``[tool.notation]`` (``[tool.notation.build]``) are other tools' and ignored.
+
+Raises ``SettingsError`` (one line naming the file) for TOML that cannot be read, an
+unknown key or a value of the wrong type; whether codes, profiles and variants exist is
+checked by the caller, which knows them.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+FILE_NAME = "pyproject.toml"
+KEYS = ("variant", "profile", "aliases", "accept", "exclude")
+
+
+class SettingsError(Exception):
+    """A settings file that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class CheckSettings:
+    """The settings of one project (all empty when there is no file)."""
+
+    path: Path | None = None
+    variant: str | None = None
+    profile: str | None = None
+    aliases: dict[str, str] = field(default_factory=dict)
+    accept: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+    @property
+    def root(self) -> Path:
+        """The directory exclude patterns are relative to (the working directory without a file)."""
+        return self.path.parent if self.path is not None else Path.cwd()
+
+    def excludes(self, path: str) -> bool:
+        """Whether ``path`` (as the user named it or as found) matches an exclude pattern."""
+        if not self.exclude:
+            return False
+        try:
+            relative = PurePosixPath(Path(os.path.relpath(os.path.abspath(path), self.root)).as_posix())
+        except ValueError:  # another drive
+            relative = PurePosixPath(Path(path).as_posix())
+        prefixes = ["/".join(relative.parts[: n + 1]) for n in range(len(relative.parts))]
+        for pattern in self.exclude:
+            pattern = pattern.strip().rstrip("/").removeprefix("./")
+            if any(fnmatch.fnmatchcase(prefix, pattern) for prefix in prefixes):
+                return True
+            if "/" not in pattern and any(fnmatch.fnmatchcase(part, pattern) for part in relative.parts):
+                return True
+        return False
+
+
+def find_settings(start: Path) -> Path | None:
+    """The pyproject.toml that governs ``start`` (a directory), or None."""
+    directory = start.resolve()
+    for candidate in (directory, *directory.parents):
+        found = candidate / FILE_NAME
+        if found.is_file():
+            return found
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def load_settings(path: Path | None) -> CheckSettings:
+    """The ``[tool.notation]`` settings of ``path`` (empty for None or a file without the
+    table); raises ``SettingsError``."""
+    if path is None:
+        return CheckSettings()
+    try:
+        with open(path, "rb") as handle:
+            document = tomllib.load(handle)
+    except OSError as exc:
+        raise SettingsError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+    table = document.get("tool", {}).get("notation", {})
+    if not isinstance(table, dict):
+        raise SettingsError(f"{path}: [tool.notation] must be a table")
+    values = {key: value for key, value in table.items() if not isinstance(value, dict) or key == "aliases"}
+    unknown = sorted(set(values) - set(KEYS))
+    if unknown:
+        raise SettingsError(f"{path}: [tool.notation]: unknown key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}")
+    return CheckSettings(
+        path=path,
+        variant=_text(path, values, "variant"),
+        profile=_text(path, values, "profile"),
+        aliases=_aliases(path, values.get("aliases", {})),
+        accept=_texts(path, values, "accept"),
+        exclude=_texts(path, values, "exclude"),
+    )
+
+
+def _text(path: Path, values: dict[str, Any], key: str) -> str | None:
+    value = values.get(key)
+    if value is not None and not isinstance(value, str):
+        raise SettingsError(f"{path}: [tool.notation] {key} must be a string")
+    return value
+
+
+def _texts(path: Path, values: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = values.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SettingsError(f"{path}: [tool.notation] {key} must be a list of strings")
+    return tuple(value)
+
+
+def _aliases(path: Path, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        example = '{ zh960 = "crazyhouse" }'
+        raise SettingsError(f"{path}: [tool.notation] aliases must be a table of names, e.g. {example}")
+    return dict(value)

@@ -1,0 +1,57 @@
+"""Inline suppressions: ``notation: ignore`` comments that silence the check for one line
+or one game.
+
+- A FEN or EPD line ending in ``# notation: ignore`` or ``# notation: ignore[code, code]``:
+  the comment is cut off before the line is judged, and that line's problems (all, or those
+  codes) are not reported.
+- A PGN game holding the comment ``{notation: ignore}`` or ``{notation: ignore[code]}``
+  (or a ``;`` rest-of-line comment of the same text): that game's problems are not reported.
+
+``Suppression`` says which codes (None: every code); nothing here reads files or judges.
+Codes are not checked against the known ones: an unknown code silences nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_CODES = r"(?:\[(?P<codes>[^\]\n]*)\])?"
+LINE_MARKER = re.compile(r"\s+#\s*notation:\s*ignore" + _CODES + r"\s*$")
+GAME_MARKER = re.compile(r"(?:\{\s*|;[ \t]*)notation:\s*ignore" + _CODES + r"(?:\s*\}|[ \t]*(?:\n|$))")
+
+
+@dataclass(frozen=True)
+class Suppression:
+    """Codes to silence on some lines; ``codes`` None silences every code."""
+
+    first_line: int
+    last_line: int
+    codes: frozenset[str] | None
+
+    def covers(self, line: int, code: str) -> bool:
+        return self.first_line <= line <= self.last_line and (self.codes is None or code in self.codes)
+
+
+def _codes(text: str | None) -> frozenset[str] | None:
+    if text is None:
+        return None
+    return frozenset(code.strip() for code in text.split(",") if code.strip())
+
+
+def split_line_marker(text: str, line: int) -> tuple[str, Suppression | None]:
+    """``text`` without a trailing ``# notation: ignore[...]`` comment, and the suppression
+    that comment asks for on ``line`` (None without one)."""
+    found = LINE_MARKER.search(text) if "notation:" in text else None
+    if found is None:
+        return text, None
+    return text[: found.start()], Suppression(line, line, _codes(found.group("codes")))
+
+
+def game_suppression(text: str, first_line: int) -> Suppression | None:
+    """The suppression a game's text asks for, over its lines, or None."""
+    found = GAME_MARKER.search(text) if "notation:" in text else None
+    if found is None:
+        return None
+    codes = _codes(found.group("codes"))
+    return Suppression(first_line, first_line + text.count("\n"), codes)

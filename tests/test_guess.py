@@ -1,0 +1,101 @@
+"""``--variant auto``: the variant guessed from a FEN's shape, through the installed command
+and through ``notation.guess`` with registries of other shapes."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+
+import pytest
+from installed import installed_script
+
+from notation.geometry import Geometry
+from notation.guess import VariantGuessError, guess_variant, placement_shape
+from notation.variants import DEFAULT_REGISTRY, VARIANTS, Registry
+
+# (FEN, the variant it can only be, what the warning names)
+SHAPES = [
+    ("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3", "crazyhouse", "its pockets"),
+    ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR/ w KQkq - 0 2", "crazyhouse", "its pockets"),
+    ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2", "threecheck", "its check counters"),
+    ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +0+0", "threecheck", "its check counters"),
+    ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", "racingkings", "its start array"),
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/2PPP3/PPPPPPPP/PPPPPPPP/PPPPPPPP b kq - 0 2", "horde", "its armies"),
+    ("rnbqkbnr/gggggggg/pppppppp/8/4P3/PPPP1PPP/GGGGGGGG/RNBQKBNR b KQkq - 0 1", "grasshopper", "its pieces (g)"),
+    ("rmbqkbmr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RMBQKBMR w KQkq - 0 2", "knightmate", "its pieces (m)"),
+]
+
+
+def notation(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [installed_script("notation"), *args], input=stdin, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize(("fen", "key", "why"), SHAPES)
+def test_the_one_variant_that_fits_is_guessed(fen, key, why):
+    guess = guess_variant(fen)
+    assert guess.variant.key == key
+    assert guess.reason.startswith(why)
+
+
+def test_the_installed_command_guesses_and_says_so():
+    done = notation("validate", "--variant", "auto", *(fen for fen, _, _ in SHAPES))
+    assert done.stdout == "valid\n" * len(SHAPES), done.stdout
+    warnings = done.stderr.splitlines()
+    assert len(warnings) == len(SHAPES)
+    for line, (_, key, why) in zip(warnings, SHAPES, strict=True):
+        assert line.startswith("warning: argument: guessed-variant: guessed variant ")
+        assert f"from {why}" in line and f"--variant {key}" in line
+
+
+def test_a_plain_fen_is_standard_without_a_warning():
+    done = notation("convert", "--variant", "auto", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+    assert done.returncode == 0 and done.stderr == ""
+
+
+def test_json_lines_may_ask_for_a_guess_per_line():
+    lines = [json.dumps({"fen": SHAPES[0][0], "variant": "auto"}), json.dumps({"fen": SHAPES[0][0], "variant": "zh"})]
+    done = notation("convert", "--json", stdin="\n".join(lines) + "\n")
+    guessed, told = (json.loads(line) for line in done.stdout.splitlines())
+    assert guessed["variant"] == told["variant"] == "crazyhouse"
+    assert [w["code"] for w in guessed["warnings"]] == ["guessed-variant"] and told["warnings"] == []
+    assert guessed["warnings"][0]["guessed"] == "crazyhouse"
+
+
+def test_no_guess_suggests_variant_values():
+    done = notation("validate", "--variant", "auto", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0")
+    assert done.returncode == 1
+    assert done.stdout.startswith("invalid: unknown-variant: no variant reads this FEN; say which with --variant: ")
+    assert "crazyhouse" in done.stdout
+
+
+def test_ambiguity_lists_the_variants_that_fit():
+    twin = dataclasses.replace(DEFAULT_REGISTRY.get("crazyhouse"), key="twinhouse", name="Twinhouse", aliases=())
+    registry = Registry((*VARIANTS, twin))
+    with pytest.raises(VariantGuessError) as caught:
+        guess_variant(SHAPES[0][0], registry)
+    assert caught.value.suggestions == ["crazyhouse", "twinhouse"]
+    assert "--variant: crazyhouse, twinhouse" in caught.value.problems[0].message
+
+
+@pytest.mark.parametrize(("files", "ranks"), [(9, 10), (9, 9), (10, 8)])
+def test_a_board_of_one_variants_geometry_names_it(files, ranks):
+    """By data: a variant of another board, added to the registry, is guessed by its size."""
+    rows = "/".join([str(files)] * ranks)
+    other = dataclasses.replace(
+        DEFAULT_REGISTRY.get("standard"), key="wide", name="Wide", aliases=(), pgn_default=False,
+        start_fen=f"{rows} w - - 0 1", geometry=Geometry(files, ranks),
+    )
+    guess = guess_variant(f"{rows} w - - 0 1", Registry((*VARIANTS, other)))
+    assert (guess.variant.key, guess.reason) == ("wide", f"its {files}x{ranks} board")
+
+
+@pytest.mark.parametrize(
+    ("placement", "shape"),
+    [("8/8/8/8/8/8/8/8", (8, 8)), ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", (9, 10)),
+     ("12/12", (12, 2)), ("rnbq2nQ~/ppppk2p/5p1B/8/8/1P6/P1P1PPPP/q~N1QKBNR/PBRr", None), ("8/7", None)],
+)
+def test_placement_shape(placement, shape):
+    assert placement_shape(placement) == shape
