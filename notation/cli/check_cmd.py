@@ -12,6 +12,7 @@ import sys
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMATS
+from notation.cli import cluster_cmd
 from notation.cli.common import add_variant_options, build_registry
 from notation.cli.usage import UsageError
 from notation.errors import UnknownVariantError
@@ -58,6 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="what standard input holds (default: guessed from its first line)",
     )
+    cluster_cmd.add_options(parser, parts=False)
     parser.set_defaults(run=run)
 
 
@@ -75,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         stdin_kind=FileKind(args.stdin_format) if args.stdin_format else None,
     )
     output = FORMATS[args.format](sys.stdout)
-    summary = run_check(args.paths, options, output.problem)
+    if args.dask is not None:
+        summary = cluster_cmd.check(args, options, output.problem)
+    else:
+        summary = run_check(args.paths, options, output.problem)
     output.finish()
     for skipped in summary.skipped:
         sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")

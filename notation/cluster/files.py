@@ -1,0 +1,173 @@
+"""Paths for a cluster run, through fsspec: expanding globs, reading, writing text.
+
+A path with a protocol (``s3://bucket/x.pgn``, ``memory://x``) goes to the fsspec file
+system that protocol names (installed separately: ``s3fs``, ``gcsfs``, ``adlfs``; ``http``
+needs ``aiohttp``); a plain path is a local file. Local outputs are written through
+``notation.outputs.Output`` (a temporary file renamed into place); other outputs appear
+when fsspec closes them (an object store's upload is all or nothing).
+
+Errors: ``ClusterError`` with one line naming the path, for a path that cannot be read,
+listed or written, a protocol with no file system installed, or a glob matching nothing.
+"""
+
+from __future__ import annotations
+
+import glob
+import io
+import os
+import posixpath
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, BinaryIO
+
+from notation.cluster import ClusterError
+from notation.inputs import ENCODING, ERRORS, Compression, describe_error
+from notation.outputs import Output, OutputError
+
+_FSSPEC_COMPRESSION = {Compression.GZIP: "gzip", Compression.BZIP2: "bz2", Compression.ZSTD: "zstd"}
+
+
+def is_url(path: str) -> bool:
+    """True when ``path`` names a protocol (``s3://...``), not a local file."""
+    return "://" in path
+
+
+def _fs(path: str) -> tuple[Any, str]:
+    import fsspec
+
+    try:
+        return fsspec.core.url_to_fs(path)
+    except (ImportError, ValueError) as exc:  # a protocol whose file system is not installed
+        raise ClusterError(f"cannot read {path!r}: {describe_error(exc)}") from None
+
+
+def expand(pattern: str) -> list[str]:
+    """The files a path or glob names, sorted; raises ``ClusterError`` when none."""
+    if not is_url(pattern):
+        found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+    else:
+        fs, path = _fs(pattern)
+        try:
+            found = [fs.unstrip_protocol(p) for p in sorted(fs.glob(path))] if glob.has_magic(path) else [pattern]
+        except OSError as exc:
+            raise ClusterError(f"cannot list {pattern!r}: {describe_error(exc)}") from None
+    if not found:
+        raise ClusterError(f"no file matches {pattern!r}")
+    return found
+
+
+def size(path: str) -> int:
+    """The file's size in bytes; raises ``ClusterError``."""
+    fs, inner = _fs(path)
+    try:
+        if fs.isdir(inner):
+            raise ClusterError(f"cannot read {path!r}: it is a directory")
+        return int(fs.size(inner))
+    except OSError as exc:
+        raise ClusterError(f"cannot read {path!r}: {describe_error(exc)}") from None
+
+
+@contextmanager
+def open_binary(path: str) -> Iterator[BinaryIO]:
+    """The file opened for reading bytes (seekable); raises ``ClusterError`` when it cannot
+    be opened. Errors while reading propagate as ``OSError``."""
+    fs, inner = _fs(path)
+    try:
+        if fs.isdir(inner):
+            raise IsADirectoryError(21, "it is a directory")
+        file = fs.open(inner, "rb")
+    except OSError as exc:
+        reason = describe_error(exc)
+        raise ClusterError(f"cannot read {path!r}: {reason}", reason) from None
+    with file:
+        yield file
+
+
+def join(directory: str, name: str) -> str:
+    return posixpath.join(directory, name) if is_url(directory) else os.path.join(directory, name)
+
+
+def prepare_directory(directory: str, pattern: str) -> None:
+    """Create ``directory`` if needed; raises ``ClusterError`` when it cannot be, or when
+    it already holds files matching ``pattern`` (an earlier run's parts)."""
+    fs, inner = _fs(directory)
+    try:
+        if fs.exists(inner) and not fs.isdir(inner):
+            raise ClusterError(f"cannot write {directory!r}: it is not a directory")
+        fs.makedirs(inner, exist_ok=True)
+        earlier = fs.glob(posixpath.join(inner, pattern))
+    except OSError as exc:
+        raise ClusterError(f"cannot write {directory!r}: {describe_error(exc)}") from None
+    if earlier:
+        raise ClusterError(
+            f"{directory!r} already holds {len(earlier)} part file(s) from an earlier run; "
+            "remove them or choose another directory"
+        )
+
+
+def remove(paths: list[str]) -> None:
+    """Remove those of ``paths`` that exist; failures are ignored (cleaning up after an error)."""
+    for path in paths:
+        try:
+            fs, inner = _fs(path)
+            if fs.exists(inner):
+                fs.rm(inner)
+        except (OSError, ClusterError):
+            pass
+
+
+class TextSink:
+    """Text written to ``path``, compressed as asked; see the module doc. ``commit`` puts it
+    in place, ``discard`` drops it. Raises ``ClusterError`` naming the path."""
+
+    def __init__(self, path: str, compression: Compression | None = None):
+        self.path = path
+        self._output: Output | None = None
+        self._opened: Any = None
+        try:
+            if not is_url(path):
+                self._output = Output(path, compression=compression)
+                return
+            import fsspec
+
+            fsspec_compression = _FSSPEC_COMPRESSION.get(compression or Compression.NONE)
+            self._opened = fsspec.open(path, "wb", compression=fsspec_compression)
+            self._text = io.TextIOWrapper(self._opened.__enter__(), encoding=ENCODING, errors=ERRORS, newline="")
+        except OutputError as exc:
+            raise ClusterError(str(exc)) from None
+        except (OSError, ImportError, ValueError) as exc:
+            raise ClusterError(f"cannot write {path!r}: {describe_error(exc)}") from None
+
+    def write(self, text: str) -> None:
+        try:
+            if self._output is not None:
+                self._output.write(text)
+            else:
+                self._text.write(text)
+        except OutputError as exc:
+            raise ClusterError(str(exc)) from None
+        except OSError as exc:
+            raise ClusterError(f"cannot write {self.path!r}: {describe_error(exc)}") from None
+
+    def commit(self) -> None:
+        try:
+            if self._output is not None:
+                self._output.commit()
+            else:
+                self._text.flush()
+                self._text.detach()
+                self._opened.__exit__(None, None, None)
+        except OutputError as exc:
+            raise ClusterError(str(exc)) from None
+        except OSError as exc:
+            raise ClusterError(f"cannot write {self.path!r}: {describe_error(exc)}") from None
+
+    def discard(self) -> None:
+        if self._output is not None:
+            self._output.discard()
+            return
+        try:
+            self._opened.__exit__(None, None, None)
+        except (OSError, ValueError):
+            pass
+        remove([self.path])

@@ -1,0 +1,143 @@
+"""``notation normalize`` on a cluster: parts written by the workers, one report by the client.
+
+Each partition (``plan``) is normalised on a worker, which writes its games to
+``OUT/part-NNNNN.pgn`` (``.gz``, ``.bz2`` or ``.zst`` added when compressed) and sends back
+what the client needs: its report entries, its rejected games, its counts. The client
+takes the partitions in input order, numbers the games after those of the partitions
+before (lines are already right), and writes the one report and rejects file. So the
+parts, concatenated in order, are byte for byte what one process writes for the inputs
+one after another, and each input's report entries are those one process writes for it
+(with several inputs, each entry also names its ``input``).
+
+A task whose worker dies is run again elsewhere by Dask; a part is written to a temporary
+name first (local files) or appears only when complete (object stores), so a part is
+whole whoever wrote it. When the run fails, the parts it wrote are removed.
+
+Raises ``ClusterError`` (one line) for an input that cannot be read or an output that cannot
+be written; nothing is raised for bad PGN (see ``notation.pgn.normalize``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cluster import ClusterError, files
+from notation.cluster.plan import Partition
+from notation.inputs import Compression, InputError, InputFile, describe_error
+from notation.pgn import ranges
+from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
+from notation.pgn.splitter import iter_games
+
+PART_GLOB = "part-*"
+
+
+def part_name(index: int, compression: Compression) -> str:
+    """``part-00000.pgn``, with ``.gz``, ``.bz2`` or ``.zst`` when compressed."""
+    suffix = "" if compression is Compression.NONE else "." + compression.value
+    return f"part-{index:05d}.pgn{suffix}"
+
+
+@dataclass
+class PartOutcome:
+    """What a worker sends back for one partition. ``last_game``: the number of its last
+    game (games are numbered from 1 in each partition)."""
+
+    last_game: int = 0
+    summary: Summary = field(default_factory=Summary)
+    report: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+
+
+def partition_text(partition: Partition, file: Any) -> Any:
+    """The decoded text of a partition of ``file`` (open for reading bytes), in blocks;
+    raises ``InputError`` (``CorruptInput`` for bad compressed data)."""
+    if partition.whole:
+        return InputFile(partition.name, raw=file).blocks()
+    return ranges.read_text(file, partition.start, partition.end)
+
+
+def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
+                   compression: Compression) -> PartOutcome:
+    """On a worker: normalise one partition into ``target``; raises ``ClusterError``."""
+    outcome = PartOutcome()
+    normalizer = Normalizer(options)
+    sink = files.TextSink(target, compression)
+    try:
+        with files.open_binary(partition.path) as file:
+            games = iter_games(partition_text(partition, file), options.limits, first_line=partition.first_line)
+            for game in games:
+                result = normalizer.normalize_game(game)
+                outcome.summary.add(result)
+                outcome.last_game = result.number
+                if result.rejected:  # only with BadGamePolicy.REJECT, which a rejects file goes with
+                    outcome.rejected.append(result.text)
+                else:
+                    sink.write(result.text)
+                outcome.report.extend(result.report)
+        sink.commit()
+    except InputError as exc:
+        sink.discard()
+        raise ClusterError(str(exc)) from None
+    except OSError as exc:
+        sink.discard()
+        raise ClusterError(f"cannot read {partition.name!r}: {describe_error(exc)}") from None
+    except BaseException:
+        sink.discard()
+        raise
+    return outcome
+
+
+def add_summary(total: Summary, part: Summary) -> None:
+    """Add ``part``'s counts to ``total``."""
+    total.games += part.games
+    total.changed += part.changed
+    total.unchanged += part.unchanged
+    total.rejected += part.rejected
+    total.problems.update(part.problems)
+
+
+def normalize_on(
+    client: Any,
+    partitions: list[Partition],
+    options: NormalizeOptions,
+    out_dir: str,
+    compression: Compression = Compression.NONE,
+    report: files.TextSink | None = None,
+    rejects: files.TextSink | None = None,
+    name_inputs: bool = False,
+) -> Summary:
+    """Normalise ``partitions`` on ``client``'s cluster into ``out_dir``; see the module doc.
+
+    ``name_inputs``: each report entry starts with ``"input"`` (its input's name). The
+    sinks are written here; committing them is the caller's.
+    """
+    files.prepare_directory(out_dir, PART_GLOB)
+    targets = [files.join(out_dir, part_name(index, compression)) for index in range(len(partitions))]
+    shared = client.scatter(options, broadcast=True)
+    futures = client.map(normalize_part, partitions, [shared] * len(partitions), targets,
+                         [compression] * len(partitions), pure=False)
+    summary = Summary()
+    games_before: dict[int, int] = {}
+    try:
+        for index, partition in enumerate(partitions):
+            outcome: PartOutcome = futures[index].result()
+            futures[index].release()
+            offset = games_before.get(partition.file_index, 0)
+            games_before[partition.file_index] = offset + outcome.last_game
+            add_summary(summary, outcome.summary)
+            if rejects is not None:
+                for text in outcome.rejected:
+                    rejects.write(text)
+            if report is not None:
+                for entry in outcome.report:
+                    entry["game"] += offset
+                    if name_inputs:
+                        entry = {"input": partition.name, **entry}
+                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    except BaseException:
+        client.cancel(futures)
+        files.remove(targets)
+        raise
+    return summary
