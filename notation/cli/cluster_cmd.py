@@ -28,7 +28,8 @@ def add_options(parser: argparse.ArgumentParser, *, parts: bool) -> None:
                        help="run on the Dask scheduler at ADDRESS (host:port), or on local[:N] worker processes; "
                             "inputs may then be fsspec URLs (s3://, gs://, az://, http(s)://) and globs")
     group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
-                       help=f"with --dask: bytes of input per task, cut at game starts (default: {DEFAULT_PARTITION_SIZE})")
+                       help="with --dask: bytes of input per task, cut at game starts "
+                            f"(default: {DEFAULT_PARTITION_SIZE})")
     if parts:
         group.add_argument("--compress-parts", choices=PART_COMPRESSIONS, default=None,
                            help="with --dask: compress the part files of the OUTPUT directory")
@@ -62,7 +63,7 @@ def _required(args: argparse.Namespace) -> None:
 def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     """``notation normalize --dask``: parts in ``-o OUTPUT``, one report, the summary."""
     from notation.cluster import connect, files, plan
-    from notation.cluster.normalize import normalize_on
+    from notation.cluster.normalize import PART_GLOB, normalize_on
 
     names = [args.input, *getattr(args, "more_inputs", [])]
     if args.dask is None:
@@ -81,6 +82,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     with _cluster_errors():
         inputs = [plan.Input(name, name) for pattern in names for name in files.expand(pattern)]
         spec = connect.parse_spec(args.dask)
+        files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
         sinks: list[files.TextSink] = []
         try:
             report = files.TextSink(args.report) if args.report else None

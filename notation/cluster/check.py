@@ -32,7 +32,7 @@ from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable,
 from notation.check.sources import discover as discover_local
 from notation.cluster import ClusterError, files
 from notation.cluster.plan import Input, Partition, plan
-from notation.inputs import InputError, InputFile, describe_error
+from notation.inputs import InputError, InputFile
 from notation.pgn import ranges
 
 # Codes of the reading layer (notation.check.lines), which depend on the whole file.
@@ -66,7 +66,7 @@ def discover(paths: list[str]) -> list[Found]:
         try:
             found.extend(_discover_url(path))
         except OSError as exc:
-            found.append(Unreadable(path, describe_error(exc)))
+            found.append(Unreadable(path, files.reason(exc)))
     return found
 
 
@@ -109,7 +109,7 @@ def check_part(partition: Partition, kind: FileKind | None, options: CheckOption
     except (ClusterError, InputError) as exc:
         return PartProblems(unreadable=exc.reason)
     except OSError as exc:
-        return PartProblems(unreadable=describe_error(exc))
+        return PartProblems(unreadable=files.reason(exc))
     problems.finish()
     return outcome
 

@@ -27,6 +27,13 @@ from notation.outputs import Output, OutputError
 _FSSPEC_COMPRESSION = {Compression.GZIP: "gzip", Compression.BZIP2: "bz2", Compression.ZSTD: "zstd"}
 
 
+def reason(exc: BaseException) -> str:
+    """Why an operation failed, in a few words (fsspec's missing files carry only a path)."""
+    if isinstance(exc, FileNotFoundError) and not exc.strerror:
+        return "No such file or directory"
+    return describe_error(exc)
+
+
 def is_url(path: str) -> bool:
     """True when ``path`` names a protocol (``s3://...``), not a local file."""
     return "://" in path
@@ -38,7 +45,7 @@ def _fs(path: str) -> tuple[Any, str]:
     try:
         return fsspec.core.url_to_fs(path)
     except (ImportError, ValueError) as exc:  # a protocol whose file system is not installed
-        raise ClusterError(f"cannot read {path!r}: {describe_error(exc)}") from None
+        raise ClusterError(f"cannot read {path!r}: {reason(exc)}") from None
 
 
 def expand(pattern: str) -> list[str]:
@@ -50,7 +57,7 @@ def expand(pattern: str) -> list[str]:
         try:
             found = [fs.unstrip_protocol(p) for p in sorted(fs.glob(path))] if glob.has_magic(path) else [pattern]
         except OSError as exc:
-            raise ClusterError(f"cannot list {pattern!r}: {describe_error(exc)}") from None
+            raise ClusterError(f"cannot list {pattern!r}: {reason(exc)}") from None
     if not found:
         raise ClusterError(f"no file matches {pattern!r}")
     return found
@@ -64,7 +71,7 @@ def size(path: str) -> int:
             raise ClusterError(f"cannot read {path!r}: it is a directory")
         return int(fs.size(inner))
     except OSError as exc:
-        raise ClusterError(f"cannot read {path!r}: {describe_error(exc)}") from None
+        raise ClusterError(f"cannot read {path!r}: {reason(exc)}") from None
 
 
 @contextmanager
@@ -77,8 +84,8 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
             raise IsADirectoryError(21, "it is a directory")
         file = fs.open(inner, "rb")
     except OSError as exc:
-        reason = describe_error(exc)
-        raise ClusterError(f"cannot read {path!r}: {reason}", reason) from None
+        why = reason(exc)
+        raise ClusterError(f"cannot read {path!r}: {why}", why) from None
     with file:
         yield file
 
@@ -97,7 +104,7 @@ def prepare_directory(directory: str, pattern: str) -> None:
         fs.makedirs(inner, exist_ok=True)
         earlier = fs.glob(posixpath.join(inner, pattern))
     except OSError as exc:
-        raise ClusterError(f"cannot write {directory!r}: {describe_error(exc)}") from None
+        raise ClusterError(f"cannot write {directory!r}: {reason(exc)}") from None
     if earlier:
         raise ClusterError(
             f"{directory!r} already holds {len(earlier)} part file(s) from an earlier run; "
@@ -136,7 +143,7 @@ class TextSink:
         except OutputError as exc:
             raise ClusterError(str(exc)) from None
         except (OSError, ImportError, ValueError) as exc:
-            raise ClusterError(f"cannot write {path!r}: {describe_error(exc)}") from None
+            raise ClusterError(f"cannot write {path!r}: {reason(exc)}") from None
 
     def write(self, text: str) -> None:
         try:
@@ -147,7 +154,7 @@ class TextSink:
         except OutputError as exc:
             raise ClusterError(str(exc)) from None
         except OSError as exc:
-            raise ClusterError(f"cannot write {self.path!r}: {describe_error(exc)}") from None
+            raise ClusterError(f"cannot write {self.path!r}: {reason(exc)}") from None
 
     def commit(self) -> None:
         try:
@@ -160,7 +167,7 @@ class TextSink:
         except OutputError as exc:
             raise ClusterError(str(exc)) from None
         except OSError as exc:
-            raise ClusterError(f"cannot write {self.path!r}: {describe_error(exc)}") from None
+            raise ClusterError(f"cannot write {self.path!r}: {reason(exc)}") from None
 
     def discard(self) -> None:
         if self._output is not None:

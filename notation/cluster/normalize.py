@@ -25,7 +25,7 @@ from typing import Any
 
 from notation.cluster import ClusterError, files
 from notation.cluster.plan import Partition
-from notation.inputs import Compression, InputError, InputFile, describe_error
+from notation.inputs import Compression, InputError, InputFile
 from notation.pgn import ranges
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
@@ -82,7 +82,7 @@ def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
         raise ClusterError(str(exc)) from None
     except OSError as exc:
         sink.discard()
-        raise ClusterError(f"cannot read {partition.name!r}: {describe_error(exc)}") from None
+        raise ClusterError(f"cannot read {partition.name!r}: {files.reason(exc)}") from None
     except BaseException:
         sink.discard()
         raise
@@ -98,6 +98,33 @@ def add_summary(total: Summary, part: Summary) -> None:
     total.problems.update(part.problems)
 
 
+class Assembler:
+    """The client's side: partitions' outcomes, taken in input order, into one summary, one
+    report and one rejects file (``report`` and ``rejects`` may be None: not wanted).
+    ``name_inputs``: each report entry starts with ``"input"``, its input's name."""
+
+    def __init__(self, report: files.TextSink | None, rejects: files.TextSink | None, name_inputs: bool):
+        self.summary = Summary()
+        self._report = report
+        self._rejects = rejects
+        self._name_inputs = name_inputs
+        self._games_before: dict[int, int] = {}  # per input: games in its partitions taken so far
+
+    def add(self, partition: Partition, outcome: PartOutcome) -> None:
+        offset = self._games_before.get(partition.file_index, 0)
+        self._games_before[partition.file_index] = offset + outcome.last_game
+        add_summary(self.summary, outcome.summary)
+        if self._rejects is not None:
+            for text in outcome.rejected:
+                self._rejects.write(text)
+        if self._report is not None:
+            for entry in outcome.report:
+                entry["game"] += offset
+                if self._name_inputs:
+                    entry = {"input": partition.name, **entry}
+                self._report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
 def normalize_on(
     client: Any,
     partitions: list[Partition],
@@ -108,36 +135,21 @@ def normalize_on(
     rejects: files.TextSink | None = None,
     name_inputs: bool = False,
 ) -> Summary:
-    """Normalise ``partitions`` on ``client``'s cluster into ``out_dir``; see the module doc.
-
-    ``name_inputs``: each report entry starts with ``"input"`` (its input's name). The
-    sinks are written here; committing them is the caller's.
-    """
+    """Normalise ``partitions`` on ``client``'s cluster into ``out_dir``; see the module doc
+    and ``Assembler``. The sinks are written here; committing them is the caller's."""
     files.prepare_directory(out_dir, PART_GLOB)
     targets = [files.join(out_dir, part_name(index, compression)) for index in range(len(partitions))]
     shared = client.scatter(options, broadcast=True)
     futures = client.map(normalize_part, partitions, [shared] * len(partitions), targets,
                          [compression] * len(partitions), pure=False)
-    summary = Summary()
-    games_before: dict[int, int] = {}
+    assembler = Assembler(report, rejects, name_inputs)
     try:
         for index, partition in enumerate(partitions):
             outcome: PartOutcome = futures[index].result()
             futures[index].release()
-            offset = games_before.get(partition.file_index, 0)
-            games_before[partition.file_index] = offset + outcome.last_game
-            add_summary(summary, outcome.summary)
-            if rejects is not None:
-                for text in outcome.rejected:
-                    rejects.write(text)
-            if report is not None:
-                for entry in outcome.report:
-                    entry["game"] += offset
-                    if name_inputs:
-                        entry = {"input": partition.name, **entry}
-                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            assembler.add(partition, outcome)
     except BaseException:
         client.cancel(futures)
         files.remove(targets)
         raise
-    return summary
+    return assembler.summary

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.cluster import ClusterError, files
-from notation.inputs import Compression, describe_error, sniff
+from notation.inputs import Compression, sniff
 from notation.pgn import ranges
 
 DEFAULT_PARTITION_BYTES = 128 << 20
@@ -55,7 +55,7 @@ def _locate(path: str, start: int, end: int, text_from: int) -> ranges.RangeStar
         with files.open_binary(path) as file:
             return ranges.locate(file, start, end, text_from)
     except OSError as exc:
-        raise ClusterError(f"cannot read {path!r}: {describe_error(exc)}") from None
+        raise ClusterError(f"cannot read {path!r}: {files.reason(exc)}") from None
 
 
 def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partition]:
@@ -71,7 +71,7 @@ def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partiti
                 compression = sniff(file.read(4))
                 text_from = ranges.first_text(file) if size > partition_bytes else 0
         except OSError as exc:
-            raise ClusterError(f"cannot read {item.name!r}: {describe_error(exc)}") from None
+            raise ClusterError(f"cannot read {item.name!r}: {files.reason(exc)}") from None
         if compression is not Compression.NONE or size <= partition_bytes:
             whole = compression is not Compression.NONE
             partitions[index] = [Partition(item.name, item.path, index, 0, size, 1, whole)]
@@ -85,18 +85,19 @@ def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partiti
     }
     for index, item, size, _starts, _text_from in layouts:
         located: list[ranges.RangeStart] = client.gather(futures.pop(index))
-        partitions[index] = _cut(index, item, size, located)
+        partitions[index] = cut_partitions(index, item, size, located)
     return [partition for index in range(len(inputs)) for partition in partitions[index]]
 
 
-def _cut(index: int, item: Input, size: int, located: list[ranges.RangeStart]) -> list[Partition]:
-    """Partitions from one cut point to the next; empty ones are dropped but for one."""
+def cut_partitions(index: int, item: Input, size: int, located: list[ranges.RangeStart]) -> list[Partition]:
+    """The partitions of one file of ``size`` bytes, from each nominal range's cut point
+    (``located``, in order) to the next; empty ones are left out."""
     result: list[Partition] = []
     breaks_before = 0  # line breaks before the current nominal range
     for number, start in enumerate(located):
         end = located[number + 1].cut if number + 1 < len(located) else size
-        if end > start.cut or (not result and number + 1 == len(located)):
-            result.append(Partition(item.name, item.path, index, start.cut, end, 1 + breaks_before + start.breaks_to_cut,
-                                    False))
+        if end > start.cut:
+            first_line = 1 + breaks_before + start.breaks_to_cut
+            result.append(Partition(item.name, item.path, index, start.cut, end, first_line, False))
         breaks_before += start.breaks_in_range
     return result
