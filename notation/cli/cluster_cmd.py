@@ -80,7 +80,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     size = _partition_bytes(args)
     compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
     with _cluster_errors():
-        inputs = [plan.Input(name, name) for pattern in names for name in files.expand(pattern)]
+        inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
         spec = connect.parse_spec(args.dask)
         files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
         sinks: list[files.TextSink] = []
@@ -91,8 +91,8 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
             sinks += [rejects] if rejects else []
             with connect.connect(spec) as client:
                 partitions = plan.plan(client, inputs, size)
-                summary = normalize_on(client, partitions, options, args.output, compression, report, rejects,
-                                       name_inputs=len(inputs) > 1)
+                summary = normalize_on(client, partitions, options, files.absolute(args.output), compression,
+                                       report, rejects, name_inputs=len(inputs) > 1)
             for sink in sinks:
                 sink.commit()
         except BaseException:

@@ -142,7 +142,7 @@ def check_on(client: Any, found: list[Found], options: CheckOptions, emit: Calla
         parts, futures = pending.pop(number)
         outcomes: list[PartProblems] = client.gather(futures)
         if len(outcomes) > 1 and any(outcome.reading_damage for outcome in outcomes):
-            whole = Partition(item.path, item.path, 0, 0, parts[-1].end, 1, True)
+            whole = Partition(item.path, files.absolute(item.path), 0, 0, parts[-1].end, 1, True)
             outcomes = [client.submit(check_part, whole, item.kind, options, pure=False).result()]
         unreadable = next((outcome.unreadable for outcome in outcomes if outcome.unreadable), None)
         if unreadable is not None:
@@ -166,9 +166,9 @@ def _partitions(client: Any, item: Source, partition_bytes: int) -> list[Partiti
     and for a file that cannot be read (the worker opening it says why)."""
     size = partition_bytes if item.kind is FileKind.PGN else _WHOLE
     try:
-        parts = plan(client, [Input(item.path, item.path)], size)
+        parts = plan(client, [Input(item.path, files.absolute(item.path))], size)
     except ClusterError:
         parts = []
     if len(parts) > 1:
         return parts
-    return [Partition(item.path, item.path, 0, 0, parts[0].end if parts else 0, 1, True)]
+    return [Partition(item.path, files.absolute(item.path), 0, 0, parts[0].end if parts else 0, 1, True)]

@@ -39,6 +39,12 @@ def is_url(path: str) -> bool:
     return "://" in path
 
 
+def absolute(path: str) -> str:
+    """``path`` as a worker in another directory (or on another machine sharing this file
+    system) can open it: a local path made absolute, a URL as it is."""
+    return path if is_url(path) else os.path.abspath(path)
+
+
 def _fs(path: str) -> tuple[Any, str]:
     import fsspec
 
