@@ -169,3 +169,28 @@ def test_impossible_requests_exit_2_with_one_line_before_any_cluster_starts(tmp_
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err, err
     assert not (tmp_path / "out").exists() and not (tmp_path / "out.pgn").exists()
+
+
+def test_check_finds_and_reads_urls_as_it_does_local_paths(client, tmp_path):
+    """A directory, a glob and a missing file behind a URL (fsspec's memory://): the same
+    sources, problems and summary as the same files on disk."""
+    root = f"memory://check-{uuid.uuid4().hex}"
+    files = {"dir/b.pgn": _database(60, 5, clean=True), "dir/a.fen": "8/8/8/8/8/8/8/8 w - - 0 1\n",
+             "dir/notes.txt": "not checked\n", "top.pgn": '[Event "x"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n'}
+    for name, text in files.items():
+        with fsspec.open(f"{root}/{name}", "wb") as out:
+            out.write(text.encode("utf-8"))
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8", newline="")
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
+    urls = [f"{root}/dir", f"{root}/t*.pgn", f"{root}/missing.pgn"]
+    local = [str(tmp_path / "dir"), str(tmp_path / "top.pgn"), str(tmp_path / "missing.pgn")]
+    found: list = []
+    summary = check_on(client, discover(urls), options, found.append, 2_000)
+    single: list = []
+    want = run_check(local, options, single.append)
+    assert [(p.path.removeprefix(root + "/"), p.line, p.column, p.code) for p in found] == \
+        [(p.path.removeprefix(str(tmp_path) + "/"), p.line, p.column, p.code) for p in single]
+    assert (summary.files, summary.errors, summary.warnings, len(summary.unreadable)) == \
+        (want.files, want.errors, want.warnings, len(want.unreadable)) == (3, want.errors, want.warnings, 1)
+    assert single

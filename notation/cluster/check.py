@@ -84,7 +84,7 @@ def _discover_url(path: str) -> list[Found]:
         return [Unreadable(path, "no such file or directory")]
     found: list[Found] = []
     for name in names:
-        url = path if name == inner else fs.unstrip_protocol(name)
+        url = path if name == inner else files.as_named(path, inner, name, fs)
         kind = classify(name.rsplit("/", 1)[-1])
         found.append(Source(url, kind) if kind else Skipped(url))
     return found

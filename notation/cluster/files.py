@@ -54,6 +54,16 @@ def _fs(path: str) -> tuple[Any, str]:
         raise ClusterError(f"cannot read {path!r}: {reason(exc)}") from None
 
 
+def as_named(pattern: str, inner: str, found: str, fs: Any) -> str:
+    """A file ``fs`` found for the URL ``pattern`` (``inner`` without its protocol), spelt
+    as the user spelt ``pattern`` (``memory://x/a`` rather than ``memory:///x/a``)."""
+    protocol, _, lead = pattern.partition("://")
+    offset = len(inner) - len(lead.rstrip("/"))
+    if offset >= 0 and inner.endswith(lead.rstrip("/")) and found.startswith(inner[:offset]):
+        return f"{protocol}://{found[offset:]}"
+    return fs.unstrip_protocol(found)
+
+
 def expand(pattern: str) -> list[str]:
     """The files a path or glob names, sorted; raises ``ClusterError`` when none."""
     if not is_url(pattern):
@@ -61,7 +71,8 @@ def expand(pattern: str) -> list[str]:
     else:
         fs, path = _fs(pattern)
         try:
-            found = [fs.unstrip_protocol(p) for p in sorted(fs.glob(path))] if glob.has_magic(path) else [pattern]
+            matches = sorted(fs.glob(path)) if glob.has_magic(path) else None
+            found = [pattern] if matches is None else [as_named(pattern, path, match, fs) for match in matches]
         except OSError as exc:
             raise ClusterError(f"cannot list {pattern!r}: {reason(exc)}") from None
     if not found:
