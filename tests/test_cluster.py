@@ -194,3 +194,21 @@ def test_check_finds_and_reads_urls_as_it_does_local_paths(client, tmp_path):
     assert (summary.files, summary.errors, summary.warnings, len(summary.unreadable)) == \
         (want.files, want.errors, want.warnings, len(want.unreadable)) == (3, want.errors, want.warnings, 1)
     assert single
+
+
+def test_a_corrupt_input_fails_the_run_and_its_parts_are_removed(client):
+    """A truncated gzip input is an error naming it, as without --dask; the parts the other
+    partitions wrote do not stay behind looking like a result."""
+    root = f"memory://corrupt-{uuid.uuid4().hex}"
+    good = _database(200, 6)
+    with fsspec.open(f"{root}/in/good.pgn", "wb") as out:
+        out.write(good.encode("utf-8", "surrogateescape"))
+    with fsspec.open(f"{root}/in/cut.pgn.gz", "wb") as out:
+        out.write(gzip.compress(good.encode("utf-8", "surrogateescape"))[:-20])
+    inputs = [Input("good.pgn", f"{root}/in/good.pgn"), Input("cut.pgn.gz", f"{root}/in/cut.pgn.gz")]
+    partitions = plan(client, inputs, 10_000)
+    assert len(partitions) > 3
+    with pytest.raises(ClusterError, match=r"cannot read 'cut.pgn.gz': the gz data ends early"):
+        normalize_on(client, partitions, NormalizeOptions.create("lichess"), f"{root}/out")
+    fs = fsspec.filesystem("memory")
+    assert not [name for name in fs.find(f"{root}/out") if "part-" in name]

@@ -55,7 +55,7 @@ def _cluster_errors() -> Iterator[None]:
         raise UsageError(str(exc)) from None
 
 
-def _required(args: argparse.Namespace) -> None:
+def _required() -> None:
     with _cluster_errors():
         require()
 
@@ -68,7 +68,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     names = [args.input, *getattr(args, "more_inputs", [])]
     if args.dask is None:
         raise UsageError("several INPUTs are read only with --dask (one process reads one INPUT)")
-    _required(args)
+    _required()
     if args.in_place:
         raise UsageError("--in-place and --dask exclude each other: --dask writes part files to -o DIRECTORY")
     if not args.output or args.output == "-":
@@ -107,7 +107,7 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
     from notation.cluster import connect
     from notation.cluster.check import check_on, discover
 
-    _required(args)
+    _required()
     if "-" in args.paths:
         raise UsageError("--dask reads files, not standard input")
     size = _partition_bytes(args)

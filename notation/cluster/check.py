@@ -71,7 +71,7 @@ def discover(paths: list[str]) -> list[Found]:
 
 
 def _discover_url(path: str) -> list[Found]:
-    fs, inner = files._fs(path)
+    fs, inner = files.filesystem(path)
     if glob.has_magic(inner):
         names = sorted(fs.glob(inner))
         if not names:

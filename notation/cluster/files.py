@@ -45,7 +45,9 @@ def absolute(path: str) -> str:
     return path if is_url(path) else os.path.abspath(path)
 
 
-def _fs(path: str) -> tuple[Any, str]:
+def filesystem(path: str) -> tuple[Any, str]:
+    """The fsspec file system of ``path`` and the path within it; raises ``ClusterError``
+    for a protocol whose file system is not installed."""
     import fsspec
 
     try:
@@ -69,7 +71,7 @@ def expand(pattern: str) -> list[str]:
     if not is_url(pattern):
         found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
     else:
-        fs, path = _fs(pattern)
+        fs, path = filesystem(pattern)
         try:
             matches = sorted(fs.glob(path)) if glob.has_magic(path) else None
             found = [pattern] if matches is None else [as_named(pattern, path, match, fs) for match in matches]
@@ -82,7 +84,7 @@ def expand(pattern: str) -> list[str]:
 
 def size(path: str) -> int:
     """The file's size in bytes; raises ``ClusterError``."""
-    fs, inner = _fs(path)
+    fs, inner = filesystem(path)
     try:
         if fs.isdir(inner):
             raise ClusterError(f"cannot read {path!r}: it is a directory")
@@ -95,7 +97,7 @@ def size(path: str) -> int:
 def open_binary(path: str) -> Iterator[BinaryIO]:
     """The file opened for reading bytes (seekable); raises ``ClusterError`` when it cannot
     be opened. Errors while reading propagate as ``OSError``."""
-    fs, inner = _fs(path)
+    fs, inner = filesystem(path)
     try:
         if fs.isdir(inner):
             raise IsADirectoryError(21, "it is a directory")
@@ -114,7 +116,7 @@ def join(directory: str, name: str) -> str:
 def prepare_directory(directory: str, pattern: str) -> None:
     """Create ``directory`` if needed; raises ``ClusterError`` when it cannot be, or when
     it already holds files matching ``pattern`` (an earlier run's parts)."""
-    fs, inner = _fs(directory)
+    fs, inner = filesystem(directory)
     try:
         if fs.exists(inner) and not fs.isdir(inner):
             raise ClusterError(f"cannot write {directory!r}: it is not a directory")
@@ -133,7 +135,7 @@ def remove(paths: list[str]) -> None:
     """Remove those of ``paths`` that exist; failures are ignored (cleaning up after an error)."""
     for path in paths:
         try:
-            fs, inner = _fs(path)
+            fs, inner = filesystem(path)
             if fs.exists(inner):
                 fs.rm(inner)
         except (OSError, ClusterError):

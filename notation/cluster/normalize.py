@@ -11,7 +11,8 @@ one after another, and each input's report entries are those one process writes 
 
 A task whose worker dies is run again elsewhere by Dask; a part is written to a temporary
 name first (local files) or appears only when complete (object stores), so a part is
-whole whoever wrote it. When the run fails, the parts it wrote are removed.
+whole whoever wrote it. When the run fails, the parts written so far are removed (a task
+already running on a worker then may still write its part afterwards).
 
 Raises ``ClusterError`` (one line) for an input that cannot be read or an output that cannot
 be written; nothing is raised for bad PGN (see ``notation.pgn.normalize``).
@@ -20,8 +21,9 @@ be written; nothing is raised for bad PGN (see ``notation.pgn.normalize``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from notation.cluster import ClusterError, files
 from notation.cluster.plan import Partition
@@ -50,7 +52,7 @@ class PartOutcome:
     rejected: list[str] = field(default_factory=list)
 
 
-def partition_text(partition: Partition, file: Any) -> Any:
+def partition_text(partition: Partition, file: BinaryIO) -> Iterator[str]:
     """The decoded text of a partition of ``file`` (open for reading bytes), in blocks;
     raises ``InputError`` (``CorruptInput`` for bad compressed data)."""
     if partition.whole:

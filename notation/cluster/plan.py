@@ -69,10 +69,11 @@ def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partiti
         try:
             with files.open_binary(item.path) as file:
                 compression = sniff(file.read(4))
-                text_from = ranges.first_text(file) if size > partition_bytes else 0
+                cut = compression is Compression.NONE and size > partition_bytes
+                text_from = ranges.first_text(file) if cut else 0
         except OSError as exc:
             raise ClusterError(f"cannot read {item.name!r}: {files.reason(exc)}") from None
-        if compression is not Compression.NONE or size <= partition_bytes:
+        if not cut:
             whole = compression is not Compression.NONE
             partitions[index] = [Partition(item.name, item.path, index, 0, size, 1, whole)]
         else:
