@@ -141,9 +141,12 @@ def database(tmp_path_factory) -> pathlib.Path:
     return path
 
 
+_ENV = {**os.environ, "PYTHONWARNINGS": "ignore"}  # the summary lines are compared, not Python's warnings
+
+
 def _notation(args: list[str], cwd: pathlib.Path) -> subprocess.CompletedProcess:
     return subprocess.run([installed_script("notation"), *args], capture_output=True, cwd=cwd, timeout=TIMEOUT,
-                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+                          env=_ENV)
 
 
 def _single(database: pathlib.Path, cwd: pathlib.Path) -> tuple[bytes, bytes, bytes]:
@@ -188,7 +191,7 @@ def test_a_worker_killed_in_the_middle_still_gives_the_whole_output(cluster, dat
     run = subprocess.Popen(
         [installed_script("notation"), "normalize", str(database), "--profile", "xboard", "--dask", cluster.address,
          "--partition-size", "20kB", "-o", "parts", "--compress-parts", "gz", "--report", "cluster.jsonl"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_ENV)
     try:
         _wait_for("a task on the frozen worker", lambda: cluster.processing_on(doomed) > 0 or run.poll() is not None)
         assert run.poll() is None, "the run cannot end while the frozen worker holds one of its tasks"

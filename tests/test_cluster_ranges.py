@@ -94,6 +94,14 @@ class _Collected:
 
 def _in_partitions(data: bytes, size: int, options: NormalizeOptions) -> tuple[str, str, str, dict]:
     path = _memory_file(data)
+    try:
+        return _normalized_in_partitions(path, data, size, options)
+    finally:
+        fsspec.filesystem("memory").rm(path.rsplit("/", 1)[0], recursive=True)
+
+
+def _normalized_in_partitions(path: str, data: bytes, size: int,
+                              options: NormalizeOptions) -> tuple[str, str, str, dict]:
     report, rejects = _Collected(), _Collected()
     assembler = Assembler(report, rejects, name_inputs=False)  # type: ignore[arg-type]
     output = []

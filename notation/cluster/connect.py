@@ -50,8 +50,10 @@ def connect(spec: ClusterSpec) -> Iterator[Any]:
     require()
     from distributed import Client, LocalCluster
 
+    # The command's standard error holds its summary and errors; Dask's log stays out of it
+    # unless something fails there (a slow event loop on a busy machine is not news).
+    logging.getLogger("distributed").setLevel(logging.ERROR)
     if spec.address is None:
-        logging.getLogger("distributed").setLevel(logging.ERROR)  # a command's output, not a cluster's log
         with LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster, Client(cluster) as client:
             yield client
