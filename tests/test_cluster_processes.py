@@ -79,14 +79,14 @@ class Cluster:
     def start_worker(self, name: str) -> str:
         """Start a worker (no nanny: killing it ends it) and return its address once registered."""
         assert self.client is not None
-        known = set(self.client.scheduler_info(n_workers=-1)["workers"])
+        known = set(self.client.scheduler_info()["workers"])
         process = self._start(["worker", self.address, "--name", name, "--nthreads", "1", "--no-nanny",
                                "--host", "127.0.0.1", "--no-dashboard"], f"{name}.log")
 
         def registered() -> str | None:
             if process.poll() is not None:
                 pytest.fail(f"worker {name} exited: {(self.root / f'{name}.log').read_text()[-2000:]}")
-            new = set(self.client.scheduler_info(n_workers=-1)["workers"]) - known  # type: ignore[union-attr]
+            new = set(self.client.scheduler_info()["workers"]) - known  # type: ignore[union-attr]
             return next(iter(new), None)
 
         worker = _wait_for(f"worker {name} to register", registered)
@@ -204,4 +204,4 @@ def test_a_worker_killed_in_the_middle_still_gives_the_whole_output(cluster, dat
     assert stderr == summary
     assert _parts(tmp_path / "parts") == output
     assert (tmp_path / "cluster.jsonl").read_bytes() == report
-    assert doomed not in cluster.client.scheduler_info(n_workers=-1)["workers"]
+    assert doomed not in cluster.client.scheduler_info()["workers"]
