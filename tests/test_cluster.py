@@ -26,7 +26,7 @@ from notation.check import CheckOptions, run_check
 from notation.cli.main import main
 from notation.cluster import ClusterError
 from notation.cluster.check import check_on, discover
-from notation.cluster.normalize import normalize_on
+from notation.cluster.normalize import InputNames, normalize_on
 from notation.cluster.plan import Input, plan
 from notation.inputs import Compression
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize
@@ -76,7 +76,7 @@ def test_normalize_on_two_workers_gives_one_process_output(client):
     assert len(partitions) > 4 and partitions[-1].whole
     report, rejects = _Sink(), _Sink()
     summary = normalize_on(client, partitions, options, f"{root}/out", Compression.ZSTD, report, rejects,  # type: ignore[arg-type]
-                           name_inputs=True)
+                           InputNames.INCLUDED)
     fs = fsspec.filesystem("memory")
     names = sorted(fs.ls(f"{root}/out", detail=False))
     assert [name.rsplit("/", 1)[1] for name in names] == [f"part-{i:05d}.pgn.zst" for i in range(len(partitions))]

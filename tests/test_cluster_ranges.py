@@ -22,7 +22,7 @@ from test_normalize_properties import _corrupt, _database, _parallel_cases, data
 from notation.check import CheckOptions, run_check
 from notation.check.sources import FileKind
 from notation.cluster.check import check_part
-from notation.cluster.normalize import Assembler, normalize_part
+from notation.cluster.normalize import Assembler, InputNames, normalize_part
 from notation.cluster.plan import Input, Partition, cut_partitions
 from notation.inputs import Compression
 from notation.pgn import ranges
@@ -103,7 +103,7 @@ def _in_partitions(data: bytes, size: int, options: NormalizeOptions) -> tuple[s
 def _normalized_in_partitions(path: str, data: bytes, size: int,
                               options: NormalizeOptions) -> tuple[str, str, str, dict]:
     report, rejects = _Collected(), _Collected()
-    assembler = Assembler(report, rejects, name_inputs=False)  # type: ignore[arg-type]
+    assembler = Assembler(report, rejects, InputNames.OMITTED)  # type: ignore[arg-type]
     output = []
     for index, partition in enumerate(_partitions(path, data, size)):
         target = f"{path}.part-{index}"

@@ -63,7 +63,7 @@ def _required() -> None:
 def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     """``notation normalize --dask``: parts in ``-o OUTPUT``, one report, the summary."""
     from notation.cluster import connect, files, plan
-    from notation.cluster.normalize import PART_GLOB, normalize_on
+    from notation.cluster.normalize import PART_GLOB, InputNames, normalize_on
 
     names = [args.input, *getattr(args, "more_inputs", [])]
     if args.dask is None:
@@ -92,7 +92,8 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
             with connect.connect(spec) as client:
                 partitions = plan.plan(client, inputs, size)
                 summary = normalize_on(client, partitions, options, files.absolute(args.output), compression,
-                                       report, rejects, name_inputs=len(inputs) > 1)
+                                       report, rejects,
+                                       InputNames.INCLUDED if len(inputs) > 1 else InputNames.OMITTED)
             for sink in sinks:
                 sink.commit()
         except BaseException:

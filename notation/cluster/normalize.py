@@ -20,6 +20,7 @@ be written; nothing is raised for bad PGN (see ``notation.pgn.normalize``).
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,6 +34,13 @@ from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
 
 PART_GLOB = "part-*"
+
+
+class InputNames(str, enum.Enum):
+    """Whether report entries name the input they come from."""
+
+    OMITTED = "omitted"  # one input: the entries are exactly one process's
+    INCLUDED = "included"  # several inputs: each entry starts with "input", the input's name
 
 
 def part_name(index: int, compression: Compression) -> str:
@@ -102,14 +110,13 @@ def add_summary(total: Summary, part: Summary) -> None:
 
 class Assembler:
     """The client's side: partitions' outcomes, taken in input order, into one summary, one
-    report and one rejects file (``report`` and ``rejects`` may be None: not wanted).
-    ``name_inputs``: each report entry starts with ``"input"``, its input's name."""
+    report and one rejects file (``report`` and ``rejects`` may be None: not wanted)."""
 
-    def __init__(self, report: files.TextSink | None, rejects: files.TextSink | None, name_inputs: bool):
+    def __init__(self, report: files.TextSink | None, rejects: files.TextSink | None, input_names: InputNames):
         self.summary = Summary()
         self._report = report
         self._rejects = rejects
-        self._name_inputs = name_inputs
+        self._input_names = input_names
         self._games_before: dict[int, int] = {}  # per input: games in its partitions taken so far
 
     def add(self, partition: Partition, outcome: PartOutcome) -> None:
@@ -122,7 +129,7 @@ class Assembler:
         if self._report is not None:
             for entry in outcome.report:
                 entry["game"] += offset
-                if self._name_inputs:
+                if self._input_names is InputNames.INCLUDED:
                     entry = {"input": partition.name, **entry}
                 self._report.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
@@ -135,7 +142,7 @@ def normalize_on(
     compression: Compression = Compression.NONE,
     report: files.TextSink | None = None,
     rejects: files.TextSink | None = None,
-    name_inputs: bool = False,
+    input_names: InputNames = InputNames.OMITTED,
 ) -> Summary:
     """Normalise ``partitions`` on ``client``'s cluster into ``out_dir``; see the module doc
     and ``Assembler``. The sinks are written here; committing them is the caller's."""
@@ -144,7 +151,7 @@ def normalize_on(
     shared = client.scatter(options, broadcast=True)
     futures = client.map(normalize_part, partitions, [shared] * len(partitions), targets,
                          [compression] * len(partitions), pure=False)
-    assembler = Assembler(report, rejects, name_inputs)
+    assembler = Assembler(report, rejects, input_names)
     try:
         for index, partition in enumerate(partitions):
             outcome: PartOutcome = futures[index].result()
