@@ -19,11 +19,15 @@ import fsspec
 import pytest
 import zstandard
 from distributed import Client, LocalCluster
+from distributed.client import FutureCancelledError
+from distributed.comm.core import CommClosedError
 from installed import installed_script
 from test_normalize_properties import GAMES
 
 from notation.check import CheckOptions, run_check
+from notation.cli import cluster_cmd
 from notation.cli.main import main
+from notation.cli.usage import UsageError
 from notation.cluster import ClusterError
 from notation.cluster.check import check_on, discover
 from notation.cluster.normalize import InputNames, normalize_on
@@ -212,3 +216,19 @@ def test_a_corrupt_input_fails_the_run_and_its_parts_are_removed(client):
         normalize_on(client, partitions, NormalizeOptions.create("lichess"), f"{root}/out")
     fs = fsspec.filesystem("memory")
     assert not [name for name in fs.find(f"{root}/out") if "part-" in name]
+
+
+@pytest.mark.parametrize("error", [
+    CommClosedError("in <TCP (closed) ConnectionPool.gather local=tcp://127.0.0.1:1 remote=tcp://127.0.0.1:2>"),
+    FutureCancelledError(key="normalize_part-1", reason="scheduler-connection-lost", msg=None),
+])
+def test_a_cluster_that_fails_is_a_one_line_error(error):
+    with pytest.raises(UsageError, match=r"^the Dask cluster failed: \w+: \S") as raised:
+        with cluster_cmd.cluster_errors():
+            raise error
+    assert "\n" not in str(raised.value)
+
+
+def test_other_failures_are_not_taken_for_the_cluster_s():
+    with pytest.raises(ZeroDivisionError), cluster_cmd.cluster_errors():
+        raise ZeroDivisionError("a bug, to be seen as one")

@@ -6,6 +6,7 @@ unreadable input, unwritable output)."""
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -48,15 +49,30 @@ def _partition_bytes(args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def _cluster_errors() -> Iterator[None]:
+def cluster_errors() -> Iterator[None]:
+    """``ClusterError``, and what Dask raises when the cluster fails (a task whose workers
+    kept dying, a scheduler gone, a connection lost), as one-line ``UsageError``."""
     try:
         yield
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
+    except Exception as exc:
+        if not (type(exc).__module__.startswith("distributed.")
+                or isinstance(exc, (concurrent.futures.CancelledError, TimeoutError, OSError))):
+            raise
+        raise UsageError(f"the Dask cluster failed: {type(exc).__name__}: {_one_line(exc)}") from None
+
+
+def _one_line(exc: Exception) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # an error whose message cannot be made: its name says enough
+        text = ""
+    return " ".join(text.split()) or "no message"
 
 
 def _required() -> None:
-    with _cluster_errors():
+    with cluster_errors():
         require()
 
 
@@ -79,7 +95,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
         raise UsageError("--dask reads files, not standard input")
     size = _partition_bytes(args)
     compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
-    with _cluster_errors():
+    with cluster_errors():
         inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
         spec = connect.parse_spec(args.dask)
         files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
@@ -112,7 +128,7 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
     if "-" in args.paths:
         raise UsageError("--dask reads files, not standard input")
     size = _partition_bytes(args)
-    with _cluster_errors():
+    with cluster_errors():
         found = discover(args.paths)
         with connect.connect(connect.parse_spec(args.dask)) as client:
             return check_on(client, found, options, emit, size)
