@@ -59,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="what standard input holds (default: guessed from its first line)",
     )
-    cluster_cmd.add_options(parser, parts=False)
+    cluster_cmd.add_options(parser, "check")
     parser.set_defaults(run=run)
 
 

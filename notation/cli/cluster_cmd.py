@@ -9,6 +9,7 @@ import argparse
 import concurrent.futures
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Literal
 
 from notation.check import CheckOptions
 from notation.check.problem import CheckProblem
@@ -22,8 +23,8 @@ DEFAULT_PARTITION_SIZE = "128MiB"
 PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]
 
 
-def add_options(parser: argparse.ArgumentParser, *, parts: bool) -> None:
-    """``--dask`` and ``--partition-size``; with ``parts`` (normalize) ``--compress-parts``."""
+def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "check"]) -> None:
+    """``--dask`` and ``--partition-size``; for ``normalize``, ``--compress-parts`` too."""
     group = parser.add_argument_group("cluster (the dask extra: pip install 'notation[dask]')")
     group.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="run on the Dask scheduler at ADDRESS (host:port), or on local[:N] worker processes; "
@@ -31,7 +32,7 @@ def add_options(parser: argparse.ArgumentParser, *, parts: bool) -> None:
     group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
                        help="with --dask: bytes of input per task, cut at game starts "
                             f"(default: {DEFAULT_PARTITION_SIZE})")
-    if parts:
+    if command == "normalize":
         group.add_argument("--compress-parts", choices=PART_COMPRESSIONS, default=None,
                            help="with --dask: compress the part files of the OUTPUT directory")
 

@@ -77,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="progress bar on standard error (default: auto, only on a terminal)")
     parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
                         help="summary on standard error at the end (default: text)")
-    cluster_cmd.add_options(parser, parts=True)
+    cluster_cmd.add_options(parser, "normalize")
     parser.set_defaults(run=run)
 
 
