@@ -105,14 +105,17 @@ class InputFile:
     ``position`` and ``size`` count bytes of the file as stored (compressed bytes for a
     compressed file); ``size`` is None for standard input, pipes and devices. Raises
     ``InputError`` when the path cannot be opened. Opening a FIFO waits for its writer.
+    ``raw``: a binary stream already open (by fsspec, say) to read instead of ``path``.
     """
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, *, raw: BinaryIO | None = None):
         self.path = path
         self.name = display_name(path)
         try:
-            if path == STDIN:
-                raw: BinaryIO = _stdin_bytes()
+            if raw is not None:
+                pass  # opened elsewhere (by fsspec, say): ``path`` only names it
+            elif path == STDIN:
+                raw = _stdin_bytes()
             else:
                 if os.path.isdir(path):
                     raise InputError(self.name, "it is a directory")

@@ -64,11 +64,14 @@ _WANTED_TAGS = (
 )
 
 
-def check_pgn_text(text: Iterable[str], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
+def check_pgn_text(
+    text: Iterable[str], judge: PositionJudge, variant: Variant, problems: ProblemList, *, first_line: int = 1
+) -> int:
     """Check every game of ``text`` (pieces of PGN, line endings kept); returns how many
-    games were seen."""
+    games were seen. ``first_line``: the number of the text's first line (a piece cut from
+    a file at a game start)."""
     seen = 0
-    for game in iter_games(text):
+    for game in iter_games(text, first_line=first_line):
         problems.settle(game.start_line - 1)  # every earlier game has been checked
         if game.part == 0 and not game.is_blank:
             seen += 1

@@ -18,6 +18,7 @@ from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMATS
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
+from notation.cli import cluster_cmd
 from notation.cli.common import add_accept_option, add_variant_options
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, UnknownVariantError
@@ -87,6 +88,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="what standard input holds (default: guessed from its first line)",
     )
+    cluster_cmd.add_options(parser, "check")
     parser.set_defaults(run=run)
 
 
@@ -183,14 +185,17 @@ def run(args: argparse.Namespace) -> int:
     if args.paths.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")
     output = FORMATS[args.format](sys.stdout)
-    show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
-    bar = _Bar() if show else None
-    try:
-        emit = output.problem if bar is None else bar.around(output.problem)
-        summary = run_check(args.paths, options, emit, progress=bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    if args.dask is not None:
+        summary = cluster_cmd.check(args, options, output.problem)
+    else:
+        show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
+        bar = _Bar() if show else None
+        try:
+            emit = output.problem if bar is None else bar.around(output.problem)
+            summary = run_check(args.paths, options, emit, progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
     output.finish()
     for skipped in summary.skipped:
         sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from notation.cli import common
+from notation.cli import cluster_cmd, common
 from notation.cli.usage import UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
@@ -59,6 +59,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
+    parser.add_argument("more_inputs", nargs="*", metavar="INPUT",
+                        help="with --dask: more PGN files or globs, read one after another")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
     common.add_writer_options(parser)
     common.add_repair_option(parser, what="refusing the game")
@@ -77,6 +79,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="progress bar on standard error (default: auto, only on a terminal)")
     parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
                         help="summary on standard error at the end (default: text)")
+    cluster_cmd.add_options(parser, "normalize")
     parser.set_defaults(run=run)
 
 
@@ -135,6 +138,10 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 
 def run(args: argparse.Namespace) -> int:
     options = _options(args)
+    if args.dask is not None or args.more_inputs:
+        summary = cluster_cmd.normalize(args, options)
+        _print_summary(args, summary)
+        return 1 if summary.problems else 0
     output_path, backup = _check_paths(args)
     sinks: list[Output] = []
     try:

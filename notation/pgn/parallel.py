@@ -16,6 +16,9 @@ game, millions of lines with no tags, no line ends at all) is not held whole: th
 normalises it itself as it reads it, after the chunks before it, so memory stays bounded
 whatever the input and the results are those of one process.
 
+``find_cut`` is the rule ``ranges`` uses too, to cut files into byte ranges for other
+machines at the same points.
+
 Raises nothing on bad input (see ``normalize``); a worker that dies raises the pool's
 error in the parent.
 """
@@ -94,7 +97,7 @@ class Stretch:
     pieces: Iterator[str]
 
 
-def _find_cut(buffer: str, start: int, seen_text: bool) -> int:
+def find_cut(buffer: str, start: int, seen_text: bool) -> int:
     """The first cut point at or after ``start`` in ``buffer``, or -1. ``seen_text``: the
     text before ``buffer`` is not all blank."""
     limit = state_machine.PIECE_CHARS
@@ -112,7 +115,7 @@ def _blank(text: str, end: int) -> bool:
     return not text[:end].strip()
 
 
-def _scan_from(length: int) -> int:
+def scan_from(length: int) -> int:
     """Where to resume looking for a cut point in a text that had ``length`` characters
     when last searched: a cut point found now may begin that far back."""
     return max(0, length - state_machine.PIECE_CHARS - _LOOK_BACK)
@@ -133,13 +136,13 @@ def cut_chunks(
     exhausted = False
     while True:
         if len(buffer) >= size:
-            cut = _find_cut(buffer, max(size - 1, scanned), seen_text)
+            cut = find_cut(buffer, max(size - 1, scanned), seen_text)
             if cut >= 0:
                 seen_text = seen_text or not _blank(buffer, cut)
                 yield buffer[:cut]
                 buffer, scanned = buffer[cut:], 0
                 continue
-            scanned = _scan_from(len(buffer))
+            scanned = scan_from(len(buffer))
         if exhausted:
             if buffer:
                 yield buffer
@@ -164,7 +167,7 @@ def _stretch(buffer: str, blocks: Iterator[str], seen_text: bool, state: dict) -
     keep = state_machine.PIECE_CHARS + _LOOK_BACK  # a cut point may begin this far from the end
     scanned = 0
     while True:
-        cut = _find_cut(buffer, scanned, seen_text)
+        cut = find_cut(buffer, scanned, seen_text)
         if cut > 0:
             yield buffer[:cut]
             state["rest"] = buffer[cut:]
@@ -180,7 +183,7 @@ def _stretch(buffer: str, blocks: Iterator[str], seen_text: bool, state: dict) -
             yield buffer[:done]
             buffer = buffer[done:]
         buffer += block
-        scanned = _scan_from(len(buffer) - len(block))
+        scanned = scan_from(len(buffer) - len(block))
 
 
 def _joined(blocks: Iterable[str], at_least: int) -> Iterator[str]:

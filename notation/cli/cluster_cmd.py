@@ -1,0 +1,135 @@
+"""``--dask``: the options ``notation normalize`` and ``notation check`` take for a cluster run,
+and the runs themselves (``notation.cluster``). Raises ``UsageError`` for impossible
+requests and for everything ``ClusterError`` says (missing extra, unreachable scheduler,
+unreadable input, unwritable output)."""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Literal
+
+from notation.check import CheckOptions
+from notation.check.problem import CheckProblem
+from notation.check.runner import Summary as CheckSummary
+from notation.cli.usage import UsageError
+from notation.cluster import ClusterError, require
+from notation.inputs import Compression
+from notation.pgn.normalize import NormalizeOptions, Summary
+
+DEFAULT_PARTITION_SIZE = "128MiB"
+PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]
+
+
+def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "check"]) -> None:
+    """``--dask`` and ``--partition-size``; for ``normalize``, ``--compress-parts`` too."""
+    group = parser.add_argument_group("cluster (the dask extra: pip install 'notation[dask]')")
+    group.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help="run on the Dask scheduler at ADDRESS (host:port), or on local[:N] worker processes; "
+                            "inputs may then be fsspec URLs (s3://, gs://, az://, http(s)://) and globs")
+    group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
+                       help="with --dask: bytes of input per task, cut at game starts "
+                            f"(default: {DEFAULT_PARTITION_SIZE})")
+    if command == "normalize":
+        group.add_argument("--compress-parts", choices=PART_COMPRESSIONS, default=None,
+                           help="with --dask: compress the part files of the OUTPUT directory")
+
+
+def _partition_bytes(args: argparse.Namespace) -> int:
+    from dask.utils import parse_bytes
+
+    try:
+        size = int(parse_bytes(args.partition_size))
+    except (ValueError, TypeError) as exc:
+        raise UsageError(f"--partition-size {args.partition_size!r}: {exc}") from None
+    if size < 1:
+        raise UsageError("--partition-size must be at least 1 byte")
+    return size
+
+
+@contextmanager
+def cluster_errors() -> Iterator[None]:
+    """``ClusterError``, and what Dask raises when the cluster fails (a task whose workers
+    kept dying, a scheduler gone, a connection lost), as one-line ``UsageError``."""
+    try:
+        yield
+    except ClusterError as exc:
+        raise UsageError(str(exc)) from None
+    except Exception as exc:
+        if not (type(exc).__module__.startswith("distributed.")
+                or isinstance(exc, (concurrent.futures.CancelledError, TimeoutError, OSError))):
+            raise
+        raise UsageError(f"the Dask cluster failed: {type(exc).__name__}: {_one_line(exc)}") from None
+
+
+def _one_line(exc: Exception) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # an error whose message cannot be made: its name says enough
+        text = ""
+    return " ".join(text.split()) or "no message"
+
+
+def _required() -> None:
+    with cluster_errors():
+        require()
+
+
+def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
+    """``notation normalize --dask``: parts in ``-o OUTPUT``, one report, the summary."""
+    from notation.cluster import connect, files, plan
+    from notation.cluster.normalize import PART_GLOB, InputNames, normalize_on
+
+    names = [args.input, *getattr(args, "more_inputs", [])]
+    if args.dask is None:
+        raise UsageError("several INPUTs are read only with --dask (one process reads one INPUT)")
+    _required()
+    if args.in_place:
+        raise UsageError("--in-place and --dask exclude each other: --dask writes part files to -o DIRECTORY")
+    if not args.output or args.output == "-":
+        raise UsageError("--dask needs -o DIRECTORY: the part files are written there")
+    if args.jobs != 1:
+        raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
+    if "-" in names:
+        raise UsageError("--dask reads files, not standard input")
+    size = _partition_bytes(args)
+    compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
+    with cluster_errors():
+        inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
+        spec = connect.parse_spec(args.dask)
+        files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
+        sinks: list[files.TextSink] = []
+        try:
+            report = files.TextSink(args.report) if args.report else None
+            sinks += [report] if report else []
+            rejects = files.TextSink(args.reject_to) if args.reject_to else None
+            sinks += [rejects] if rejects else []
+            with connect.connect(spec) as client:
+                partitions = plan.plan(client, inputs, size)
+                summary = normalize_on(client, partitions, options, files.absolute(args.output), compression,
+                                       report, rejects,
+                                       InputNames.INCLUDED if len(inputs) > 1 else InputNames.OMITTED)
+            for sink in sinks:
+                sink.commit()
+        except BaseException:
+            for sink in sinks:
+                sink.discard()
+            raise
+    return summary
+
+
+def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[CheckProblem], None]) -> CheckSummary:
+    """``notation check --dask``: the problems of every path, in order, as one process finds them."""
+    from notation.cluster import connect
+    from notation.cluster.check import check_on, discover
+
+    _required()
+    if "-" in args.paths:
+        raise UsageError("--dask reads files, not standard input")
+    size = _partition_bytes(args)
+    with cluster_errors():
+        found = discover(args.paths)
+        with connect.connect(connect.parse_spec(args.dask)) as client:
+            return check_on(client, found, options, emit, size)

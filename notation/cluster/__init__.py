@@ -1,0 +1,37 @@
+"""Normalising and checking databases on a Dask cluster (the optional ``dask`` extra).
+
+``connect`` reaches a scheduler (or starts a local cluster), ``files`` reads and writes
+paths through fsspec (local files, ``s3://``, ``gs://``, ``az://``, ``http(s)://``, ``memory://``
+where those file systems are installed), ``plan`` cuts inputs into partitions at game
+starts, and ``normalize`` and ``check`` run the partitions on the workers and put the one
+report together on the client, in input order, so the results are those of one process.
+
+Dask (``distributed``) and fsspec are imported only when a cluster is used; ``require``
+raises ``ClusterError`` naming the extra when they are missing.
+"""
+
+from __future__ import annotations
+
+EXTRA = "dask"
+INSTALL_HINT = "pip install 'notation[dask]'"
+
+
+class ClusterError(Exception):
+    """What stops a run on a cluster, in one line for the user: the extra is missing, a
+    scheduler cannot be reached, an input cannot be read, an output cannot be written.
+    ``reason``: the message without the path, where there is one."""
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        self.reason = reason or message
+
+
+def require() -> None:
+    """Raises ``ClusterError`` naming the extra when Dask or fsspec is not installed."""
+    try:
+        import distributed  # noqa: F401
+        import fsspec  # noqa: F401
+    except ImportError as exc:
+        raise ClusterError(
+            f"--dask needs the {EXTRA!r} extra ({exc.name} is not installed): {INSTALL_HINT}"
+        ) from None
