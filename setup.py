@@ -19,7 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
@@ -74,4 +74,15 @@ if os.environ.get("NOTATION_PURE") != "1":
         fall_back(repr(exc))
         ext_modules = []
 
-setup(ext_modules=ext_modules, cmdclass={"build_ext": AllOrNothingBuildExt, "build_py": BuildPyWithDocs})
+# The repository keeps the HTTP service in service/; it is installed as notation_service so
+# that it never collides with another top-level "service" module.
+PACKAGES = find_packages(include=["notation", "notation.*"]) + [
+    "notation_service" + name.removeprefix("service") for name in find_packages(include=["service", "service.*"])
+]
+
+setup(
+    packages=PACKAGES,
+    package_dir={"notation_service": "service"},
+    ext_modules=ext_modules,
+    cmdclass={"build_ext": AllOrNothingBuildExt, "build_py": BuildPyWithDocs},
+)

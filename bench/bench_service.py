@@ -67,7 +67,7 @@ def server_command(server: str, port: int, workers: int) -> list[str]:
     if server == "gunicorn":  # the former design, for comparison (gunicorn is in the dev extra)
         return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                 "--worker-class", "gthread", "--threads", "4", "--keep-alive", "5", "--log-level", "warning",
-                "service:create_app()"]
+                "notation_service:create_app()"]
     return [
         sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)
     ]

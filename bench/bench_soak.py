@@ -70,7 +70,7 @@ def server_command(kind: str, port: int) -> list[str]:
             "5",
             "--log-level",
             "warning",
-            "service:create_app()",
+            "notation_service:create_app()",
         ]
     if kind == "waitress":
         return [
@@ -84,7 +84,7 @@ def server_command(kind: str, port: int) -> list[str]:
             "--connection-limit",
             "1000",
             "--call",
-            "service:create_app",
+            "notation_service:create_app",
         ]
     raise SystemExit(f"unknown server {kind!r}")
 

@@ -1,5 +1,5 @@
 """The HTTP service: ``create_app(config=None)`` builds the Flask app (see docs/service.md)."""
 
-from service.app import create_app
+from .app import create_app
 
 __all__ = ["create_app"]

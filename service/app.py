@@ -7,11 +7,11 @@ from typing import Any
 
 from flask import Flask, g, request
 
-from service import metrics, problems
-from service.bodies import too_large
-from service.config import Settings
-from service.resources import board, docs, fen, meta, page, pgn, start, variants
-from service.state import EXTENSION_KEY, ServiceState, state
+from . import metrics, problems
+from .bodies import too_large
+from .config import Settings
+from .resources import board, docs, fen, meta, page, pgn, start, variants
+from .state import EXTENSION_KEY, ServiceState, state
 
 # Endpoints whose bodies are PGN text with their own, larger limit.
 PGN_ENDPOINTS = frozenset({f"{pgn.blueprint.name}.{pgn.normalize_pgn.__name__}"})

@@ -26,8 +26,8 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from notation.pgn.streams import ENCODING, ERRORS
 
-from service.content_coding import CHUNK, coding_of, decoded
-from service.problems import INVALID_JSON, INVALID_REQUEST, ProblemError
+from .content_coding import CHUNK, coding_of, decoded
+from .problems import INVALID_JSON, INVALID_REQUEST, ProblemError
 
 JSON_MEDIA_TYPE = "application/json"
 SPOOL_IN_MEMORY = 1 << 20  # spooled bodies up to this size stay in memory, larger ones go to a temporary file

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from notation.variants import Registry
 
-    from service.cors import CorsPolicy
+    from .cors import CorsPolicy
 
 
 class ConfigError(ValueError):
@@ -97,7 +97,7 @@ class Settings:
 
     def cors(self) -> CorsPolicy:
         """The CORS policy ``cors_origins`` states; raises ``ConfigError``."""
-        from service.cors import CorsPolicy
+        from .cors import CorsPolicy
 
         try:
             return CorsPolicy.parse(self.cors_origins)

@@ -47,16 +47,16 @@ import h11
 
 from notation import __version__
 
-from service import wire
-from service.config import Settings
-from service.http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
-from service.jsonio import dumps
-from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
-from service.metrics import Metrics
-from service.request_id import HEADER as REQUEST_ID_HEADER
-from service.request_id import new_id, request_id
-from service.wire_problems import closing_response, phrase, problem_bytes
-from service.worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
+from . import wire
+from .config import Settings
+from .http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
+from .jsonio import dumps
+from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from .metrics import Metrics
+from .request_id import HEADER as REQUEST_ID_HEADER
+from .request_id import new_id, request_id
+from .wire_problems import closing_response, phrase, problem_bytes
+from .worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
 
 log = logging.getLogger("service.front")
 access_log = logging.getLogger("service.access")

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from service.jsonio import dumps
+from .jsonio import dumps
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "tag:notation,2025:problem:"

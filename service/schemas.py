@@ -23,7 +23,7 @@ from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
 from notation.views import Viewer
 
-from service.config import Settings
+from .config import Settings
 
 MAX_VARIANT_CHARS = 64
 MAX_ACCEPT_CODES = 32

@@ -16,9 +16,9 @@ import signal
 import sys
 import tempfile
 
-from service.config import Settings
-from service.front import Front
-from service.worker_pool import PoolError, WorkerPool
+from .config import Settings
+from .front import Front
+from .worker_pool import PoolError, WorkerPool
 
 log = logging.getLogger("service.server")
 

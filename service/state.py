@@ -10,9 +10,9 @@ from flask import Response, current_app
 from notation.name_sets import Source, registry_for
 from notation.variants import Registry
 
-from service.config import Settings
-from service.jsonio import dumps
-from service.schemas import RequestSchemas, request_schemas
+from .config import Settings
+from .jsonio import dumps
+from .schemas import RequestSchemas, request_schemas
 
 EXTENSION_KEY = "notation"
 

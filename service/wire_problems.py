@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from http import HTTPStatus
 
-from service.jsonio import dumps
+from .jsonio import dumps
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 

@@ -27,11 +27,13 @@ import sys
 from collections.abc import Coroutine
 from typing import Any
 
-from service import wire
-from service.config import Settings
+from . import wire
+from .config import Settings
 
 log = logging.getLogger("service.pool")
 
+# The worker's module by the name the package is installed under (notation_service).
+_WORKER_MODULE = __name__.rsplit(".", 1)[0] + ".wsgi_worker"
 START_SECONDS = 120  # a worker must say READY within this (imports on a busy machine)
 STOP_SECONDS = 5  # an idle worker must exit this long after its socket closes
 
@@ -233,7 +235,7 @@ class WorkerPool:
         try:
             process = subprocess.Popen(
                 # -P: the working directory is not put on sys.path (a ./service there must not win)
-                [sys.executable, "-P", "-m", "service.wsgi_worker", str(child.fileno()), self._settings_json],
+                [sys.executable, "-P", "-m", _WORKER_MODULE, str(child.fileno()), self._settings_json],
                 pass_fds=(child.fileno(),),
                 stdin=subprocess.DEVNULL,
             )

@@ -1,7 +1,7 @@
 """A worker process: runs the Flask app (``create_app``) as WSGI on requests that arrive as
 wire frames (``service.wire``), one at a time, until its socket closes.
 
-Started by the worker pool as ``python -m service.wsgi_worker FD SETTINGS_JSON`` with one
+Started by the worker pool as ``python -m notation_service.wsgi_worker FD SETTINGS_JSON`` with one
 end of a socket pair as file descriptor FD. The front end has already read, size-checked
 and de-chunked the body: it arrives inline (a ``BODY`` frame) or as the path of a spooled
 file, and ``CONTENT_LENGTH`` is always its true length. Answers stream back as ``DATA``
@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 from urllib.parse import unquote_to_bytes, urlsplit
 
-from service import wire
-from service.metrics import BEHIND_FRONT_KEY, FENS_KEY
+from . import wire
+from .metrics import BEHIND_FRONT_KEY, FENS_KEY
 
 log = logging.getLogger("service.worker")
 
@@ -160,7 +160,7 @@ class Worker:
                 flush()
                 self.channel.send(wire.ABORT)
             else:
-                from service.wire_problems import problem_bytes
+                from .wire_problems import problem_bytes
 
                 self.channel.send_json(
                     wire.START, {"status": 500, "headers": [["Content-Type", "application/problem+json"]]}
@@ -178,7 +178,7 @@ class Worker:
 def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     fd, settings_json = int(argv[1]), argv[2]
-    from service.config import Settings
+    from .config import Settings
 
     settings = Settings(**json.loads(settings_json))
     logging.basicConfig(
@@ -187,7 +187,7 @@ def main(argv: list[str]) -> int:
         format="%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s",
     )
     try:
-        from service.app import create_app
+        from .app import create_app
 
         app = create_app(settings)
     except Exception:  # noqa: BLE001 - reported once, the pool stops retrying in a loop

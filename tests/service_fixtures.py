@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from service import create_app
+from notation_service import create_app
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
 PROBLEM = "application/problem+json"

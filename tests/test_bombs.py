@@ -24,7 +24,7 @@ from notation.squares import SQUARE_NAMES
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY
 
-from service import create_app
+from notation_service import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TABLE = json.loads((ROOT / "fixtures" / "fen" / "bomb_fields.json").read_text(encoding="utf-8"))

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import notation
 
-import service
+import notation_service
 
 GPL_MODULES = {"chess", "chessops", "shakmaty", "pyffish"}
 
 
 def runtime_sources():
-    for package in (notation, service):
+    for package in (notation, notation_service):
         yield from Path(package.__file__).resolve().parent.rglob("*.py")
 
 

@@ -16,7 +16,7 @@ from notation.name_sets import NAME_SETS, Source, absent_mappings, parse_source,
 from notation.operations import validate_fen
 from notation.variants import VARIANTS, Registry, Variant
 
-from service import create_app
+from notation_service import create_app
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "names"
 CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))

@@ -15,9 +15,9 @@ from notation.fen.profiles import resolve_options
 from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
 from notation.variants import parse_aliases
 
-from service import create_app
-from service.config import ConfigError, Settings
-from service.schemas import ConvertOut, ValidateOut
+from notation_service import create_app
+from notation_service.config import ConfigError, Settings
+from notation_service.schemas import ConvertOut, ValidateOut
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -6,8 +6,8 @@ import pytest
 
 from notation.cli.main import main
 
-from service import create_app
-from service.config import ConfigError, Settings
+from notation_service import create_app
+from notation_service.config import ConfigError, Settings
 
 ZH_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"
 
@@ -57,7 +57,7 @@ def test_serve_refuses_a_malformed_alias_naming_the_option(capsys):
 
 def test_serve_takes_comma_separated_aliases_like_every_command(monkeypatch):
     served = []
-    monkeypatch.setattr("service.server.serve", served.append)
+    monkeypatch.setattr("notation_service.server.serve", served.append)
     monkeypatch.setenv("NOTATION_VARIANT_ALIASES", "koth2=KOTH")
     assert main(["serve", "--variant-alias", "zh960=crazyhouse,house=zh", "--variant-alias", "x=atomic"]) == 0
     (settings,) = served

@@ -18,8 +18,8 @@ from service_fixtures import PROBLEM, app, assert_problem, client  # noqa: F401
 
 from notation.svg import Orientation, SvgOptions, fen_svg
 
-from service.problems import INVALID_FEN, INVALID_REQUEST
-from service.resources.meta import spec_bytes
+from notation_service.problems import INVALID_FEN, INVALID_REQUEST
+from notation_service.resources.meta import spec_bytes
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -55,7 +55,7 @@ def test_an_illegal_position_is_drawn(client):
 
 
 def test_service_aliases_name_variants(app):
-    from service import create_app
+    from notation_service import create_app
 
     aliased = create_app({"variant_aliases": "house=crazyhouse"}).test_client()
     response = aliased.get(board_url(fen=START.replace(" w", "[] w"), variant="house"))
@@ -181,7 +181,7 @@ def test_over_the_wire_the_picture_is_cached_and_bad_input_is_a_problem(live):
 def test_the_page_files_ship_as_package_data():
     from importlib import resources
 
-    web = resources.files("service").joinpath("web")
+    web = resources.files("notation_service").joinpath("web")
     for name in ("index.html", "page.js", "page.css", "docs.html", "docs.js"):
         assert web.joinpath(name).is_file(), name
 

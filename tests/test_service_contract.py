@@ -16,9 +16,9 @@ from openapi_spec_validator import validate
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 from service_fixtures import app, client  # noqa: F401  (pytest fixtures)
 
-from service import create_app
-from service.config import Settings
-from service.resources.meta import spec_bytes
+from notation_service import create_app
+from notation_service.config import Settings
+from notation_service.resources.meta import spec_bytes
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -48,7 +48,7 @@ def test_repository_openapi_yaml_is_the_shipped_contract():
     source = (ROOT / "service" / "openapi.yaml").resolve()
     assert shipped != source and "site-packages" in shipped.parts, f"{shipped} is not an installed copy"
     # The package reads its contract with importlib.resources: that must be the installed file.
-    served = pathlib.Path(str(resources.files("service").joinpath("openapi.yaml"))).resolve()
+    served = pathlib.Path(str(resources.files("notation_service").joinpath("openapi.yaml"))).resolve()
     assert served == shipped
     assert (ROOT / "openapi.yaml").read_bytes() == shipped.read_bytes() == spec_bytes()
 

@@ -195,7 +195,7 @@ def test_access_log_is_json_lines_naming_the_request_id(tmp_path):
 
 
 def test_every_setting_is_documented():
-    from service.config import ENV_NAMES
+    from notation_service.config import ENV_NAMES
 
     root = Path(__file__).resolve().parents[1]
     guide = (root / "docs" / "service.md").read_text(encoding="utf-8")

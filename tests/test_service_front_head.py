@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.http_head import (
+from notation_service.http_head import (
     MAX_HEAD_BYTES,
     MAX_HEADER_LINE,
     MAX_REQUEST_LINE,

@@ -19,10 +19,10 @@ from service_fixtures import FIXTURES, TEST_SETTINGS  # noqa: E402
 
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize  # noqa: E402
 
-from service import create_app  # noqa: E402
-from service.bodies import SPOOL_IN_MEMORY, utf8_blocks  # noqa: E402
-from service.resources import pgn as pgn_resource  # noqa: E402
-from service.schemas import PgnGameLine, PgnSummaryLine  # noqa: E402
+from notation_service import create_app  # noqa: E402
+from notation_service.bodies import SPOOL_IN_MEMORY, utf8_blocks  # noqa: E402
+from notation_service.resources import pgn as pgn_resource  # noqa: E402
+from notation_service.schemas import PgnGameLine, PgnSummaryLine  # noqa: E402
 
 PGN_FILES = sorted((FIXTURES / "pgn").glob("*.pgn"))
 BIG_LIMIT = 4 * 1024 * 1024

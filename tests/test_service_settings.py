@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from service_fixtures import app, client  # noqa: F401
 
-from service import create_app
-from service.config import ConfigError, Settings
-from service.schemas import ConvertItemOut, ValidateOut
+from notation_service import create_app
+from notation_service.config import ConfigError, Settings
+from notation_service.schemas import ConvertItemOut, ValidateOut
 
 
 def test_environment_overrides_defaults():

@@ -29,7 +29,7 @@ from notation.start import (
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY, StartDraw
 
-from service import create_app
+from notation_service import create_app
 
 CORNER_VARIANTS = [v for v in DEFAULT_REGISTRY if v.start_draw is StartDraw.CORNER]
 SEEDS = 10_000

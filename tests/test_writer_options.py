@@ -15,8 +15,8 @@ from notation.cli import common
 from notation.cli.main import build_parser
 from notation.fen.profiles import DEFAULT_OPTIONS, PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS, resolve_options
 
-from service.config import Settings
-from service.schemas import NormalizeQuery, request_schemas
+from notation_service.config import Settings
+from notation_service.schemas import NormalizeQuery, request_schemas
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = [(option, value) for option in WRITER_OPTIONS for value in option.values]

@@ -48,8 +48,8 @@ SERVICE_EXTRA = "pip install 'notation[service]'"
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from service.config import ConfigError, Settings
-        from service.server import ServeError, serve
+        from notation_service.config import ConfigError, Settings
+        from notation_service.server import ServeError, serve
     except ImportError as exc:  # installed without the service extra
         missing = exc.name or "a module"
         raise UsageError(f"the HTTP service needs {missing} (the service extra): {SERVICE_EXTRA}") from None

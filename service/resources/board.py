@@ -20,10 +20,10 @@ from notation.errors import NotationError
 from notation.fen.reader import read_fen
 from notation.svg import MAX_SIZE, MIN_SIZE, Coordinates, Orientation, SvgOptions, board_svg, parse_squares
 
-from service.bodies import invalid_request, load_query
-from service.problems import INVALID_FEN, ProblemError
-from service.schemas import MAX_VARIANT_CHARS, Strict, enum_field
-from service.state import state
+from ..bodies import invalid_request, load_query
+from ..problems import INVALID_FEN, ProblemError
+from ..schemas import MAX_VARIANT_CHARS, Strict, enum_field
+from ..state import state
 
 blueprint = Blueprint("board", __name__, url_prefix="/v1")
 

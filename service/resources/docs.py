@@ -12,7 +12,7 @@ from importlib import resources
 
 from flask import Blueprint, Response, send_from_directory
 
-from service.resources.page import WEB_DIR
+from .page import WEB_DIR
 
 DIST_DIR = resources.files("flask_swagger_ui").joinpath("dist")
 # The files of Swagger UI the page loads; any other name is a 404 problem.

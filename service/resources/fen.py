@@ -18,11 +18,11 @@ from notation.operations import convert_fen, validate_fen, view_fen
 from notation.options import IllegalPolicy
 from notation.variants import Registry
 
-from service.bodies import json_body, load
-from service.metrics import count_fens
-from service.problems import INVALID_FEN, ProblemError
-from service.schemas import ConvertOut
-from service.state import json_response, state
+from ..bodies import json_body, load
+from ..metrics import count_fens
+from ..problems import INVALID_FEN, ProblemError
+from ..schemas import ConvertOut
+from ..state import json_response, state
 
 blueprint = Blueprint("fen", __name__, url_prefix="/v1/fen")
 

@@ -17,13 +17,15 @@ from werkzeug.exceptions import NotFound
 
 from notation import __version__
 
-from service.jsonio import dumps
-from service.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
-from service.metrics import METRICS_KEY
-from service.schemas import HealthOut
-from service.state import json_response, state
+from ..jsonio import dumps
+from ..metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from ..metrics import METRICS_KEY
+from ..schemas import HealthOut
+from ..state import json_response, state
 
 blueprint = Blueprint("meta", __name__)
+# The package's installed name (notation_service; the repository keeps it in service/).
+_PACKAGE = __name__.split(".")[0]
 
 SPEC_MEDIA_TYPE = "application/yaml"
 
@@ -31,7 +33,7 @@ SPEC_MEDIA_TYPE = "application/yaml"
 @lru_cache(maxsize=1)
 def spec_bytes() -> bytes:
     """The text of ``openapi.yaml`` as shipped in the ``service`` package."""
-    return resources.files("service").joinpath("openapi.yaml").read_bytes()
+    return resources.files(_PACKAGE).joinpath("openapi.yaml").read_bytes()
 
 
 @blueprint.get("/healthz")

@@ -9,7 +9,9 @@ from importlib import resources
 
 from flask import Blueprint, Response, send_from_directory
 
-WEB_DIR = resources.files("service").joinpath("web")
+# The package's installed name (notation_service; the repository keeps it in service/).
+_PACKAGE = __name__.split(".")[0]
+WEB_DIR = resources.files(_PACKAGE).joinpath("web")
 # The files under /page/; any other name is a 404 problem.
 ASSETS = ("page.js", "page.css", "docs.js")
 

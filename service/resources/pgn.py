@@ -35,10 +35,10 @@ from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
 
-from service.bodies import invalid_request, load_query, require_media_type, spool_body, utf8_blocks
-from service.jsonio import dumps
-from service.schemas import NormalizeQuery, PgnGameLine, PgnSummaryLine
-from service.state import state
+from ..bodies import invalid_request, load_query, require_media_type, spool_body, utf8_blocks
+from ..jsonio import dumps
+from ..schemas import NormalizeQuery, PgnGameLine, PgnSummaryLine
+from ..state import state
 
 blueprint = Blueprint("pgn", __name__, url_prefix="/v1/pgn")
 log = logging.getLogger("service")

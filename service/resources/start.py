@@ -17,9 +17,9 @@ from notation.fen.profiles import options_from
 from notation.fen.writer import write_fen
 from notation.start import start_position
 
-from service.bodies import invalid_request, load_query
-from service.schemas import StartQuery
-from service.state import json_response, state
+from ..bodies import invalid_request, load_query
+from ..schemas import StartQuery
+from ..state import json_response, state
 
 blueprint = Blueprint("start", __name__, url_prefix="/v1")
 _query = StartQuery()

@@ -6,8 +6,8 @@ from flask import Blueprint, Response
 
 from notation.variants import Variant
 
-from service.schemas import VariantsOut
-from service.state import json_response, state
+from ..schemas import VariantsOut
+from ..state import json_response, state
 
 blueprint = Blueprint("variants", __name__, url_prefix="/v1")
 
