@@ -63,6 +63,9 @@ class Position(Protocol):
     def pockets(self) -> _Pockets | None: ...
 
     @property
+    def bombs(self) -> tuple[int | None, int | None] | None: ...
+
+    @property
     def remaining_checks(self) -> tuple[int, int] | None: ...
 
 
@@ -126,6 +129,11 @@ def fen_text(position: Position) -> str:
     if position.remaining_checks is not None:
         fields.append(f"{position.remaining_checks[0]}+{position.remaining_checks[1]}")
     fields += [str(position.halfmove), str(position.fullmove)]
+    if position.bombs is not None:  # itsyourturn Atomic's bomb field: White's, Black's square
+        white, black = (
+            "-" if square is None else position.geometry.square_name(square) for square in position.bombs
+        )
+        fields.append("-" if white == black == "-" else white + black)
     return " ".join(fields)
 
 

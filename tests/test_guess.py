@@ -88,8 +88,22 @@ def test_a_board_of_one_variants_geometry_names_it(files, ranks):
         DEFAULT_REGISTRY.get("standard"), key="wide", name="Wide", aliases=(), pgn_default=False,
         start_fen=f"{rows} w - - 0 1", geometry=Geometry(files, ranks),
     )
-    guess = guess_variant(f"{rows} w - - 0 1", Registry((*VARIANTS, other)))
+    others = [v for v in VARIANTS if v.geometry != other.geometry]  # Xiangqi is 9x10, Tablut 9x9
+    guess = guess_variant(f"{rows} w - - 0 1", Registry((*others, other)))
     assert (guess.variant.key, guess.reason) == ("wide", f"its {files}x{ranks} board")
+
+
+@pytest.mark.parametrize(
+    ("fen", "key"),
+    [
+        ("4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "xiangqi"),
+        ("4k4/9/9/9/4K4/9/9/9/9 w - - 0 1", "tablut"),
+    ],
+)
+def test_the_registrys_other_boards_are_guessed_by_size(fen, key):
+    guess = guess_variant(fen, DEFAULT_REGISTRY)
+    assert guess.variant.key == key
+    assert guess.reason == f"its {guess.variant.geometry} board"
 
 
 @pytest.mark.parametrize(

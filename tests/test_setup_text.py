@@ -22,18 +22,24 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = json.loads((ROOT / "fixtures" / "fen" / "conversions.json").read_text(encoding="utf-8"))["cases"]
 
 
+def shown(setup, fen: str) -> str:
+    """What repr says: the FEN, after the board's size when it is not 8x8."""
+    size = "" if setup.geometry.is_chess_board else f"{setup.geometry} "
+    return f"<Setup {size}{fen!r}>"
+
+
 @settings(max_examples=examples(300))
 @given(setups())
 def test_the_fen_of_repr_reads_back_as_the_same_setup(case):
     variant, setup = case
-    assert repr(setup) == f"<Setup {fen_text(setup)!r}>"
+    assert repr(setup) == shown(setup, fen_text(setup))
     assert read_fen(fen_text(setup), variant).setup == setup
 
 
 @pytest.mark.parametrize("variant", list(DEFAULT_REGISTRY), ids=lambda v: v.key)
 def test_every_variants_start_shows_its_start_fen(variant):
     setup = read_fen(variant.start_fen, variant).setup
-    assert repr(setup) == f"<Setup {variant.start_fen!r}>"
+    assert repr(setup) == shown(setup, variant.start_fen)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])

@@ -23,7 +23,8 @@ from notation.cli.common import add_accept_option, add_variant_options
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
-from notation.variants import DEFAULT_REGISTRY, parse_aliases
+from notation.name_sets import Source, registry_for
+from notation.variants import parse_aliases
 
 
 class Strictness:
@@ -111,14 +112,15 @@ def _settings(args: argparse.Namespace) -> CheckSettings:
 def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
     """The check's options: the command line's, over and added to ``[tool.notation]``'s."""
     where = f"{settings.path} [tool.notation]" if settings.path else ""
+    base = registry_for(getattr(args, "source", None) or Source.DEFAULT)  # --from's names
     try:
         given = parse_aliases(args.variant_alias)
-        DEFAULT_REGISTRY.with_aliases(given)
+        base.with_aliases(given)
     except (NotationError, ValueError) as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
     try:
         aliases = {**settings.aliases, **given}
-        registry = DEFAULT_REGISTRY.with_aliases(aliases) if aliases else DEFAULT_REGISTRY
+        registry = base.with_aliases(aliases) if aliases else base
     except (NotationError, ValueError) as exc:
         raise UsageError(f"{where} aliases: {exc}") from None
     try:
