@@ -30,15 +30,16 @@ def test_spec_is_a_valid_openapi_3_document():
 
 
 def installed_contract() -> pathlib.Path:
-    """``service/openapi.yaml`` of the installed ``notation`` distribution (its RECORD).
+    """``notation_service/openapi.yaml`` of the installed ``notation`` distribution (its
+    RECORD): the repository's service/ is installed as notation_service.
 
     An editable install records no package files (it points at the source tree): then the
     test is skipped, except under ``make test``, which installs the package for real.
     """
-    recorded = [f for f in metadata.files("notation") or () if f.as_posix() == "service/openapi.yaml"]
+    recorded = [f for f in metadata.files("notation") or () if f.as_posix() == "notation_service/openapi.yaml"]
     if not recorded:
         if os.environ.get("NOTATION_INSTALLED_TEST"):
-            pytest.fail("the installed notation distribution does not ship service/openapi.yaml")
+            pytest.fail("the installed notation distribution does not ship notation_service/openapi.yaml")
         pytest.skip("notation is installed editable: no installed copy of openapi.yaml to compare")
     return pathlib.Path(str(recorded[0].locate())).resolve()
 
