@@ -260,6 +260,11 @@ class Variant:
         return Twist.CHECK_COUNTERS in self.twists
 
     @functools.cached_property
+    def has_bombs(self) -> bool:
+        """Whether it has the ``BOMBS`` twist (kept: the readers and writers ask per FEN)."""
+        return Twist.BOMBS in self.twists
+
+    @functools.cached_property
     def has_spellings(self) -> bool:
         """Whether its FENs are also written with other letters, side letters or layouts."""
         return bool(self.spellings)

@@ -109,7 +109,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
-    if Twist.BOMBS in found.twists:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+    if found.has_bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
         text, bombs = split_bomb_field(text)
         result = read_fen(text, without_bombs(found), registry=registry)
         return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)

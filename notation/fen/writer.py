@@ -23,7 +23,7 @@ from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNot
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
-from notation.variants import RuleFamily, Twist, Variant
+from notation.variants import RuleFamily, Variant
 
 
 class WriteResult(NamedTuple):
@@ -113,7 +113,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
-    if Twist.BOMBS in variant.twists:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
+    if variant.has_bombs:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
         parts.append(bomb_field(setup.bombs))
     elif setup.bombs is not None and setup.bombs != (None, None):
         warnings.append(Problem("lossy-bombs", f"{variant.name} has no bombs; they were dropped", field="bombs"))

@@ -26,6 +26,7 @@ codes above say), move counters.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -47,7 +48,7 @@ from notation.validation import (
     xiangqi_placement,
 )
 from notation.validation.context import Context
-from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
+from notation.variants import DEFAULT_REGISTRY, RuleFamily, Twist, Variant
 
 # Each validator's ``find_problems(ctx)`` returns its problems; ``validate`` runs them all.
 VALIDATORS = (
@@ -106,11 +107,26 @@ CODES: tuple[str, ...] = (
 
 
 
+@functools.lru_cache(maxsize=64)
+def _validators_of(variant: Variant) -> tuple[Callable[[Context], list[Problem]], ...]:
+    """``VALIDATORS`` less those that can find nothing in this variant: the placement rules
+    without a placement phase, the bomb rules without bombs (a setup built in code with
+    bombs for such a variant is still judged: see ``_judge_chess``)."""
+    skip = set()
+    if Twist.PLACEMENT not in variant.twists:
+        skip.add(placement.find_problems)
+    if Twist.BOMBS not in variant.twists:
+        skip.add(bombs.find_problems)
+    return tuple(find_problems for find_problems in VALIDATORS if find_problems not in skip)
+
+
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     ctx = Context(setup, variant, position_of(setup, variant))
     problems: list[Problem] = []
-    for find_problems in VALIDATORS:
+    for find_problems in _validators_of(variant):
         problems += find_problems(ctx)
+    if setup.bombs is not None and not variant.has_bombs:
+        problems += bombs.find_problems(ctx)  # bombs where the variant has none: bad-bomb
     return problems
 
 

@@ -42,7 +42,7 @@ def find_problems(ctx: Context) -> list[Problem]:
 def may_have_detonated(ctx: Context) -> bool:
     """Whether the last move may have been a detonation: a ``BOMBS`` variant whose side
     not to move has no bomb (it detonated, or lost it earlier)."""
-    if Twist.BOMBS not in ctx.variant.twists:
+    if not ctx.variant.has_bombs:
         return False
     bombs = ctx.setup.bombs or (None, None)
     return bombs[ctx.position.turn ^ 1] is None

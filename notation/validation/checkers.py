@@ -35,8 +35,8 @@ def find_problems(ctx: Context) -> list[Problem]:
     them = us ^ 1
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
-    detonated = may_have_detonated(ctx)
-    gone = (position.atomic or detonated) and not position.royal[us]
+    # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
+    gone = not position.royal[us] and (position.atomic or may_have_detonated(ctx))
     theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(
@@ -55,14 +55,14 @@ def find_problems(ctx: Context) -> list[Problem]:
         problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
-    if count > 2 and not position.atomic and not detonated:
+    if count > 2 and not position.atomic and not may_have_detonated(ctx):
         message = f"{described}: no move gives more than two checks"
         problems.append(Problem("too-many-checkers", message, field="placement"))
         return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):
         reason = _after_double_step(ctx, ours, ep)
-    elif count == 2 and not position.atomic and not detonated:
+    elif count == 2 and not position.atomic and not may_have_detonated(ctx):
         reason = _two_checkers(ctx, ours)
     else:
         reason = None
