@@ -126,10 +126,13 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
 
 
+_NO_MARKS: frozenset[int] = frozenset()
+
+
 def _placement(setup: Setup, tilde: bool) -> str:
     cells = setup.cells
     geometry = setup.geometry
-    marks = setup.promoted if tilde else frozenset()
+    marks = setup.promoted if tilde else _NO_MARKS
     if geometry is not CHESS_BOARD and not geometry.is_chess_board:
         return placement_of_board(cells, geometry, marks)
     if marks:

@@ -57,7 +57,7 @@ def find_problems(ctx: Context) -> list[Problem]:
             else:
                 message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {army.royal_count}"
             problems.append(Problem("too-many-kings", message, field="placement"))
-    if pockets is not None and variant.royal and Twist.PLACEMENT not in variant.twists:
+    if pockets is not None and variant.royal and not position.placing:  # in hand, yet to be placed
         for colour, pocket in enumerate((pockets.white, pockets.black)):
             for letter in pocket:
                 if letter in variant.royal:
