@@ -13,7 +13,11 @@ fits only a variant with pockets). Among the entries that fit, in this order:
    common case);
 3. the one entry whose rules accept the setup (Horde's pawns, a Crazyhouse pocket);
 4. the one entry whose reader accepts the FEN (its rules then say what is wrong);
-5. the default variant if it fits at all.
+5. the default variant if it fits at all;
+6. among the entries still in the running (those whose rules accept the setup, or else
+   all that read it), the one that lichess plays (``Variant.lichess_name``): a Crazyhouse
+   position whose pockets also fit the Screen variants' placement phase is Crazyhouse, and
+   the warning names the others.
 
 Otherwise the guess fails. ``guess_variant`` raises ``VariantGuessError`` (code
 ``unknown-variant``, the entries that fit or the closest as ``suggestions``); nothing else
@@ -157,4 +161,9 @@ def guess_variant(text: str, registry: Registry = DEFAULT_REGISTRY) -> Guess:
     if default is not None and default.key in by_key:
         return Guess(default, "a plain FEN")
     candidates = legal or [r.variant for r in fits]
+    played = [v for v in candidates if v.lichess_name is not None]
+    if len(played) == 1:
+        others = ", ".join(v.key for v in candidates if v is not played[0])
+        reason = f"{_distinction(played[0], default)}, the one lichess plays of those that fit ({others} too)"
+        return Guess(played[0], reason)
     raise VariantGuessError("more than one variant fits this FEN", [v.key for v in candidates])

@@ -113,3 +113,40 @@ def test_the_registrys_other_boards_are_guessed_by_size(fen, key):
 )
 def test_placement_shape(placement, shape):
     assert placement_shape(placement) == shape
+
+
+def test_of_several_variants_that_fit_the_one_lichess_plays_is_guessed():
+    # Early Crazyhouse positions also fit the Screen variants' placement phase (pieces in
+    # hand, every one of them placed where that phase allows): Crazyhouse, and the warning
+    # says which others fit.
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    guess = guess_variant("r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R[] w KQkq - 2 2")
+    assert guess.variant.key == "crazyhouse"
+    ambiguous = [
+        f for f in _crazyhouse_positions(400) if "the one lichess plays" in guess_variant(f).reason
+    ]
+    assert ambiguous, "no Crazyhouse position of the sample also fits another variant"
+    for f in ambiguous:
+        guess = guess_variant(f)
+        assert guess.variant.key == "crazyhouse"
+        assert "screen" in guess.reason
+    assert guess_variant(fen).variant.key == "crazyhouse"
+
+
+def _crazyhouse_positions(count: int) -> list[str]:
+    """FENs of seeded random Crazyhouse games (python-chess, test-only)."""
+    import random
+
+    import chess.variant
+
+    rng = random.Random(11)
+    fens: list[str] = []
+    while len(fens) < count:
+        board = chess.variant.CrazyhouseBoard()
+        for _ in range(40):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            fens.append(board.fen())
+    return fens[:count]
