@@ -173,6 +173,15 @@ def test_installed_command_json_lines_and_exit_1_for_a_bad_line():
     assert [a["ok"] for a in answers] == [True, True, True, False]
     assert answers[3]["errors"][0]["code"] == "fen-syntax" and answers[3]["errors"][0]["column"] == 2
     assert all(a["side"] == "white" for a in answers)
+    assert [a["line"] for a in answers] == [1, 2, 3, 4]
+
+
+def test_installed_command_says_an_error_once_on_its_line():
+    done = _cli("--side", "white", stdin=VIEWS[1]["fen"] + "\nnot a fen\n")
+    assert done.returncode == 1
+    first, second = done.stdout.splitlines()
+    assert second.startswith("error: line 2: fen-syntax: ")
+    assert done.stderr == ""
 
 
 def test_installed_command_usage_errors_exit_2():

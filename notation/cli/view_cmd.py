@@ -66,18 +66,14 @@ def run(args: argparse.Namespace) -> int:
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
-                common.write_json_line(result.to_dict())
+                common.write_json_line(item.located(result.to_dict()))
                 continue
-            where = f"line {item.line}" if item.line else "argument"
             if result.fen is not None:
                 out.write(result.fen + "\n")
-            else:
-                out.write("error: " + "; ".join(p.describe() for p in result.errors) + "\n")
-                if how is common.Answer.JUDGED:
-                    for error in result.errors:
-                        sys.stderr.write(error.describe(prefix=where) + "\n")
+            else:  # the error is said once, on its output line (as convert says it)
+                out.write("error: " + common.problem_text(item, how, result.errors) + "\n")
             for warning in result.warnings:
-                sys.stderr.write("warning: " + warning.describe(prefix=where) + "\n")
+                sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
     except InputError as exc:
         out.flush()
         raise UsageError(str(exc)) from None
