@@ -20,7 +20,7 @@ from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd
 from notation.cli.common import add_accept_option, add_variant_options
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
@@ -37,7 +37,7 @@ class Strictness:
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
-        help="check FEN, EPD and PGN files (a CI gate)",
+        help=SUMMARIES["check"],
         description=(
             "Check every position in FEN and EPD files and every PGN game's Variant, FEN and "
             "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "

@@ -16,20 +16,19 @@ line. A long line is never held whole: it is read in bounded chunks up to its en
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import enum
-import json
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, BinaryIO, TextIO, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TextIO, TypeVar
 
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.guess import AUTO, VariantGuessError, guess_variant
 from notation.inputs import STDIN, InputFile
+from notation.json_codec import JSONDecodeError, dumps, loads
 from notation.name_sets import SOURCE_NAMES, Source, registry_for
 from notation.variants import Registry, Variant, normalize_name, parse_aliases
 
@@ -87,7 +86,7 @@ def guessing(
     guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
 
     def judge_or_guess(fen: str, variant: str) -> ResultT:
-        if normalize_name(variant) != AUTO:
+        if not _is_auto(variant):
             return judge(fen, variant)
         try:
             guess = guess_variant(fen, registry)
@@ -99,6 +98,13 @@ def guessing(
         return result
 
     return judge_or_guess
+
+
+@functools.lru_cache(maxsize=256)
+def _is_auto(variant: str) -> bool:
+    """Whether a variant name asks for a guess (``auto``, any case or spacing); cached, as
+    every input line asks it of the same few names."""
+    return normalize_name(variant) == AUTO
 
 
 def _default_of(registry: Registry) -> Variant | None:
@@ -128,10 +134,9 @@ def build_registry(args: argparse.Namespace) -> Registry:
         raise UsageError(f"--variant-alias: {exc}") from None
 
 
-@dataclass(frozen=True)
-class FenInput:
+class FenInput(NamedTuple):
     """One input item: its FEN and variant name, or the problem that stopped reading it
-    (then ``fen`` is None)."""
+    (then ``fen`` is None). A named tuple: one is made per input line."""
 
     fen: str | None
     variant: str
@@ -191,7 +196,7 @@ def iter_fen_inputs(
         for path in inputs:
             with InputFile(path) as source:
                 for item in iter_fen_inputs([], default_variant, json_lines=json_lines, stream=source.binary):
-                    yield dataclasses.replace(item, source=path)
+                    yield item._replace(source=path)
         return
     if stream is None:
         with InputFile(STDIN) as source:
@@ -231,20 +236,19 @@ def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
         yield None
 
 
+_JSON_FIELDS = frozenset({"fen", "variant"})
+
+
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
+        obj = loads(line)
+    except JSONDecodeError as exc:
         message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
         return FenInput(None, default_variant, number, _bad_json(message))
-    except RecursionError:
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: JSON nested too deeply"))
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        return FenInput(None, default_variant, number, _bad_json(f"line {number}: not usable JSON: {exc}"))
     if not isinstance(obj, dict):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
-    unknown = sorted(set(obj) - {"fen", "variant"})
-    if unknown:
+    if not obj.keys() <= _JSON_FIELDS:
+        unknown = sorted(set(obj) - _JSON_FIELDS)
         message = f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"
         return FenInput(None, default_variant, number, _bad_json(message))
     fen, variant = obj.get("fen"), obj.get("variant", default_variant)
@@ -315,8 +319,8 @@ def _bad_json(message: str) -> Problem:
 
 
 def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
-    out = out if out is not None else sys.stdout
-    out.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+    """``obj`` as one compact JSON line (``notation.json_codec``) on ``out`` (default stdout)."""
+    (out if out is not None else sys.stdout).write(dumps(obj) + "\n")
 
 
 def add_accept_option(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.inputs import InputError
 from notation.operations import ConvertResult, convert_fen
 
@@ -24,7 +24,7 @@ standard input, 3 an internal error on some line (the others were still answered
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "convert",
-        help="rewrite FENs in another dialect",
+        help=SUMMARIES["convert"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

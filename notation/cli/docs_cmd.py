@@ -12,7 +12,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 
 # topic -> file name; the order is the one listed
 TOPICS = {
@@ -31,7 +31,7 @@ dialects) or one of the guides. Without TOPIC, list the topics and where each fi
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "docs", help="print the installed documentation (README, codes, CI gate, PGN, service)",
+        "docs", help=SUMMARIES["docs"],
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("topic", nargs="?", choices=list(TOPICS), metavar="TOPIC", help=", ".join(TOPICS))

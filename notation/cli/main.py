@@ -17,29 +17,26 @@ import sys
 from collections.abc import Sequence
 
 from notation import __version__
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.outputs import remove_temporary_files
 from notation.signals import Interrupted, exit_on_signals
 
-# (subcommand, module): each module has add_parser(subparsers) and run(args) -> int.
-SUBCOMMANDS = (
-    ("convert", "notation.cli.convert_cmd"),
-    ("validate", "notation.cli.validate_cmd"),
-    ("normalize", "notation.cli.normalize_cmd"),
-    ("check", "notation.cli.check_cmd"),
-    ("serve", "notation.cli.serve_cmd"),
-    ("start", "notation.cli.start_cmd"),
-    ("svg", "notation.cli.svg_cmd"),
-    ("view", "notation.cli.view_cmd"),
-    ("docs", "notation.cli.docs_cmd"),
-)
+# (subcommand, module, summary): each module has add_parser(subparsers) and run(args) -> int,
+# and its parser's help is the summary here (SUMMARIES), so that `notation --help` can list
+# every command without importing the modules.
+SUBCOMMANDS = tuple((name, f"notation.cli.{name}_cmd", summary) for name, summary in SUMMARIES.items())
 
 
 EXIT_BROKEN_PIPE = 141
 SERVES_ITS_OWN_SIGNALS = frozenset({"serve"})
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line parser. With ``argv`` naming a command, only that command's module
+    is imported and its options built (the others are listed by name and summary): a
+    ``notation convert`` in a shell loop should not pay for importing ``normalize``'s PGN
+    machinery or ``serve``'s."""
+    chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
@@ -49,13 +46,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"notation {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
-    for _name, module_name in SUBCOMMANDS:
-        importlib.import_module(module_name).add_parser(subparsers)
+    for name, module_name, summary in SUBCOMMANDS:
+        if chosen is None or chosen == name:
+            importlib.import_module(module_name).add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary)
     return parser
 
 
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names (its first word that is not an option, as the top-level
+    parser takes no option with a value), or None when it names no known command."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first if first in SUMMARIES else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:

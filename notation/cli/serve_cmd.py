@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.variants import parse_aliases
 
 DESCRIPTION = """\
@@ -24,7 +24,7 @@ Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot s
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="run the HTTP service",
+        help=SUMMARIES["serve"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.start import CHESS960_COUNT, draw_of, start_position
@@ -29,7 +29,7 @@ Exit status: 0 printed, 2 usage error (unknown variant, bad number, no Chess960 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "start",
-        help="print a variant's start FEN (or a Chess960 one)",
+        help=SUMMARIES["start"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
 from notation.outputs import STDOUT, OutputError, write_text
@@ -24,7 +24,7 @@ printed on standard error), 2 usage error (a bad --size ({MIN_SIZE}-{MAX_SIZE}),
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "svg",
-        help="draw a position as an SVG picture",
+        help=SUMMARIES["svg"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -1,7 +1,21 @@
-"""``UsageError``: a bad command line found after parsing, in its own module so that every
-subcommand can raise it without importing the entry point."""
+"""``UsageError`` (a bad command line found after parsing) and ``SUMMARIES`` (each
+subcommand's one-line help), in their own module so that every subcommand can use them
+without importing the entry point."""
 
 from __future__ import annotations
+
+# The subcommands in the order `notation --help` lists them, with their one-line help.
+SUMMARIES = {
+    "convert": "rewrite FENs in another dialect",
+    "validate": "check FENs against their variant's rules",
+    "normalize": "normalise the set-up tags of a PGN database",
+    "check": "check FEN, EPD and PGN files (a CI gate)",
+    "serve": "run the HTTP service",
+    "start": "print a variant's start FEN (or a Chess960 one)",
+    "svg": "draw a position as an SVG picture",
+    "view": "the FEN one side sees of a Dark Chess position",
+    "docs": "print the installed documentation (README, codes, CI gate, PGN, service)",
+}
 
 
 class UsageError(Exception):

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.inputs import InputError
 from notation.operations import ValidateResult, validate_fen
 
@@ -28,7 +28,7 @@ still answered)."""
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "validate",
-        help="check FENs against their variant's rules",
+        help=SUMMARIES["validate"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from notation.cli import common
-from notation.cli.usage import UsageError
+from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import Problem
 from notation.inputs import InputError
 from notation.operations import ViewResult, view_fen
@@ -31,7 +31,7 @@ standard input, 3 an internal error on some line (the others were still answered
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "view",
-        help="the FEN one side sees of a Dark Chess position",
+        help=SUMMARIES["view"],
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
