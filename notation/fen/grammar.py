@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TYPE_CHECKING
 
-import pyparsing as pp
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 # Field patterns, shared by the regex and the pyparsing grammar.
 PLACEMENT = r"[^\s\[\]]+"
@@ -97,6 +99,8 @@ FIELD_NAMES = {
 
 
 def _field(pattern: str, results_name: str, field: str) -> pp.ParserElement:
+    import pyparsing as pp
+
     element = pp.Regex(pattern + _END)(results_name)
     element.set_name(FIELD_NAMES[field])
     return element
@@ -104,6 +108,8 @@ def _field(pattern: str, results_name: str, field: str) -> pp.ParserElement:
 
 def _gap(field: str) -> pp.ParserElement:
     """The whitespace before a field, named for the field so a missing field is reported."""
+    import pyparsing as pp
+
     gap = pp.White(" \t").suppress()
     gap.set_name(FIELD_NAMES[field])
     return gap
@@ -111,7 +117,12 @@ def _gap(field: str) -> pp.ParserElement:
 
 @functools.lru_cache(maxsize=8)  # one entry per subset of the two optional groups
 def fen_grammar(groups: frozenset[str]) -> pp.ParserElement:
-    """The pyparsing grammar for a FEN whose optional field ``groups`` are allowed."""
+    """The pyparsing grammar for a FEN whose optional field ``groups`` are allowed.
+
+    pyparsing is imported here, not with the module: only a FEN the fast path refuses needs
+    it, and importing it takes longer than reading thousands of well-formed FENs."""
+    import pyparsing as pp
+
     bracketed = rf"(?P<bracketed>{BRACKETED})?" if POCKET_FIELDS in groups else ""
     placement = pp.Regex(rf"(?P<placement>{PLACEMENT}){bracketed}{_END}")
     placement.set_name(FIELD_NAMES["placement"])
@@ -141,4 +152,5 @@ def fen_grammar(groups: frozenset[str]) -> pp.ParserElement:
         )
     grammar += end
     grammar.leave_whitespace()
+    grammar.parse_with_tabs()  # columns count a tab as one, as in the text the user gave
     return grammar.set_name("FEN")

@@ -42,14 +42,15 @@ import itertools
 import re
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
-import pyparsing as pp
-
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
 from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
+from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
+from notation.fen.grammar import COUNTER as COUNTER_PATTERN
+from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement
 from notation.fen.spellings import own_spelling
 from notation.geometry import CHESS_BOARD
@@ -195,6 +196,14 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, re
             column=text.index("[") + 1,
             expected="]",
         )
+    _raise_missing_fields(text, groups, variant)
+    _raise_from_grammar(text, groups, variant, registry)
+
+
+def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
+    """Run the pyparsing grammar on ``text`` and raise its leftmost error, field by name."""
+    import pyparsing as pp  # only this path needs it (notation.fen.grammar.fen_grammar)
+
     try:
         fen_grammar(groups).parse_string(text)
     except pp.ParseBaseException as exc:
@@ -230,6 +239,41 @@ def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, re
             field=field,
             column=column,
         ) from None
+
+
+# The fields a FEN must have, in order, after the placement, and a placement token as the
+# grammar takes it (with a bracketed pocket where the variant has pockets).
+_REQUIRED_AFTER_PLACEMENT = ("turn", "castling", "en-passant")
+_PLACEMENT_TOKEN = {
+    False: re.compile(PLACEMENT_PATTERN),
+    True: re.compile(rf"{PLACEMENT_PATTERN}(?:{BRACKETED_PATTERN})?"),
+}
+_COUNTER_TOKEN = re.compile(COUNTER_PATTERN)
+
+
+def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -> None:
+    """Raise, without running the grammar, the error it gives a FEN cut short: every token
+    present is one the grammar takes in its place, and a required field is missing at the
+    end (side to move, castling or en passant; or a fullmove number after a halfmove
+    clock). The grammar then fails at the end of the text expecting that field, after the
+    fields before it were checked on their own. Return for any other shape (the grammar
+    explains it). tests/test_fen_errors_fast.py checks this agrees with the grammar."""
+    if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
+        return
+    tokens = text.split()
+    if not tokens or _PLACEMENT_TOKEN[POCKET_FIELDS in groups].fullmatch(tokens[0]) is None:
+        return
+    if len(tokens) <= len(_REQUIRED_AFTER_PLACEMENT):
+        missing = _REQUIRED_AFTER_PLACEMENT[len(tokens) - 1]
+    elif len(tokens) == 5 and _COUNTER_TOKEN.fullmatch(tokens[4]) is not None:
+        missing = "fullmove"
+    else:
+        return
+    _check_fields_before(text, len(text), variant)
+    name = FIELD_NAMES[missing]
+    raise FenSyntaxError(
+        f"expected {name}, found the end of the FEN", field=missing, column=len(text) + 1, expected=name
+    )
 
 
 class _TokenSpans:
