@@ -93,12 +93,12 @@ def convert_fen(
     With ``IllegalPolicy.REPAIR`` bad castling rights and implausible en passant squares
     are dropped (each reported as a warning) before the remaining problems are judged.
     """
+    found: Variant | None = None
     try:
         found = registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
-        key = found.key if "found" in locals() else None
-        return ConvertResult(False, None, key, errors=list(exc.problems))
+        return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
     setup = parsed.setup
     warnings: list[Problem] = []
     if on_illegal is IllegalPolicy.REPAIR:
@@ -121,12 +121,12 @@ def validate_fen(
     registry: Registry = DEFAULT_REGISTRY,
 ) -> ValidateResult:
     """Read and check ``text``; every problem is listed (``accept``ed codes as warnings)."""
+    found: Variant | None = None
     try:
         found = registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
-        key = found.key if "found" in locals() else None
-        return ValidateResult(False, key, errors=list(exc.problems))
+        return ValidateResult(False, found.key if found is not None else None, errors=list(exc.problems))
     errors, accepted = _split(validate(parsed.setup, found), accept)
     return ValidateResult(not errors, found.key, errors=errors, warnings=accepted, detected=parsed.dialect)
 
@@ -199,6 +199,7 @@ def view_fen(
     with its problems when illegal) or a view FEN (one with ``?``, judged by
     ``validate_view`` and written back). Never raises on bad input."""
     side = viewer.value
+    found: Variant | None = None
     try:
         found = registry.find(variant)
         if _is_view(text):
@@ -214,8 +215,7 @@ def view_fen(
         if view is None:
             view = view_of(parsed.setup, found, viewer, registry=registry)
     except NotationError as exc:
-        key = found.key if "found" in locals() else None
-        return ViewResult(False, None, key, side, errors=list(exc.problems))
+        return ViewResult(False, None, found.key if found is not None else None, side, errors=list(exc.problems))
     return ViewResult(True, write_view(view, options), found.key, side, warnings=warnings)
 
 
