@@ -1,0 +1,57 @@
+"""What a command loads before its first line: only its own module, and no pyparsing until
+a FEN fails the fast path.
+
+Start-up is a fixed cost on every `notation convert` in a shell loop or a CI step; these
+tests keep it from creeping back (the figures are bench_pipeline's "start-up" line, never
+timed here). Each runs the installed package in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
+from notation.cli.main import main
+code = main(json.loads(sys.argv[1]))
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
+FOREIGN = ("notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.parallel")
+
+
+def loaded(argv: list[str], stdin: str) -> tuple[int, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(argv), stdin],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["modules"])
+
+
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_a_command_loads_only_its_own_module(command):
+    code, modules = loaded([command, "--json"], LEGAL)
+    assert code == 0
+    assert f"notation.cli.{command}_cmd" in modules
+    assert not modules & set(FOREIGN)
+
+
+def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():
+    assert "pyparsing" not in loaded(["convert"], LEGAL)[1]
+    # a FEN cut short is explained without the grammar too (notation.fen.reader)
+    code, modules = loaded(["convert"], CUT_SHORT)
+    assert code == 1
+    assert "pyparsing" not in modules
+    code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\n")
+    assert code == 1
+    assert "pyparsing" in modules
