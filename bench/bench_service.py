@@ -9,9 +9,9 @@ Three phases, each bounded by a request count and a time limit:
 2. fixed rate (open loop): single converts sent at ``--rate`` requests/s whatever the
    answers do, on a pool of keep-alive connections (asyncio); each latency counts from
    the moment its request was due, so a stall is not hidden by the client waiting for it
-   (no coordinated omission). Prints p50/p99, how many were sent over 1 ms late (the
-   client could not keep pace: the figures then understate) and how many were refused
-   (non-200, or the connection failed);
+   (no coordinated omission). Prints p50/p99 of the answers, how many were sent over 1 ms
+   late (the client could not keep pace), how many were refused (an answer other than
+   200, by status) and how many failed (the connection broke, or no answer within 60 s);
 3. batches of ``--batch-size`` FENs from one keep-alive client per worker: FENs/s, and
    the CPU seconds each process (front end, workers, this client) spent per batch.
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import http.client
 import json
 import os
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 import chess  # test/bench-only oracle (GPL): never imported by the runtime
 
@@ -150,15 +152,17 @@ def load(port: int, bodies: list[bytes], threads: int, seconds: float) -> tuple[
     return latencies, time.perf_counter() - start, failures[0]
 
 
-async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) -> tuple[list[float], int, int, int]:
+async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) -> dict[str, Any]:
     """Send ``bodies`` (whole HTTP requests) at ``rate`` a second for at most ``seconds``,
-    each on an idle keep-alive connection or a new one. Returns the latencies (s, from the
-    moment each was due), how many were sent late, how many were refused, how many sent."""
+    each on an idle keep-alive connection or a new one. Returns ``latencies`` (s, from the
+    moment each was due), and how many were ``sent``, ``late``, ``failed``, and ``refused``
+    (a Counter of statuses other than 200)."""
     loop = asyncio.get_running_loop()
     idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
     opened: list[asyncio.StreamWriter] = []
     latencies: list[float] = []
-    counts = {"late": 0, "refused": 0}
+    counts = {"late": 0, "failed": 0}
+    refused: collections.Counter[int] = collections.Counter()
 
     async def one(request: bytes, due: float) -> None:
         try:
@@ -179,11 +183,13 @@ async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) ->
                     length = int(value)
             await reader.readexactly(length)
         except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError):
-            counts["refused"] += 1
+            counts["failed"] += 1
             return
         latencies.append(loop.time() - due)
         if status != 200:
-            counts["refused"] += 1
+            refused[status] += 1
+            writer.close()  # a refusal may close the connection (503: Connection: close)
+            return
         idle.append((reader, writer))
 
     tasks = []
@@ -198,13 +204,13 @@ async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) ->
     done, pending = await asyncio.wait(tasks, timeout=60) if tasks else (set(), set())
     for task in pending:
         task.cancel()
-    counts["refused"] += len(pending)
+    counts["failed"] += len(pending)
     for writer in opened:
         writer.close()
-    return latencies, counts["late"], counts["refused"], len(tasks)
+    return {"latencies": latencies, "sent": len(tasks), "refused": refused, **counts}
 
 
-def paced(port: int, bodies: list[tuple[str, bytes]], rate: float, seconds: float) -> tuple[list[float], int, int, int]:
+def paced(port: int, bodies: list[tuple[str, bytes]], rate: float, seconds: float) -> dict[str, Any]:
     """``_paced`` of POST requests to ``port`` (see there)."""
     requests = [
         f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
@@ -248,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
 
         wanted = int(args.rate * args.paced_seconds)
         paced_bodies = [singles[index % len(singles)] for index in range(wanted)]
-        paced_latencies, late, refused, sent = paced(port, paced_bodies, args.rate, args.paced_seconds)
+        fixed = paced(port, paced_bodies, args.rate, args.paced_seconds)
 
         batch_fens = fens[: args.batch_size]
         batch_body = json.dumps({"operation": "convert", "variant": "standard", "items": batch_fens}).encode()
@@ -268,10 +274,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  single convert, closed loop ({args.threads} keep-alive threads): {len(latencies)} requests in "
           f"{wall:.1f} s = {rps:,.0f} req/s; p50 {percentile(latencies, 0.50) * 1000:.2f} ms, "
           f"p99 {percentile(latencies, 0.99) * 1000:.2f} ms; non-200: {failed}")
-    print(f"  single convert at a fixed {args.rate:,.0f} req/s (open loop): {sent} sent, {len(paced_latencies)} "
-          f"answered; p50 {percentile(paced_latencies, 0.50) * 1000:.2f} ms, "
-          f"p99 {percentile(paced_latencies, 0.99) * 1000:.2f} ms; late (>{LATE_SECONDS * 1000:.0f} ms): {late}; "
-          f"refused: {refused}")
+    answered = fixed["latencies"]
+    statuses = ", ".join(f"{count} x {status}" for status, count in sorted(fixed["refused"].items()))
+    print(f"  single convert at a fixed {args.rate:,.0f} req/s (open loop): {fixed['sent']} sent, {len(answered)} "
+          f"answered; p50 {percentile(answered, 0.50) * 1000:.2f} ms, p99 {percentile(answered, 0.99) * 1000:.2f} ms; "
+          f"late (>{LATE_SECONDS * 1000:.0f} ms): {fixed['late']}; refused: {sum(fixed['refused'].values())}"
+          f"{f' ({statuses})' if statuses else ''}; failed: {fixed['failed']}")
     print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s "
           f"= {fens_per_second:,.0f} FENs/s; "
           f"p50 {percentile(batch_latencies, 0.50):.2f} s per batch; non-200: {batch_failed}")
