@@ -28,6 +28,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from notation.pgn.streams import ENCODING, ERRORS
 
 from .content_coding import CHUNK, coding_of, decoded
+from .plain_load import PlainStrings
 from .problems import INVALID_JSON, INVALID_REQUEST, ProblemError
 
 JSON_MEDIA_TYPE = "application/json"
@@ -171,8 +172,14 @@ def utf8_text(data: bytes, problem_type: str) -> str:
         ) from None
 
 
-def load(schema: Schema, data: Any) -> dict[str, Any]:
-    """``schema.load(data)``; raises ``ProblemError`` (422) listing every field that is wrong."""
+def load(schema: Schema, data: Any, plain: PlainStrings | None = None) -> dict[str, Any]:
+    """``schema.load(data)``; raises ``ProblemError`` (422) listing every field that is wrong.
+
+    ``plain``, the schema's ``PlainStrings``, loads an all-string body without marshmallow."""
+    if plain is not None:
+        loaded = plain.load(data)
+        if loaded is not None:
+            return loaded
     try:
         return schema.load(data)
     except ValidationError as exc:
