@@ -12,8 +12,10 @@ Three phases, each bounded by a request count and a time limit:
    (no coordinated omission). Prints p50/p99 of the answers, how many were sent over 1 ms
    late (the client could not keep pace), how many were refused (an answer other than
    200, by status) and how many failed (the connection broke, or no answer within 60 s);
-3. batches of ``--batch-size`` FENs from one keep-alive client per worker: FENs/s, and
-   the CPU seconds each process (front end, workers, this client) spent per batch.
+3. batches of ``--batch-size`` FENs from ``--batch-threads`` keep-alive clients (two a
+   worker: one batch waits in the queue while another is answered, so no worker idles
+   between two): FENs/s, and the CPU each process (front end, workers, this client)
+   spent per batch.
 
 Then the ratios against python-chess (``chess.Board(fen).fen()`` in this process, one
 core) and the library in process (``convert_fen(...).to_dict()``, one core), measured in
@@ -50,6 +52,7 @@ import notation.fen.reader  # noqa: E402
 from notation.operations import convert_fen  # noqa: E402
 
 LATE_SECONDS = 0.001  # a paced request sent later than this after its time counts as late
+IDLE_SECONDS = 2.0  # a paced connection idle this long is closed (the server closes them after 5 s)
 
 
 def build() -> str:
@@ -158,7 +161,7 @@ async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) ->
     moment each was due), and how many were ``sent``, ``late``, ``failed``, and ``refused``
     (a Counter of statuses other than 200)."""
     loop = asyncio.get_running_loop()
-    idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []  # last used last
     opened: list[asyncio.StreamWriter] = []
     latencies: list[float] = []
     counts = {"late": 0, "failed": 0}
@@ -166,8 +169,10 @@ async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) ->
 
     async def one(request: bytes, due: float) -> None:
         try:
+            while idle and loop.time() - idle[0][2] > IDLE_SECONDS:  # the server may be closing it
+                idle.pop(0)[1].close()
             if idle:
-                reader, writer = idle.pop()
+                reader, writer, _ = idle.pop()
             else:
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 opened.append(writer)
@@ -190,7 +195,7 @@ async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) ->
             refused[status] += 1
             writer.close()  # a refusal may close the connection (503: Connection: close)
             return
-        idle.append((reader, writer))
+        idle.append((reader, writer, loop.time()))
 
     tasks = []
     start = loop.time()
@@ -233,9 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=8, help="client threads for single converts (closed loop)")
     parser.add_argument("--rate", type=float, default=1000.0, help="single converts a second (fixed-rate phase)")
     parser.add_argument("--paced-seconds", type=float, default=10.0, help="length of the fixed-rate phase")
-    parser.add_argument("--batches", type=int, default=12, help="batches to send")
+    parser.add_argument("--batches", type=int, default=16, help="batches to send")
     parser.add_argument("--batch-size", type=int, default=10_000)
+    parser.add_argument(
+        "--batch-threads", type=int, help="client threads sending batches (default: two a worker, so none waits idle)"
+    )
     args = parser.parse_args(argv)
+    batch_threads = args.batch_threads or 2 * args.workers
 
     fens = corpus(max(args.batch_size, args.requests))
     python_chess = per_second(lambda fen: chess.Board(fen).fen(), fens[:2000])
@@ -254,15 +263,19 @@ def main(argv: list[str] | None = None) -> int:
 
         wanted = int(args.rate * args.paced_seconds)
         paced_bodies = [singles[index % len(singles)] for index in range(wanted)]
+        processes = {"front end": [server.pid], "workers": descendants(server.pid)}
+        cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
+        client_before = time.process_time()
         fixed = paced(port, paced_bodies, args.rate, args.paced_seconds)
+        paced_cpu = {name: sum(map(cpu_seconds, pids)) - cpu_before[name] for name, pids in processes.items()}
+        paced_cpu["client"] = time.process_time() - client_before
 
         batch_fens = fens[: args.batch_size]
         batch_body = json.dumps({"operation": "convert", "variant": "standard", "items": batch_fens}).encode()
         batches = [("/v1/fen/batch", batch_body)] * args.batches
-        processes = {"front end": [server.pid], "workers": descendants(server.pid)}
         cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
         client_before = time.process_time()
-        batch_latencies, batch_wall, batch_failed = load(port, batches, args.workers, args.seconds * 4)
+        batch_latencies, batch_wall, batch_failed = load(port, batches, batch_threads, args.seconds * 4)
         cpu = {name: sum(map(cpu_seconds, pids)) - cpu_before[name] for name, pids in processes.items()}
         cpu["client"] = time.process_time() - client_before
         fens_per_second = len(batch_latencies) * len(batch_fens) / batch_wall
@@ -280,7 +293,12 @@ def main(argv: list[str] | None = None) -> int:
           f"answered; p50 {percentile(answered, 0.50) * 1000:.2f} ms, p99 {percentile(answered, 0.99) * 1000:.2f} ms; "
           f"late (>{LATE_SECONDS * 1000:.0f} ms): {fixed['late']}; refused: {sum(fixed['refused'].values())}"
           f"{f' ({statuses})' if statuses else ''}; failed: {fixed['failed']}")
-    print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s "
+    sent = max(1, fixed["sent"])
+    print("  CPU per single convert: " + ", ".join(
+        f"{name} {seconds / sent * 1e6:.0f} us" for name, seconds in paced_cpu.items()
+    ) + f" ({sum(paced_cpu.values()) / sent * 1e6:.0f} us in all; the machine has {os.cpu_count()} cores)")
+    print(f"  batch convert ({batch_threads} keep-alive threads): {len(batch_latencies)} x {len(batch_fens):,} FENs "
+          f"in {batch_wall:.1f} s "
           f"= {fens_per_second:,.0f} FENs/s; "
           f"p50 {percentile(batch_latencies, 0.50):.2f} s per batch; non-200: {batch_failed}")
     print("  CPU per batch: " + ", ".join(f"{name} {seconds / done * 1000:.0f} ms" for name, seconds in cpu.items())
