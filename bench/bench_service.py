@@ -303,6 +303,10 @@ def main(argv: list[str] | None = None) -> int:
           f"p50 {percentile(batch_latencies, 0.50):.2f} s per batch; non-200: {batch_failed}")
     print("  CPU per batch: " + ", ".join(f"{name} {seconds / done * 1000:.0f} ms" for name, seconds in cpu.items())
           + f" ({sum(cpu.values()) / done / len(batch_fens) * 1e6:.1f} us a FEN in all)")
+    per_fen = sum(cpu.values()) / (done * len(batch_fens))
+    cores = os.cpu_count() or 1
+    print(f"  batch ceiling at that CPU a FEN with all {cores} cores busy: {cores / per_fen:,.0f} FENs/s "
+          f"(the wall-clock figure above falls short of it when other processes take CPU)")
     print(f"  in process, one core: python-chess Board(fen).fen() {python_chess:,.0f} FENs/s; "
           f"notation convert_fen(...).to_dict() {library:,.0f} FENs/s")
     print(f"  ratio batch service / python-chess in process: {fens_per_second / python_chess:.2f}")
