@@ -1,19 +1,35 @@
 """Load test of the HTTP service on loopback: `notation serve` (or, with ``--server
-gunicorn``, the former gunicorn gthread design), a threaded keep-alive client
-(http.client), single converts and 10,000-item batches.
+gunicorn``, the former gunicorn gthread design) as installed (compiled or pure build: the
+first line says which), single converts and 10,000-item batches.
 
-Prints requests/s with p50/p99 latency for single converts, FENs/s for batches, and the
-ratios against python-chess (``chess.Board(fen).fen()`` in this process, one core) and
-against the library called in process (``convert_fen``, one core), measured in the same run.
-Bounded: a request count and a time limit per phase; the server is stopped at the end.
-Listens on 127.0.0.1 only.
+Three phases, each bounded by a request count and a time limit:
 
-    python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--batches N] [--server front|gunicorn]
+1. closed loop: ``--threads`` keep-alive clients (http.client) send single converts as
+   fast as they are answered: requests/s at saturation, p50/p99;
+2. fixed rate (open loop): single converts sent at ``--rate`` requests/s whatever the
+   answers do, on a pool of keep-alive connections (asyncio); each latency counts from
+   the moment its request was due, so a stall is not hidden by the client waiting for it
+   (no coordinated omission). Prints p50/p99 of the answers, how many were sent over 1 ms
+   late (the client could not keep pace), how many were refused (an answer other than
+   200, by status) and how many failed (the connection broke, or no answer within 60 s);
+3. batches of ``--batch-size`` FENs from ``--batch-threads`` keep-alive clients (two a
+   worker: one batch waits in the queue while another is answered, so no worker idles
+   between two): FENs/s, and the CPU each process (front end, workers, this client)
+   spent per batch.
+
+Then the ratios against python-chess (``chess.Board(fen).fen()`` in this process, one
+core) and the library in process (``convert_fen(...).to_dict()``, one core), measured in
+the same run. The server is stopped at the end. Listens on 127.0.0.1 only.
+
+    python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--rate R]
+        [--paced-seconds S] [--batches N] [--server front|gunicorn]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import collections
 import http.client
 import json
 import os
@@ -23,15 +39,25 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 import chess  # test/bench-only oracle (GPL): never imported by the runtime
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # the bench helpers; notation itself is the installed package
 
-from processes import free_port, percentile, stop_server, wait_until_serving  # noqa: E402
+from processes import cpu_seconds, descendants, free_port, percentile, stop_server, wait_until_serving  # noqa: E402
 
+import notation.fen.reader  # noqa: E402
 from notation.operations import convert_fen  # noqa: E402
+
+LATE_SECONDS = 0.001  # a paced request sent later than this after its time counts as late
+IDLE_SECONDS = 2.0  # a paced connection idle this long is closed (the server closes them after 5 s)
+
+
+def build() -> str:
+    """Which build of notation is installed: ``compiled`` (mypyc) or ``pure``."""
+    return "pure" if (notation.fen.reader.__file__ or "").endswith(".py") else "compiled"
 
 
 def corpus(size: int, seed: int = 20250101) -> list[str]:
@@ -76,7 +102,6 @@ def server_command(server: str, port: int, workers: int) -> list[str]:
 def start_server(port: int, workers: int, server: str = "front") -> subprocess.Popen:
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "NOTATION_LOG_LEVEL": "warning",
         "NOTATION_MAX_BODY_BYTES": str(16 * 1024 * 1024),
     }
@@ -130,6 +155,76 @@ def load(port: int, bodies: list[bytes], threads: int, seconds: float) -> tuple[
     return latencies, time.perf_counter() - start, failures[0]
 
 
+async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) -> dict[str, Any]:
+    """Send ``bodies`` (whole HTTP requests) at ``rate`` a second for at most ``seconds``,
+    each on an idle keep-alive connection or a new one. Returns ``latencies`` (s, from the
+    moment each was due), and how many were ``sent``, ``late``, ``failed``, and ``refused``
+    (a Counter of statuses other than 200)."""
+    loop = asyncio.get_running_loop()
+    idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []  # last used last
+    opened: list[asyncio.StreamWriter] = []
+    latencies: list[float] = []
+    counts = {"late": 0, "failed": 0}
+    refused: collections.Counter[int] = collections.Counter()
+
+    async def one(request: bytes, due: float) -> None:
+        try:
+            while idle and loop.time() - idle[0][2] > IDLE_SECONDS:  # the server may be closing it
+                idle.pop(0)[1].close()
+            if idle:
+                reader, writer, _ = idle.pop()
+            else:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                opened.append(writer)
+            if loop.time() - due > LATE_SECONDS:
+                counts["late"] += 1
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            length = 0
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            await reader.readexactly(length)
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError):
+            counts["failed"] += 1
+            return
+        latencies.append(loop.time() - due)
+        if status != 200:
+            refused[status] += 1
+            writer.close()  # a refusal may close the connection (503: Connection: close)
+            return
+        idle.append((reader, writer, loop.time()))
+
+    tasks = []
+    start = loop.time()
+    for index, request in enumerate(bodies):
+        due = start + index / rate
+        if due - start > seconds:
+            break
+        if due > loop.time():
+            await asyncio.sleep(due - loop.time())
+        tasks.append(asyncio.ensure_future(one(request, due)))
+    done, pending = await asyncio.wait(tasks, timeout=60) if tasks else (set(), set())
+    for task in pending:
+        task.cancel()
+    counts["failed"] += len(pending)
+    for writer in opened:
+        writer.close()
+    return {"latencies": latencies, "sent": len(tasks), "refused": refused, **counts}
+
+
+def paced(port: int, bodies: list[tuple[str, bytes]], rate: float, seconds: float) -> dict[str, Any]:
+    """``_paced`` of POST requests to ``port`` (see there)."""
+    requests = [
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n".encode("ascii") + data
+        for path, data in bodies
+    ]
+    return asyncio.run(_paced(port, requests, rate, seconds))
+
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,15 +234,21 @@ def main(argv: list[str] | None = None) -> int:
         "--server", choices=("front", "gunicorn"), default="front", help="notation serve, or the former gunicorn design"
     )
     parser.add_argument("--seconds", type=float, default=15.0, help="time limit of each phase")
-    parser.add_argument("--requests", type=int, default=3000, help="single converts to send")
-    parser.add_argument("--threads", type=int, default=8, help="client threads for single converts")
-    parser.add_argument("--batches", type=int, default=12, help="batches to send")
+    parser.add_argument("--requests", type=int, default=3000, help="single converts to send (closed loop)")
+    parser.add_argument("--threads", type=int, default=8, help="client threads for single converts (closed loop)")
+    parser.add_argument("--rate", type=float, default=1000.0, help="single converts a second (fixed-rate phase)")
+    parser.add_argument("--paced-seconds", type=float, default=10.0, help="length of the fixed-rate phase")
+    parser.add_argument("--batches", type=int, default=16, help="batches to send")
     parser.add_argument("--batch-size", type=int, default=10_000)
+    parser.add_argument(
+        "--batch-threads", type=int, help="client threads sending batches (default: two a worker, so none waits idle)"
+    )
     args = parser.parse_args(argv)
+    batch_threads = args.batch_threads or 2 * args.workers
 
     fens = corpus(max(args.batch_size, args.requests))
     python_chess = per_second(lambda fen: chess.Board(fen).fen(), fens[:2000])
-    library = per_second(lambda fen: convert_fen(fen, "standard"), fens[:2000])
+    library = per_second(lambda fen: convert_fen(fen, "standard").to_dict(), fens[:2000])
 
     port = free_port()
     server = start_server(port, args.workers, args.server)
@@ -160,23 +261,54 @@ def main(argv: list[str] | None = None) -> int:
         latencies, wall, failed = load(port, singles, args.threads, args.seconds)
         rps = len(latencies) / wall
 
+        wanted = int(args.rate * args.paced_seconds)
+        paced_bodies = [singles[index % len(singles)] for index in range(wanted)]
+        processes = {"front end": [server.pid], "workers": descendants(server.pid)}
+        cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
+        client_before = time.process_time()
+        fixed = paced(port, paced_bodies, args.rate, args.paced_seconds)
+        paced_cpu = {name: sum(map(cpu_seconds, pids)) - cpu_before[name] for name, pids in processes.items()}
+        paced_cpu["client"] = time.process_time() - client_before
+
         batch_fens = fens[: args.batch_size]
         batch_body = json.dumps({"operation": "convert", "variant": "standard", "items": batch_fens}).encode()
         batches = [("/v1/fen/batch", batch_body)] * args.batches
-        batch_latencies, batch_wall, batch_failed = load(port, batches, args.workers, args.seconds * 4)
+        cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
+        client_before = time.process_time()
+        batch_latencies, batch_wall, batch_failed = load(port, batches, batch_threads, args.seconds * 4)
+        cpu = {name: sum(map(cpu_seconds, pids)) - cpu_before[name] for name, pids in processes.items()}
+        cpu["client"] = time.process_time() - client_before
         fens_per_second = len(batch_latencies) * len(batch_fens) / batch_wall
     finally:
         stop_server(server)
 
-    print(f"service ({args.server}, {args.workers} workers, 127.0.0.1), client: {args.threads} keep-alive threads")
-    print(f"  single convert: {len(latencies)} requests in {wall:.1f} s = {rps:,.0f} req/s; "
-          f"p50 {percentile(latencies, 0.50) * 1000:.2f} ms, p99 {percentile(latencies, 0.99) * 1000:.2f} ms; "
-          f"non-200: {failed}")
-    print(f"  batch convert:  {len(batch_latencies)} x {len(batch_fens):,} FENs in {batch_wall:.1f} s "
+    done = max(1, len(batch_latencies))
+    print(f"service ({args.server}, {args.workers} workers, 127.0.0.1, notation {build()} build)")
+    print(f"  single convert, closed loop ({args.threads} keep-alive threads): {len(latencies)} requests in "
+          f"{wall:.1f} s = {rps:,.0f} req/s; p50 {percentile(latencies, 0.50) * 1000:.2f} ms, "
+          f"p99 {percentile(latencies, 0.99) * 1000:.2f} ms; non-200: {failed}")
+    answered = fixed["latencies"]
+    statuses = ", ".join(f"{count} x {status}" for status, count in sorted(fixed["refused"].items()))
+    print(f"  single convert at a fixed {args.rate:,.0f} req/s (open loop): {fixed['sent']} sent, {len(answered)} "
+          f"answered; p50 {percentile(answered, 0.50) * 1000:.2f} ms, p99 {percentile(answered, 0.99) * 1000:.2f} ms; "
+          f"late (>{LATE_SECONDS * 1000:.0f} ms): {fixed['late']}; refused: {sum(fixed['refused'].values())}"
+          f"{f' ({statuses})' if statuses else ''}; failed: {fixed['failed']}")
+    served = max(1, len(answered) - sum(fixed["refused"].values()))  # a 503 costs the front end only
+    print("  CPU per single convert answered 200: " + ", ".join(
+        f"{name} {seconds / served * 1e6:.0f} us" for name, seconds in paced_cpu.items()
+    ) + f" ({sum(paced_cpu.values()) / served * 1e6:.0f} us in all; the machine has {os.cpu_count()} cores)")
+    print(f"  batch convert ({batch_threads} keep-alive threads): {len(batch_latencies)} x {len(batch_fens):,} FENs "
+          f"in {batch_wall:.1f} s "
           f"= {fens_per_second:,.0f} FENs/s; "
           f"p50 {percentile(batch_latencies, 0.50):.2f} s per batch; non-200: {batch_failed}")
+    print("  CPU per batch: " + ", ".join(f"{name} {seconds / done * 1000:.0f} ms" for name, seconds in cpu.items())
+          + f" ({sum(cpu.values()) / done / len(batch_fens) * 1e6:.1f} us a FEN in all)")
+    per_fen = sum(cpu.values()) / (done * len(batch_fens))
+    cores = os.cpu_count() or 1
+    print(f"  batch ceiling at that CPU a FEN with all {cores} cores busy: {cores / per_fen:,.0f} FENs/s "
+          f"(the wall-clock figure above falls short of it when other processes take CPU)")
     print(f"  in process, one core: python-chess Board(fen).fen() {python_chess:,.0f} FENs/s; "
-          f"notation convert_fen {library:,.0f} FENs/s")
+          f"notation convert_fen(...).to_dict() {library:,.0f} FENs/s")
     print(f"  ratio batch service / python-chess in process: {fens_per_second / python_chess:.2f}")
     print(f"  ratio batch service / convert_fen in process:  {fens_per_second / library:.2f}")
     print(f"  ratio single-convert req/s / python-chess FENs/s: {rps / python_chess:.2f}")

@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
+import orjson
 from flask import g, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
@@ -27,6 +28,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from notation.pgn.streams import ENCODING, ERRORS
 
 from .content_coding import CHUNK, coding_of, decoded
+from .plain_load import PlainStrings
 from .problems import INVALID_JSON, INVALID_REQUEST, ProblemError
 
 JSON_MEDIA_TYPE = "application/json"
@@ -34,11 +36,21 @@ SPOOL_IN_MEMORY = 1 << 20  # spooled bodies up to this size stay in memory, larg
 
 
 def json_body() -> Any:
-    """The request body parsed as JSON; raises ``ProblemError`` (400) or ``UnsupportedMediaType``."""
+    """The request body parsed as JSON; raises ``ProblemError`` (400) or ``UnsupportedMediaType``.
+
+    orjson parses it (a 10,000-FEN batch in a millisecond); what orjson refuses goes to the
+    standard parser, whose messages name the line and column, and which also takes the
+    few documents orjson does not (escaped lone surrogates, numbers past a double).
+    Integers past 64 bits come as floats from orjson: no field of a request body is an
+    integer, so they are refused as the wrong type either way."""
     require_media_type((JSON_MEDIA_TYPE,), json_suffix=True)
     data = read_body()
     if not data.strip():
         raise ProblemError(INVALID_JSON, 400, "the request body is empty; send a JSON object")
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        pass  # the standard parser says what is wrong, or takes what orjson does not (see above)
     text = utf8_text(data, INVALID_JSON)
     try:
         return json.loads(text, parse_constant=_reject_constant)
@@ -160,8 +172,14 @@ def utf8_text(data: bytes, problem_type: str) -> str:
         ) from None
 
 
-def load(schema: Schema, data: Any) -> dict[str, Any]:
-    """``schema.load(data)``; raises ``ProblemError`` (422) listing every field that is wrong."""
+def load(schema: Schema, data: Any, plain: PlainStrings | None = None) -> dict[str, Any]:
+    """``schema.load(data)``; raises ``ProblemError`` (422) listing every field that is wrong.
+
+    ``plain``, the schema's ``PlainStrings``, loads an all-string body without marshmallow."""
+    if plain is not None:
+        loaded = plain.load(data)
+        if loaded is not None:
+            return loaded
     try:
         return schema.load(data)
     except ValidationError as exc:

@@ -485,19 +485,21 @@ class ClientConnection(asyncio.Protocol):
                         [("Retry-After", str(RETRY_AFTER_SECONDS))],
                     ) from None
                 await worker.send_request(self._wire_head(request, body), body.inline())
+                held = b""  # the answer's head, written with its first piece of body (one send)
                 while True:
                     kind, payload = await worker.next_frame()
                     if kind == wire.START:
-                        status = self._start_answer(connection, wire.parse_json(payload))
+                        status, held = self._start_answer(connection, wire.parse_json(payload))
                         started = True
                     elif kind == wire.DATA and started:
-                        self._send(connection, h11.Data(data=payload))
+                        self._send(connection, h11.Data(data=payload), held)
+                        held = b""
                         await self._drain()
                     elif kind == wire.END and started:
                         self.fens = int(wire.parse_json(payload).get("fens", 0)) if payload else 0
                         self.front.pool.release(worker)
                         worker = None
-                        self._send(connection, h11.EndOfMessage())
+                        self._send(connection, h11.EndOfMessage(), held)
                         self.phase = "respond"
                         await self._drain()
                         return status
@@ -550,17 +552,17 @@ class ClientConnection(asyncio.Protocol):
         if worker is not None:
             self.front.pool.discard(worker, reason)
 
-    def _start_answer(self, connection: h11.Connection, start: dict[str, Any]) -> int:
+    def _start_answer(self, connection: h11.Connection, start: dict[str, Any]) -> tuple[int, bytes]:
+        """The status of a worker's answer and the bytes of its head (for the caller to send)."""
         status = int(start["status"])
         headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in start["headers"]]
         headers = [(name, value) for name, value in headers if name.lower() not in HOP_BY_HOP]
-        self._send(
-            connection,
+        head = connection.send(
             h11.Response(
                 status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode("ascii")
-            ),
+            )
         )
-        return status
+        return status, head or b""
 
     def _convention_headers(self) -> list[tuple[str, str]]:
         """X-Request-ID, and the CORS headers the request's origin gets."""
@@ -606,13 +608,16 @@ class ClientConnection(asyncio.Protocol):
             ]
         reason = phrase(status).encode()
         response = h11.Response(status_code=status, headers=self._common_headers(headers), reason=reason)
-        self._send(connection, response)
+        held = connection.send(response) or b""
         if method != "HEAD" and status != 204:
-            self._send(connection, h11.Data(data=payload))
-        self._send(connection, h11.EndOfMessage())
+            held += connection.send(h11.Data(data=payload)) or b""
+        self._send(connection, h11.EndOfMessage(), held)
 
-    def _send(self, connection: h11.Connection, event: Any) -> None:
-        data = connection.send(event)
+    def _send(self, connection: h11.Connection, event: Any, before: bytes = b"") -> None:
+        """Write ``before`` (bytes h11 gave earlier) and ``event``, in one send."""
+        data = connection.send(event) or b""
+        if before:
+            data = before + data
         if data and not self._lost:
             self._out.write(data)
 

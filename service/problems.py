@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from .jsonio import dumps
+from .jsonio import dumps_bytes
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "tag:notation,2025:problem:"
@@ -76,7 +76,7 @@ def problem_response(
     if errors is not None:
         body["errors"] = errors
     body.update(extensions or {})
-    response = Response(dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+    response = Response(dumps_bytes(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value

@@ -24,6 +24,7 @@ from notation.validation import CODES
 from notation.views import Viewer
 
 from .config import Settings
+from .plain_load import PlainStrings
 
 MAX_VARIANT_CHARS = 64
 MAX_ACCEPT_CODES = 32
@@ -199,6 +200,9 @@ class RequestSchemas:
     validate: Schema
     batch: Schema
     view: Schema
+    # Loaders of convert's and validate's all-string bodies, past marshmallow (``service.plain_load``).
+    plain_convert: PlainStrings
+    plain_validate: PlainStrings
 
 
 def request_schemas(settings: Settings) -> RequestSchemas:
@@ -241,7 +245,11 @@ def request_schemas(settings: Settings) -> RequestSchemas:
         side = enum_field(Viewer, required=True)
         accept = accept_field()
 
-    return RequestSchemas(ConvertRequest(), ValidateRequest(), BatchRequest(), ViewRequest())
+    convert_request, validate_request = ConvertRequest(), ValidateRequest()
+    return RequestSchemas(
+        convert_request, validate_request, BatchRequest(), ViewRequest(),
+        PlainStrings(convert_request), PlainStrings(validate_request),
+    )
 
 
 # --- responses ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from notation.name_sets import Source, registry_for
 from notation.variants import Registry
 
 from .config import Settings
-from .jsonio import dumps
+from .jsonio import dumps_bytes
 from .schemas import RequestSchemas, request_schemas
 
 EXTENSION_KEY = "notation"
@@ -47,4 +47,4 @@ def state() -> ServiceState:
 
 
 def json_response(body: object, status: int = 200) -> Response:
-    return Response(dumps(body), status=status, mimetype="application/json")
+    return Response(dumps_bytes(body), status=status, mimetype="application/json")

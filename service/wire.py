@@ -22,10 +22,13 @@ import socket
 import struct
 from typing import Any
 
+import orjson
+
 REQUEST, BODY, READY, START, DATA, END, ABORT = (ord(letter) for letter in "QBRSDEA")
 KNOWN_TYPES = frozenset({REQUEST, BODY, READY, START, DATA, END, ABORT})
 HEADER = struct.Struct(">BI")
 MAX_FRAME = 1 << 30
+RECEIVE_BYTES = 1 << 16  # the worker reads at least this much at once (a frame's head and what follows)
 
 
 class WireError(Exception):
@@ -40,10 +43,18 @@ def frame(kind: int, payload: bytes = b"") -> bytes:
 
 
 def json_frame(kind: int, value: Any) -> bytes:
-    return frame(kind, json.dumps(value, separators=(",", ":")).encode("utf-8"))
+    try:
+        payload = orjson.dumps(value)
+    except TypeError:  # what only the standard encoder takes (a lone surrogate)
+        payload = json.dumps(value, separators=(",", ":")).encode("utf-8")
+    return frame(kind, payload)
 
 
 def parse_json(payload: bytes) -> Any:
+    try:
+        return orjson.loads(payload)
+    except orjson.JSONDecodeError:
+        pass  # a lone surrogate escaped by the standard encoder
     try:
         return json.loads(payload)
     except ValueError as exc:
@@ -62,6 +73,7 @@ class BlockingChannel:
 
     def __init__(self, sock: socket.socket):
         self.sock = sock
+        self._buffer = bytearray()  # received, not yet taken: a request and its body come in one read
 
     def send(self, kind: int, payload: bytes = b"") -> None:
         """Send one frame; blocks while the front end is not reading (raises ``OSError`` if it is gone)."""
@@ -88,15 +100,18 @@ class BlockingChannel:
         return kind, self._exactly(length, eof_ok=False) or b""
 
     def _exactly(self, size: int, *, eof_ok: bool) -> bytes | None:
-        chunks = bytearray()
-        while len(chunks) < size:
-            chunk = self.sock.recv(min(size - len(chunks), 1 << 20))
+        buffer = self._buffer
+        while len(buffer) < size:
+            chunk = self.sock.recv(min(max(size - len(buffer), RECEIVE_BYTES), 1 << 20))
             if not chunk:
-                if eof_ok and not chunks:
+                if eof_ok and not buffer:
                     return None
                 raise WireError("the peer closed the socket in the middle of a frame")
-            chunks += chunk
-        return bytes(chunks)
+            buffer += chunk
+        with memoryview(buffer) as view:
+            taken = bytes(view[:size])
+        del buffer[:size]
+        return taken
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:

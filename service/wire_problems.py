@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from http import HTTPStatus
 
-from .jsonio import dumps
+from .jsonio import dumps_bytes
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -23,7 +23,7 @@ def phrase(status: int) -> str:
 
 def problem_bytes(status: int, detail: str) -> bytes:
     """The JSON body of a problem with ``status`` and ``detail``."""
-    return dumps({"type": "about:blank", "title": phrase(status), "status": status, "detail": detail}).encode("ascii")
+    return dumps_bytes({"type": "about:blank", "title": phrase(status), "status": status, "detail": detail})
 
 
 def closing_response(status: int, detail: str, extra_headers: Sequence[tuple[str, str]] = ()) -> bytes:

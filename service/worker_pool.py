@@ -73,9 +73,10 @@ class WorkerProcess:
     async def send_request(self, head: dict[str, Any], inline_body: bytes | None) -> None:
         """Send a request head (and its body when it is inline); raises ``WorkerGone``."""
         try:
-            self.writer.write(wire.json_frame(wire.REQUEST, head))
+            frames = [wire.json_frame(wire.REQUEST, head)]
             if inline_body is not None:
-                self.writer.write(wire.frame(wire.BODY, inline_body))
+                frames.append(wire.frame(wire.BODY, inline_body))
+            self.writer.write(b"".join(frames))  # one send: each costs a wake-up of the worker
             await self.writer.drain()
         except (OSError, wire.WireError) as exc:
             raise WorkerGone(f"worker {self.pid}: {exc}") from None

@@ -33,7 +33,7 @@ CONVERT_OK_FIELDS = tuple(ConvertOut().fields)
 @blueprint.post("/convert")
 def convert() -> Response:
     current = state()
-    data = load(current.schemas.convert, json_body())
+    data = load(current.schemas.convert, json_body(), current.schemas.plain_convert)
     count_fens(request.environ, 1)
     result = convert_fen(
         data["fen"],
@@ -62,7 +62,7 @@ def convert() -> Response:
 @blueprint.post("/validate")
 def validate() -> Response:
     current = state()
-    data = load(current.schemas.validate, json_body())
+    data = load(current.schemas.validate, json_body(), current.schemas.plain_validate)
     registry = current.registry_for(data["source"])
     count_fens(request.environ, 1)
     result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=registry)
