@@ -53,18 +53,33 @@ expand_rank = _Expanded().__getitem__
 compress_rank = _Compressed().__getitem__
 
 
+# The cells of the last placement read, and that placement: ``convert`` reads a FEN and
+# writes the same board straight back, and where the placement is already the one
+# ``placement_of_cells`` writes (each empty run one digit) need not compress it again.
+# One tuple swapped whole, so concurrent callers never mix its halves.
+_last_read: tuple[str, str] = ("", "")
+_NOT_AS_WRITTEN = re.compile(r"[0-9][0-9]|\.")  # two digits in a row, or "." cells
+
+
 def cells_of_placement(placement: str) -> str | None:
     """The 64 cells (a1 first) of a placement without ``~`` marks, or None if it is not
     eight ranks of eight squares. Letters are not checked."""
+    global _last_read
     ranks = placement.split("/")
     if len(ranks) != 8:
         return None
     cells = "".join(map(expand_rank, ranks[::-1]))
-    return cells if len(cells) == 64 else None
+    if len(cells) != 64:
+        return None
+    _last_read = (cells, placement)
+    return cells
 
 
 def placement_of_cells(cells: str) -> str:
     """The placement text of 64 cells (a1 first), ranks eight to one."""
+    last = _last_read
+    if last[0] is cells and _NOT_AS_WRITTEN.search(last[1]) is None:
+        return last[1]  # the very cells just read, from a placement written this way
     return "/".join(
         map(
             compress_rank,

@@ -1,0 +1,50 @@
+"""Placements <-> cells on 8x8 (notation.fen.ranks): the memoised directions agree with a
+plain rank-by-rank rewrite, and the placement just read is given back only where it is
+exactly what would be written."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+
+from notation.fen import ranks
+
+cells_8x8 = st.text(alphabet="....pnbrqkPNBRQK", min_size=64, max_size=64)
+
+
+def plain_placement(cells: str) -> str:
+    rows = [cells[start:start + 8] for start in range(56, -1, -8)]
+    return "/".join(re.sub(r"\.+", lambda run: str(len(run.group())), row) for row in rows)
+
+
+def spelled_loosely(placement: str, draw) -> str:
+    """The same board with some empty runs split into several digits (``8`` -> ``35``)."""
+    def split(run: re.Match[str]) -> str:
+        n = int(run.group())
+        if n < 2 or not draw(st.booleans()):
+            return run.group()
+        first = draw(st.integers(1, n - 1))
+        return f"{first}{n - first}"
+
+    return re.sub(r"[2-8]", split, placement)
+
+
+@settings(max_examples=examples(300))
+@given(cells_8x8, st.data())
+def test_reading_then_writing_gives_the_written_form(cells, data):
+    written = plain_placement(cells)
+    assert ranks.placement_of_cells(cells) == written
+    for placement in (written, spelled_loosely(written, data.draw)):
+        read = ranks.cells_of_placement(placement)
+        assert read == cells
+        assert ranks.placement_of_cells(read) == written  # never the loose spelling back
+
+
+def test_a_loose_spelling_read_last_is_not_given_back():
+    read = ranks.cells_of_placement("rnbqkbnr/pppppppp/44/8/4P3/8/PPPP1PPP/RNBQKBNR")
+    assert ranks.placement_of_cells(read) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    dotted = ranks.cells_of_placement("rnbqkbnr/pppppppp/..6/8/4P3/8/PPPP1PPP/RNBQKBNR")
+    assert ranks.placement_of_cells(dotted) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
