@@ -25,9 +25,7 @@ error in the parent.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
-import threading
 from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -36,6 +34,8 @@ from multiprocessing.pool import AsyncResult
 
 from notation.pgn import state_machine
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
+from notation.pgn.pool import context as pool_context
+from notation.pgn.pool import stop_pool
 from notation.pgn.splitter import iter_games
 from notation.signals import WorkerSignals, signals_deferred
 
@@ -228,7 +228,7 @@ def normalize_blocks_parallel(
         return
     size = CHUNK_CHARS if chunk_chars is None else chunk_chars
     longest = LONGEST_CHUNK_CHARS if longest_chunk_chars is None else longest_chunk_chars
-    context = _context()
+    context = pool_context()
     signals = WorkerSignals(context)
     pool = None
     pending: deque[tuple[str, AsyncResult[tuple[array[int], dict[int, GameResult]]]]] = deque()
@@ -260,23 +260,7 @@ def normalize_blocks_parallel(
     finally:
         if pool is not None:  # stopped early (an error, a signal, the consumer went away)
             signals.stopping()
-            _stop_pool(pool)
-
-
-POOL_STOP_SECONDS = 5.0
-
-
-def _stop_pool(pool) -> None:
-    """``Pool.terminate`` and ``join``, waiting ``POOL_STOP_SECONDS`` at most.
-
-    When the pool is stopped early (a signal, an error), its task thread may be half way
-    through sending a large chunk that no worker will read, and ``terminate`` then waits
-    for that thread for ever. The workers are ended before that wait, so after the time
-    limit the stuck thread (a daemon) is left to die with the process.
-    """
-    stopper = threading.Thread(target=lambda: (pool.terminate(), pool.join()), name="stop-pool", daemon=True)
-    stopper.start()
-    stopper.join(POOL_STOP_SECONDS)
+            stop_pool(pool)
 
 
 class _LineCounter:
@@ -339,9 +323,3 @@ def _collect(
         _shift(result, offset)
         yield result
     games_before[0] = offset + last
-
-
-def _context():
-    methods = multiprocessing.get_all_start_methods()
-    # fork hands the options (registry included) to the workers without pickling them
-    return multiprocessing.get_context("fork" if "fork" in methods else None)

@@ -1,0 +1,180 @@
+"""Normalising a regular, uncompressed file with several processes that read it themselves.
+
+The parent does not read the games: the workers find the cut points of the file's nominal
+ranges (``pool.located``, the rule ``parallel.find_cut`` and ``--dask`` use), and each
+piece between two cut points (``ranges.pieces``) is read, split, normalised and encoded by
+one worker, which writes its output to a file of its own in a temporary directory (a
+pipe costs the parent far more CPU per byte than reading a file) and sends back its
+rejected games, its report entries and its counts. The parent only puts the pieces in
+input order (``Batch``),
+numbers the games after those of the pieces before (lines are right already: each piece
+knows its first line) and writes them. So the output, rejects, report and summary are
+those of one process reading the file, whatever the number of workers.
+
+At most ``2 * jobs`` pieces are in flight. A piece longer than the longest a worker may
+hold (``parallel.LONGEST_CHUNK_CHARS`` bytes: one huge game, millions of lines without a
+game start) is normalised by the parent itself, game by game, after the pieces before
+it, so memory stays bounded whatever the file holds. Nominal ranges are
+``parallel.CHUNK_CHARS`` bytes (both read when called, so tests can make them small).
+
+Standard input, pipes and compressed files cannot be entered in the middle; they take
+``parallel.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
+``OSError`` reading the file, and a worker's death, propagate.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
+from typing import Any
+
+from notation.inputs import ENCODING, ERRORS
+from notation.pgn import parallel, pieces, pool, ranges
+from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, Summary
+from notation.pgn.splitter import iter_games
+
+
+@dataclass
+class Batch:
+    """Games in input order, ready to write: ``text`` for the output and ``rejected`` for
+    the rejects file (UTF-8 bytes, as read), the report entries (numbered in the whole
+    file), the counts, and ``end``, the byte of the file read up to."""
+
+    text: bytes
+    rejected: bytes
+    report: list[dict[str, Any]]
+    summary: Summary
+    end: int
+    last_game: int = 0  # the number of the last game, within its piece
+    chars: int = field(default=0)  # characters of PGN these games hold
+
+
+_worker: tuple[Normalizer, int, str] | None = None
+
+
+def _init_worker(options: NormalizeOptions, fd: int, directory: str) -> None:
+    global _worker
+    _worker = (Normalizer(options), fd, directory)
+
+
+def _normalize_piece(piece: ranges.Piece) -> Batch:
+    """In a worker: one piece, read from the shared descriptor, as a ``Batch`` whose games
+    are numbered from 1 and whose ``text`` is empty: it is in ``_output_path(piece)``."""
+    if _worker is None:
+        raise RuntimeError("_normalize_piece runs in the pool's workers, which _init_worker set up")
+    normalizer, fd, directory = _worker
+    written: list[str] = []
+    rejected: list[str] = []
+    report: list[dict[str, Any]] = []
+    summary = Summary()
+    last = 0
+    chars = 0
+    with pieces.open_ref(fd) as file:
+        text = ranges.read_text(file, piece.start, piece.end)
+        for game in iter_games(text, normalizer.options.limits, first_line=piece.first_line):
+            result = normalizer.normalize_game(game)
+            summary.add(result)
+            last = result.number
+            chars += len(result.text)
+            (rejected if result.rejected else written).append(result.text)
+            report.extend(result.report)
+    with open(_output_path(directory, piece), "wb") as out:
+        out.write("".join(written).encode(ENCODING, ERRORS))
+    return Batch(b"", "".join(rejected).encode(ENCODING, ERRORS), report, summary, piece.end, last, chars)
+
+
+def _output_path(directory: str, piece: ranges.Piece) -> str:
+    return os.path.join(directory, f"piece-{piece.start}.pgn")
+
+
+def _collected(piece: ranges.Piece, result: AsyncResult[Batch], directory: str) -> Batch:
+    """A worker's batch with its output read back (and its file removed)."""
+    batch = result.get()
+    path = _output_path(directory, piece)
+    with open(path, "rb") as written:
+        batch.text = written.read()
+    os.unlink(path)
+    return batch
+
+
+def _batch_of(result: GameResult, end: int) -> Batch:
+    """One game normalised in the parent, as a batch."""
+    summary = Summary()
+    summary.add(result)
+    data = result.text.encode(ENCODING, ERRORS)
+    return Batch(b"" if result.rejected else data, data if result.rejected else b"", result.report, summary,
+                 end, result.number, len(result.text))
+
+
+def add_summary(total: Summary, part: Summary) -> None:
+    """Add ``part``'s counts to ``total``."""
+    total.games += part.games
+    total.changed += part.changed
+    total.unchanged += part.unchanged
+    total.rejected += part.rejected
+    total.problems.update(part.problems)
+
+
+def _numbered(batch: Batch, games_before: list[int]) -> Batch:
+    """``batch`` with its report's games numbered after ``games_before[0]`` games; counts them."""
+    offset = games_before[0]
+    if offset:
+        for entry in batch.report:
+            entry["game"] += offset
+    games_before[0] = offset + batch.last_game
+    return batch
+
+
+def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
+                            longest_bytes: int | None = None) -> Iterator[Batch]:
+    """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
+    moved) normalised by ``jobs`` worker processes; see the module doc. ``range_bytes`` and
+    ``longest_bytes`` default to ``parallel.CHUNK_CHARS`` and
+    ``parallel.LONGEST_CHUNK_CHARS``. Raises ``OSError`` when the temporary directory
+    cannot be made or written."""
+    every = max(1, parallel.CHUNK_CHARS if range_bytes is None else range_bytes)
+    longest = max(every, parallel.LONGEST_CHUNK_CHARS if longest_bytes is None else longest_bytes)
+    size = os.fstat(fd).st_size
+    text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
+    games_before = [0]
+    pending: deque[tuple[ranges.Piece, AsyncResult[Batch]]] = deque()
+    with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
+        workers, signals = pool.start_pool(jobs, _init_worker, (options, fd, directory))
+        running: Any = workers
+        try:
+            found = pieces.located(workers, fd, size, every, text_from, ahead=2 * jobs + 2)
+            for piece in ranges.pieces(found, size):
+                if piece.end - piece.start > longest:
+                    while pending:
+                        yield _numbered(_collected(*pending.popleft(), directory), games_before)
+                    yield from _in_parent(fd, piece, options, games_before)
+                    continue
+                pending.append((piece, workers.apply_async(_normalize_piece, (piece,))))
+                while len(pending) >= 2 * jobs:
+                    yield _numbered(_collected(*pending.popleft(), directory), games_before)
+            while pending:
+                yield _numbered(_collected(*pending.popleft(), directory), games_before)
+            pool.finish_pool(workers)
+            running = None
+        finally:
+            if running is not None:  # stopped early (an error, a signal, the consumer went away)
+                pool.stop_pool(running, signals)
+
+
+def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int]) -> Iterator[Batch]:
+    """A piece too long to hand out, normalised here game by game (memory stays bounded)."""
+    normalizer = Normalizer(options)
+    file = ranges.PositionalFile(fd)
+    text = ranges.read_text(file, piece.start, piece.end)  # type: ignore[arg-type]
+    offset = games_before[0]
+    for game in iter_games(text, options.limits, first_line=piece.first_line):
+        result = normalizer.normalize_game(game)
+        batch = _batch_of(result, min(piece.end, file.tell()))
+        for entry in batch.report:
+            entry["game"] += offset
+        games_before[0] = offset + result.number
+        yield batch
