@@ -3,7 +3,7 @@
 What each file becomes:
 
 - a regular, uncompressed PGN file larger than one nominal range
-  (``notation.pgn.parallel.CHUNK_CHARS`` bytes) is cut into pieces at game starts, the
+  (``notation.pgn.pieces.RANGE_BYTES``) is cut into pieces at game starts, the
   rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pool.located``,
   ``notation.pgn.ranges.pieces``); each piece is checked by a worker, its lines numbered
   as in the whole file;
@@ -49,7 +49,7 @@ from notation.check.runner import (
 )
 from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
-from notation.pgn import parallel, pieces, pool, ranges
+from notation.pgn import pieces, pool, ranges
 
 WHOLE_IN_WORKER_BYTES = 16 << 20  # larger files that cannot be cut are checked by the parent
 
@@ -97,6 +97,8 @@ def _check_piece(path: str, piece: ranges.Piece) -> Outcome:
     log = ProblemLog(path)
     try:
         with open(path, "rb") as file:
+            # The reading layer numbers lines from the piece's start, but what it reports
+            # marks the piece damaged (``ProblemLog.reading_damage``): it is never replayed.
             blocks = read_blocks(ranges.reader(file, piece.start, piece.end), log.add,
                                  max_bytes=MAX_LINE_BYTES[FileKind.PGN])
             seen = check_pgn_text(blocks, judge, options.variant, log, first_line=piece.first_line)
@@ -198,7 +200,7 @@ def _plan(run: _Run, item: Found) -> None:
                 compression = opened.compression
     except (OSError, InputError):
         regular = False  # opening it in turn says why it cannot be read
-    every = max(1, parallel.CHUNK_CHARS)
+    every = max(1, pieces.RANGE_BYTES)
     if regular and item.kind is FileKind.PGN and compression is Compression.NONE and size > every:
         _plan_pieces(run, item, size, every)
     elif regular and size <= WHOLE_IN_WORKER_BYTES:
@@ -259,14 +261,34 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Piece) -> int:
             with InputFile(file.source.path) as source:
                 blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
                 return check_pgn_text(blocks, judge, run.options.variant, problems)
+        # The reading layer numbers lines from the piece's start, by line feeds alone (the
+        # splitter also counts a lone CR): shift them by the line feeds before the piece.
+        shift = _line_feeds_before(file.source.path, piece.start)
+
+        def report(line: int, column: int, severity: Severity, code: str, message: str) -> None:
+            problems.add(line + shift, column, severity, code, message)
+
         with open(file.source.path, "rb") as opened:
-            blocks = read_blocks(ranges.reader(opened, piece.start, file.size), problems.add,
+            blocks = read_blocks(ranges.reader(opened, piece.start, file.size), report,
                                  max_bytes=MAX_LINE_BYTES[FileKind.PGN])
             return check_pgn_text(blocks, judge, run.options.variant, problems, first_line=piece.first_line)
     except (OSError, InputError) as exc:  # the file went away or broke since it was planned
         reason = exc.reason if isinstance(exc, InputError) else describe_error(exc)
         problems.add(piece.first_line, 1, Severity.ERROR, "decompress", f"cannot decompress: {reason}")
         return 0
+
+
+def _line_feeds_before(path: str, end: int) -> int:
+    """The ``\\n`` bytes in the first ``end`` bytes of the file."""
+    feeds = 0
+    with open(path, "rb") as opened:
+        while end > 0:
+            block = opened.read(min(end, 1 << 20))
+            if not block:
+                break
+            feeds += block.count(b"\n")
+            end -= len(block)
+    return feeds
 
 
 def _file_done(run: _Run, file: _File) -> None:

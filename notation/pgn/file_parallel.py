@@ -12,10 +12,9 @@ knows its first line) and writes them. So the output, rejects, report and summar
 those of one process reading the file, whatever the number of workers.
 
 At most ``2 * jobs`` pieces are in flight. A piece longer than the longest a worker may
-hold (``parallel.LONGEST_CHUNK_CHARS`` bytes: one huge game, millions of lines without a
-game start) is normalised by the parent itself, game by game, after the pieces before
-it, so memory stays bounded whatever the file holds. Nominal ranges are
-``parallel.CHUNK_CHARS`` bytes (both read when called, so tests can make them small).
+hold (``pieces.LONGEST_PIECE_BYTES``: one huge game, millions of lines without a game
+start) is normalised by the parent itself, game by game, after the pieces before it, so
+memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES``.
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
 ``parallel.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
@@ -33,7 +32,7 @@ from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
-from notation.pgn import parallel, pieces, pool, ranges
+from notation.pgn import pieces, pool, ranges
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
 
@@ -133,11 +132,10 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
                             longest_bytes: int | None = None) -> Iterator[Batch]:
     """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
     moved) normalised by ``jobs`` worker processes; see the module doc. ``range_bytes`` and
-    ``longest_bytes`` default to ``parallel.CHUNK_CHARS`` and
-    ``parallel.LONGEST_CHUNK_CHARS``. Raises ``OSError`` when the temporary directory
-    cannot be made or written."""
-    every = max(1, parallel.CHUNK_CHARS if range_bytes is None else range_bytes)
-    longest = max(every, parallel.LONGEST_CHUNK_CHARS if longest_bytes is None else longest_bytes)
+    ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
+    Raises ``OSError`` when the temporary directory cannot be made or written."""
+    every = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
+    longest = max(every, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
     size = os.fstat(fd).st_size
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]

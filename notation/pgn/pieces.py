@@ -3,7 +3,8 @@
 ``located`` has the workers find the cut points of a file's nominal ranges
 (``ranges.locate_within``), at most ``ahead`` ranges beyond the one taken last, so a caller
 can hand out ``ranges.pieces`` as the cut points come in while the workers are busy with
-the pieces before (they take tasks in the order given).
+the pieces before (they take tasks in the order given). ``RANGE_BYTES`` and
+``LONGEST_PIECE_BYTES`` are read when a run starts (tests make them small).
 
 A file is named to the workers by a ``FileRef``: a path (opened in the worker) or a file
 descriptor the parent opened before the pool started (read with ``os.pread``, shared by
@@ -21,6 +22,14 @@ from typing import BinaryIO
 from notation.pgn import ranges
 
 FileRef = int | str  # a descriptor inherited from the parent, or a path
+
+# Nominal ranges of this many bytes: the splitter's fixed cost per piece (the last game of
+# a piece is looked for to the piece's end) is then a few per cent of the work, and a
+# piece still takes a worker well under a second, so the last ones keep every worker busy.
+RANGE_BYTES = 4 << 20
+# A piece longer than this (no game start for that long: one huge game, millions of lines
+# without a tag) is not handed to a worker, which would hold its results whole.
+LONGEST_PIECE_BYTES = 16 << 20
 
 
 @contextlib.contextmanager
