@@ -131,7 +131,7 @@ class Output:
         except OSError as exc:
             raise OutputError(f"cannot write {self.name}: {describe_error(exc)}") from None
 
-    def write_bytes(self, data: bytes) -> None:
+    def write_bytes(self, data: bytes | bytearray | memoryview) -> None:
         """Write text already encoded as UTF-8 (``surrogateescape``), after what ``write``
         was given; raises as ``write`` does."""
         try:

@@ -164,7 +164,7 @@ def _check_tree(root: pathlib.Path) -> pathlib.Path:
 
 @pytest.mark.parametrize("output_format", ["text", "json", "sarif"])
 def test_check_prints_the_same_whatever_the_jobs(tmp_path, output_format):
-    tree = _check_tree(tmp_path)
+    _check_tree(tmp_path)
     results = {}
     for jobs, piece in [(1, 4 << 20), (2, 4 << 20), (2, 7_000), (3, 7_000), (3, 1_500)]:
         results[jobs, piece] = _run(piece, 4 * piece, "check", "tree", "--format", output_format,

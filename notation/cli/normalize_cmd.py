@@ -266,7 +266,7 @@ def _write_batches(
             end = batch.end
             add_summary(summary, batch.summary)
             chars += batch.chars
-            output.write_bytes(batch.text)
+            batch.write_text(output.write_bytes)
             if batch.rejected:  # only with on_bad REJECT, which only --reject-to sets
                 (rejects if rejects is not None else output).write_bytes(batch.rejected)
             if report is not None:

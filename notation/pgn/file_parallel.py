@@ -1,19 +1,19 @@
 """Normalising a regular, uncompressed file with several processes that read it themselves.
 
 The parent does not read the games: the workers find the cut points of the file's nominal
-ranges (``pool.located``, the rule ``parallel.find_cut`` and ``--dask`` use), and each
+ranges (``pieces.located``, the rule ``parallel.find_cut`` and ``--dask`` use), and each
 piece between two cut points (``ranges.pieces``) is read, split, normalised and encoded by
 one worker, which writes its output to a file of its own in a temporary directory (a
-pipe costs the parent far more CPU per byte than reading a file) and sends back its
+pipe costs the parent far more CPU per byte than copying a file) and sends back its
 rejected games, its report entries and its counts. The parent only puts the pieces in
-input order (``Batch``),
-numbers the games after those of the pieces before (lines are right already: each piece
-knows its first line) and writes them. So the output, rejects, report and summary are
+input order (``Batch``), numbers the games after those of the pieces before (lines are
+right already: each piece knows its first line) and copies their output where it goes
+(``Batch.write_text``; a worker's file lasts until the iteration ends). So the output, rejects, report and summary are
 those of one process reading the file, whatever the number of workers.
 
-At most ``2 * jobs`` pieces are in flight. A piece longer than the longest a worker may
-hold (``pieces.LONGEST_PIECE_BYTES``: one huge game, millions of lines without a game
-start) is normalised by the parent itself, game by game, after the pieces before it, so
+At most ``2 * jobs`` pieces are in flight. A piece longer than ``pieces.LONGEST_PIECE_BYTES``
+(one huge game, millions of lines without a game start), whose rejected games and report
+a worker would hold whole, is normalised by the parent itself, game by game, after the pieces before it, so
 memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES``.
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
@@ -26,8 +26,8 @@ from __future__ import annotations
 import os
 import tempfile
 from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
@@ -39,9 +39,9 @@ from notation.pgn.splitter import iter_games
 
 @dataclass
 class Batch:
-    """Games in input order, ready to write: ``text`` for the output and ``rejected`` for
-    the rejects file (UTF-8 bytes, as read), the report entries (numbered in the whole
-    file), the counts, and ``end``, the byte of the file read up to."""
+    """Games in input order, ready to write: their output text (UTF-8 bytes, as read; see
+    ``write_text``) and ``rejected`` for the rejects file, the report entries (numbered in
+    the whole file), the counts, and ``end``, the byte of the file read up to."""
 
     text: bytes
     rejected: bytes
@@ -49,8 +49,27 @@ class Batch:
     summary: Summary
     end: int
     last_game: int = 0  # the number of the last game, within its piece
-    chars: int = field(default=0)  # characters of PGN these games hold
+    chars: int = 0  # characters of PGN these games hold
+    text_path: str | None = None  # where a worker wrote the text instead (``text`` is empty)
 
+    def write_text(self, write: Callable[[memoryview], None]) -> None:
+        """Hand the output text to ``write`` in blocks; a worker's file is removed after.
+        Raises ``OSError`` reading that file."""
+        if self.text_path is None:
+            if self.text:
+                write(memoryview(self.text))
+            return
+        block = bytearray(_COPY_BYTES)
+        with open(self.text_path, "rb", buffering=0) as written:
+            while count := written.readinto(block):
+                write(memoryview(block)[:count])
+        os.unlink(self.text_path)
+        self.text_path = None
+
+
+_READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
+_WRITE_BYTES = 1 << 16
+_COPY_BYTES = 1 << 18  # the blocks the parent copies a worker's output in
 
 _worker: tuple[Normalizer, int, str] | None = None
 
@@ -66,23 +85,26 @@ def _normalize_piece(piece: ranges.Piece) -> Batch:
     if _worker is None:
         raise RuntimeError("_normalize_piece runs in the pool's workers, which _init_worker set up")
     normalizer, fd, directory = _worker
-    written: list[str] = []
     rejected: list[str] = []
     report: list[dict[str, Any]] = []
     summary = Summary()
     last = 0
     chars = 0
-    with pieces.open_ref(fd) as file:
-        text = ranges.read_text(file, piece.start, piece.end)
+    # Written game by game, in small blocks, as one process writes: no large buffer is
+    # made (fresh memory costs page faults) however long the piece.
+    with pieces.open_ref(fd) as file, open(_output_path(directory, piece), "w", encoding=ENCODING,
+                                          errors=ERRORS, newline="", buffering=_WRITE_BYTES) as out:
+        text = ranges.read_text(file, piece.start, piece.end, _READ_BYTES)
         for game in iter_games(text, normalizer.options.limits, first_line=piece.first_line):
             result = normalizer.normalize_game(game)
             summary.add(result)
             last = result.number
             chars += len(result.text)
-            (rejected if result.rejected else written).append(result.text)
+            if result.rejected:
+                rejected.append(result.text)
+            else:
+                out.write(result.text)
             report.extend(result.report)
-    with open(_output_path(directory, piece), "wb") as out:
-        out.write("".join(written).encode(ENCODING, ERRORS))
     return Batch(b"", "".join(rejected).encode(ENCODING, ERRORS), report, summary, piece.end, last, chars)
 
 
@@ -91,12 +113,9 @@ def _output_path(directory: str, piece: ranges.Piece) -> str:
 
 
 def _collected(piece: ranges.Piece, result: AsyncResult[Batch], directory: str) -> Batch:
-    """A worker's batch with its output read back (and its file removed)."""
+    """A worker's batch, its text still in the worker's file (see ``Batch.write_text``)."""
     batch = result.get()
-    path = _output_path(directory, piece)
-    with open(path, "rb") as written:
-        batch.text = written.read()
-    os.unlink(path)
+    batch.text_path = _output_path(directory, piece)
     return batch
 
 

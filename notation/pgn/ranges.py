@@ -189,17 +189,18 @@ class _Window(io.RawIOBase):
         return len(data)
 
 
-def reader(file: BinaryIO, start: int, end: int) -> BinaryIO:
+def reader(file: BinaryIO, start: int, end: int, block_bytes: int = READ_BYTES) -> BinaryIO:
     """A buffered reader of bytes ``start`` to ``end`` of ``file``."""
-    return io.BufferedReader(_Window(file, start, end), buffer_size=READ_BYTES)
+    return io.BufferedReader(_Window(file, start, end), buffer_size=block_bytes)
 
 
-def read_text(file: BinaryIO, start: int, end: int) -> Iterator[str]:
-    """The decoded text of bytes ``start`` to ``end`` (a range from ``locate``), in blocks."""
-    window = reader(file, start, end)
+def read_text(file: BinaryIO, start: int, end: int, block_bytes: int = READ_BYTES) -> Iterator[str]:
+    """The decoded text of bytes ``start`` to ``end`` (a range from ``locate``), in blocks
+    of about ``block_bytes``."""
+    window = reader(file, start, end, block_bytes)
     decoder = _decoder()
     while True:
-        block = window.read(READ_BYTES)
+        block = window.read(block_bytes)
         text = decoder.decode(block, final=not block)
         if text:
             yield text
