@@ -227,10 +227,11 @@ def test_pieces_start_at_cut_points_and_know_their_first_line(seed, every, latin
     for piece in pieces:
         head = data[: piece.start].decode(ENCODING, ERRORS)
         assert piece.first_line == 1 + head.count("\n") + head.count("\r") - head.count("\r\n")
-    # every cut point that begins a nominal range's search is found
-    for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
+    # each nominal range finds the first cut point within it, and only within it
+    for start, end in zip(starts[1:], [*starts[2:], len(data)], strict=True):
         inside = [cut for cut in cuts if start <= cut < end and cut > text_from]
-        assert (min(inside) if inside else None) == ranges.find_start_before(file, start, end, text_from) or start == 0
+        assert ranges.find_start_before(file, start, end, text_from) == (min(inside) if inside else None)
+    assert ranges.find_start_before(file, 0, len(data), text_from) == 0
 
 
 # -- signals --------------------------------------------------------------------------------
