@@ -183,10 +183,15 @@ class _Window(io.RawIOBase):
         if count <= 0:
             return 0
         self._file.seek(self._position)
-        data = self._file.read(count)
-        buffer[: len(data)] = data
-        self._position += len(data)
-        return len(data)
+        readinto = getattr(self._file, "readinto", None)
+        if readinto is not None:  # straight into the buffer: no copy
+            got = readinto(memoryview(buffer)[:count]) or 0
+        else:
+            data = self._file.read(count)
+            got = len(data)
+            buffer[:got] = data
+        self._position += got
+        return got
 
 
 def reader(file: BinaryIO, start: int, end: int, block_bytes: int = READ_BYTES) -> BinaryIO:
@@ -295,3 +300,11 @@ class PositionalFile(io.RawIOBase):
         count = os.preadv(self._fd, [buffer], self._position)
         self._position += count
         return count
+
+    def read(self, size: int = -1) -> bytes:
+        """Up to ``size`` bytes (all that is left for -1) in one ``pread``, copied once."""
+        if size < 0:
+            size = max(0, os.fstat(self._fd).st_size - self._position)
+        data = os.pread(self._fd, size, self._position)
+        self._position += len(data)
+        return data
