@@ -128,6 +128,9 @@ class _Step:
 
 @dataclass
 class _Run:
+    """The parent's side of a run: the steps still to take, in input order, and how many of
+    them wait for a worker."""
+
     options: CheckOptions
     count: Callable[[CheckProblem], None]
     summary: Summary
@@ -152,6 +155,7 @@ class _Run:
             self.take()
 
     def take(self) -> None:
+        """Take the oldest step: wait for its task, if any, then run its action."""
         step = self.steps.popleft()
         outcome = None
         if step.task is not None:
@@ -211,6 +215,7 @@ def _plan(run: _Run, item: Found) -> None:
 
 
 def _whole_done(run: _Run, item: Source, size: int, outcome: Outcome | None) -> None:
+    """A whole file a worker checked: its problems replayed, finished, counted."""
     assert outcome is not None
     if outcome.unreadable is not None:
         run.summary.unreadable.append(Unreadable(item.path, outcome.unreadable))
@@ -236,6 +241,8 @@ def _plan_pieces(run: _Run, item: Source, size: int, every: int) -> None:
 
 
 def _piece_done(run: _Run, file: _File, piece: ranges.Piece, outcome: Outcome | None) -> None:
+    """A piece a worker checked: replayed into its file's list, or, if it met reading
+    damage, the file read here from that piece on."""
     assert outcome is not None
     if file.damaged:
         return  # the parent has read this piece already, with the rest of the file
@@ -292,6 +299,7 @@ def _line_feeds_before(path: str, end: int) -> int:
 
 
 def _file_done(run: _Run, file: _File) -> None:
+    """Every piece of ``file`` is in: the empty-file warning if nothing was seen, then the rest."""
     problems = file.problems
     if file.seen == 0 and not len(problems):
         problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[FileKind.PGN])

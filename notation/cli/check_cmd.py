@@ -192,10 +192,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("standard input ('-') can be named only once")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.dask is not None and args.jobs != 1:
+        raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
     output = FORMATS[args.format](sys.stdout)
     if args.dask is not None:
-        if args.jobs != 1:
-            raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
         summary = cluster_cmd.check(args, options, output.problem)
     else:
         show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
