@@ -11,7 +11,9 @@ ratio:         of CPU time spent by this process (robust to other load), and of 
 memory:        peak RSS and tracemalloc peak of a fresh process normalising a 10 MB and
                a 50 MB database
 
-    python bench/bench_pgn.py [--sizes 10,50] [--jobs 2]
+``--jobs``: bench_jobs.py (whole processes of the installed command, 1 and 2 workers).
+
+    python bench/bench_pgn.py [--sizes 10,50]
 """
 
 from __future__ import annotations
@@ -173,7 +175,6 @@ def peak_memory_mb(path: Path, *, traced: bool) -> float:
 def main(argv: list[str] | None = None) -> list[float]:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10,50", help="database sizes in MB for the memory check")
-    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv or [])
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,13 +185,10 @@ def main(argv: list[str] | None = None) -> list[float]:
         biggest = paths[max(sizes)]
         theirs = python_chess_rates(biggest)
         ours = our_rates(biggest)
-        ours_jobs = our_rates(biggest, args.jobs)[0] if args.jobs > 1 else None
         rss = {size: peak_memory_mb(path, traced=False) for size, path in paths.items()}
         traced = {size: peak_memory_mb(path, traced=True) for size, path in paths.items()}
     print(f"PGN normalize ({max(sizes)} MB database, profile xboard)")
     print(f"  ours (1 process)   {ours[1]:8.1f} MB/s CPU   {ours[0]:8.1f} MB/s wall")
-    if ours_jobs is not None:
-        print(f"  ours (--jobs {args.jobs})                      {ours_jobs:8.1f} MB/s wall")
     print(f"  python-chess       {theirs[1]:8.2f} MB/s CPU   {theirs[0]:8.2f} MB/s wall  (read_game + str(game))")
     ratio = ours[1] / theirs[1]
     print(f"  ratio              {ratio:8.1f}x CPU     {ours[0] / theirs[0]:8.1f}x wall  (target >= 100x)")

@@ -131,6 +131,17 @@ class Output:
         except OSError as exc:
             raise OutputError(f"cannot write {self.name}: {describe_error(exc)}") from None
 
+    def write_bytes(self, data: bytes | bytearray | memoryview) -> None:
+        """Write text already encoded as UTF-8 (``surrogateescape``), after what ``write``
+        was given; raises as ``write`` does."""
+        try:
+            self._text.flush()
+            self._binary.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.name}: {describe_error(exc)}") from None
+
     def commit(self) -> None:
         """Finish the stream (compressed trailer included) and put the file in place."""
         if self._done:

@@ -240,6 +240,8 @@ _RUN_WITH_CHUNK_SIZE = (
     "import sys\n"
     "import notation.pgn.parallel as parallel\n"
     "parallel.CHUNK_CHARS = int(sys.argv[1])\n"
+    "import notation.pgn.pieces as pieces\n"
+    "pieces.RANGE_BYTES = int(sys.argv[1])  # a regular file is cut into pieces of this size\n"
     "from notation.cli.main import main\n"
     "sys.exit(main(sys.argv[2:]))\n"
 )

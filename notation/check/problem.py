@@ -163,3 +163,52 @@ class ProblemList:
 
     def __len__(self) -> int:
         return self.count
+
+
+# Codes of the reading layer (``notation.check.lines``), which depend on the whole file
+# read as one stream: a part of a file that meets one cannot be checked alone.
+READING_CODES = frozenset({"encoding", "binary-file", "decompress", "line-too-long"})
+
+
+class ProblemLog(ProblemList):
+    """A ``ProblemList`` that emits nothing: it records, in order, the problems that pass
+    its suppressions and the ``settle`` calls between them, for ``replay`` into the file's
+    own ``ProblemList`` in another process. The replayed list emits exactly what it would
+    have emitted had the checkers called it directly (consecutive settles collapse into
+    the last: the lines they release are in order anyway). ``reading_damage``: a problem
+    of the reading layer was found (suppressed or not)."""
+
+    def __init__(self, path: str):
+        super().__init__(path, self._never)
+        self.events: list[CheckProblem | int] = []  # a problem, or a settle up to that line
+        self.reading_damage = False
+        self._settle: int | None = None
+
+    @staticmethod
+    def _never(problem: CheckProblem) -> None:
+        raise AssertionError("a ProblemLog records; it never emits")
+
+    def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        if code in READING_CODES:
+            self.reading_damage = True
+        before = self.count
+        super().add(line, column, severity, code, message)
+        if self.count != before:
+            if self._settle is not None:
+                self.events.append(self._settle)
+                self._settle = None
+            self.events.append(self._pending.pop())
+
+    def settle(self, line: int) -> None:
+        self._settle = line
+
+    def finish(self) -> None:
+        self._settle = None  # the file's own list finishes when every part is replayed
+
+    def replay(self, target: ProblemList) -> None:
+        """Hand the recorded problems and settles to ``target``, in order."""
+        for event in self.events:
+            if isinstance(event, int):
+                target.settle(event)
+            else:
+                target.add(event.line, event.column, event.severity, event.code, event.message)

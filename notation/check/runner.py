@@ -83,11 +83,13 @@ def run_check(
     options: CheckOptions,
     emit: Callable[[CheckProblem], None],
     progress: ProgressSink | None = None,
+    jobs: int = 1,
 ) -> Summary:
     """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
-    files are found first (so their total size is known), then read."""
+    files are found first (so their total size is known), then read. ``jobs`` above 1:
+    that many worker processes do the checking (``notation.check.parallel``); the
+    problems, their order and the summary are the same."""
     summary = Summary()
-    judge = PositionJudge(options.registry, profile=options.profile)
 
     def count(problem: CheckProblem) -> None:
         if problem.code in options.accept and problem.severity is Severity.ERROR:
@@ -104,31 +106,44 @@ def run_check(
     if progress is not None:
         found_all = list(found_all)
         progress.total(_total_size(found_all))
+    if jobs > 1:
+        from notation.check.parallel import check_in_parallel
+
+        check_in_parallel(found_all, options, count, summary, jobs, progress)
+        return summary
+    judge = PositionJudge(options.registry, profile=options.profile)
     for found in found_all:
-        if isinstance(found, Unreadable):
-            summary.unreadable.append(found)
-            continue
-        if isinstance(found, Skipped):
-            summary.skipped.append(found)
-            continue
-        try:
-            source = InputFile(STDIN if found.is_stdin else found.path)
-        except InputError as exc:
-            summary.unreadable.append(Unreadable(found.path, exc.reason))
-            continue
-        problems = ProblemList(found.path, count)
-        with source:
-            if progress is None:
-                check_stream(source.binary, found.kind, judge, options.variant, problems)
-            else:
-                reporting = _Reporting(source, progress)
-                stream = io.BufferedReader(reporting, buffer_size=1 << 16)
-                check_stream(stream, found.kind, judge, options.variant, problems)
-                progress.advance(max(0, source.position - reporting.reported))
-        problems.finish()
-        summary.files += 1
-        summary.suppressed += problems.suppressed
+        check_found(found, options, judge, count, summary, progress)
     return summary
+
+
+def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count: Callable[[CheckProblem], None],
+                summary: Summary, progress: ProgressSink | None = None) -> None:
+    """Check one thing ``discover`` found, here: its problems to ``count``, its outcome
+    (checked, unreadable, skipped) into ``summary``."""
+    if isinstance(found, Unreadable):
+        summary.unreadable.append(found)
+        return
+    if isinstance(found, Skipped):
+        summary.skipped.append(found)
+        return
+    try:
+        source = InputFile(STDIN if found.is_stdin else found.path)
+    except InputError as exc:
+        summary.unreadable.append(Unreadable(found.path, exc.reason))
+        return
+    problems = ProblemList(found.path, count)
+    with source:
+        if progress is None:
+            check_stream(source.binary, found.kind, judge, options.variant, problems)
+        else:
+            reporting = _Reporting(source, progress)
+            stream = io.BufferedReader(reporting, buffer_size=1 << 16)
+            check_stream(stream, found.kind, judge, options.variant, problems)
+            progress.advance(max(0, source.position - reporting.reported))
+    problems.finish()
+    summary.files += 1
+    summary.suppressed += problems.suppressed
 
 
 def _without_excluded(found: Iterable[Found], excluded: Callable[[str], bool], summary: Summary) -> Iterator[Found]:

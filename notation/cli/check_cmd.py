@@ -89,6 +89,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="what standard input holds (default: guessed from its first line)",
     )
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N",
+        help="worker processes (default: 1); the problems and their order are those of one process",
+    )
     cluster_cmd.add_options(parser, "check")
     parser.set_defaults(run=run)
 
@@ -186,6 +190,10 @@ def run(args: argparse.Namespace) -> int:
     options = _options(args, _settings(args))
     if args.paths.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.dask is not None and args.jobs != 1:
+        raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
     output = FORMATS[args.format](sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)
@@ -194,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
         bar = _Bar() if show else None
         try:
             emit = output.problem if bar is None else bar.around(output.problem)
-            summary = run_check(args.paths, options, emit, progress=bar)
+            summary = run_check(args.paths, options, emit, progress=bar, jobs=args.jobs)
         finally:
             if bar is not None:
                 bar.close()

@@ -17,10 +17,12 @@ from notation.cli import cluster_cmd, common
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
-from notation.inputs import InputError, InputFile
+from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
+from notation.pgn.file_parallel import Batch, add_summary, normalize_file_parallel
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
 from notation.pgn.parallel import normalize_blocks_parallel
+from notation.pgn.pool import can_share_descriptors
 from notation.pgn.splitter import iter_games
 
 DESCRIPTION = """\
@@ -180,13 +182,57 @@ def _run(
     rejects: Output | None,
     report: Output | None,
 ) -> Summary:
+    with contextlib.ExitStack() as stack:
+        fd = _shared_descriptor(args, source)
+        if fd is not None:
+            stack.callback(os.close, fd)
+            return _write_batches(args, source, normalize_file_parallel(fd, options, args.jobs),
+                                  output, rejects, report)
+        if args.jobs > 1:
+            results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
+        else:
+            results = normalize_games(iter_games(source.blocks(), options.limits), options)
+        return _write_results(args, source, results, output, rejects, report)
+
+
+def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | None:
+    """With --jobs, a descriptor of INPUT for the workers to read their pieces from, when
+    it can be entered in the middle (a regular, uncompressed file, and workers that
+    inherit descriptors); None otherwise: the parent reads and hands out the text."""
+    if args.jobs < 2 or args.input == "-" or source.compression is not Compression.NONE:
+        return None
+    if not can_share_descriptors():
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(args.input).st_mode):
+            return None  # a FIFO or device is read once, by the parent
+        fd = os.open(args.input, os.O_RDONLY)
+    except OSError:
+        return None  # the stream path reads what was opened already
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _write_results(
+    args: argparse.Namespace,
+    source: InputFile,
+    results: Iterator[GameResult],
+    output: Output,
+    rejects: Output | None,
+    report: Output | None,
+) -> Summary:
     summary = Summary()
-    if args.jobs > 1:
-        results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
-    else:
-        results = normalize_games(iter_games(source.blocks(), options.limits), options)
     chars = 0
-    with _progress_bar(args, source) as tick:
+
+    def position() -> int:
+        return source.position
+
+    with _progress_bar(args, source.size) as tick:
         for result in results:
             summary.add(result)
             chars += len(result.text)
@@ -196,30 +242,65 @@ def _run(
             if report is not None:
                 for entry in result.report:
                     report.write(json.dumps(entry, ensure_ascii=False) + "\n")
-            tick(summary.games, chars)
+            tick(summary.games, chars, position)
+    return summary
+
+
+def _write_batches(
+    args: argparse.Namespace,
+    source: InputFile,
+    batches: Iterator[Batch],
+    output: Output,
+    rejects: Output | None,
+    report: Output | None,
+) -> Summary:
+    summary = Summary()
+    chars = 0
+    end = 0
+
+    def position() -> int:
+        return end
+
+    with _progress_bar(args, source.size) as tick:
+        for batch in batches:
+            end = batch.end
+            add_summary(summary, batch.summary)
+            chars += batch.chars
+            batch.write_text(output.write_bytes)
+            if batch.rejected:  # only with on_bad REJECT, which only --reject-to sets
+                (rejects if rejects is not None else output).write_bytes(batch.rejected)
+            if report is not None:
+                for entry in batch.report:
+                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            tick(summary.games, chars, position)
     return summary
 
 
 @contextlib.contextmanager
-def _progress_bar(args: argparse.Namespace, source: InputFile) -> Iterator[Callable[[int, int], None]]:
+def _progress_bar(
+    args: argparse.Namespace, size: int | None
+) -> Iterator[Callable[[int, int, Callable[[], int]], None]]:
+    """``tick(games, chars, position)``: games and characters of PGN written so far, and how
+    to ask for the bytes of INPUT (as stored) read up to (asked only when the bar moves)."""
     show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
     if not show:
-        yield lambda games, chars: None
+        yield lambda games, chars, position: None
         return
     from tqdm import tqdm
 
     # The bar counts bytes of the file as stored (so its ETA holds for compressed files);
     # the postfix gives games and the rate of PGN text, which is what users compare.
-    bar = tqdm(total=source.size, unit="B", unit_scale=True, unit_divisor=1024, desc="normalize",
+    bar = tqdm(total=size, unit="B", unit_scale=True, unit_divisor=1024, desc="normalize",
                file=sys.stderr, dynamic_ncols=True, smoothing=0.1, mininterval=0.25)
-    state = {"position": 0, "games": 0}
+    state: dict[str, Any] = {"position": 0, "games": 0, "where": lambda: 0}
     started = time.monotonic()
 
-    def tick(games: int, chars: int) -> None:
+    def tick(games: int, chars: int, where: Callable[[], int]) -> None:
+        state["where"] = where
         if games - state["games"] < 256:
             return
         state["games"] = games
-        position = source.position
+        position = where()
         bar.update(position - state["position"])
         state["position"] = position
         rate = chars / max(time.monotonic() - started, 1e-6) / 1e6
@@ -227,8 +308,7 @@ def _progress_bar(args: argparse.Namespace, source: InputFile) -> Iterator[Calla
 
     try:
         yield tick
-        position = source.position
-        bar.update(max(0, position - state["position"]))
+        bar.update(max(0, state["where"]() - state["position"]))
     finally:
         bar.close()
 

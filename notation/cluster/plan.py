@@ -92,13 +92,7 @@ def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partiti
 
 def cut_partitions(index: int, item: Input, size: int, located: list[ranges.RangeStart]) -> list[Partition]:
     """The partitions of one file of ``size`` bytes, from each nominal range's cut point
-    (``located``, in order) to the next; empty ones are left out."""
-    result: list[Partition] = []
-    breaks_before = 0  # line breaks before the current nominal range
-    for number, start in enumerate(located):
-        end = located[number + 1].cut if number + 1 < len(located) else size
-        if end > start.cut:
-            first_line = 1 + breaks_before + start.breaks_to_cut
-            result.append(Partition(item.name, item.path, index, start.cut, end, first_line, False))
-        breaks_before += start.breaks_in_range
-    return result
+    (``located``, in order) to the next (``ranges.pieces``, as ``--jobs`` cuts); empty ones
+    are left out."""
+    return [Partition(item.name, item.path, index, piece.start, piece.end, piece.first_line, False)
+            for piece in ranges.pieces(located, size)]

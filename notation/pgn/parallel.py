@@ -17,7 +17,9 @@ normalises it itself as it reads it, after the chunks before it, so memory stays
 whatever the input and the results are those of one process.
 
 ``find_cut`` is the rule ``ranges`` uses too, to cut files into byte ranges for other
-machines at the same points.
+machines at the same points, and for workers that read a regular file themselves
+(``file_parallel``): this module serves what cannot be entered in the middle (standard
+input, pipes, compressed files). The pool is ``pool.start_pool``'s.
 
 Raises nothing on bad input (see ``normalize``); a worker that dies raises the pool's
 error in the parent.
@@ -25,19 +27,17 @@ error in the parent.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
-import threading
 from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
+from multiprocessing.pool import AsyncResult, Pool
 
 from notation.pgn import state_machine
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
+from notation.pgn.pool import finish_pool, start_pool, stop_pool
 from notation.pgn.splitter import iter_games
-from notation.signals import WorkerSignals, signals_deferred
 
 CHUNK_CHARS = 1 << 20
 LONGEST_CHUNK_CHARS = 4 << 20
@@ -55,9 +55,8 @@ _LOOK_BACK = 8
 _worker: Normalizer | None = None
 
 
-def _init_worker(options: NormalizeOptions, signals: WorkerSignals) -> None:
+def _init_worker(options: NormalizeOptions) -> None:
     global _worker
-    signals.install()  # the parent handles signals and stops the pool
     _worker = Normalizer(options)
 
 
@@ -228,16 +227,13 @@ def normalize_blocks_parallel(
         return
     size = CHUNK_CHARS if chunk_chars is None else chunk_chars
     longest = LONGEST_CHUNK_CHARS if longest_chunk_chars is None else longest_chunk_chars
-    context = _context()
-    signals = WorkerSignals(context)
-    pool = None
     pending: deque[tuple[str, AsyncResult[tuple[array[int], dict[int, GameResult]]]]] = deque()
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     local: Normalizer | None = None
+    workers, signals = start_pool(jobs, _init_worker, (options,))
+    running: Pool | None = workers
     try:
-        with signals_deferred():  # workers (and the pool's threads) start with signals blocked
-            pool = context.Pool(jobs, initializer=_init_worker, initargs=(options, signals))
         for chunk in cut_chunks(blocks, size, max(size, longest)):
             if isinstance(chunk, Stretch):
                 while pending:
@@ -247,36 +243,17 @@ def normalize_blocks_parallel(
                 yield from _serial(local, counter, options, first_line, games_before)
                 first_line += counter.breaks
                 continue
-            pending.append((chunk, pool.apply_async(_work, (chunk, first_line))))
+            pending.append((chunk, workers.apply_async(_work, (chunk, first_line))))
             first_line += _line_breaks(chunk)
             while len(pending) >= 2 * jobs:
                 yield from _collect(*pending.popleft(), games_before)
         while pending:
             yield from _collect(*pending.popleft(), games_before)
-        # every result is in: the workers take their end-of-work sentinels and exit
-        pool.close()
-        pool.join()
-        pool = None
+        finish_pool(workers)
+        running = None
     finally:
-        if pool is not None:  # stopped early (an error, a signal, the consumer went away)
-            signals.stopping()
-            _stop_pool(pool)
-
-
-POOL_STOP_SECONDS = 5.0
-
-
-def _stop_pool(pool) -> None:
-    """``Pool.terminate`` and ``join``, waiting ``POOL_STOP_SECONDS`` at most.
-
-    When the pool is stopped early (a signal, an error), its task thread may be half way
-    through sending a large chunk that no worker will read, and ``terminate`` then waits
-    for that thread for ever. The workers are ended before that wait, so after the time
-    limit the stuck thread (a daemon) is left to die with the process.
-    """
-    stopper = threading.Thread(target=lambda: (pool.terminate(), pool.join()), name="stop-pool", daemon=True)
-    stopper.start()
-    stopper.join(POOL_STOP_SECONDS)
+        if running is not None:  # stopped early (an error, a signal, the consumer went away)
+            stop_pool(running, signals)
 
 
 class _LineCounter:
@@ -339,9 +316,3 @@ def _collect(
         _shift(result, offset)
         yield result
     games_before[0] = offset + last
-
-
-def _context():
-    methods = multiprocessing.get_all_start_methods()
-    # fork hands the options (registry included) to the workers without pickling them
-    return multiprocessing.get_context("fork" if "fork" in methods else None)

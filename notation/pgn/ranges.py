@@ -12,7 +12,13 @@ Everything works on a seekable binary file (a local file, one opened by fsspec):
   needs text before it that is not blank);
 - ``locate``: a nominal range's cut point and the line breaks before it, so each range can
   number its lines as one process would (``RangeStart``);
-- ``reader`` and ``read_text``: the bytes or decoded text of one range.
+- ``reader`` and ``read_text``: the bytes or decoded text of one range;
+- ``locate_within`` and ``pieces``: a file cut where cut points fall within fixed nominal
+  ranges, each range searched only as far as its own end (so the work of finding the
+  pieces is one pass over the file, however far apart the cut points are), into
+  ``Piece``s that know their first line: what ``--jobs`` hands its workers;
+- ``PositionalFile``: a file descriptor read with ``os.pread``, so processes that share it
+  (forked workers) never move each other's position.
 
 Offsets count bytes. Text is decoded as ``notation.inputs`` decodes it (UTF-8 with
 ``surrogateescape``); a range starts after a line break, where decoding is in step whatever
@@ -25,7 +31,8 @@ from __future__ import annotations
 
 import codecs
 import io
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -89,7 +96,7 @@ def count_breaks(file: BinaryIO, start: int, end: int) -> int:
         if not block:
             return breaks
         remaining -= len(block)
-        breaks += block.count(b"\n") + block.count(b"\r") - block.count(b"\r\n")
+        breaks += _breaks_in(block)
         if previous_cr and block.startswith(b"\n"):
             breaks -= 1
         previous_cr = block.endswith(b"\r")
@@ -98,9 +105,31 @@ def count_breaks(file: BinaryIO, start: int, end: int) -> int:
     return breaks
 
 
+def _breaks_in(block: bytes) -> int:
+    """Line breaks in ``block``, a ``\\r\\n`` once (most files have no ``\\r``: one count)."""
+    breaks = block.count(b"\n")
+    if b"\r" in block:
+        breaks += block.count(b"\r") - block.count(b"\r\n")
+    return breaks
+
+
 def find_start(file: BinaryIO, start: int, text_from: int) -> int:
     """The first cut point at or after byte ``start`` (0 for 0), or the file's length when
     none follows. ``text_from``: what ``first_text`` gives for this file."""
+    found = _find_start(file, start, text_from, None)
+    assert found is not None  # without a limit the file's end answers
+    return found
+
+
+def find_start_before(file: BinaryIO, start: int, limit: int, text_from: int) -> int | None:
+    """The first cut point at or after byte ``start`` (0 for 0) and before ``limit``, or
+    None when none is there; reads little more than bytes ``start`` to ``limit``."""
+    found = _find_start(file, start, text_from, limit)
+    return found if found is not None and found < limit else None
+
+
+def _find_start(file: BinaryIO, start: int, text_from: int, limit: int | None) -> int | None:
+    """``find_start``; with ``limit``, None once no cut point can begin before it."""
     if start <= 0:
         return 0
     begin = max(0, start - _BEFORE_CUT)
@@ -109,20 +138,26 @@ def find_start(file: BinaryIO, start: int, text_from: int) -> int:
     buffer = ""
     buffer_at = begin  # byte offset of buffer[0]
     scanned = 0
+    step = _FIRST_TEXT_BYTES  # cut points are usually near: read a little first, then more
     while True:
-        block = file.read(READ_BYTES)
+        block = file.read(step)
+        step = READ_BYTES
         buffer += decoder.decode(block, final=not block)
         cut = find_cut(buffer, scanned, True)
         while cut >= 0:
             at = buffer_at + _encoded_length(buffer[:cut])
+            if limit is not None and at >= limit:
+                return None
             if at >= start and at > text_from:
                 return at
             cut = find_cut(buffer, cut - 1, True)  # the next cut point: its match begins later
         if not block:
-            return buffer_at + _encoded_length(buffer)
+            return None if limit is not None else buffer_at + _encoded_length(buffer)
         scanned = scan_from(len(buffer))
         buffer_at += _encoded_length(buffer[:scanned])
         buffer, scanned = buffer[scanned:], 0
+        if limit is not None and buffer_at >= limit:  # every cut point still to come ends later
+            return None
 
 
 def locate(file: BinaryIO, start: int, end: int, text_from: int) -> RangeStart:
@@ -148,25 +183,128 @@ class _Window(io.RawIOBase):
         if count <= 0:
             return 0
         self._file.seek(self._position)
-        data = self._file.read(count)
-        buffer[: len(data)] = data
-        self._position += len(data)
-        return len(data)
+        readinto = getattr(self._file, "readinto", None)
+        if readinto is not None:  # straight into the buffer: no copy
+            got = readinto(memoryview(buffer)[:count]) or 0
+        else:
+            data = self._file.read(count)
+            got = len(data)
+            buffer[:got] = data
+        self._position += got
+        return got
 
 
-def reader(file: BinaryIO, start: int, end: int) -> BinaryIO:
+def reader(file: BinaryIO, start: int, end: int, block_bytes: int = READ_BYTES) -> BinaryIO:
     """A buffered reader of bytes ``start`` to ``end`` of ``file``."""
-    return io.BufferedReader(_Window(file, start, end), buffer_size=READ_BYTES)
+    return io.BufferedReader(_Window(file, start, end), buffer_size=block_bytes)
 
 
-def read_text(file: BinaryIO, start: int, end: int) -> Iterator[str]:
-    """The decoded text of bytes ``start`` to ``end`` (a range from ``locate``), in blocks."""
-    window = reader(file, start, end)
+def read_text(file: BinaryIO, start: int, end: int, block_bytes: int = READ_BYTES) -> Iterator[str]:
+    """The decoded text of bytes ``start`` to ``end`` (a range from ``locate``), in blocks
+    of about ``block_bytes``."""
+    window = reader(file, start, end, block_bytes)
     decoder = _decoder()
     while True:
-        block = window.read(READ_BYTES)
+        block = window.read(block_bytes)
         text = decoder.decode(block, final=not block)
         if text:
             yield text
         if not block:
             return
+
+
+@dataclass(frozen=True)
+class Nominal:
+    """What one nominal range of a file says for cutting it: ``cut``, the first cut point
+    in the range (None: none is there); ``breaks_to_cut``, the line breaks from the range's
+    start up to ``cut`` (0 without one); ``breaks_in_range``, the line breaks in the range."""
+
+    cut: int | None
+    breaks_to_cut: int
+    breaks_in_range: int
+
+
+def locate_within(file: BinaryIO, start: int, end: int, text_from: int) -> Nominal:
+    """The ``Nominal`` of the range ``start`` to ``end``: its first cut point and its line
+    breaks, reading the range about twice whatever the file holds around it."""
+    cut = find_start_before(file, start, end, text_from)
+    if cut is None:
+        return Nominal(None, 0, count_breaks(file, start, end))
+    before = count_breaks(file, start, cut)
+    return Nominal(cut, before, before + count_breaks(file, cut, end))
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Bytes ``start`` to ``end`` of a file, from one cut point to the next (or the file's
+    ends): whole games, whose first line is line ``first_line`` of the file."""
+
+    start: int
+    end: int
+    first_line: int
+
+
+def nominal_starts(size: int, every: int) -> list[int]:
+    """Where the nominal ranges of ``every`` bytes of a file of ``size`` bytes start (one
+    range, at 0, for an empty file); each ends where the next starts, the last at ``size``."""
+    if every < 1:
+        raise ValueError("every must be at least 1")
+    return list(range(0, size, every)) or [0]
+
+
+def pieces(located: Iterable[Nominal | RangeStart], size: int) -> Iterator[Piece]:
+    """The pieces between the cut points ``located`` says (one item per nominal range, in
+    order, as ``locate_within`` or ``locate`` give them), as soon as each piece's end is
+    known; empty pieces are left out. The first piece starts at 0, the last ends at
+    ``size``. Any set of cut points cuts the file into pieces that split as the whole does."""
+    start, first_line = 0, 1
+    breaks_before = 0  # line breaks before the current nominal range
+    for item in located:
+        if item.cut is not None and item.cut > start:
+            yield Piece(start, item.cut, first_line)
+            start, first_line = item.cut, 1 + breaks_before + item.breaks_to_cut
+        breaks_before += item.breaks_in_range
+    if size > start:
+        yield Piece(start, size, first_line)
+
+
+class PositionalFile(io.RawIOBase):
+    """A file descriptor read with ``os.pread`` from a position of this object's own, so
+    processes sharing the descriptor (forked workers) never move each other's. It does not
+    close the descriptor. Errors reading propagate (``OSError``)."""
+
+    def __init__(self, fd: int):
+        super().__init__()
+        self._fd = fd
+        self._position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_SET:
+            self._position = offset
+        elif whence == io.SEEK_CUR:
+            self._position += offset
+        else:
+            self._position = os.fstat(self._fd).st_size + offset
+        return self._position
+
+    def tell(self) -> int:
+        return self._position
+
+    def readinto(self, buffer) -> int:
+        count = os.preadv(self._fd, [buffer], self._position)
+        self._position += count
+        return count
+
+    def read(self, size: int = -1) -> bytes:
+        """Up to ``size`` bytes (all that is left for -1) in one ``pread``, copied once."""
+        if size < 0:
+            size = max(0, os.fstat(self._fd).st_size - self._position)
+        data = os.pread(self._fd, size, self._position)
+        self._position += len(data)
+        return data

@@ -1,0 +1,308 @@
+"""``notation check --jobs N``: the files checked by worker processes, problems in order.
+
+What each file becomes:
+
+- a regular, uncompressed PGN file larger than one nominal range
+  (``notation.pgn.pieces.RANGE_BYTES``) is cut into pieces at game starts, the
+  rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pool.located``,
+  ``notation.pgn.ranges.pieces``); each piece is checked by a worker, its lines numbered
+  as in the whole file;
+- any other regular file up to ``WHOLE_IN_WORKER_BYTES`` (FEN, EPD, compressed, small) is
+  checked whole by one worker;
+- standard input, FIFOs and devices (read once), and larger files that cannot be cut, are
+  checked by the parent itself, in their turn, streaming as one process does.
+
+Workers send back a ``ProblemLog`` per piece or file: the problems in the order found,
+with the settle points between them. The parent replays them, piece after piece, file
+after file, into each file's ``ProblemList``, so the problems and their order are those
+of one process. Damage that the reading layer counts over a whole file (bytes that are not
+UTF-8, a NUL byte, an overlong line: ``READING_CODES``) makes a piece unusable alone: the
+file is then checked by the parent from that piece's start to its end as one stream,
+exactly as one process reads it from there (the pieces before held no such damage).
+At most ``2 * jobs`` tasks are in flight.
+
+Never raises on bad input (as ``run_check``); a worker's death raises the pool's error.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult, Pool
+from typing import Any
+
+from notation.check.games import check_pgn_text
+from notation.check.judge import PositionJudge
+from notation.check.lines import read_blocks
+from notation.check.problem import CheckProblem, ProblemList, ProblemLog, Severity
+from notation.check.runner import (
+    MAX_LINE_BYTES,
+    NOTHING_FOUND,
+    CheckOptions,
+    ProgressSink,
+    Summary,
+    check_found,
+    check_stream,
+)
+from notation.check.sources import FileKind, Found, Source, Unreadable
+from notation.inputs import Compression, InputError, InputFile, describe_error
+from notation.pgn import pieces, pool, ranges
+
+WHOLE_IN_WORKER_BYTES = 16 << 20  # larger files that cannot be cut are checked by the parent
+
+
+@dataclass
+class Outcome:
+    """What a worker sends back for a piece or a whole file."""
+
+    log: ProblemLog
+    seen: int = 0  # games (or positions) seen
+    unreadable: str | None = None  # why the file could not be opened (a whole file only)
+    failed: bool = False  # reading the piece failed: the parent reads it again
+
+
+_state: tuple[CheckOptions, PositionJudge] | None = None
+
+
+def _init_worker(options: CheckOptions) -> None:
+    global _state
+    _state = (options, PositionJudge(options.registry, profile=options.profile))
+
+
+def _worker_state() -> tuple[CheckOptions, PositionJudge]:
+    if _state is None:
+        raise RuntimeError("check tasks run in the pool's workers, which _init_worker set up")
+    return _state
+
+
+def _check_whole(path: str, kind: FileKind | None) -> Outcome:
+    """In a worker: one whole file, as ``run_check`` checks it (empty-file warning included)."""
+    options, judge = _worker_state()
+    log = ProblemLog(path)
+    try:
+        source = InputFile(path)
+    except InputError as exc:
+        return Outcome(log, unreadable=exc.reason)
+    with source:
+        check_stream(source.binary, kind, judge, options.variant, log)
+    return Outcome(log)
+
+
+def _check_piece(path: str, piece: ranges.Piece) -> Outcome:
+    """In a worker: the games of one piece of an uncompressed PGN file."""
+    options, judge = _worker_state()
+    log = ProblemLog(path)
+    try:
+        with open(path, "rb") as file:
+            # The reading layer numbers lines from the piece's start, but what it reports
+            # marks the piece damaged (``ProblemLog.reading_damage``): it is never replayed.
+            blocks = read_blocks(ranges.reader(file, piece.start, piece.end), log.add,
+                                 max_bytes=MAX_LINE_BYTES[FileKind.PGN])
+            seen = check_pgn_text(blocks, judge, options.variant, log, first_line=piece.first_line)
+    except OSError:
+        return Outcome(log, failed=True)
+    return Outcome(log, seen)
+
+
+@dataclass
+class _File:
+    """One file being checked in pieces: its list of problems and what its pieces found."""
+
+    source: Source
+    problems: ProblemList
+    seen: int = 0
+    size: int = 0
+    damaged: bool = False  # a piece met reading damage: the rest was read by the parent
+
+
+@dataclass
+class _Step:
+    """One thing to do in input order: hand on a task's outcome, or run ``action`` here."""
+
+    action: Callable[[Outcome | None], None]
+    task: AsyncResult[Outcome] | None = None
+
+
+@dataclass
+class _Run:
+    """The parent's side of a run: the steps still to take, in input order, and how many of
+    them wait for a worker."""
+
+    options: CheckOptions
+    count: Callable[[CheckProblem], None]
+    summary: Summary
+    jobs: int
+    progress: ProgressSink | None
+    workers: Pool
+    steps: deque[_Step] = field(default_factory=deque)
+    in_flight: int = 0
+    judge: PositionJudge | None = None
+
+    def local_judge(self) -> PositionJudge:
+        if self.judge is None:
+            self.judge = PositionJudge(self.options.registry, profile=self.options.profile)
+        return self.judge
+
+    def add(self, action: Callable[[Outcome | None], None], task: AsyncResult[Outcome] | None = None) -> None:
+        """Queue a step; take the oldest ones while too many tasks are in flight."""
+        self.steps.append(_Step(action, task))
+        if task is not None:
+            self.in_flight += 1
+        while self.in_flight >= 2 * self.jobs:
+            self.take()
+
+    def take(self) -> None:
+        """Take the oldest step: wait for its task, if any, then run its action."""
+        step = self.steps.popleft()
+        outcome = None
+        if step.task is not None:
+            outcome = step.task.get()
+            self.in_flight -= 1
+        step.action(outcome)
+
+    def drain(self) -> None:
+        while self.steps:
+            self.take()
+
+    def advance(self, size: int) -> None:
+        if self.progress is not None and size:
+            self.progress.advance(size)
+
+
+def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Callable[[CheckProblem], None],
+                      summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
+    """Check everything ``found`` with ``jobs`` worker processes; see the module doc.
+    Problems go to ``count`` in the order one process gives, outcomes into ``summary``."""
+    workers, signals = pool.start_pool(jobs, _init_worker, (options,))
+    running: Any = workers
+    try:
+        run = _Run(options, count, summary, jobs, progress, workers)
+        for item in found:
+            _plan(run, item)
+        run.drain()
+        pool.finish_pool(workers)
+        running = None
+    finally:
+        if running is not None:  # stopped early (an error, a signal, the consumer went away)
+            pool.stop_pool(running, signals)
+
+
+def _plan(run: _Run, item: Found) -> None:
+    """Queue the steps that check ``item``; see the module doc."""
+    if not isinstance(item, Source) or item.is_stdin:
+        run.add(lambda _: check_found(item, run.options, run.local_judge(), run.count, run.summary, run.progress))
+        return
+    size, regular, compression = 0, False, Compression.NONE
+    try:
+        status = os.stat(item.path)
+        size, regular = status.st_size, stat.S_ISREG(status.st_mode)
+        if regular:  # a FIFO or device is opened once, in its turn
+            with InputFile(item.path) as opened:
+                compression = opened.compression
+    except (OSError, InputError):
+        regular = False  # opening it in turn says why it cannot be read
+    every = max(1, pieces.RANGE_BYTES)
+    if regular and item.kind is FileKind.PGN and compression is Compression.NONE and size > every:
+        _plan_pieces(run, item, size, every)
+    elif regular and size <= WHOLE_IN_WORKER_BYTES:
+        run.add(lambda outcome: _whole_done(run, item, size, outcome),
+                run.workers.apply_async(_check_whole, (item.path, item.kind)))
+    else:
+        run.add(lambda _: check_found(item, run.options, run.local_judge(), run.count, run.summary, run.progress))
+
+
+def _whole_done(run: _Run, item: Source, size: int, outcome: Outcome | None) -> None:
+    """A whole file a worker checked: its problems replayed, finished, counted."""
+    assert outcome is not None
+    if outcome.unreadable is not None:
+        run.summary.unreadable.append(Unreadable(item.path, outcome.unreadable))
+        return
+    problems = ProblemList(item.path, run.count)
+    outcome.log.replay(problems)
+    problems.finish()
+    run.summary.files += 1
+    run.summary.suppressed += outcome.log.suppressed
+    run.advance(size)
+
+
+def _plan_pieces(run: _Run, item: Source, size: int, every: int) -> None:
+    """Queue one step per piece of ``item``, then one to finish the file."""
+    file = _File(item, ProblemList(item.path, run.count), size=size)
+    with open(item.path, "rb") as opened:
+        text_from = ranges.first_text(opened)
+    found = pieces.located(run.workers, item.path, size, every, text_from, ahead=2 * run.jobs + 2)
+    for piece in ranges.pieces(found, size):
+        run.add(lambda outcome, piece=piece: _piece_done(run, file, piece, outcome),  # type: ignore[misc]
+                run.workers.apply_async(_check_piece, (item.path, piece)))
+    run.add(lambda _: _file_done(run, file))
+
+
+def _piece_done(run: _Run, file: _File, piece: ranges.Piece, outcome: Outcome | None) -> None:
+    """A piece a worker checked: replayed into its file's list, or, if it met reading
+    damage, the file read here from that piece on."""
+    assert outcome is not None
+    if file.damaged:
+        return  # the parent has read this piece already, with the rest of the file
+    if outcome.failed or outcome.log.reading_damage:
+        file.damaged = True
+        file.seen += _check_rest_here(run, file, piece)
+        run.advance(file.size - piece.start)
+        return
+    outcome.log.replay(file.problems)
+    file.seen += outcome.seen
+    file.problems.suppressed += outcome.log.suppressed
+    run.advance(piece.end - piece.start)
+
+
+def _check_rest_here(run: _Run, file: _File, piece: ranges.Piece) -> int:
+    """Check the file from ``piece`` to its end here, as one stream, into the file's list;
+    returns the games seen. An error reading is a ``decompress`` problem, as ``InputFile``
+    makes it for one process."""
+    judge = run.local_judge()
+    problems = file.problems
+    try:
+        if piece.start == 0:
+            with InputFile(file.source.path) as source:
+                blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
+                return check_pgn_text(blocks, judge, run.options.variant, problems)
+        # The reading layer numbers lines from the piece's start, by line feeds alone (the
+        # splitter also counts a lone CR): shift them by the line feeds before the piece.
+        shift = _line_feeds_before(file.source.path, piece.start)
+
+        def report(line: int, column: int, severity: Severity, code: str, message: str) -> None:
+            problems.add(line + shift, column, severity, code, message)
+
+        with open(file.source.path, "rb") as opened:
+            blocks = read_blocks(ranges.reader(opened, piece.start, file.size), report,
+                                 max_bytes=MAX_LINE_BYTES[FileKind.PGN])
+            return check_pgn_text(blocks, judge, run.options.variant, problems, first_line=piece.first_line)
+    except (OSError, InputError) as exc:  # the file went away or broke since it was planned
+        reason = exc.reason if isinstance(exc, InputError) else describe_error(exc)
+        problems.add(piece.first_line, 1, Severity.ERROR, "decompress", f"cannot decompress: {reason}")
+        return 0
+
+
+def _line_feeds_before(path: str, end: int) -> int:
+    """The ``\\n`` bytes in the first ``end`` bytes of the file."""
+    feeds = 0
+    with open(path, "rb") as opened:
+        while end > 0:
+            block = opened.read(min(end, 1 << 20))
+            if not block:
+                break
+            feeds += block.count(b"\n")
+            end -= len(block)
+    return feeds
+
+
+def _file_done(run: _Run, file: _File) -> None:
+    """Every piece of ``file`` is in: the empty-file warning if nothing was seen, then the rest."""
+    problems = file.problems
+    if file.seen == 0 and not len(problems):
+        problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[FileKind.PGN])
+    problems.finish()
+    run.summary.files += 1
+    run.summary.suppressed += problems.suppressed

@@ -1,0 +1,197 @@
+"""Normalising a regular, uncompressed file with several processes that read it themselves.
+
+The parent does not read the games: the workers find the cut points of the file's nominal
+ranges (``pieces.located``, the rule ``parallel.find_cut`` and ``--dask`` use), and each
+piece between two cut points (``ranges.pieces``) is read, split, normalised and encoded by
+one worker, which writes its output to a file of its own in a temporary directory (a
+pipe costs the parent far more CPU per byte than copying a file) and sends back its
+rejected games, its report entries and its counts. The parent only puts the pieces in
+input order (``Batch``), numbers the games after those of the pieces before (lines are
+right already: each piece knows its first line) and copies their output where it goes
+(``Batch.write_text``; a worker's file lasts until the iteration ends). So the output, rejects, report and summary are
+those of one process reading the file, whatever the number of workers.
+
+At most ``2 * jobs`` pieces are in flight. A piece longer than ``pieces.LONGEST_PIECE_BYTES``
+(one huge game, millions of lines without a game start), whose rejected games and report
+a worker would hold whole, is normalised by the parent itself, game by game, after the pieces before it, so
+memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES``.
+
+Standard input, pipes and compressed files cannot be entered in the middle; they take
+``parallel.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
+``OSError`` reading the file, and a worker's death, propagate.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from multiprocessing.pool import AsyncResult
+from typing import Any
+
+from notation.inputs import ENCODING, ERRORS
+from notation.pgn import pieces, pool, ranges
+from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, Summary
+from notation.pgn.splitter import iter_games
+
+
+@dataclass
+class Batch:
+    """Games in input order, ready to write: their output text (UTF-8 bytes, as read; see
+    ``write_text``) and ``rejected`` for the rejects file, the report entries (numbered in
+    the whole file), the counts, and ``end``, the byte of the file read up to."""
+
+    text: bytes
+    rejected: bytes
+    report: list[dict[str, Any]]
+    summary: Summary
+    end: int
+    last_game: int = 0  # the number of the last game, within its piece
+    chars: int = 0  # characters of PGN these games hold
+    text_path: str | None = None  # where a worker wrote the text instead (``text`` is empty)
+
+    def write_text(self, write: Callable[[memoryview], None]) -> None:
+        """Hand the output text to ``write`` in blocks; a worker's file is removed after.
+        Raises ``OSError`` reading that file."""
+        if self.text_path is None:
+            if self.text:
+                write(memoryview(self.text))
+            return
+        block = bytearray(_COPY_BYTES)
+        with open(self.text_path, "rb", buffering=0) as written:
+            while count := written.readinto(block):
+                write(memoryview(block)[:count])
+        os.unlink(self.text_path)
+        self.text_path = None
+
+
+_READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
+_WRITE_BYTES = 1 << 16
+_COPY_BYTES = 1 << 18  # the blocks the parent copies a worker's output in
+
+_worker: tuple[Normalizer, int, str] | None = None
+
+
+def _init_worker(options: NormalizeOptions, fd: int, directory: str) -> None:
+    global _worker
+    _worker = (Normalizer(options), fd, directory)
+
+
+def _normalize_piece(piece: ranges.Piece) -> Batch:
+    """In a worker: one piece, read from the shared descriptor, as a ``Batch`` whose games
+    are numbered from 1 and whose ``text`` is empty: it is in ``_output_path(piece)``."""
+    if _worker is None:
+        raise RuntimeError("_normalize_piece runs in the pool's workers, which _init_worker set up")
+    normalizer, fd, directory = _worker
+    rejected: list[str] = []
+    report: list[dict[str, Any]] = []
+    summary = Summary()
+    last = 0
+    chars = 0
+    # Written game by game, in small blocks, as one process writes: no large buffer is
+    # made (fresh memory costs page faults) however long the piece.
+    with pieces.open_ref(fd) as file, open(_output_path(directory, piece), "w", encoding=ENCODING,
+                                          errors=ERRORS, newline="", buffering=_WRITE_BYTES) as out:
+        text = ranges.read_text(file, piece.start, piece.end, _READ_BYTES)
+        for game in iter_games(text, normalizer.options.limits, first_line=piece.first_line):
+            result = normalizer.normalize_game(game)
+            summary.add(result)
+            last = result.number
+            chars += len(result.text)
+            if result.rejected:
+                rejected.append(result.text)
+            else:
+                out.write(result.text)
+            report.extend(result.report)
+    return Batch(b"", "".join(rejected).encode(ENCODING, ERRORS), report, summary, piece.end, last, chars)
+
+
+def _output_path(directory: str, piece: ranges.Piece) -> str:
+    return os.path.join(directory, f"piece-{piece.start}.pgn")
+
+
+def _collected(piece: ranges.Piece, result: AsyncResult[Batch], directory: str) -> Batch:
+    """A worker's batch, its text still in the worker's file (see ``Batch.write_text``)."""
+    batch = result.get()
+    batch.text_path = _output_path(directory, piece)
+    return batch
+
+
+def _batch_of(result: GameResult, end: int) -> Batch:
+    """One game normalised in the parent, as a batch."""
+    summary = Summary()
+    summary.add(result)
+    data = result.text.encode(ENCODING, ERRORS)
+    return Batch(b"" if result.rejected else data, data if result.rejected else b"", result.report, summary,
+                 end, result.number, len(result.text))
+
+
+def add_summary(total: Summary, part: Summary) -> None:
+    """Add ``part``'s counts to ``total``."""
+    total.games += part.games
+    total.changed += part.changed
+    total.unchanged += part.unchanged
+    total.rejected += part.rejected
+    total.problems.update(part.problems)
+
+
+def _numbered(batch: Batch, games_before: list[int]) -> Batch:
+    """``batch`` with its report's games numbered after ``games_before[0]`` games; counts them."""
+    offset = games_before[0]
+    if offset:
+        for entry in batch.report:
+            entry["game"] += offset
+    games_before[0] = offset + batch.last_game
+    return batch
+
+
+def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
+                            longest_bytes: int | None = None) -> Iterator[Batch]:
+    """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
+    moved) normalised by ``jobs`` worker processes; see the module doc. ``range_bytes`` and
+    ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
+    Raises ``OSError`` when the temporary directory cannot be made or written."""
+    every = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
+    longest = max(every, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
+    size = os.fstat(fd).st_size
+    text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
+    games_before = [0]
+    pending: deque[tuple[ranges.Piece, AsyncResult[Batch]]] = deque()
+    with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
+        workers, signals = pool.start_pool(jobs, _init_worker, (options, fd, directory))
+        running: Any = workers
+        try:
+            found = pieces.located(workers, fd, size, every, text_from, ahead=2 * jobs + 2)
+            for piece in ranges.pieces(found, size):
+                if piece.end - piece.start > longest:
+                    while pending:
+                        yield _numbered(_collected(*pending.popleft(), directory), games_before)
+                    yield from _in_parent(fd, piece, options, games_before)
+                    continue
+                pending.append((piece, workers.apply_async(_normalize_piece, (piece,))))
+                while len(pending) >= 2 * jobs:
+                    yield _numbered(_collected(*pending.popleft(), directory), games_before)
+            while pending:
+                yield _numbered(_collected(*pending.popleft(), directory), games_before)
+            pool.finish_pool(workers)
+            running = None
+        finally:
+            if running is not None:  # stopped early (an error, a signal, the consumer went away)
+                pool.stop_pool(running, signals)
+
+
+def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int]) -> Iterator[Batch]:
+    """A piece too long to hand out, normalised here game by game (memory stays bounded)."""
+    normalizer = Normalizer(options)
+    file = ranges.PositionalFile(fd)
+    text = ranges.read_text(file, piece.start, piece.end)  # type: ignore[arg-type]
+    offset = games_before[0]
+    for game in iter_games(text, options.limits, first_line=piece.first_line):
+        result = normalizer.normalize_game(game)
+        batch = _batch_of(result, min(piece.end, file.tell()))
+        for entry in batch.report:
+            entry["game"] += offset
+        games_before[0] = offset + result.number
+        yield batch

@@ -1,0 +1,66 @@
+"""Finding a file's pieces with a pool's workers, a few nominal ranges ahead of their use.
+
+``located`` has the workers find the cut points of a file's nominal ranges
+(``ranges.locate_within``), at most ``ahead`` ranges beyond the one taken last, so a caller
+can hand out ``ranges.pieces`` as the cut points come in while the workers are busy with
+the pieces before (they take tasks in the order given). ``RANGE_BYTES`` and
+``LONGEST_PIECE_BYTES`` are read when a run starts (tests make them small).
+
+A file is named to the workers by a ``FileRef``: a path (opened in the worker) or a file
+descriptor the parent opened before the pool started (read with ``os.pread``, shared by
+every worker). Errors reading it propagate from ``AsyncResult.get`` (``OSError``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Iterator
+from multiprocessing.pool import AsyncResult, Pool
+from typing import BinaryIO
+
+from notation.pgn import ranges
+
+FileRef = int | str  # a descriptor inherited from the parent, or a path
+
+# Nominal ranges of this many bytes: the splitter's fixed cost per piece (the last game of
+# a piece is looked for to the piece's end) is then a few per cent of the work, and a
+# piece still takes a worker well under a second, so the last ones keep every worker busy.
+RANGE_BYTES = 4 << 20
+# A piece longer than this (no game start for that long: one huge game, millions of lines
+# without a tag) is not handed to a worker, which would hold its results whole.
+LONGEST_PIECE_BYTES = 16 << 20
+
+
+@contextlib.contextmanager
+def open_ref(ref: FileRef) -> Iterator[BinaryIO]:
+    """The file ``ref`` names, open for reading bytes at any offset; a descriptor stays open."""
+    if isinstance(ref, int):
+        yield ranges.PositionalFile(ref)  # type: ignore[misc]
+        return
+    with open(ref, "rb") as file:
+        yield file
+
+
+def locate_task(ref: FileRef, start: int, end: int, text_from: int) -> ranges.Nominal:
+    """In a worker: the ``ranges.Nominal`` of bytes ``start`` to ``end`` of the file."""
+    with open_ref(ref) as file:
+        return ranges.locate_within(file, start, end, text_from)
+
+
+def located(pool: Pool, ref: FileRef, size: int, every: int, text_from: int,
+            ahead: int) -> Iterator[ranges.Nominal]:
+    """The ``Nominal`` of each range of ``every`` bytes of the file, in order, found by the
+    pool's workers, at most ``ahead`` ranges beyond the one taken last. Raises what a
+    worker raised (``OSError`` reading the file)."""
+    starts = ranges.nominal_starts(size, every)
+    ends = [*starts[1:], size]
+    waiting: deque[AsyncResult[ranges.Nominal]] = deque()
+    submitted = 0
+    while True:
+        while submitted < len(starts) and len(waiting) < max(1, ahead):
+            waiting.append(pool.apply_async(locate_task, (ref, starts[submitted], ends[submitted], text_from)))
+            submitted += 1
+        if not waiting:
+            return
+        yield waiting.popleft().get()

@@ -1,0 +1,74 @@
+"""Worker processes for ``--jobs``: starting and stopping the pool.
+
+``start_pool`` makes a ``multiprocessing`` pool whose workers take signals as
+``notation.signals.WorkerSignals`` says (only the parent decides when they end);
+``finish_pool`` ends it once every result is in; ``stop_pool`` ends it early (an error, a
+signal, a consumer gone) within a bounded time. Nothing here raises but what
+``multiprocessing`` raises.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from multiprocessing.pool import Pool
+from typing import Any
+
+from notation.signals import WorkerSignals, signals_deferred
+
+POOL_STOP_SECONDS = 5.0
+
+
+def context() -> Any:
+    """The start method: fork where there is one (the options, registry included, reach the
+    workers without pickling; descriptors are inherited)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def can_share_descriptors() -> bool:
+    """True when workers inherit the parent's open descriptors (the fork start method)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _init_worker(signals: WorkerSignals, initializer: Callable[..., None] | None, args: tuple) -> None:
+    signals.install()  # the parent handles signals and stops the pool
+    if initializer is not None:
+        initializer(*args)
+
+
+def start_pool(jobs: int, initializer: Callable[..., None] | None = None,
+               initargs: tuple = ()) -> tuple[Pool, WorkerSignals]:
+    """A pool of ``jobs`` workers, each running ``initializer(*initargs)`` first, and the
+    signals object to tell them the parent is stopping (see ``stop_pool``)."""
+    ctx = context()
+    signals = WorkerSignals(ctx)
+    with signals_deferred():  # workers (and the pool's threads) start with signals blocked
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(signals, initializer, initargs))
+    return pool, signals
+
+
+def finish_pool(pool: Pool) -> None:
+    """Every result is in: the workers take their end-of-work sentinels and exit."""
+    pool.close()
+    pool.join()
+
+
+def stop_pool(pool: Pool, signals: WorkerSignals | None = None) -> None:
+    """``Pool.terminate`` and ``join``, waiting ``POOL_STOP_SECONDS`` at most.
+
+    When the pool is stopped early (a signal, an error), its task thread may be half way
+    through sending a large task that no worker will read, and ``terminate`` then waits
+    for that thread for ever. The workers are ended before that wait, so after the time
+    limit the stuck thread (a daemon) is left to die with the process.
+    """
+    if signals is not None:
+        signals.stopping()
+    def stop() -> None:
+        pool.terminate()
+        pool.join()
+
+    stopper = threading.Thread(target=stop, name="stop-pool", daemon=True)
+    stopper.start()
+    stopper.join(POOL_STOP_SECONDS)
