@@ -32,6 +32,7 @@ from notation.cluster import ClusterError
 from notation.cluster.check import check_on, discover
 from notation.cluster.normalize import InputNames, normalize_on
 from notation.cluster.plan import Input, plan
+from notation.fen.profiles import resolve_options
 from notation.inputs import Compression
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize
 from notation.variants import DEFAULT_REGISTRY
@@ -123,6 +124,33 @@ def test_check_on_two_workers_gives_one_process_problems(client, tmp_path):
     assert want.unreadable and want.skipped == [] and want.files == 3 and single
     games = str(tmp_path / "dir" / "games.pgn")
     assert len(plan(client, [Input(games, games)], 7_000)) > 3  # cut into partitions, not read whole
+
+
+def test_check_on_a_cluster_takes_accept_profile_and_exclude_as_one_process_does(client, tmp_path):
+    """``--accept`` turns a code into a warning, ``--profile`` adds its mismatches and
+    ``--exclude`` leaves a path out, on the cluster exactly as in one process."""
+    (tmp_path / "games.pgn").write_text(_database(120, 5, clean=True), encoding="utf-8", newline="")
+    (tmp_path / "skipped.pgn").write_text(_database(20, 6, clean=True), encoding="utf-8", newline="")
+    (tmp_path / "positions.fen").write_text(
+        "8/8/8/8/8/8/8/8 w - - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n")
+    paths = [str(tmp_path / name) for name in ("games.pgn", "skipped.pgn", "positions.fen")]
+    options = CheckOptions(
+        variant=DEFAULT_REGISTRY.find("chess"),
+        registry=DEFAULT_REGISTRY,
+        accept=frozenset({"missing-king"}),
+        profile=("lichess", resolve_options("lichess")),
+        excluded=lambda path: path.endswith("skipped.pgn"),
+    )
+    single: list = []
+    want = run_check(paths, options, single.append)
+    found: list = []
+    summary = check_on(client, discover(paths), options, found.append, 7_000)
+    assert found == single
+    assert summary == want
+    codes = {(problem.code, problem.severity.value) for problem in single}
+    assert ("missing-king", "warning") in codes and ("missing-king", "error") not in codes
+    assert any(code == "profile-mismatch" for code, _ in codes)
+    assert want.excluded == 1 and not any(problem.path.endswith("skipped.pgn") for problem in single)
 
 
 def test_an_input_that_cannot_be_read_is_one_line(client):

@@ -90,19 +90,8 @@ def run_check(
     that many worker processes do the checking (``notation.check.parallel``); the
     problems, their order and the summary are the same."""
     summary = Summary()
-
-    def count(problem: CheckProblem) -> None:
-        if problem.code in options.accept and problem.severity is Severity.ERROR:
-            problem = dataclasses.replace(problem, severity=Severity.WARNING)
-        if problem.severity is Severity.ERROR:
-            summary.errors += 1
-        else:
-            summary.warnings += 1
-        emit(problem)
-
-    found_all: Iterable[Found] = discover(paths, options.stdin_kind)
-    if options.excluded is not None:
-        found_all = _without_excluded(found_all, options.excluded, summary)
+    count = counter(options, summary, emit)
+    found_all: Iterable[Found] = without_excluded(discover(paths, options.stdin_kind), options, summary)
     if progress is not None:
         found_all = list(found_all)
         progress.total(_total_size(found_all))
@@ -146,7 +135,34 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
     summary.suppressed += problems.suppressed
 
 
-def _without_excluded(found: Iterable[Found], excluded: Callable[[str], bool], summary: Summary) -> Iterator[Found]:
+def counter(
+    options: CheckOptions, summary: Summary, emit: Callable[[CheckProblem], None]
+) -> Callable[[CheckProblem], None]:
+    """What takes each problem found, wherever it was found (here, in ``--jobs`` workers or
+    on a cluster): an ``accept``ed code becomes a warning, ``summary`` counts it, ``emit``
+    reports it."""
+
+    def count(problem: CheckProblem) -> None:
+        if problem.code in options.accept and problem.severity is Severity.ERROR:
+            problem = dataclasses.replace(problem, severity=Severity.WARNING)
+        if problem.severity is Severity.ERROR:
+            summary.errors += 1
+        else:
+            summary.warnings += 1
+        emit(problem)
+
+    return count
+
+
+def without_excluded(found: Iterable[Found], options: CheckOptions, summary: Summary) -> Iterable[Found]:
+    """``found`` without the paths ``options.excluded`` leaves out (counted in ``summary``)."""
+    excluded = options.excluded
+    if excluded is None:
+        return found
+    return _without(found, excluded, summary)
+
+
+def _without(found: Iterable[Found], excluded: Callable[[str], bool], summary: Summary) -> Iterator[Found]:
     for item in found:
         if not (isinstance(item, Source) and item.is_stdin) and excluded(item.path):
             summary.excluded += 1

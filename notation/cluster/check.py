@@ -27,7 +27,7 @@ from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks
 from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.runner import MAX_LINE_BYTES, NOTHING_FOUND, Summary, check_stream
+from notation.check.runner import MAX_LINE_BYTES, NOTHING_FOUND, Summary, check_stream, counter, without_excluded
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
 from notation.check.sources import discover as discover_local
 from notation.cluster import ClusterError, files
@@ -94,7 +94,7 @@ def check_part(partition: Partition, kind: FileKind | None, options: CheckOption
     """On a worker: the problems of one partition; a ``whole`` one (or the only one of its
     file) exactly as ``run_check`` checks a file, an empty-file warning included."""
     outcome = PartProblems()
-    judge = PositionJudge(options.registry)
+    judge = PositionJudge(options.registry, profile=options.profile)
     problems = ProblemList(partition.name, outcome.problems.append)
     try:
         with files.open_binary(partition.path) as file:
@@ -116,16 +116,11 @@ def check_part(partition: Partition, kind: FileKind | None, options: CheckOption
 
 def check_on(client: Any, found: list[Found], options: CheckOptions, emit: Callable[[CheckProblem], None],
              partition_bytes: int) -> Summary:
-    """Check every source in ``found`` on ``client``'s cluster; as ``run_check``."""
+    """Check every source in ``found`` on ``client``'s cluster; as ``run_check`` (the same
+    ``accept``, ``excluded`` and ``profile``)."""
     summary = Summary()
-
-    def count(problem: CheckProblem) -> None:
-        if problem.severity is Severity.ERROR:
-            summary.errors += 1
-        else:
-            summary.warnings += 1
-        emit(problem)
-
+    count = counter(options, summary, emit)
+    found = list(without_excluded(found, options, summary))
     pending = {}  # all partitions are submitted before the first file's problems are awaited
     for number, item in enumerate(found):
         if isinstance(item, Source):
