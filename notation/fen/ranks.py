@@ -58,7 +58,7 @@ compress_rank = _Compressed().__getitem__
 # ``placement_of_cells`` writes (each empty run one digit) need not compress it again.
 # One tuple swapped whole, so concurrent callers never mix its halves.
 _last_read: tuple[str, str] = ("", "")
-_NOT_AS_WRITTEN = re.compile(r"[0-9][0-9]|\.")  # two digits in a row, or "." cells
+_DIGITS_AS_NINE = bytes.maketrans(b"0123456789", b"9999999999")
 
 
 def cells_of_placement(placement: str) -> str | None:
@@ -78,7 +78,7 @@ def cells_of_placement(placement: str) -> str | None:
 def placement_of_cells(cells: str) -> str:
     """The placement text of 64 cells (a1 first), ranks eight to one."""
     last = _last_read
-    if last[0] is cells and _NOT_AS_WRITTEN.search(last[1]) is None:
+    if last[0] is cells and _as_written(last[1]):
         return last[1]  # the very cells just read, from a placement written this way
     return "/".join(
         map(
@@ -87,6 +87,13 @@ def placement_of_cells(cells: str) -> str:
              cells[24:32], cells[16:24], cells[8:16], cells[0:8]),
         )
     )
+
+
+def _as_written(placement: str) -> bool:
+    """Whether ``placement`` is spelled as ``placement_of_cells`` writes it: no ``.`` cells
+    and no two digits in a row (each empty run one digit). A byte translation and two
+    searches: several times cheaper than a regular expression here."""
+    return placement.isascii() and "." not in placement and b"99" not in placement.encode().translate(_DIGITS_AS_NINE)
 
 
 _EMPTY_RUN = re.compile(r"\.+")
