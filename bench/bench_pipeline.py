@@ -9,8 +9,10 @@ CPU time (user + system of the child, which other work on a shared machine distu
 installed ``notation`` command; "pure" runs the same command from the repository's ``.py``
 sources (no compiled modules), so both builds are measured in the same run, and what
 mypyc gains on the whole command is their ratio. It also prints what an illegal or
-unreadable line costs next to a legal one (ours, compiled), and the start-up of each side
-(an empty input).
+unreadable line costs next to a legal one (ours, compiled), the start-up of each side
+(an empty input), and what ``--jobs 2`` gives on a machine with two cores free (wall time
+against python-chess's one process: what a user with the cores waits, not a like-for-like
+ratio).
 Usage: ``python bench/bench_pipeline.py [LINES]`` (default 20,000).
 """
 
@@ -107,13 +109,21 @@ def main(argv: list[str] | None = None) -> list[float]:
                 )
             gain = best["ours pure"][1] / best["ours compiled"][1]
             print(f"  {command:8} mypyc: the compiled build is {gain:.2f}x the pure one (CPU time)")
+        notation = str(Path(sys.executable).with_name("notation"))
+        for command in ("convert", "validate"):
+            both = _best({"ours compiled --jobs 2": [notation, command, "--json", "--jobs", "2"],
+                          "python-chess": _commands(command)["python-chess"]}, path)
+            ours, theirs = both["ours compiled --jobs 2"][0], both["python-chess"][0]
+            print(
+                f"  {command:8} ours compiled --jobs 2: {_per_line(ours, count)} us/line wall, python-chess (one "
+                f"process) {_per_line(theirs, count)}: ratio {theirs / ours:5.2f}x"
+            )
         startup = _best(_commands("convert"), empty)
         print(
             "  start-up (an empty input), wall: "
             + ", ".join(f"{name} {startup[name][0] * 1e3:.0f} ms" for name in startup)
         )
         legal, other = _split_by_verdict(path, directory)
-        notation = str(Path(sys.executable).with_name("notation"))
         per_line = {}
         for name, file in (("legal", legal), ("illegal or unreadable", other)):
             n = sum(1 for _ in open(file, encoding="utf-8"))

@@ -23,7 +23,10 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 """
 LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
 CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
-FOREIGN = ("notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.parallel")
+FOREIGN = (
+    "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.parallel",
+    "multiprocessing.pool",  # only --jobs starts workers
+)
 
 
 def loaded(argv: list[str], stdin: str) -> tuple[int, set[str]]:

@@ -190,35 +190,67 @@ def iter_fen_inputs(
     file, or, with neither, per non-blank line of ``stream`` (default: standard input).
     Raises ``notation.inputs.InputError`` when a file or standard input cannot be opened
     or read (missing, corrupt compressed data), after the lines before it were yielded."""
+    for raw in iter_raw_inputs(fens, stream=stream, inputs=inputs):
+        item = fen_input(raw, default_variant, json_lines=json_lines)
+        if item is not None:
+            yield item
+
+
+class RawInput(NamedTuple):
+    """One input before it is read: a FEN argument (``text``; ``line`` None), or a line of
+    a file or standard input (``data``, its bytes, None when longer than ``MAX_LINE_BYTES``)."""
+
+    text: str | None
+    data: bytes | None
+    line: int | None
+    source: str | None = None  # the ``--input`` path it was read from
+
+
+def iter_raw_inputs(
+    fens: list[str], *, stream: BinaryIO | None = None, inputs: Sequence[str] = ()
+) -> Iterator[RawInput]:
+    """``iter_fen_inputs`` before each input is read: every argument and every line, blank
+    ones too (``fen_input`` reads them; ``--jobs`` workers do it in parallel). Raises as
+    ``iter_fen_inputs`` does."""
     if fens or inputs:
         for fen in fens:
-            yield FenInput(fen, default_variant, None)
+            yield RawInput(fen, None, None)
         for path in inputs:
             with InputFile(path) as source:
-                for item in iter_fen_inputs([], default_variant, json_lines=json_lines, stream=source.binary):
-                    yield item._replace(source=path)
+                for number, data in enumerate(_bounded_lines(source.binary), start=1):
+                    yield RawInput(None, data, number, path)
         return
     if stream is None:
         with InputFile(STDIN) as source:
-            yield from iter_fen_inputs([], default_variant, json_lines=json_lines, stream=source.binary)
+            yield from iter_raw_inputs([], stream=source.binary)
         return
-    for number, raw in enumerate(_bounded_lines(stream), start=1):
-        if raw is None:
-            message = f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read"
-            yield FenInput(None, default_variant, number, Problem("line-too-long", message))
-            continue
+    for number, data in enumerate(_bounded_lines(stream), start=1):
+        yield RawInput(None, data, number)
+
+
+def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenInput | None:
+    """The ``FenInput`` of one raw input, or None for a blank line (skipped, but counted)."""
+    number = raw.line
+    if number is None:
+        return FenInput(raw.text, default_variant, None)
+    data = raw.data
+    if data is None:
+        message = f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read"
+        item = FenInput(None, default_variant, number, Problem("line-too-long", message))
+    else:
         try:
-            line = raw.decode("utf-8").rstrip("\r\n")
+            line = data.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError as exc:
-            message = f"line {number}: byte 0x{raw[exc.start]:02X} at byte {exc.start + 1} is not valid UTF-8"
-            yield FenInput(None, default_variant, number, Problem("encoding", message))
-            continue
-        if not line.strip():
-            continue
-        if json_lines and line.lstrip().startswith("{"):
-            yield _json_input(line, default_variant, number)
+            message = f"line {number}: byte 0x{data[exc.start]:02X} at byte {exc.start + 1} is not valid UTF-8"
+            item = FenInput(None, default_variant, number, Problem("encoding", message))
         else:
-            yield FenInput(line.strip(), default_variant, number)
+            if not line.strip():
+                return None
+            if json_lines and line.lstrip().startswith("{"):
+                item = _json_input(line, default_variant, number)
+            else:
+                item = FenInput(line.strip(), default_variant, number)
+    return item if raw.source is None else item._replace(source=raw.source)
 
 
 def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
@@ -320,7 +352,27 @@ def _bad_json(message: str) -> Problem:
 
 def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
     """``obj`` as one compact JSON line (``notation.json_codec``) on ``out`` (default stdout)."""
-    (out if out is not None else sys.stdout).write(dumps(obj) + "\n")
+    (out if out is not None else sys.stdout).write(json_line(obj))
+
+
+def json_line(obj: dict[str, Any]) -> str:
+    """``obj`` as one compact JSON line (``notation.json_codec``), its line break included."""
+    return dumps(obj) + "\n"
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """``--jobs/-j N``: answer the inputs with N worker processes (``args.jobs``)."""
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N",
+        help="worker processes answering the inputs (default: 1); the output is the same, in the same order",
+    )
+
+
+def jobs_from(args: argparse.Namespace) -> int:
+    """``args.jobs``; raises ``UsageError`` below 1."""
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return int(args.jobs)
 
 
 def add_accept_option(parser: argparse.ArgumentParser) -> None:

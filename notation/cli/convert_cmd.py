@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import io
 
 from notation.cli import common
+from notation.cli.line_jobs import Answered, Responder, answer_lines
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.inputs import InputError
 from notation.operations import ConvertResult, convert_fen
@@ -34,11 +35,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     common.add_writer_options(parser)
     common.add_repair_option(parser)
     common.add_accept_option(parser)
+    common.add_jobs_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out (see `notation docs readme`)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    jobs = common.jobs_from(args)
+    raws = common.iter_raw_inputs(args.fens, inputs=args.inputs)
+    try:
+        return answer_lines(raws, responder, args, jobs)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def responder(args: argparse.Namespace) -> Responder:
+    """The answer to one input under ``args`` (run once per process; ``UsageError`` for a
+    bad --variant-alias or --accept)."""
     registry = common.build_registry(args)
     options = common.writer_options_from(args)
     accept = common.accepted_codes(args.accept)
@@ -47,26 +60,21 @@ def run(args: argparse.Namespace) -> int:
         return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
 
     guessed = common.guessing(convert, ConvertResult.failure, registry)
-    failed = internal = False
-    out = sys.stdout
-    try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, inputs=args.inputs):
-            result, how = common.answer(item, guessed, ConvertResult.failure)
-            internal = internal or how is common.Answer.INTERNAL
-            failed = failed or not result.ok
-            if args.json:
-                common.write_json_line(item.located(result.to_dict()))
-                continue
-            prefix = common.text_prefix(item)
-            if result.fen is not None:
-                out.write(prefix + result.fen + "\n")
-            else:  # the error is said once, on its output line
-                out.write(prefix + "error: " + common.problem_text(item, how, result.errors) + "\n")
-                common.file_hint(item, how, result.errors)
-            for warning in result.warnings:
-                sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
-    except InputError as exc:
-        out.flush()
-        raise UsageError(str(exc)) from None
-    out.flush()
-    return 3 if internal else 1 if failed else 0
+
+    def respond(item: common.FenInput) -> Answered:
+        result, how = common.answer(item, guessed, ConvertResult.failure)
+        internal = how is common.Answer.INTERNAL
+        if args.json:
+            return Answered(common.json_line(item.located(result.to_dict())), "", not result.ok, internal)
+        prefix = common.text_prefix(item)
+        err = io.StringIO()
+        if result.fen is not None:
+            out = prefix + result.fen + "\n"
+        else:  # the error is said once, on its output line
+            out = prefix + "error: " + common.problem_text(item, how, result.errors) + "\n"
+            common.file_hint(item, how, result.errors, err)
+        for warning in result.warnings:
+            err.write("warning: " + warning.describe(prefix=item.where) + "\n")
+        return Answered(out, err.getvalue(), not result.ok, internal)
+
+    return respond

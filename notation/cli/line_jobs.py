@@ -1,0 +1,142 @@
+"""Answering ``convert`` and ``validate`` inputs one by one, in one process or several.
+
+``answer_lines`` runs a command's ``Responder`` (``FenInput`` -> ``Answered``) over its
+raw inputs (``notation.cli.common.iter_raw_inputs``) and writes each answer in input
+order: output to standard output, warnings and hints to standard error. With ``jobs``
+above 1 the parent only reads lines and writes answers: workers from
+``notation.pgn.pool`` read (``fen_input``: decoding, JSON) and answer chunks of
+``CHUNK_ITEMS`` lines and send each chunk's answers back as one text, at most
+``2 * jobs`` chunks in flight, so memory stays bounded on an endless standard input.
+The output is the same bytes whatever ``jobs`` is; with ``jobs`` above 1 it comes a
+chunk at a time.
+
+Raises what reading the inputs raises (``notation.inputs.InputError``) after writing the
+answers to the inputs before it; a signal or an error stops the workers first.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from notation.cli.common import FenInput, RawInput, fen_input
+from notation.inputs import InputError
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
+
+CHUNK_ITEMS = 512
+
+
+class Answered(NamedTuple):
+    """One input's answer as the command writes it (or a chunk's, joined)."""
+
+    out: str  # its output line(s), each ending in a line break
+    err: str  # warnings and hints for standard error ("" for none)
+    failed: bool  # not converted / not valid (exit status 1)
+    internal: bool  # the library failed on it (exit status 3)
+
+
+NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
+
+Responder = Callable[[FenInput], Answered]
+# Builds a command's responder from its parsed arguments, once per process; raises
+# ``UsageError`` for a bad option (in the parent, before any worker starts). ``args``
+# also says how lines are read: ``variant`` (the default) and ``json``.
+ResponderFactory = Callable[[Any], Responder]
+
+
+def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any, jobs: int) -> int:
+    """Write the answer to every input, in order; the exit status: 3 if the library failed
+    on some input, else 1 if some input failed, else 0."""
+    respond = make_responder(args)  # here first: a bad option is a usage error before any worker starts
+    if jobs > 1:
+        answers: Iterable[Answered] = _in_parallel(raws, make_responder, args, jobs)
+    else:
+        answers = (_answer(raw, respond, args) for raw in raws)
+    failed = internal = False
+    out, err = sys.stdout, sys.stderr
+    try:
+        for answer in answers:
+            out.write(answer.out)
+            if answer.err:
+                err.write(answer.err)
+            failed = failed or answer.failed
+            internal = internal or answer.internal
+    finally:
+        out.flush()
+    return 3 if internal else 1 if failed else 0
+
+
+def _answer(raw: RawInput, respond: Responder, args: Any) -> Answered:
+    item = fen_input(raw, args.variant, json_lines=args.json)
+    return NOTHING if item is None else respond(item)
+
+
+_worker: tuple[Responder, Any] | None = None  # in a worker: the command's responder and arguments
+
+
+def _init_worker(make_responder: ResponderFactory, args: Any) -> None:
+    global _worker
+    _worker = (make_responder(args), args)
+
+
+def _answer_chunk(chunk: list[RawInput]) -> Answered:
+    """A chunk's answers as one: its output and its standard error, each joined."""
+    assert _worker is not None, "the worker was not initialised"
+    respond, args = _worker
+    answers = [_answer(raw, respond, args) for raw in chunk]
+    return Answered(
+        "".join(answer.out for answer in answers),
+        "".join(answer.err for answer in answers),
+        any(answer.failed for answer in answers),
+        any(answer.internal for answer in answers),
+    )
+
+
+def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any,
+                 jobs: int) -> Iterator[Answered]:
+    from notation.pgn import pool as worker_pool  # multiprocessing: only with --jobs, not at start-up
+
+    workers, signals = worker_pool.start_pool(jobs, _init_worker, (make_responder, args))
+    pending: deque[AsyncResult[Answered]] = deque()
+    unreadable: InputError | None = None
+    finished = False
+    try:
+        try:
+            for chunk in _chunks(raws):
+                pending.append(workers.apply_async(_answer_chunk, (chunk,)))
+                while len(pending) >= 2 * jobs:
+                    yield pending.popleft().get()
+        except InputError as exc:  # a later input cannot be read: answer the ones before it first
+            unreadable = exc
+        while pending:
+            yield pending.popleft().get()
+        finished = True
+    finally:
+        if finished:
+            worker_pool.finish_pool(workers)
+        else:  # an error, a signal, or the consumer gone (a closed pipe)
+            worker_pool.stop_pool(workers, signals)
+    if unreadable is not None:
+        raise unreadable
+
+
+def _chunks(raws: Iterable[RawInput]) -> Iterator[list[RawInput]]:
+    """``raws`` in lists of ``CHUNK_ITEMS``; when reading fails, the inputs read before the
+    failure come first, then the error."""
+    chunk: list[RawInput] = []
+    try:
+        for raw in raws:
+            chunk.append(raw)
+            if len(chunk) == CHUNK_ITEMS:
+                yield chunk
+                chunk = []
+    except InputError:
+        if chunk:
+            yield chunk
+        raise
+    if chunk:
+        yield chunk
