@@ -330,13 +330,14 @@ def problem_text(item: FenInput, how: Answer, problems: list[Problem]) -> str:
     return where + "; ".join(p.describe() for p in problems)
 
 
-def file_hint(item: FenInput, how: Answer, problems: list[Problem], err: TextIO | None = None) -> None:
-    """A FEN argument that could not be read but names a file: say how to read the file."""
+def file_hint(item: FenInput, how: Answer, problems: list[Problem]) -> str:
+    """For a FEN argument that could not be read but names a file, the standard-error line
+    saying how to read the file; "" otherwise."""
     if item.line is not None or how is not Answer.JUDGED or not item.fen:
-        return
+        return ""
     if not any(p.code == "fen-syntax" for p in problems) or not os.path.isfile(item.fen):
-        return
-    (err or sys.stderr).write(f"hint: {item.fen!r} is a file; to read the FENs in it, use --input {item.fen}\n")
+        return ""
+    return f"hint: {item.fen!r} is a file; to read the FENs in it, use --input {item.fen}\n"
 
 
 def internal_problem(exc: Exception, line: int | None) -> Problem:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 
 from notation.cli import common
 from notation.cli.line_jobs import Answered, Responder, answer_lines
@@ -67,14 +66,14 @@ def responder(args: argparse.Namespace) -> Responder:
         if args.json:
             return Answered(common.json_line(item.located(result.to_dict())), "", not result.ok, internal)
         prefix = common.text_prefix(item)
-        err = io.StringIO()
+        err = ""
         if result.fen is not None:
             out = prefix + result.fen + "\n"
         else:  # the error is said once, on its output line
             out = prefix + "error: " + common.problem_text(item, how, result.errors) + "\n"
-            common.file_hint(item, how, result.errors, err)
+            err = common.file_hint(item, how, result.errors)
         for warning in result.warnings:
-            err.write("warning: " + warning.describe(prefix=item.where) + "\n")
-        return Answered(out, err.getvalue(), not result.ok, internal)
+            err += "warning: " + warning.describe(prefix=item.where) + "\n"
+        return Answered(out, err, not result.ok, internal)
 
     return respond
