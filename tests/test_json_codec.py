@@ -39,10 +39,12 @@ def codec(request, monkeypatch):
 
 
 @pytest.mark.parametrize("line", ACCEPTED)
-def test_both_read_the_same_values(codec, line, monkeypatch):
-    expected = json_codec.loads(line)
+def test_both_read_the_same_values(line, monkeypatch):
+    if json_codec.orjson is None:
+        pytest.skip("orjson is not installed here")
+    expected = json_codec.loads(line)  # orjson
     monkeypatch.setattr(json_codec, "orjson", None)
-    assert json_codec.loads(line) == expected
+    assert json_codec.loads(line) == expected  # the standard library
 
 
 @pytest.mark.parametrize("line", [line for line in REFUSED if "0000" not in line])

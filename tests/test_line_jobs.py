@@ -11,19 +11,18 @@ be those of ``--jobs 1``. A signal mid-way ends the run and every worker.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
-import time
 
 import pytest
 from installed import installed_script
+from test_jobs import WAIT_SECONDS, _group_gone, _kill_group
 
 from notation import DEFAULT_REGISTRY
-from notation.cli.common import MAX_LINE_BYTES
-from notation.cli.line_jobs import CHUNK_ITEMS
+from notation.cli.common import MAX_LINE_BYTES, RawInput
+from notation.cli.line_jobs import CHUNK_BYTES, CHUNK_ITEMS, _chunks
+from notation.inputs import InputError
 
-WAIT_SECONDS = 120  # generous: the machine is shared and slow at times
 STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
@@ -98,17 +97,6 @@ def test_a_bad_option_is_a_usage_error_before_any_worker(tmp_path):
     assert code == 2 and b"--jobs must be at least 1" in err
 
 
-def _group_gone(pgid: int) -> bool:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
-
-
 @pytest.mark.parametrize("signo", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
 def test_a_signal_mid_way_ends_the_run_and_its_workers(signo):
     """Standard input stays open after some lines: the run answers them and waits for more,
@@ -126,11 +114,25 @@ def test_a_signal_mid_way_ends_the_run_and_its_workers(signo):
         _, err = process.communicate(timeout=WAIT_SECONDS)
         assert _group_gone(process.pid), "a worker outlived the command"
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        _kill_group(process.pid)
         process.kill()
         process.wait(WAIT_SECONDS)
     assert process.returncode == 128 + signo
     assert b"Traceback" not in err, err
+
+
+def test_chunks_are_bounded_in_lines_and_bytes_and_keep_what_came_before_an_error():
+    short = [RawInput(None, b"8/8/8/8/8/8/8/K6k w - - 0 1", n) for n in range(1, 2 * CHUNK_ITEMS + 2)]
+    assert [len(chunk) for chunk in _chunks(short)] == [CHUNK_ITEMS, CHUNK_ITEMS, 1]
+    long = [RawInput(None, b"x" * (MAX_LINE_BYTES - 1), n) for n in range(1, 40)]
+    sizes = [sum(len(raw.data) for raw in chunk) for chunk in _chunks(long)]
+    assert sum(sizes) == 39 * (MAX_LINE_BYTES - 1) and max(sizes) < CHUNK_BYTES + MAX_LINE_BYTES
+
+    def failing():
+        yield from short[:3]
+        raise InputError("'b.fen'", "No such file or directory")
+
+    chunks = _chunks(failing())
+    assert next(chunks) == short[:3]
+    with pytest.raises(InputError):
+        next(chunks)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from notation.cli import common
-from notation.cli.line_jobs import Answered, Responder, answer_lines
-from notation.cli.usage import SUMMARIES, UsageError
-from notation.inputs import InputError
+from notation.cli.line_jobs import Answered, Responder, answered, run_lines
+from notation.cli.usage import SUMMARIES
 from notation.operations import ConvertResult, convert_fen
 
 DESCRIPTION = """\
@@ -40,12 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    jobs = common.jobs_from(args)
-    raws = common.iter_raw_inputs(args.fens, inputs=args.inputs)
-    try:
-        return answer_lines(raws, responder, args, jobs)
-    except InputError as exc:
-        raise UsageError(str(exc)) from None
+    return run_lines(args, responder)
 
 
 def responder(args: argparse.Namespace) -> Responder:
@@ -62,18 +56,6 @@ def responder(args: argparse.Namespace) -> Responder:
 
     def respond(item: common.FenInput) -> Answered:
         result, how = common.answer(item, guessed, ConvertResult.failure)
-        internal = how is common.Answer.INTERNAL
-        if args.json:
-            return Answered(common.json_line(item.located(result.to_dict())), "", not result.ok, internal)
-        prefix = common.text_prefix(item)
-        err = ""
-        if result.fen is not None:
-            out = prefix + result.fen + "\n"
-        else:  # the error is said once, on its output line
-            out = prefix + "error: " + common.problem_text(item, how, result.errors) + "\n"
-            err = common.file_hint(item, how, result.errors)
-        for warning in result.warnings:
-            err += "warning: " + warning.describe(prefix=item.where) + "\n"
-        return Answered(out, err, not result.ok, internal)
+        return answered(item, how, result, result.ok, result.fen or "", "error", json_lines=args.json)
 
     return respond

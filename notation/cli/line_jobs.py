@@ -21,13 +21,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from notation.cli import common
 from notation.cli.common import FenInput, RawInput, fen_input
+from notation.cli.usage import UsageError
 from notation.inputs import InputError
+from notation.operations import ConvertResult, ValidateResult
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
 
 CHUNK_ITEMS = 512
+CHUNK_BYTES = 1 << 20  # a chunk of long lines ends sooner: in flight at most 2 * jobs MiB or so
 
 
 class Answered(NamedTuple):
@@ -46,6 +50,38 @@ Responder = Callable[[FenInput], Answered]
 # ``UsageError`` for a bad option (in the parent, before any worker starts). ``args``
 # also says how lines are read: ``variant`` (the default) and ``json``.
 ResponderFactory = Callable[[Any], Responder]
+
+
+def run_lines(args: Any, make_responder: ResponderFactory) -> int:
+    """A ``convert`` or ``validate`` run: its inputs (``args.fens``, ``args.inputs`` or
+    standard input) answered with ``args.jobs`` processes; the exit status. Raises
+    ``UsageError`` for a bad option or an input that cannot be opened or read."""
+    jobs = common.jobs_from(args)
+    try:
+        return answer_lines(common.iter_raw_inputs(args.fens, inputs=args.inputs), make_responder, args, jobs)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def answered(
+    item: FenInput, how: common.Answer, result: ConvertResult | ValidateResult, ok: bool, good: str, bad: str,
+    *, json_lines: bool,
+) -> Answered:
+    """``result`` as the command writes it: its JSON line, or ``good`` (when ``ok``) or
+    ``bad: problems`` after the input's ``PATH:LINE:`` prefix; warnings and a file hint go
+    to standard error."""
+    internal = how is common.Answer.INTERNAL
+    if json_lines:
+        return Answered(common.json_line(item.located(result.to_dict())), "", not ok, internal)
+    prefix = common.text_prefix(item)
+    if ok:
+        out, err = prefix + good + "\n", ""
+    else:  # the error is said once, on its output line
+        out = prefix + bad + ": " + common.problem_text(item, how, result.errors) + "\n"
+        err = common.file_hint(item, how, result.errors)
+    for warning in result.warnings:
+        err += "warning: " + warning.describe(prefix=item.where) + "\n"
+    return Answered(out, err, not ok, internal)
 
 
 def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any, jobs: int) -> int:
@@ -125,15 +161,18 @@ def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, arg
 
 
 def _chunks(raws: Iterable[RawInput]) -> Iterator[list[RawInput]]:
-    """``raws`` in lists of ``CHUNK_ITEMS``; when reading fails, the inputs read before the
+    """``raws`` in lists of ``CHUNK_ITEMS`` (fewer when their lines reach ``CHUNK_BYTES``);
+    when reading fails, the inputs read before the
     failure come first, then the error."""
     chunk: list[RawInput] = []
+    size = 0
     try:
         for raw in raws:
             chunk.append(raw)
-            if len(chunk) == CHUNK_ITEMS:
+            size += len(raw.data or raw.text or "")
+            if len(chunk) == CHUNK_ITEMS or size >= CHUNK_BYTES:
                 yield chunk
-                chunk = []
+                chunk, size = [], 0
     except InputError:
         if chunk:
             yield chunk
