@@ -34,6 +34,19 @@ class ConvertResult:
     warnings: list[Problem] = field(default_factory=list)
     detected: Dialect | None = None
 
+    def __init__(
+        self, ok: bool, fen: str | None, variant: str | None, errors: list[Problem] | None = None,
+        warnings: list[Problem] | None = None, detected: Dialect | None = None,
+    ) -> None:
+        # Written out (the dataclass keeps it) so that the compiled build runs no generated
+        # Python ``__init__`` per FEN; omitted lists are new empty ones.
+        self.ok = ok
+        self.fen = fen
+        self.variant = variant
+        self.errors = [] if errors is None else errors
+        self.warnings = [] if warnings is None else warnings
+        self.detected = detected
+
     @classmethod
     def failure(cls, problem: Problem) -> ConvertResult:
         """The result of an input that could not be converted at all (not read, or the
@@ -60,6 +73,17 @@ class ValidateResult:
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     detected: Dialect | None = None
+
+    def __init__(
+        self, valid: bool, variant: str | None, errors: list[Problem] | None = None,
+        warnings: list[Problem] | None = None, detected: Dialect | None = None,
+    ) -> None:
+        # As ConvertResult's: no generated Python ``__init__`` per FEN.
+        self.valid = valid
+        self.variant = variant
+        self.errors = [] if errors is None else errors
+        self.warnings = [] if warnings is None else warnings
+        self.detected = detected
 
     @classmethod
     def failure(cls, problem: Problem) -> ValidateResult:

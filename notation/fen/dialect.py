@@ -34,6 +34,8 @@ class Dialect:
     notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
 
     def to_dict(self) -> dict[str, Any]:
+        # The FEN notation, the usual case, is spelled out: ``.value`` runs Python code.
+        notation = self.notation
         out: dict[str, Any] = {
             "pockets": self.pockets.value if self.pockets else None,
             "checks": self.checks.value if self.checks else None,
@@ -41,7 +43,7 @@ class Dialect:
             "counters": "present" if self.counters else "missing",
             "promoted": self.promoted,
             "chess960": self.chess960,
-            "notation": self.notation.value,
+            "notation": "fen" if notation is PositionNotation.FEN else notation.value,
         }
         for name, style in (("letters", self.letters), ("sides", self.sides), ("layout", self.layout)):
             if style is not None:

@@ -40,7 +40,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import Any, ClassVar, Final, NamedTuple, NoReturn
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
@@ -54,6 +54,7 @@ from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement
 from notation.fen.spellings import own_spelling
 from notation.geometry import CHESS_BOARD
+from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
@@ -100,13 +101,18 @@ class ReadResult(NamedTuple):
     dialect: Dialect
 
 
+# Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
+_TUPLE_NEW = tuple.__new__
+
+
 def read_fen(text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY) -> ReadResult:
     """Read ``text`` as a FEN of ``variant`` (a ``Variant`` or a name known to ``registry``).
 
     Raises ``FenSyntaxError`` (code ``fen-syntax``, with ``field`` and 1-based ``column``)
     or ``UnknownVariantError``. Does not judge legality: see ``notation.validation``.
     """
-    found = registry.find(variant)
+    # A Variant passes through without a call into the (interpreted) registry: per FEN.
+    found = variant if isinstance(variant, Variant) else registry.find(variant)
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
@@ -128,14 +134,47 @@ def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
     if found.family is RuleFamily.TAFL and opentafl.looks_like_record(text):
         return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
+    extended = found.has_pockets or found.has_check_counters
+    if not extended:
+        fields = _plain_fields(text)
+        if fields is not None:
+            return _Reader(text, None, found).read_plain(fields)
     match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     reader = _Reader(text, match, found)
-    if found.has_pockets or found.has_check_counters:
+    if extended:
         return reader.read()
-    return reader.read_plain()
+    return reader.read_plain(match.groups())
+
+
+# placement, turn, castling, en passant, halfmove, fullmove: each a str, the counters None
+# when absent (typed loosely, as ``re.Match.groups`` returns them).
+PlainFields = tuple[Any, ...]
+
+
+def _plain_fields(text: str) -> PlainFields | None:
+    """The six groups the plain pattern (no pockets, no check counters) finds in ``text``,
+    by ``str.split``: four or six fields of printable ASCII, the last two at most nine
+    digits each, no bracket in the placement. None leaves the text to the pattern, which
+    also names the column of any error (the two agree: tests/test_fen_plain_fields.py)."""
+    if not text.isascii():
+        return None
+    fields = text.split()
+    count = len(fields)
+    if count == 6:
+        halfmove, fullmove = fields[4], fields[5]
+        if not (halfmove.isdigit() and fullmove.isdigit() and len(halfmove) <= 9 and len(fullmove) <= 9):
+            return None
+    elif count != 4:
+        return None
+    placement = fields[0]
+    if "[" in placement or "]" in placement:
+        return None
+    if count == 4:
+        return (placement, fields[1], fields[2], fields[3], None, None)
+    return tuple(fields)
 
 
 def _reject_hostile(text: str) -> None:
@@ -145,7 +184,8 @@ def _reject_hostile(text: str) -> None:
             field="placement",
             column=MAX_FEN_LENGTH + 1,
         )
-    control = _CONTROL.search(text)
+    # Printable ASCII (the usual FEN) has no control character: no search needed.
+    control = None if text.isascii() and text.isprintable() else _CONTROL.search(text)
     if control is not None:
         index = control.start()
         raise FenSyntaxError(
@@ -358,35 +398,50 @@ def _dialect(
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
-@functools.lru_cache(maxsize=64)
-def _cell_letters(variant: Variant) -> str:
-    """The characters a placement cell may hold (for ``str.strip``): the letters and ``.``."""
-    return "".join(sorted(variant.board_letters)) + "."
+def _cell_bytes_of(variant: Variant) -> bytes:
+    """The characters a placement cell may hold, as bytes (``_only_cells`` deletes them):
+    the letters and ``.``."""
+    return ("".join(sorted(variant.board_letters)) + ".").encode()
+
+
+_CELL_BYTES: Final = IdentityCache(_cell_bytes_of)  # variant -> _cell_bytes_of(variant)
+
+
+def _only_cells(cells: str, cell_bytes: bytes) -> bool:
+    """Whether every character of ``cells`` is one of ``cell_bytes`` (ASCII): nothing is
+    left when they are deleted. Several times cheaper than ``str.strip`` with a set of
+    characters; ``isascii`` (a flag look-up) keeps any other character, a lone surrogate
+    included, away from ``encode``."""
+    return cells.isascii() and not cells.encode().translate(None, cell_bytes)
 
 
 class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
     def __init__(self, text: str, match: Any, variant: Variant):
-        # ``match``: the fast path's ``re.Match``, or ``_TokenSpans`` on the error path.
+        # ``match``: the pattern's ``re.Match``, ``_TokenSpans`` on the error path, or None
+        # after ``_plain_fields`` (``col`` then runs the pattern: only for an error).
         self.text = text
         self.match = match
         self.variant = variant
         self.piece_letters = variant.board_letters
-        self.cell_letters = _cell_letters(variant)
+        self.cell_bytes = _CELL_BYTES.get(variant)
         geometry = self.geometry = variant.geometry
         self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
 
     def col(self, group: str, offset: int = 0) -> int:
-        return self.match.start(group) + offset + 1
+        match = self.match
+        if match is None:
+            match = self.match = _PATTERNS[False, False].fullmatch(self.text)
+        return match.start(group) + offset + 1
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
-    def read_plain(self) -> ReadResult:
+    def read_plain(self, fields: PlainFields) -> ReadResult:
         """``read`` for variants without pockets or check counters: six fields, no branches
         for extensions the grammar of such a variant cannot match anyway."""
-        placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = self.match.groups()
+        placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = fields
         board, promoted, _ = self.read_placement(placement)
         if turn != "w" and turn != "b":
             self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
@@ -404,7 +459,7 @@ class _Reader:
             geometry=self.geometry,
         )
         dialect = _dialect(None, None, castling_seen, counters_present, "tilde" if promoted else None, chess960)
-        return ReadResult(setup, self.variant, dialect)
+        return _TUPLE_NEW(ReadResult, (setup, self.variant, dialect))
 
     def read(self) -> ReadResult:
         g = self.match.groupdict()
@@ -484,7 +539,7 @@ class _Reader:
             remaining_checks=remaining,
             geometry=self.geometry,
         )
-        return ReadResult(setup, variant, dialect)
+        return _TUPLE_NEW(ReadResult, (setup, variant, dialect))
 
     def read_promoted_squares(self, text: str) -> frozenset[int]:
         """The squares of an appended promoted-squares field (``e8d1``, ``a10b12``)."""
@@ -507,7 +562,7 @@ class _Reader:
             return self.read_placement_slowly(text)
         if "~" not in text:
             cells = cells_of_placement(text)
-            if cells is not None and not cells.strip(self.cell_letters):
+            if cells is not None and _only_cells(cells, self.cell_bytes):
                 return cells, frozenset(), None
             return self.read_placement_slowly(text)
         expanded = text
@@ -517,7 +572,7 @@ class _Reader:
         expanded, promoted = _strip_marks(expanded)
         if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
             cells = "".join(expanded.split("/")[::-1])
-            if not cells.strip(self.cell_letters):
+            if _only_cells(cells, self.cell_bytes):
                 return cells, promoted, None
         return self.read_placement_slowly(text)
 

@@ -33,6 +33,10 @@ class WriteResult(NamedTuple):
     warnings: list[Problem]
 
 
+# Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
+_TUPLE_NEW = tuple.__new__
+
+
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
     """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
 
@@ -119,8 +123,8 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         warnings.append(Problem("lossy-bombs", f"{variant.name} has no bombs; they were dropped", field="bombs"))
     if variant.has_spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
-        return WriteResult(fen, warnings + lost)
-    return WriteResult(" ".join(parts), warnings)
+        return _TUPLE_NEW(WriteResult, (fen, warnings + lost))
+    return _TUPLE_NEW(WriteResult, (" ".join(parts), warnings))
 
 
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
@@ -157,10 +161,10 @@ def _placement_with_marks(cells: str, promoted: frozenset[int]) -> str:
 
 
 _CORNERS = (7, 0, 63, 56)
-_CLASSICAL_LETTERS = {
-    CastlingStyle.XFEN: {7: "K", 0: "Q", 63: "k", 56: "q"},
-    CastlingStyle.SHREDDER: {7: "H", 0: "A", 63: "h", 56: "a"},
-}
+# The letters of corner rooks in each castling style (chosen with ``is``: a dict keyed by
+# the enum would run Enum.__hash__, Python code, per FEN).
+_XFEN_CORNERS = {7: "K", 0: "Q", 63: "k", 56: "q"}
+_SHREDDER_CORNERS = {7: "H", 0: "A", 63: "h", 56: "a"}
 
 
 def _pocket_letters(setup: Setup) -> str:
@@ -182,7 +186,7 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: l
         variant.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
-    table = _CLASSICAL_LETTERS[style]
+    table = _SHREDDER_CORNERS if style is CastlingStyle.SHREDDER else _XFEN_CORNERS
     geometry = setup.geometry
     chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
     if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):

@@ -15,10 +15,10 @@ Nothing here judges legality; nothing raises on a Setup whose cells fit its geom
 
 from __future__ import annotations
 
-import functools
-from typing import Any
+from typing import Any, Final
 
 from notation.geometry import CHESS_BOARD
+from notation.identity_cache import IdentityCache
 from notation.rules.attacks import (
     BISHOP_PSEUDO,
     CHESS_TABLES,
@@ -99,9 +99,7 @@ class _PieceMap:
 _NONE = (0, 0)  # the (white, black) of a group the variant lacks
 
 
-@functools.lru_cache(maxsize=64)
-def _piece_map(variant: Variant) -> _PieceMap:
-    return _PieceMap(variant)
+_PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
 
 
 def _split(both: int, white: int) -> tuple[int, int]:
@@ -123,7 +121,7 @@ class Position:
     tables: Tables
 
     def __init__(self, setup: Setup, variant: Variant):
-        pieces = _piece_map(variant)
+        pieces = _PIECE_MAPS.get(variant)
         self.setup = setup
         self.variant = variant
         geometry = setup.geometry

@@ -26,11 +26,11 @@ codes above say), move counters.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Final
 
 from notation.errors import Problem
+from notation.identity_cache import IdentityCache
 from notation.rules.position import position_of
 from notation.setup import Setup
 from notation.validation import (
@@ -107,7 +107,6 @@ CODES: tuple[str, ...] = (
 
 
 
-@functools.lru_cache(maxsize=64)
 def _validators_of(variant: Variant) -> tuple[Callable[[Context], list[Problem]], ...]:
     """``VALIDATORS`` less those that can find nothing in this variant: the placement rules
     without a placement phase, the bomb rules without bombs (a setup built in code with
@@ -120,10 +119,13 @@ def _validators_of(variant: Variant) -> tuple[Callable[[Context], list[Problem]]
     return tuple(find_problems for find_problems in VALIDATORS if find_problems not in skip)
 
 
+_VALIDATORS_OF: Final = IdentityCache(_validators_of)  # variant -> _validators_of(variant)
+
+
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     ctx = Context(setup, variant, position_of(setup, variant))
     problems: list[Problem] = []
-    for find_problems in _validators_of(variant):
+    for find_problems in _VALIDATORS_OF.get(variant):
         problems += find_problems(ctx)
     if setup.bombs is not None and not variant.has_bombs:
         problems += bombs.find_problems(ctx)  # bombs where the variant has none: bad-bomb
@@ -154,11 +156,13 @@ JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
 
 def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
-    found = DEFAULT_REGISTRY.find(variant)
+    # A Variant passes through without a call into the (interpreted) registry: per FEN.
+    found = variant if isinstance(variant, Variant) else DEFAULT_REGISTRY.find(variant)
     if setup.geometry is not found.geometry and setup.geometry != found.geometry:
         problems = [_wrong_board_size(setup, found)]
     else:
-        problems = JUDGES[found.family](setup, found)
+        family = found.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
+        problems = _judge_chess(setup, found) if family is RuleFamily.CHESS else JUDGES[family](setup, found)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems

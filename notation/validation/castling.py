@@ -18,18 +18,18 @@ ranks are the first and last ranks of the board (``Setup.geometry``).
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from notation.errors import Problem
+from notation.identity_cache import IdentityCache
 from notation.rules.chess960 import is_chess960, start_squares
 from notation.validation.context import Context, side
 from notation.variants import Variant
 
 
-@functools.lru_cache(maxsize=64)
-def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
+def _start_squares_of(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
     geometry = variant.geometry
     return start_squares(
@@ -37,14 +37,29 @@ def _start_squares(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
     )
 
 
-@functools.lru_cache(maxsize=1024)
-def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str], object], object, int] | None:
+_START_SQUARES: Final = IdentityCache(_start_squares_of)  # variant -> _start_squares_of(variant)
+
+StartTest = tuple[Callable[[str], object], object, int]
+_RIGHTS_KEPT = 256  # start tests kept per variant (a few sets of rights are common)
+
+
+def _start_test(variant: Variant, rights: frozenset[int]) -> StartTest | None:
     """For rights that all name start rook squares of a fixed start array whose sides have
     one castling piece each, at most one right on each side of it: ``(getter, letters,
     squares)`` where ``getter(cells) == letters`` says that every named rook and its side's
     castling piece stand on their start squares (``squares``: those squares as a bitboard).
-    None when that does not apply. Bounded cache: a few variants times a few sets of rights."""
-    start_kings, start_rooks = _start_squares(variant)
+    None when that does not apply. Kept per variant (``_START_TESTS``)."""
+    tests = _START_TESTS.get(variant)
+    if rights in tests:
+        return tests[rights]
+    if len(tests) >= _RIGHTS_KEPT:
+        tests.clear()
+    test = tests[rights] = _start_test_of(variant, rights)
+    return test
+
+
+def _start_test_of(variant: Variant, rights: frozenset[int]) -> StartTest | None:
+    start_kings, start_rooks = _START_SQUARES.get(variant)
     if any(not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
         return None
     wanted: dict[int, str] = {}
@@ -65,6 +80,13 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> tuple[Callable[[str
         reference = "".join(wanted.get(sq, ".") for sq in range(geometry.size))
         test = (getter, getter(reference), sum(1 << sq for sq in order))
     return test
+
+
+def _no_tests_yet(variant: Variant) -> dict[frozenset[int], StartTest | None]:
+    return {}
+
+
+_START_TESTS: Final = IdentityCache(_no_tests_yet)  # variant -> {rights: _start_test_of(variant, rights)}
 
 
 def _all_good_at_start(ctx: Context) -> bool:
@@ -116,7 +138,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
             bad[sq] = f"{variant.name} has no castling"
         return bad
     chess960 = reading_of(ctx) is Reading.CHESS960
-    start_kings, start_rooks = _start_squares(variant)
+    start_kings, start_rooks = _START_SQUARES.get(variant)
     tables = position.tables
     back_rank = (tables.first_rank, tables.last_rank)
     black_back = tables.size - tables.files

@@ -1,0 +1,99 @@
+"""The reader's split of a plain FEN agrees with its pattern.
+
+For variants without pockets or check counters the reader first splits the FEN on
+whitespace (``_plain_fields``) and runs the regular expression only when that split
+declines, or to name the column of an error. These tests hold the split to the pattern:
+whatever the split accepts, the pattern matches with the same six groups; and a FEN read
+through the split gives the same setup, dialect or error (message, field, column) as one
+read through the pattern.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+
+from notation import DEFAULT_REGISTRY, read_fen
+from notation.errors import FenSyntaxError
+from notation.fen import reader
+
+PATTERN = reader._PATTERNS[False, False]
+STANDARD_VARIANT = DEFAULT_REGISTRY.find("standard")
+STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+# Texts at the edges of the split: counts of fields, digits that are not ASCII, brackets,
+# whitespace of every kind, counters too long, errors in every field.
+EDGES = [
+    STANDARD,
+    "  " + STANDARD + " \t ",
+    STANDARD.replace(" ", "\t"),
+    STANDARD.replace(" ", "\u3000"),  # ideographic space: whitespace to both
+    STANDARD.rsplit(" ", 2)[0],  # EPD-style, four fields
+    STANDARD.rsplit(" ", 1)[0],  # five fields
+    STANDARD + " 7",  # seven fields
+    STANDARD.replace(" 0 1", " 0 \u0661"),  # an Arabic-Indic digit: \d, not ASCII
+    STANDARD.replace(" 0 1", " 0 \u00b9"),  # a superscript one: isdigit, not \d
+    STANDARD.replace(" 0 1", " 0 1234567890"),  # ten digits
+    STANDARD.replace(" 0 1", " 0 123456789"),
+    STANDARD.replace(" 0 1", " -1 1"),
+    STANDARD.replace("RNBQKBNR w", "RNBQKBNR[] w"),
+    STANDARD.replace("RNBQKBNR w", "RNBQKBNR] w"),
+    STANDARD.replace(" w ", " x "),
+    STANDARD.replace("KQkq", "KQkX"),
+    STANDARD.replace(" - ", " e9 "),
+    STANDARD.replace("8/8/8/8", "8/8/8/7"),
+    STANDARD.replace("8/8/8/8", "8/8/8/8/8"),
+    STANDARD.replace("pppppppp", "pppppppé"),
+    "",
+    "   ",
+]
+
+
+def _details(call):
+    """(setup, dialect) of a read, or the error's message, field, column and expectation."""
+    try:
+        read = call()
+    except FenSyntaxError as exc:
+        return ("error", exc.problems[0].to_dict(), exc.field, exc.column, exc.expected)
+    return ("read", read.setup, read.dialect)
+
+
+def _through_pattern(text: str):
+    """Reading ``text`` as Standard with the pattern's match, as without the split."""
+    match = PATTERN.fullmatch(text)
+    return reader._Reader(text, match, STANDARD_VARIANT).read_plain(match.groups())
+
+
+def _agrees(text: str) -> None:
+    fields = reader._plain_fields(text)
+    match = PATTERN.fullmatch(text)
+    if fields is not None:
+        assert match is not None, f"the split took what the pattern refuses: {text!r}"
+        assert fields == match.groups()
+        assert _details(lambda: read_fen(text, STANDARD_VARIANT)) == _details(lambda: _through_pattern(text))
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_the_split_agrees_with_the_pattern_at_its_edges(text):
+    _agrees(text)
+
+
+@pytest.mark.parametrize("text", [t for t in EDGES if PATTERN.fullmatch(t)])
+def test_reading_through_the_split_gives_what_the_pattern_gives(text):
+    assert reader._plain_fields(text) is not None or not text.isascii()  # the split is tried
+    assert _details(lambda: read_fen(text, STANDARD_VARIANT)) == _details(lambda: _through_pattern(text))
+
+
+TOKENS = st.sampled_from(
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "8/8/8/8/8/8/8/8", "w", "b", "x", "KQkq", "-", "e3", "0", "1",
+     "12", "1234567890", "\u0661", "[", "]", "[Pp]", "+1+2", "3+3", "KQkq[", "é"]
+)
+SPACES = st.sampled_from([" ", "  ", "\t", "\n", "\u3000", "\xa0", ""])
+
+
+@settings(max_examples=examples(400))
+@given(st.lists(st.tuples(SPACES, TOKENS), max_size=8), SPACES)
+def test_the_split_agrees_with_the_pattern_on_random_token_strings(parts, tail):
+    _agrees("".join(space + token for space, token in parts) + tail)

@@ -1,0 +1,52 @@
+"""IdentityCache: one computed value per object, by identity, bounded."""
+
+from dataclasses import replace
+
+import pytest
+
+from notation.identity_cache import IdentityCache
+from notation.variants import DEFAULT_REGISTRY
+
+
+def test_computes_once_per_object_and_keeps_equal_objects_apart():
+    calls = []
+
+    def compute(variant):
+        calls.append(variant)
+        return variant.key.upper()
+
+    cache = IdentityCache(compute)
+    standard = DEFAULT_REGISTRY.find("standard")
+    twin = replace(standard)
+    assert twin == standard and twin is not standard
+    assert cache.get(standard) == "STANDARD"
+    assert cache.get(standard) == "STANDARD"
+    assert cache.get(twin) == "STANDARD"
+    assert [v is standard for v in calls] == [True, False]  # the twin is its own entry
+    assert len(cache) == 2
+
+
+def test_a_full_cache_starts_again_and_values_stay_right():
+    cache = IdentityCache(lambda key: key * 2, limit=3)
+    keys = [[n] for n in range(10)]  # lists: unhashable, so only identity can find them
+    for key in keys:
+        assert cache.get(key) == key * 2
+        assert len(cache) <= 3
+    assert cache.get(keys[-1]) == keys[-1] * 2
+
+
+def test_a_failed_computation_is_not_kept():
+    attempts = []
+
+    def compute(key):
+        attempts.append(key)
+        if len(attempts) == 1:
+            raise ValueError("first time")
+        return "second time"
+
+    cache = IdentityCache(compute)
+    key = object()
+    with pytest.raises(ValueError):
+        cache.get(key)
+    assert len(cache) == 0
+    assert cache.get(key) == "second time"
