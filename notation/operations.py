@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from notation.errors import IllegalSetupError, NotationError, Problem
 from notation.fen.dialect import Dialect
@@ -21,6 +21,10 @@ from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 from notation.views import UNSEEN, Viewer, read_view, validate_view, view_of, write_view
+
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_REPAIR: Final = IllegalPolicy.REPAIR
 
 
 @dataclass
@@ -125,7 +129,7 @@ def convert_fen(
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
     setup = parsed.setup
     warnings: list[Problem] = []
-    if on_illegal is IllegalPolicy.REPAIR:
+    if on_illegal is _REPAIR:
         setup, repairs = repair_setup(setup, found)
         warnings.extend(repairs)
     errors, accepted = _split(validate(setup, found), accept)

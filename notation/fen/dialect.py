@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, PositionNotation, SideLetters
+
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_FEN_NOTATION: Final = PositionNotation.FEN
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
@@ -43,7 +47,7 @@ class Dialect:
             "counters": "present" if self.counters else "missing",
             "promoted": self.promoted,
             "chess960": self.chess960,
-            "notation": "fen" if notation is PositionNotation.FEN else notation.value,
+            "notation": "fen" if notation is _FEN_NOTATION else notation.value,
         }
         for name, style in (("letters", self.letters), ("sides", self.sides), ("layout", self.layout)):
             if style is not None:

@@ -60,6 +60,15 @@ from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, WHITE, Pockets, Setup
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Twist, Variant
 
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_TAFL_FAMILY: Final = RuleFamily.TAFL
+_RANK_ZERO: Final = PocketStyle.RANK_ZERO
+_BRACKETED: Final = PocketStyle.BRACKETED
+_REMAINING: Final = CheckStyle.REMAINING
+_GIVEN: Final = CheckStyle.GIVEN
+_APPENDED: Final = PocketStyle.APPENDED
+
 MAX_FEN_LENGTH = 512
 
 _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
@@ -132,7 +141,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
 
 def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
-    if found.family is RuleFamily.TAFL and opentafl.looks_like_record(text):
+    if found.family is _TAFL_FAMILY and opentafl.looks_like_record(text):
         return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
     extended = found.has_pockets or found.has_check_counters
     if not extended:
@@ -472,7 +481,7 @@ class _Reader:
         bracketed = g.get("bracketed")
         if rank_zero is not None:
             pockets = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1])
-            pocket_style = PocketStyle.RANK_ZERO
+            pocket_style = _RANK_ZERO
         if bracketed is not None:
             if not variant.has_pockets:
                 self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
@@ -480,7 +489,7 @@ class _Reader:
                 self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
             inner = bracketed[1:-1]
             pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
-            pocket_style = PocketStyle.BRACKETED
+            pocket_style = _BRACKETED
 
         turn = g.get("turn")
         if turn not in ("w", "b"):
@@ -493,13 +502,13 @@ class _Reader:
         checks_style = None
         if g.get("remaining") is not None:
             remaining = self.read_counters(g["remaining"])
-            checks_style = CheckStyle.REMAINING
+            checks_style = _REMAINING
         if g.get("given") is not None:
             if checks_style is not None:
                 self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
             white_given, black_given = self.read_counters(g["given"][1:])
             remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
-            checks_style = CheckStyle.GIVEN
+            checks_style = _GIVEN
 
         halfmove_text, fullmove_text = g.get("halfmove"), g.get("fullmove")
         counters_present = halfmove_text is not None
@@ -517,7 +526,7 @@ class _Reader:
             if pocket_style is not None:
                 self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
             pockets = _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
-            pocket_style = PocketStyle.APPENDED
+            pocket_style = _APPENDED
             squares = g.get("appended_promoted")
             if squares is not None and squares != "-":
                 marked = self.read_promoted_squares(squares)

@@ -9,7 +9,7 @@ warnings: that is the mode's meaning. Nothing here validates the setup.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from notation.errors import Problem
 from notation.fen import opentafl
@@ -24,6 +24,18 @@ from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.setup import WHITE, Setup
 from notation.variants import RuleFamily, Variant
+
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_OPENTAFL: Final = PositionNotation.OPENTAFL
+_TAFL_FAMILY: Final = RuleFamily.TAFL
+_APPENDED: Final = PocketStyle.APPENDED
+_BRACKETED: Final = PocketStyle.BRACKETED
+_RANK_ZERO: Final = PocketStyle.RANK_ZERO
+_REMAINING: Final = CheckStyle.REMAINING
+_GIVEN: Final = CheckStyle.GIVEN
+_SHREDDER: Final = CastlingStyle.SHREDDER
+_XFEN: Final = CastlingStyle.XFEN
 
 
 class WriteResult(NamedTuple):
@@ -48,12 +60,12 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     Raises nothing for an illegal setup (validate first if that matters); raises
     ``ValueError`` only for impossible values (a negative halfmove clock).
     """
-    if options.notation is PositionNotation.OPENTAFL and variant.family is RuleFamily.TAFL:
+    if options.notation is _OPENTAFL and variant.family is _TAFL_FAMILY:
         return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
     pockets_variant = variant.has_pockets
     style = options.pockets
-    tilde = pockets_variant and style is not PocketStyle.APPENDED
+    tilde = pockets_variant and style is not _APPENDED
     if setup.promoted and not pockets_variant:
         tilde = False
         warnings.append(
@@ -79,9 +91,9 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts = [_placement(setup, tilde)]
     if pockets_variant:
         pocket = _pocket_letters(setup)
-        if style is PocketStyle.BRACKETED:
+        if style is _BRACKETED:
             parts[0] += f"[{pocket}]" if pocket else options.empty_pocket.value
-        elif style is PocketStyle.RANK_ZERO:
+        elif style is _RANK_ZERO:
             parts[0] += "/" + pocket
     parts.append("w" if setup.turn == WHITE else "b")
     parts.append(_castling(setup, variant, options, warnings))
@@ -90,13 +102,13 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
 
     counters = variant.has_check_counters
     remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
-    if counters and options.checks is CheckStyle.REMAINING:
+    if counters and options.checks is _REMAINING:
         parts.append(f"{remaining[0]}+{remaining[1]}")
     if setup.halfmove < 0 or setup.fullmove < 0:
         raise ValueError("move counters cannot be negative")
     parts.append(str(setup.halfmove))
     parts.append(str(setup.fullmove))
-    if counters and options.checks is CheckStyle.GIVEN:
+    if counters and options.checks is _GIVEN:
         given = []
         for side, left in zip(("White", "Black"), remaining, strict=True):
             count = variant.checks_to_win - left
@@ -113,7 +125,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
                 count = written
             given.append(count)
         parts.append(f"+{given[0]}+{given[1]}")
-    if pockets_variant and style is PocketStyle.APPENDED:
+    if pockets_variant and style is _APPENDED:
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
@@ -186,7 +198,7 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: l
         variant.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
-    table = _SHREDDER_CORNERS if style is CastlingStyle.SHREDDER else _XFEN_CORNERS
+    table = _SHREDDER_CORNERS if style is _SHREDDER else _XFEN_CORNERS
     geometry = setup.geometry
     chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
     if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
@@ -201,7 +213,7 @@ def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: l
             continue
         for square in rights:
             letter = file_names[square - back]
-            if style is CastlingStyle.XFEN:
+            if style is _XFEN:
                 letter = xfen_letter(board, back, rook, king, square, width) or letter
             if letter == "k" and outer_rook(board, back, rook, king, True, width) != square:
                 # Eleven files or more: the k-file's letter is read as K, the outermost rook

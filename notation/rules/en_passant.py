@@ -19,11 +19,18 @@ Nothing here raises; an illegal setup simply yields fewer captures.
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.options import EnPassantMode
 from notation.rules.bitboard import squares
 from notation.rules.position import Position, position_of
 from notation.setup import Setup
 from notation.variants import Variant
+
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_ALWAYS: Final = EnPassantMode.ALWAYS
+_PSEUDO_LEGAL: Final = EnPassantMode.PSEUDO_LEGAL
 
 
 def plausible(position: Position, ep: int) -> bool:
@@ -112,11 +119,11 @@ def en_passant_square(setup: Setup, variant: Variant, mode: EnPassantMode) -> in
     exists. ``None`` otherwise.
     """
     ep = setup.ep_square
-    if ep is None or mode is EnPassantMode.ALWAYS:
+    if ep is None or mode is _ALWAYS:
         return ep
     position = position_of(setup, variant)
     if not plausible(position, ep) or not capturers(position, ep):
         return None
-    if mode is EnPassantMode.PSEUDO_LEGAL:
+    if mode is _PSEUDO_LEGAL:
         return ep
     return ep if legal_captures(position, ep) else None
