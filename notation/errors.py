@@ -30,6 +30,19 @@ class Problem:
     column: int | None = None
     extra: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
 
+    def __init__(
+        self, code: str, message: str, field: str | None = None, column: int | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        # Written out (the dataclass keeps it): the generated frozen ``__init__`` calls
+        # ``object.__setattr__`` per field, twice the time; an illegal FEN has one or more.
+        values = self.__dict__
+        values["code"] = code
+        values["message"] = message
+        values["field"] = field
+        values["column"] = column
+        values["extra"] = {} if extra is None else extra
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field is not None:

@@ -14,6 +14,7 @@ client goes away. Exit status: 0 at end of file, 3 if the app cannot be built.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
@@ -175,6 +176,23 @@ class Worker:
                 close()
 
 
+GC_YOUNG_THRESHOLD = 10_000  # container objects allocated between two young collections (default 700)
+
+
+def tune_collector() -> None:
+    """Set the cyclic garbage collector for serving, once the app is built.
+
+    What was imported and built so far lives as long as the worker: ``gc.freeze`` keeps
+    every later full collection from walking it again. A batch answer holds tens of
+    thousands of new objects at once; at the default threshold they set off a collection
+    every few hundred FENs, each walking the answer built so far (bench_service's "CPU per
+    batch" line shows what the two save).
+    """
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, older, oldest)
+
+
 def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     fd, settings_json = int(argv[1]), argv[2]
@@ -193,6 +211,7 @@ def main(argv: list[str]) -> int:
     except Exception:  # noqa: BLE001 - reported once, the pool stops retrying in a loop
         log.exception("the app could not be built")
         return 3
+    tune_collector()
     channel = wire.BlockingChannel(socket.socket(fileno=fd))
     channel.send_json(wire.READY, {"pid": os.getpid()})
     try:
