@@ -22,13 +22,11 @@ Nothing is checked about the text itself.
 
 from __future__ import annotations
 
-import bz2
 import enum
-import gzip
+import functools
 import io
 import os
 import sys
-import zlib
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -208,16 +206,26 @@ def read_text(path: str) -> str:
 
 
 def _decompressor(compression: Compression, buffered: BinaryIO) -> BinaryIO:
+    # The compression modules are imported when a compressed file is met: importing them
+    # all would cost every command's start-up several milliseconds.
     if compression is Compression.GZIP:
+        import gzip
+
         return gzip.GzipFile(fileobj=buffered, mode="rb")  # type: ignore[return-value]
     if compression is Compression.BZIP2:
+        import bz2
+
         return bz2.BZ2File(buffered, "rb")  # type: ignore[return-value]
     if compression is Compression.ZSTD:
         return ZstdReader(buffered)  # type: ignore[return-value]
     return buffered
 
 
+@functools.cache
 def _decoder_errors() -> tuple[type[BaseException], ...]:
+    """What a decompressing stream raises on bad data (asked only when one raises)."""
+    import zlib
+
     import zstandard
 
     return (OSError, EOFError, zlib.error, ValueError, zstandard.ZstdError)
@@ -225,8 +233,6 @@ def _decoder_errors() -> tuple[type[BaseException], ...]:
 
 class _Checked(io.RawIOBase):
     """Bytes from a (decompressing) stream; every failure becomes ``CorruptInput``."""
-
-    _ERRORS = _decoder_errors()
 
     def __init__(self, stream: BinaryIO, name: str, compression: Compression):
         super().__init__()
@@ -242,7 +248,7 @@ class _Checked(io.RawIOBase):
             # one step of the decoder (read1), so bytes before a failure are not lost
             read = getattr(self._stream, "read1", None) or self._stream.read
             data = read(len(buffer))
-        except self._ERRORS as exc:
+        except _decoder_errors() as exc:
             raise CorruptInput(self._name, self._reason(exc)) from None
         buffer[: len(data)] = data
         return len(data)

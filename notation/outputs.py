@@ -23,15 +23,11 @@ written or put in place. ``BrokenPipeError`` (the reader went away) propagates a
 
 from __future__ import annotations
 
-import bz2
 import enum
-import gzip
 import io
 import os
-import shutil
 import stat
 import sys
-import tempfile
 from typing import BinaryIO
 
 from notation.inputs import ENCODING, ERRORS, Compression, compression_for_name, describe_error
@@ -108,6 +104,8 @@ class Output:
             self._target = os.path.realpath(path)
             directory = os.path.dirname(self._target)
             try:
+                import tempfile  # here, not at start-up: only commands writing files need it
+
                 fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self._target)}.", suffix=".tmp")
             except OSError as exc:
                 raise OutputError(f"cannot write {path!r}: {describe_error(exc)}") from None
@@ -227,8 +225,12 @@ def remove_temporary_files() -> None:
 
 def _compressor(compression: Compression, raw: BinaryIO) -> BinaryIO:
     if compression is Compression.GZIP:
+        import gzip  # the compression modules: here, not at every command's start-up
+
         return gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=GZIP_LEVEL, mtime=0)  # type: ignore[return-value]
     if compression is Compression.BZIP2:
+        import bz2
+
         return bz2.BZ2File(raw, "wb")  # type: ignore[return-value]
     if compression is Compression.ZSTD:
         import zstandard
@@ -263,6 +265,8 @@ def _make_backup(path: str, backup: str) -> None:
     try:
         os.link(path, backup)
     except OSError:
+        import shutil
+
         shutil.copy2(path, backup)
 
 

@@ -26,6 +26,9 @@ CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
 FOREIGN = (
     "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.parallel",
     "multiprocessing.pool",  # only --jobs starts workers
+    # compression, temporary files: only a compressed input or an output file needs them
+    # (argparse itself brings shutil, and with it bz2 and lzma, for the terminal's width)
+    "gzip", "zstandard", "tempfile", "notation.outputs",
 )
 
 
@@ -47,6 +50,16 @@ def test_a_command_loads_only_its_own_module(command):
     assert code == 0
     assert f"notation.cli.{command}_cmd" in modules
     assert not modules & set(FOREIGN)
+
+
+def test_a_compressed_input_brings_its_module_when_it_is_met(tmp_path):
+    import gzip
+
+    packed = tmp_path / "fens.txt.gz"
+    packed.write_bytes(gzip.compress(LEGAL.encode()))
+    code, modules = loaded(["convert", "--input", str(packed)], "")
+    assert code == 0
+    assert "gzip" in modules and "zstandard" not in modules
 
 
 def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 
 from notation import __version__
 from notation.cli.usage import SUMMARIES, UsageError
-from notation.outputs import remove_temporary_files
 from notation.signals import Interrupted, exit_on_signals
 
 # (subcommand, module, summary): each module has add_parser(subparsers) and run(args) -> int,
@@ -71,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         parser.exit(2, f"notation {args.command}: error: {exc}\n")
     except Interrupted as exc:
-        remove_temporary_files()
+        # Only a command that writes files imported notation.outputs (and so made any);
+        # importing it for every command would cost their start-up.
+        outputs = sys.modules.get("notation.outputs")
+        if outputs is not None:
+            outputs.remove_temporary_files()
         return exc.status
     except KeyboardInterrupt:
         return 130
