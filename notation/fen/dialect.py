@@ -5,11 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, PositionNotation, SideLetters
-
-# Enum members bound once: reading a member off its class goes through EnumType's
-# attribute hook, dearer than the test it serves when compiled code does it per FEN.
-_FEN_NOTATION: Final = PositionNotation.FEN
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
@@ -38,18 +35,25 @@ class Dialect:
     notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
 
     def to_dict(self) -> dict[str, Any]:
-        # The FEN notation, the usual case, is spelled out: ``.value`` runs Python code.
-        notation = self.notation
-        out: dict[str, Any] = {
-            "pockets": self.pockets.value if self.pockets else None,
-            "checks": self.checks.value if self.checks else None,
-            "castling": self.castling,
-            "counters": "present" if self.counters else "missing",
-            "promoted": self.promoted,
-            "chess960": self.chess960,
-            "notation": "fen" if notation is _FEN_NOTATION else notation.value,
-        }
-        for name, style in (("letters", self.letters), ("sides", self.sides), ("layout", self.layout)):
-            if style is not None:
-                out[name] = style.value
-        return out
+        """The JSON form (a new dict each time). Dialects are few and shared (the reader
+        keeps one per combination), so each one's form is built once."""
+        return dict(_FORMS.get(self))
+
+
+def _form_of(dialect: Dialect) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "pockets": dialect.pockets.value if dialect.pockets else None,
+        "checks": dialect.checks.value if dialect.checks else None,
+        "castling": dialect.castling,
+        "counters": "present" if dialect.counters else "missing",
+        "promoted": dialect.promoted,
+        "chess960": dialect.chess960,
+        "notation": dialect.notation.value,
+    }
+    for name, style in (("letters", dialect.letters), ("sides", dialect.sides), ("layout", dialect.layout)):
+        if style is not None:
+            out[name] = style.value
+    return out
+
+
+_FORMS: Final = IdentityCache(_form_of)  # dialect -> its JSON form (copied out by to_dict)
