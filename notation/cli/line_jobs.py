@@ -91,7 +91,7 @@ def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, arg
     if jobs > 1:
         answers: Iterable[Answered] = _in_parallel(raws, make_responder, args, jobs)
     else:
-        answers = (_answer(raw, respond, args) for raw in raws)
+        answers = _in_order(raws, respond, args)
     failed = internal = False
     out, err = sys.stdout, sys.stderr
     try:
@@ -104,6 +104,14 @@ def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, arg
     finally:
         out.flush()
     return 3 if internal else 1 if failed else 0
+
+
+def _in_order(raws: Iterable[RawInput], respond: Responder, args: Any) -> Iterator[Answered]:
+    """Each input's answer as soon as it is read (a generator function, not an expression:
+    the answers to earlier lines must be out before a later input fails or the stream ends,
+    compiled or not)."""
+    for raw in raws:
+        yield _answer(raw, respond, args)
 
 
 def _answer(raw: RawInput, respond: Responder, args: Any) -> Answered:

@@ -166,8 +166,9 @@ PlainFields = tuple[Any, ...]
 def _plain_fields(text: str) -> PlainFields | None:
     """The six groups the plain pattern (no pockets, no check counters) finds in ``text``,
     by ``str.split``: four or six fields of ASCII (control characters were refused
-    before), the last two at most nine digits each, no bracket in the placement. None leaves the text to the pattern, which
-    also names the column of any error (the two agree: tests/test_fen_plain_fields.py)."""
+    before), the last two at most nine digits each, no bracket in the placement. None
+    leaves the text to the pattern, which also names the column of any error (the two
+    agree: tests/test_fen_plain_fields.py)."""
     if not text.isascii():
         return None
     fields = text.split()
