@@ -21,7 +21,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, BinaryIO, NamedTuple, TextIO, TypeVar
+from typing import Any, BinaryIO, Final, NamedTuple, TextIO, TypeVar
 
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
@@ -196,6 +196,12 @@ def iter_fen_inputs(
             yield item
 
 
+# Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
+# its generated ``__new__`` (Python code), and an enum member read once is not looked up on
+# its class (EnumType's attribute hook) each time.
+_TUPLE_NEW = tuple.__new__
+
+
 class RawInput(NamedTuple):
     """One input before it is read: a FEN argument (``text``; ``line`` None), or a line of
     a file or standard input (``data``, its bytes, None when longer than ``MAX_LINE_BYTES``)."""
@@ -218,14 +224,14 @@ def iter_raw_inputs(
         for path in inputs:
             with InputFile(path) as source:
                 for number, data in enumerate(_bounded_lines(source.binary), start=1):
-                    yield RawInput(None, data, number, path)
+                    yield _TUPLE_NEW(RawInput, (None, data, number, path))
         return
     if stream is None:
         with InputFile(STDIN) as source:
             yield from iter_raw_inputs([], stream=source.binary)
         return
     for number, data in enumerate(_bounded_lines(stream), start=1):
-        yield RawInput(None, data, number)
+        yield _TUPLE_NEW(RawInput, (None, data, number, None))
 
 
 def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenInput | None:
@@ -249,7 +255,7 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             if json_lines and line.lstrip().startswith("{"):
                 item = _json_input(line, default_variant, number)
             else:
-                item = FenInput(line.strip(), default_variant, number)
+                item = _TUPLE_NEW(FenInput, (line.strip(), default_variant, number, None, None))
     return item if raw.source is None else item._replace(source=raw.source)
 
 
@@ -288,7 +294,7 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
-    return FenInput(fen, variant, number)
+    return _TUPLE_NEW(FenInput, (fen, variant, number, None, None))
 
 
 class Answer(enum.Enum):
@@ -297,6 +303,9 @@ class Answer(enum.Enum):
     JUDGED = "judged"  # the library read and judged the input
     UNUSABLE = "unusable"  # the line could not be used (too long, not UTF-8, bad JSON)
     INTERNAL = "internal"  # the library failed on it (a bug): the command exits 3
+
+
+_JUDGED: Final = Answer.JUDGED
 
 
 def answer(
@@ -311,7 +320,7 @@ def answer(
         return failure(item.problem), Answer.UNUSABLE
     fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
     try:
-        return judge(fen, item.variant), Answer.JUDGED
+        return judge(fen, item.variant), _JUDGED
     except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
         return failure(internal_problem(exc, item.line)), Answer.INTERNAL
 

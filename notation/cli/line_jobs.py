@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.cli import common
 from notation.cli.common import FenInput, RawInput, fen_input
@@ -44,6 +44,11 @@ class Answered(NamedTuple):
 
 
 NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
+
+# Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
+# its generated ``__new__`` (Python code); the enum member is read once, not off its class.
+_TUPLE_NEW = tuple.__new__
+_INTERNAL: Final = common.Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
 # Builds a command's responder from its parsed arguments, once per process; raises
@@ -70,9 +75,9 @@ def answered(
     """``result`` as the command writes it: its JSON line, or ``good`` (when ``ok``) or
     ``bad: problems`` after the input's ``PATH:LINE:`` prefix; warnings and a file hint go
     to standard error."""
-    internal = how is common.Answer.INTERNAL
+    internal = how is _INTERNAL
     if json_lines:
-        return Answered(common.json_line(item.located(result.to_dict())), "", not ok, internal)
+        return _TUPLE_NEW(Answered, (common.json_line(item.located(result.to_dict())), "", not ok, internal))
     prefix = common.text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""
@@ -81,7 +86,7 @@ def answered(
         err = common.file_hint(item, how, result.errors)
     for warning in result.warnings:
         err += "warning: " + warning.describe(prefix=item.where) + "\n"
-    return Answered(out, err, not ok, internal)
+    return _TUPLE_NEW(Answered, (out, err, not ok, internal))
 
 
 def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any, jobs: int) -> int:
