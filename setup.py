@@ -1,4 +1,5 @@
-"""Compile the hot modules (reader, writer, Setup, rules, validation) with mypyc.
+"""Compile the hot modules (reader, writer, Setup, rules, validation, the pipeline, the
+line loop of convert and validate) with mypyc.
 
 The modules compiled are listed once, in pyproject.toml under ``[tool.notation.build]``.
 The ``.py`` sources ship as well, and the compiled modules behave the same: the whole test
