@@ -19,7 +19,7 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
-from notation.pgn.file_parallel import Batch, add_summary, normalize_file_parallel
+from notation.pgn.file_parallel import Batch, normalize_file_parallel
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
 from notation.pgn.parallel import normalize_blocks_parallel
 from notation.pgn.pool import can_share_descriptors
@@ -264,7 +264,7 @@ def _write_batches(
     with _progress_bar(args, source.size) as tick:
         for batch in batches:
             end = batch.end
-            add_summary(summary, batch.summary)
+            summary.add_counts(batch.summary)
             chars += batch.chars
             batch.write_text(output.write_bytes)
             if batch.rejected:  # only with on_bad REJECT, which only --reject-to sets

@@ -99,15 +99,6 @@ def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
     return outcome
 
 
-def add_summary(total: Summary, part: Summary) -> None:
-    """Add ``part``'s counts to ``total``."""
-    total.games += part.games
-    total.changed += part.changed
-    total.unchanged += part.unchanged
-    total.rejected += part.rejected
-    total.problems.update(part.problems)
-
-
 class Assembler:
     """The client's side: partitions' outcomes, taken in input order, into one summary, one
     report and one rejects file (``report`` and ``rejects`` may be None: not wanted)."""
@@ -122,7 +113,7 @@ class Assembler:
     def add(self, partition: Partition, outcome: PartOutcome) -> None:
         offset = self._games_before.get(partition.file_index, 0)
         self._games_before[partition.file_index] = offset + outcome.last_game
-        add_summary(self.summary, outcome.summary)
+        self.summary.add_counts(outcome.summary)
         if self._rejects is not None:
             for text in outcome.rejected:
                 self._rejects.write(text)

@@ -128,15 +128,6 @@ def _batch_of(result: GameResult, end: int) -> Batch:
                  end, result.number, len(result.text))
 
 
-def add_summary(total: Summary, part: Summary) -> None:
-    """Add ``part``'s counts to ``total``."""
-    total.games += part.games
-    total.changed += part.changed
-    total.unchanged += part.unchanged
-    total.rejected += part.rejected
-    total.problems.update(part.problems)
-
-
 def _numbered(batch: Batch, games_before: list[int]) -> Batch:
     """``batch`` with its report's games numbered after ``games_before[0]`` games; counts them."""
     offset = games_before[0]

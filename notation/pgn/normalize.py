@@ -132,6 +132,14 @@ class Summary:
         else:
             self.unchanged += 1
 
+    def add_counts(self, part: Summary) -> None:
+        """Add another run's totals (a piece of the same input, read elsewhere) to these."""
+        self.games += part.games
+        self.changed += part.changed
+        self.unchanged += part.unchanged
+        self.rejected += part.rejected
+        self.problems.update(part.problems)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games,
