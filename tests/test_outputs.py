@@ -210,3 +210,45 @@ def test_written_text_reads_back_the_same(tmp_path_factory, text, suffix):
     path = tmp_path_factory.mktemp("round") / f"out.pgn{suffix}"
     write_text(str(path), text)
     assert read_text(str(path)) == text
+
+
+def test_a_long_output_is_handed_to_writeback_as_it_is_written(tmp_path, monkeypatch):
+    """Each range written is handed over once, in order, with the real call (the commit's
+    ``fsync`` then waits for little); the file holds exactly what was written."""
+    import notation.outputs as outputs
+
+    handed: list[tuple[int, int]] = []
+    real = os.posix_fadvise
+
+    def recording(fd: int, offset: int, length: int, advice: int) -> None:
+        assert advice == os.POSIX_FADV_DONTNEED
+        handed.append((offset, length))
+        real(fd, offset, length, advice)
+
+    monkeypatch.setattr(outputs, "WRITEBACK_BYTES", 4096)
+    monkeypatch.setattr(os, "posix_fadvise", recording)
+    blocks = [bytes([65 + n % 26]) * (1000 + 37 * n) for n in range(60)]
+    target = tmp_path / "out.pgn"
+    with Output(str(target)) as out:
+        for block in blocks:
+            out.write_bytes(block)
+    assert target.read_bytes() == b"".join(blocks)
+    assert len(handed) >= 10
+    ends = 0
+    for offset, length in handed:
+        assert offset == ends and length >= 4096
+        ends = offset + length
+    assert ends <= target.stat().st_size
+
+
+def test_an_output_whose_writeback_advice_is_refused_is_written_whole(tmp_path, monkeypatch):
+    import notation.outputs as outputs
+
+    def refused(fd: int, offset: int, length: int, advice: int) -> None:
+        raise OSError(22, "Invalid argument")
+
+    monkeypatch.setattr(outputs, "WRITEBACK_BYTES", 1024)
+    monkeypatch.setattr(os, "posix_fadvise", refused)
+    text = "1. e4 e5 2. Nf3 Nc6 *\n" * 2000
+    write_text(str(tmp_path / "out.pgn"), text)
+    assert (tmp_path / "out.pgn").read_text() == text
