@@ -255,7 +255,7 @@ class _WrittenBack(io.FileIO):
     _written = 0
     _handed = 0
 
-    def write(self, data) -> int:  # type: ignore[override]
+    def write(self, data) -> int:
         count = super().write(data)
         if count:
             self._written += count
