@@ -123,7 +123,8 @@ def convert_fen(
     """
     found: Variant | None = None
     try:
-        found = registry.find(variant)
+        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        found = variant if isinstance(variant, Variant) else registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
@@ -151,7 +152,8 @@ def validate_fen(
     """Read and check ``text``; every problem is listed (``accept``ed codes as warnings)."""
     found: Variant | None = None
     try:
-        found = registry.find(variant)
+        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        found = variant if isinstance(variant, Variant) else registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
         return ValidateResult(False, found.key if found is not None else None, errors=list(exc.problems))
@@ -229,7 +231,8 @@ def view_fen(
     side = viewer.value
     found: Variant | None = None
     try:
-        found = registry.find(variant)
+        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        found = variant if isinstance(variant, Variant) else registry.find(variant)
         if _is_view(text):
             view = read_view(text, found, viewer, registry=registry)
             problems = validate_view(view)

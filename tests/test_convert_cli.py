@@ -82,6 +82,28 @@ def test_json_lines_with_per_line_variant(monkeypatch, capsys):
     assert results[5]["ok"] is False and "colour" in results[5]["errors"][0]["message"]
 
 
+def test_many_spellings_of_variant_names_each_answer_as_their_variant(monkeypatch, capsys):
+    """The command finds each name the lines give once and keeps at most a few hundred:
+    past that bound, and for names no variant has, every line is still answered by its
+    own name."""
+    spellings = []
+    for n in range(300):  # 300 distinct spellings of two variants: the bits of n say which letters are capitals
+        word = "kingofthehill" if n % 3 == 0 else "crazyhouse"
+        spellings.append("".join(c.upper() if n >> i & 1 else c for i, c in enumerate(word)))
+    names = [name for pair in zip(spellings, [f"nosuch{n}" for n in range(300)], strict=True) for name in pair]
+    assert len(set(names)) == 600
+    stdin = "\n".join(json.dumps({"fen": START, "variant": name}) for name in names) + "\n"
+    code, out, _ = run(["--json"], stdin, monkeypatch=monkeypatch, capsys=capsys)
+    results = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and len(results) == 600
+    for name, result in zip(names, results, strict=True):
+        if name.startswith("nosuch"):
+            assert result["errors"][0]["code"] == "unknown-variant" and name in result["errors"][0]["message"]
+        else:
+            expected = "kingofthehill" if "KING" in name.upper() else "crazyhouse"
+            assert result["ok"] and result["variant"] == expected, (name, result)
+
+
 def test_json_syntax_error_has_field_and_column(monkeypatch, capsys):
     code, out, _ = run(["--json", START.replace("KQkq", "KQxq")], monkeypatch=monkeypatch, capsys=capsys)
     error = json.loads(out)["errors"][0]

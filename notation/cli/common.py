@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, Final, NamedTuple, TextIO, TypeVar
 
+from notation import json_codec
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
@@ -78,21 +79,37 @@ def add_source_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_KNOWN_NAMES = 256  # variant names ``guessing`` keeps found, at most
+
+
 def guessing(
-    judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT], registry: Registry
+    judge: Callable[[str, str | Variant], ResultT], failure: Callable[[Problem], ResultT], registry: Registry
 ) -> Callable[[str, str], ResultT]:
     """``judge`` that reads the variant name ``auto`` as "guess it" (``notation.guess``):
     a guess other than the default variant adds a ``guessed-variant`` warning first; no
     guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
 
+    # Each name the inputs give, found once: the registry's look-up is interpreted code,
+    # and the lines of a file name the same few variants. A name it refuses is not kept,
+    # so ``judge`` reports it on each line as before.
+    known: dict[str, Variant] = {}
+
     def judge_or_guess(fen: str, variant: str) -> ResultT:
+        found = known.get(variant)
+        if found is not None:
+            return judge(fen, found)
         if not _is_auto(variant):
+            if len(known) < _KNOWN_NAMES:
+                try:
+                    known[variant] = registry.find(variant)
+                except NotationError:
+                    pass
             return judge(fen, variant)
         try:
             guess = guess_variant(fen, registry)
         except VariantGuessError as exc:
             return failure(exc.problems[0])
-        result = judge(fen, guess.variant.key)
+        result = judge(fen, guess.variant)
         if guess.variant is not _default_of(registry):
             result.warnings.insert(0, guess.warning())  # type: ignore[attr-defined]
         return result
@@ -278,8 +295,9 @@ _JSON_FIELDS = frozenset({"fen", "variant"})
 
 
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
+    fast = json_codec.orjson  # called here, not through ``loads`` (interpreted): per line
     try:
-        obj = loads(line)
+        obj = fast.loads(line) if fast is not None else loads(line)
     except JSONDecodeError as exc:
         message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
         return FenInput(None, default_variant, number, _bad_json(message))
@@ -367,6 +385,9 @@ def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
 
 def json_line(obj: dict[str, Any]) -> str:
     """``obj`` as one compact JSON line (``notation.json_codec``), its line break included."""
+    fast = json_codec.orjson  # called here, not through ``dumps`` (interpreted): per line
+    if fast is not None:
+        return fast.dumps(obj, option=fast.OPT_APPEND_NEWLINE).decode()
     return dumps(obj) + "\n"
 
 

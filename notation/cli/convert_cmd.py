@@ -8,6 +8,7 @@ from notation.cli import common
 from notation.cli.line_jobs import Answered, Responder, answered, run_lines
 from notation.cli.usage import SUMMARIES
 from notation.operations import ConvertResult, convert_fen
+from notation.variants import Variant
 
 DESCRIPTION = """\
 Rewrite FENs in the dialect another program expects. FENs come from the arguments or,
@@ -49,8 +50,10 @@ def responder(args: argparse.Namespace) -> Responder:
     options = common.writer_options_from(args)
     accept = common.accepted_codes(args.accept)
 
-    def convert(fen: str, variant: str) -> ConvertResult:
-        return convert_fen(fen, variant, options=options, on_illegal=args.on_illegal, accept=accept, registry=registry)
+    on_illegal = args.on_illegal
+
+    def convert(fen: str, variant: str | Variant) -> ConvertResult:
+        return convert_fen(fen, variant, options=options, on_illegal=on_illegal, accept=accept, registry=registry)
 
     guessed = common.guessing(convert, ConvertResult.failure, registry)
 

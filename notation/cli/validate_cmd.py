@@ -8,6 +8,7 @@ from notation.cli import common
 from notation.cli.line_jobs import Answered, Responder, answered, run_lines
 from notation.cli.usage import SUMMARIES
 from notation.operations import ValidateResult, validate_fen
+from notation.variants import Variant
 
 DESCRIPTION = """\
 Check that FENs are legal setups of their variant. FENs come from the arguments or,
@@ -50,7 +51,7 @@ def responder(args: argparse.Namespace) -> Responder:
     registry = common.build_registry(args)
     accept = common.accepted_codes(args.accept)
 
-    def judge(fen: str, variant: str) -> ValidateResult:
+    def judge(fen: str, variant: str | Variant) -> ValidateResult:
         return validate_fen(fen, variant, accept=accept, registry=registry)
 
     guessed = common.guessing(judge, ValidateResult.failure, registry)

@@ -7,12 +7,29 @@ setup's board (``Setup.geometry``: ``i10`` on a 10x10 board). Nothing here raise
 
 from __future__ import annotations
 
+from typing import Final
+
+from notation.identity_cache import IdentityCache
 from notation.rules.bitboard import squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import BLACK, WHITE, Setup
 from notation.variants import Variant
 
 COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
+
+
+def _piece_names_of(variant: Variant) -> dict[str, str]:
+    """Each FEN letter of ``variant``, both cases, -> its piece's name."""
+    names: dict[str, str] = {}
+    for kind in variant.pieces:  # the first kind of a letter, as ``Variant.piece_kind``
+        names.setdefault(kind.letter, kind.name)
+        names.setdefault(kind.letter.upper(), kind.name)
+    return names
+
+
+# variant -> _piece_names_of(variant): a dictionary look-up per name instead of a call
+# into the (interpreted) ``Variant.piece_kind``; messages name pieces often.
+_PIECE_NAMES: Final = IdentityCache(_piece_names_of)
 
 
 class Context:
@@ -42,10 +59,8 @@ class Context:
 
     def piece_name(self, letter: str) -> str:
         """The variant's name for a FEN letter (``royal knight`` in Knightmate)."""
-        try:
-            return self.variant.piece_kind(letter).name
-        except KeyError:
-            return f"'{letter}'"
+        name = _PIECE_NAMES.get(self.variant).get(letter)
+        return name if name is not None else f"'{letter}'"
 
     def piece_on(self, sq: int, *, colour: bool = True) -> str:
         """``white king on e1`` (or ``king on e1`` without the colour)."""

@@ -22,7 +22,7 @@ def reason(ctx: Context, ep: int) -> str | None:
         return None
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
-    if Twist.NO_EN_PASSANT in ctx.variant.twists:
+    if position.no_en_passant:
         return f"nobody takes en passant in {ctx.variant.name}"
     if position.placing:
         return "the pieces are still being placed: nobody has moved a pawn yet"

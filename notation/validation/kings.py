@@ -18,7 +18,6 @@ from __future__ import annotations
 from notation.errors import Problem
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import COLOURS, Context, side
-from notation.variants import Twist
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -34,7 +33,7 @@ def find_problems(ctx: Context) -> list[Problem]:
             continue
         name = ctx.royal_name()
         if count < army.royal_count:
-            if Twist.ATOMIC in variant.twists and colour == position.turn and count == 0:
+            if position.atomic and colour == position.turn and count == 0:
                 continue
             if count == 0 and may_have_detonated(ctx):
                 continue  # blown up by a detonation: the game is over
