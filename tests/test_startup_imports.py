@@ -71,3 +71,18 @@ def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():
     code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\n")
     assert code == 1
     assert "pyparsing" in modules
+
+
+def test_check_loads_the_package_metadata_only_for_a_sarif_report(tmp_path):
+    """``check`` is a CI step run on every commit, often on a handful of FENs: the package
+    metadata (``importlib.metadata``, the largest import it had) waits for ``--format
+    sarif``, which puts documentation links in the report."""
+    fens = tmp_path / "positions.fen"
+    fens.write_text(LEGAL)
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "")
+    assert code == 0
+    assert "importlib.metadata" not in modules
+    fens.write_text(LEGAL + "4k3/8/8/8/8/8/8/8 w - - 0 1\n")  # missing-king: a rule with its link
+    code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "sarif"], "")
+    assert code == 1
+    assert "importlib.metadata" in modules

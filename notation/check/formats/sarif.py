@@ -13,7 +13,6 @@ import functools
 import json
 import os
 import pathlib
-from importlib import metadata
 from typing import Any, TextIO
 from urllib.parse import quote
 
@@ -45,6 +44,8 @@ CHECK_PAGE = "check.md#what-is-reported"
 def documentation_url() -> str | None:
     """The ``Documentation`` project URL of the installed package's metadata (pyproject.toml's
     ``[project.urls]``), without a trailing ``/``; None when the metadata has none."""
+    from importlib import metadata  # here, not at start-up: every ``check`` imports this module
+
     try:
         entries = metadata.metadata("notation").get_all("Project-URL") or []
     except metadata.PackageNotFoundError:
