@@ -48,3 +48,30 @@ def test_a_loose_spelling_read_last_is_not_given_back():
     assert ranks.placement_of_cells(read) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
     dotted = ranks.cells_of_placement("rnbqkbnr/pppppppp/..6/8/4P3/8/PPPP1PPP/RNBQKBNR")
     assert ranks.placement_of_cells(dotted) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+
+
+def rank_by_rank(placement: str) -> str | None:
+    """The cells of eight ranks of eight squares, each rank expanded on its own; None otherwise."""
+    rows = placement.split("/")
+    if len(rows) != 8:
+        return None
+    expanded = [re.sub(r"[1-8]", lambda digit: "." * int(digit.group()), row) for row in rows]
+    if any(len(row) != 8 for row in expanded):
+        return None
+    return "".join(reversed(expanded))
+
+
+@settings(max_examples=examples(500))
+@given(st.text(alphabet="/0123456789pkPK.~x", max_size=90))
+def test_any_text_reads_as_a_rank_by_rank_expansion_would(text):
+    """Wrong rank counts and widths, ``0`` and ``9``, stray slashes: the whole-placement
+    expansion accepts exactly what expanding each rank on its own accepts."""
+    assert ranks.cells_of_placement(text) == rank_by_rank(text)
+
+
+def test_near_misses_are_refused():
+    good = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    assert ranks.cells_of_placement(good) is not None
+    for bad in (good + "/8", good[:-2], good.replace("4P3", "4P4"), good.replace("4P3", "4P2"),
+                good.replace("/8/4P3", "/84P3/"), "8/8/8/8/8/8/8/8/", "/8/8/8/8/8/8/8/8", "8" * 8 + "/" * 7):
+        assert ranks.cells_of_placement(bad) is None, bad

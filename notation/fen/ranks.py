@@ -1,10 +1,11 @@
-"""One rank of a FEN placement <-> its cells (``"2pp4"`` <-> ``"..pp...."``).
+"""A FEN placement <-> its 64 cells on 8x8 (``"2pp4/..."`` <-> ``"..pp....…"``).
 
-Ranks repeat enormously across positions (``pppppppp``, ``8``, ``PPPP1PPP``), so both
-directions are memoised in bounded dictionaries whose misses are computed at C speed with
-``str.replace``. The caches hold at most ``LIMIT`` entries each (then stop growing), so
-memory stays bounded whatever the input. Nothing here knows which letters a variant has:
-callers check the letters themselves.
+Reading expands the digits of the whole placement with ``str.replace`` (at C speed, no
+table: the ranks of real games are too varied for a cache of them to stay in the CPU's
+caches). Writing memoises each rank in a bounded dictionary (``LIMIT`` entries, then it
+stops growing), though ``convert`` rarely needs it: a placement read in the form written
+is given back as it is. Nothing here knows which letters a variant has: callers check
+the letters themselves.
 """
 
 from __future__ import annotations
@@ -15,25 +16,10 @@ from collections.abc import Collection
 from notation.geometry import Geometry
 
 LIMIT = 50_000
-BAD_RANK = "!"  # what a rank that is not exactly eight cells expands to (never 8 long)
 
 _DIGITS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
-
-
-class _Expanded(dict[str, str]):
-    """rank text -> eight cells, or ``BAD_RANK`` when the rank does not hold eight squares."""
-
-    def __missing__(self, rank: str) -> str:
-        cells = rank
-        for digit, run in _DIGITS:
-            if digit in cells:
-                cells = cells.replace(digit, run)
-        if len(cells) != 8:
-            cells = BAD_RANK
-        if len(self) < LIMIT:
-            self[rank] = cells
-        return cells
+_SEPARATORS = "/" * 7  # where an expanded placement of eight ranks of eight has its slashes
 
 
 class _Compressed(dict[str, str]):
@@ -49,7 +35,6 @@ class _Compressed(dict[str, str]):
         return rank
 
 
-expand_rank = _Expanded().__getitem__
 compress_rank = _Compressed().__getitem__
 
 
@@ -65,12 +50,16 @@ def cells_of_placement(placement: str) -> str | None:
     """The 64 cells (a1 first) of a placement without ``~`` marks, or None if it is not
     eight ranks of eight squares. Letters are not checked."""
     global _last_read
-    ranks = placement.split("/")
-    if len(ranks) != 8:
+    expanded = placement
+    for digit, run in _DIGITS:
+        if digit in expanded:
+            expanded = expanded.replace(digit, run)
+    # 71 characters, a slash after each eighth and no other: eight ranks of eight squares.
+    if len(expanded) != 71 or expanded[8::9] != _SEPARATORS or expanded.count("/") != 7:
         return None
-    cells = "".join(map(expand_rank, ranks[::-1]))
-    if len(cells) != 64:
-        return None
+    ranks = expanded.split("/")
+    ranks.reverse()
+    cells = "".join(ranks)
     _last_read = (cells, placement)
     return cells
 
