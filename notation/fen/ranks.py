@@ -1,4 +1,4 @@
-"""A FEN placement <-> its 64 cells on 8x8 (``"2pp4/..."`` <-> ``"..pp....…"``).
+"""A FEN placement <-> its 64 cells on 8x8, a1 first (rank ``"2pp4"`` <-> ``"..pp...."``).
 
 Reading expands the digits of the whole placement with ``str.replace`` (at C speed, no
 table: the ranks of real games are too varied for a cache of them to stay in the CPU's
