@@ -161,3 +161,23 @@ def test_batch_item_variant_wins_over_the_batch_variant(client):
     body = {"operation": "validate", "variant": "crazyhouse", "items": items}
     results = client.post("/v1/fen/batch", json=body).get_json()["results"]
     assert [r["variant"] for r in results] == ["crazyhouse", "standard"]
+
+
+def test_a_batch_answers_each_spelling_and_unknown_name_as_single_requests_do(client):
+    """A batch finds each variant name once; every item is still answered as a single
+    convert of it would be, an unknown name included (that item's ``unknown-variant``)."""
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    names = ["ZH", "crazyhouse", "Crazy-House", "nosuchvariant", None, "KOTH", "nosuchvariant", "zh"]
+    items = [start if name is None else {"fen": start, "variant": name} for name in names]
+    batch = client.post("/v1/fen/batch", json={"operation": "convert", "variant": "atomic", "items": items})
+    assert batch.status_code == 200
+    results = batch.get_json()["results"]
+    for name, result in zip(names, results, strict=True):
+        single = client.post("/v1/fen/convert", json={"fen": start, "variant": name or "atomic"}).get_json()
+        if name == "nosuchvariant":
+            assert not result["ok"] and result["errors"][0]["code"] == "unknown-variant"
+            assert result["errors"] == single["errors"]
+        else:
+            assert result["ok"] and result["fen"] == single["fen"] and result["variant"] == single["variant"]
+    assert [r["variant"] for r in results if r["ok"]] == [
+        "crazyhouse", "crazyhouse", "crazyhouse", "atomic", "kingofthehill", "crazyhouse"]

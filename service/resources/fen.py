@@ -12,11 +12,11 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from notation.errors import Problem
+from notation.errors import NotationError, Problem
 from notation.fen.profiles import options_from
 from notation.operations import convert_fen, validate_fen, view_fen
 from notation.options import IllegalPolicy
-from notation.variants import Registry
+from notation.variants import Registry, Variant
 
 from ..bodies import json_body, load
 from ..metrics import count_fens
@@ -85,9 +85,15 @@ def view() -> Response:
 def batch() -> Response:
     current = state()
     data = load(current.schemas.batch, json_body())
-    run = _batch_operation(data, current.registry_for(data["source"]))
+    registry = current.registry_for(data["source"])
+    run = _batch_operation(data, registry)
     default_variant = data["variant"]
-    results = [run(fen, variant or default_variant) for fen, variant in data["items"]]
+    items = data["items"]
+    # Each name the items give, found once for the batch (the registry's look-up is Python
+    # code): a known name is passed on as its Variant, an unknown one as the name, which
+    # its items then report as ``unknown-variant``.
+    found = {name: _found_or_name(registry, name) for name in {variant or default_variant for _, variant in items}}
+    results = [run(fen, found[variant or default_variant]) for fen, variant in items]
     count_fens(request.environ, len(results))
     ok_key = "ok" if data["operation"] == "convert" else "valid"
     succeeded = sum(1 for result in results if result[ok_key])
@@ -99,7 +105,14 @@ def batch() -> Response:
     return json_response(body)
 
 
-def _batch_operation(data: dict[str, Any], registry: Registry) -> Callable[[str, str], dict[str, Any]]:
+def _found_or_name(registry: Registry, name: str) -> Variant | str:
+    try:
+        return registry.find(name)
+    except NotationError:
+        return name
+
+
+def _batch_operation(data: dict[str, Any], registry: Registry) -> Callable[[str, Variant | str], dict[str, Any]]:
     """The per-item call, with the batch's shared options bound once."""
     accept = frozenset(data["accept"])
     if data["operation"] == "validate":
