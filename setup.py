@@ -4,7 +4,7 @@ line loop of convert and validate) with mypyc.
 The modules compiled are listed once, in pyproject.toml under ``[tool.notation.build]``.
 The ``.py`` sources ship as well, and the compiled modules behave the same: the whole test
 suite runs against both (``make test``). Compiling makes read + validate + write about
-1.8x faster: ``make bench`` prints the figure (bench/bench_build.py, compiled vs the same
+1.9x faster: ``make bench`` prints the figure (bench/bench_build.py, compiled vs the same
 work on the pure-Python sources).
 
 All or nothing: ``NOTATION_PURE=1`` skips compilation, and when mypy or the C compiler
