@@ -43,9 +43,11 @@ BRACKETED = r"\[[^\]\s]*\]"
 TURN = r"\S+"
 CASTLING = r"\S+"
 EN_PASSANT = r"\S+"
-REMAINING = r"\d{1,9}\+\d{1,9}"
-COUNTER = r"\d{1,9}"
-GIVEN = r"\+\d{1,9}\+\d{1,9}"
+# Counters are ASCII digits: ``\d`` would also take other scripts' digits (``١``), which
+# ``int`` reads as numbers, though no FEN writer writes them.
+REMAINING = r"[0-9]{1,9}\+[0-9]{1,9}"
+COUNTER = r"[0-9]{1,9}"
+GIVEN = r"\+[0-9]{1,9}\+[0-9]{1,9}"
 APPENDED_POCKET = r"[A-Za-z]+|-"
 APPENDED_PROMOTED = r"(?:[a-l][1-9][0-9]?)+|-"
 

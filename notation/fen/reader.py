@@ -273,7 +273,7 @@ def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, reg
             raise FenSyntaxError(f"expected {name}, found {found}", field=field, column=column, expected=name) from None
         # The grammar ran to its end and found more: say which field that token stands in.
         index = len(text[:exc.loc].split())
-        if index == 4 and not token.isdigit() and "+" not in token:
+        if index == 4 and not (token.isascii() and token.isdigit()) and "+" not in token:
             name = FIELD_NAMES["halfmove"]
             raise FenSyntaxError(
                 f"expected {name}, found {found}", field="halfmove", column=column, expected=name
