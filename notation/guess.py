@@ -96,7 +96,7 @@ def _by_board(placement: str, registry: Registry, default: Variant | None) -> Va
     return matches[0] if len(matches) == 1 else None
 
 
-_COUNTERS = re.compile(r"(?:^|\s)\+?\d+\+\d+(?:\s|$)")
+_COUNTERS = re.compile(r"(?:^|\s)\+?[0-9]+\+[0-9]+(?:\s|$)")
 
 
 def _reads(text: str, variants: Iterable[Variant], registry: Registry) -> list[ReadResult]:

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 _FIELD = re.compile(r"\S+")
-_CHECKS = re.compile(r"\d+\+\d+")
-_NUMBER = re.compile(r"\d+")
+_CHECKS = re.compile(r"[0-9]+\+[0-9]+")  # ASCII digits, as the FEN reader's counters
+_NUMBER = re.compile(r"[0-9]+")
 _OPCODE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BARE = re.compile(r"[^\s;\"]+")
 _SPACE = re.compile(r"\s*")

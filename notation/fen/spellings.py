@@ -24,7 +24,7 @@ from notation.options import FieldLayout, PieceLetters, SideLetters
 from notation.variants import Variant
 
 _TOKEN = re.compile(r"\S+")
-_MOVE_NUMBER = re.compile(r"\d{1,9}")
+_MOVE_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits, as the reader's counters
 
 
 class OwnSpelling(NamedTuple):
