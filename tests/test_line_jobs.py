@@ -136,3 +136,18 @@ def test_chunks_are_bounded_in_lines_and_bytes_and_keep_what_came_before_an_erro
     assert next(chunks) == short[:3]
     with pytest.raises(InputError):
         next(chunks)
+
+
+@pytest.mark.parametrize("command", [["convert"], ["validate"], ["check", "-"], ["normalize", "-"]])
+def test_more_jobs_than_the_machine_can_use_is_a_usage_error_before_any_worker(command):
+    """Each worker is a process: thousands of them would exhaust the machine. The limit
+    (4 a core, 8 on any machine) is said, and nothing starts."""
+    from notation.cli.common import jobs_limit
+
+    limit = jobs_limit()
+    code, out, err = run([*command, "--jobs", str(limit + 1)], STANDARD.encode())
+    assert (code, out) == (2, b"")
+    assert f"--jobs {limit + 1} is more than this machine can use: at most {limit}".encode() in err
+    assert b"Traceback" not in err
+    code, _, err = run([*command, "--jobs", str(limit)], STANDARD.encode())
+    assert code in (0, 1) and b"--jobs" not in err, err  # normalize: a FEN is stray text in PGN

@@ -19,7 +19,7 @@ from notation.check.formats import FORMATS
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd
-from notation.cli.common import add_accept_option, add_variant_options
+from notation.cli.common import add_accept_option, add_variant_options, jobs_from
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
@@ -190,8 +190,7 @@ def run(args: argparse.Namespace) -> int:
     options = _options(args, _settings(args))
     if args.paths.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
     output = FORMATS[args.format](sys.stdout)

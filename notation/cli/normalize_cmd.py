@@ -112,8 +112,7 @@ def _same_file(a: str, b: str) -> bool:
 
 def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
     """The output path and the backup path; raises ``UsageError`` for impossible requests."""
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    common.jobs_from(args)
     if args.in_place:
         if args.output:
             raise UsageError("--in-place and --output exclude each other")
