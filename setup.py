@@ -79,7 +79,7 @@ if os.environ.get("NOTATION_PURE") != "1":
 # that it never collides with another top-level "service" module.
 PACKAGES = find_packages(include=["notation", "notation.*"]) + [
     "notation_service" + name.removeprefix("service") for name in find_packages(include=["service", "service.*"])
-]
+] + ["notation_service.web"]  # the page's files (package data; no Python in it)
 
 setup(
     packages=PACKAGES,
