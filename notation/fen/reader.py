@@ -269,14 +269,22 @@ def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, reg
         rest = text[exc.loc:].split()
         token = rest[0] if rest else ""
         found = repr(token) if rest else "the end of the FEN"
+        too_long = token.isascii() and token.isdigit() and len(token) > _COUNTER_DIGITS
+        hint = f" (a counter has at most {_COUNTER_DIGITS} digits)" if too_long else ""
         if field is not None:
-            raise FenSyntaxError(f"expected {name}, found {found}", field=field, column=column, expected=name) from None
+            if field not in ("halfmove", "fullmove"):
+                hint = ""
+            raise FenSyntaxError(
+                f"expected {name}, found {found}{hint}", field=field, column=column, expected=name
+            ) from None
         # The grammar ran to its end and found more: say which field that token stands in.
+        # A fifth token without "+" can only be a halfmove clock the grammar refused (one it
+        # takes, without a fullmove number after it, fails at the sixth).
         index = len(text[:exc.loc].split())
-        if index == 4 and not (token.isascii() and token.isdigit()) and "+" not in token:
+        if index == 4 and "+" not in token:
             name = FIELD_NAMES["halfmove"]
             raise FenSyntaxError(
-                f"expected {name}, found {found}", field="halfmove", column=column, expected=name
+                f"expected {name}, found {found}{hint}", field="halfmove", column=column, expected=name
             ) from None
         if "+" in token:
             field = "checks"
@@ -299,6 +307,7 @@ _PLACEMENT_TOKEN = {
     True: re.compile(rf"{PLACEMENT_PATTERN}(?:{BRACKETED_PATTERN})?"),
 }
 _COUNTER_TOKEN = re.compile(COUNTER_PATTERN)
+_COUNTER_DIGITS = 9  # as COUNTER_PATTERN takes them
 
 
 def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -> None:
