@@ -623,6 +623,10 @@ class Registry:
         # Names exactly as callers spell them -> variant: a line-by-line caller asks for the
         # same few names millions of times. Bounded, and only names that were found.
         self._as_spelled: dict[str, Variant] = {}
+        # Names refused -> the closest names suggested: a file read with a misspelt
+        # --variant asks for the same unknown name on every line, and finding suggestions
+        # (difflib over every name) costs a hundred times a line's work. Bounded too.
+        self._refused: dict[str, tuple[str, ...]] = {}
 
     @staticmethod
     def _lookup(name: str, index: Mapping[str, Variant]) -> Variant:
@@ -640,7 +644,15 @@ class Registry:
             return name
         found = self._as_spelled.get(name)
         if found is None:
-            found = self._lookup(name, self._index)
+            suggested = self._refused.get(name)
+            if suggested is not None:
+                raise UnknownVariantError(name, list(suggested))
+            try:
+                found = self._lookup(name, self._index)
+            except UnknownVariantError as exc:
+                if len(self._refused) < _SPELLINGS_KEPT:
+                    self._refused[name] = tuple(exc.suggestions)
+                raise
             if len(self._as_spelled) < _SPELLINGS_KEPT:
                 self._as_spelled[name] = found
         return found

@@ -55,6 +55,37 @@ def test_unknown_name_lists_closest():
     assert "did you mean Atomic" in str(caught.value)
 
 
+def test_a_refused_name_is_refused_again_alike_without_searching_again(monkeypatch):
+    """A misspelt --variant asks for the same unknown name on every line: the closest names
+    are searched for once, each refusal is a new error with the same suggestions, and the
+    names kept are bounded."""
+    import notation.variants as variants
+
+    registry = variants.Registry()
+    searched: list[str] = []
+    real = variants._closest
+
+    def counting(name, index):
+        searched.append(name)
+        return real(name, index)
+
+    monkeypatch.setattr(variants, "_closest", counting)
+    errors = []
+    for _ in range(3):
+        with pytest.raises(UnknownVariantError) as caught:
+            registry.find("crazyhose")
+        errors.append(caught.value)
+    assert searched == ["crazyhose"]
+    assert errors[0] is not errors[1] and errors[0].suggestions is not errors[1].suggestions
+    assert errors[0].suggestions[0] == "Crazyhouse" and "did you mean Crazyhouse" in str(errors[0])
+    assert all(e.suggestions == errors[0].suggestions and str(e) == str(errors[0]) for e in errors)
+    assert registry.find("Crazyhouse").key == "crazyhouse"  # a found name is unaffected
+    for n in range(variants._SPELLINGS_KEPT + 50):
+        with pytest.raises(UnknownVariantError):
+            registry.find(f"nosuch{n}")
+    assert len(registry._refused) == variants._SPELLINGS_KEPT
+
+
 def test_user_aliases_extend_a_copy():
     registry = DEFAULT_REGISTRY.with_aliases({"zh960": "crazyhouse", "Bughouse-ish": "ZH"})
     assert registry.find("ZH960").key == "crazyhouse"

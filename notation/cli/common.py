@@ -90,8 +90,8 @@ def guessing(
     guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
 
     # Each name the inputs give, found once: the registry's look-up is interpreted code,
-    # and the lines of a file name the same few variants. A name it refuses is not kept,
-    # so ``judge`` reports it on each line as before.
+    # and the lines of a file name the same few variants. A name it refuses is not kept:
+    # ``judge`` is given the name and reports it, on each line.
     known: dict[str, Variant] = {}
 
     def judge_or_guess(fen: str, variant: str) -> ResultT:
@@ -99,12 +99,13 @@ def guessing(
         if found is not None:
             return judge(fen, found)
         if not _is_auto(variant):
+            try:
+                found = registry.find(variant)
+            except NotationError:
+                return judge(fen, variant)
             if len(known) < _KNOWN_NAMES:
-                try:
-                    known[variant] = registry.find(variant)
-                except NotationError:
-                    pass
-            return judge(fen, variant)
+                known[variant] = found
+            return judge(fen, found)
         try:
             guess = guess_variant(fen, registry)
         except VariantGuessError as exc:
