@@ -129,7 +129,7 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     from notation.rules import position
     from notation.validation import castling
 
-    caches = (reader._CELL_BYTES, position._PIECE_MAPS, castling._START_SQUARES, castling._START_TESTS)
+    caches = (reader._PLANS, position._PIECE_MAPS, castling._START_SQUARES, castling._START_TESTS)
     standard = find_variant("standard")
     copies = []
     for n in range(300):

@@ -125,34 +125,35 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
-    if found.has_bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+    plan = _PLANS.get(found)
+    if plan.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
         text, bombs = split_bomb_field(text)
         result = read_fen(text, without_bombs(found), registry=registry)
         return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
-    if found.has_spellings:
+    if plan.spellings:
         # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
         # the variant's own spelling, then say which spelling each part had.
         own = own_spelling(text, found)
-        read = _read_checked(own.text, found, registry)
+        read = _read_checked(own.text, found, plan, registry)
         seen = dataclasses.replace(read.dialect, letters=own.letters, sides=own.sides, layout=own.layout)
         return ReadResult(read.setup, read.variant, seen)
-    return _read_checked(text, found, registry)
+    return _read_checked(text, found, plan, registry)
 
 
-def _read_checked(text: str, found: Variant, registry: Registry) -> ReadResult:
+def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
-    if found.family is _TAFL_FAMILY and opentafl.looks_like_record(text):
+    if plan.tafl and opentafl.looks_like_record(text):
         return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
-    extended = found.has_pockets or found.has_check_counters
+    extended = plan.extended
     if not extended:
         fields = _plain_fields(text)
         if fields is not None:
-            return _Reader(text, None, found).read_plain(fields)
-    match = _PATTERNS[found.has_pockets, found.has_check_counters].fullmatch(text)
+            return _Reader(text, None, found, plan).read_plain(fields)
+    match = plan.pattern.fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
-    reader = _Reader(text, match, found)
+    reader = _Reader(text, match, found, plan)
     if extended:
         return reader.read()
     return reader.read_plain(match.groups())
@@ -335,6 +336,9 @@ def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -
     )
 
 
+_TOKEN = re.compile(r"\S+")  # a field, as the error path splits a FEN (compiled once: ``re.finditer`` is Python code)
+
+
 class _TokenSpans:
     """Stands in for a regex match on the error path: where each of the first fields starts."""
 
@@ -350,7 +354,7 @@ class _TokenSpans:
 def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     """Raise the syntax error of the first of placement, turn, castling and en passant that
     starts before ``limit`` and is wrong on its own; return if none is."""
-    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:limit])][:4]
+    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text, 0, limit)][:4]
     # At most four tokens, maybe fewer: zip stops at the shorter.
     spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
     reader = _Reader(text, spans, variant)
@@ -417,13 +421,33 @@ def _dialect(
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
-def _cell_bytes_of(variant: Variant) -> bytes:
-    """The characters a placement cell may hold, as bytes (``_only_cells`` deletes them):
-    the letters and ``.``."""
-    return ("".join(sorted(variant.board_letters)) + ".").encode()
+class _Plan:
+    """What reading a FEN of one variant asks of the variant, asked once: ``Variant`` is a
+    Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
+    and a read asked about ten of them per FEN. ``cell_bytes``: the characters a placement
+    cell may hold (the letters and ``.``), as bytes for ``_only_cells``."""
+
+    __slots__ = (
+        "bombs", "spellings", "tafl", "extended", "pattern", "piece_letters", "cell_bytes", "geometry",
+        "chess_board", "castles_with_k", "castling_piece",
+    )
+
+    def __init__(self, variant: Variant):
+        self.bombs = variant.has_bombs
+        self.spellings = variant.has_spellings
+        self.tafl = variant.family is _TAFL_FAMILY
+        # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
+        self.extended = variant.has_pockets or variant.has_check_counters
+        self.pattern = _PATTERNS[variant.has_pockets, variant.has_check_counters]
+        self.piece_letters = variant.board_letters
+        self.cell_bytes = ("".join(sorted(variant.board_letters)) + ".").encode()
+        geometry = self.geometry = variant.geometry
+        self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
+        self.castles_with_k = variant.castling_piece == "k"
+        self.castling_piece = variant.castling_piece or "k"
 
 
-_CELL_BYTES: Final = IdentityCache(_cell_bytes_of)  # variant -> _cell_bytes_of(variant)
+_PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
 
 
 def _only_cells(cells: str, cell_bytes: bytes) -> bool:
@@ -437,16 +461,17 @@ def _only_cells(cells: str, cell_bytes: bytes) -> bool:
 class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
-    def __init__(self, text: str, match: Any, variant: Variant):
+    def __init__(self, text: str, match: Any, variant: Variant, plan: _Plan | None = None):
         # ``match``: the pattern's ``re.Match``, ``_TokenSpans`` on the error path, or None
         # after ``_plain_fields`` (``col`` then runs the pattern: only for an error).
         self.text = text
         self.match = match
         self.variant = variant
-        self.piece_letters = variant.board_letters
-        self.cell_bytes = _CELL_BYTES.get(variant)
-        geometry = self.geometry = variant.geometry
-        self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
+        plan = self.plan = plan if plan is not None else _PLANS.get(variant)
+        self.piece_letters = plan.piece_letters
+        self.cell_bytes = plan.cell_bytes
+        self.geometry = plan.geometry
+        self.chess_board = plan.chess_board
 
     def col(self, group: str, offset: int = 0) -> int:
         match = self.match
@@ -691,15 +716,13 @@ class _Reader:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
             return frozenset(), None, False
-        classical = (
-            _CLASSICAL_CASTLING.get(text) if self.variant.castling_piece == "k" and self.chess_board else None
-        )
+        classical = _CLASSICAL_CASTLING.get(text) if self.plan.castles_with_k and self.chess_board else None
         if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
             return classical[0], "standard", False
         rights: set[int] = set()
         used_kq = False
         used_files = False
-        king_letter = self.variant.castling_piece or "k"
+        king_letter = self.plan.castling_piece
         geometry = self.geometry
         width, file_names = geometry.files, geometry.file_names
         black_back = geometry.size - width
