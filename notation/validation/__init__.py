@@ -114,11 +114,14 @@ CODES: tuple[str, ...] = (
 
 def _validators_of(variant: Variant) -> tuple[Callable[[Context], list[Problem]], ...]:
     """``VALIDATORS`` less those that can find nothing in this variant: the placement rules
-    without a placement phase, the bomb rules without bombs (a setup built in code with
-    bombs for such a variant is still judged: see ``_judge_chess``)."""
+    without a placement phase, the race rules without a race, the bomb rules without bombs
+    (a setup built in code with bombs for such a variant is still judged: see
+    ``_judge_chess``)."""
     skip = set()
     if Twist.PLACEMENT not in variant.twists:
         skip.add(placement.find_problems)
+    if Twist.RACE not in variant.twists:
+        skip.add(race.find_problems)
     if Twist.BOMBS not in variant.twists:
         skip.add(bombs.find_problems)
     return tuple(find_problems for find_problems in VALIDATORS if find_problems not in skip)

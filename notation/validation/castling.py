@@ -120,10 +120,10 @@ def reading_of(ctx: Context) -> Reading:
 
 def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
-    setup, variant = ctx.setup, ctx.variant
-    if not setup.castling:
+    if not ctx.setup.castling:
         return {}
-    if variant.castling and variant.castling_piece and not variant.random_start and _all_good_at_start(ctx):
+    facts = ctx.facts
+    if facts.castles and not facts.random_start and _all_good_at_start(ctx):
         return {}
     return judge_each_right(ctx)
 

@@ -28,7 +28,7 @@ from notation.validation.context import Context, side
 
 def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
-    if not ctx.variant.royal or position.no_check or position.placing:
+    if not ctx.facts.royal or position.no_check or position.placing:
         return []
     problems: list[Problem] = []
     us = position.turn

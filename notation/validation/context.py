@@ -32,15 +32,42 @@ def _piece_names_of(variant: Variant) -> dict[str, str]:
 _PIECE_NAMES: Final = IdentityCache(_piece_names_of)
 
 
-class Context:
-    """One validation's inputs: ``setup``, ``variant`` and its ``position`` (bitboards)."""
+class Facts:
+    """What the validators ask of a variant for every setup, asked once per variant:
+    ``Variant`` and ``Army`` are Python dataclasses, each of whose attributes is a
+    dictionary look-up from compiled code, and a validation asked a score of them.
+    Per-colour values are pairs (white, black), as a Position's are."""
 
-    __slots__ = ("setup", "variant", "position")
+    __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "kind_caps",
+                 "castles", "random_start")
+
+    def __init__(self, variant: Variant):
+        white, black = variant.armies
+        self.royal = variant.royal
+        self.royal_count = (white.royal_count, black.royal_count)
+        self.max_pieces = (white.max_pieces, black.max_pieces)
+        self.max_pawns = (white.max_pawns, black.max_pawns)
+        self.pawns_on_first_rank = (white.pawns_on_first_rank, black.pawns_on_first_rank)
+        self.kind_caps = bool(white.max_by_kind or black.max_by_kind)
+        # Whether any right can be good: the variant castles, with a castling piece.
+        self.castles = variant.castling and bool(variant.castling_piece)
+        self.random_start = variant.random_start
+
+
+_FACTS: Final = IdentityCache(Facts)  # variant -> its Facts
+
+
+class Context:
+    """One validation's inputs: ``setup``, ``variant`` and its ``position`` (bitboards),
+    and the variant's ``facts``."""
+
+    __slots__ = ("setup", "variant", "position", "facts")
 
     def __init__(self, setup: Setup, variant: Variant, position: Position):
         self.setup = setup
         self.variant = variant
         self.position = position
+        self.facts = _FACTS.get(variant)
 
     @classmethod
     def of(cls, setup: Setup, variant: Variant) -> Context:

@@ -22,17 +22,18 @@ from notation.validation.context import COLOURS, Context, side
 
 def find_problems(ctx: Context) -> list[Problem]:
     problems = []
-    variant, position = ctx.variant, ctx.position
+    variant, position, facts = ctx.variant, ctx.position, ctx.facts
     pockets = ctx.setup.pockets
-    for colour, army in enumerate(variant.armies):
+    for colour in (0, 1):
         royal = position.royal[colour]
         count = royal.bit_count()
         if position.placing and pockets is not None:
-            count += sum(pockets.count(COLOURS[colour], letter) for letter in variant.royal)
-        if count == army.royal_count:
+            count += sum(pockets.count(COLOURS[colour], letter) for letter in facts.royal)
+        wanted = facts.royal_count[colour]
+        if count == wanted:
             continue
         name = ctx.royal_name()
-        if count < army.royal_count:
+        if count < wanted:
             if position.atomic and colour == position.turn and count == 0:
                 continue
             if count == 0 and may_have_detonated(ctx):
@@ -51,15 +52,15 @@ def find_problems(ctx: Context) -> list[Problem]:
             )
         else:
             where = ", ".join(ctx.square_list(royal))
-            if army.royal_count == 0:
+            if wanted == 0:
                 message = f"{side(colour)} has a {name} on {where}; in {variant.name} {side(colour)} has none"
             else:
-                message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {army.royal_count}"
+                message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {wanted}"
             problems.append(Problem("too-many-kings", message, field="placement"))
-    if pockets is not None and variant.royal and not position.placing:  # in hand, yet to be placed
+    if pockets is not None and facts.royal and not position.placing:  # in hand, yet to be placed
         for colour, pocket in enumerate((pockets.white, pockets.black)):
             for letter in pocket:
-                if letter in variant.royal:
+                if letter in facts.royal:
                     problems.append(
                         Problem(
                             "king-in-pocket",

@@ -26,7 +26,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     bare = not position.occupied and not position.placing
     problems = [Problem("empty", "the board is empty", field="placement")] if bare else []
     problems += _pooled_counts(ctx) if position.pockets else _side_counts(ctx)
-    if ctx.variant.armies[0].max_by_kind or ctx.variant.armies[1].max_by_kind:
+    if ctx.facts.kind_caps:
         problems += _kind_caps(ctx)
     problems += _back_ranks(ctx)
     return problems
@@ -34,21 +34,23 @@ def find_problems(ctx: Context) -> list[Problem]:
 
 def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
-    position = ctx.position
-    for colour, army in enumerate(ctx.variant.armies):
+    position, facts = ctx.position, ctx.facts
+    for colour in (0, 1):
         pieces = position.colours[colour].bit_count()
-        if pieces > army.max_pieces:
+        max_pieces = facts.max_pieces[colour]
+        if pieces > max_pieces:
             problems.append(
                 Problem(
                     "too-many-pieces",
-                    f"{side(colour)} has {pieces} pieces; {ctx.variant.name} allows at most {army.max_pieces}",
+                    f"{side(colour)} has {pieces} pieces; {ctx.variant.name} allows at most {max_pieces}",
                     field="placement",
                 )
             )
         pawns = position.pawns[colour].bit_count()
-        if pawns > army.max_pawns:
+        max_pawns = facts.max_pawns[colour]
+        if pawns > max_pawns:
             code = "race-material" if position.race else "too-many-pawns"
-            limit = "no pawns" if army.max_pawns == 0 else f"at most {army.max_pawns}"
+            limit = "no pawns" if max_pawns == 0 else f"at most {max_pawns}"
             problems.append(
                 Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
             )
@@ -113,14 +115,14 @@ def _kind_caps(ctx: Context) -> list[Problem]:
 
 
 def _back_ranks(ctx: Context) -> list[Problem]:
-    white_army, black_army = ctx.variant.armies
     white_pawns, black_pawns = ctx.position.pawns
     if not (white_pawns or black_pawns):
         return []
+    white_may, black_may = ctx.facts.pawns_on_first_rank
     tables = ctx.position.tables
     first, last = tables.first_rank, tables.last_rank
-    wrong = white_pawns & (last | (0 if white_army.pawns_on_first_rank else first))
-    wrong |= black_pawns & (first | (0 if black_army.pawns_on_first_rank else last))
+    wrong = white_pawns & (last | (0 if white_may else first))
+    wrong |= black_pawns & (first | (0 if black_may else last))
     if not wrong:
         return []
     return [
