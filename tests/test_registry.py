@@ -127,9 +127,9 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     from notation import validate
     from notation.fen import reader
     from notation.rules import position
-    from notation.validation import castling
+    from notation.validation import castling, context
 
-    caches = (reader._PLANS, position._PIECE_MAPS, castling._START_SQUARES, castling._START_TESTS)
+    caches = (reader._PLANS, position._PIECE_MAPS, castling._START_SQUARES, castling._START_TESTS, context._FACTS)
     standard = find_variant("standard")
     copies = []
     for n in range(300):
