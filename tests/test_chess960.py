@@ -266,6 +266,21 @@ def test_is_chess960_is_python_chess_has_chess960_castling_rights(board):
     assert is_chess960(cells, rights, frozenset(), standard) is board.has_chess960_castling_rights()
 
 
+def test_is_chess960_answers_each_question_not_the_last_one():
+    """The reader, the validator and the writer ask about one setup in turn, and
+    ``is_chess960`` keeps its last answer for them; another question about the same board
+    (other rights, another variant, promoted rooks) gets its own answer."""
+    standard, antichess = DEFAULT_REGISTRY.get("standard"), DEFAULT_REGISTRY.get("antichess")
+    white_king_on_d1 = read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1", standard).setup.cells
+    assert is_chess960(white_king_on_d1, frozenset({0, 7}), (), standard)
+    assert is_chess960(white_king_on_d1, {0, 7}, (), standard)  # the same rights as a set
+    assert not is_chess960(white_king_on_d1, frozenset({56, 63}), (), standard)
+    assert not is_chess960(white_king_on_d1, frozenset({0, 7}), (), antichess)  # no castling piece
+    assert not is_chess960(white_king_on_d1, frozenset({0, 7}), frozenset({0, 7}), standard)
+    assert is_chess960(white_king_on_d1, frozenset({0, 7}), (), standard)
+    assert is_chess960(list(white_king_on_d1), frozenset({0, 7}), (), standard)
+
+
 @settings(max_examples=600, deadline=None)
 @given(back_ranks())
 def test_verdicts_follow_python_chess_in_the_mode_the_setup_needs(board):

@@ -83,6 +83,12 @@ def chess960_good_rights(
     return frozenset(good)
 
 
+# The last question answered without promoted squares, and its answer: the reader, the
+# validator and the writer ask about the same setup in turn. One tuple swapped whole, so
+# concurrent callers never mix its parts; only an immutable board (a str) is kept.
+_last_answer: tuple[str, frozenset[int], Variant, bool] | None = None
+
+
 def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
     """Whether a setup counts as Chess960: some right that Chess960 rules keep names a rook
     off its side's start-array rook squares (the a/h corners in the standard array), or
@@ -93,8 +99,20 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     ``has_chess960_castling_rights`` for any variant (one without castling may still have
     rights written: they describe the same arrays, and the validator reports them).
     """
+    global _last_answer
     if not rights:
         return False
+    if promoted or not isinstance(board, str):
+        return _judged(board, rights, promoted, variant)
+    last = _last_answer
+    if last is not None and last[2] is variant and last[0] == board and last[1] == rights:
+        return last[3]
+    answer = _judged(board, rights, (), variant)
+    _last_answer = (board, frozenset(rights), variant, answer)
+    return answer
+
+
+def _judged(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
     start_fen, piece, rook = variant.start_fen, variant.castling_piece, variant.castling_rook
     if not piece or not rook:
         return False
