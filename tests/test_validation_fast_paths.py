@@ -1,7 +1,8 @@
 """Fast paths of validation pinned to the general paths they short-cut (hypothesis).
 
 Each fast path may only answer "no problem" where the general path also finds none; the
-setups here are start arrays with a few squares changed, so both answers come up often.
+setups here are start arrays (the variant's own, or a Chess960 array in a variant always
+read as Chess960) with a few squares changed, so both answers come up often.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.fen.reader import read_fen
+from notation.start import has_chess960, start_setup
 from notation.validation import castling
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily
@@ -23,6 +25,8 @@ TWIN_ROOKS = dataclasses.replace(
     start_fen="rr2k3/pppppppp/8/8/8/8/PPPPPPPP/RR2K3 w - - 0 1",
 )
 VARIANTS = [*(v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS), TWIN_ROOKS]
+# Variants judged in the Chess960 reading always (``random_start``) that have the arrays.
+RANDOM_START = [v for v in VARIANTS if v.random_start and v.castling and has_chess960(v)]
 BACK_RANKS = [*range(8), *range(56, 64)]
 RIGHTS = ([0, 1, 7, 56, 57, 63], [*BACK_RANKS, 12, 52])  # corner (and b-file) rooks, anything
 
@@ -45,8 +49,27 @@ def near_start(draw):
     ), variant
 
 
+@st.composite
+def near_chess960_start(draw):
+    """A Chess960 array of a ``random_start`` variant with some back-rank squares changed,
+    promotion marks, and castling rights drawn from the back ranks."""
+    variant = draw(st.sampled_from(RANDOM_START))
+    setup = start_setup(variant, draw(st.integers(0, 959)))
+    cells = list(setup.cells)
+    letters = variant.piece_letters + variant.piece_letters.upper() + "."
+    for sq in draw(st.lists(st.sampled_from(BACK_RANKS), max_size=3)):
+        cells[sq] = draw(st.sampled_from(letters))
+    rights = draw(st.one_of(st.just(setup.castling), st.frozensets(st.sampled_from(RIGHTS[1]), max_size=5)))
+    return setup.with_changes(
+        cells="".join(cells),
+        turn=draw(st.sampled_from("wb")),
+        castling=rights,
+        promoted=draw(st.frozensets(st.sampled_from(BACK_RANKS), max_size=2)),
+    ), variant
+
+
 @settings(max_examples=600, deadline=None)
-@given(near_start())
+@given(st.one_of(near_start(), near_chess960_start()))
 def test_castling_fast_path_agrees_with_judging_each_right(case):
     setup, variant = case
     ctx = Context.of(setup, variant)
@@ -57,3 +80,12 @@ def test_castling_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
     setup = read_fen(TWIN_ROOKS.start_fen, TWIN_ROOKS).setup.with_changes(castling=frozenset({0, 1}))
     ctx = Context.of(setup, TWIN_ROOKS)
     assert castling.judge_rights(ctx) == {1: "white already has a right on that side (a1)"}
+
+
+def test_chess960_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
+    chess960 = DEFAULT_REGISTRY.get("chess960")
+    setup = read_fen("rrknnbbq/pppppppp/8/8/8/8/PPPPPPPP/RRKNNBBQ w BAba - 0 1", chess960).setup
+    ctx = Context.of(setup, chess960)
+    assert castling.judge_rights(ctx) == {
+        1: "white already has a right on that side (a1)", 57: "black already has a right on that side (a8)",
+    }

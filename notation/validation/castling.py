@@ -118,13 +118,49 @@ def reading_of(ctx: Context) -> Reading:
     return Reading.CLASSICAL
 
 
+def _all_good_in_chess960(ctx: Context) -> bool:
+    """Fast path of the Chess960 reading: every right names an unpromoted castling rook of
+    its side on its side's back rank, that side has exactly one castling piece there,
+    unpromoted, and no two rights lie on one side of it. False means: judge right by right.
+    Counts letters in the cells (no bitboard is made for a letter)."""
+    setup, promoted = ctx.setup, ctx.position.promoted
+    cells, rights = setup.cells, setup.castling
+    letters = ctx.facts.castling_letters
+    files = setup.geometry.files
+    black_back = len(cells) - files
+    for colour, back in ((0, 0), (1, black_back)):
+        own = [sq for sq in rights if back <= sq < back + files]
+        if not own:
+            continue
+        royal, rook = letters[colour]
+        rank = cells[back:back + files]
+        if rank.count(royal) != 1:
+            return False
+        king = back + rank.index(royal)
+        if promoted >> king & 1:
+            return False
+        west = 0
+        for sq in own:
+            if cells[sq] != rook or promoted >> sq & 1:
+                return False
+            west += sq < king
+        if west > 1 or len(own) - west > 1:
+            return False
+    # Every right was on a back rank: none was left out of ``own``.
+    return sum(1 for sq in rights if sq < files or black_back <= sq < len(cells)) == len(rights)
+
+
 def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
     if not ctx.setup.castling:
         return {}
     facts = ctx.facts
-    if facts.castles and not facts.random_start and _all_good_at_start(ctx):
-        return {}
+    if facts.castles:
+        if facts.random_start:
+            if _all_good_in_chess960(ctx):
+                return {}
+        elif _all_good_at_start(ctx):
+            return {}
     return judge_each_right(ctx)
 
 

@@ -39,7 +39,7 @@ class Facts:
     Per-colour values are pairs (white, black), as a Position's are."""
 
     __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "kind_caps",
-                 "castles", "random_start")
+                 "castles", "castling_letters", "random_start")
 
     def __init__(self, variant: Variant):
         white, black = variant.armies
@@ -48,9 +48,16 @@ class Facts:
         self.max_pieces = (white.max_pieces, black.max_pieces)
         self.max_pawns = (white.max_pawns, black.max_pawns)
         self.pawns_on_first_rank = (white.pawns_on_first_rank, black.pawns_on_first_rank)
-        self.kind_caps = bool(white.max_by_kind or black.max_by_kind)
+        # (colour, the letter as that side writes it, its cap) for each kind an army caps.
+        self.kind_caps = tuple(
+            (colour, letter.upper() if colour == 0 else letter, cap)
+            for colour, army in enumerate(variant.armies)
+            for letter, cap in army.max_by_kind
+        )
         # Whether any right can be good: the variant castles, with a castling piece.
         self.castles = variant.castling and bool(variant.castling_piece)
+        piece, rook = variant.castling_piece or "", variant.castling_rook or ""
+        self.castling_letters = ((piece.upper(), rook.upper()), (piece, rook))  # (castling piece, rook) a side
         self.random_start = variant.random_start
 
 

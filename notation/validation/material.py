@@ -97,20 +97,18 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
 def _kind_caps(ctx: Context) -> list[Problem]:
     problems = []
     code = "race-material" if ctx.position.race else "too-many-pieces"
-    for colour, army in enumerate(ctx.variant.armies):
-        if not army.max_by_kind:
-            continue
-        for letter, cap in army.max_by_kind:
-            count = ctx.position.letter_bb(letter.upper() if colour == 0 else letter).bit_count()
-            if count > cap:
-                name = ctx.piece_name(letter)
-                problems.append(
-                    Problem(
-                        code,
-                        f"{side(colour)} has {count} {name}s; {ctx.variant.name} allows at most {cap}",
-                        field="placement",
-                    )
+    cells = ctx.setup.cells  # counting a letter in the cells: no bitboard made for it
+    for colour, letter, cap in ctx.facts.kind_caps:
+        count = cells.count(letter)
+        if count > cap:
+            name = ctx.piece_name(letter)
+            problems.append(
+                Problem(
+                    code,
+                    f"{side(colour)} has {count} {name}s; {ctx.variant.name} allows at most {cap}",
+                    field="placement",
                 )
+            )
     return problems
 
 
