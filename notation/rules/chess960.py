@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Sequence
+from typing import Final
 
+from notation.identity_cache import IdentityCache
+from notation.rules.bitboard import squares
 from notation.variants import Variant
 
 Board = Sequence["str | None"]  # Setup.cells (or Setup.board): a1 = 0, rank by rank
@@ -107,9 +110,54 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     last = _last_answer
     if last is not None and last[2] is variant and last[0] == board and last[1] == rights:
         return last[3]
-    answer = _judged(board, rights, (), variant)
+    answer = not _classical(board, rights, variant) and _judged(board, rights, (), variant)
     _last_answer = (board, frozenset(rights), variant, answer)
     return answer
+
+
+class _StartArray:
+    """Per variant, what ``_classical`` asks: the start array's castling rook squares (both
+    sides, one bitboard), each side's castling piece letter and start squares, and the
+    board's width and size. ``usable`` is False where the variant names no castling piece
+    or rook (``_judged`` answers at once there)."""
+
+    __slots__ = ("usable", "rooks", "homes", "royal", "files", "size")
+
+    def __init__(self, variant: Variant):
+        piece, rook = variant.castling_piece or "", variant.castling_rook or ""
+        geometry = variant.geometry
+        self.usable = bool(piece and rook)
+        kings, rooks = start_squares(variant.start_fen, piece, rook, geometry.files, geometry.ranks)
+        self.rooks = rooks[0] | rooks[1]
+        self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
+        self.royal = (piece.upper(), piece)
+        self.files = geometry.files
+        self.size = geometry.size
+
+
+_START_ARRAYS: Final = IdentityCache(_StartArray)  # variant -> its _StartArray
+
+
+def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
+    """True when ``is_chess960`` is certainly False without judging the rights (no promoted
+    squares): every right names a start-array rook square, and each side with a right has
+    its castling piece on a start square. The classical ``KQkq`` of a game in progress
+    costs a few look-ups instead of ``_judged``'s lists. False: ``_judged`` decides."""
+    start = _START_ARRAYS.get(variant)
+    if not start.usable or len(board) != start.size:
+        return False
+    rooks, files = start.rooks, start.files
+    sides = 0  # bit 0: White has a right, bit 1: Black
+    for sq in rights:
+        if not rooks >> sq & 1:
+            return False
+        sides |= 1 if sq < files else 2
+    for colour in (0, 1):
+        if sides >> colour & 1:
+            royal = start.royal[colour]
+            if not any(board[sq] == royal for sq in start.homes[colour]):
+                return False
+    return True
 
 
 def _judged(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
