@@ -126,16 +126,20 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
 
     from notation import validate
     from notation.fen import reader
-    from notation.rules import position
+    from notation.rules import chess960, position
     from notation.validation import castling, context
 
-    caches = (reader._PLANS, position._PIECE_MAPS, castling._START_SQUARES, castling._START_TESTS, context._FACTS)
+    caches = (
+        reader._PLANS, position._PIECE_MAPS, chess960._START_ARRAYS, castling._START_SQUARES, castling._START_TESTS,
+        context._FACTS,
+    )
     standard = find_variant("standard")
     copies = []
     for n in range(300):
         variant = replace(standard, key=f"standard-copy-{n}")
         setup = read_fen(standard.start_fen, variant).setup
         assert validate(setup, variant) == []
+        assert not chess960.is_chess960(setup.cells, setup.castling, (), variant)
         copies.append(variant)  # kept alive: the caches may not lean on ids being reused
     for cache in caches:
         assert 0 < len(cache) <= cache.limit, (cache, len(cache))
