@@ -161,6 +161,27 @@ def test_lines_end_as_the_splitter_ends_them_across_range_ends():
         assert _in_partitions(data, size, options) == _single(data.decode(), options)
 
 
+class _ReadOnly:
+    """A file that can only seek, tell and read (no ``readinto``), as some file-likes are."""
+
+    def __init__(self, data: bytes):
+        self._file = io.BytesIO(data)
+        self.seek, self.tell, self.read = self._file.seek, self._file.tell, self._file.read
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 5, 1 << 20])
+def test_line_breaks_are_counted_across_read_blocks_and_without_readinto(monkeypatch, block):
+    """``count_breaks`` reads in blocks of ``READ_BYTES``: a CR LF split by a block's end is
+    one break, and a file without ``readinto`` gives the same counts."""
+    monkeypatch.setattr(ranges, "READ_BYTES", block)
+    data = b"a\r\nb\rc\n\r\n\r\rd\n\n\r" * 3 + b"e\r"
+    for start in range(len(data) + 1):
+        for end in range(start, len(data) + 1):
+            expected = _breaks_ending(data, start, end)
+            assert ranges.count_breaks(io.BytesIO(data), start, end) == expected, (start, end)
+            assert ranges.count_breaks(_ReadOnly(data), start, end) == expected, (start, end)
+
+
 def test_a_file_of_white_space_has_no_cut_point():
     data = b"\n\n  \n\n" * 50 + b'\n\n[Event "a"]\n\n1. e4 *\n'
     file = io.BytesIO(data)
