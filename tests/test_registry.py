@@ -130,8 +130,7 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     from notation.validation import castling, context
 
     caches = (
-        reader._PLANS, position._PIECE_MAPS, chess960._START_ARRAYS, castling._START_SQUARES, castling._START_TESTS,
-        context._FACTS,
+        reader._PLANS, position._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, context._FACTS,
     )
     standard = find_variant("standard")
     copies = []

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
+from notation.fen.writer import write_fen
 from notation.start import has_chess960, start_setup
-from notation.validation import castling
+from notation.validation import castling, validate
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily
 
@@ -28,7 +31,9 @@ VARIANTS = [*(v for v in DEFAULT_REGISTRY if v.family is RuleFamily.CHESS), TWIN
 # Variants judged in the Chess960 reading always (``random_start``) that have the arrays.
 RANDOM_START = [v for v in VARIANTS if v.random_start and v.castling and has_chess960(v)]
 BACK_RANKS = [*range(8), *range(56, 64)]
-RIGHTS = ([0, 1, 7, 56, 57, 63], [*BACK_RANKS, 12, 52])  # corner (and b-file) rooks, anything
+# Corner (and b-file) rooks; anything, squares off the board included (a Setup built in
+# code may name any number).
+RIGHTS = ([0, 1, 7, 56, 57, 63], [*BACK_RANKS, 12, 52, -1, 64, 10**20])
 
 
 @st.composite
@@ -89,3 +94,17 @@ def test_chess960_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
     assert castling.judge_rights(ctx) == {
         1: "white already has a right on that side (a1)", 57: "black already has a right on that side (a8)",
     }
+
+
+@pytest.mark.parametrize("key", ["standard", "chess960"])
+@pytest.mark.parametrize("off_board", [-1, 64, 10**20])
+def test_a_right_off_the_board_is_reported_and_written_without_an_error(key, off_board):
+    """Only a setup built in code can name such a square: validation reports it, the
+    writer leaves it out, and neither fails on it."""
+    variant = DEFAULT_REGISTRY.get(key)
+    setup = read_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", variant).setup
+    setup = setup.with_changes(castling=setup.castling | {off_board})
+    ctx = Context.of(setup, variant)
+    assert castling.judge_rights(ctx) == {off_board: "it is not on the 8x8 board"}
+    assert "bad-castling-rights" in [problem.code for problem in validate(setup, variant)]
+    assert write_fen(setup, variant, PROFILES["xboard"]).fen.split()[2] in ("KQkq", "HAha")

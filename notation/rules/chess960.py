@@ -115,19 +115,20 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     return answer
 
 
-class _StartArray:
-    """Per variant, what ``_classical`` asks: the start array's castling rook squares (both
-    sides, one bitboard), each side's castling piece letter and start squares, and the
-    board's width and size. ``usable`` is False where the variant names no castling piece
-    or rook (``_judged`` answers at once there)."""
+class StartArray:
+    """Per variant, its start array as castling sees it: ``squares``, what ``start_squares``
+    gives for it (castling pieces, rooks: each a (white, black) bitboard pair); ``rooks``,
+    the rook squares of both sides in one bitboard; ``homes``, each side's castling-piece
+    squares; ``royal``, each side's castling-piece letter; the board's ``files`` and
+    ``size``. ``usable`` is False where the variant names no castling piece or rook."""
 
-    __slots__ = ("usable", "rooks", "homes", "royal", "files", "size")
+    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "files", "size")
 
     def __init__(self, variant: Variant):
         piece, rook = variant.castling_piece or "", variant.castling_rook or ""
         geometry = variant.geometry
         self.usable = bool(piece and rook)
-        kings, rooks = start_squares(variant.start_fen, piece, rook, geometry.files, geometry.ranks)
+        kings, rooks = self.squares = start_squares(variant.start_fen, piece, rook, geometry.files, geometry.ranks)
         self.rooks = rooks[0] | rooks[1]
         self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
         self.royal = (piece.upper(), piece)
@@ -135,7 +136,12 @@ class _StartArray:
         self.size = geometry.size
 
 
-_START_ARRAYS: Final = IdentityCache(_StartArray)  # variant -> its _StartArray
+_START_ARRAYS: Final = IdentityCache(StartArray)  # variant -> its StartArray
+
+
+def start_array(variant: Variant) -> StartArray:
+    """``variant``'s ``StartArray``, made once per variant object."""
+    return _START_ARRAYS.get(variant)
 
 
 def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
@@ -149,7 +155,7 @@ def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
     rooks, files = start.rooks, start.files
     sides = 0  # bit 0: White has a right, bit 1: Black
     for sq in rights:
-        if not rooks >> sq & 1:
+        if sq < 0 or not rooks >> sq & 1:  # a setup built in code may name any number
             return False
         sides |= 1 if sq < files else 2
     for colour in (0, 1):

@@ -24,20 +24,9 @@ from typing import Final
 
 from notation.errors import Problem
 from notation.identity_cache import IdentityCache
-from notation.rules.chess960 import is_chess960, start_squares
+from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
 from notation.variants import Variant
-
-
-def _start_squares_of(variant: Variant) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(castling piece bitboard, rook bitboard) per colour in the variant's start array."""
-    geometry = variant.geometry
-    return start_squares(
-        variant.start_fen, variant.castling_piece or "", variant.castling_rook or "", geometry.files, geometry.ranks
-    )
-
-
-_START_SQUARES: Final = IdentityCache(_start_squares_of)  # variant -> _start_squares_of(variant)
 
 StartTest = tuple[Callable[[str], object], object, int]
 _RIGHTS_KEPT = 256  # start tests kept per variant (a few sets of rights are common)
@@ -59,9 +48,9 @@ def _start_test(variant: Variant, rights: frozenset[int]) -> StartTest | None:
 
 
 def _start_test_of(variant: Variant, rights: frozenset[int]) -> StartTest | None:
-    start_kings, start_rooks = _START_SQUARES.get(variant)
-    if any(not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
-        return None
+    start_kings, start_rooks = start_array(variant).squares
+    if any(sq < 0 or not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
+        return None  # a right off the start rook squares (or off the board: a setup built in code)
     wanted: dict[int, str] = {}
     test = None
     sides: set[tuple[int, bool]] = set()
@@ -128,10 +117,12 @@ def _all_good_in_chess960(ctx: Context) -> bool:
     letters = ctx.facts.castling_letters
     files = setup.geometry.files
     black_back = len(cells) - files
+    placed = 0  # rights on either back rank
     for colour, back in ((0, 0), (1, black_back)):
         own = [sq for sq in rights if back <= sq < back + files]
         if not own:
             continue
+        placed += len(own)
         royal, rook = letters[colour]
         rank = cells[back:back + files]
         if rank.count(royal) != 1:
@@ -146,8 +137,7 @@ def _all_good_in_chess960(ctx: Context) -> bool:
             west += sq < king
         if west > 1 or len(own) - west > 1:
             return False
-    # Every right was on a back rank: none was left out of ``own``.
-    return sum(1 for sq in rights if sq < files or black_back <= sq < len(cells)) == len(rights)
+    return placed == len(rights)  # none elsewhere (another rank, or off the board)
 
 
 def judge_rights(ctx: Context) -> dict[int, str]:
@@ -174,7 +164,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
             bad[sq] = f"{variant.name} has no castling"
         return bad
     chess960 = reading_of(ctx) is Reading.CHESS960
-    start_kings, start_rooks = _START_SQUARES.get(variant)
+    start_kings, start_rooks = start_array(variant).squares
     tables = position.tables
     back_rank = (tables.first_rank, tables.last_rank)
     black_back = tables.size - tables.files
