@@ -88,35 +88,21 @@ def count_breaks(file: BinaryIO, start: int, end: int) -> int:
     """Line breaks ending in bytes ``start`` to ``end`` of the file (a ``\\r`` at ``end - 1``
     followed by ``\\n`` ends its line at the ``\\n``, beyond the range).
 
-    The blocks are read into one buffer, again and again: a fresh block for each read
-    cost several times the counting (new memory is paid for in page faults). A file
-    without ``readinto`` is read block by block."""
-    file.seek(start)
-    remaining = end - start
-    if remaining <= 0:
-        return 0
-    buffer = bytearray(min(READ_BYTES, remaining))
-    view = memoryview(buffer)
-    readinto = getattr(file, "readinto", None)
+    The blocks are read into one buffer, again and again (``_Window.readinto``): a fresh
+    block for each read cost more than the counting."""
+    window = _Window(file, start, end)
+    buffer = bytearray(min(READ_BYTES, max(0, end - start)))
     breaks = 0
     previous_cr = False
-    while remaining > 0:
-        wanted = min(len(buffer), remaining)
-        if readinto is not None:
-            count = readinto(view[:wanted]) or 0
-        else:
-            block = file.read(wanted)
-            count = len(block)
-            buffer[:count] = block
-        if not count:
-            return breaks
-        remaining -= count
+    while count := window.readinto(buffer):
         breaks += _breaks_in(buffer, count)
         if previous_cr and buffer[0] == _LF:
             breaks -= 1
         previous_cr = buffer[count - 1] == _CR
-    if previous_cr and file.read(1) == b"\n":
-        breaks -= 1
+    if previous_cr:
+        file.seek(start + window.read_so_far)
+        if file.read(1) == b"\n":
+            breaks -= 1
     return breaks
 
 
@@ -190,8 +176,14 @@ class _Window(io.RawIOBase):
     def __init__(self, file: BinaryIO, start: int, end: int):
         super().__init__()
         self._file = file
+        self._start = start
         self._position = start
         self._end = end
+
+    @property
+    def read_so_far(self) -> int:
+        """Bytes read from the window's start."""
+        return self._position - self._start
 
     def readable(self) -> bool:
         return True
