@@ -10,7 +10,7 @@ one right is kept on each side of it (the outermost).
 
 The Chess960 reading applies in ``random_start`` variants (Chess960 itself) and in every
 other castling variant whenever the setup counts as Chess960
-(``notation.fen.castling.is_chess960``: a right Chess960 rules keep names a rook off the
+(``notation.rules.chess960.is_chess960``: a right Chess960 rules keep names a rook off the
 start-array rook squares, or its side's castling piece is off its start square). Back
 ranks are the first and last ranks of the board (``Setup.geometry``).
 """
