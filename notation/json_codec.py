@@ -2,7 +2,10 @@
 dependency), the standard library's ``json`` otherwise (a platform without an orjson wheel).
 
 Per JSON line, orjson parses and writes several times faster than ``json``, which at a
-few microseconds per FEN is a large share of ``notation convert --json``. Both paths give
+few microseconds per FEN is a large share of ``notation convert --json``. orjson is
+imported on first use (``orjson``, an attribute of this module: the module, or None where
+it is missing), as it brings ``uuid``, ``platform`` and ``datetime`` with it: a command
+that reads and writes no JSON starts up without them. Both paths give
 the same objects and the same text: compact (no spaces after ``,`` and ``:``), UTF-8 as
 is (no ``\\u`` escapes for non-ASCII).
 
@@ -18,18 +21,32 @@ import json
 from json import JSONDecodeError
 from typing import Any
 
-try:
-    import orjson
-except ImportError:  # pragma: no cover - orjson is a dependency; this is for odd platforms
-    orjson = None  # type: ignore[assignment]
-
 __all__ = ["MAX_DEPTH", "JSONDecodeError", "dumps", "loads"]
 
 MAX_DEPTH = 1024  # orjson's limit, enforced for the standard library too
 
 
+def __getattr__(name: str) -> Any:
+    """``orjson``: imported the first time it is asked for, then a plain module attribute."""
+    if name != "orjson":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        import orjson as module
+    except ImportError:  # pragma: no cover - orjson is a dependency; this is for odd platforms
+        module = None  # type: ignore[assignment]
+    globals()["orjson"] = module
+    return module
+
+
+def _orjson() -> Any:
+    """The ``orjson`` module, or None (see ``__getattr__``)."""
+    found = globals()
+    return found["orjson"] if "orjson" in found else __getattr__("orjson")
+
+
 def loads(text: str | bytes) -> Any:
     """The value of one JSON document; raises ``JSONDecodeError``."""
+    orjson = _orjson()
     if orjson is not None:
         return orjson.loads(text)
     try:
@@ -45,6 +62,7 @@ def loads(text: str | bytes) -> Any:
 def dumps(obj: Any) -> str:
     """``obj`` as compact JSON text (strings, numbers, booleans, None, lists and dicts with
     string keys only; anything else raises ``TypeError``)."""
+    orjson = _orjson()
     if orjson is not None:
         return orjson.dumps(obj).decode("utf-8")
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

@@ -9,7 +9,6 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
@@ -689,6 +688,8 @@ class Registry:
 
 
 def _closest(name: str, index: Mapping[str, Variant]) -> list[str]:
+    import difflib  # here: only an unknown name needs it, not every start-up
+
     wanted = normalize_name(name)
     matches = difflib.get_close_matches(wanted, list(index), n=6, cutoff=0.6)
     names: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,10 @@ PROBE = """
 import io, json, sys
 sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
 from notation.cli.main import main
-code = main(json.loads(sys.argv[1]))
+try:
+    code = main(json.loads(sys.argv[1]))
+except SystemExit as stop:  # --version, --help and usage errors end in argparse
+    code = stop.code
 print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
 """
 LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
@@ -29,12 +33,17 @@ FOREIGN = (
     # compression, temporary files: only a compressed input or an output file needs them
     # (argparse itself brings shutil, and with it bz2 and lzma, for the terminal's width)
     "gzip", "zstandard", "tempfile", "notation.outputs",
+    "difflib",  # only an unknown variant name needs its suggestions
+    "tomllib", "concurrent.futures",  # check's settings file; a --dask run
 )
+COMMAND_MODULES = {f"notation.cli.{name}_cmd" for name in
+                   ("convert", "validate", "normalize", "check", "serve", "start", "svg", "view", "docs", "cluster")}
 
 
-def loaded(argv: list[str], stdin: str) -> tuple[int, set[str]]:
+def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(argv), stdin],
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=120,
@@ -50,6 +59,48 @@ def test_a_command_loads_only_its_own_module(command):
     assert code == 0
     assert f"notation.cli.{command}_cmd" in modules
     assert not modules & set(FOREIGN)
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], [], ["no-such-command"]])
+def test_naming_no_command_loads_no_command_module(argv):
+    code, modules = loaded(argv, "")
+    assert code == (0 if argv in (["--version"], ["--help"]) else 2)
+    assert not modules & COMMAND_MODULES
+
+
+def test_orjson_waits_for_json_lines():
+    """It brings uuid, platform and datetime: a command on plain FEN lines starts without."""
+    code, modules = loaded(["convert"], LEGAL)
+    assert code == 0
+    assert "orjson" not in modules
+    code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n")
+    assert code == 0
+    assert "orjson" in modules
+
+
+def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
+    games = tmp_path / "games.pgn"
+    games.write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n')
+    code, modules = loaded(["normalize", str(games), "--progress", "never"], "")
+    assert code == 0
+    assert not modules & {"multiprocessing.pool", "notation.pgn.file_parallel", "notation.pgn.parallel",
+                          "concurrent.futures", "tempfile"}
+    code, modules = loaded(["normalize", str(games), "--progress", "never", "--jobs", "2"], "")
+    assert code == 0
+    assert {"multiprocessing.pool", "notation.pgn.file_parallel"} <= modules
+
+
+def test_check_reads_toml_only_when_a_settings_file_is_found(tmp_path):
+    (tmp_path / ".git").mkdir()  # the search for pyproject.toml (from the working directory) stops here
+    fens = tmp_path / "positions.fen"
+    fens.write_text(LEGAL)
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd"}
+    (tmp_path / "pyproject.toml").write_text('[tool.notation]\nvariant = "standard"\n')
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "tomllib" in modules
 
 
 def test_a_compressed_input_brings_its_module_when_it_is_met(tmp_path):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -87,6 +86,8 @@ def load_settings(path: Path | None) -> CheckSettings:
     table); raises ``SettingsError``."""
     if path is None:
         return CheckSettings()
+    import tomllib  # here: without a pyproject.toml, ``notation check`` starts up without it
+
     try:
         with open(path, "rb") as handle:
             document = tomllib.load(handle)

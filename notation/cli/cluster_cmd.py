@@ -6,18 +6,19 @@ unreadable input, unwritable output)."""
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from notation.check import CheckOptions
-from notation.check.problem import CheckProblem
-from notation.check.runner import Summary as CheckSummary
 from notation.cli.usage import UsageError
 from notation.cluster import ClusterError, require
 from notation.inputs import Compression
-from notation.pgn.normalize import NormalizeOptions, Summary
+
+if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
+    from notation.check import CheckOptions
+    from notation.check.problem import CheckProblem
+    from notation.check.runner import Summary as CheckSummary
+    from notation.pgn.normalize import NormalizeOptions, Summary
 
 DEFAULT_PARTITION_SIZE = "128MiB"
 PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]
@@ -58,6 +59,8 @@ def cluster_errors() -> Iterator[None]:
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
     except Exception as exc:
+        import concurrent.futures  # here: a run without --dask never needs it
+
         if not (type(exc).__module__.startswith("distributed.")
                 or isinstance(exc, (concurrent.futures.CancelledError, TimeoutError, OSError))):
             raise

@@ -14,7 +14,7 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from notation import __version__
 from notation.cli.usage import SUMMARIES, UsageError
@@ -34,8 +34,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line parser. With ``argv`` naming a command, only that command's module
     is imported and its options built (the others are listed by name and summary): a
     ``notation convert`` in a shell loop should not pay for importing ``normalize``'s PGN
-    machinery or ``serve``'s."""
+    machinery or ``serve``'s. Otherwise every command's options are built (for a caller
+    that parses command lines of its own with it)."""
     chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
+    return _parser(SUMMARIES if chosen is None else (chosen,))
+
+
+def _parser(built: Collection[str]) -> argparse.ArgumentParser:
+    """The parser with the options of the commands in ``built``; the others are listed by
+    name and summary only, without importing their modules."""
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
@@ -46,7 +53,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for name, module_name, summary in SUBCOMMANDS:
-        if chosen is None or chosen == name:
+        if name in built:
             importlib.import_module(module_name).add_parser(subparsers)
         else:
             subparsers.add_parser(name, help=summary)
@@ -61,7 +68,10 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser(argv)
+    # No command named (``--version``, ``--help``, none, an unknown one): argparse answers
+    # from the names and summaries alone, so no command's module is imported.
+    chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
+    parser = _parser(() if chosen is None else (chosen,))
     args = parser.parse_args(argv)
     signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:

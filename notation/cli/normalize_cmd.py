@@ -11,7 +11,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cli import cluster_cmd, common
 from notation.cli.usage import SUMMARIES, UsageError
@@ -19,11 +19,11 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
-from notation.pgn.file_parallel import Batch, normalize_file_parallel
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
-from notation.pgn.parallel import normalize_blocks_parallel
-from notation.pgn.pool import can_share_descriptors
 from notation.pgn.splitter import iter_games
+
+if TYPE_CHECKING:
+    from notation.pgn.file_parallel import Batch
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
@@ -181,13 +181,19 @@ def _run(
     rejects: Output | None,
     report: Output | None,
 ) -> Summary:
+    # The --jobs machinery (multiprocessing, temporary files) is imported only when there
+    # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
         fd = _shared_descriptor(args, source)
         if fd is not None:
+            from notation.pgn.file_parallel import normalize_file_parallel
+
             stack.callback(os.close, fd)
             return _write_batches(args, source, normalize_file_parallel(fd, options, args.jobs),
                                   output, rejects, report)
         if args.jobs > 1:
+            from notation.pgn.parallel import normalize_blocks_parallel
+
             results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
         else:
             results = normalize_games(iter_games(source.blocks(), options.limits), options)
@@ -200,6 +206,8 @@ def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | Non
     inherit descriptors); None otherwise: the parent reads and hands out the text."""
     if args.jobs < 2 or args.input == "-" or source.compression is not Compression.NONE:
         return None
+    from notation.pgn.pool import can_share_descriptors
+
     if not can_share_descriptors():
         return None
     try:
