@@ -90,17 +90,23 @@ def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
     assert {"multiprocessing.pool", "notation.pgn.file_parallel"} <= modules
 
 
-def test_check_reads_toml_only_when_a_settings_file_is_found(tmp_path):
+def test_check_reads_toml_and_pgn_only_when_it_meets_them(tmp_path):
     (tmp_path / ".git").mkdir()  # the search for pyproject.toml (from the working directory) stops here
     fens = tmp_path / "positions.fen"
     fens.write_text(LEGAL)
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
-    assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd"}
+    assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd",
+                          "notation.pgn.games"}
     (tmp_path / "pyproject.toml").write_text('[tool.notation]\nvariant = "standard"\n')
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
     assert "tomllib" in modules
+    games = tmp_path / "games.pgn"
+    games.write_text('[Event "?"]\n\n1. e4 *\n')
+    code, modules = loaded(["check", str(games), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.pgn.games" in modules
 
 
 def test_a_compressed_input_brings_its_module_when_it_is_met(tmp_path):

@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, Protocol
 
-from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
@@ -214,6 +213,8 @@ def check_stream(
         kind, stream = sniff(stream)
     max_bytes = MAX_LINE_BYTES[kind]
     if kind is FileKind.PGN:
+        from notation.check.games import check_pgn_text  # here: a gate on FEN files starts without PGN's reader
+
         seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems)
     else:
         lines = read_lines(stream, problems.add, max_bytes=max_bytes)
