@@ -1,0 +1,90 @@
+"""Start-up: whole ``notation`` commands given one position, against python-chess given the same.
+
+A CI step that checks a handful of FENs, a ``notation convert`` in a shell loop and
+``notation --help`` pay the start-up and little else. Each command here runs as a whole
+process on one legal position (a line on standard input, or a one-position file for
+``check`` and a one-game file for ``normalize``), so what a command imports only when its
+first line needs it (orjson for JSON lines) counts; python-chess's side is
+bench/pychess_pipeline.py answering the same position as one JSON line. The runs take
+turns, ROUNDS each, and the best wall and CPU time of each is printed with python-chess's
+over ours. ``check`` runs in a directory marked as a repository's root, so it finds no
+settings file (one would add reading TOML).
+
+    python bench/bench_startup.py [--rounds 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROUNDS = 15
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+ONE_GAME = '[Event "?"]\n[Variant "Crazyhouse"]\n[FEN "{fen}"]\n[SetUp "1"]\n\n1. e4 *\n'.format(
+    fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+)
+
+
+def _run(argv: list[str], stdin: bytes, cwd: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one whole process; raises ``SystemExit`` if it fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"), check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"bench_startup: {' '.join(argv)} exited {done.returncode}: "
+                         f"{done.stderr.decode(errors='replace').strip()}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args(argv or [])
+    notation = str(Path(sys.executable).with_name("notation"))
+    if not Path(notation).exists():
+        raise SystemExit(f"bench_startup: no notation command beside {sys.executable}; install the package first")
+    json_line = (json.dumps({"fen": START_FEN, "variant": "standard"}) + "\n").encode()
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        (directory / ".git").mkdir()  # check's search for pyproject.toml stops here
+        (directory / "one.fen").write_text(START_FEN + "\n", encoding="utf-8")
+        (directory / "one.pgn").write_text(ONE_GAME, encoding="utf-8")
+        commands: dict[str, tuple[list[str], bytes]] = {
+            "python-chess, one JSON line": ([sys.executable, str(HERE / "pychess_pipeline.py"), "convert"], json_line),
+            "notation convert, one FEN line": ([notation, "convert"], (START_FEN + "\n").encode()),
+            "notation convert --json, one line": ([notation, "convert", "--json"], json_line),
+            "notation validate --json, one line": ([notation, "validate", "--json"], json_line),
+            "notation check, a one-FEN file": ([notation, "check", "one.fen", "--progress", "never"], b""),
+            "notation normalize, a one-game file": ([notation, "normalize", "one.pgn", "--progress", "never",
+                                                     "--summary", "none"], b""),
+            "notation --version": ([notation, "--version"], b""),
+        }
+        best = {name: (float("inf"), float("inf")) for name in commands}
+        for _ in range(args.rounds):
+            for name, (command, stdin) in commands.items():  # in turns: noise hits every side alike
+                wall, cpu = _run(command, stdin, directory)
+                best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    theirs = best["python-chess, one JSON line"]
+    print(f"start-up: whole processes given one position (best of {args.rounds}; wall, then CPU; "
+          "python-chess / ours: above 1 means ours starts faster)")
+    ratios = {}
+    for name, (wall, cpu) in best.items():
+        ratio = theirs[0] / wall
+        ratios[name] = ratio
+        print(f"  {name:36} {wall * 1e3:6.1f} ms wall {cpu * 1e3:6.1f} ms CPU   python-chess / ours {ratio:5.2f}x")
+    return ratios
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
