@@ -1,9 +1,10 @@
 """What a command loads before its first line: only its own module, and no pyparsing until
-a FEN fails the fast path.
+a FEN fails the fast path; no command module for --version or --help, no orjson before a
+JSON line, no worker machinery without --jobs, no TOML without a settings file.
 
 Start-up is a fixed cost on every `notation convert` in a shell loop or a CI step; these
-tests keep it from creeping back (the figures are bench_pipeline's "start-up" line, never
-timed here). Each runs the installed package in a fresh interpreter.
+tests keep it from creeping back (the figures are bench_startup's lines and
+bench_pipeline's "start-up" line, never timed here). Each runs the installed package in a fresh interpreter.
 """
 
 from __future__ import annotations
