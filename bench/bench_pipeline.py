@@ -21,24 +21,21 @@ Usage: ``python bench/bench_pipeline.py [LINES]`` (default 20,000).
 from __future__ import annotations
 
 import json
-import os
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+from common import START_FEN, timed_process  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 20_000
 REPEATS = 3
 TARGET = 5.0  # the whole-process ratio asked for (CPU time): the budget line prints what it allows a line
-START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"  # the one line of the start-up runs
 PURE = (
     "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
 )
@@ -55,14 +52,8 @@ def _commands(command: str) -> dict[str, list[str]]:
 
 def _run(argv: list[str], path: Path) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole process reading ``path``."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    with open(path, "rb") as stdin, open(os.devnull, "wb") as devnull:
-        started = time.perf_counter()
-        subprocess.run(argv, stdin=stdin, stdout=devnull, stderr=devnull, env=env, check=False)
-        wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    wall, cpu, _, _ = timed_process(argv, path)
+    return wall, cpu
 
 
 def _best(commands: dict[str, list[str]], path: Path) -> dict[str, tuple[float, float]]:
@@ -139,7 +130,7 @@ def main(argv: list[str] | None = None) -> list[float]:
         per_line = {}
         for name, file in (("legal", legal), ("illegal or unreadable", other)):
             n = sum(1 for _ in open(file, encoding="utf-8"))
-            per_line[name] = (min(_run(convert, file)[1] for _ in range(REPEATS)) - startup_cpu) / (n - 1)
+            per_line[name] = (min(_run(convert, file)[1] for _ in range(REPEATS)) - startup_cpu) / max(n - 1, 1)
         cost = per_line["illegal or unreadable"] / per_line["legal"]
         print(
             f"  convert, ours compiled, CPU less the start-up ({startup_cpu * 1e3:.0f} ms): legal "

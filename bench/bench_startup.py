@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from common import START_FEN, timed_process  # noqa: E402
+
 ROUNDS = 15
-START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 ONE_GAME = '[Event "?"]\n[Variant "Crazyhouse"]\n[FEN "{fen}"]\n[SetUp "1"]\n\n1. e4 *\n'.format(
     fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 )
@@ -35,16 +34,10 @@ ONE_GAME = '[Event "?"]\n[Variant "Crazyhouse"]\n[FEN "{fen}"]\n[SetUp "1"]\n\n1
 
 def _run(argv: list[str], stdin: bytes, cwd: Path) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole process; raises ``SystemExit`` if it fails."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
-                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"), check=False)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"bench_startup: {' '.join(argv)} exited {done.returncode}: "
-                         f"{done.stderr.decode(errors='replace').strip()}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    wall, cpu, status, said = timed_process(argv, stdin, cwd)
+    if status != 0:
+        raise SystemExit(f"bench_startup: {' '.join(argv)} exited {status}: {said.decode(errors='replace').strip()}")
+    return wall, cpu
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:

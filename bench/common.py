@@ -1,4 +1,5 @@
-"""Shared bench helpers: seeded positions from python-chess games, and a best-of timer.
+"""Shared bench helpers: seeded positions from python-chess games, a best-of timer, and the
+times of one whole process.
 
 python-chess is a GPL test/bench-only oracle: it generates positions and is the peer we
 measure against in the same run. Nothing here is imported by the package.
@@ -6,12 +7,18 @@ measure against in the same run. Nothing here is imported by the package.
 
 from __future__ import annotations
 
+import os
 import random
+import resource
+import subprocess
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import chess
 import chess.variant
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 BOARD_CLASSES = {
     "standard": chess.Board,
@@ -61,3 +68,24 @@ def report(title: str, rows: Iterable[tuple[str, float, float, int]]) -> list[fl
             f"   ratio {ratio:5.2f}x"
         )
     return ratios
+
+
+def timed_process(argv: list[str], stdin: bytes | Path, cwd: Path | None = None) -> tuple[float, float, int, bytes]:
+    """One whole process reading ``stdin`` (bytes, or a file's path) and writing to /dev/null:
+    (wall seconds, CPU seconds, exit status, standard error). CPU is user + system of the
+    child (which other work on a shared machine disturbs less than wall time); no ``.pyc``
+    is written, so every run imports alike."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    if isinstance(stdin, Path):
+        with open(stdin, "rb") as source:
+            done = subprocess.run(argv, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+                                  env=env, check=False)
+    else:
+        done = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+                              env=env, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode, done.stderr
