@@ -8,22 +8,83 @@
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1'
 """
 
-from notation.errors import FenSyntaxError, IllegalSetupError, NotationError, Problem, UnknownVariantError
-from notation.fen.dialect import Dialect
-from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
-from notation.fen.reader import ReadResult, read_fen
-from notation.fen.writer import WriteResult, write_fen
-from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
-from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, IllegalPolicy, PocketStyle
-from notation.setup import Pockets, Setup
-from notation.validation import repair, validate
-from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Each public name -> the module that defines it, imported when the name is first used
+# (PEP 562): ``notation --version`` and a command needing a few modules load only those.
+_EXPORTS = {
+    "FenSyntaxError": "notation.errors",
+    "IllegalSetupError": "notation.errors",
+    "NotationError": "notation.errors",
+    "Problem": "notation.errors",
+    "UnknownVariantError": "notation.errors",
+    "Dialect": "notation.fen.dialect",
+    "DEFAULT_PROFILE": "notation.fen.profiles",
+    "PROFILES": "notation.fen.profiles",
+    "WriteOptions": "notation.fen.profiles",
+    "resolve_options": "notation.fen.profiles",
+    "ReadResult": "notation.fen.reader",
+    "read_fen": "notation.fen.reader",
+    "WriteResult": "notation.fen.writer",
+    "write_fen": "notation.fen.writer",
+    "ConvertResult": "notation.operations",
+    "ValidateResult": "notation.operations",
+    "convert_fen": "notation.operations",
+    "read_legal": "notation.operations",
+    "validate_fen": "notation.operations",
+    "CastlingStyle": "notation.options",
+    "CheckStyle": "notation.options",
+    "EmptyPocket": "notation.options",
+    "EnPassantMode": "notation.options",
+    "IllegalPolicy": "notation.options",
+    "PocketStyle": "notation.options",
+    "Pockets": "notation.setup",
+    "Setup": "notation.setup",
+    "repair": "notation.validation",
+    "validate": "notation.validation",
+    "DEFAULT_REGISTRY": "notation.variants",
+    "Registry": "notation.variants",
+    "Variant": "notation.variants",
+    "find_variant": "notation.variants",
+}
+
+if TYPE_CHECKING:  # the same names, for type checkers and readers
+    from notation.errors import FenSyntaxError, IllegalSetupError, NotationError, Problem, UnknownVariantError
+    from notation.fen.dialect import Dialect
+    from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
+    from notation.fen.reader import ReadResult, read_fen
+    from notation.fen.writer import WriteResult, write_fen
+    from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
+    from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, IllegalPolicy, PocketStyle
+    from notation.setup import Pockets, Setup
+    from notation.validation import repair, validate
+    from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept; ``AttributeError``
+    for any other."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
 
 
 def profile(name: str) -> WriteOptions:
     """The writer options of a named profile (``lichess``, ``xboard``, ...); raises ``ValueError``."""
+    from notation.fen.profiles import resolve_options
+
     return resolve_options(name)
 
 

@@ -55,3 +55,23 @@ def test_setup_refuses_boards_it_cannot_hold():
         Setup(cells="x" * 10)
     with pytest.raises(TypeError):
         Setup()
+
+
+def test_every_public_name_is_there_and_is_its_module_s_own():
+    """``notation`` imports each public name on first use (start-up): every name of
+    ``__all__`` resolves, to the very object its module defines, and is listed by dir()."""
+    import importlib
+
+    for name in notation.__all__:
+        value = getattr(notation, name)
+        if name != "profile":
+            assert value is getattr(importlib.import_module(notation._EXPORTS[name]), name)
+        assert name in dir(notation)
+    assert set(notation.__all__) == set(notation._EXPORTS) | {"profile"}
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'read_pgn'"):
+        notation.read_pgn  # noqa: B018
+    with pytest.raises(ImportError):
+        from notation import read_pgn  # noqa: F401

@@ -62,11 +62,16 @@ def test_a_command_loads_only_its_own_module(command):
     assert not modules & set(FOREIGN)
 
 
+# The library's own modules: ``import notation`` loads none of them until a name is used.
+LIBRARY_MODULES = {"notation.variants", "notation.fen.reader", "notation.operations", "notation.validation"}
+
+
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], [], ["no-such-command"]])
 def test_naming_no_command_loads_no_command_module(argv):
     code, modules = loaded(argv, "")
     assert code == (0 if argv in (["--version"], ["--help"]) else 2)
     assert not modules & COMMAND_MODULES
+    assert not modules & LIBRARY_MODULES  # nor the registry, reader or rules
 
 
 def test_orjson_waits_for_json_lines():
