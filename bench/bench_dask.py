@@ -21,13 +21,12 @@ from __future__ import annotations
 import argparse
 import logging
 import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from bench_pgn import build_database
+from common import timed_process
 
 WORKERS = (1, 2)
 
@@ -39,17 +38,10 @@ def _command() -> list[str]:
 
 def _timed(args: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds (the command's own, children included) of one command."""
-    started, cpu = time.perf_counter(), _children_cpu()
-    done = subprocess.run([*_command(), *args], capture_output=True, text=True)
-    elapsed = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise RuntimeError(f"notation {' '.join(args)} failed: {done.stderr.strip()}")
-    return elapsed, _children_cpu() - cpu
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    elapsed, cpu, status, errors = timed_process([*_command(), *args], b"")
+    if status not in (0, 1):
+        raise RuntimeError(f"notation {' '.join(args)} failed: {errors.decode(errors='replace').strip()}")
+    return elapsed, cpu
 
 
 def _own_cpu() -> float:

@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -32,6 +30,7 @@ sys.path.insert(0, str(HERE))
 
 import bench_check  # noqa: E402
 import bench_pgn  # noqa: E402
+from common import timed_process  # noqa: E402
 
 ROUNDS = 3
 
@@ -57,16 +56,11 @@ class Unsupported(Exception):
 def _timed(argv: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process and its workers) of one run; raises
     ``Unsupported`` when the command does not know an option given."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode == 2 and b"unrecognized arguments" in done.stderr:
-        raise Unsupported(done.stderr.decode(errors="replace").strip().splitlines()[-1])
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"bench_jobs: {' '.join(argv)} failed: {done.stderr.decode(errors='replace')}")
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    wall, cpu, status, errors = timed_process(argv, b"")
+    if status == 2 and b"unrecognized arguments" in errors:
+        raise Unsupported(errors.decode(errors="replace").strip().splitlines()[-1])
+    if status not in (0, 1):
+        raise SystemExit(f"bench_jobs: {' '.join(argv)} failed: {errors.decode(errors='replace')}")
     return wall, cpu
 
 
