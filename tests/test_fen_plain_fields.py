@@ -19,7 +19,7 @@ from notation import DEFAULT_REGISTRY, read_fen
 from notation.errors import FenSyntaxError
 from notation.fen import reader
 
-PATTERN = reader._PATTERNS[False, False]
+PATTERN = reader.pattern_for(False, False)
 STANDARD_VARIANT = DEFAULT_REGISTRY.find("standard")
 STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -203,11 +203,11 @@ def placements(draw):
 def test_placement_fast_path_agrees_with_the_character_reader(placement, key):
     """The reader has a C-speed path and a character-by-character one: same answers."""
     from notation import NotationError, find_variant
-    from notation.fen.reader import _PATTERNS, _Reader
+    from notation.fen.reader import _Reader, pattern_for
 
     variant = find_variant(key)
     fen = f"{placement} w - - 0 1"
-    match = _PATTERNS[variant.has_pockets, variant.has_check_counters].fullmatch(fen)
+    match = pattern_for(variant.has_pockets, variant.has_check_counters).fullmatch(fen)
     if match is None:
         return
     reader = _Reader(fen, match, variant)

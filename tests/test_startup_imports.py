@@ -149,3 +149,18 @@ def test_check_loads_the_package_metadata_only_for_a_sarif_report(tmp_path):
     code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "sarif"], "")
     assert code == 1
     assert "importlib.metadata" in modules
+
+
+def test_the_reader_compiles_its_patterns_when_a_variant_needs_them():
+    """Importing the reader compiles no FEN pattern; a plain FEN of Standard compiles the
+    plain one (its plan keeps it), a Crazyhouse FEN the one with pockets."""
+    probe = (
+        "import sys; from notation.fen import grammar; from notation.fen.reader import read_fen\n"
+        "sizes = [grammar.fen_pattern.cache_info().currsize]\n"
+        "read_fen(sys.argv[1], 'standard'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "read_fen(sys.argv[1], 'crazyhouse'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "print(sizes)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120,
+                          check=True)
+    assert done.stdout.strip() == "[0, 1, 2]"

@@ -222,7 +222,13 @@ _GROUPS = {
     for pockets in (False, True)
     for checks in (False, True)
 }
-_PATTERNS = {key: fen_pattern(groups) for key, groups in _GROUPS.items()}
+
+
+def pattern_for(pockets: bool, checks: bool) -> re.Pattern[str]:
+    """The fast-path regex of a variant with (or without) pockets and check counters,
+    compiled on first use (``fen_pattern`` keeps it): start-up compiles none, and a run
+    compiles those of the variants it reads."""
+    return fen_pattern(_GROUPS[pockets, checks])
 
 
 def _field_groups(variant: Variant) -> frozenset[str]:
@@ -438,7 +444,7 @@ class _Plan:
         self.tafl = variant.family is _TAFL_FAMILY
         # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
         self.extended = variant.has_pockets or variant.has_check_counters
-        self.pattern = _PATTERNS[variant.has_pockets, variant.has_check_counters]
+        self.pattern = pattern_for(variant.has_pockets, variant.has_check_counters)
         self.piece_letters = variant.board_letters
         self.cell_bytes = ("".join(sorted(variant.board_letters)) + ".").encode()
         geometry = self.geometry = variant.geometry
@@ -476,7 +482,7 @@ class _Reader:
     def col(self, group: str, offset: int = 0) -> int:
         match = self.match
         if match is None:
-            match = self.match = _PATTERNS[False, False].fullmatch(self.text)
+            match = self.match = pattern_for(False, False).fullmatch(self.text)
         return match.start(group) + offset + 1
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
