@@ -46,6 +46,8 @@ EDGES = [
     STANDARD.replace("8/8/8/8", "8/8/8/7"),
     STANDARD.replace("8/8/8/8", "8/8/8/8/8"),
     STANDARD.replace("pppppppp", "pppppppé"),
+    STANDARD + "\n",  # a control character: refused before the split (found by the fuzz profile)
+    STANDARD.replace(" w ", "\nw "),
     "",
     "   ",
 ]
@@ -61,7 +63,9 @@ def _details(call):
 
 
 def _through_pattern(text: str):
-    """Reading ``text`` as Standard with the pattern's match, as without the split."""
+    """Reading ``text`` as Standard with the pattern's match, as without the split (the
+    refusals that come before either, such as a control character, included)."""
+    reader._reject_hostile(text)
     match = PATTERN.fullmatch(text)
     return reader._Reader(text, match, STANDARD_VARIANT).read_plain(match.groups())
 
