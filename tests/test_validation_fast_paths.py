@@ -87,6 +87,24 @@ def test_castling_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
     assert castling.judge_rights(ctx) == {1: "white already has a right on that side (a1)"}
 
 
+@pytest.mark.parametrize(
+    ("fen", "variant"),
+    [
+        ("4k3/8/8/8/8/8/8/K3K~2R w K - 0 1", DEFAULT_REGISTRY.get("standard")),
+        # found by the fuzz profile: a second king off its square, the start-square one marked
+        ("rr2k3/pppppppp/8/8/8/8/PPPPPPPP/KR2K~3 w B - 0 1", TWIN_ROOKS),
+    ],
+)
+def test_a_mark_on_a_king_is_ignored_when_the_reading_is_chosen(fen, variant):
+    """A ``~`` on a piece no pawn can become (a Standard king) counts nowhere in validation
+    (``Position.promoted``); choosing the reading of the rights ignores it too, so the
+    marked king on its start square keeps the classical reading, in which the fast path
+    and the right-by-right judgement agree."""
+    ctx = Context.of(read_fen(fen, variant).setup, variant)
+    assert castling.reading_of(ctx) is castling.Reading.CLASSICAL
+    assert castling.judge_rights(ctx) == castling.judge_each_right(ctx) == {}
+
+
 def test_chess960_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
     chess960 = DEFAULT_REGISTRY.get("chess960")
     setup = read_fen("rrknnbbq/pppppppp/8/8/8/8/PPPPPPPP/RRKNNBBQ w BAba - 0 1", chess960).setup

@@ -24,6 +24,7 @@ from typing import Final
 
 from notation.errors import Problem
 from notation.identity_cache import IdentityCache
+from notation.rules.bitboard import squares
 from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
 from notation.variants import Variant
@@ -98,11 +99,14 @@ class Reading(enum.Enum):
 
 def reading_of(ctx: Context) -> Reading:
     """The reading for this setup's rights: Chess960 in ``random_start`` variants and for
-    setups that count as Chess960 (see the module doc), classical otherwise."""
+    setups that count as Chess960 (see the module doc), classical otherwise. Promotion
+    marks count as the rest of validation counts them (``Position.promoted``: a ``~`` on a
+    piece no pawn can become, such as a Standard king, is ignored)."""
     variant, setup = ctx.variant, ctx.setup
     if variant.random_start:
         return Reading.CHESS960
-    if is_chess960(setup.cells, setup.castling, setup.promoted, variant):
+    promoted = ctx.position.promoted
+    if is_chess960(setup.cells, setup.castling, tuple(squares(promoted)) if promoted else (), variant):
         return Reading.CHESS960
     return Reading.CLASSICAL
 
