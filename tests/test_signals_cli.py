@@ -114,3 +114,18 @@ def test_signal_during_in_place_keeps_the_file_and_leaves_no_temporary(tmp_path,
     assert _temporary_files(tmp_path) == []
     assert database.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["db.pgn", "report.fifo"]  # no backup either
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatch, capsys):
+    """Most of a command's start-up is importing its modules, inside ``main``: a Ctrl-C
+    there (raised here by the import itself, as the default SIGINT handler would) ends
+    with 130 and no traceback, as one during the run does."""
+    from notation.cli import main as entry
+
+    def interrupted(built):
+        raise KeyboardInterrupt  # as from the middle of importing the command's modules
+
+    monkeypatch.setattr(entry, "_parser", interrupted)
+    assert entry.main(["convert", "--json"]) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""

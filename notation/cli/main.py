@@ -4,7 +4,8 @@ Exit codes are the subcommands' own (0 ok, 1 problems found, 2 usage error). No 
 reaches the user: an unexpected error prints one line (set ``NOTATION_DEBUG=1`` for the
 traceback) and exits 3; output cut off by a closed pipe exits 141, as SIGPIPE would.
 SIGINT, SIGTERM and SIGHUP end every command but ``serve`` (whose server handles them)
-after removing temporary files, with status 128 + the signal's number (130, 143, 129).
+after removing temporary files, with status 128 + the signal's number (130, 143, 129);
+a SIGINT while the command's modules are still loading exits 130 too.
 """
 
 from __future__ import annotations
@@ -71,8 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # No command named (``--version``, ``--help``, none, an unknown one): argparse answers
     # from the names and summaries alone, so no command's module is imported.
     chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
-    parser = _parser(() if chosen is None else (chosen,))
-    args = parser.parse_args(argv)
+    try:
+        parser = _parser(() if chosen is None else (chosen,))
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        # Ctrl-C while the command's modules load (most of start-up): nothing was made to
+        # clean up, and a traceback of the import machinery says nothing to a user.
+        return 130
     signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:
         with signals:
