@@ -75,6 +75,20 @@ class NotationError(Exception):
     def code(self) -> str:
         return self.problems[0].code
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a worker process's error, sent to its parent) as its class, message and
+        attributes: the default would call each subclass's ``__init__`` with the message
+        alone, which none of them takes."""
+        return (_restore_error, (type(self), self.args, self.__dict__))
+
+
+def _restore_error(cls: type[NotationError], args: tuple[Any, ...], state: dict[str, Any]) -> NotationError:
+    """``cls`` with its message ``args`` and attributes ``state``, without its ``__init__``."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class FenSyntaxError(NotationError):
     """A FEN that cannot be read. Code ``fen-syntax``; names the field and the 1-based column."""

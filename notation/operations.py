@@ -51,6 +51,11 @@ class ConvertResult:
         self.warnings = [] if warnings is None else warnings
         self.detected = detected
 
+    def __reduce__(self) -> tuple[type[ConvertResult], tuple[Any, ...]]:
+        """Pickled and copied through ``__init__``: compiled (mypyc), the default calls it
+        with no arguments and fails."""
+        return (ConvertResult, (self.ok, self.fen, self.variant, self.errors, self.warnings, self.detected))
+
     @classmethod
     def failure(cls, problem: Problem) -> ConvertResult:
         """The result of an input that could not be converted at all (not read, or the
@@ -88,6 +93,10 @@ class ValidateResult:
         self.errors = [] if errors is None else errors
         self.warnings = [] if warnings is None else warnings
         self.detected = detected
+
+    def __reduce__(self) -> tuple[type[ValidateResult], tuple[Any, ...]]:
+        """Pickled and copied through ``__init__``, as ``ConvertResult``."""
+        return (ValidateResult, (self.valid, self.variant, self.errors, self.warnings, self.detected))
 
     @classmethod
     def failure(cls, problem: Problem) -> ValidateResult:
@@ -199,6 +208,10 @@ class ViewResult:
     side: str
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+
+    def __reduce__(self) -> tuple[type[ViewResult], tuple[Any, ...]]:
+        """Pickled and copied through ``__init__``, as ``ConvertResult``."""
+        return (ViewResult, (self.ok, self.fen, self.variant, self.side, self.errors, self.warnings))
 
     @classmethod
     def failure(cls, problem: Problem, side: str = "") -> ViewResult:

@@ -45,6 +45,11 @@ class Pockets:
         object.__setattr__(self, "white", "".join(sorted(self.white.lower(), key=_pocket_key)))
         object.__setattr__(self, "black", "".join(sorted(self.black.lower(), key=_pocket_key)))
 
+    def __reduce__(self) -> tuple[type[Pockets], tuple[str, str]]:
+        """Pickled and copied as its two texts: compiled (mypyc), the default would set
+        the frozen fields one by one and fail."""
+        return (Pockets, (self.white, self.black))
+
     @classmethod
     def from_letters(cls, letters: str) -> Pockets:
         """Pockets from FEN letters: upper case for White, lower case for Black.

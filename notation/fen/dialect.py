@@ -34,6 +34,15 @@ class Dialect:
     layout: FieldLayout | None = None
     notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
 
+    def __reduce__(self) -> tuple[type[Dialect], tuple[Any, ...]]:
+        """Pickled and copied as its fields, in order: compiled (mypyc), the default would
+        set the frozen fields one by one and fail."""
+        return (
+            Dialect,
+            (self.pockets, self.checks, self.castling, self.counters, self.promoted, self.chess960, self.letters,
+             self.sides, self.layout, self.notation),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (a new dict each time). Dialects are few and shared (the reader
         keeps one per combination), so each one's form is built once."""
