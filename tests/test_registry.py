@@ -124,13 +124,14 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     # past their bound (they used to be dicts keyed on id(variant), growing for ever).
     from dataclasses import replace
 
-    from notation import validate
-    from notation.fen import reader
+    from notation import validate, validation, write_fen
+    from notation.fen import reader, writer
     from notation.rules import chess960, position
     from notation.validation import castling, context
 
     caches = (
         reader._PLANS, position._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, context._FACTS,
+        writer._PLANS, validation._JUDGED,
     )
     standard = find_variant("standard")
     copies = []
@@ -138,6 +139,7 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
         variant = replace(standard, key=f"standard-copy-{n}")
         setup = read_fen(standard.start_fen, variant).setup
         assert validate(setup, variant) == []
+        assert write_fen(setup, variant).fen == standard.start_fen
         assert not chess960.is_chess960(setup.cells, setup.castling, (), variant)
         copies.append(variant)  # kept alive: the caches may not lean on ids being reused
     for cache in caches:

@@ -19,6 +19,7 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
+from notation.identity_cache import IdentityCache
 from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
@@ -49,6 +50,30 @@ class WriteResult(NamedTuple):
 _TUPLE_NEW = tuple.__new__
 
 
+class _Plan:
+    """What writing a FEN of one variant asks of the variant, asked once: ``Variant`` is a
+    Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
+    and a FEN asked about a dozen of them."""
+
+    __slots__ = (
+        "tafl", "pockets", "counters", "checks_to_win", "bombs", "spellings", "castling_piece", "random_start", "name",
+    )
+
+    def __init__(self, variant: Variant):
+        self.tafl = variant.family is _TAFL_FAMILY
+        self.pockets = variant.has_pockets
+        self.counters = variant.has_check_counters
+        self.checks_to_win = variant.checks_to_win
+        self.bombs = variant.has_bombs
+        self.spellings = variant.has_spellings
+        self.castling_piece = variant.castling_piece or "k"
+        self.random_start = variant.random_start
+        self.name = variant.name
+
+
+_PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
+
+
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
     """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
 
@@ -60,10 +85,11 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     Raises nothing for an illegal setup (validate first if that matters); raises
     ``ValueError`` only for impossible values (a negative halfmove clock).
     """
-    if options.notation is _OPENTAFL and variant.family is _TAFL_FAMILY:
+    plan = _PLANS.get(variant)
+    if plan.tafl and options.notation is _OPENTAFL:
         return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
-    pockets_variant = variant.has_pockets
+    pockets_variant = plan.pockets
     style = options.pockets
     tilde = pockets_variant and style is not _APPENDED
     if setup.promoted and not pockets_variant:
@@ -71,7 +97,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         warnings.append(
             Problem(
                 "lossy-promoted",
-                f"{variant.name} FENs do not mark promoted pieces; the marks were dropped",
+                f"{plan.name} FENs do not mark promoted pieces; the marks were dropped",
                 field="placement",
             )
         )
@@ -85,7 +111,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         )
     if setup.pockets and not pockets_variant:
         warnings.append(
-            Problem("lossy-pockets", f"{variant.name} has no pockets; the pocket was dropped", field="pockets")
+            Problem("lossy-pockets", f"{plan.name} has no pockets; the pocket was dropped", field="pockets")
         )
 
     parts = [_placement(setup, tilde)]
@@ -96,12 +122,13 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         elif style is _RANK_ZERO:
             parts[0] += "/" + pocket
     parts.append("w" if setup.turn == WHITE else "b")
-    parts.append(_castling(setup, variant, options, warnings))
+    parts.append(_castling(setup, variant, plan, options, warnings))
     ep = en_passant_square(setup, variant, options.en_passant)
     parts.append(setup.geometry.square_names[ep] if ep is not None else "-")
 
-    counters = variant.has_check_counters
-    remaining = setup.remaining_checks or (variant.checks_to_win, variant.checks_to_win)
+    counters = plan.counters
+    checks_to_win = plan.checks_to_win
+    remaining = setup.remaining_checks or (checks_to_win, checks_to_win)
     if counters and options.checks is _REMAINING:
         parts.append(f"{remaining[0]}+{remaining[1]}")
     if setup.halfmove < 0 or setup.fullmove < 0:
@@ -111,14 +138,14 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     if counters and options.checks is _GIVEN:
         given = []
         for side, left in zip(("White", "Black"), remaining, strict=True):
-            count = variant.checks_to_win - left
-            if not 0 <= count <= variant.checks_to_win:
-                written = max(0, min(count, variant.checks_to_win))
+            count = checks_to_win - left
+            if not 0 <= count <= checks_to_win:
+                written = max(0, min(count, checks_to_win))
                 warnings.append(
                     Problem(
                         "lossy-checks",
                         f"{side} has {left} checks remaining, which checks-given notation "
-                        f"(+W+B out of {variant.checks_to_win}) cannot express; wrote {written}",
+                        f"(+W+B out of {checks_to_win}) cannot express; wrote {written}",
                         field="checks",
                     )
                 )
@@ -129,11 +156,11 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
-    if variant.has_bombs:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
+    if plan.bombs:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
         parts.append(bomb_field(setup.bombs))
     elif setup.bombs is not None and setup.bombs != (None, None):
-        warnings.append(Problem("lossy-bombs", f"{variant.name} has no bombs; they were dropped", field="bombs"))
-    if variant.has_spellings:
+        warnings.append(Problem("lossy-bombs", f"{plan.name} has no bombs; they were dropped", field="bombs"))
+    if plan.spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
         return _TUPLE_NEW(WriteResult, (fen, warnings + lost))
     return _TUPLE_NEW(WriteResult, (" ".join(parts), warnings))
@@ -186,16 +213,16 @@ def _pocket_letters(setup: Setup) -> str:
     return pockets.white.upper() + pockets.black
 
 
-def _castling(setup: Setup, variant: Variant, options: WriteOptions, warnings: list[Problem]) -> str:
+def _castling(setup: Setup, variant: Variant, plan: _Plan, options: WriteOptions, warnings: list[Problem]) -> str:
     if not setup.castling:
         return "-"
-    king_letter = variant.castling_piece or "k"
+    king_letter = plan.castling_piece
     board = setup.cells
     # A random_start variant (Chess960) is always played in Chess960 mode: programs with a
     # 960 style use it even for the classical array (Fairy-Stockfish writes HAha there).
     style = options.castling
     if options.castling_960 is not style and (
-        variant.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
+        plan.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
     table = _SHREDDER_CORNERS if style is _SHREDDER else _XFEN_CORNERS
