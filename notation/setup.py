@@ -7,10 +7,11 @@ constructors only normalise (pocket order) and build values.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from notation.diagram import diagram, fen_text
 from notation.geometry import CHESS_BOARD, Geometry
@@ -153,23 +154,43 @@ class Setup:
                     name = geometry.square_name(sq)
                     raise ValueError(f"square {name} holds {piece!r}: expected one FEN letter or None")
             cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
-            _set_board(self, board)
+            known: tuple[str | None, ...] | None = board
         else:
             if len(cells) != size or not cells.isascii():
                 raise ValueError(f"cells of a {geometry} board must be {size} ASCII characters, not {cells!r}")
-            _set_board(self, None)
-        # Slot descriptors write past our __setattr__ (which refuses every change) at C speed.
+            known = None
+        rights = frozenset(castling)  # a frozenset passes through as itself
+        marks = frozenset(promoted)
+        if COMPILED:
+            # Compiled (mypyc), an assignment in the class's own code writes the attribute
+            # directly, past ``__setattr__``: a dozen descriptor calls fewer per FEN read.
+            self.cells = cells
+            self.turn = turn
+            self.castling = rights
+            self.ep_square = ep_square
+            self.halfmove = halfmove
+            self.fullmove = fullmove
+            self.promoted = marks
+            self.pockets = pockets
+            self.remaining_checks = remaining_checks
+            self.geometry = geometry
+            self.bombs = bombs
+            self._board = known
+            return
+        # Interpreted, the same assignment would run ``__setattr__`` (which refuses every
+        # change): the slot descriptors write past it, at C speed.
         _set_cells(self, cells)
         _set_turn(self, turn)
-        _set_castling(self, frozenset(castling))  # a frozenset passes through as itself
+        _set_castling(self, rights)
         _set_ep_square(self, ep_square)
         _set_halfmove(self, halfmove)
         _set_fullmove(self, fullmove)
-        _set_promoted(self, frozenset(promoted))
+        _set_promoted(self, marks)
         _set_pockets(self, pockets)
         _set_remaining_checks(self, remaining_checks)
         _set_geometry(self, geometry)
         _set_bombs(self, bombs)
+        _set_board(self, known)
 
     @property
     def board(self) -> tuple[str | None, ...]:
@@ -233,6 +254,11 @@ class Setup:
             values["cells"] = self.cells
         return Setup(**values)
 
+
+# Whether the class was compiled by mypyc (its attributes are then the compiled class's
+# own descriptors, not slot members): ``Setup.__init__`` writes its attributes as the
+# build allows.
+COMPILED: Final = not isinstance(vars(Setup)["cells"], types.MemberDescriptorType)
 
 (
     _set_cells, _set_turn, _set_castling, _set_ep_square, _set_halfmove, _set_fullmove,
