@@ -482,7 +482,10 @@ class _Reader:
     def col(self, group: str, offset: int = 0) -> int:
         match = self.match
         if match is None:
-            match = self.match = pattern_for(False, False).fullmatch(self.text)
+            text = self.text
+            if group == "placement":  # the first field: after the leading whitespace
+                return len(text) - len(text.lstrip()) + offset + 1
+            match = self.match = pattern_for(False, False).fullmatch(text)
         return match.start(group) + offset + 1
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
