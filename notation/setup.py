@@ -11,7 +11,7 @@ import types
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from notation.diagram import diagram, fen_text
 from notation.geometry import CHESS_BOARD, Geometry
@@ -145,16 +145,18 @@ class Setup:
         if cells is None:
             if board is None:
                 raise TypeError("a Setup needs a board (one letter or None per square) or cells")
-            board = tuple(board)
-            if len(board) != size:
-                raise ValueError(f"a {geometry} board has {size} squares, not {len(board)}")
-            for sq, piece in enumerate(board):
+            # Items as given, checked here: compiled, a board typed as letters would have its
+            # items' types checked on the way in, with a TypeError that names no square.
+            given: tuple[object, ...] = tuple(board)
+            if len(given) != size:
+                raise ValueError(f"a {geometry} board has {size} squares, not {len(given)}")
+            for sq, piece in enumerate(given):
                 letter = isinstance(piece, str) and len(piece) == 1 and piece.isascii() and piece.isalpha()
                 if piece is not None and not letter:
                     name = geometry.square_name(sq)
                     raise ValueError(f"square {name} holds {piece!r}: expected one FEN letter or None")
-            cells = "".join(map(_EMPTY_CELL.get, board, board))  # type: ignore[arg-type]
-            known: tuple[str | None, ...] | None = board
+            known: tuple[str | None, ...] | None = cast("tuple[str | None, ...]", given)
+            cells = "".join(map(_EMPTY_CELL.get, known, known))  # type: ignore[arg-type]
         else:
             if len(cells) != size or not cells.isascii():
                 raise ValueError(f"cells of a {geometry} board must be {size} ASCII characters, not {cells!r}")

@@ -72,3 +72,19 @@ def test_defaults_and_copies_round_trip():
     full = Setup(cells=CELLS, **FIELDS)
     assert pickle.loads(pickle.dumps(full)) == full
     assert full.with_changes(turn="w").turn == "w" and full.turn == "b"
+
+
+@pytest.mark.parametrize(
+    ("board", "square", "held"),
+    [
+        ([1] + [None] * 63, "a1", "1"),
+        ([None] * 63 + ["KK"], "h8", "'KK'"),
+        ([None] * 10 + [b"K"] + [None] * 53, "c2", "b'K'"),
+        ([None] * 20 + ["."] + [None] * 43, "e3", "'.'"),
+    ],
+)
+def test_a_bad_square_is_named_in_both_builds(board, square, held):
+    # Compiled, the board's items were once type-checked on the way in: a TypeError that
+    # named no square, where the interpreted build said which square held what.
+    with pytest.raises(ValueError, match=f"square {square} holds {held}: expected one FEN letter or None"):
+        Setup(board)
