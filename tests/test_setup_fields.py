@@ -15,7 +15,7 @@ from test_compiled_build import compiled
 
 from notation import Pockets, Setup
 from notation.geometry import Geometry
-from notation.setup import COMPILED, _SETUP_FIELDS
+from notation.setup import _SETUP_FIELDS, COMPILED
 
 FIELDS = {
     "turn": "b",
