@@ -35,8 +35,6 @@ from notation.fen.reader import ReadResult, read_fen
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
 
-AUTO = "auto"
-
 
 @dataclass(frozen=True)
 class Guess:

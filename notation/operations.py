@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import IllegalSetupError, NotationError, Problem
 from notation.fen.dialect import Dialect
@@ -20,7 +20,9 @@ from notation.options import IllegalPolicy
 from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
-from notation.views import UNSEEN, Viewer, read_view, validate_view, view_of, write_view
+
+if TYPE_CHECKING:
+    from notation.views import Viewer
 
 # Enum members bound once: reading a member off its class goes through EnumType's
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
@@ -241,6 +243,9 @@ def view_fen(
     """The view FEN ``viewer`` has of ``text``: a full position (validated first, refused
     with its problems when illegal) or a view FEN (one with ``?``, judged by
     ``validate_view`` and written back). Never raises on bad input."""
+    # Only a view imports the views (Dark Chess): convert and validate start up without them.
+    from notation.views import read_view, validate_view, view_of, write_view
+
     side = viewer.value
     found: Variant | None = None
     try:
@@ -265,5 +270,7 @@ def view_fen(
 
 def _is_view(text: str) -> bool:
     """Whether ``text`` is a view FEN: its placement marks unseen squares."""
+    from notation.views import UNSEEN
+
     fields = text.split(maxsplit=1) if isinstance(text, str) else []
     return bool(fields) and UNSEEN in fields[0]

@@ -596,6 +596,10 @@ VARIANTS += (
 )
 
 
+# The variant name that asks for a guess instead (``notation.guess``); no variant has it.
+AUTO = "auto"
+
+
 def normalize_name(name: str) -> str:
     """The lookup form of a name: lower case, without spaces, ``-``, ``_`` or apostrophes."""
     return "".join(ch for ch in name.casefold() if ch not in " -_'\t")

@@ -36,6 +36,8 @@ FOREIGN = (
     "gzip", "zstandard", "tempfile", "notation.outputs",
     "difflib",  # only an unknown variant name needs its suggestions
     "tomllib", "concurrent.futures",  # check's settings file; a --dask run
+    "notation.guess",  # only --variant auto guesses
+    "notation.views",  # only a view (Dark Chess) needs the views
 )
 COMMAND_MODULES = {f"notation.cli.{name}_cmd" for name in
                    ("convert", "validate", "normalize", "check", "serve", "start", "svg", "view", "docs", "cluster")}
@@ -82,6 +84,15 @@ def test_orjson_waits_for_json_lines():
     code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n")
     assert code == 0
     assert "orjson" in modules
+
+
+def test_the_guesser_waits_for_a_variant_to_guess():
+    code, modules = loaded(["convert", "--variant", "auto"], LEGAL)
+    assert code == 0
+    assert "notation.guess" in modules
+    code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip(), "variant": "Auto"}) + "\n")
+    assert code == 0
+    assert "notation.guess" in modules
 
 
 def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):

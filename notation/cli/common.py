@@ -27,11 +27,10 @@ from notation import json_codec
 from notation.cli.usage import UsageError
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
-from notation.guess import AUTO, VariantGuessError, guess_variant
 from notation.inputs import STDIN, InputFile
 from notation.json_codec import JSONDecodeError, dumps, loads
 from notation.name_sets import SOURCE_NAMES, Source, registry_for
-from notation.variants import Registry, Variant, normalize_name, parse_aliases
+from notation.variants import AUTO, Registry, Variant, normalize_name, parse_aliases
 
 ResultT = TypeVar("ResultT")
 
@@ -106,6 +105,8 @@ def guessing(
             if len(known) < _KNOWN_NAMES:
                 known[variant] = found
             return judge(fen, found)
+        from notation.guess import VariantGuessError, guess_variant  # only for ``auto``: not at start-up
+
         try:
             guess = guess_variant(fen, registry)
         except VariantGuessError as exc:
