@@ -27,7 +27,7 @@ import functools
 import io
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 ENCODING = "utf-8"
@@ -104,9 +104,12 @@ class InputFile:
     compressed file); ``size`` is None for standard input, pipes and devices. Raises
     ``InputError`` when the path cannot be opened. Opening a FIFO waits for its writer.
     ``raw``: a binary stream already open (by fsspec, say) to read instead of ``path``.
+    ``before_read``: run before each read of the file after the first bytes (which name
+    its compression), whenever the decompressed data read so far is used up: a reader
+    that may wait for a writer (a pipe) says so this way.
     """
 
-    def __init__(self, path: str, *, raw: BinaryIO | None = None):
+    def __init__(self, path: str, *, raw: BinaryIO | None = None, before_read: Callable[[], None] | None = None):
         self.path = path
         self.name = display_name(path)
         try:
@@ -134,7 +137,7 @@ class InputFile:
                 self.size = stat.st_size if stat.st_size or os.path.isfile(path) else None
             except OSError:
                 self.size = None
-        checked = _Checked(_decompressor(self.compression, buffered), self.name, self.compression)
+        checked = _Checked(_decompressor(self.compression, buffered), self.name, self.compression, before_read)
         self.binary = io.BufferedReader(checked, buffer_size=1 << 16)
         self._text = io.TextIOWrapper(self.binary, encoding=ENCODING, errors=ERRORS, newline="")
 
@@ -234,16 +237,21 @@ def _decoder_errors() -> tuple[type[BaseException], ...]:
 class _Checked(io.RawIOBase):
     """Bytes from a (decompressing) stream; every failure becomes ``CorruptInput``."""
 
-    def __init__(self, stream: BinaryIO, name: str, compression: Compression):
+    def __init__(
+        self, stream: BinaryIO, name: str, compression: Compression, before_read: Callable[[], None] | None = None
+    ):
         super().__init__()
         self._stream = stream
         self._name = name
         self._compression = compression
+        self._before_read = before_read
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer) -> int:
+        if self._before_read is not None:
+            self._before_read()  # outside the try: what it raises is its own, not the file's
         try:
             # one step of the decoder (read1), so bytes before a failure are not lost
             read = getattr(self._stream, "read1", None) or self._stream.read

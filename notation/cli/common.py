@@ -232,21 +232,26 @@ class RawInput(NamedTuple):
 
 
 def iter_raw_inputs(
-    fens: list[str], *, stream: BinaryIO | None = None, inputs: Sequence[str] = ()
+    fens: list[str],
+    *,
+    stream: BinaryIO | None = None,
+    inputs: Sequence[str] = (),
+    before_read: Callable[[], None] | None = None,
 ) -> Iterator[RawInput]:
     """``iter_fen_inputs`` before each input is read: every argument and every line, blank
     ones too (``fen_input`` reads them; ``--jobs`` workers do it in parallel). Raises as
-    ``iter_fen_inputs`` does."""
+    ``iter_fen_inputs`` does. ``before_read`` runs before each read of an input file or of
+    standard input (which may wait for a writer): the commands write their answers so far."""
     if fens or inputs:
         for fen in fens:
             yield RawInput(fen, None, None)
         for path in inputs:
-            with InputFile(path) as source:
+            with InputFile(path, before_read=before_read) as source:
                 for number, data in enumerate(_bounded_lines(source.binary), start=1):
                     yield _TUPLE_NEW(RawInput, (None, data, number, path))
         return
     if stream is None:
-        with InputFile(STDIN) as source:
+        with InputFile(STDIN, before_read=before_read) as source:
             yield from iter_raw_inputs([], stream=source.binary)
         return
     for number, data in enumerate(_bounded_lines(stream), start=1):

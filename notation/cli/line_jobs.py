@@ -2,7 +2,8 @@
 
 ``answer_lines`` runs a command's ``Responder`` (``FenInput`` -> ``Answered``) over its
 raw inputs (``notation.cli.common.iter_raw_inputs``) and writes each answer in input
-order: output to standard output, warnings and hints to standard error. With ``jobs``
+order: output to standard output (in batches, each out before the command waits for more
+input: ``notation.cli.answer_stream``), warnings and hints to standard error. With ``jobs``
 above 1 the parent only reads lines and writes answers: workers from
 ``notation.pgn.pool`` read (``fen_input``: decoding, JSON) and answer chunks of
 ``CHUNK_ITEMS`` lines and send each chunk's answers back as one text, at most
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.cli import common
+from notation.cli.answer_stream import AnswerStream
 from notation.cli.common import FenInput, RawInput, fen_input
 from notation.cli.usage import UsageError
 from notation.inputs import InputError
@@ -62,8 +64,11 @@ def run_lines(args: Any, make_responder: ResponderFactory) -> int:
     standard input) answered with ``args.jobs`` processes; the exit status. Raises
     ``UsageError`` for a bad option or an input that cannot be opened or read."""
     jobs = common.jobs_from(args)
+    out = AnswerStream(sys.stdout)
     try:
-        return answer_lines(common.iter_raw_inputs(args.fens, inputs=args.inputs), make_responder, args, jobs)
+        # Before the command waits for more input, the answers so far are written.
+        raws = common.iter_raw_inputs(args.fens, inputs=args.inputs, before_read=out.flush)
+        return answer_lines(raws, make_responder, args, jobs, out)
     except InputError as exc:
         raise UsageError(str(exc)) from None
 
@@ -89,20 +94,25 @@ def answered(
     return _TUPLE_NEW(Answered, (out, err, not ok, internal))
 
 
-def answer_lines(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any, jobs: int) -> int:
-    """Write the answer to every input, in order; the exit status: 3 if the library failed
-    on some input, else 1 if some input failed, else 0."""
+def answer_lines(
+    raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any, jobs: int, out: AnswerStream | None = None
+) -> int:
+    """Write the answer to every input, in order, to ``out`` (standard output's answers:
+    ``notation.cli.answer_stream``); the exit status: 3 if the library failed on some
+    input, else 1 if some input failed, else 0."""
     respond = make_responder(args)  # here first: a bad option is a usage error before any worker starts
     if jobs > 1:
         answers: Iterable[Answered] = _in_parallel(raws, make_responder, args, jobs)
     else:
         answers = _in_order(raws, respond, args)
     failed = internal = False
-    out, err = sys.stdout, sys.stderr
+    out = AnswerStream(sys.stdout) if out is None else out
+    err = sys.stderr
     try:
         for answer in answers:
             out.write(answer.out)
             if answer.err:
+                out.flush()  # the answers before a warning or hint are out before it
                 err.write(answer.err)
             failed = failed or answer.failed
             internal = internal or answer.internal
