@@ -1,4 +1,4 @@
-"""``convert`` and ``validate`` answer a line as soon as they would wait for the next one,
+"""``convert``, ``validate`` and ``view`` answer a line as soon as they would wait for the next one,
 and otherwise write their answers a batch at a time.
 
 A program that keeps the command open and writes one FEN at a time (a variant server,
@@ -24,6 +24,7 @@ from notation.cli.answer_stream import BATCH_CHARS, AnswerStream
 
 STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 NO_ROOK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"  # --repair drops K, with a warning
+DARK_WHITE = "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"  # what White sees of STANDARD
 ANSWER_SECONDS = 30  # an answer that is coming comes in milliseconds; this only bounds a hang
 
 
@@ -101,7 +102,9 @@ def _answer(process: subprocess.Popen[bytes]) -> bytes:
 
 
 @pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "PYTHONUNBUFFERED"])
-@pytest.mark.parametrize("argv", [["convert", "--json"], ["validate"]], ids=" ".join)
+@pytest.mark.parametrize(
+    "argv", [["convert", "--json"], ["validate"], ["view", "--variant", "darkchess", "--side", "white"]], ids=" ".join
+)
 def test_a_program_gets_each_answer_before_it_writes_the_next_line(argv, unbuffered):
     process = subprocess.Popen(
         [installed_script("notation"), *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -116,6 +119,8 @@ def test_a_program_gets_each_answer_before_it_writes_the_next_line(argv, unbuffe
             answer = _answer(process)
             if "--json" in argv:
                 assert json.loads(answer) | {"ok": True, "line": n} == json.loads(answer)
+            elif argv[0] == "view":
+                assert answer == (DARK_WHITE + "\n").encode()
             else:
                 assert answer == b"valid\n"
         process.stdin.close()

@@ -204,12 +204,14 @@ def iter_fen_inputs(
     json_lines: bool,
     stream: BinaryIO | None = None,
     inputs: Sequence[str] = (),
+    before_read: Callable[[], None] | None = None,
 ) -> Iterator[FenInput]:
     """Yield one ``FenInput`` per FEN argument and per non-blank line of each ``inputs``
     file, or, with neither, per non-blank line of ``stream`` (default: standard input).
     Raises ``notation.inputs.InputError`` when a file or standard input cannot be opened
-    or read (missing, corrupt compressed data), after the lines before it were yielded."""
-    for raw in iter_raw_inputs(fens, stream=stream, inputs=inputs):
+    or read (missing, corrupt compressed data), after the lines before it were yielded.
+    ``before_read``: as ``iter_raw_inputs``'s."""
+    for raw in iter_raw_inputs(fens, stream=stream, inputs=inputs, before_read=before_read):
         item = fen_input(raw, default_variant, json_lines=json_lines)
         if item is not None:
             yield item

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.answer_stream import AnswerStream
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import Problem
 from notation.inputs import InputError
@@ -59,23 +60,25 @@ def run(args: argparse.Namespace) -> int:
         return ViewResult.failure(problem, viewer.value)
 
     failed = internal = False
-    out = sys.stdout
+    out = AnswerStream(sys.stdout)  # each view out before the command waits for more input
     try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json):
+        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, before_read=out.flush):
             result, how = common.answer(item, view, failure)
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
-                common.write_json_line(item.located(result.to_dict()))
+                out.write(common.json_line(item.located(result.to_dict())))
                 continue
             if result.fen is not None:
                 out.write(result.fen + "\n")
             else:  # the error is said once, on its output line (as convert says it)
                 out.write("error: " + common.problem_text(item, how, result.errors) + "\n")
+            if result.warnings:
+                out.flush()  # the views before a warning are out before it
             for warning in result.warnings:
                 sys.stderr.write("warning: " + warning.describe(prefix=item.where) + "\n")
     except InputError as exc:
-        out.flush()
         raise UsageError(str(exc)) from None
-    out.flush()
+    finally:
+        out.flush()
     return 3 if internal else 1 if failed else 0
