@@ -1,8 +1,9 @@
 """Errors and problems of positions: what the FEN reader, the validator and the writer report.
 
-``Problem`` is data (a stable ``code``, a message, and where in a FEN it was found).
-Exceptions carry problems; ``Problem.describe`` is the one human-readable line. Codes are
-shared by every front end, but where a problem sits differs by input, so two other types
+``Problem`` is data (a stable ``code``, a message, and where in a FEN it was found;
+defined in ``notation.problem``, compiled, and re-exported here). Exceptions carry
+problems; ``Problem.describe`` is the one human-readable line. Codes are shared by every
+front end, but where a problem sits differs by input, so two other types
 carry the same ``code`` and ``message`` with their own place: ``notation.pgn.games.PgnProblem``
 (a line and column of a PGN text, and the tag) and ``notation.check.problem.CheckProblem``
 (a file, line and column, and a severity, for the CI gate's report).
@@ -10,58 +11,11 @@ carry the same ``code`` and ``message`` with their own place: ``notation.pgn.gam
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+from notation.problem import Problem
 
-@dataclass(frozen=True)
-class Problem:
-    """One finding about an input, with a stable machine-readable ``code``.
-
-    ``field`` names the FEN field concerned (``placement``, ``pockets``, ``turn``,
-    ``castling``, ``en-passant``, ``checks``, ``halfmove``, ``fullmove``, ``promoted``) and
-    ``column`` is 1-based within the FEN text, where known.
-    """
-
-    code: str
-    message: str
-    field: str | None = None
-    column: int | None = None
-    extra: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
-
-    def __init__(
-        self, code: str, message: str, field: str | None = None, column: int | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        # Written out (the dataclass keeps it): the generated frozen ``__init__`` calls
-        # ``object.__setattr__`` per field, twice the time; an illegal FEN has one or more.
-        values = self.__dict__
-        values["code"] = code
-        values["message"] = message
-        values["field"] = field
-        values["column"] = column
-        values["extra"] = {} if extra is None else extra
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.field is not None:
-            out["field"] = self.field
-        if self.column is not None:
-            out["column"] = self.column
-        out.update(self.extra)
-        return out
-
-    def describe(self, *, prefix: str = "") -> str:
-        """One human line: ``prefix: code: message (field F, column C)`` (the parts known)."""
-        where = []
-        if self.field:
-            where.append(f"field {self.field}")
-        if self.column is not None:
-            where.append(f"column {self.column}")
-        suffix = f" ({', '.join(where)})" if where else ""
-        head = f"{prefix}: " if prefix else ""
-        return f"{head}{self.code}: {self.message}{suffix}"
+__all__ = ["FenSyntaxError", "IllegalSetupError", "NotationError", "Problem", "UnknownVariantError"]
 
 
 class NotationError(Exception):
