@@ -427,6 +427,19 @@ def _dialect(
     return Dialect(pockets, checks, castling, counters, promoted, chess960)
 
 
+# The dialects a FEN without pockets or check counters can have, by (castling seen,
+# counters present, promoted marks, Chess960 rights): read_plain looks one up per FEN
+# instead of calling the cache above (a key tuple of six built and hashed each time).
+_PLAIN_DIALECTS: Final[dict[tuple[CastlingSeen | None, bool, bool, bool], Dialect]] = {
+    (castling, counters, promoted, chess960): _dialect(None, None, castling, counters, "tilde" if promoted else None,
+                                                       chess960)
+    for castling in (None, "standard", "xfen", "shredder")
+    for counters in (False, True)
+    for promoted in (False, True)
+    for chess960 in (False, True)
+}
+
+
 class _Plan:
     """What reading a FEN of one variant asks of the variant, asked once: ``Variant`` is a
     Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
@@ -511,7 +524,7 @@ class _Reader:
             promoted=promoted,
             geometry=self.geometry,
         )
-        dialect = _dialect(None, None, castling_seen, counters_present, "tilde" if promoted else None, chess960)
+        dialect = _PLAIN_DIALECTS[castling_seen, counters_present, bool(promoted), chess960]
         return _TUPLE_NEW(ReadResult, (setup, self.variant, dialect))
 
     def read(self) -> ReadResult:
