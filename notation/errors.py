@@ -23,7 +23,9 @@ class NotationError(Exception):
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
-        super().__init__("; ".join(p.message for p in self.problems))
+        found = self.problems
+        # One problem is the usual case (a FEN's syntax error): its message, without a join.
+        super().__init__(found[0].message if len(found) == 1 else "; ".join([p.message for p in found]))
 
     @property
     def code(self) -> str:
