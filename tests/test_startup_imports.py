@@ -24,7 +24,8 @@ try:
     code = main(json.loads(sys.argv[1]))
 except SystemExit as stop:  # --version, --help and usage errors end in argparse
     code = stop.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+import gc
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "frozen": gc.get_freeze_count()}), file=sys.stderr)
 """
 LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
 CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
@@ -74,6 +75,16 @@ def test_naming_no_command_loads_no_command_module(argv):
     assert code == (0 if argv in (["--version"], ["--help"]) else 2)
     assert not modules & COMMAND_MODULES
     assert not modules & LIBRARY_MODULES  # nor the registry, reader or rules
+
+
+def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(["convert", "--json"]), LEGAL],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0
+    assert report["frozen"] > 10_000  # the registry, the tables, the modules: far more than this
 
 
 def test_orjson_waits_for_json_lines():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -79,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Ctrl-C while the command's modules load (most of start-up): nothing was made to
         # clean up, and a traceback of the import machinery says nothing to a user.
         return 130
+    # What start-up loaded (the library's tables, the variant registry, the parser) lives as
+    # long as the command: frozen, the cyclic collector no longer walks it at each collection
+    # (about 2% of convert's instructions a line and 8% of its data cache misses: callgrind).
+    gc.freeze()
     signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:
         with signals:
