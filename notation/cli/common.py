@@ -220,7 +220,7 @@ def iter_fen_inputs(
 # Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
 # its generated ``__new__`` (Python code), and an enum member read once is not looked up on
 # its class (EnumType's attribute hook) each time.
-_TUPLE_NEW = tuple.__new__
+_TUPLE_NEW: Final = tuple.__new__
 
 
 class RawInput(NamedTuple):

@@ -49,7 +49,7 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 
 # Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
 # its generated ``__new__`` (Python code); the enum member is read once, not off its class.
-_TUPLE_NEW = tuple.__new__
+_TUPLE_NEW: Final = tuple.__new__
 _INTERNAL: Final = common.Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]

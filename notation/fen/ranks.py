@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import Final
 
 from notation.geometry import Geometry
 
 LIMIT = 50_000
 
-_DIGITS = tuple((str(n), "." * n) for n in range(8, 0, -1))
-_RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
-_SEPARATORS = "/" * 7  # where an expanded placement of eight ranks of eight has its slashes
+_DIGITS: Final = tuple((str(n), "." * n) for n in range(8, 0, -1))
+_RUNS: Final = tuple(("." * n, str(n)) for n in range(8, 0, -1))
+_SEPARATORS: Final = "/" * 7  # where an expanded placement of eight ranks of eight has its slashes
 
 
 class _Compressed(dict[str, str]):
@@ -43,7 +44,7 @@ compress_rank = _Compressed().__getitem__
 # ``placement_of_cells`` writes (each empty run one digit) need not compress it again.
 # One tuple swapped whole, so concurrent callers never mix its halves.
 _last_read: tuple[str, str] = ("", "")
-_DIGITS_AS_NINE = bytes.maketrans(b"0123456789", b"9999999999")
+_DIGITS_AS_NINE: Final = bytes.maketrans(b"0123456789", b"9999999999")
 
 
 def cells_of_placement(placement: str) -> str | None:

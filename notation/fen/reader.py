@@ -111,7 +111,7 @@ class ReadResult(NamedTuple):
 
 
 # Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
-_TUPLE_NEW = tuple.__new__
+_TUPLE_NEW: Final = tuple.__new__
 
 
 def read_fen(text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY) -> ReadResult:

@@ -47,7 +47,7 @@ class WriteResult(NamedTuple):
 
 
 # Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
-_TUPLE_NEW = tuple.__new__
+_TUPLE_NEW: Final = tuple.__new__
 
 
 class _Plan:

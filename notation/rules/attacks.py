@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from typing import Final, NamedTuple
 
 from notation.geometry import CHESS_BOARD, Geometry
 from notation.variants import Movement
@@ -51,9 +52,9 @@ def _leaper(steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-KNIGHT_ATTACKS = _leaper(((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)))
-KING_ATTACKS = _leaper(tuple(DIRECTIONS))
-PAWN_ATTACKS = (_leaper(((-1, 1), (1, 1))), _leaper(((-1, -1), (1, -1))))  # [colour][square]
+KNIGHT_ATTACKS: Final = _leaper(((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)))
+KING_ATTACKS: Final = _leaper(tuple(DIRECTIONS))
+PAWN_ATTACKS: Final = (_leaper(((-1, 1), (1, 1))), _leaper(((-1, -1), (1, -1))))  # [colour][square]
 
 # RAYS[d][sq]: squares from sq to the edge in direction d (sq excluded), and their lists.
 RAY_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -73,7 +74,14 @@ def _subsets(mask: int) -> Iterator[int]:
             return
 
 
-def _line_tables(directions: tuple[int, int]) -> tuple[tuple[int, ...], tuple[dict[int, int], ...]]:
+class _Line(NamedTuple):
+    """One line through each square: its inner ``masks`` and ``tables`` of attacks."""
+
+    masks: tuple[int, ...]  # [square]: the line's squares that can block, the ends left out
+    tables: tuple[dict[int, int], ...]  # [square]: {occupancy & mask: attacks along the line}
+
+
+def _line_tables(directions: tuple[int, int]) -> _Line:
     """Per square: (inner mask, {occupancy & mask: attacks}) for one line through it."""
     masks: list[int] = []
     tables: list[dict[int, int]] = []
@@ -94,16 +102,18 @@ def _line_tables(directions: tuple[int, int]) -> tuple[tuple[int, ...], tuple[di
             table[occ] = bb
         masks.append(mask)
         tables.append(table)
-    return tuple(masks), tuple(tables)
+    return _Line(tuple(masks), tuple(tables))
 
 
-_RANK_MASK, _RANK_TABLE = _line_tables((0, 4))
-_FILE_MASK, _FILE_TABLE = _line_tables((1, 5))
-_DIAG_MASK, _DIAG_TABLE = _line_tables((2, 6))
-_ANTI_MASK, _ANTI_TABLE = _line_tables((3, 7))
+# Final: compiled, a Final module constant is a C static, not a look-up in the module's
+# dictionary on every use (these are read for every slider on every line).
+_RANK: Final = _line_tables((0, 4))
+_FILE: Final = _line_tables((1, 5))
+_DIAG: Final = _line_tables((2, 6))
+_ANTI: Final = _line_tables((3, 7))
 
-ROOK_PSEUDO = tuple(RAYS[0][s] | RAYS[1][s] | RAYS[4][s] | RAYS[5][s] for s in range(64))
-BISHOP_PSEUDO = tuple(RAYS[2][s] | RAYS[3][s] | RAYS[6][s] | RAYS[7][s] for s in range(64))
+ROOK_PSEUDO: Final = tuple(RAYS[0][s] | RAYS[1][s] | RAYS[4][s] | RAYS[5][s] for s in range(64))
+BISHOP_PSEUDO: Final = tuple(RAYS[2][s] | RAYS[3][s] | RAYS[6][s] | RAYS[7][s] for s in range(64))
 
 
 def _line_and_between() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -126,11 +136,11 @@ LINE, BETWEEN = _line_and_between()
 
 
 def rook_attacks(sq: int, occupied: int) -> int:
-    return _RANK_TABLE[sq][occupied & _RANK_MASK[sq]] | _FILE_TABLE[sq][occupied & _FILE_MASK[sq]]
+    return _RANK.tables[sq][occupied & _RANK.masks[sq]] | _FILE.tables[sq][occupied & _FILE.masks[sq]]
 
 
 def bishop_attacks(sq: int, occupied: int) -> int:
-    return _DIAG_TABLE[sq][occupied & _DIAG_MASK[sq]] | _ANTI_TABLE[sq][occupied & _ANTI_MASK[sq]]
+    return _DIAG.tables[sq][occupied & _DIAG.masks[sq]] | _ANTI.tables[sq][occupied & _ANTI.masks[sq]]
 
 
 def queen_attacks(sq: int, occupied: int) -> int:
@@ -331,7 +341,7 @@ class Tables:
         return self.grasshopper_attacks(sq, occupied)
 
 
-CHESS_TABLES = Tables(CHESS_BOARD)
+CHESS_TABLES: Final = Tables(CHESS_BOARD)
 
 
 @functools.cache

@@ -56,8 +56,8 @@ def _table(letters: str) -> bytes:
     return bytes(49 if i in wanted else 48 for i in range(256))
 
 
-_WHITE_TABLE = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_BLACK_TABLE = _table("abcdefghijklmnopqrstuvwxyz")
+_WHITE_TABLE: Final = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_BLACK_TABLE: Final = _table("abcdefghijklmnopqrstuvwxyz")
 _LETTER_TABLES = {chr(i): _table(chr(i)) for i in range(128) if chr(i).isalpha()}
 _PAIR_TABLES: dict[str, bytes] = {}
 
@@ -96,7 +96,7 @@ class _PieceMap:
         self.placement = Twist.PLACEMENT in variant.twists
 
 
-_NONE = (0, 0)  # the (white, black) of a group the variant lacks
+_NONE: Final = (0, 0)  # the (white, black) of a group the variant lacks
 
 
 _PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
