@@ -57,8 +57,11 @@ def responder(args: argparse.Namespace) -> Responder:
 
     guessed = common.guessing(convert, ConvertResult.failure, registry)
 
+    failure = ConvertResult.failure
+    json_lines = args.json
+
     def respond(item: common.FenInput) -> Answered:
-        result, how = common.answer(item, guessed, ConvertResult.failure)
-        return answered(item, how, result, result.ok, result.fen or "", "error", json_lines=args.json)
+        result, how = common.answer(item, guessed, failure)
+        return answered(item, how, result, result.ok, result.fen or "", "error", json_lines=json_lines)
 
     return respond

@@ -125,12 +125,13 @@ def _in_order(raws: Iterable[RawInput], respond: Responder, args: Any) -> Iterat
     """Each input's answer as soon as it is read (a generator function, not an expression:
     the answers to earlier lines must be out before a later input fails or the stream ends,
     compiled or not)."""
+    variant, json_lines = args.variant, args.json  # read once: argparse's namespace is a dictionary
     for raw in raws:
-        yield _answer(raw, respond, args)
+        yield _answer(raw, respond, variant, json_lines)
 
 
-def _answer(raw: RawInput, respond: Responder, args: Any) -> Answered:
-    item = fen_input(raw, args.variant, json_lines=args.json)
+def _answer(raw: RawInput, respond: Responder, variant: str, json_lines: bool) -> Answered:
+    item = fen_input(raw, variant, json_lines=json_lines)
     return NOTHING if item is None else respond(item)
 
 
@@ -146,7 +147,8 @@ def _answer_chunk(chunk: list[RawInput]) -> Answered:
     """A chunk's answers as one: its output and its standard error, each joined."""
     assert _worker is not None, "the worker was not initialised"
     respond, args = _worker
-    answers = [_answer(raw, respond, args) for raw in chunk]
+    variant, json_lines = args.variant, args.json
+    answers = [_answer(raw, respond, variant, json_lines) for raw in chunk]
     return Answered(
         "".join(answer.out for answer in answers),
         "".join(answer.err for answer in answers),

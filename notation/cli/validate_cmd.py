@@ -56,8 +56,11 @@ def responder(args: argparse.Namespace) -> Responder:
 
     guessed = common.guessing(judge, ValidateResult.failure, registry)
 
+    failure = ValidateResult.failure
+    json_lines = args.json
+
     def respond(item: common.FenInput) -> Answered:
-        result, how = common.answer(item, guessed, ValidateResult.failure)
-        return answered(item, how, result, result.valid, "valid", "invalid", json_lines=args.json)
+        result, how = common.answer(item, guessed, failure)
+        return answered(item, how, result, result.valid, "valid", "invalid", json_lines=json_lines)
 
     return respond
