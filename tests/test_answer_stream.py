@@ -81,10 +81,13 @@ def test_a_terminal_gets_each_answer_as_it_is_written():
     assert stream.getvalue() == "one\ntwo\n" and stream.writes == 2
 
 
-def test_a_closed_stream_is_not_a_terminal():
+def test_a_closed_stream_is_not_a_terminal_and_fails_only_when_written():
     stream = Recorder()
     stream.close()
-    assert AnswerStream(stream).write("kept\n") is None  # kept, not written: no error yet
+    out = AnswerStream(stream)  # isatty() raises on a closed stream: taken as no terminal
+    out.write("kept\n")  # kept, not written yet
+    with pytest.raises(ValueError, match="closed"):
+        out.flush()
 
 
 def _environment(unbuffered: bool) -> dict[str, str]:
@@ -201,3 +204,30 @@ def test_a_slow_writer_is_answered_as_it_writes():
         process.kill()
         process.wait()
     reader.join(ANSWER_SECONDS)
+
+
+def test_a_reader_gone_while_the_command_waits_ends_it_with_141_and_no_traceback():
+    """The answers are written before each read of the input: a reader that has gone is
+    found there, and the command ends as a closed pipe ends it anywhere else."""
+    process = subprocess.Popen(
+        [installed_script("notation"), "convert", "--json"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=_environment(False),
+    )
+    try:
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        line = json.dumps({"fen": STANDARD}).encode() + b"\n"
+        process.stdin.write(line)
+        process.stdin.flush()
+        assert _answer(process).startswith(b'{"ok":true')
+        process.stdout.close()
+        try:
+            process.stdin.write(line)  # answered into a pipe nobody reads
+            process.stdin.flush()
+            process.stdin.close()
+        except BrokenPipeError:
+            pass  # the command already ended
+        assert process.wait(ANSWER_SECONDS) == 141
+        assert b"Traceback" not in process.stderr.read()
+    finally:
+        process.kill()
+        process.wait()
