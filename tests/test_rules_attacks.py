@@ -86,3 +86,49 @@ def test_position_groups_follow_the_registry():
     assert position.kings[0] == 1 << 5  # the mann moves as a king, not royal
     assert position.attackers(60, 0) == 0
     assert position.attackers(14, 0) == (1 << 4) | (1 << 5)  # g2: royal knight on e1 and mann on f1
+
+
+# The slow definition of a Position's groups: which bitboards a piece of each movement joins.
+GROUPS_OF = {
+    Movement.PAWN: ("pawns",), Movement.KNIGHT: ("knights",), Movement.KING: ("kings",),
+    Movement.BISHOP: ("diagonal",), Movement.ROOK: ("orthogonal",),
+    Movement.QUEEN: ("diagonal", "orthogonal"), Movement.GRASSHOPPER: ("hoppers",),
+}
+CHESS_BOARD_VARIANTS = [
+    variant for variant in DEFAULT_REGISTRY
+    if variant.geometry.is_chess_board and all(kind.movement in GROUPS_OF for kind in variant.pieces)
+]
+
+
+def slow_groups(board, promoted, variant):
+    """Every group bitboard of a Position, square by square from the registry's data."""
+    groups = {name: [0, 0] for name in ("pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "royal")}
+    colours = [0, 0]
+    movement = {kind.letter: kind.movement for kind in variant.pieces}
+    for sq, letter in enumerate(board):
+        if letter is None:
+            continue
+        side = 0 if letter.isupper() else 1
+        colours[side] |= 1 << sq
+        for name in GROUPS_OF.get(movement.get(letter.lower()), ()):
+            groups[name][side] |= 1 << sq
+        if letter.lower() in variant.royal and sq not in promoted:
+            groups["royal"][side] |= 1 << sq
+    return {"colours": tuple(colours), **{name: tuple(pair) for name, pair in groups.items()}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
+    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
+    promoted=st.frozensets(squares, max_size=4),
+)
+def test_position_groups_match_a_square_by_square_reading(board, variant, promoted):
+    # Compiled, 8x8 bitboards are read square by square; interpreted, by one conversion per
+    # group: both must give what the registry says of every square (square 63 included).
+    promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
+    position = Position(Setup(tuple(board), promoted=promoted), variant)
+    found = {name: getattr(position, name) for name in slow_groups(board, promoted, variant)}
+    assert found == slow_groups(board, promoted, variant)
+    assert position.occupied == position.colours[0] | position.colours[1]
+    assert position.promoted == sum(1 << sq for sq in promoted)

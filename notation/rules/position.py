@@ -15,7 +15,7 @@ Nothing here judges legality; nothing raises on a Setup whose cells fit its geom
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
@@ -31,8 +31,11 @@ from notation.rules.attacks import (
     rook_attacks,
     tables_for,
 )
-from notation.setup import Setup
+from notation.setup import COMPILED, Setup
 from notation.variants import Movement, Twist, Variant
+
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
 
 WHITE, BLACK = 0, 1
 COLOUR_NAMES = ("white", "black")
@@ -68,7 +71,7 @@ class _PieceMap:
 
     __slots__ = (
         "variant", "tables", "royal", "royal_is_kings", "promotions", "atomic", "race", "no_double_step", "pockets",
-        "no_en_passant", "no_check", "placement",
+        "no_en_passant", "no_check", "placement", "codes",
     )
 
     def __init__(self, variant: Variant):
@@ -94,9 +97,35 @@ class _PieceMap:
         self.no_en_passant = Twist.NO_EN_PASSANT in variant.twists
         self.no_check = Twist.NO_CHECK in variant.twists
         self.placement = Twist.PLACEMENT in variant.twists
+        # Per byte of a cell, the _CODE_* bits of its colour and attack groups: what the
+        # compiled build reads square by square instead of converting one text per group.
+        codes = bytearray(256)
+        for i in range(256):
+            if 65 <= i <= 90:  # A-Z
+                codes[i] = _CODE_WHITE
+            elif 97 <= i <= 122:  # a-z
+                codes[i] = _CODE_BLACK
+        for bit, table in zip(_GROUP_CODES, self.tables, strict=True):
+            if table is not None:
+                for i in range(256):
+                    if table[i] == 49:
+                        codes[i] |= bit
+        self.codes = bytes(codes)
 
 
 _NONE: Final = (0, 0)  # the (white, black) of a group the variant lacks
+
+# A cell's colour and attack groups as bits (_PieceMap.codes), the groups in _GROUP_NAMES
+# order. Royal pieces other than the king-movers are converted apart (few variants).
+_CODE_PAWNS: Final = 1
+_CODE_KNIGHTS: Final = 2
+_CODE_KINGS: Final = 4
+_CODE_DIAGONAL: Final = 8
+_CODE_ORTHOGONAL: Final = 16
+_CODE_HOPPERS: Final = 32
+_CODE_WHITE: Final = 64
+_CODE_BLACK: Final = 128
+_GROUP_CODES: Final = (_CODE_PAWNS, _CODE_KNIGHTS, _CODE_KINGS, _CODE_DIAGONAL, _CODE_ORTHOGONAL, _CODE_HOPPERS)
 
 
 _PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
@@ -118,6 +147,7 @@ class Position:
     )
 
     _letters: dict[str, int] | None
+    _encoded: bytes | None
     tables: Tables
 
     def __init__(self, setup: Setup, variant: Variant):
@@ -128,9 +158,67 @@ class Position:
         self.tables = CHESS_TABLES if geometry is CHESS_BOARD else tables_for(geometry)
         self.turn = WHITE if setup.turn == "w" else BLACK
         cells = setup.cells
-        encoded = self._encoded = cells.encode()[::-1]
         self._letters = None
-        # One conversion per group for both colours, split with the white mask.
+        promoted = 0
+        if setup.promoted:
+            # Promotion marks count only on pieces a pawn can become in this variant: a ``~``
+            # on a Crazyhouse king or pawn is ignored (python-chess does the same).
+            promotions = pieces.promotions
+            for sq in setup.promoted:
+                if cells[sq] in promotions:
+                    promoted |= 1 << sq
+        self.promoted = promoted
+        if COMPILED and geometry is CHESS_BOARD:
+            self._encoded = None
+            self._groups_by_square(cells.encode(), pieces)
+        else:
+            self._groups_by_conversion(cells.encode()[::-1], pieces)
+        self.atomic = pieces.atomic
+        self.race = pieces.race
+        self.no_double_step = pieces.no_double_step
+        self.pockets = pieces.pockets
+        self.no_en_passant = pieces.no_en_passant
+        self.no_check = pieces.no_check
+        # A placement phase lasts while a piece is left in hand: nobody has moved yet.
+        self.placing = pieces.placement and bool(setup.pockets)
+
+    def _groups_by_square(self, cells: bytes, pieces: _PieceMap) -> None:
+        """Set the colour and group bitboards of 64 ``cells`` (a1 first), one square at a
+        time in two halves of 32 squares: compiled, each half's bitboards are machine
+        integers, so a square costs a few instructions (interpreted, the conversions of
+        ``_groups_by_conversion`` are faster)."""
+        codes = pieces.codes
+        low = _half_board(cells, codes, 0)
+        high = _half_board(cells, codes, 32)
+        white = _join(low[6], high[6])
+        black = _join(low[7], high[7])
+        self.colours = (white, black)
+        self.occupied = white | black
+        both = _join(low[0], high[0])
+        ours = both & white
+        self.pawns = (ours, both ^ ours)
+        both = _join(low[1], high[1])
+        ours = both & white
+        self.knights = (ours, both ^ ours)
+        both = _join(low[2], high[2])
+        ours = both & white
+        self.kings = (ours, both ^ ours)
+        both = _join(low[3], high[3])
+        ours = both & white
+        self.diagonal = (ours, both ^ ours)
+        both = _join(low[4], high[4])
+        ours = both & white
+        self.orthogonal = (ours, both ^ ours)
+        both = _join(low[5], high[5])
+        self.hoppers = _split(both, white) if both else _NONE
+        royal = pieces.royal
+        self._set_royal(pieces, int(cells[::-1].translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
+
+    def _groups_by_conversion(self, encoded: bytes, pieces: _PieceMap) -> None:
+        """Set the colour and group bitboards of ``encoded`` (the cells as bytes, last
+        square first) by one conversion per group for both colours, split with the white
+        mask: a handful of C calls, the faster way interpreted and on any board."""
+        self._encoded = encoded
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)
@@ -168,31 +256,29 @@ class Position:
         else:
             self.orthogonal = _NONE
         self.hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
-        # Promotion marks count only on pieces a pawn can become in this variant: a ``~`` on
-        # a Crazyhouse king or pawn is ignored (python-chess does the same).
-        promoted = 0
-        if setup.promoted:
-            promotions = pieces.promotions
-            for sq in setup.promoted:
-                if cells[sq] in promotions:
-                    promoted |= 1 << sq
-        self.promoted = promoted
-        # A promoted royal piece (a king made from a pawn where kings may be promoted) is
-        # not the original royal piece; Crazyhouse marks are honoured the same way.
+        royal = pieces.royal
+        self._set_royal(pieces, int(encoded.translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
+
+    def _set_royal(self, pieces: _PieceMap, royal: int) -> None:
+        """Set ``royal`` from the kings (where they are the royal pieces) or from ``royal``,
+        the squares of royal letters of both colours. A promoted royal piece (a king made
+        from a pawn where kings may be promoted) is not the original royal piece;
+        Crazyhouse marks are honoured the same way."""
+        promoted = self.promoted
         if pieces.royal_is_kings:
-            self.royal = self.kings if not promoted else (self.kings[0] & ~promoted, self.kings[1] & ~promoted)
+            kings = self.kings
+            self.royal = kings if not promoted else (kings[0] & ~promoted, kings[1] & ~promoted)
         elif pieces.royal:
-            self.royal = _split(int(encoded.translate(pieces.royal), 2) & ~promoted, white)
+            self.royal = _split(royal & ~promoted, self.colours[0])
         else:
             self.royal = _NONE
-        self.atomic = pieces.atomic
-        self.race = pieces.race
-        self.no_double_step = pieces.no_double_step
-        self.pockets = pieces.pockets
-        self.no_en_passant = pieces.no_en_passant
-        self.no_check = pieces.no_check
-        # A placement phase lasts while a piece is left in hand: nobody has moved yet.
-        self.placing = pieces.placement and bool(setup.pockets)
+
+    def _reversed_cells(self) -> bytes:
+        """The cells as bytes, last square first: binary digits read most significant first."""
+        encoded = self._encoded
+        if encoded is None:
+            encoded = self._encoded = self.setup.cells.encode()[::-1]
+        return encoded
 
     def pair_bb(self, letter: str) -> tuple[int, int]:
         """(white, black) squares of a piece letter of either case, in one conversion."""
@@ -207,7 +293,7 @@ class Position:
             both_table = _PAIR_TABLES.get(lower)
             if both_table is None:
                 both_table = _PAIR_TABLES[lower] = _table(lower + lower.upper())
-            found = int(self._encoded.translate(both_table), 2)
+            found = int(self._reversed_cells().translate(both_table), 2)
             self._letters[lower + "*"] = found
         return (found & self.colours[0], found & self.colours[1])
 
@@ -218,7 +304,7 @@ class Position:
         found = self._letters.get(letter)
         if found is None:
             table = _LETTER_TABLES.get(letter)
-            found = int(self._encoded.translate(table), 2) if table else 0
+            found = int(self._reversed_cells().translate(table), 2) if table else 0
             self._letters[letter] = found
         return found
 
@@ -268,6 +354,52 @@ class BoardPosition(Position):
         if self.hoppers[colour]:
             found |= hopper_attackers(sq, occ, self.hoppers[colour], tables)
         return found & occ
+
+
+def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
+    """(pawns, knights, kings, diagonal, orthogonal, hoppers, white, black) of the 32 squares
+    from ``start`` of ``cells``, as bitboards whose bit 0 is square ``start``; ``codes``
+    gives each byte's ``_CODE_*`` bits. Compiled, every value here is a machine integer."""
+    pawns: i64 = 0
+    knights: i64 = 0
+    kings: i64 = 0
+    diagonal: i64 = 0
+    orthogonal: i64 = 0
+    hoppers: i64 = 0
+    white: i64 = 0
+    black: i64 = 0
+    bit: i64 = 1
+    for sq in range(start, start + 32):
+        code: i64 = codes[cells[sq]]
+        if code:
+            if code & _CODE_WHITE:
+                white |= bit
+            else:
+                black |= bit
+            if code & _CODE_PAWNS:
+                pawns |= bit
+            if code & _CODE_KNIGHTS:
+                knights |= bit
+            if code & _CODE_KINGS:
+                kings |= bit
+            if code & _CODE_DIAGONAL:
+                diagonal |= bit
+            if code & _CODE_ORTHOGONAL:
+                orthogonal |= bit
+            if code & _CODE_HOPPERS:
+                hoppers |= bit
+        bit <<= 1
+    return (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black)
+
+
+def _join(low: i64, high: i64) -> int:
+    """The bitboard of two halves of 32 squares: joined as a machine integer, which holds
+    square 63 as its sign (a Python int is made of it once)."""
+    both: i64 = low | high << 32
+    return int(both) if both >= 0 else int(both) + _TWO_TO_64
+
+
+_TWO_TO_64: Final = 1 << 64
 
 
 def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHESS_TABLES) -> int:
