@@ -55,8 +55,10 @@ _GROUP_NAMES = ("pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers"
 
 def _table(letters: str) -> bytes:
     """A ``bytes.translate`` table sending ``letters`` to ``1`` and every other byte to ``0``."""
-    wanted = {ord(ch) for ch in letters}
-    return bytes(49 if i in wanted else 48 for i in range(256))
+    table = bytearray(b"0" * 256)
+    for ch in letters:
+        table[ord(ch)] = 49
+    return bytes(table)
 
 
 _WHITE_TABLE: Final = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -100,16 +102,12 @@ class _PieceMap:
         # Per byte of a cell, the _CODE_* bits of its colour and attack groups: what the
         # compiled build reads square by square instead of converting one text per group.
         codes = bytearray(256)
-        for i in range(256):
-            if 65 <= i <= 90:  # A-Z
-                codes[i] = _CODE_WHITE
-            elif 97 <= i <= 122:  # a-z
-                codes[i] = _CODE_BLACK
-        for bit, table in zip(_GROUP_CODES, self.tables, strict=True):
-            if table is not None:
-                for i in range(256):
-                    if table[i] == 49:
-                        codes[i] |= bit
+        codes[65:91] = bytes([_CODE_WHITE]) * 26  # A-Z
+        codes[97:123] = bytes([_CODE_BLACK]) * 26  # a-z
+        for bit, name in zip(_GROUP_CODES, _GROUP_NAMES, strict=True):
+            for ch in letters[name]:
+                codes[ord(ch)] |= bit
+                codes[ord(ch.upper())] |= bit
         self.codes = bytes(codes)
 
 
