@@ -391,13 +391,15 @@ def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, 
 
 
 def _join(low: i64, high: i64) -> int:
-    """The bitboard of two halves of 32 squares: joined as a machine integer, which holds
-    square 63 as its sign (a Python int is made of it once)."""
-    both: i64 = low | high << 32
-    return int(both) if both >= 0 else int(both) + _TWO_TO_64
+    """The bitboard of two halves of 32 squares, joined as a machine integer but for square
+    63, which a signed 64-bit integer cannot hold (shifting it there would overflow)."""
+    both: i64 = low | (high & 0x7FFFFFFF) << 32
+    if high & 0x80000000:
+        return int(both) | _SQUARE_63
+    return int(both)
 
 
-_TWO_TO_64: Final = 1 << 64
+_SQUARE_63: Final = 1 << 63
 
 
 def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHESS_TABLES) -> int:
