@@ -4,8 +4,10 @@ Built once per setup (``position_of`` keeps the last one, so the validator and t
 share it). Pieces are grouped by how they attack (``Movement``), taken from the variant's
 ``pieces``; royal pieces come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
 A letter the variant does not know occupies its square but attacks nothing (the reader
-reports such letters). Bitboards are made by translating ``Setup.cells``, as bytes, to 0/1
-per group and reading that as a binary number: a handful of C calls instead of a loop.
+reports such letters). Compiled (mypyc), an 8x8 board's bitboards are read square by square
+in machine integers (``_half_board``); interpreted, and on other boards, ``Setup.cells`` is
+translated, as bytes, to 0/1 per group and read as a binary number: a handful of C calls
+instead of a loop (tests/test_rules_attacks.py holds both to the registry).
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
 ``Position.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
 On 8x8 ``attackers`` reads the module-level tables directly; other boards get a
