@@ -54,7 +54,8 @@ def _leaper(steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
 KNIGHT_ATTACKS: Final = _leaper(((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)))
 KING_ATTACKS: Final = _leaper(tuple(DIRECTIONS))
-PAWN_ATTACKS: Final = (_leaper(((-1, 1), (1, 1))), _leaper(((-1, -1), (1, -1))))  # [colour][square]
+# [colour][square]; a tuple of any length (see bitboard.ByColour): indexed by a variable colour
+PAWN_ATTACKS: Final[tuple[tuple[int, ...], ...]] = (_leaper(((-1, 1), (1, 1))), _leaper(((-1, -1), (1, -1))))
 
 # RAYS[d][sq]: squares from sq to the edge in direction d (sq excluded), and their lists.
 RAY_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(

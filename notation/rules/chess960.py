@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from notation.identity_cache import IdentityCache
-from notation.rules.bitboard import squares
+from notation.rules.bitboard import ByColour, squares
 from notation.variants import Variant
 
 Board = Sequence["str | None"]  # Setup.cells (or Setup.board): a1 = 0, rank by rank
@@ -22,7 +22,7 @@ Board = Sequence["str | None"]  # Setup.cells (or Setup.board): a1 = 0, rank by 
 @functools.lru_cache(maxsize=64)
 def start_squares(
     start_fen: str, piece: str, rook: str, files: int = 8, ranks: int = 8
-) -> tuple[tuple[int, int], tuple[int, int]]:
+) -> tuple[ByColour, ByColour]:
     """Bitboards ``(castling pieces, rooks)``, each a (white, black) pair, of the back-rank
     squares where ``piece`` and ``rook`` stand in the start array ``start_fen``.
 
@@ -123,6 +123,11 @@ class StartArray:
     ``size``. ``usable`` is False where the variant names no castling piece or rook."""
 
     __slots__ = ("usable", "squares", "rooks", "homes", "royal", "files", "size")
+
+    # Indexed by colour: tuples of any length (see ``notation.rules.bitboard.ByColour``).
+    squares: tuple[ByColour, ByColour]
+    homes: tuple[tuple[int, ...], ...]
+    royal: tuple[str, ...]
 
     def __init__(self, variant: Variant):
         piece, rook = variant.castling_piece or "", variant.castling_rook or ""

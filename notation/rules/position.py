@@ -33,6 +33,7 @@ from notation.rules.attacks import (
     rook_attacks,
     tables_for,
 )
+from notation.rules.bitboard import ByColour
 from notation.setup import COMPILED, Setup
 from notation.variants import Movement, Twist, Variant
 
@@ -113,7 +114,7 @@ class _PieceMap:
         self.codes = bytes(codes)
 
 
-_NONE: Final = (0, 0)  # the (white, black) of a group the variant lacks
+_NONE: Final[ByColour] = (0, 0)  # the (white, black) of a group the variant lacks
 
 # A cell's colour and attack groups as bits (_PieceMap.codes), the groups in _GROUP_NAMES
 # order. Royal pieces other than the king-movers are converted apart (few variants).
@@ -131,7 +132,7 @@ _GROUP_CODES: Final = (_CODE_PAWNS, _CODE_KNIGHTS, _CODE_KINGS, _CODE_DIAGONAL, 
 _PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
 
 
-def _split(both: int, white: int) -> tuple[int, int]:
+def _split(both: int, white: int) -> ByColour:
     """(white, black) of a group bitboard holding letters only."""
     ours = both & white
     return (ours, both ^ ours)
@@ -149,6 +150,15 @@ class Position:
     _letters: dict[str, int] | None
     _encoded: bytes | None
     tables: Tables
+    colours: ByColour
+    pawns: ByColour
+    knights: ByColour
+    kings: ByColour
+    diagonal: ByColour
+    orthogonal: ByColour
+    hoppers: ByColour
+    royal: ByColour
+    no_double_step: tuple[bool, ...]
 
     def __init__(self, setup: Setup, variant: Variant):
         pieces = _PIECE_MAPS.get(variant)

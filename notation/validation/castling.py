@@ -24,7 +24,7 @@ from typing import Final
 
 from notation.errors import Problem
 from notation.identity_cache import IdentityCache
-from notation.rules.bitboard import squares
+from notation.rules.bitboard import ByColour, squares
 from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
 from notation.variants import Variant
@@ -170,7 +170,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = start_array(variant).squares
     tables = position.tables
-    back_rank = (tables.first_rank, tables.last_rank)
+    back_rank: ByColour = (tables.first_rank, tables.last_rank)
     black_back = tables.size - tables.files
     name = ctx.square_name
     good_by_colour: list[list[int]] = [[], []]

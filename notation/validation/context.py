@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from notation.identity_cache import IdentityCache
-from notation.rules.bitboard import squares
+from notation.rules.bitboard import ByColour, squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import BLACK, WHITE, Setup
 from notation.variants import Variant
@@ -40,6 +40,13 @@ class Facts:
 
     __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "kind_caps",
                  "castles", "castling_letters", "random_start")
+
+    # Per colour, tuples of any length (see ``notation.rules.bitboard.ByColour``).
+    royal_count: ByColour
+    max_pieces: ByColour
+    max_pawns: ByColour
+    pawns_on_first_rank: tuple[bool, ...]
+    castling_letters: tuple[tuple[str, str], ...]
 
     def __init__(self, variant: Variant):
         white, black = variant.armies
