@@ -75,3 +75,55 @@ def test_near_misses_are_refused():
     for bad in (good + "/8", good[:-2], good.replace("4P3", "4P4"), good.replace("4P3", "4P2"),
                 good.replace("/8/4P3", "/84P3/"), "8/8/8/8/8/8/8/8/", "/8/8/8/8/8/8/8/8", "8" * 8 + "/" * 7):
         assert ranks.cells_of_placement(bad) is None, bad
+
+
+LETTERS = "pnbrqkPNBRQK"
+
+
+def checked_rank_by_rank(placement: str, letters: str) -> str | None:
+    """``rank_by_rank``, and None too where a cell is not one of ``letters`` or empty."""
+    cells = rank_by_rank(placement)
+    if cells is None or any(cell not in letters + "." for cell in cells):
+        return None
+    return cells
+
+
+@settings(max_examples=examples(500))
+@given(st.text(alphabet="/0123456789pkPKxé ", max_size=90))
+def test_checked_cells_accept_what_a_rank_by_rank_expansion_with_the_letters_accepts(text):
+    """Compiled, the reader takes an 8x8 placement's cells from ``checked_cells``: eight
+    ranks of eight, digits 1-8 and the variant's letters, anything else None (``x``, a
+    non-ASCII letter, ``0`` and ``9``, stray slashes, too long)."""
+    assert ranks.checked_cells(text, ranks.letter_table(LETTERS)) == checked_rank_by_rank(text, LETTERS)
+
+
+near_placements = st.lists(st.text(alphabet="1234567889pkPKx", min_size=1, max_size=9), min_size=7, max_size=9).map(
+    "/".join
+)
+
+
+@settings(max_examples=examples(500))
+@given(near_placements)
+def test_checked_cells_refuse_near_misses_as_a_rank_by_rank_expansion_does(text):
+    """Seven to nine ranks of about eight squares: a rank one square short or long, a
+    letter past the eighth file, a rank too many or too few."""
+    assert ranks.checked_cells(text, ranks.letter_table(LETTERS)) == checked_rank_by_rank(text, LETTERS)
+
+
+def test_checked_cells_refuse_the_near_misses():
+    good = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    table = ranks.letter_table(LETTERS)
+    assert ranks.checked_cells(good, table) == ranks.cells_of_placement(good)
+    for bad in (good + "/8", good[:-2], good.replace("4P3", "4P4"), good.replace("4P3", "4P2"),
+                good.replace("4P3", "4P3p"), good.replace("/8/4P3", "/84P3/"), "8/8/8/8/8/8/8/8/",
+                "/8/8/8/8/8/8/8/8", "8" * 8 + "/" * 7, good.replace("4P3", "4X3"), good.replace("8", "08")):
+        assert ranks.checked_cells(bad, table) is None, bad
+
+
+@settings(max_examples=examples(300))
+@given(cells_8x8, st.data())
+def test_checked_cells_read_every_board_and_spelling(cells, data):
+    written = plain_placement(cells)
+    for placement in (written, spelled_loosely(written, data.draw)):
+        assert ranks.checked_cells(placement, ranks.letter_table(LETTERS)) == cells
+        assert ranks.placement_of_cells(cells) == written  # the memo of the last read holds

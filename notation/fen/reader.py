@@ -51,13 +51,13 @@ from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
 from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import COUNTER as COUNTER_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
-from notation.fen.ranks import cells_of_placement
+from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
 from notation.fen.spellings import own_spelling
 from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
-from notation.setup import BLACK, WHITE, Pockets, Setup
+from notation.setup import BLACK, COMPILED, WHITE, Pockets, Setup
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Twist, Variant
 
 # Enum members bound once: reading a member off its class goes through EnumType's
@@ -76,6 +76,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS = Pockets()
+_NO_SQUARES: Final = frozenset[int]()  # no promoted squares: one frozenset, not one a FEN
 # An OpenTafl record has a placement only: no side to move, castling or counters.
 _OPENTAFL_DIALECT = Dialect(counters=False, notation=PositionNotation.OPENTAFL)
 
@@ -444,11 +445,12 @@ class _Plan:
     """What reading a FEN of one variant asks of the variant, asked once: ``Variant`` is a
     Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
     and a read asked about ten of them per FEN. ``cell_bytes``: the characters a placement
-    cell may hold (the letters and ``.``), as bytes for ``_only_cells``."""
+    cell may hold (the letters and ``.``), as bytes for ``_only_cells``; ``letter_table``: the
+    letters as ``checked_cells`` takes them."""
 
     __slots__ = (
-        "bombs", "spellings", "tafl", "extended", "pattern", "piece_letters", "cell_bytes", "geometry",
-        "chess_board", "castles_with_k", "castling_piece",
+        "bombs", "spellings", "tafl", "extended", "pattern", "piece_letters", "cell_bytes", "letter_table",
+        "geometry", "chess_board", "castles_with_k", "castling_piece",
     )
 
     def __init__(self, variant: Variant):
@@ -460,6 +462,7 @@ class _Plan:
         self.pattern = pattern_for(variant.has_pockets, variant.has_check_counters)
         self.piece_letters = variant.board_letters
         self.cell_bytes = ("".join(sorted(variant.board_letters)) + ".").encode()
+        self.letter_table = letter_table(variant.board_letters)
         geometry = self.geometry = variant.geometry
         self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
         self.castles_with_k = variant.castling_piece == "k"
@@ -627,9 +630,14 @@ class _Reader:
         if "." in text or not self.chess_board:  # "." spells an empty cell, never a FEN character
             return self.read_placement_slowly(text)
         if "~" not in text:
+            if COMPILED:
+                found = checked_cells(text, self.plan.letter_table)
+                if found is not None:
+                    return found, _NO_SQUARES, None
+                return self.read_placement_slowly(text)
             cells = cells_of_placement(text)
             if cells is not None and _only_cells(cells, self.cell_bytes):
-                return cells, frozenset(), None
+                return cells, _NO_SQUARES, None
             return self.read_placement_slowly(text)
         expanded = text
         for digit, run in _RUNS:
