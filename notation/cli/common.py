@@ -313,9 +313,9 @@ def _known_fields(obj: dict[str, Any]) -> bool:
 
 
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
-    fast = json_codec.orjson  # called here, not through ``loads`` (interpreted): per line
+    fast = _fast_json().loads
     try:
-        obj = fast.loads(line) if fast is not None else loads(line)
+        obj = fast(line) if fast is not None else loads(line)
     except JSONDecodeError as exc:
         message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
         return FenInput(None, default_variant, number, _bad_json(message))
@@ -401,11 +401,31 @@ def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
     (out if out is not None else sys.stdout).write(json_line(obj))
 
 
+class _FastJson:
+    """orjson's ``loads`` and ``dumps`` (None where orjson is missing) and the option that
+    ends a line, looked up once: per line they are called here, not through
+    ``json_codec.loads``/``dumps`` (interpreted), without the two module attribute look-ups
+    and the keyword argument a line that ``json_codec.orjson.dumps(..., option=...)`` costs."""
+
+    __slots__ = ("loads", "dumps", "newline")
+
+    def __init__(self) -> None:
+        fast = json_codec.orjson  # imported now, on first use (json_codec says why)
+        self.loads: Any = fast.loads if fast is not None else None
+        self.dumps: Any = fast.dumps if fast is not None else None
+        self.newline: int = fast.OPT_APPEND_NEWLINE if fast is not None else 0
+
+
+@functools.cache
+def _fast_json() -> _FastJson:
+    return _FastJson()
+
+
 def json_line(obj: dict[str, Any]) -> str:
     """``obj`` as one compact JSON line (``notation.json_codec``), its line break included."""
-    fast = json_codec.orjson  # called here, not through ``dumps`` (interpreted): per line
-    if fast is not None:
-        return fast.dumps(obj, option=fast.OPT_APPEND_NEWLINE).decode()
+    fast = _fast_json()
+    if fast.dumps is not None:
+        return fast.dumps(obj, None, fast.newline).decode()  # (obj, default, option)
     return dumps(obj) + "\n"
 
 
