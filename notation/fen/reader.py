@@ -40,7 +40,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from typing import Any, ClassVar, Final, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, NoReturn
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
@@ -59,6 +59,9 @@ from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.setup import BLACK, COMPILED, WHITE, Pockets, Setup
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Twist, Variant
+
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
 
 # Enum members bound once: reading a member off its class goes through EnumType's
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
@@ -472,6 +475,18 @@ class _Plan:
 _PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
 
 
+def _counter_value(digits: str) -> int:
+    """``int(digits)`` of one to nine ASCII digits, as every counter field holds (the
+    pattern and ``_plain_fields`` see to it). Compiled, a loop of machine arithmetic, where
+    ``int`` first copies the text (it reads every script's digits); interpreted, ``int``."""
+    if not COMPILED:
+        return int(digits)
+    value: i64 = 0
+    for index in range(len(digits)):
+        value = value * 10 + ord(digits[index]) - 48
+    return value
+
+
 def _only_cells(cells: str, cell_bytes: bytes) -> bool:
     """Whether every character of ``cells`` is one of ``cell_bytes`` (ASCII): nothing is
     left when they are deleted: one table look-up a cell, where ``str.strip`` with a set of
@@ -522,8 +537,8 @@ class _Reader:
             turn=turn,
             castling=castling,
             ep_square=ep_square,
-            halfmove=int(halfmove_text) if counters_present else 0,
-            fullmove=int(fullmove_text) if counters_present else 1,
+            halfmove=_counter_value(halfmove_text) if counters_present else 0,
+            fullmove=_counter_value(fullmove_text) if counters_present else 1,
             promoted=promoted,
             geometry=self.geometry,
         )
@@ -572,8 +587,8 @@ class _Reader:
 
         halfmove_text, fullmove_text = g.get("halfmove"), g.get("fullmove")
         counters_present = halfmove_text is not None
-        halfmove = int(halfmove_text) if counters_present else 0
-        fullmove = int(fullmove_text) if counters_present else 1
+        halfmove = _counter_value(halfmove_text) if counters_present else 0
+        fullmove = _counter_value(fullmove_text) if counters_present else 1
 
         appended = g.get("appended_pocket")
         if appended is not None:
@@ -801,4 +816,4 @@ class _Reader:
         """The two numbers of ``W+B`` (the grammar has only counter groups for variants with
         check counters, so a variant without them never gets here)."""
         white, _, black = text.partition("+")
-        return int(white), int(black)
+        return _counter_value(white), _counter_value(black)
