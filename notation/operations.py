@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 # Enum members bound once: reading a member off its class goes through EnumType's
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
 _REPAIR: Final = IllegalPolicy.REPAIR
+_VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
 
 
 @dataclass
@@ -135,7 +136,7 @@ def convert_fen(
     found: Variant | None = None
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
-        found = variant if isinstance(variant, Variant) else registry.find(variant)
+        found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
@@ -164,7 +165,7 @@ def validate_fen(
     found: Variant | None = None
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
-        found = variant if isinstance(variant, Variant) else registry.find(variant)
+        found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
         return ValidateResult(False, found.key if found is not None else None, errors=list(exc.problems))
@@ -250,7 +251,7 @@ def view_fen(
     found: Variant | None = None
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
-        found = variant if isinstance(variant, Variant) else registry.find(variant)
+        found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         if _is_view(text):
             view = read_view(text, found, viewer, registry=registry)
             problems = validate_view(view)

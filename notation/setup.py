@@ -19,6 +19,7 @@ from notation.geometry import CHESS_BOARD, Geometry
 Color = Literal["w", "b"]
 WHITE: Color = "w"
 BLACK: Color = "b"
+_CHESS_BOARD: Final = CHESS_BOARD  # a C static when compiled: read for every Setup made
 
 # Canonical order of pocket letters: kings, queens, ... pawns last (python-chess and
 # Fairy-Stockfish write this order); any other letter after those, alphabetically.
@@ -141,7 +142,7 @@ class Setup:
         *,
         cells: str | None = None,
     ):
-        size = 64 if geometry is CHESS_BOARD else geometry.size  # 8x8: no look-up on the Python object
+        size = 64 if geometry is _CHESS_BOARD else geometry.size  # 8x8: no look-up on the Python object
         if cells is None:
             if board is None:
                 raise TypeError("a Setup needs a board (one letter or None per square) or cells")

@@ -15,9 +15,9 @@ has gone); the batch being written is then dropped.
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Final, TextIO
 
-BATCH_CHARS = 1 << 16  # written at once when a batch reaches this many characters
+BATCH_CHARS: Final = 1 << 16  # written at once when a batch reaches this many characters
 
 
 class AnswerStream:

@@ -179,7 +179,7 @@ class FenInput(NamedTuple):
         return obj
 
 
-MAX_LINE_BYTES = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
+MAX_LINE_BYTES: Final = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
 SKIP_CHUNK = 64 * 1024
 
 
@@ -233,6 +233,11 @@ class RawInput(NamedTuple):
     source: str | None = None  # the ``--input`` path it was read from
 
 
+# NamedTuple classes made per line, bound as Final: compiled, C statics, not dictionary look-ups.
+_FEN_INPUT: Final = FenInput
+_RAW_INPUT: Final = RawInput
+
+
 def iter_raw_inputs(
     fens: list[str],
     *,
@@ -250,14 +255,14 @@ def iter_raw_inputs(
         for path in inputs:
             with InputFile(path, before_read=before_read) as source:
                 for number, data in enumerate(_bounded_lines(source.binary), start=1):
-                    yield _TUPLE_NEW(RawInput, (None, data, number, path))
+                    yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, path))
         return
     if stream is None:
         with InputFile(STDIN, before_read=before_read) as source:
             yield from iter_raw_inputs([], stream=source.binary)
         return
     for number, data in enumerate(_bounded_lines(stream), start=1):
-        yield _TUPLE_NEW(RawInput, (None, data, number, None))
+        yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, None))
 
 
 def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenInput | None:
@@ -281,7 +286,7 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             if json_lines and line.lstrip().startswith("{"):
                 item = _json_input(line, default_variant, number)
             else:
-                item = _TUPLE_NEW(FenInput, (line.strip(), default_variant, number, None, None))
+                item = _TUPLE_NEW(_FEN_INPUT, (line.strip(), default_variant, number, None, None))
     return item if raw.source is None else item._replace(source=raw.source)
 
 
@@ -300,7 +305,7 @@ def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
         yield None
 
 
-_JSON_FIELDS = frozenset({"fen", "variant"})
+_JSON_FIELDS: Final = frozenset({"fen", "variant"})
 
 
 def _known_fields(obj: dict[str, Any]) -> bool:
@@ -330,7 +335,7 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
-    return _TUPLE_NEW(FenInput, (fen, variant, number, None, None))
+    return _TUPLE_NEW(_FEN_INPUT, (fen, variant, number, None, None))
 
 
 class Answer(enum.Enum):

@@ -50,6 +50,7 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 # Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
 # its generated ``__new__`` (Python code); the enum member is read once, not off its class.
 _TUPLE_NEW: Final = tuple.__new__
+_ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
 _INTERNAL: Final = common.Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
@@ -82,7 +83,7 @@ def answered(
     to standard error."""
     internal = how is _INTERNAL
     if json_lines:
-        return _TUPLE_NEW(Answered, (common.json_line(item.located(result.to_dict())), "", not ok, internal))
+        return _TUPLE_NEW(_ANSWERED, (common.json_line(item.located(result.to_dict())), "", not ok, internal))
     prefix = common.text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""
@@ -91,7 +92,7 @@ def answered(
         err = common.file_hint(item, how, result.errors)
     for warning in result.warnings:
         err += "warning: " + warning.describe(prefix=item.where) + "\n"
-    return _TUPLE_NEW(Answered, (out, err, not ok, internal))
+    return _TUPLE_NEW(_ANSWERED, (out, err, not ok, internal))
 
 
 def answer_lines(

@@ -49,14 +49,14 @@ compress_rank = _Compressed().__getitem__
 # writes the same board straight back, and where the placement is already the one
 # ``placement_of_cells`` writes (each empty run one digit) need not compress it again.
 # One tuple swapped whole, so concurrent callers never mix its halves.
-_last_read: tuple[str, str] = ("", "")
+# (In a list of one: compiled, a C static whose slot is swapped, not a global's dictionary entry.)
+_LAST_READ: Final[list[tuple[str, str]]] = [("", "")]
 _DIGITS_AS_NINE: Final = bytes.maketrans(b"0123456789", b"9999999999")
 
 
 def cells_of_placement(placement: str) -> str | None:
     """The 64 cells (a1 first) of a placement without ``~`` marks, or None if it is not
     eight ranks of eight squares. Letters are not checked."""
-    global _last_read
     expanded = placement
     for digit, run in _DIGITS:
         if digit in expanded:
@@ -67,7 +67,7 @@ def cells_of_placement(placement: str) -> str | None:
     ranks = expanded.split("/")
     ranks.reverse()
     cells = "".join(ranks)
-    _last_read = (cells, placement)
+    _LAST_READ[0] = (cells, placement)
     return cells
 
 
@@ -93,7 +93,6 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
     rank's cells are one machine integer, set a byte at a time: a few instructions a
     character, where ``cells_of_placement`` makes a string per digit replaced.
     Interpreted, that is faster."""
-    global _last_read
     if not placement.isascii() or len(placement) > 71:  # 71: eight ranks of eight letters
         return None
     text = placement.encode()
@@ -125,13 +124,13 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
         return None
     ranks[0] = cells
     found = _RANKS.pack(*ranks).decode()
-    _last_read = (found, placement)
+    _LAST_READ[0] = (found, placement)
     return found
 
 
 def placement_of_cells(cells: str) -> str:
     """The placement text of 64 cells (a1 first), ranks eight to one."""
-    last = _last_read
+    last = _LAST_READ[0]
     if last[0] is cells and _as_written(last[1]):
         return last[1]  # the very cells just read, from a placement written this way
     return "/".join(

@@ -72,10 +72,10 @@ _REMAINING: Final = CheckStyle.REMAINING
 _GIVEN: Final = CheckStyle.GIVEN
 _APPENDED: Final = PocketStyle.APPENDED
 
-MAX_FEN_LENGTH = 512
+MAX_FEN_LENGTH: Final = 512
 
 _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS = Pockets()
@@ -116,6 +116,10 @@ class ReadResult(NamedTuple):
 
 # Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
 _TUPLE_NEW: Final = tuple.__new__
+# Classes read per FEN, bound as Final: compiled, a C static instead of a look-up in the
+# module's dictionary (a NamedTuple and an imported class are not native classes).
+_READ_RESULT: Final = ReadResult
+_VARIANT: Final = Variant
 
 
 def read_fen(text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY) -> ReadResult:
@@ -125,7 +129,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     or ``UnknownVariantError``. Does not judge legality: see ``notation.validation``.
     """
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
-    found = variant if isinstance(variant, Variant) else registry.find(variant)
+    found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
@@ -543,7 +547,7 @@ class _Reader:
             geometry=self.geometry,
         )
         dialect = _PLAIN_DIALECTS[castling_seen, counters_present, bool(promoted), chess960]
-        return _TUPLE_NEW(ReadResult, (setup, self.variant, dialect))
+        return _TUPLE_NEW(_READ_RESULT, (setup, self.variant, dialect))
 
     def read(self) -> ReadResult:
         g = self.match.groupdict()
@@ -623,7 +627,7 @@ class _Reader:
             remaining_checks=remaining,
             geometry=self.geometry,
         )
-        return _TUPLE_NEW(ReadResult, (setup, variant, dialect))
+        return _TUPLE_NEW(_READ_RESULT, (setup, variant, dialect))
 
     def read_promoted_squares(self, text: str) -> frozenset[int]:
         """The squares of an appended promoted-squares field (``e8d1``, ``a10b12``)."""

@@ -40,8 +40,11 @@ from notation.variants import Movement, Twist, Variant
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
 
-WHITE, BLACK = 0, 1
+WHITE: Final = 0
+BLACK: Final = 1
 COLOUR_NAMES = ("white", "black")
+# Module constants compiled code reads per FEN are Final: C statics, not dictionary look-ups.
+_CHESS_BOARD: Final = CHESS_BOARD
 
 # Attack groups: which bitboard of a Position a movement adds its pieces to.
 _GROUPS = {
@@ -165,7 +168,7 @@ class Position:
         self.setup = setup
         self.variant = variant
         geometry = setup.geometry
-        self.tables = CHESS_TABLES if geometry is CHESS_BOARD else tables_for(geometry)
+        self.tables = CHESS_TABLES if geometry is _CHESS_BOARD else tables_for(geometry)
         self.turn = WHITE if setup.turn == "w" else BLACK
         cells = setup.cells
         self._letters = None
@@ -178,7 +181,7 @@ class Position:
                 if cells[sq] in promotions:
                     promoted |= 1 << sq
         self.promoted = promoted
-        if COMPILED and geometry is CHESS_BOARD:
+        if COMPILED and geometry is _CHESS_BOARD:
             self._encoded = None
             self._groups_by_square(cells.encode(), pieces)
         else:
@@ -427,7 +430,10 @@ def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHES
     return found
 
 
-_last: tuple[Any, Any, Any] = (None, None, None)  # (setup, variant, position)
+# (setup, variant, position) of the last Position built, in a list of one: compiled, the
+# list is a C static and its slot is swapped whole, where a global would be a dictionary
+# write per FEN.
+_LAST: Final[list[tuple[Any, Any, Any]]] = [(None, None, None)]
 
 
 def position_of(setup: Setup, variant: Variant) -> Position:
@@ -435,14 +441,13 @@ def position_of(setup: Setup, variant: Variant) -> Position:
 
     The cache is one tuple swapped whole, so concurrent callers never mix entries.
     """
-    global _last
-    last = _last
+    last = _LAST[0]
     if last[0] is setup and last[1] is variant:
         return last[2]
     geometry = setup.geometry
-    if geometry is CHESS_BOARD or geometry.is_chess_board:
+    if geometry is _CHESS_BOARD or geometry.is_chess_board:
         position = Position(setup, variant)
     else:
         position = BoardPosition(setup, variant)
-    _last = (setup, variant, position)
+    _LAST[0] = (setup, variant, position)
     return position

@@ -54,6 +54,7 @@ from notation.variants import DEFAULT_REGISTRY, RuleFamily, Twist, Variant
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
 _CHESS_FAMILY: Final = RuleFamily.CHESS
 _TAFL_FAMILY: Final = RuleFamily.TAFL
+_VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
 
 # Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
 # Tablut king on a corner): convert and validate list them as warnings, never as errors.
@@ -164,7 +165,7 @@ JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
 def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
-    found = variant if isinstance(variant, Variant) else DEFAULT_REGISTRY.find(variant)
+    found = variant if isinstance(variant, _VARIANT) else DEFAULT_REGISTRY.find(variant)
     if setup.geometry is not found.geometry and setup.geometry != found.geometry:
         problems = [_wrong_board_size(setup, found)]
     else:
