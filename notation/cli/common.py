@@ -318,7 +318,7 @@ def _known_fields(obj: dict[str, Any]) -> bool:
 
 
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
-    fast = _fast_json().loads
+    fast = _FAST_JSON.load().loads
     try:
         obj = fast(line) if fast is not None else loads(line)
     except JSONDecodeError as exc:
@@ -408,27 +408,35 @@ def write_json_line(obj: dict[str, Any], out: TextIO | None = None) -> None:
 
 class _FastJson:
     """orjson's ``loads`` and ``dumps`` (None where orjson is missing) and the option that
-    ends a line, looked up once: per line they are called here, not through
-    ``json_codec.loads``/``dumps`` (interpreted), without the two module attribute look-ups
-    and the keyword argument a line that ``json_codec.orjson.dumps(..., option=...)`` costs."""
+    ends a line, looked up on first use (``loaded``; json_codec imports orjson only then):
+    per line they are called here, not through ``json_codec.loads``/``dumps``
+    (interpreted), without the two module attribute look-ups and the keyword argument a
+    line that ``json_codec.orjson.dumps(..., option=...)`` costs."""
 
-    __slots__ = ("loads", "dumps", "newline")
+    __slots__ = ("loaded", "loads", "dumps", "newline")
 
     def __init__(self) -> None:
-        fast = json_codec.orjson  # imported now, on first use (json_codec says why)
-        self.loads: Any = fast.loads if fast is not None else None
-        self.dumps: Any = fast.dumps if fast is not None else None
-        self.newline: int = fast.OPT_APPEND_NEWLINE if fast is not None else 0
+        self.loaded = False
+        self.loads: Any = None
+        self.dumps: Any = None
+        self.newline = 0
+
+    def load(self) -> _FastJson:
+        """This, with orjson's functions looked up (once)."""
+        if not self.loaded:
+            fast = json_codec.orjson
+            if fast is not None:
+                self.loads, self.dumps, self.newline = fast.loads, fast.dumps, fast.OPT_APPEND_NEWLINE
+            self.loaded = True
+        return self
 
 
-@functools.cache
-def _fast_json() -> _FastJson:
-    return _FastJson()
+_FAST_JSON: Final = _FastJson()
 
 
 def json_line(obj: dict[str, Any]) -> str:
     """``obj`` as one compact JSON line (``notation.json_codec``), its line break included."""
-    fast = _fast_json()
+    fast = _FAST_JSON.load()
     if fast.dumps is not None:
         return fast.dumps(obj, None, fast.newline).decode()  # (obj, default, option)
     return dumps(obj) + "\n"

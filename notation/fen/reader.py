@@ -78,7 +78,7 @@ _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
-_NO_POCKETS = Pockets()
+_NO_POCKETS: Final = Pockets()
 _NO_SQUARES: Final = frozenset[int]()  # no promoted squares: one frozenset, not one a FEN
 # An OpenTafl record has a placement only: no side to move, castling or counters.
 _OPENTAFL_DIALECT = Dialect(counters=False, notation=PositionNotation.OPENTAFL)
@@ -102,7 +102,7 @@ def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, st
     return table
 
 
-_CLASSICAL_CASTLING = _classical_castling()
+_CLASSICAL_CASTLING: Final = _classical_castling()
 _SQUARE_NAME = re.compile(r"[a-z][0-9]+")
 
 

@@ -88,8 +88,9 @@ def chess960_good_rights(
 
 # The last question answered without promoted squares, and its answer: the reader, the
 # validator and the writer ask about the same setup in turn. One tuple swapped whole, so
-# concurrent callers never mix its parts; only an immutable board (a str) is kept.
-_last_answer: tuple[str, frozenset[int], Variant, bool] | None = None
+# concurrent callers never mix its parts; only an immutable board (a str) is kept. (In a
+# list of one: compiled, a C static whose slot is swapped, not a global's dictionary entry.)
+_LAST_ANSWER: Final[list[tuple[str, frozenset[int], Variant, bool] | None]] = [None]
 
 
 def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
@@ -102,16 +103,15 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     ``has_chess960_castling_rights`` for any variant (one without castling may still have
     rights written: they describe the same arrays, and the validator reports them).
     """
-    global _last_answer
     if not rights:
         return False
     if promoted or not isinstance(board, str):
         return _judged(board, rights, promoted, variant)
-    last = _last_answer
+    last = _LAST_ANSWER[0]
     if last is not None and last[2] is variant and last[0] == board and last[1] == rights:
         return last[3]
     answer = not _classical(board, rights, variant) and _judged(board, rights, (), variant)
-    _last_answer = (board, frozenset(rights), variant, answer)
+    _LAST_ANSWER[0] = (board, frozenset(rights), variant, answer)
     return answer
 
 

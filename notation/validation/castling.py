@@ -30,7 +30,7 @@ from notation.validation.context import Context, side
 from notation.variants import Variant
 
 StartTest = tuple[Callable[[str], object], object, int]
-_RIGHTS_KEPT = 256  # start tests kept per variant (a few sets of rights are common)
+_RIGHTS_KEPT: Final = 256  # start tests kept per variant (a few sets of rights are common)
 
 
 def _start_test(variant: Variant, rights: frozenset[int]) -> StartTest | None:
