@@ -47,8 +47,8 @@ from notation.fen import opentafl
 from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
+from notation.fen.grammar import APPENDED_PROMOTED, CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
-from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import COUNTER as COUNTER_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
@@ -157,13 +157,17 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
         fields = _plain_fields(text)
         if fields is not None:
             return _Reader(text, None, found, plan).read_plain(fields)
+    else:
+        groups = _extended_fields(text, plan.pockets, plan.checks)
+        if groups is not None:
+            return _Reader(text, None, found, plan).read(groups)
     match = plan.pattern.fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     reader = _Reader(text, match, found, plan)
     if extended:
-        return reader.read()
+        return reader.read(match.groupdict())
     return reader.read_plain(match.groups())
 
 
@@ -194,6 +198,72 @@ def _plain_fields(text: str) -> PlainFields | None:
     if count == 4:
         return (placement, fields[1], fields[2], fields[3], None, None)
     return tuple(fields)
+
+
+# Every group of the extended pattern: what ``_extended_fields`` gives for a text it takes.
+_NO_GROUPS: Final[dict[str, Any]] = dict.fromkeys(
+    ("placement", "bracketed", "turn", "castling", "en_passant", "remaining", "halfmove", "fullmove", "given",
+     "appended_pocket", "appended_promoted")
+)
+_APPENDED_PROMOTED: Final = re.compile(APPENDED_PROMOTED)
+
+
+def _is_counter(token: str) -> bool:
+    """One to nine ASCII digits (``COUNTER``); ``token`` is ASCII."""
+    return token.isdigit() and len(token) <= 9
+
+
+def _is_pair(token: str) -> bool:
+    """``W+B``, each a counter (``REMAINING``); ``token`` is ASCII."""
+    white, plus, black = token.partition("+")
+    return bool(plus) and _is_counter(white) and _is_counter(black)
+
+
+def _extended_fields(text: str, pockets: bool, checks: bool) -> dict[str, Any] | None:
+    """The groups the extended pattern (``pockets`` and/or check counters ``checks``) finds
+    in ``text``, by ``str.split`` and a test of each token's shape, in the pattern's order:
+    placement (with its ``[pocket]``), turn, castling, en passant, checks remaining,
+    halfmove and fullmove, checks given, appended pocket and promoted squares. The token
+    shapes of the optional fields exclude each other, so taking each field where it fits
+    is what the pattern matches. None leaves the text to the pattern (which names the
+    column of any error; the two agree: tests/test_fen_plain_fields.py)."""
+    if not text.isascii():
+        return None
+    tokens = text.split()
+    count = len(tokens)
+    if count < 4:
+        return None
+    groups = _NO_GROUPS.copy()
+    first = tokens[0]
+    bracket = first.find("[")
+    if bracket >= 0:
+        # placement "[" letters "]": the placement holds no bracket, the pocket no "]"
+        inner = first[bracket + 1:-1]
+        if not pockets or bracket == 0 or not first.endswith("]") or "]" in first[:bracket] or "]" in inner:
+            return None
+        groups["placement"], groups["bracketed"] = first[:bracket], first[bracket:]
+    elif "]" in first:
+        return None
+    else:
+        groups["placement"] = first
+    groups["turn"], groups["castling"], groups["en_passant"] = tokens[1], tokens[2], tokens[3]
+    index = 4
+    if checks and index < count and _is_pair(tokens[index]):
+        groups["remaining"] = tokens[index]
+        index += 1
+    if index + 1 < count and _is_counter(tokens[index]) and _is_counter(tokens[index + 1]):
+        groups["halfmove"], groups["fullmove"] = tokens[index], tokens[index + 1]
+        index += 2
+    if checks and index < count and tokens[index].startswith("+") and _is_pair(tokens[index][1:]):
+        groups["given"] = tokens[index]
+        index += 1
+    if pockets and index < count and (tokens[index] == "-" or tokens[index].isalpha()):
+        groups["appended_pocket"] = tokens[index]
+        index += 1
+        if index < count and _APPENDED_PROMOTED.fullmatch(tokens[index]) is not None:
+            groups["appended_promoted"] = tokens[index]
+            index += 1
+    return groups if index == count else None
 
 
 def _reject_hostile(text: str) -> None:
@@ -456,8 +526,8 @@ class _Plan:
     letters as ``checked_cells`` takes them."""
 
     __slots__ = (
-        "bombs", "spellings", "tafl", "extended", "pattern", "piece_letters", "cell_bytes", "letter_table",
-        "geometry", "chess_board", "castles_with_k", "castling_piece",
+        "bombs", "spellings", "tafl", "pockets", "checks", "extended", "pattern", "piece_letters", "cell_bytes",
+        "letter_table", "geometry", "chess_board", "castles_with_k", "castling_piece",
     )
 
     def __init__(self, variant: Variant):
@@ -465,7 +535,9 @@ class _Plan:
         self.spellings = variant.has_spellings
         self.tafl = variant.family is _TAFL_FAMILY
         # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
-        self.extended = variant.has_pockets or variant.has_check_counters
+        self.pockets = variant.has_pockets
+        self.checks = variant.has_check_counters
+        self.extended = self.pockets or self.checks
         self.pattern = pattern_for(variant.has_pockets, variant.has_check_counters)
         self.piece_letters = variant.board_letters
         self.cell_bytes = ("".join(sorted(variant.board_letters)) + ".").encode()
@@ -520,7 +592,7 @@ class _Reader:
             text = self.text
             if group == "placement":  # the first field: after the leading whitespace
                 return len(text) - len(text.lstrip()) + offset + 1
-            match = self.match = pattern_for(False, False).fullmatch(text)
+            match = self.match = self.plan.pattern.fullmatch(text)
         return match.start(group) + offset + 1
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
@@ -549,10 +621,12 @@ class _Reader:
         dialect = _PLAIN_DIALECTS[castling_seen, counters_present, bool(promoted), chess960]
         return _TUPLE_NEW(_READ_RESULT, (setup, self.variant, dialect))
 
-    def read(self) -> ReadResult:
-        g = self.match.groupdict()
+    def read(self, g: dict[str, Any]) -> ReadResult:
+        """The setup of a FEN of any variant from ``g``, the groups of its fields (the
+        pattern's ``groupdict``, or ``_extended_fields``): the groups of pockets and check
+        counters are absent from the dictionary of a pattern without them."""
         variant = self.variant
-        board, promoted, rank_zero = self.read_placement(g.get("placement"))
+        board, promoted, rank_zero = self.read_placement(g["placement"])
         pockets: Pockets | None = None
         pocket_style: PocketStyle | None = None
         promoted_style = "tilde" if promoted else None
@@ -570,26 +644,27 @@ class _Reader:
             pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
             pocket_style = _BRACKETED
 
-        turn = g.get("turn")
+        turn = g["turn"]
         if turn not in ("w", "b"):
             self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
 
-        castling, castling_seen, chess960 = self.read_castling(g.get("castling"), board)
-        ep_square = self.read_en_passant(g.get("en_passant"))
+        castling, castling_seen, chess960 = self.read_castling(g["castling"], board)
+        ep_square = self.read_en_passant(g["en_passant"])
 
         remaining = None
         checks_style = None
-        if g.get("remaining") is not None:
-            remaining = self.read_counters(g["remaining"])
+        remaining_text, given_text = g.get("remaining"), g.get("given")
+        if remaining_text is not None:
+            remaining = self.read_counters(remaining_text)
             checks_style = _REMAINING
-        if g.get("given") is not None:
+        if given_text is not None:
             if checks_style is not None:
                 self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
-            white_given, black_given = self.read_counters(g["given"][1:])
+            white_given, black_given = self.read_counters(given_text[1:])
             remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
             checks_style = _GIVEN
 
-        halfmove_text, fullmove_text = g.get("halfmove"), g.get("fullmove")
+        halfmove_text, fullmove_text = g["halfmove"], g["fullmove"]
         counters_present = halfmove_text is not None
         halfmove = _counter_value(halfmove_text) if counters_present else 0
         fullmove = _counter_value(fullmove_text) if counters_present else 1
