@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from notation.identity_cache import IdentityCache
+from notation.rules.attacks import tables_for
 from notation.rules.bitboard import ByColour, squares
 from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import BLACK, WHITE, Setup
@@ -38,7 +39,7 @@ class Facts:
     dictionary look-up from compiled code, and a validation asked a score of them.
     Per-colour values are pairs (white, black), as a Position's are."""
 
-    __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "kind_caps",
+    __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "no_pawns", "kind_caps",
                  "castles", "castling_letters", "random_start")
 
     # Per colour, tuples of any length (see ``notation.rules.bitboard.ByColour``).
@@ -46,6 +47,7 @@ class Facts:
     max_pieces: ByColour
     max_pawns: ByColour
     pawns_on_first_rank: tuple[bool, ...]
+    no_pawns: ByColour
     castling_letters: tuple[tuple[str, str], ...]
 
     def __init__(self, variant: Variant):
@@ -55,6 +57,14 @@ class Facts:
         self.max_pieces = (white.max_pieces, black.max_pieces)
         self.max_pawns = (white.max_pawns, black.max_pawns)
         self.pawns_on_first_rank = (white.pawns_on_first_rank, black.pawns_on_first_rank)
+        # The squares of the variant's board where each side's pawns may not stand: the last
+        # rank, and the first unless the army allows it (Horde's White).
+        tables = tables_for(variant.geometry)
+        first, last = tables.first_rank, tables.last_rank
+        self.no_pawns = (
+            last | (0 if white.pawns_on_first_rank else first),
+            first | (0 if black.pawns_on_first_rank else last),
+        )
         # (colour, the letter as that side writes it, its cap) for each kind an army caps.
         self.kind_caps = tuple(
             (colour, letter.upper() if colour == 0 else letter, cap)

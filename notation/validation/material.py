@@ -35,7 +35,7 @@ def find_problems(ctx: Context) -> list[Problem]:
 def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
     position, facts = ctx.position, ctx.facts
-    for colour in (0, 1):
+    for colour in range(2):
         pieces = position.colours[colour].bit_count()
         max_pieces = facts.max_pieces[colour]
         if pieces > max_pieces:
@@ -114,13 +114,8 @@ def _kind_caps(ctx: Context) -> list[Problem]:
 
 def _back_ranks(ctx: Context) -> list[Problem]:
     white_pawns, black_pawns = ctx.position.pawns
-    if not (white_pawns or black_pawns):
-        return []
-    white_may, black_may = ctx.facts.pawns_on_first_rank
-    tables = ctx.position.tables
-    first, last = tables.first_rank, tables.last_rank
-    wrong = white_pawns & (last | (0 if white_may else first))
-    wrong |= black_pawns & (first | (0 if black_may else last))
+    no_white, no_black = ctx.facts.no_pawns  # the variant's board: the setup's, once validated
+    wrong = white_pawns & no_white | black_pawns & no_black
     if not wrong:
         return []
     return [
