@@ -163,7 +163,7 @@ def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
         if sq < 0 or not rooks >> sq & 1:  # a setup built in code may name any number
             return False
         sides |= 1 if sq < files else 2
-    for colour in (0, 1):
+    for colour in range(2):
         if sides >> colour & 1:
             royal = start.royal[colour]
             if not any(board[sq] == royal for sq in start.homes[colour]):

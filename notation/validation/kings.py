@@ -24,7 +24,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     problems = []
     variant, position, facts = ctx.variant, ctx.position, ctx.facts
     pockets = ctx.setup.pockets
-    for colour in (0, 1):
+    for colour in range(2):
         royal = position.royal[colour]
         count = royal.bit_count()
         if position.placing and pockets is not None:

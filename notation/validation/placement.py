@@ -32,7 +32,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     if placement is None or not ctx.position.placing:
         return []
     problems: list[Problem] = []
-    for colour in (0, 1):
+    for colour in range(2):
         problems += _army(ctx, colour, placement.army)
         problems += _region(ctx, colour, placement.ranks)
         if placement.pawn_files is PawnFiles.ONE_PER_FILE:
