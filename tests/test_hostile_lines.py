@@ -126,3 +126,31 @@ def test_every_non_blank_line_yields_one_input(raw_lines):
     expected = [number for number, line in enumerate(raw_lines, start=1) if not blank(line.rstrip(b"\r"))]
     assert [item.line for item in items] == expected
     assert all((item.fen is None) == (item.problem is not None) for item in items)
+
+
+# JSON lines as read: the usual one is parsed from its bytes, anything orjson refuses is
+# read again as text, so that each problem is said as it always was (what, and where).
+JSON_LINES = [
+    (b'{"fen": "' + START.encode() + b'"}\n', (START, "standard", None, None)),
+    (b'{"fen": "' + START.encode() + b'", "variant": "zh"}\r\n', (START, "zh", None, None)),
+    (b'{"fen": "\xff"}\n', (None, "standard", "encoding", "line 7: byte 0xFF at byte 10 is not valid UTF-8")),
+    (b'{"fen": "x"} junk\n', (None, "standard", "bad-input",
+                                "line 7: not valid JSON: unexpected content after document (column 14)")),
+    (b'{"fen": 1}', (None, "standard", "bad-input", 'line 7: "fen" must be a string')),
+    (b'{"fen": "x", "side": "w"}', (None, "standard", "bad-input",
+                                      "line 7: unknown field(s) side; allowed: fen, variant")),
+    (b'{"fen": "\xc3\xa9"}\x0b\n', None),  # a vertical tab after the object: not JSON's whitespace
+]
+
+
+@pytest.mark.parametrize("data, expected", JSON_LINES)
+def test_json_lines_read_from_bytes_say_each_problem_as_the_text_path(data, expected):
+    from notation.cli.common import RawInput, _json_input, fen_input
+
+    item = fen_input(RawInput(None, data, 7), "standard", json_lines=True)
+    as_text = _json_input(data.decode("utf-8").rstrip("\r\n"), "standard", 7) if expected is None else None
+    found = (item.fen, item.variant, item.problem and item.problem.code, item.problem and item.problem.message)
+    if as_text is not None:
+        expected = (as_text.fen, as_text.variant, as_text.problem and as_text.problem.code,
+                    as_text.problem and as_text.problem.message)
+    assert found == expected

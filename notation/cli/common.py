@@ -275,6 +275,19 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
         message = f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read"
         item = FenInput(None, default_variant, number, Problem("line-too-long", message))
     else:
+        if json_lines and len(data) > 1 and data[0] == 123:  # "{": the usual JSON line
+            # Parsed from its bytes (orjson checks the UTF-8) without decoding and stripping
+            # it first; what orjson refuses takes the path below, whose messages say what
+            # went wrong where, as they always have.
+            fast = _FAST_JSON.load().loads
+            if fast is not None:
+                try:
+                    obj = fast(data)
+                except JSONDecodeError:
+                    pass
+                else:
+                    item = _json_object_input(obj, default_variant, number)
+                    return item if raw.source is None else item._replace(source=raw.source)
         try:
             line = data.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError as exc:
@@ -324,6 +337,11 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     except JSONDecodeError as exc:
         message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
         return FenInput(None, default_variant, number, _bad_json(message))
+    return _json_object_input(obj, default_variant, number)
+
+
+def _json_object_input(obj: Any, default_variant: str, number: int) -> FenInput:
+    """The ``FenInput`` of a parsed JSON line: an object of ``fen`` and maybe ``variant``."""
     if not isinstance(obj, dict):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
     if not _known_fields(obj):
