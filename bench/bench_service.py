@@ -55,8 +55,23 @@ LATE_SECONDS = 0.001  # a paced request sent later than this after its time coun
 IDLE_SECONDS = 2.0  # a paced connection idle this long is closed (the server closes them after 5 s)
 
 
+# The server runs the installed package: with PYTHONSAFEPATH, ``python -m`` does not put
+# the current directory first on the path, where the repository's sources (pure Python)
+# would shadow the compiled build that ``pip install .`` gave.
+SERVER_ENV = {"PYTHONSAFEPATH": "1"}
+
+
 def build() -> str:
-    """Which build of notation is installed: ``compiled`` (mypyc) or ``pure``."""
+    """Which build of notation the server runs: ``compiled`` (mypyc) or ``pure``."""
+    probe = "import notation.fen.reader as r; print('pure' if r.__file__.endswith('.py') else 'compiled')"
+    done = subprocess.run([sys.executable, "-c", probe], env={**os.environ, **SERVER_ENV}, capture_output=True,
+                          text=True, check=False)
+    return done.stdout.strip() or "unknown"
+
+
+def bench_build() -> str:
+    """Which build this process measures in process (another bench run before this one in
+    the same process may have put the sources first on the path)."""
     return "pure" if (notation.fen.reader.__file__ or "").endswith(".py") else "compiled"
 
 
@@ -102,6 +117,7 @@ def server_command(server: str, port: int, workers: int) -> list[str]:
 def start_server(port: int, workers: int, server: str = "front") -> subprocess.Popen:
     env = {
         **os.environ,
+        **SERVER_ENV,
         "NOTATION_LOG_LEVEL": "warning",
         "NOTATION_MAX_BODY_BYTES": str(16 * 1024 * 1024),
     }
@@ -308,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  batch ceiling at that CPU a FEN with all {cores} cores busy: {cores / per_fen:,.0f} FENs/s "
           f"(the wall-clock figure above falls short of it when other processes take CPU)")
     print(f"  in process, one core: python-chess Board(fen).fen() {python_chess:,.0f} FENs/s; "
-          f"notation convert_fen(...).to_dict() {library:,.0f} FENs/s")
+          f"notation convert_fen(...).to_dict() {library:,.0f} FENs/s ({bench_build()} build)")
     print(f"  ratio batch service / python-chess in process: {fens_per_second / python_chess:.2f}")
     print(f"  ratio batch service / convert_fen in process:  {fens_per_second / library:.2f}")
     print(f"  ratio single-convert req/s / python-chess FENs/s: {rps / python_chess:.2f}")
