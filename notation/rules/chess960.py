@@ -66,7 +66,8 @@ def chess960_good_rights(
     ``clean_castling_rights`` with ``chess960=True``). ``files``: the board's width; its
     last rank is the last ``files`` squares of ``board``."""
     good: set[int] = set()
-    for colour, back in ((0, 0), (1, len(board) - files)):
+    for colour in range(2):
+        back = 0 if colour == 0 else len(board) - files
         own = [sq for sq in rights if back <= sq < back + files]
         if not own:
             continue
@@ -119,10 +120,12 @@ class StartArray:
     """Per variant, its start array as castling sees it: ``squares``, what ``start_squares``
     gives for it (castling pieces, rooks: each a (white, black) bitboard pair); ``rooks``,
     the rook squares of both sides in one bitboard; ``homes``, each side's castling-piece
-    squares; ``royal``, each side's castling-piece letter; the board's ``files`` and
-    ``size``. ``usable`` is False where the variant names no castling piece or rook."""
+    squares; ``royal``, each side's castling-piece letter; ``piece`` and ``rook``, the
+    variant's castling piece and rook letters ("" where it names none); the board's
+    ``files`` and ``size``. ``usable`` is False where the variant names no castling piece
+    or rook. (Compiled, these are struct fields: the Variant's are dictionary look-ups.)"""
 
-    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "files", "size")
+    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "piece", "rook", "files", "size")
 
     # Indexed by colour: tuples of any length (see ``notation.rules.bitboard.ByColour``).
     squares: tuple[ByColour, ByColour]
@@ -137,6 +140,7 @@ class StartArray:
         self.rooks = rooks[0] | rooks[1]
         self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
         self.royal = (piece.upper(), piece)
+        self.piece, self.rook = piece, rook
         self.files = geometry.files
         self.size = geometry.size
 
@@ -172,24 +176,23 @@ def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
 
 
 def _judged(board: Board, rights: Collection[int], promoted: Collection[int], variant: Variant) -> bool:
-    start_fen, piece, rook = variant.start_fen, variant.castling_piece, variant.castling_rook
-    if not piece or not rook:
+    start = start_array(variant)
+    if not start.usable:
         return False
-    geometry = variant.geometry
-    files = geometry.files
-    if len(board) != geometry.size:
+    files, size = start.files, start.size
+    if len(board) != size:
         return False  # a board of another size: not a position of this variant
-    good = chess960_good_rights(board, rights, promoted, piece, rook, files)
+    good = chess960_good_rights(board, rights, promoted, start.piece, start.rook, files)
     if not good:
         return False
-    start_kings, start_rooks = start_squares(start_fen, piece, rook, files, geometry.ranks)
+    start_kings, start_rooks = start.squares
     for square in good:
         colour = 0 if square < files else 1
-        royal = piece.upper() if colour == 0 else piece
+        royal = start.royal[colour]
         if not start_rooks[colour] >> square & 1:
             return True
         home = start_kings[colour]
-        back = 0 if colour == 0 else geometry.size - files
+        back = 0 if colour == 0 else size - files
         if not any(home >> sq & 1 and board[sq] == royal and sq not in promoted for sq in range(back, back + files)):
             return True
     return False
