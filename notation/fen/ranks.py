@@ -83,7 +83,7 @@ def letter_table(letters: Collection[str]) -> bytes:
 # Eight cells as a machine integer, the a-file in the lowest byte: eight "." to start with;
 # the board is eight of them, rank 1 first, packed little-endian.
 _EMPTY_RANK: Final = 0x2E2E2E2E2E2E2E2E
-_RANKS: Final = struct.Struct("<8q")
+_PACK_RANKS: Final = struct.Struct("<8q").pack
 
 
 def checked_cells(placement: str, letters: bytes) -> str | None:
@@ -123,7 +123,7 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
     if rank != 0 or file != 8:
         return None
     ranks[0] = cells
-    found = _RANKS.pack(*ranks).decode()
+    found = _PACK_RANKS(*ranks).decode()
     _LAST_READ[0] = (found, placement)
     return found
 
