@@ -83,7 +83,7 @@ def answered(
     to standard error."""
     internal = how is _INTERNAL
     if json_lines:
-        return _TUPLE_NEW(_ANSWERED, (common.json_line(item.located(result.to_dict())), "", not ok, internal))
+        return _TUPLE_NEW(_ANSWERED, (common.json_line(common.located(item, result.to_dict())), "", not ok, internal))
     prefix = common.text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""

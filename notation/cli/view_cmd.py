@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             internal = internal or how is common.Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
-                out.write(common.json_line(item.located(result.to_dict())))
+                out.write(common.json_line(common.located(item, result.to_dict())))
                 continue
             if result.fen is not None:
                 out.write(result.fen + "\n")
