@@ -216,6 +216,9 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
 def find_problems(ctx: Context) -> list[Problem]:
     if not ctx.setup.castling:
         return []
+    bad = judge_rights(ctx)
+    if not bad:  # the usual answer: nothing to sort
+        return []
     return [
         Problem(
             "bad-castling-rights",
@@ -223,5 +226,5 @@ def find_problems(ctx: Context) -> list[Problem]:
             field="castling",
             extra={"square": ctx.square_name(sq)},
         )
-        for sq, reason in sorted(judge_rights(ctx).items())
+        for sq, reason in sorted(bad.items())
     ]
