@@ -3,8 +3,8 @@ line loop of convert and validate) with mypyc.
 
 The modules compiled are listed once, in pyproject.toml under ``[tool.notation.build]``.
 The ``.py`` sources ship as well, and the compiled modules behave the same: the whole test
-suite runs against both (``make test``). Compiling makes read + validate + write about
-2x faster, and whole ``convert --json`` commands about 3x: ``make bench`` prints the
+suite runs against both (``make test``). Compiling makes read + validate + write, and
+whole ``convert --json`` commands, about 3x faster: ``make bench`` prints the
 figures (bench/bench_build.py, compiled vs the same work on the pure-Python sources;
 bench/bench_pipeline.py's "mypyc" lines).
 

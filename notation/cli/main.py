@@ -73,9 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # No command named (``--version``, ``--help``, none, an unknown one): argparse answers
     # from the names and summaries alone, so no command's module is imported.
     chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
-    # Loading the command's modules makes tens of thousands of objects that live as long as
-    # the command and almost no garbage: the cyclic collector, which walked them a dozen
-    # times (about a millisecond), is paused meanwhile.
+    # Loading the command's modules makes many objects that live as long as the command and
+    # almost no garbage: the cyclic collector would walk them again and again for nothing,
+    # so it is paused meanwhile (bench_instructions counts the start-up it saves).
     collecting = gc.isenabled()
     gc.disable()
     try:

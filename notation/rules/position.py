@@ -201,29 +201,20 @@ class Position:
         integers, so a square costs a few instructions (interpreted, the conversions of
         ``_groups_by_conversion`` are faster)."""
         codes = pieces.codes
+        # Each tuple: (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black).
         low = _half_board(cells, codes, 0)
         high = _half_board(cells, codes, 32)
         white = _join(low[6], high[6])
         black = _join(low[7], high[7])
         self.colours = (white, black)
         self.occupied = white | black
-        both = _join(low[0], high[0])
-        ours = both & white
-        self.pawns = (ours, both ^ ours)
-        both = _join(low[1], high[1])
-        ours = both & white
-        self.knights = (ours, both ^ ours)
-        both = _join(low[2], high[2])
-        ours = both & white
-        self.kings = (ours, both ^ ours)
-        both = _join(low[3], high[3])
-        ours = both & white
-        self.diagonal = (ours, both ^ ours)
-        both = _join(low[4], high[4])
-        ours = both & white
-        self.orthogonal = (ours, both ^ ours)
-        both = _join(low[5], high[5])
-        self.hoppers = _split(both, white) if both else _NONE
+        self.pawns = _split(_join(low[0], high[0]), white)
+        self.knights = _split(_join(low[1], high[1]), white)
+        self.kings = _split(_join(low[2], high[2]), white)
+        self.diagonal = _split(_join(low[3], high[3]), white)
+        self.orthogonal = _split(_join(low[4], high[4]), white)
+        hoppers = _join(low[5], high[5])
+        self.hoppers = _split(hoppers, white) if hoppers else _NONE
         royal = pieces.royal
         self._set_royal(pieces, int(cells[::-1].translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
 
