@@ -6,11 +6,12 @@ every dialect of every lichess variant. Each side runs as a whole process readin
 lines from a file on standard input and writing to /dev/null; the runs alternate (ours,
 python-chess, ours, ...) and the best of each is kept: wall time (what a user waits) and
 CPU time (user + system of the child, which other work on a shared machine disturbs less). "compiled" is the
-installed ``notation`` command; "pure" runs the same command from the repository's ``.py``
-sources (no compiled modules), so both builds are measured in the same run, and what
-mypyc gains on the whole command is their ratio. It also prints what an illegal or
-unreadable line costs next to a legal one (ours, compiled; CPU time less the start-up, as
-the two files differ in length), the start-up of each side (a process given one legal
+installed ``notation`` command; "pure" runs the same command from a copy of the
+repository's ``.py`` sources with their bytecode compiled, as a pure-Python install has them
+(common.pure_build), so both builds are measured in the same run, and what mypyc gains on
+the whole command is their ratio. It also prints what an illegal or unreadable line costs
+next to a legal one (each command, each build; CPU time less the start-up, as the two
+files differ in length), the start-up of each side (a process given one legal
 line: what a command imports only when its first line needs it, orjson for JSON, counts
 as start-up), and what ``--jobs 2`` gives on a machine with two cores free (wall time
 against python-chess's one process: what a user with the cores waits, not a like-for-like
@@ -27,10 +28,9 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from common import START_FEN, timed_process  # noqa: E402
+from common import START_FEN, pure_build, timed_process  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 20_000
@@ -41,11 +41,12 @@ PURE = (
 )
 
 
-def _commands(command: str) -> dict[str, list[str]]:
+def _commands(command: str, pure: Path) -> dict[str, list[str]]:
+    """Each side's argv for ``command``; ``pure`` is the pure build's directory (pure_build)."""
     notation = str(Path(sys.executable).with_name("notation"))
     return {
         "ours compiled": [notation, command, "--json"],
-        "ours pure": [sys.executable, "-c", PURE.format(root=str(ROOT)), command, "--json"],
+        "ours pure": [sys.executable, "-c", PURE.format(root=str(pure)), command, "--json"],
         "python-chess": [sys.executable, str(HERE / "pychess_pipeline.py"), command],
     }
 
@@ -89,9 +90,10 @@ def main(argv: list[str] | None = None) -> list[float]:
         path.write_text("\n".join(lines(count)) + "\n", encoding="utf-8")
         one = directory / "one.jsonl"
         one.write_text(json.dumps({"fen": START_FEN, "variant": "standard"}) + "\n", encoding="utf-8")
+        pure = pure_build(directory)
         print(f"whole processes on {count:,} mixed JSON lines (best of {REPEATS}; wall time, then CPU time)")
         for command in ("convert", "validate"):
-            best = _best(_commands(command), path)
+            best = _best(_commands(command, pure), path)
             theirs = best["python-chess"]
             for name in ("ours compiled", "ours pure"):
                 ours = best[name]
@@ -111,33 +113,44 @@ def main(argv: list[str] | None = None) -> list[float]:
         notation = str(Path(sys.executable).with_name("notation"))
         for command in ("convert", "validate"):
             both = _best({"ours compiled --jobs 2": [notation, command, "--json", "--jobs", "2"],
-                          "python-chess": _commands(command)["python-chess"]}, path)
+                          "python-chess": _commands(command, pure)["python-chess"]}, path)
             ours, theirs = both["ours compiled --jobs 2"][0], both["python-chess"][0]
             print(
                 f"  {command:8} ours compiled --jobs 2: {_per_line(ours, count)} us/line wall, python-chess (one "
                 f"process) {_per_line(theirs, count)}: ratio {theirs / ours:5.2f}x"
             )
-        startup = _best(_commands("convert"), one)
+        startup = _best(_commands("convert", pure), one)
         print(
             "  start-up (one legal line), wall: "
             + ", ".join(f"{name} {startup[name][0] * 1e3:.0f} ms" for name in startup)
         )
-        # The cost of a line, not of the process: the files differ in length, so the start-up
-        # (the CPU time of a process given one legal line) is taken off each before dividing.
         legal, other = _split_by_verdict(path, directory)
-        convert = [notation, "convert", "--json"]
-        startup_cpu = min(_run(convert, one)[1] for _ in range(REPEATS))
-        per_line = {}
-        for name, file in (("legal", legal), ("illegal or unreadable", other)):
-            n = sum(1 for _ in open(file, encoding="utf-8"))
-            per_line[name] = (min(_run(convert, file)[1] for _ in range(REPEATS)) - startup_cpu) / max(n - 1, 1)
-        cost = per_line["illegal or unreadable"] / per_line["legal"]
-        print(
-            f"  convert, ours compiled, CPU less the start-up ({startup_cpu * 1e3:.0f} ms): legal "
-            f"{per_line['legal'] * 1e6:.1f} us/line, illegal or unreadable "
-            f"{per_line['illegal or unreadable'] * 1e6:.1f} us/line ({cost:.2f}x a legal line)"
-        )
+        for command in ("convert", "validate"):
+            for name in ("ours compiled", "ours pure"):
+                _print_line_costs(command, name, _commands(command, pure)[name], one, legal, other)
     return ratios
+
+
+def _print_line_costs(command: str, name: str, argv: list[str], one: Path, legal: Path, other: Path) -> None:
+    """What an illegal or unreadable line costs next to a legal one: the files differ in
+    length, so the start-up (the CPU time of a process given one legal line) is taken off
+    each before dividing. The start-up is measured before and after the two files, in
+    turns with them, and the least kept."""
+    startup = float("inf")
+    cpu = {legal: float("inf"), other: float("inf")}
+    for _ in range(REPEATS):
+        startup = min(startup, _run(argv, one)[1])
+        for file in (legal, other):
+            cpu[file] = min(cpu[file], _run(argv, file)[1])
+    per_line = {}
+    for file in (legal, other):
+        n = sum(1 for _ in open(file, encoding="utf-8"))
+        per_line[file] = (cpu[file] - startup) / max(n - 1, 1)
+    print(
+        f"  {command:8} {name:14} CPU less the start-up ({startup * 1e3:.0f} ms): legal "
+        f"{per_line[legal] * 1e6:.1f} us/line, illegal or unreadable {per_line[other] * 1e6:.1f} us/line "
+        f"({per_line[other] / per_line[legal]:.2f}x a legal line)"
+    )
 
 
 def _per_line(seconds: float, count: int) -> str:
