@@ -26,7 +26,7 @@ from notation.fen.profiles import PROFILES, resolve_options
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.options import CastlingStyle
-from notation.rules.chess960 import is_chess960
+from notation.rules.chess960 import chess960_good_rights, is_chess960
 from notation.setup import Setup
 from notation.start import CLASSICAL_NUMBER, chess960_array, has_chess960, start_setup
 from notation.validation import validate
@@ -264,6 +264,9 @@ def test_is_chess960_is_python_chess_has_chess960_castling_rights(board):
     rights = frozenset(chess.scan_forward(board.castling_rights))
     standard = DEFAULT_REGISTRY.get("standard")
     assert is_chess960(cells, rights, frozenset(), standard) is board.has_chess960_castling_rights()
+    # the same board as a list: the square-by-square search instead of str.find
+    assert is_chess960(list(cells), rights, frozenset(), standard) is board.has_chess960_castling_rights()
+    assert chess960_good_rights(cells, rights, (), "k", "r") == chess960_good_rights(list(cells), rights, (), "k", "r")
 
 
 def test_is_chess960_answers_each_question_not_the_last_one():

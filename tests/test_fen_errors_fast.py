@@ -98,3 +98,17 @@ def test_the_quick_answer_is_the_grammars(case):
     quick, slow = _both(text, variant)
     if quick is not None:
         _same(quick, slow)
+
+
+@settings(max_examples=examples(1000))
+@given(
+    st.lists(st.sampled_from(list("ab1/-+ \t\u00a0\u2003\u3000\n\x1c") + ["KQ", "rnbq"]), max_size=30).map("".join),
+    st.integers(0, 50),
+)
+def test_the_first_tokens_and_their_columns_are_the_whitespace_separated_fields(text, limit):
+    """The error path splits a FEN as ``\\S+`` finds fields (Unicode spaces included)."""
+    import re
+
+    head = text[:limit]
+    expected = [(m.start(), m.group()) for m in re.finditer(r"\S+", head)][:4]
+    assert reader._first_tokens(head, 4) == expected

@@ -15,6 +15,9 @@ Board = Sequence["str | None"]  # Setup.cells (or Setup.board): a1 = 0, rank by 
 
 def king_file(board: Board, back: int, king: str, files: int = 8) -> int | None:
     """File of the first ``king`` letter on the back rank starting at ``back``, or None."""
+    if isinstance(board, str) and len(king) == 1:  # a setup's cells: str.find, not a loop of look-ups
+        found = board.find(king, back, back + files)
+        return found - back if found >= 0 else None
     for f in range(files):
         if board[back + f] == king:
             return f
@@ -26,7 +29,11 @@ def outer_rook(board: Board, back: int, rook: str, king: str, kingside: bool, fi
     or the corner when there is none (or no king on the back rank)."""
     last = files - 1
     kf = king_file(board, back, king, files)
-    if kf is not None:
+    if kf is not None and isinstance(board, str) and len(rook) == 1:
+        found = board.rfind(rook, back + kf + 1, back + files) if kingside else board.find(rook, back, back + kf)
+        if found >= 0:
+            return found
+    elif kf is not None:
         for f in range(last, kf, -1) if kingside else range(0, kf):
             if board[back + f] == rook:
                 return back + f

@@ -420,9 +420,6 @@ def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -
     )
 
 
-_TOKEN = re.compile(r"\S+")  # a field, as the error path splits a FEN (compiled once: ``re.finditer`` is Python code)
-
-
 class _TokenSpans:
     """Stands in for a regex match on the error path: where each of the first fields starts."""
 
@@ -438,7 +435,7 @@ class _TokenSpans:
 def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     """Raise the syntax error of the first of placement, turn, castling and en passant that
     starts before ``limit`` and is wrong on its own; return if none is."""
-    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(text, 0, limit)][:4]
+    tokens = _first_tokens(text[:limit], 4)
     # At most four tokens, maybe fewer: zip stops at the shorter.
     spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
     reader = _Reader(text, spans, variant)
@@ -452,6 +449,19 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
             reader.read_castling(token, board)
         elif name == "en_passant":
             reader.read_en_passant(token)
+
+
+def _first_tokens(text: str, count: int) -> list[tuple[int, str]]:
+    """The first ``count`` whitespace-separated tokens of ``text`` with their start indexes.
+    Each token is found from the end of the one before: only whitespace lies between, so
+    its first occurrence there is where it starts."""
+    found = []
+    at = 0
+    for token in text.split()[:count]:
+        at = text.find(token, at)
+        found.append((at, token))
+        at += len(token)
+    return found
 
 
 def _extension_hint(token: str, variant: Variant, registry: Registry) -> str:

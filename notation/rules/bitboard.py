@@ -6,6 +6,8 @@ knows about pieces or variants, and nothing raises: an empty bitboard has no squ
 
 from __future__ import annotations
 
+from typing import Final
+
 # A value per colour, (white, black), indexed by colour. Typed as a tuple of any length, not
 # as a pair: compiled (mypyc), a pair is a C struct, and indexing one by a colour held in a
 # variable first builds a Python tuple of it (three allocations per look-up, a score of
@@ -17,13 +19,27 @@ RANK_1 = 0xFF
 RANK_8 = 0xFF << 56
 
 
+# Compiled (mypyc), an int below 2**62 is a machine word; above, each operation on it is a
+# call into CPython's long arithmetic that allocates its result.
+_WORD: Final = 1 << 62
+# Each byte value -> the offsets of its set bits, lowest first.
+_BYTE_BITS: Final = tuple(tuple(bit for bit in range(8) if value >> bit & 1) for value in range(256))
+
+
 def squares(bb: int) -> list[int]:
     """The squares of ``bb`` from a1 towards h8. A list, not a generator: compiled, each
     step of a generator is a call through the iterator protocol, several times the cost of
-    finding the square."""
+    finding the square. A bitboard past bit 61 (the 8x8 board's last rank, larger boards)
+    is read a byte at a time: a few calls instead of three long operations a square."""
     found = []
-    while bb:
-        low = bb & -bb
-        found.append(low.bit_length() - 1)
-        bb ^= low
+    if bb < _WORD:
+        while bb:
+            low = bb & -bb
+            found.append(low.bit_length() - 1)
+            bb ^= low
+        return found
+    data = bb.to_bytes((bb.bit_length() + 7) // 8, "little")
+    for index in range(len(data)):
+        for bit in _BYTE_BITS[data[index]]:
+            found.append(index * 8 + bit)
     return found

@@ -66,6 +66,7 @@ def chess960_good_rights(
     ``clean_castling_rights`` with ``chess960=True``). ``files``: the board's width; its
     last rank is the last ``files`` squares of ``board``."""
     good: set[int] = set()
+    searchable = isinstance(board, str) and not promoted and len(piece) == 1  # str.find, not a loop
     for colour in range(2):
         back = 0 if colour == 0 else len(board) - files
         own = [sq for sq in rights if back <= sq < back + files]
@@ -73,17 +74,28 @@ def chess960_good_rights(
             continue
         royal = piece.upper() if colour == 0 else piece
         rook_letter = rook.upper() if colour == 0 else rook
-        kings = [back + f for f in range(files) if board[back + f] == royal and back + f not in promoted]
-        if len(kings) != 1:
-            continue
-        king = kings[0]
-        named = sorted(sq for sq in own if board[sq] == rook_letter and sq not in promoted)
-        west = [sq for sq in named if sq < king]
-        east = [sq for sq in named if sq > king]
-        if west:
-            good.add(west[0])
-        if east:
-            good.add(east[-1])
+        if searchable:
+            assert isinstance(board, str)
+            if board.count(royal, back, back + files) != 1:
+                continue
+            king = board.find(royal, back, back + files)
+        else:
+            kings = [back + f for f in range(files) if board[back + f] == royal and back + f not in promoted]
+            if len(kings) != 1:
+                continue
+            king = kings[0]
+        west = east = -1  # the outermost named rook on each side of the king
+        for sq in own:
+            if board[sq] != rook_letter or sq in promoted:
+                continue
+            if sq < king:
+                west = sq if west < 0 else min(west, sq)
+            elif sq > king:
+                east = max(east, sq)
+        if west >= 0:
+            good.add(west)
+        if east >= 0:
+            good.add(east)
     return frozenset(good)
 
 
@@ -185,14 +197,18 @@ def _judged(board: Board, rights: Collection[int], promoted: Collection[int], va
     good = chess960_good_rights(board, rights, promoted, start.piece, start.rook, files)
     if not good:
         return False
-    start_kings, start_rooks = start.squares
+    start_rooks = start.squares[1]
     for square in good:
         colour = 0 if square < files else 1
         royal = start.royal[colour]
         if not start_rooks[colour] >> square & 1:
             return True
-        home = start_kings[colour]
-        back = 0 if colour == 0 else size - files
-        if not any(home >> sq & 1 and board[sq] == royal and sq not in promoted for sq in range(back, back + files)):
+        # start.homes: the squares of start_kings, all on the side's back rank
+        at_home = False
+        for sq in start.homes[colour]:
+            if board[sq] == royal and sq not in promoted:
+                at_home = True
+                break
+        if not at_home:
             return True
     return False

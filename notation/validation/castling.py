@@ -170,24 +170,30 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = start_array(variant).squares
     tables = position.tables
-    back_rank: ByColour = (tables.first_rank, tables.last_rank)
-    black_back = tables.size - tables.files
+    files = tables.files
+    black_back = tables.size - files
+    cells, promoted = setup.cells, position.promoted
+    # Each side's unpromoted castling pieces on its back rank (the letter read from the cells).
+    kings: ByColour = (
+        _unpromoted(cells, variant.castling_piece.upper(), 0, files, promoted),
+        _unpromoted(cells, variant.castling_piece, black_back, files, promoted),
+    )
     name = ctx.square_name
     good_by_colour: list[list[int]] = [[], []]
     for sq in sorted(setup.castling):
         if not 0 <= sq < tables.size:
             bad[sq] = f"it is not on the {setup.geometry} board"
             continue
-        colour = 0 if sq < tables.files else 1 if sq >= black_back else -1
+        colour = 0 if sq < files else 1 if sq >= black_back else -1
         if colour < 0:
             bad[sq] = f"{name(sq)} is not on a back rank"
             continue
         letter = variant.castling_rook if colour else variant.castling_rook.upper()
         royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
-        king = position.letter_bb(royal_letter) & back_rank[colour] & ~position.promoted
-        if not position.letter_bb(letter) >> sq & 1:
+        king = kings[colour]
+        if cells[sq] != letter:
             bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {name(sq)}"
-        elif position.promoted >> sq & 1:
+        elif promoted >> sq & 1:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {name(sq)} is a promoted piece"
         elif not king:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
@@ -202,8 +208,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     for colour, good in enumerate(good_by_colour):
         if not good:
             continue
-        royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
-        king_sq = (position.letter_bb(royal_letter) & back_rank[colour] & ~position.promoted).bit_length() - 1
+        king_sq = kings[colour].bit_length() - 1
         west = [sq for sq in good if sq < king_sq]
         east = [sq for sq in good if sq > king_sq]
         for extra in west[1:]:
@@ -211,6 +216,19 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
         for extra in east[:-1]:
             bad[extra] = f"{side(colour)} already has a right on that side ({name(east[-1])})"
     return bad
+
+
+def _unpromoted(cells: str, letter: str, back: int, files: int, promoted: int) -> int:
+    """The squares holding ``letter`` on the rank of ``files`` squares from ``back``, promoted
+    ones left out, as a bitboard."""
+    found = 0
+    end = back + files
+    at = cells.find(letter, back, end) if letter else -1
+    while at >= 0:
+        if not promoted >> at & 1:
+            found |= 1 << at
+        at = cells.find(letter, at + 1, end)
+    return found
 
 
 def find_problems(ctx: Context) -> list[Problem]:

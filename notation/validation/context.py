@@ -28,9 +28,17 @@ def _piece_names_of(variant: Variant) -> dict[str, str]:
     return names
 
 
+def _coloured_names_of(variant: Variant) -> dict[str, str]:
+    """Each FEN letter of ``variant``, both cases, -> its side and name: ``white pawn``."""
+    return {
+        letter: f"{'white' if letter.isupper() else 'black'} {name}" for letter, name in _PIECE_NAMES.get(variant).items()
+    }
+
+
 # variant -> _piece_names_of(variant): a dictionary look-up per name instead of a call
 # into the (interpreted) ``Variant.piece_kind``; messages name pieces often.
 _PIECE_NAMES: Final = IdentityCache(_piece_names_of)
+_COLOURED_NAMES: Final = IdentityCache(_coloured_names_of)  # variant -> _coloured_names_of(variant)
 
 
 class Facts:
@@ -126,9 +134,16 @@ class Context:
 
     def pieces_on(self, bb: int, *, colour: bool = True) -> str:
         """``white pawn on e8, black pawn on a1``; ``the`` before each without colour."""
-        if colour:
-            return ", ".join(self.piece_on(sq) for sq in squares(bb))
-        return join_and([f"the {self.piece_on(sq, colour=False)}" for sq in squares(bb)])
+        if not colour:
+            return join_and([f"the {self.piece_on(sq, colour=False)}" for sq in squares(bb)])
+        # As piece_on for each square; the names of the variant's pieces looked up once.
+        cells, names = self.setup.cells, self.setup.geometry.square_names
+        coloured = _COLOURED_NAMES.get(self.variant)
+        parts = []
+        for sq in squares(bb):
+            name = coloured.get(cells[sq]) if sq < len(names) else None
+            parts.append(f"{name} on {names[sq]}" if name is not None else self.piece_on(sq))
+        return ", ".join(parts)
 
     def royal_name(self) -> str:
         """The name of the variant's (first) royal piece: ``king``, ``royal knight``."""
