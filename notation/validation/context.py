@@ -30,9 +30,8 @@ def _piece_names_of(variant: Variant) -> dict[str, str]:
 
 def _coloured_names_of(variant: Variant) -> dict[str, str]:
     """Each FEN letter of ``variant``, both cases, -> its side and name: ``white pawn``."""
-    return {
-        letter: f"{'white' if letter.isupper() else 'black'} {name}" for letter, name in _PIECE_NAMES.get(variant).items()
-    }
+    names = _PIECE_NAMES.get(variant)
+    return {letter: f"{'white' if letter.isupper() else 'black'} {name}" for letter, name in names.items()}
 
 
 # variant -> _piece_names_of(variant): a dictionary look-up per name instead of a call
