@@ -33,8 +33,9 @@ FOREIGN = (
     "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.parallel",
     "multiprocessing.pool",  # only --jobs starts workers
     # compression, temporary files: only a compressed input or an output file needs them
-    # (argparse itself brings shutil, and with it bz2 and lzma, for the terminal's width)
-    "gzip", "zstandard", "tempfile", "notation.outputs",
+    # (argparse's own formatters would bring shutil, and with it bz2 and lzma, for the
+    # terminal's width: notation.cli.help_format's do not)
+    "gzip", "bz2", "lzma", "shutil", "zstandard", "tempfile", "notation.outputs",
     "difflib",  # only an unknown variant name needs its suggestions
     "tomllib", "concurrent.futures",  # check's settings file; a --dask run
     "notation.guess",  # only --variant auto guesses

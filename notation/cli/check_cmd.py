@@ -20,6 +20,7 @@ from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd
 from notation.cli.common import add_accept_option, add_variant_options, jobs_from
+from notation.cli.help_format import HelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
@@ -38,6 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
         help=SUMMARIES["check"],
+        formatter_class=HelpFormatter,
         description=(
             "Check every position in FEN and EPD files and every PGN game's Variant, FEN and "
             "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from notation.cli import common
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.line_jobs import Answered, Responder, answered, run_lines
 from notation.cli.usage import SUMMARIES
 from notation.operations import ConvertResult, convert_fen
@@ -26,7 +27,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "convert",
         help=SUMMARIES["convert"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
     common.add_input_option(parser)

@@ -12,6 +12,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 
 # topic -> file name; the order is the one listed
@@ -32,7 +33,7 @@ dialects) or one of the guides. Without TOPIC, list the topics and where each fi
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "docs", help=SUMMARIES["docs"],
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("topic", nargs="?", choices=list(TOPICS), metavar="TOPIC", help=", ".join(TOPICS))
     parser.set_defaults(run=run)

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from notation import __version__
+from notation.cli.help_format import HelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.signals import Interrupted, exit_on_signals
 
@@ -50,6 +51,7 @@ def _parser(built: Collection[str]) -> argparse.ArgumentParser:
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
         epilog="Documentation is installed with the package: `notation docs` lists it, `notation docs readme` "
         "prints the README, `notation COMMAND --help` each command's options.",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"notation {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -58,7 +60,7 @@ def _parser(built: Collection[str]) -> argparse.ArgumentParser:
         if name in built:
             importlib.import_module(module_name).add_parser(subparsers)
         else:
-            subparsers.add_parser(name, help=summary)
+            subparsers.add_parser(name, help=summary, formatter_class=HelpFormatter)
     return parser
 
 

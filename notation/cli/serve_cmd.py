@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.variants import parse_aliases
 
@@ -26,7 +27,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "serve",
         help=SUMMARIES["serve"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", metavar="H", help="address to listen on (default: $NOTATION_HOST or 127.0.0.1)")
     parser.add_argument("--port", metavar="P", type=_port, help="port to listen on (default: $PORT or 8080)")

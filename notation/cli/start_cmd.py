@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
@@ -31,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "start",
         help=SUMMARIES["start"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "variant_name", nargs="?", metavar="VARIANT", help="the variant (as --variant; give one or the other)"

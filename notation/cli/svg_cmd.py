@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from notation.cli import common
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
@@ -26,7 +27,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "svg",
         help=SUMMARIES["svg"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fen", metavar="FEN", help="the position to draw")
     common.add_variant_options(parser)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from notation.cli import common
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.line_jobs import Answered, Responder, answered, run_lines
 from notation.cli.usage import SUMMARIES
 from notation.operations import ValidateResult, validate_fen
@@ -30,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "validate",
         help=SUMMARIES["validate"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
     common.add_input_option(parser)

@@ -8,6 +8,7 @@ import sys
 
 from notation.cli import common
 from notation.cli.answer_stream import AnswerStream
+from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import Problem
 from notation.inputs import InputError
@@ -34,7 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "view",
         help=SUMMARIES["view"],
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to view (default: read standard input)")
     common.add_variant_options(parser, default="dark")
