@@ -51,6 +51,19 @@ def test_sliders_and_grasshopper(sq, occupied):
     assert A.grasshopper_attacks(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
 
 
+def test_sliders_on_every_square_against_the_rays():
+    """Each square's line tables are built on first use: every square, empty, full and
+    sparse boards (a fixed seed), each against a walk along the rays."""
+    import random
+
+    rng = random.Random(20261126)
+    sparse = [rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64) for _ in range(12)]
+    for sq in range(64):
+        for occupied in (0, (1 << 64) - 1, *sparse):
+            assert A.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"]), (sq, occupied)
+            assert A.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"]), (sq, occupied)
+
+
 @settings(max_examples=300, deadline=None)
 @given(target=squares, occupied=boards, hoppers=boards)
 def test_hopper_attackers_is_the_inverse_of_grasshopper_attacks(target, occupied, hoppers):
