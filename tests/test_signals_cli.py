@@ -122,7 +122,7 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatc
     with 130 and no traceback, as one during the run does."""
     from notation.cli import main as entry
 
-    def interrupted(built):
+    def interrupted(built, others="listed"):
         raise KeyboardInterrupt  # as from the middle of importing the command's modules
 
     monkeypatch.setattr(entry, "_parser", interrupted)

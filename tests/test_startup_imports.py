@@ -10,6 +10,7 @@ bench_pipeline's "start-up" line, never timed here). Each runs the installed pac
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,49 @@ def test_the_reader_compiles_its_patterns_when_a_variant_needs_them():
     done = subprocess.run([sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120,
                           check=True)
     assert done.stdout.strip() == "[0, 1, 2]"
+
+
+# Command lines whose answer comes from argparse: usage errors and help, with the command
+# named first (the other commands left out of the parser) and after an option (listed).
+ARGPARSE_ANSWERS = [
+    ["validate", "--no-such-option"],
+    ["convert", "--castling", "sideways", "x"],
+    ["validate", "--jobs", "many"],
+    ["validate", "--help"],
+    ["check"],
+    ["validate", "extra", "--json", "-q"],
+    ["--help"],
+    ["-h", "convert"],
+    ["convert"],  # reads standard input: empty here
+]
+FULL_PARSER = """
+import contextlib, io, json, sys
+from notation.cli.main import _parser
+from notation.cli.usage import SUMMARIES
+out, err = io.StringIO(), io.StringIO()
+argv = json.loads(sys.argv[1])
+chosen = next((w for w in argv if not w.startswith("-") and w in SUMMARIES), None)
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        _parser(() if chosen is None else (chosen,), "listed").parse_args(argv)
+        code = None
+    except SystemExit as stop:
+        code = stop.code
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
+"""
+
+
+@pytest.mark.parametrize("argv", ARGPARSE_ANSWERS)
+def test_leaving_the_other_commands_out_changes_no_answer(argv):
+    """argparse says the same, word for word, whether the other commands are in the parser."""
+    full = json.loads(subprocess.run(
+        [sys.executable, "-c", FULL_PARSER, json.dumps(argv)], capture_output=True, text=True, timeout=120,
+        check=True, env={**os.environ, "COLUMNS": "100"},
+    ).stdout)
+    command = [sys.executable, "-c", "import sys; from notation.cli.main import main; sys.exit(main())", *argv]
+    done = subprocess.run(command, input="", capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "COLUMNS": "100"})
+    if full["code"] is None:  # argparse let it through: the command ran
+        assert full["err"] == ""
+        return
+    assert (done.returncode, done.stdout, done.stderr) == (full["code"], full["out"], full["err"])

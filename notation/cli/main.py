@@ -17,6 +17,7 @@ import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
+from typing import Literal
 
 from notation import __version__
 from notation.cli.help_format import HelpFormatter
@@ -43,9 +44,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return _parser(SUMMARIES if chosen is None else (chosen,))
 
 
-def _parser(built: Collection[str]) -> argparse.ArgumentParser:
+def _parser(built: Collection[str], others: Literal["listed", "left out"] = "listed") -> argparse.ArgumentParser:
     """The parser with the options of the commands in ``built``; the others are listed by
-    name and summary only, without importing their modules."""
+    name and summary only, without importing their modules, or (``"left out"``) not at
+    all: each listed one is a parser of its own to build."""
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
@@ -59,7 +61,7 @@ def _parser(built: Collection[str]) -> argparse.ArgumentParser:
     for name, module_name, summary in SUBCOMMANDS:
         if name in built:
             importlib.import_module(module_name).add_parser(subparsers)
-        else:
+        elif others == "listed":
             subparsers.add_parser(name, help=summary, formatter_class=HelpFormatter)
     return parser
 
@@ -74,14 +76,18 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     # No command named (``--version``, ``--help``, none, an unknown one): argparse answers
     # from the names and summaries alone, so no command's module is imported.
-    chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
+    chosen = _chosen_command(words)
+    # A command named first leaves the top-level parser nothing to say (no help asked
+    # before it; its usage names no command), so the others need not be listed.
+    others: Literal["listed", "left out"] = "left out" if chosen is not None and words[0] == chosen else "listed"
     # Loading the command's modules makes many objects that live as long as the command and
     # almost no garbage: the cyclic collector would walk them again and again for nothing,
     # so it is paused meanwhile (bench_instructions counts the start-up it saves).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        parser = _parser(() if chosen is None else (chosen,))
+        parser = _parser(() if chosen is None else (chosen,), others)
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
         # Ctrl-C while the command's modules load (most of start-up): nothing was made to
