@@ -1,8 +1,8 @@
 """argparse's help formatters, told the terminal's width.
 
 argparse's own formatters ask ``shutil.get_terminal_size`` each time one is made, and a
-parser makes one for every option it adds: importing ``shutil`` (with ``bz2``, ``lzma``
-and ``fnmatch``) was about 2 ms of every command's start-up (bench_startup), though only
+parser makes one for every option it adds: every command imported ``shutil`` (with ``bz2``,
+``lzma`` and ``fnmatch``) at start-up (bench_startup, bench_instructions), though only
 ``--help`` and usage errors print anything. These read the width as ``shutil`` does.
 Nothing here raises.
 """

@@ -3,8 +3,8 @@
 On the 8x8 board (module-level tables, built at import; a square's slider tables when first
 looked up): leapers (knight, king, pawn) are one table lookup; sliders look up each of the
 square's lines (rank, file, two diagonals) in a table keyed by the occupancy of that line's
-inner squares. The grasshopper
-follows queen lines to the first piece (the hurdle) and attacks the square just beyond it.
+inner squares. The grasshopper follows queen lines to the first piece (the hurdle) and
+attacks the square just beyond it.
 ``attacks(movement, sq, colour, occupied)`` is the one entry point that knows every movement.
 
 Any other board (``notation.geometry.Geometry``, up to 12x12) gets a ``Tables`` from
@@ -103,8 +103,9 @@ def _line_table(directions: tuple[int, int], sq: int) -> dict[int, int]:
 
 # Per line (rank, file, diagonal, anti-diagonal) through each square: the mask of its
 # inner squares, and its table of attacks by occupancy. A square's table is built the
-# first time a slider there is looked up (``_built``): all 256 take 2.6 ms, a tenth of what
-# a one-line command's start-up did besides (two threads may both build one: equal tables).
+# first time a slider there is looked up (``_built``): building all 256 at import was a large
+# part of a short command's start-up (bench_instructions counts it). Two threads may both
+# build one table: equal tables, either kept.
 # Final: compiled, a Final module constant is a C static, not a look-up in the module's
 # dictionary on every use (these are read for every slider on every line).
 _RANK_LINE: Final = (0, 4)
