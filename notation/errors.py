@@ -53,8 +53,11 @@ class FenSyntaxError(NotationError):
         self.field = field
         self.column = column
         self.expected = expected
-        extra = {"expected": expected} if expected else {}
-        super().__init__([Problem("fen-syntax", message, field=field, column=column, extra=extra)])
+        # What NotationError.__init__ does for one problem, without its frame: this error is
+        # made for every unreadable line. The compiled Problem takes its arguments by
+        # position (from interpreted code, keywords are parsed on every call).
+        self.problems = [Problem("fen-syntax", message, field, column, {"expected": expected} if expected else None)]
+        Exception.__init__(self, message)
 
 
 class UnknownVariantError(NotationError):
