@@ -112,3 +112,32 @@ def test_the_first_tokens_and_their_columns_are_the_whitespace_separated_fields(
     head = text[:limit]
     expected = [(m.start(), m.group()) for m in re.finditer(r"\S+", head)][:4]
     assert reader._first_tokens(head, 4) == expected
+
+
+@settings(max_examples=examples(1000))
+@given(cut_fens(), st.sampled_from([(False, False), (False, True), (True, False), (True, True)]))
+def test_what_is_surely_cut_short_no_pattern_matches(case, groups):
+    """The reader explains a FEN it finds cut short without running the pattern: no FEN
+    pattern (with or without pockets, with or without check counters) may match one."""
+    _, text = case
+    if reader._surely_cut_short(text):
+        assert reader.pattern_for(*groups).fullmatch(text) is None, text
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.key)
+def test_no_start_fen_is_taken_for_cut_short(variant):
+    assert not reader._surely_cut_short(variant.start_fen)
+
+
+@pytest.mark.parametrize(("text", "cut_short"), [
+    (STANDARD, False),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", False),  # counters are optional
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3", False),  # checks remaining, no counters
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \u0661", False),  # not an ASCII digit: the grammar says
+    ("", True),
+])
+def test_cut_short_examples(text, cut_short):
+    assert reader._surely_cut_short(text) is cut_short

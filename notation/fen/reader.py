@@ -40,7 +40,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
@@ -161,7 +161,9 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
         groups = _extended_fields(text, plan.pockets, plan.checks)
         if groups is not None:
             return _Reader(text, None, found, plan).read(groups)
-    match = plan.pattern.fullmatch(text)
+    # A FEN cut short cannot match: explained without trying the pattern first (a failing
+    # match of the whole pattern costs about as much as reading a FEN).
+    match = None if _surely_cut_short(text) else plan.pattern.fullmatch(text)
     if match is None:
         _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
@@ -169,6 +171,16 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
     if extended:
         return reader.read(match.groupdict())
     return reader.read_plain(match.groups())
+
+
+def _surely_cut_short(text: str) -> bool:
+    """Whether ``text`` lacks a field that every FEN pattern requires, so that no pattern
+    matches it: fewer than four fields (placement, side to move, castling, en passant), or
+    five whose last is a halfmove clock with no fullmove number after it.
+    tests/test_fen_errors_fast.py holds every pattern to this."""
+    tokens = text.split()
+    count = len(tokens)
+    return count < 4 or (count == 5 and tokens[4].isascii() and tokens[4].isdigit())
 
 
 # placement, turn, castling, en passant, halfmove, fullmove: each a str, the counters None
@@ -420,10 +432,11 @@ def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -
     )
 
 
+_TOKEN_NAMES: Final = ("placement", "turn", "castling", "en_passant")  # the first fields, in order
+
+
 class _TokenSpans:
     """Stands in for a regex match on the error path: where each of the first fields starts."""
-
-    NAMES: ClassVar[tuple[str, ...]] = ("placement", "turn", "castling", "en_passant")
 
     def __init__(self, starts: dict[str, int]):
         self.starts = starts
@@ -435,12 +448,15 @@ class _TokenSpans:
 def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
     """Raise the syntax error of the first of placement, turn, castling and en passant that
     starts before ``limit`` and is wrong on its own; return if none is."""
-    tokens = _first_tokens(text[:limit], 4)
-    # At most four tokens, maybe fewer: zip stops at the shorter.
-    spans = _TokenSpans({name: start for name, (start, _) in zip(_TokenSpans.NAMES, tokens, strict=False)})
-    reader = _Reader(text, spans, variant)
-    board = "." * variant.geometry.size
-    for name, (_, token) in zip(_TokenSpans.NAMES, tokens, strict=False):
+    tokens = _first_tokens(text[:limit], 4)  # at most four, maybe fewer
+    names = _TOKEN_NAMES
+    starts: dict[str, int] = {}
+    for index in range(len(tokens)):
+        starts[names[index]] = tokens[index][0]
+    reader = _Reader(text, _TokenSpans(starts), variant)
+    board = ""  # the placement comes first: read before any castling token is
+    for index in range(len(tokens)):
+        name, token = names[index], tokens[index][1]
         if name == "placement":
             board = reader.read_placement(token.split("[", 1)[0])[0]
         elif name == "turn" and token not in ("w", "b"):
