@@ -161,9 +161,9 @@ def judge_rights(ctx: Context) -> dict[int, str]:
 def judge_each_right(ctx: Context) -> dict[int, str]:
     """``judge_rights`` without the fast path: each right on its own in the setup's
     ``Reading``, then (Chess960 reading) one per side of the castling piece."""
-    setup, variant, position = ctx.setup, ctx.variant, ctx.position
+    setup, variant, position, facts = ctx.setup, ctx.variant, ctx.position, ctx.facts
     bad: dict[int, str] = {}
-    if not variant.castling or not variant.castling_piece:
+    if not facts.castles:  # the variant has no castling, or no castling piece
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
@@ -173,10 +173,11 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     files = tables.files
     black_back = tables.size - files
     cells, promoted = setup.cells, position.promoted
+    letters = facts.castling_letters  # per side, its (castling piece, rook) letters
     # Each side's unpromoted castling pieces on its back rank (the letter read from the cells).
     kings: ByColour = (
-        _unpromoted(cells, variant.castling_piece.upper(), 0, files, promoted),
-        _unpromoted(cells, variant.castling_piece, black_back, files, promoted),
+        _unpromoted(cells, letters[0][0], 0, files, promoted),
+        _unpromoted(cells, letters[1][0], black_back, files, promoted),
     )
     name = ctx.square_name
     good_by_colour: list[list[int]] = [[], []]
@@ -188,8 +189,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
         if colour < 0:
             bad[sq] = f"{name(sq)} is not on a back rank"
             continue
-        letter = variant.castling_rook if colour else variant.castling_rook.upper()
-        royal_letter = variant.castling_piece if colour else variant.castling_piece.upper()
+        royal_letter, letter = letters[colour]
         king = kings[colour]
         if cells[sq] != letter:
             bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {name(sq)}"
