@@ -34,7 +34,7 @@ from common import START_FEN, pure_build, timed_process  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 20_000
-REPEATS = 5  # best of five: the ratios sit near their targets, and one slow run in three moved them by 0.2x
+REPEATS = 5  # best of five: the ratios sit near their targets and a shared machine's runs differ
 TARGET = 5.0  # the whole-process ratio asked for (CPU time): the budget line prints what it allows a line
 PURE = (
     "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"

@@ -178,7 +178,7 @@ def _surely_cut_short(text: str) -> bool:
     matches it: fewer than four fields (placement, side to move, castling, en passant), or
     five whose last is a halfmove clock with no fullmove number after it.
     tests/test_fen_errors_fast.py holds every pattern to this."""
-    tokens = text.split()
+    tokens = text.split(None, 5)  # six at most: a long text is not split to its end
     count = len(tokens)
     return count < 4 or (count == 5 and tokens[4].isascii() and tokens[4].isdigit())
 
@@ -473,7 +473,7 @@ def _first_tokens(text: str, count: int) -> list[tuple[int, str]]:
     its first occurrence there is where it starts."""
     found = []
     at = 0
-    for token in text.split()[:count]:
+    for token in text.split(None, count)[:count]:  # the rest, unsplit, is left off
         at = text.find(token, at)
         found.append((at, token))
         at += len(token)
