@@ -30,9 +30,13 @@ from hypothesis_budget import examples
 from installed import installed_script
 from test_normalize_properties import FIXTURES, GAMES, _corrupt
 
+from notation.check.games import check_pgn_text
+from notation.check.judge import PositionJudge
+from notation.check.problem import ProblemLog
 from notation.pgn import ranges
 from notation.pgn.parallel import find_cut
 from notation.pgn.splitter import iter_games
+from notation.variants import DEFAULT_REGISTRY
 
 WAIT_SECONDS = 120  # generous bound for every wait: the machine is shared and slow at times
 ENCODING, ERRORS = "utf-8", "surrogateescape"
@@ -226,12 +230,38 @@ def test_pieces_start_at_cut_points_and_know_their_first_line(seed, every, latin
         assert before.end == after.start and after.start in cuts
     for piece in pieces:
         head = data[: piece.start].decode(ENCODING, ERRORS)
-        assert piece.first_line == 1 + head.count("\n") + head.count("\r") - head.count("\r\n")
+        assert piece.first_line == 1 + _breaks(head)
     # each nominal range finds the first cut point within it, and only within it
     for start, end in zip(starts[1:], [*starts[2:], len(data)], strict=True):
         inside = [cut for cut in cuts if start <= cut < end and cut > text_from]
         assert ranges.find_start_before(file, start, end, text_from) == (min(inside) if inside else None)
     assert ranges.find_start_before(file, 0, len(data), text_from) == 0
+    # without counting lines: the same bytes, cut at the same points
+    cut_only = [ranges.find_start_before(file, start, end, text_from) for start, end in zip(
+        starts, [*starts[1:], len(data)], strict=True)]
+    assert [(span.start, span.end) for span in ranges.spans(cut_only, len(data))] == [
+        (piece.start, piece.end) for piece in pieces]
+
+
+def _breaks(text: str) -> int:
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 40), st.sampled_from(["", "\n", "\r", "\r\n", "\n\n", " \r"]))
+def test_a_checked_text_counts_its_lines_as_the_splitter_numbers_them(seed, lone_crs, tail):
+    # ``check --jobs`` numbers each piece from 1 and moves the next on by this count.
+    rng = random.Random(seed)
+    text = _tricky_database(6_000, seed, damaged_encoding=False).decode(ENCODING, ERRORS)
+    for _ in range(lone_crs):  # old Mac line ends and stray CRs, inside games and between
+        at = rng.randrange(len(text) + 1)
+        text = text[:at] + "\r" + text[at:]
+    text += tail
+    blocks = [text[i:i + 997] for i in range(0, len(text), 997)]
+    judge, standard = PositionJudge(DEFAULT_REGISTRY), DEFAULT_REGISTRY.find("standard")
+    checked = check_pgn_text(blocks, judge, standard, ProblemLog("piece.pgn"), first_line=rng.randint(1, 50))
+    assert checked.line_breaks == _breaks(text)
+    assert check_pgn_text([], judge, standard, ProblemLog("empty.pgn")).line_breaks == 0
 
 
 # -- signals --------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ Moves are not checked. Nothing here raises on bad input.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
@@ -64,19 +65,34 @@ _WANTED_TAGS = (
 )
 
 
+class TextChecked(NamedTuple):
+    """What ``check_pgn_text`` went through: ``games`` seen (blank ones not counted) and the
+    ``line_breaks`` the text holds, counted as the splitter numbers lines (``\\r\\n``,
+    ``\\n`` or a lone ``\\r``)."""
+
+    games: int
+    line_breaks: int
+
+
 def check_pgn_text(
     text: Iterable[str], judge: PositionJudge, variant: Variant, problems: ProblemList, *, first_line: int = 1
-) -> int:
-    """Check every game of ``text`` (pieces of PGN, line endings kept); returns how many
-    games were seen. ``first_line``: the number of the text's first line (a piece cut from
-    a file at a game start)."""
+) -> TextChecked:
+    """Check every game of ``text`` (pieces of PGN, line endings kept). ``first_line``: the
+    number of the text's first line (a piece cut from a file at a game start)."""
     seen = 0
+    last: RawGame | None = None
     for game in iter_games(text, first_line=first_line):
         problems.settle(game.start_line - 1)  # every earlier game has been checked
         if game.part == 0 and not game.is_blank:
             seen += 1
         check_game(game, judge, variant, problems)
-    return seen
+        last = game
+    if last is None:
+        return TextChecked(seen, 0)
+    # The games hold every character of the text, in order: the lines before the last one
+    # and those it ends.
+    end = last.text
+    return TextChecked(seen, last.start_line - first_line + end.count("\n") + end.count("\r") - end.count("\r\n"))
 
 
 def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:

@@ -5,8 +5,10 @@ What each file becomes:
 - a regular, uncompressed PGN file larger than one nominal range
   (``notation.pgn.pieces.RANGE_BYTES``) is cut into pieces at game starts, the
   rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pool.located``,
-  ``notation.pgn.ranges.pieces``); each piece is checked by a worker, its lines numbered
-  as in the whole file;
+  ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
+  lines from the piece's start and says how many it holds: the parent moves them on by
+  the lines of the pieces before as it replays them (numbering them ahead, as ``normalize
+  --jobs`` does, means reading every byte once more to count line breaks);
 - any other regular file up to ``WHOLE_IN_WORKER_BYTES`` (FEN, EPD, compressed, small) is
   checked whole by one worker;
 - standard input, FIFOs and devices (read once), and larger files that cannot be cut, are
@@ -60,6 +62,7 @@ class Outcome:
 
     log: ProblemLog
     seen: int = 0  # games (or positions) seen
+    line_breaks: int = 0  # lines a piece holds, numbered from 1 in ``log``
     unreadable: str | None = None  # why the file could not be opened (a whole file only)
     failed: bool = False  # reading the piece failed: the parent reads it again
 
@@ -91,8 +94,9 @@ def _check_whole(path: str, kind: FileKind | None) -> Outcome:
     return Outcome(log)
 
 
-def _check_piece(path: str, piece: ranges.Piece) -> Outcome:
-    """In a worker: the games of one piece of an uncompressed PGN file."""
+def _check_piece(path: str, piece: ranges.Span) -> Outcome:
+    """In a worker: the games of one piece of an uncompressed PGN file, its lines numbered
+    from the piece's first."""
     options, judge = _worker_state()
     log = ProblemLog(path)
     try:
@@ -101,10 +105,10 @@ def _check_piece(path: str, piece: ranges.Piece) -> Outcome:
             # marks the piece damaged (``ProblemLog.reading_damage``): it is never replayed.
             blocks = read_blocks(ranges.reader(file, piece.start, piece.end), log.add,
                                  max_bytes=MAX_LINE_BYTES[FileKind.PGN])
-            seen = check_pgn_text(blocks, judge, options.variant, log, first_line=piece.first_line)
+            checked = check_pgn_text(blocks, judge, options.variant, log)
     except OSError:
         return Outcome(log, failed=True)
-    return Outcome(log, seen)
+    return Outcome(log, checked.games, checked.line_breaks)
 
 
 @dataclass
@@ -115,6 +119,7 @@ class _File:
     problems: ProblemList
     seen: int = 0
     size: int = 0
+    lines_before: int = 0  # lines of the pieces replayed so far
     damaged: bool = False  # a piece met reading damage: the rest was read by the parent
 
 
@@ -233,14 +238,14 @@ def _plan_pieces(run: _Run, item: Source, size: int, every: int) -> None:
     file = _File(item, ProblemList(item.path, run.count), size=size)
     with open(item.path, "rb") as opened:
         text_from = ranges.first_text(opened)
-    found = pieces.located(run.workers, item.path, size, every, text_from, ahead=2 * run.jobs + 2)
-    for piece in ranges.pieces(found, size):
+    found = pieces.cut_points(run.workers, item.path, size, every, text_from, ahead=2 * run.jobs + 2)
+    for piece in ranges.spans(found, size):
         run.add(lambda outcome, piece=piece: _piece_done(run, file, piece, outcome),  # type: ignore[misc]
                 run.workers.apply_async(_check_piece, (item.path, piece)))
     run.add(lambda _: _file_done(run, file))
 
 
-def _piece_done(run: _Run, file: _File, piece: ranges.Piece, outcome: Outcome | None) -> None:
+def _piece_done(run: _Run, file: _File, piece: ranges.Span, outcome: Outcome | None) -> None:
     """A piece a worker checked: replayed into its file's list, or, if it met reading
     damage, the file read here from that piece on."""
     assert outcome is not None
@@ -251,23 +256,25 @@ def _piece_done(run: _Run, file: _File, piece: ranges.Piece, outcome: Outcome | 
         file.seen += _check_rest_here(run, file, piece)
         run.advance(file.size - piece.start)
         return
-    outcome.log.replay(file.problems)
+    outcome.log.replay(file.problems, file.lines_before)
+    file.lines_before += outcome.line_breaks
     file.seen += outcome.seen
     file.problems.suppressed += outcome.log.suppressed
     run.advance(piece.end - piece.start)
 
 
-def _check_rest_here(run: _Run, file: _File, piece: ranges.Piece) -> int:
+def _check_rest_here(run: _Run, file: _File, piece: ranges.Span) -> int:
     """Check the file from ``piece`` to its end here, as one stream, into the file's list;
     returns the games seen. An error reading is a ``decompress`` problem, as ``InputFile``
     makes it for one process."""
     judge = run.local_judge()
     problems = file.problems
+    first_line = file.lines_before + 1  # every piece before was replayed: its lines counted
     try:
         if piece.start == 0:
             with InputFile(file.source.path) as source:
                 blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
-                return check_pgn_text(blocks, judge, run.options.variant, problems)
+                return check_pgn_text(blocks, judge, run.options.variant, problems).games
         # The reading layer numbers lines from the piece's start, by line feeds alone (the
         # splitter also counts a lone CR): shift them by the line feeds before the piece.
         shift = _line_feeds_before(file.source.path, piece.start)
@@ -278,10 +285,10 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Piece) -> int:
         with open(file.source.path, "rb") as opened:
             blocks = read_blocks(ranges.reader(opened, piece.start, file.size), report,
                                  max_bytes=MAX_LINE_BYTES[FileKind.PGN])
-            return check_pgn_text(blocks, judge, run.options.variant, problems, first_line=piece.first_line)
+            return check_pgn_text(blocks, judge, run.options.variant, problems, first_line=first_line).games
     except (OSError, InputError) as exc:  # the file went away or broke since it was planned
         reason = exc.reason if isinstance(exc, InputError) else describe_error(exc)
-        problems.add(piece.first_line, 1, Severity.ERROR, "decompress", f"cannot decompress: {reason}")
+        problems.add(first_line, 1, Severity.ERROR, "decompress", f"cannot decompress: {reason}")
         return 0
 
 

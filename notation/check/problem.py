@@ -205,10 +205,11 @@ class ProblemLog(ProblemList):
     def finish(self) -> None:
         self._settle = None  # the file's own list finishes when every part is replayed
 
-    def replay(self, target: ProblemList) -> None:
-        """Hand the recorded problems and settles to ``target``, in order."""
+    def replay(self, target: ProblemList, lines_before: int = 0) -> None:
+        """Hand the recorded problems and settles to ``target``, in order, each line moved on
+        by ``lines_before`` (a part whose lines were numbered from its own start)."""
         for event in self.events:
             if isinstance(event, int):
-                target.settle(event)
+                target.settle(event + lines_before)
             else:
-                target.add(event.line, event.column, event.severity, event.code, event.message)
+                target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)

@@ -215,7 +215,7 @@ def check_stream(
     if kind is FileKind.PGN:
         from notation.check.games import check_pgn_text  # here: a gate on FEN files starts without PGN's reader
 
-        seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems)
+        seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems).games
     else:
         lines = read_lines(stream, problems.add, max_bytes=max_bytes)
         seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)

@@ -105,7 +105,7 @@ def check_part(partition: Partition, kind: FileKind | None, options: CheckOption
                 blocks = read_blocks(ranges.reader(file, partition.start, partition.end), problems.add,
                                      max_bytes=MAX_LINE_BYTES[FileKind.PGN])
                 outcome.games = check_pgn_text(blocks, judge, options.variant, problems,
-                                               first_line=partition.first_line)
+                                               first_line=partition.first_line).games
     except (ClusterError, InputError) as exc:
         return PartProblems(unreadable=exc.reason)
     except OSError as exc:

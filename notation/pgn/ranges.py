@@ -16,7 +16,10 @@ Everything works on a seekable binary file (a local file, one opened by fsspec):
 - ``locate_within`` and ``pieces``: a file cut where cut points fall within fixed nominal
   ranges, each range searched only as far as its own end (so the work of finding the
   pieces is one pass over the file, however far apart the cut points are), into
-  ``Piece``s that know their first line: what ``--jobs`` hands its workers;
+  ``Piece``s that know their first line: what ``normalize --jobs`` hands its workers;
+- ``find_start_before`` and ``spans``: the same cuts without counting a line (``Span``s),
+  for a caller that numbers each span's lines from its own start and shifts them after
+  (``check --jobs``): counting the line breaks read every byte of the file once more;
 - ``PositionalFile``: a file descriptor read with ``os.pread``, so processes that share it
   (forked workers) never move each other's position.
 
@@ -260,6 +263,29 @@ def nominal_starts(size: int, every: int) -> list[int]:
     if every < 1:
         raise ValueError("every must be at least 1")
     return list(range(0, size, every)) or [0]
+
+
+@dataclass(frozen=True)
+class Span:
+    """Bytes ``start`` to ``end`` of a file, from one cut point to the next (or the file's
+    ends): whole games, their first line not counted."""
+
+    start: int
+    end: int
+
+
+def spans(cuts: Iterable[int | None], size: int) -> Iterator[Span]:
+    """The spans between ``cuts`` (one item per nominal range, in order, as
+    ``find_start_before`` gives them: None where a range holds no cut point), as soon as each
+    span's end is known; empty spans are left out. The first starts at 0, the last ends at
+    ``size``: the bytes of ``pieces`` over the same cut points."""
+    start = 0
+    for cut in cuts:
+        if cut is not None and cut > start:
+            yield Span(start, cut)
+            start = cut
+    if size > start:
+        yield Span(start, size)
 
 
 def pieces(located: Iterable[Nominal | RangeStart], size: int) -> Iterator[Piece]:
