@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from notation.check import CheckOptions, CheckProblem, Severity, run_check
 from notation.check.epd import EpdSyntaxError, parse_epd, parse_operations, split_position
-from notation.check.formats import FORMATS
+from notation.check.formats import FORMAT_NAMES, format_class
 from notation.check.formats.github import escape_data, escape_property
 from notation.check.formats.sarif import SarifFormat, artifact_location
 from notation.check.judge import field_column
@@ -209,7 +209,7 @@ def test_classify(name, found):
 
 def test_github_escapes_properties_and_data():
     out = io.StringIO()
-    fmt = FORMATS["github"](out)
+    fmt = format_class("github")(out)
     fmt.problem(CheckProblem("dir,a:b/100%.fen", 3, 7, Severity.WARNING, "rare-dialect", "50% done\r\nnext: a,b"))
     fmt.finish()
     assert out.getvalue() == (
@@ -232,13 +232,13 @@ def test_github_escaping_round_trips(text):
 def test_text_and_json_formats():
     problem = CheckProblem("a.pgn", 2, 5, Severity.ERROR, "fen-syntax", "bad\nthing")
     out = io.StringIO()
-    fmt = FORMATS["text"](out)
+    fmt = format_class("text")(out)
     fmt.problem(problem)
     fmt.finish()
     assert out.getvalue() == "a.pgn:2:5: fen-syntax: bad thing\n"
     for count in (0, 1, 3):
         out = io.StringIO()
-        fmt = FORMATS["json"](out)
+        fmt = format_class("json")(out)
         for _ in range(count):
             fmt.problem(problem)
         fmt.finish()
@@ -376,3 +376,11 @@ def test_a_big_file_streams_its_problems():
     problems.finish()
     assert len(read_when_emitted) == 60_000
     assert read_when_emitted[0] <= 2 * 1024 * 1024 < len(game) * 60_000
+
+
+def test_every_format_name_loads_its_format():
+    for name in FORMAT_NAMES:
+        fmt = format_class(name)(io.StringIO())
+        assert callable(fmt.problem) and callable(fmt.finish)
+    with pytest.raises(KeyError):
+        format_class("xml")

@@ -120,14 +120,26 @@ def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
     assert {"multiprocessing.pool", "notation.pgn.file_parallel"} <= modules
 
 
-def test_check_reads_toml_and_pgn_only_when_it_meets_them(tmp_path):
+def test_check_reads_toml_pgn_and_epd_only_when_it_meets_them(tmp_path):
     (tmp_path / ".git").mkdir()  # the search for pyproject.toml (from the working directory) stops here
     fens = tmp_path / "positions.fen"
     fens.write_text(LEGAL)
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
     assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd",
-                          "notation.pgn.games"}
+                          "notation.pgn.games", "notation.check.epd"}
+    # only the chosen output format (the probe itself imports json: it is not looked for)
+    assert "notation.check.formats.text" in modules
+    assert not modules & {"notation.check.formats.json", "notation.check.formats.github",
+                          "notation.check.formats.sarif"}
+    code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "json"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.check.formats.json" in modules and "notation.check.formats.sarif" not in modules
+    epd = tmp_path / "positions.epd"
+    epd.write_text(LEGAL.rsplit(" ", 2)[0] + ' id "start";\n')
+    code, modules = loaded(["check", str(epd), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.check.epd" in modules
     (tmp_path / "pyproject.toml").write_text('[tool.notation]\nvariant = "standard"\n')
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0

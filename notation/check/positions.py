@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from notation.check.epd import EpdSyntaxError, parse_operations, split_position
 from notation.check.judge import Finding, PositionJudge
 from notation.check.lines import Line, LineState
 from notation.check.problem import ProblemList, Severity
@@ -63,6 +62,9 @@ def _unsuppressed(line: Line, problems: ProblemList) -> str:
 
 def check_epd_lines(lines: Iterable[Line], judge: PositionJudge, variant: Variant, problems: ProblemList) -> int:
     """Judge every EPD record; returns how many records were seen."""
+    # here: a gate on FEN or PGN files starts without the EPD reader (and its records)
+    from notation.check.epd import EpdSyntaxError, parse_operations, split_position
+
     seen = [0]
     for line in _position_lines(lines, problems, seen):
         text = _unsuppressed(line, problems)

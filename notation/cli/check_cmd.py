@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from notation.check import CheckOptions, FileKind, run_check
-from notation.check.formats import FORMATS
+from notation.check.formats import FORMAT_NAMES, format_class
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd
@@ -73,7 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=sorted(FORMATS),
+        choices=FORMAT_NAMES,
         default="text",
         help="output: text (path:line:column: code: message), json, github (workflow annotations) or sarif",
     )
@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
-    output = FORMATS[args.format](sys.stdout)
+    output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)
     else:

@@ -8,10 +8,6 @@ from __future__ import annotations
 
 from typing import Protocol, TextIO
 
-from notation.check.formats.github import GithubFormat
-from notation.check.formats.json import JsonFormat
-from notation.check.formats.sarif import SarifFormat
-from notation.check.formats.text import TextFormat
 from notation.check.problem import CheckProblem
 
 
@@ -23,9 +19,23 @@ class Format(Protocol):
     def finish(self) -> None: ...
 
 
-FORMATS: dict[str, type[Format]] = {
-    "text": TextFormat,
-    "json": JsonFormat,
-    "github": GithubFormat,
-    "sarif": SarifFormat,
-}
+FORMAT_NAMES: tuple[str, ...] = ("github", "json", "sarif", "text")
+
+
+def format_class(name: str) -> type[Format]:
+    """The class of the format ``name``, one of ``FORMAT_NAMES``; raises ``KeyError`` for
+    another. Only the chosen format's module is imported: a run in the default text format
+    starts without the others (and the standard library's json, pathlib and urllib)."""
+    if name == "text":
+        from notation.check.formats.text import TextFormat
+        return TextFormat
+    if name == "json":
+        from notation.check.formats.json import JsonFormat
+        return JsonFormat
+    if name == "github":
+        from notation.check.formats.github import GithubFormat
+        return GithubFormat
+    if name == "sarif":
+        from notation.check.formats.sarif import SarifFormat
+        return SarifFormat
+    raise KeyError(name)
