@@ -1,0 +1,64 @@
+"""The worker pool every ``--jobs`` run uses (``notation.pgn.pool``): its bookkeeping
+thread sleeps while results wait to be read, and a pool closed with tasks still running
+still ends once they are done.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from multiprocessing import pool as mp_pool
+
+import pytest
+
+from notation.pgn import pool
+
+WAIT_SECONDS = 120  # generous bound for every wait: the machine is shared and slow at times
+
+
+def _echo(data: bytes) -> bytes:
+    return data
+
+
+def _busy(seconds: float) -> None:
+    """Hold the interpreter for ``seconds``, as a parent writing answers does."""
+    end = time.monotonic() + seconds
+    count = 0
+    while time.monotonic() < end:
+        count += 1
+
+
+def test_the_worker_handler_sleeps_while_results_wait(monkeypatch):
+    # The standard pool's worker handler also waits on the results pipe, which it never
+    # reads: while results sat there it woke again and again (hundreds to thousands of
+    # times for these tasks); here only its notifications wake it.
+    wakes: list[float] = []
+    real = mp_pool.Pool._wait_for_updates  # what the handler calls, whatever the subclass
+
+    def counted(*args, **kwargs):
+        wakes.append(time.monotonic())
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(mp_pool.Pool, "_wait_for_updates", staticmethod(counted))
+    workers, _ = pool.start_pool(2)
+    try:
+        results = [workers.apply_async(_echo, (bytes(20_000),)) for _ in range(300)]
+        _busy(0.5)  # the results come back while the main thread holds the interpreter
+        assert all(result.get(timeout=WAIT_SECONDS) == bytes(20_000) for result in results)
+    finally:
+        pool.finish_pool(workers)
+    assert len(wakes) <= 10, len(wakes)
+
+
+def test_a_pool_closed_with_tasks_running_ends_when_they_are_done():
+    # The handler no longer wakes for each result: the pool's cache, which notifies it
+    # when the last outstanding result is in, is what ends a pool closed before that.
+    workers, _ = pool.start_pool(2)
+    results = [workers.apply_async(time.sleep, (0.2,)) for _ in range(4)]
+    finishing = threading.Thread(target=pool.finish_pool, args=(workers,), daemon=True)
+    finishing.start()
+    finishing.join(WAIT_SECONDS)
+    if finishing.is_alive():
+        pool.stop_pool(workers)
+        pytest.fail("a pool closed with tasks running never ended")
+    assert all(result.ready() and result.successful() for result in results)
