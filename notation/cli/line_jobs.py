@@ -51,6 +51,7 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 # its generated ``__new__`` (Python code); the enum member is read once, not off its class.
 _TUPLE_NEW: Final = tuple.__new__
 _ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
+_RAW_INPUT: Final = RawInput
 _INTERNAL: Final = common.Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
@@ -144,12 +145,18 @@ def _init_worker(make_responder: ResponderFactory, args: Any) -> None:
     _worker = (make_responder(args), args)
 
 
-def _answer_chunk(chunk: list[RawInput]) -> Answered:
+# A chunk's inputs travel to a worker as plain tuples: pickling a named tuple calls its
+# ``__getnewargs__`` (Python code) for each one, and cost the parent more than reading the
+# line did.
+_PlainRaw = tuple[str | None, bytes | None, int | None, str | None]
+
+
+def _answer_chunk(chunk: list[_PlainRaw]) -> Answered:
     """A chunk's answers as one: its output and its standard error, each joined."""
     assert _worker is not None, "the worker was not initialised"
     respond, args = _worker
     variant, json_lines = args.variant, args.json
-    answers = [_answer(raw, respond, variant, json_lines) for raw in chunk]
+    answers = [_answer(_TUPLE_NEW(_RAW_INPUT, raw), respond, variant, json_lines) for raw in chunk]
     return Answered(
         "".join(answer.out for answer in answers),
         "".join(answer.err for answer in answers),
@@ -169,7 +176,8 @@ def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, arg
     try:
         try:
             for chunk in _chunks(raws):
-                pending.append(workers.apply_async(_answer_chunk, (chunk,)))
+                plain: list[_PlainRaw] = [tuple(raw) for raw in chunk]  # type: ignore[misc]
+                pending.append(workers.apply_async(_answer_chunk, (plain,)))
                 while len(pending) >= 2 * jobs:
                     yield pending.popleft().get()
         except InputError as exc:  # a later input cannot be read: answer the ones before it first
