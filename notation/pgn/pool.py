@@ -19,6 +19,8 @@ from typing import Any
 from notation.signals import WorkerSignals, signals_deferred
 
 POOL_STOP_SECONDS = 5.0
+
+
 class QuietPool(Pool):
     """A ``multiprocessing.pool.Pool`` whose worker-handler thread sleeps while results
     wait in the results pipe.
@@ -32,7 +34,9 @@ class QuietPool(Pool):
     ``validate --jobs 2`` were no faster than one process). Here it waits on the workers
     and its notifications only, which say all it acts on: a worker died, the pool was
     closed or terminated, the last outstanding result came in (the pool's cache of
-    results notifies when it empties).
+    results notifies when it empties). ``_get_sentinels`` is the standard pool's own hook
+    for that list, not public API: tests/test_pool.py counts the handler's wake-ups on the
+    Python it runs on.
     """
 
     def _get_sentinels(self) -> list[Any]:
