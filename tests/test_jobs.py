@@ -47,9 +47,10 @@ CLEAN = [text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n" for text 
 
 _RUN_WITH_PIECE_SIZES = (
     "import sys\n"
+    "import notation.pgn.parallel as parallel\n"
     "import notation.pgn.pieces as pieces\n"
-    "pieces.RANGE_BYTES = int(sys.argv[1])\n"
-    "pieces.LONGEST_PIECE_BYTES = int(sys.argv[2])\n"
+    "pieces.RANGE_BYTES = parallel.CHUNK_CHARS = int(sys.argv[1])\n"
+    "pieces.LONGEST_PIECE_BYTES = parallel.LONGEST_CHUNK_CHARS = int(sys.argv[2])\n"
     "from notation.cli.main import main\n"
     "sys.exit(main(sys.argv[3:]))\n"
 )
@@ -133,19 +134,35 @@ def test_normalize_report_names_the_line_of_each_bad_tag(tmp_path):
     assert late and late[0]["game"] == 301, entries
 
 
-def test_normalize_with_jobs_reads_stdin_and_compressed_files_as_one_process(tmp_path):
-    """Input that cannot be entered in the middle takes the parent-reads path: same bytes."""
-    data = _tricky_database(300_000, 9, damaged_encoding=True)
+@pytest.mark.parametrize("damaged_encoding", [False, True], ids=["utf8", "latin1-lines"])
+def test_normalize_with_jobs_reads_stdin_and_compressed_files_as_one_process(tmp_path, damaged_encoding):
+    """Input that cannot be entered in the middle (a compressed file, standard input) is
+    read by the parent and cut into chunks for the workers: the same bytes, report,
+    rejects and summary as one process, whatever the chunk size (small ones put the long
+    stretches without a game start on the parent's own path)."""
+    data = _tricky_database(300_000, 9, damaged_encoding=damaged_encoding)
     packed = tmp_path / "db.pgn.gz"
     packed.write_bytes(gzip.compress(data))
-    outputs = set()
-    for jobs in ("1", "2"):
-        out = tmp_path / f"out-{jobs}.pgn"
-        code, _, err = _run(9_000, 36_000, "normalize", str(packed), "-o", str(out), "--jobs", jobs,
-                            "--progress", "never", "--summary", "json", cwd=tmp_path)
-        assert code == 1, err
-        outputs.add((out.read_bytes(), err))
-    assert len(outputs) == 1
+    scratch = tmp_path / "scratch"  # nothing temporary may stay
+    scratch.mkdir()
+    results = {}
+    for source, jobs, piece in [("gz", 1, 4 << 20), ("gz", 2, 4 << 20), ("gz", 2, 9_000), ("gz", 3, 2_000),
+                                ("stdin", 2, 9_000), ("stdin", 3, 3_000)]:
+        name = f"{source}-{jobs}-{piece}"
+        out, report, rejects = (tmp_path / f"{kind}-{name}" for kind in ("out.pgn", "report.jsonl", "rejects.pgn"))
+        argv = ["normalize", str(packed) if source == "gz" else "-", "-o", str(out), "--report", str(report),
+                "--reject-to", str(rejects), "--profile", "xboard", "--jobs", str(jobs), "--progress", "never",
+                "--summary", "json"]
+        done = subprocess.run([sys.executable, "-c", _RUN_WITH_PIECE_SIZES, str(piece), str(4 * piece), *argv],
+                              input=data if source == "stdin" else b"", capture_output=True, timeout=600,
+                              cwd=tmp_path, env={**os.environ, "TMPDIR": str(scratch)})
+        assert done.returncode == 1, done.stderr
+        results[name] = (out.read_bytes(), report.read_bytes(), rejects.read_bytes(), done.stderr)
+    serial = results.pop(f"gz-1-{4 << 20}")
+    assert serial[0] and serial[2] and serial[1].count(b"\n") > 20
+    for key, result in results.items():
+        assert result == serial, key
+    assert not list(scratch.iterdir())
 
 
 # -- check ----------------------------------------------------------------------------------
