@@ -4,7 +4,7 @@ What each file becomes:
 
 - a regular, uncompressed PGN file larger than one nominal range
   (``notation.pgn.pieces.RANGE_BYTES``) is cut into pieces at game starts, the
-  rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pool.located``,
+  rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pieces.cut_points``,
   ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
   lines from the piece's start and says how many it holds: the parent moves them on by
   the lines of the pieces before as it replays them (numbering them ahead, as ``normalize
