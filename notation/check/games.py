@@ -25,6 +25,7 @@ from notation.check.problem import ProblemList, Severity
 from notation.check.suppress import game_suppression
 from notation.pgn import games as pgn
 from notation.pgn.games import RawGame
+from notation.pgn.lines import line_breaks
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag
 from notation.variants import Variant
@@ -91,8 +92,7 @@ def check_pgn_text(
         return TextChecked(seen, 0)
     # The games hold every character of the text, in order: the lines before the last one
     # and those it ends.
-    end = last.text
-    return TextChecked(seen, last.start_line - first_line + end.count("\n") + end.count("\r") - end.count("\r\n"))
+    return TextChecked(seen, last.start_line - first_line + line_breaks(last.text))
 
 
 def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult, Pool
 
 from notation.pgn import state_machine
+from notation.pgn.lines import line_breaks
 from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
 from notation.pgn.pool import finish_pool, start_pool, stop_pool
 from notation.pgn.splitter import iter_games
@@ -210,16 +211,6 @@ def _sliced(blocks: Iterable[str], most: int) -> Iterator[str]:
             yield from (block[start:start + most] for start in range(0, len(block), most))
 
 
-def _line_breaks(text: str) -> int:
-    """Lines ended in ``text``: at ``\\r\\n``, ``\\n`` or a lone ``\\r``, as the splitter counts.
-    Most text has no ``\\r``: one count and one search then (the parent counts every chunk
-    it hands out, and three counts cost it more than cutting the chunks did)."""
-    breaks = text.count("\n")
-    if "\r" in text:
-        breaks += text.count("\r") - text.count("\r\n")
-    return breaks
-
-
 def normalize_blocks_parallel(
     blocks: Iterable[str], options: NormalizeOptions = _DEFAULT_OPTIONS, jobs: int = 2, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
@@ -249,7 +240,7 @@ def normalize_blocks_parallel(
                 first_line += counter.breaks
                 continue
             pending.append((chunk, workers.apply_async(_work, (chunk, first_line))))
-            first_line += _line_breaks(chunk)
+            first_line += line_breaks(chunk)
             while len(pending) >= 2 * jobs:
                 yield from _collect(*pending.popleft(), games_before)
         while pending:
@@ -271,7 +262,7 @@ class _LineCounter:
     def __iter__(self) -> Iterator[str]:
         last = ""
         for piece in self.pieces:
-            self.breaks += _line_breaks(piece)
+            self.breaks += line_breaks(piece)
             if last == "\r" and piece.startswith("\n"):
                 self.breaks -= 1
             if piece:

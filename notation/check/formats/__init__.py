@@ -25,7 +25,7 @@ FORMAT_NAMES: tuple[str, ...] = ("github", "json", "sarif", "text")
 def format_class(name: str) -> type[Format]:
     """The class of the format ``name``, one of ``FORMAT_NAMES``; raises ``KeyError`` for
     another. Only the chosen format's module is imported: a run in the default text format
-    starts without the others (and the standard library's json, pathlib and urllib)."""
+    starts without the others (and without the standard library's json)."""
     if name == "text":
         from notation.check.formats.text import TextFormat
         return TextFormat
