@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.pgn import splitter, state_machine
-from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize, normalize_text
+from notation.pgn import parallel, splitter, state_machine
+from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize, normalize_text
 from notation.pgn.parallel import Stretch, cut_chunks, normalize_blocks_parallel
 from notation.pgn.splitter import iter_games
 from notation.pgn.state_machine import iter_games_slow
@@ -113,13 +113,48 @@ def test_parallel_jobs_give_identical_results():
     options = NormalizeOptions.create("xboard", on_bad=BadGamePolicy.REJECT)
     single = list(normalize(text, options))
     parallel = list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=20_000))
-    assert _essentials(parallel) == _essentials(single)
+    assert _batched(parallel) == _essentials(single)
 
 
 def _essentials(results):
-    results = list(results)
-    return [(r.number, r.part, r.start_line, r.text, r.changed, r.rejected, r.report, r.codes, r.counted)
-            for r in results]
+    """What one process's results write: output, rejects, report, counts, characters."""
+    summary, written, rejected, report, chars = Summary(), [], [], [], 0
+    for result in results:
+        summary.add(result)
+        (rejected if result.rejected else written).append(result.text)
+        report.extend(result.report)
+        chars += len(result.text)
+    return ("".join(written).encode("utf-8", "surrogateescape"), "".join(rejected).encode("utf-8", "surrogateescape"),
+            report, summary.to_dict(), chars)
+
+
+def _batched(batches):
+    """What ``normalize_blocks_parallel``'s batches write, as ``_essentials`` gives it."""
+    summary, written, rejected, report, chars = Summary(), [], [], [], 0
+    for batch in batches:
+        summary.add_counts(batch.summary)
+        batch.write_text(lambda view: written.append(bytes(view)))
+        rejected.append(batch.rejected)
+        report.extend(batch.report)
+        chars += batch.chars
+    return b"".join(written), b"".join(rejected), report, summary.to_dict(), chars
+
+
+def test_a_chunk_comes_back_as_spans_of_the_text_the_parent_holds():
+    """Games written as they were read cost the parent nothing per game: a run of them comes
+    back from the worker as one span of the chunk; a changed game as its new text; a
+    rejected one as neither (it goes to the rejects)."""
+    same, other = '[Event "a"]\n\n1. e4 *\n\n', '[Event "c"]\n\n1. d4 *\n\n'
+    renamed = '[Event "b"]\n[Variant "ZH"]\n\n1. e4 *\n\n'
+    bad = '[Event "d"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n\n'
+    text = same * 2 + renamed + other * 3 + bad + same
+    parallel._init_worker(NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
+    batch, spans, texts = parallel._work(text, 1)
+    first_run, after = 2 * len(same), 2 * len(same) + len(renamed)
+    assert list(spans) == [0, first_run, -1, 0, after, after + 3 * len(other), len(text) - len(same), len(text)]
+    assert texts == [renamed.replace('"ZH"', '"Crazyhouse"')]
+    assert batch.rejected == bad.encode() and batch.last_game == 8 and batch.text == b""
+    assert (batch.summary.changed, batch.summary.unchanged, batch.summary.rejected) == (1, 6, 1)
 
 
 @settings(max_examples=examples(40))
@@ -134,7 +169,7 @@ def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_
     options = NormalizeOptions.create("lichess")
     single = list(normalize(damaged, options))
     parallel = list(normalize_blocks_parallel(blocks, options, jobs=2, chunk_chars=chunk_chars))
-    assert _essentials(parallel) == _essentials(single)
+    assert _batched(parallel) == _essentials(single)
 
 
 def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
@@ -149,7 +184,7 @@ def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
     for size in range(1, len(text), 7):
         assert _joined(cut_chunks([text], size)) == text
         parallel = list(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size))
-        assert _essentials(parallel) == _essentials(single)
+        assert _batched(parallel) == _essentials(single)
 
 
 def _joined(chunks) -> str:
@@ -180,7 +215,7 @@ def test_damaged_database_splits_the_same_in_parallel_at_every_chunk_size(case):
     single = _essentials(normalize(text, options))
     for size in range(1, len(text) + 2, max(1, len(text) // 60)):
         assert _joined(cut_chunks([text], size)) == text
-        assert _essentials(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size)) == single, size
+        assert _batched(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=size)) == single, size
 
 
 def _signature(games):
@@ -216,7 +251,7 @@ def _check_parallel_equals_serial(text, seed, chunk_chars, longest, block):
     options = NormalizeOptions.create("lichess")
     single = _essentials(normalize(damaged, options))
     parallel = normalize_blocks_parallel(blocks, options, jobs=2, chunk_chars=chunk_chars, longest_chunk_chars=longest)
-    assert _essentials(parallel) == single
+    assert _batched(parallel) == single
 
 
 @small_pieces()
@@ -231,7 +266,7 @@ def test_text_with_no_cut_point_comes_as_a_stretch():
     assert kinds == ["stretch", "chunk", "chunk"]
     assert texts[1:] == ['[E "b"]\n\n1. e4 e5 *\n\n', '[E "c"]\n\n*\n'] and "".join(texts) == text
     options = NormalizeOptions.create("lichess")
-    assert _essentials(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=16, longest_chunk_chars=100)) \
+    assert _batched(normalize_blocks_parallel([text], options, jobs=2, chunk_chars=16, longest_chunk_chars=100)) \
         == _essentials(normalize(text, options))
 
 

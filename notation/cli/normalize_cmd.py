@@ -24,7 +24,7 @@ from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, 
 from notation.pgn.splitter import iter_games
 
 if TYPE_CHECKING:
-    from notation.pgn.file_parallel import Batch
+    from notation.pgn.batch import Batch
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
@@ -190,14 +190,14 @@ def _run(
             from notation.pgn.file_parallel import normalize_file_parallel
 
             stack.callback(os.close, fd)
-            return _write_batches(args, source, normalize_file_parallel(fd, options, args.jobs),
-                                  output, rejects, report)
+            batches = normalize_file_parallel(fd, options, args.jobs)
+            return _write_batches(args, source, batches, output, rejects, report)
         if args.jobs > 1:
             from notation.pgn.parallel import normalize_blocks_parallel
 
-            results: Iterator[GameResult] = normalize_blocks_parallel(source.blocks(), options, args.jobs)
-        else:
-            results = normalize_games(iter_games(source.blocks(), options.limits), options)
+            batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
+            return _write_batches(args, source, batches, output, rejects, report, lambda: source.position)
+        results = normalize_games(iter_games(source.blocks(), options.limits), options)
         return _write_results(args, source, results, output, rejects, report)
 
 
@@ -261,7 +261,11 @@ def _write_batches(
     output: Output,
     rejects: Output | None,
     report: Output | None,
+    read_up_to: Callable[[], int] | None = None,
 ) -> Summary:
+    """Write ``batches``; ``read_up_to()`` gives the bytes of INPUT (as stored) read so far
+    where batches do not say it (``Batch.end`` is 0 for a stream), asked only when the
+    progress bar moves."""
     summary = Summary()
     chars = 0
     end = 0
@@ -280,7 +284,7 @@ def _write_batches(
             if report is not None:
                 for entry in batch.report:
                     report.write(json.dumps(entry, ensure_ascii=False) + "\n")
-            tick(summary.games, chars, position)
+            tick(summary.games, chars, read_up_to or position)
     return summary
 
 

@@ -6,7 +6,7 @@ piece between two cut points (``ranges.pieces``) is read, split, normalised and 
 one worker, which writes its output to a file of its own in a temporary directory (a
 pipe costs the parent far more CPU per byte than copying a file) and sends back its
 rejected games, its report entries and its counts. The parent only puts the pieces in
-input order (``Batch``), numbers the games after those of the pieces before (lines are
+input order (``batch.Batch``), numbers the games after those of the pieces before (lines are
 right already: each piece knows its first line) and copies their output where it goes
 (``Batch.write_text``; a worker's file lasts until the iteration ends). So the output, rejects, report and summary are
 those of one process reading the file, whatever the number of workers.
@@ -26,50 +26,18 @@ from __future__ import annotations
 import os
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
 from notation.pgn import pieces, pool, ranges
-from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, Summary
+from notation.pgn.batch import Batch, game_batches, numbered
+from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
-
-
-@dataclass
-class Batch:
-    """Games in input order, ready to write: their output text (UTF-8 bytes, as read; see
-    ``write_text``) and ``rejected`` for the rejects file, the report entries (numbered in
-    the whole file), the counts, and ``end``, the byte of the file read up to."""
-
-    text: bytes
-    rejected: bytes
-    report: list[dict[str, Any]]
-    summary: Summary
-    end: int
-    last_game: int = 0  # the number of the last game, within its piece
-    chars: int = 0  # characters of PGN these games hold
-    text_path: str | None = None  # where a worker wrote the text instead (``text`` is empty)
-
-    def write_text(self, write: Callable[[memoryview], None]) -> None:
-        """Hand the output text to ``write`` in blocks; a worker's file is removed after.
-        Raises ``OSError`` reading that file."""
-        if self.text_path is None:
-            if self.text:
-                write(memoryview(self.text))
-            return
-        block = bytearray(_COPY_BYTES)
-        with open(self.text_path, "rb", buffering=0) as written:
-            while count := written.readinto(block):
-                write(memoryview(block)[:count])
-        os.unlink(self.text_path)
-        self.text_path = None
-
 
 _READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
 _WRITE_BYTES = 1 << 16
-_COPY_BYTES = 1 << 18  # the blocks the parent copies a worker's output in
 
 _worker: tuple[Normalizer, int, str] | None = None
 
@@ -119,25 +87,6 @@ def _collected(piece: ranges.Piece, result: AsyncResult[Batch], directory: str) 
     return batch
 
 
-def _batch_of(result: GameResult, end: int) -> Batch:
-    """One game normalised in the parent, as a batch."""
-    summary = Summary()
-    summary.add(result)
-    data = result.text.encode(ENCODING, ERRORS)
-    return Batch(b"" if result.rejected else data, data if result.rejected else b"", result.report, summary,
-                 end, result.number, len(result.text))
-
-
-def _numbered(batch: Batch, games_before: list[int]) -> Batch:
-    """``batch`` with its report's games numbered after ``games_before[0]`` games; counts them."""
-    offset = games_before[0]
-    if offset:
-        for entry in batch.report:
-            entry["game"] += offset
-    games_before[0] = offset + batch.last_game
-    return batch
-
-
 def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
                             longest_bytes: int | None = None) -> Iterator[Batch]:
     """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
@@ -158,14 +107,14 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
             for piece in ranges.pieces(found, size):
                 if piece.end - piece.start > longest:
                     while pending:
-                        yield _numbered(_collected(*pending.popleft(), directory), games_before)
+                        yield numbered(_collected(*pending.popleft(), directory), games_before)
                     yield from _in_parent(fd, piece, options, games_before)
                     continue
                 pending.append((piece, workers.apply_async(_normalize_piece, (piece,))))
                 while len(pending) >= 2 * jobs:
-                    yield _numbered(_collected(*pending.popleft(), directory), games_before)
+                    yield numbered(_collected(*pending.popleft(), directory), games_before)
             while pending:
-                yield _numbered(_collected(*pending.popleft(), directory), games_before)
+                yield numbered(_collected(*pending.popleft(), directory), games_before)
             pool.finish_pool(workers)
             running = None
         finally:
@@ -178,11 +127,6 @@ def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_be
     normalizer = Normalizer(options)
     file = ranges.PositionalFile(fd)
     text = ranges.read_text(file, piece.start, piece.end)  # type: ignore[arg-type]
-    offset = games_before[0]
-    for game in iter_games(text, options.limits, first_line=piece.first_line):
-        result = normalizer.normalize_game(game)
-        batch = _batch_of(result, min(piece.end, file.tell()))
-        for entry in batch.report:
-            entry["game"] += offset
-        games_before[0] = offset + result.number
-        yield batch
+    games = iter_games(text, options.limits, first_line=piece.first_line)
+    yield from game_batches((normalizer.normalize_game(game) for game in games), games_before,
+                            lambda: min(piece.end, file.tell()))

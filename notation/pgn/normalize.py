@@ -121,7 +121,8 @@ class Summary:
     problems: Counter = field(default_factory=Counter)
 
     def add(self, result: GameResult) -> None:
-        self.problems.update(result.codes)
+        if result.codes:  # most games have none; Counter.update costs even then
+            self.problems.update(result.codes)
         if not result.counted:
             return
         self.games += 1

@@ -7,9 +7,11 @@ from a fresh state: an empty line, then a well-formed tag line of at most
 not blank before it (``splitter.iter_games`` ends any game there, even one inside an
 unterminated or multi-line comment; a blank stretch at the very start of the input belongs
 to the first game). Workers split and normalise their chunk, numbering lines from the
-chunk's first line (which the parent counts as it cuts); the parent renumbers games by the
-chunks before and yields the results in input order. At most ``2 * jobs`` chunks are in
-flight.
+chunk's first line (which the parent counts as it cuts), and send back one ``Batch`` a
+chunk; the games written as they were read come back as spans of the chunk, which the
+parent already holds, so neither their text nor a record per game crosses the pipe. The
+parent renumbers games by the chunks before and yields the batches in input order. At
+most ``2 * jobs`` chunks are in flight.
 
 A stretch with no cut point longer than ``LONGEST_CHUNK_CHARS`` (degenerate input: one huge
 game, millions of lines with no tags, no line ends at all) is not held whole: the parent
@@ -33,10 +35,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult, Pool
+from typing import Any
 
+from notation.inputs import ENCODING, ERRORS
 from notation.pgn import state_machine
+from notation.pgn.batch import Batch, game_batches, numbered
 from notation.pgn.lines import line_breaks
-from notation.pgn.normalize import GameResult, NormalizeOptions, Normalizer, normalize
+from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary, normalize
 from notation.pgn.pool import finish_pool, start_pool, stop_pool
 from notation.pgn.splitter import iter_games
 
@@ -61,32 +66,43 @@ def _init_worker(options: NormalizeOptions) -> None:
     _worker = Normalizer(options)
 
 
-# Per game, in the compact form a worker sends back: the length of its input text, then
-# GameResult's number, part, start_line and counted, and whether its text is the input's.
-_FIELDS = 6
-
 _DEFAULT_OPTIONS = NormalizeOptions()
 
 
-def _work(chunk: str, first_line: int) -> tuple[array[int], dict[int, GameResult]]:
-    """Each game's input length and plain fields, in one array (cheap to send and to hold,
-    however many games), and the full results of the games that need one (changed,
-    rejected or reported), by index. A result whose text is the input's is sent without it
-    (``""``): the parent cuts it from the chunk it already holds."""
-    plain = array("q")
-    full: dict[int, GameResult] = {}
+def _work(chunk: str, first_line: int) -> tuple[Batch, array[int], list[str]]:
+    """In a worker: the chunk's games as a batch numbered from 1, its ``text`` left empty
+    and described by ``spans`` instead, pairs of numbers: ``(start, end)``, text of the
+    chunk itself (a run of games written as they were read makes one span, so the parent
+    handles a chunk, not each game; it cuts the text from the chunk it already holds, which
+    is not sent back), or ``(-1, i)``, ``texts[i]``, a game's new text."""
     worker = _worker
     if worker is None:
         raise RuntimeError("_work runs in the pool's workers, which _init_worker set up")
-    for index, game in enumerate(iter_games(chunk, worker.options.limits, first_line=first_line)):
+    summary = Summary()
+    report: list[dict[str, Any]] = []
+    rejected: list[str] = []
+    spans = array("q")
+    texts: list[str] = []
+    position = last = chars = 0
+    for game in iter_games(chunk, worker.options.limits, first_line=first_line):
         result = worker.normalize_game(game)
-        same_text = result.text == game.text
-        plain.extend((len(game.text), result.number, result.part, result.start_line, result.counted, same_text))
-        if result.changed or result.rejected or result.report or result.codes or not same_text:
-            if same_text:
-                result.text = ""  # not sent: the parent cuts it from its chunk
-            full[index] = result
-    return plain, full
+        summary.add(result)
+        last = result.number
+        chars += len(result.text)
+        report.extend(result.report)
+        end = position + len(game.text)
+        if result.rejected:
+            rejected.append(result.text)
+        elif result.text != game.text:
+            spans.extend((-1, len(texts)))
+            texts.append(result.text)
+        elif spans and spans[-2] >= 0 and spans[-1] == position:
+            spans[-1] = end
+        else:
+            spans.extend((position, end))
+        position = end
+    batch = Batch(b"", "".join(rejected).encode(ENCODING, ERRORS), report, summary, 0, last, chars)
+    return batch, spans, texts
 
 
 @dataclass
@@ -214,16 +230,17 @@ def _sliced(blocks: Iterable[str], most: int) -> Iterator[str]:
 def normalize_blocks_parallel(
     blocks: Iterable[str], options: NormalizeOptions = _DEFAULT_OPTIONS, jobs: int = 2, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
-) -> Iterator[GameResult]:
-    """Like ``normalize`` over the text of ``blocks``, on ``jobs`` processes; the same
-    results, in order. ``chunk_chars`` and ``longest_chunk_chars`` default to
-    ``CHUNK_CHARS`` and ``LONGEST_CHUNK_CHARS`` (read when called)."""
+) -> Iterator[Batch]:
+    """``normalize`` over the text of ``blocks`` on ``jobs`` processes, as batches in input
+    order: the same output, rejects, report and counts as one process. ``chunk_chars`` and
+    ``longest_chunk_chars`` default to ``CHUNK_CHARS`` and ``LONGEST_CHUNK_CHARS`` (read
+    when called)."""
     if jobs <= 1:
-        yield from normalize(blocks, options)
+        yield from game_batches(normalize(blocks, options), [0])
         return
     size = CHUNK_CHARS if chunk_chars is None else chunk_chars
     longest = LONGEST_CHUNK_CHARS if longest_chunk_chars is None else longest_chunk_chars
-    pending: deque[tuple[str, AsyncResult[tuple[array[int], dict[int, GameResult]]]]] = deque()
+    pending: deque[tuple[str, AsyncResult[tuple[Batch, array[int], list[str]]]]] = deque()
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     local: Normalizer | None = None
@@ -233,7 +250,7 @@ def normalize_blocks_parallel(
         for chunk in cut_chunks(blocks, size, max(size, longest)):
             if isinstance(chunk, Stretch):
                 while pending:
-                    yield from _collect(*pending.popleft(), games_before)
+                    yield _collect(*pending.popleft(), games_before)
                 local = local or Normalizer(options)
                 counter = _LineCounter(chunk.pieces)
                 yield from _serial(local, counter, options, first_line, games_before)
@@ -242,9 +259,9 @@ def normalize_blocks_parallel(
             pending.append((chunk, workers.apply_async(_work, (chunk, first_line))))
             first_line += line_breaks(chunk)
             while len(pending) >= 2 * jobs:
-                yield from _collect(*pending.popleft(), games_before)
+                yield _collect(*pending.popleft(), games_before)
         while pending:
-            yield from _collect(*pending.popleft(), games_before)
+            yield _collect(*pending.popleft(), games_before)
         finish_pool(workers)
         running = None
     finally:
@@ -271,44 +288,18 @@ class _LineCounter:
 
 
 def _serial(normalizer: Normalizer, pieces: Iterable[str], options: NormalizeOptions, first_line: int,
-            games_before: list[int]) -> Iterator[GameResult]:
-    """Normalise a stretch in this process, numbered after the games before it."""
-    offset = games_before[0]
-    last = 0
-    for game in iter_games(pieces, options.limits, first_line=first_line):
-        result = normalizer.normalize_game(game)
-        last = result.number
-        _shift(result, offset)
-        yield result
-    games_before[0] = offset + last
+            games_before: list[int]) -> Iterator[Batch]:
+    """Normalise a stretch in this process, game by game, numbered after the games before it."""
+    games = iter_games(pieces, options.limits, first_line=first_line)
+    yield from game_batches((normalizer.normalize_game(game) for game in games), games_before)
 
 
-def _shift(result: GameResult, offset: int) -> None:
-    if offset:
-        result.number += offset
-        for entry in result.report:
-            entry["game"] += offset
-
-
-def _collect(
-    chunk: str, async_result: AsyncResult[tuple[array[int], dict[int, GameResult]]], games_before: list[int]
-) -> Iterator[GameResult]:
-    """A chunk's results, numbered after the games of the chunks before it (lines are
-    already right: the worker numbered them from the chunk's first line)."""
-    offset = games_before[0]
-    last = 0
-    position = 0
-    plain, full = async_result.get()
-    for index in range(len(plain) // _FIELDS):
-        length, number, part, start_line, counted, same_text = plain[index * _FIELDS:(index + 1) * _FIELDS]
-        text = chunk[position:position + length]
-        position += length
-        result = full.pop(index, None)
-        if result is None:
-            result = GameResult(number, part, start_line, text, counted=bool(counted))
-        elif same_text:
-            result.text = text
-        last = number
-        _shift(result, offset)
-        yield result
-    games_before[0] = offset + last
+def _collect(chunk: str, async_result: AsyncResult[tuple[Batch, array[int], list[str]]],
+             games_before: list[int]) -> Batch:
+    """A chunk's batch with its text put together from its spans, its games numbered after
+    those of the chunks before it (lines are already right: the worker numbered them from
+    the chunk's first line)."""
+    batch, spans, texts = async_result.get()
+    batch.text = "".join([chunk[spans[at]:spans[at + 1]] if spans[at] >= 0 else texts[spans[at + 1]]
+                          for at in range(0, len(spans), 2)]).encode(ENCODING, ERRORS)
+    return numbered(batch, games_before)

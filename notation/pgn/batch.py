@@ -1,0 +1,92 @@
+"""Games normalised elsewhere (a worker process, another piece of the input), handed to the
+writer as one unit: ``Batch``.
+
+A batch holds what the writer needs of its games and nothing per game: the output text as
+UTF-8 bytes (or the path of a worker's file holding it), the rejected games' text, the
+report entries, the counts, and the number of its last game within its piece, so that
+``numbered`` can put its report's games after those of the pieces before it. The ``--jobs``
+paths (``parallel`` for streams, ``file_parallel`` for regular files) both yield batches;
+raises nothing but what writing and reading files raise (see ``Batch.write_text``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from notation.inputs import ENCODING, ERRORS
+from notation.pgn.normalize import GameResult, Summary
+
+_COPY_BYTES = 1 << 18  # the blocks a worker's output file is copied in
+
+
+@dataclass
+class Batch:
+    """Games in input order, ready to write: their output text (UTF-8 bytes, as read; see
+    ``write_text``) and ``rejected`` for the rejects file, the report entries (numbered in
+    the whole input once ``numbered``), the counts, and ``end``, the byte of a regular
+    file read up to (0 where the input is a stream)."""
+
+    text: bytes
+    rejected: bytes
+    report: list[dict[str, Any]]
+    summary: Summary
+    end: int
+    last_game: int = 0  # the number of the last game, within its piece
+    chars: int = 0  # characters of PGN these games hold
+    text_path: str | None = None  # where a worker wrote the text instead (``text`` is empty)
+
+    def write_text(self, write: Callable[[memoryview], None]) -> None:
+        """Hand the output text to ``write`` in blocks; a worker's file is removed after.
+        Raises ``OSError`` reading that file."""
+        if self.text_path is None:
+            if self.text:
+                write(memoryview(self.text))
+            return
+        block = bytearray(_COPY_BYTES)
+        with open(self.text_path, "rb", buffering=0) as written:
+            while count := written.readinto(block):
+                write(memoryview(block)[:count])
+        os.unlink(self.text_path)
+        self.text_path = None
+
+
+def _nowhere() -> int:
+    return 0
+
+
+def batch_of(result: GameResult, end: int = 0) -> Batch:
+    """One game's result as a batch (a game normalised in the parent, between batches)."""
+    summary = Summary()
+    summary.add(result)
+    data = result.text.encode(ENCODING, ERRORS)
+    return Batch(b"" if result.rejected else data, data if result.rejected else b"", result.report, summary,
+                 end, result.number, len(result.text))
+
+
+def numbered(batch: Batch, games_before: list[int]) -> Batch:
+    """``batch`` with its report's games numbered after ``games_before[0]`` games; counts
+    its games into ``games_before[0]``."""
+    offset = games_before[0]
+    if offset:
+        for entry in batch.report:
+            entry["game"] += offset
+    games_before[0] = offset + batch.last_game
+    return batch
+
+
+def game_batches(results: Iterable[GameResult], games_before: list[int],
+                 end: Callable[[], int] = _nowhere) -> Iterator[Batch]:
+    """Each result (of games numbered from 1, normalised here one by one) as a batch, its
+    report's games numbered after ``games_before[0]`` games, which counts them; ``end()``
+    gives each batch's ``end``."""
+    offset = games_before[0]
+    for result in results:
+        batch = batch_of(result, end())
+        if offset:
+            for entry in batch.report:
+                entry["game"] += offset
+        games_before[0] = offset + result.number
+        yield batch
