@@ -192,10 +192,14 @@ class Output:
             except (OSError, ValueError):
                 pass
             return
-        try:
-            self._raw.close()
-        except OSError:
-            pass
+        # The layers above the file are closed first, their last buffered text written to
+        # the file about to go: left open, they would try to write it to the closed file
+        # when collected (at exit, after a signal: an ignored exception Python prints).
+        for layer in (self._text, self._binary, self._raw):
+            try:
+                layer.close()
+            except (OSError, ValueError):
+                pass
         remove_temporary_file(self._tmp)
         self._tmp = None
 
@@ -287,7 +291,9 @@ class _NoClose(io.RawIOBase):
         return self._wrapped.write(data)
 
     def close(self) -> None:
-        if not self.closed:
+        # What it wraps may be closed first (standard output's buffer, at exit): flushing
+        # it would raise, and whatever was written to it has been flushed already.
+        if not self.closed and not self._wrapped.closed:
             self._wrapped.flush()
         super().close()
 

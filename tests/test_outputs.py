@@ -147,6 +147,30 @@ def test_an_exception_leaves_an_atomic_target_as_it_was(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pgn"]
 
 
+_DISCARD_AND_EXIT = """
+import sys
+from notation.outputs import Output
+for path in sys.argv[1:]:
+    output = Output(path)
+    output.write("[Event \\"x\\"]\\n" * 50)  # held in the layers' buffers, not yet written
+    output.discard()
+"""
+
+
+@pytest.mark.parametrize("suffix", ["", ".gz", ".bz2", ".zst"])
+def test_a_discarded_output_leaves_nothing_to_write_at_exit(tmp_path, suffix):
+    """What a signal or an error leaves: the interpreter's exit must not try to flush text
+    into a closed file (Python 3.13 prints that as an ignored exception after a signal;
+    ``-X dev`` prints it on every version)."""
+    import sys
+
+    target = str(tmp_path / f"out.pgn{suffix}")
+    done = subprocess.run([sys.executable, "-X", "dev", "-c", _DISCARD_AND_EXIT, target, "-"],
+                          capture_output=True, timeout=TIMEOUT, cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr.decode()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_zst_output_has_a_checksum_that_catches_flipped_bytes(tmp_path):
     path = tmp_path / "out.pgn.zst"
     text = SOURCE.read_text(encoding="utf-8") * 20
