@@ -50,13 +50,31 @@ def loads(text: str | bytes) -> Any:
     if orjson is not None:
         return orjson.loads(text)
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=None)
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=None)
     except RecursionError:
         raise JSONDecodeError("depth limit exceeded", text if isinstance(text, str) else "", 0) from None
     except ValueError as exc:
         if isinstance(exc, JSONDecodeError):
             raise
         raise JSONDecodeError(str(exc), text if isinstance(text, str) else "", 0) from None
+    if isinstance(value, (list, dict)) and _deeper_than(value, MAX_DEPTH):
+        # The parser's recursion limit refuses deep nesting too, but not at MAX_DEPTH, and
+        # from Python 3.13 on not before several thousand levels.
+        raise JSONDecodeError("depth limit exceeded", text if isinstance(text, str) else "", 0)
+    return value
+
+
+def _deeper_than(value: list | dict, limit: int) -> bool:
+    """True when lists and objects nest in ``value`` more than ``limit`` levels deep."""
+    level: list[Any] = [value]
+    depth = 1
+    while level:
+        if depth > limit:
+            return True
+        level = [child for item in level for child in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(child, (list, dict))]
+        depth += 1
+    return False
 
 
 def dumps(obj: Any) -> str:

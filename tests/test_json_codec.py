@@ -25,6 +25,7 @@ REFUSED = [
     '{"fen": Infinity}',
     '{"fen": 1' + "0" * 400 + "}",  # past a double (orjson) / still a number (json): see below
     "[" * 2000 + "]" * 2000,
+    '{"a": ' * (json_codec.MAX_DEPTH + 1) + "1" + "}" * (json_codec.MAX_DEPTH + 1),  # one past orjson's limit
     "",
 ]
 

@@ -27,7 +27,8 @@ def post_raw(client, path, data, content_type="application/json", **kwargs):
         (b"", "empty"),
         (b"   \n", "empty"),
         (b"{", "line 1, column 2"),
-        (b'{"fen": "x",}', "line 1, column 13"),
+        # the brace after the trailing comma, or from Python 3.13 on the comma itself
+        (b'{"fen": "x",}', ("line 1, column 13", "line 1, column 12")),
         (b"{'fen': 'x'}", "line 1, column 2"),
         (b'{"fen": NaN}', "NaN"),
         (b'{"fen": Infinity}', "Infinity"),
@@ -40,7 +41,7 @@ def post_raw(client, path, data, content_type="application/json", **kwargs):
 )
 def test_bad_json_is_400_saying_where(client, path, body, where):
     problem = assert_problem(post_raw(client, path, body), 400, INVALID_JSON)
-    assert where in problem["detail"]
+    assert any(place in problem["detail"] for place in (where if isinstance(where, tuple) else (where,))), problem
 
 
 @pytest.mark.parametrize("path", POST_PATHS)
