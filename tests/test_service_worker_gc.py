@@ -24,6 +24,6 @@ print(json.dumps({"before": before, "frozen": gc.get_freeze_count(), "left": len
 def test_the_worker_freezes_what_it_built():
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=True)
     seen = json.loads(done.stdout)
-    assert seen["before"] == 0
-    assert seen["frozen"] > 1000  # the app and its imports, not a handful of objects
-    assert seen["left"] < seen["frozen"] // 10  # what full collections still walk
+    frozen = seen["frozen"] - seen["before"]  # Python 3.12 starts with a few hundred frozen already
+    assert frozen > 1000  # the app and its imports, not a handful of objects
+    assert seen["left"] < frozen // 10  # what full collections still walk
