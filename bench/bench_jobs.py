@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> list[float]:
         ratios = [
             _print(f"notation normalize --jobs ({pgn.stat().st_size / 1e6:.0f} MB database, profile xboard, "
                    f"{_build()} build, whole processes, best of {args.rounds})", pgn.stat().st_size, normalize),
-            _print(f"notation normalize --jobs, the same database as .zst ({compressed.stat().st_size / 1e6:.0f} MB; "
+            _print(f"notation normalize --jobs, the same database as .zst ({compressed.stat().st_size / 1e6:.1f} MB; "
                    "MB/s of PGN text)", pgn.stat().st_size, streamed),
             _print(f"notation check --jobs ({games.stat().st_size / 1e6:.0f} MB, {bench_check.GAMES * 2:,} games)",
                    games.stat().st_size, check),
