@@ -1,8 +1,8 @@
 """Games normalised elsewhere (a worker process, another piece of the input), handed to the
 writer as one unit: ``Batch``.
 
-A batch holds what the writer needs of its games and nothing per game: the output text as
-UTF-8 bytes (or the path of a worker's file holding it), the rejected games' text, the
+A batch holds what the writer needs of its games and nothing per game: the output text
+(as read, or the path of a worker's file holding it), the rejected games' text, the
 report entries, the counts, and the number of its last game within its piece, so that
 ``numbered`` can put its report's games after those of the pieces before it. The ``--jobs``
 paths (``parallel`` for streams, ``file_parallel`` for regular files) both yield batches;
@@ -20,16 +20,17 @@ from notation.inputs import ENCODING, ERRORS
 from notation.pgn.normalize import GameResult, Summary
 
 _COPY_BYTES = 1 << 18  # the blocks a worker's output file is copied in
+_ENCODE_CHARS = 1 << 18  # the pieces text is encoded in as it is written
 
 
 @dataclass
 class Batch:
-    """Games in input order, ready to write: their output text (UTF-8 bytes, as read; see
-    ``write_text``) and ``rejected`` for the rejects file, the report entries (numbered in
+    """Games in input order, ready to write: their output text (see ``write_text``) and
+    ``rejected`` for the rejects file (UTF-8 bytes), the report entries (numbered in
     the whole input once ``numbered``), the counts, and ``end``, the byte of a regular
     file read up to (0 where the input is a stream)."""
 
-    text: bytes
+    text: bytes | str  # UTF-8 bytes as read, or text that ``write_text`` encodes piece by piece
     rejected: bytes
     report: list[dict[str, Any]]
     summary: Summary
@@ -42,8 +43,13 @@ class Batch:
         """Hand the output text to ``write`` in blocks; a worker's file is removed after.
         Raises ``OSError`` reading that file."""
         if self.text_path is None:
-            if self.text:
-                write(memoryview(self.text))
+            text = self.text
+            if isinstance(text, str):
+                # Encoded a piece at a time: a game part of megabytes is not held twice.
+                for start in range(0, len(text), _ENCODE_CHARS):
+                    write(memoryview(text[start:start + _ENCODE_CHARS].encode(ENCODING, ERRORS)))
+            elif text:
+                write(memoryview(text))
             return
         block = bytearray(_COPY_BYTES)
         with open(self.text_path, "rb", buffering=0) as written:
@@ -61,9 +67,10 @@ def batch_of(result: GameResult, end: int = 0) -> Batch:
     """One game's result as a batch (a game normalised in the parent, between batches)."""
     summary = Summary()
     summary.add(result)
-    data = result.text.encode(ENCODING, ERRORS)
-    return Batch(b"" if result.rejected else data, data if result.rejected else b"", result.report, summary,
-                 end, result.number, len(result.text))
+    if result.rejected:
+        return Batch(b"", result.text.encode(ENCODING, ERRORS), result.report, summary, end, result.number,
+                     len(result.text))
+    return Batch(result.text, b"", result.report, summary, end, result.number, len(result.text))
 
 
 def numbered(batch: Batch, games_before: list[int]) -> Batch:

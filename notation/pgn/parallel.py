@@ -301,5 +301,5 @@ def _collect(chunk: str, async_result: AsyncResult[tuple[Batch, array[int], list
     the chunk's first line)."""
     batch, spans, texts = async_result.get()
     batch.text = "".join([chunk[spans[at]:spans[at + 1]] if spans[at] >= 0 else texts[spans[at + 1]]
-                          for at in range(0, len(spans), 2)]).encode(ENCODING, ERRORS)
+                          for at in range(0, len(spans), 2)])
     return numbered(batch, games_before)
