@@ -77,9 +77,7 @@ def numbered(batch: Batch, games_before: list[int]) -> Batch:
     """``batch`` with its report's games numbered after ``games_before[0]`` games; counts
     its games into ``games_before[0]``."""
     offset = games_before[0]
-    if offset:
-        for entry in batch.report:
-            entry["game"] += offset
+    _shift(batch.report, offset)
     games_before[0] = offset + batch.last_game
     return batch
 
@@ -92,8 +90,13 @@ def game_batches(results: Iterable[GameResult], games_before: list[int],
     offset = games_before[0]
     for result in results:
         batch = batch_of(result, end())
-        if offset:
-            for entry in batch.report:
-                entry["game"] += offset
+        _shift(batch.report, offset)
         games_before[0] = offset + result.number
         yield batch
+
+
+def _shift(report: list[dict[str, Any]], offset: int) -> None:
+    """Number the games of ``report`` after ``offset`` games."""
+    if offset:
+        for entry in report:
+            entry["game"] += offset
