@@ -15,7 +15,7 @@ from typing import Any
 
 from notation.problem import Problem
 
-__all__ = ["FenSyntaxError", "IllegalSetupError", "NotationError", "Problem", "UnknownVariantError"]
+__all__ = ["FenSyntaxError", "IllegalSetupError", "MoveError", "NotationError", "Problem", "UnknownVariantError"]
 
 
 class NotationError(Exception):
@@ -80,3 +80,20 @@ class UnknownVariantError(NotationError):
 
 class IllegalSetupError(NotationError):
     """A setup that was read but breaks its variant's rules; ``problems`` holds every one."""
+
+
+class MoveError(NotationError):
+    """A move that cannot be played in a position: unreadable, illegal or ambiguous.
+
+    ``code`` is ``bad-move-syntax``, ``illegal-move``, ``ambiguous-move`` or
+    ``game-over``; ``move`` is the text as given and ``fen`` the position before it (both
+    also in the problem's ``extra``, as the JSON answers carry them).
+    """
+
+    def __init__(self, code: str, message: str, *, move: str, fen: str, candidates: list[str] | None = None):
+        self.move = move
+        self.fen = fen
+        extra: dict[str, Any] = {"move": move, "fen": fen}
+        if candidates:
+            extra["candidates"] = candidates
+        super().__init__([Problem(code, message, extra=extra)])

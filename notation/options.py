@@ -84,3 +84,21 @@ class FieldLayout(str, enum.Enum):
 
     FULL = "full"  # placement, side, castling, en passant, halfmove, fullmove
     CFEN = "cfen"  # CXBoard's CFEN: placement, side to move, move number
+
+
+class MoveNotation(str, enum.Enum):
+    """How one move is written (``notation.moves``); each rule family reads and writes its own."""
+
+    SAN = "san"  # Standard Algebraic Notation (PGN standard 8.2.3): ``Nf3``, ``O-O``, ``exd8=Q+``, ``N@f3``
+    LAN = "lan"  # long algebraic: ``Ng1-f3``, ``e7xd8=Q+``, ``O-O``
+    UCI = "uci"  # the UCI protocol: ``g1f3``, ``e7d8q``, ``N@f3``; Xiangqi ranks 1-10 (Fairy-Stockfish)
+    ICCS = "iccs"  # Xiangqi's ICCS/UCCI: files a-i, ranks 0-9 (``h2e2``)
+    WXF = "wxf"  # Xiangqi's WXF notation: ``C2.5``, ``H8+7``
+    OPENTAFL = "opentafl"  # the OpenTafl notation specification: ``e5-e8xe9``
+
+
+class CastlingMode(str, enum.Enum):
+    """How castling is written in UCI, and whether a position is played as Chess960."""
+
+    STANDARD = "standard"  # ``e1g1``: the king's own two-square step (the UCI protocol's default)
+    CHESS960 = "chess960"  # ``e1h1``: the king takes its own rook (the UCI protocol's UCI_Chess960)

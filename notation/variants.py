@@ -174,6 +174,10 @@ class Army:
     pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
     max_by_kind: tuple[tuple[str, int], ...] = ()
     pawn_double_step: bool = True  # False: this side's pawns never step two squares (itsyourturn Horde's Black)
+    # True: a pawn on its own first rank may step two squares too (lichess Horde's White, as
+    # python-chess and scalachess play it; no en passant square follows such a step). Crazy
+    # Screen's first-rank pawns step one square (the itsyourturn variants page).
+    first_rank_double_step: bool = False
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (
@@ -426,7 +430,10 @@ VARIANTS: tuple[Variant, ...] = (
         "Horde",
         ("Horde", "Horde Chess", "Horde960", "Horde 960"),
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-        armies=(Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True), Army()),
+        armies=(
+            Army(royal_count=0, max_pieces=36, max_pawns=36, pawns_on_first_rank=True, first_rank_double_step=True),
+            Army(),
+        ),
         lichess_name="Horde",
     ),
     # Beyond lichess and CQLi (Knightmate, Extinction, Grasshopper as the Fairy-Stockfish

@@ -1,0 +1,54 @@
+"""``notation moves``: the legal moves of a position, one a line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from notation.cli import common, position_args
+from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.usage import SUMMARIES
+from notation.playing import list_moves
+
+DESCRIPTION = """\
+Print the legal moves of a position (FEN; none: the variant's start), one a line, in one
+stable order whatever the notation: by the moving piece's square (a1 first), then its
+target, drops after. A finished game has no moves (its end is printed to standard error).
+With --json, read {"fen", "variant", "chess960", "notation"} objects from standard input,
+one a line, and print {"ok", "variant", "notation", "moves", "outcome"} for each.
+Exit status: 0 listed, 1 the FEN or variant was refused, 2 usage error."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "moves", help=SUMMARIES["moves"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+    )
+    parser.add_argument("fen", nargs="?", metavar="FEN", help="the position (default: the variant's start)")
+    position_args.add_position_options(parser, notation_help="write the moves in this notation (default: SAN)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = common.build_registry(args)
+    if args.json:
+
+        def answer(obj: dict[str, Any]) -> dict[str, Any]:
+            return list_moves(
+                position_args.text_field(obj, "fen", None),
+                position_args.text_field(obj, "variant", args.variant) or args.variant,
+                notation=position_args.text_field(obj, "notation", args.notation),
+                chess960=position_args.flag_field(obj, "chess960", args.chess960),
+                registry=registry,
+            ).to_dict()
+
+        return position_args.run_json_lines(answer)
+    result = list_moves(args.fen, args.variant, notation=args.notation, chess960=args.chess960, registry=registry)
+    if not result.ok:
+        position_args.print_problems(result.errors, "error")
+        return 1
+    for move in result.moves:
+        sys.stdout.write(move + "\n")
+    if result.outcome is not None:
+        sys.stderr.write(f"game over: {result.outcome['reason']} ({result.outcome['result']})\n")
+    return 0

@@ -1,0 +1,68 @@
+"""``notation play``: play moves from a position and print the FEN reached."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from notation.cli import common, position_args
+from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.usage import SUMMARIES
+from notation.playing import play_moves
+
+DESCRIPTION = """\
+Play MOVEs from a position and print the FEN reached, in the chosen profile. The first
+argument is the FEN when it holds a '/' (moves never do); without one, play starts from
+the variant's start. Moves may be written in any notation the variant reads (SAN, LAN,
+UCI; Xiangqi's WXF and ICCS; OpenTafl's), mixed; --notation insists on one. Lenient
+readings (0-0, e8Q, N*f3, ...) are warnings on standard error.
+With --json, read {"fen", "variant", "chess960", "moves": [...]} objects from standard
+input, one a line, and print {"ok", "fen", "played", "outcome", "warnings"} for each.
+Exit status: 0 played, 1 a move could not be played (its ply and the position before it
+are named) or the FEN was refused, 2 usage error."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "play", help=SUMMARIES["play"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+    )
+    parser.add_argument("words", nargs="*", metavar="FEN|MOVE", help="the position (optional), then the moves")
+    position_args.add_position_options(parser, notation_help="read the moves only in this notation")
+    common.add_writer_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    registry = common.build_registry(args)
+    options = common.writer_options_from(args)
+    if args.json:
+
+        def answer(obj: dict[str, Any]) -> dict[str, Any]:
+            moves = obj.get("moves", [])
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise TypeError('"moves" must be a list of strings')
+            return play_moves(
+                position_args.text_field(obj, "fen", None),
+                position_args.text_field(obj, "variant", args.variant) or args.variant,
+                moves,
+                options=options,
+                notation=position_args.text_field(obj, "notation", args.notation),
+                chess960=position_args.flag_field(obj, "chess960", args.chess960),
+                registry=registry,
+            ).to_dict()
+
+        return position_args.run_json_lines(answer)
+    words: list[str] = list(args.words)
+    fen = words.pop(0) if words and "/" in words[0] else None
+    result = play_moves(
+        fen, args.variant, words, options=options, notation=args.notation, chess960=args.chess960, registry=registry
+    )
+    position_args.print_problems(result.warnings, "warning")
+    if not result.ok:
+        position_args.print_problems(result.errors, "error")
+        return 1
+    sys.stdout.write(f"{result.fen}\n")
+    if result.outcome is not None:
+        sys.stderr.write(f"game over: {result.outcome['reason']} ({result.outcome['result']})\n")
+    return 0

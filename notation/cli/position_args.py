@@ -1,0 +1,99 @@
+"""What ``notation moves``, ``play`` and ``perft`` share: the position's options
+(``--variant``, ``--chess960``, ``--notation``), and the JSON-lines loop of ``--json``.
+
+With ``--json`` each non-blank line of standard input is one JSON object (``{"fen",
+"variant", "chess960"?, ...}``, the command's own keys beside) and gets exactly one JSON
+line back: the command's answer, or ``{"ok": false, "errors": [...]}`` naming the line for
+a line that is not such an object. Nothing here raises on bad input lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from notation.cli import common
+from notation.errors import Problem
+from notation.inputs import STDIN, InputFile
+from notation.json_codec import JSONDecodeError, loads
+from notation.options import MoveNotation
+
+JsonAnswer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def add_position_options(parser: argparse.ArgumentParser, *, notation_help: str) -> None:
+    """``--variant``, ``--variant-alias``, ``--from``, ``--chess960``, ``--notation``, ``--json``."""
+    common.add_variant_options(parser)
+    parser.add_argument(
+        "--chess960", action="store_true",
+        help="play the position as Chess960 (UCI castling as the king taking its rook, e1h1)",
+    )
+    parser.add_argument(
+        "--notation", choices=[n.value for n in MoveNotation], default=None, metavar="NOTATION",
+        help=notation_help + f" ({', '.join(n.value for n in MoveNotation)}; each variant has its own subset)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="read JSON objects from standard input, one a line; answer each with one"
+    )
+
+
+def run_json_lines(answer: JsonAnswer) -> int:
+    """Answer each JSON line of standard input; exit 0 when every answer is ok, else 1."""
+    failed = False
+    with InputFile(STDIN) as source:
+        for number, data in enumerate(source.binary, start=1):
+            if not data.strip():
+                continue
+            try:
+                obj = loads(data)
+            except (JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
+                reply: dict[str, Any] = _refusal(number, f"line {number}: not JSON ({exc})")
+            else:
+                if not isinstance(obj, dict):
+                    reply = _refusal(number, f"line {number}: expected a JSON object")
+                else:
+                    try:
+                        reply = answer(obj)
+                    except (TypeError, ValueError) as exc:
+                        reply = _refusal(number, f"line {number}: {exc}")
+            failed = failed or not reply.get("ok", False)
+            common.write_json_line(reply)
+            sys.stdout.flush()
+    return 1 if failed else 0
+
+
+def _refusal(number: int, message: str) -> dict[str, Any]:
+    return {"ok": False, "line": number, "errors": [Problem("bad-input", message).to_dict()]}
+
+
+def text_field(obj: dict[str, Any], name: str, default: str | None) -> str | None:
+    """A string field of a JSON line (``default`` when absent); raises ``TypeError``."""
+    value = obj.get(name, default)
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f'"{name}" must be a string')
+    return value
+
+
+def flag_field(obj: dict[str, Any], name: str, default: bool) -> bool:
+    """A boolean field of a JSON line; raises ``TypeError``."""
+    value = obj.get(name, default)
+    if not isinstance(value, bool):
+        raise TypeError(f'"{name}" must be true or false')
+    return value
+
+
+def print_problems(problems: list[Problem], prefix: str) -> None:
+    for problem in problems:
+        sys.stderr.write(problem.describe(prefix=prefix) + _where(problem) + "\n")
+
+
+def _where(problem: Problem) -> str:
+    extra = problem.extra
+    parts = []
+    if "ply" in extra:
+        parts.append(f"ply {extra['ply']}")
+    if "fen" in extra:
+        parts.append(f"position {extra['fen']}")
+    return f" [{', '.join(parts)}]" if parts else ""

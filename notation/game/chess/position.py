@@ -1,0 +1,507 @@
+"""``ChessPosition``: a legal position of a chess-family variant, its legal moves, and the
+position each move leads to.
+
+Made once from a ``Setup`` that validation accepted (``notation.game.legal_position`` is
+the one place that validates); every later position is made by playing a legal move, so
+none holds an illegal state. The board is a bitboard per piece kind (``ChessRules``'s kind
+indices, both colours) and one per colour. Positions are immutable values: ``play``
+returns a new one. ``play`` raises ``ValueError`` for a move that is not legal here;
+``play_legal`` trusts its caller (the move came from ``legal_moves``).
+"""
+
+from __future__ import annotations
+
+from notation.game.chess.generate import pseudo_legal_moves
+from notation.game.chess.rules import ChessRules, Safety, rules_of
+from notation.game.move import Move, MoveKind
+from notation.game.outcome import EndReason, Outcome
+from notation.options import CastlingMode
+from notation.rules.bitboard import squares
+from notation.rules.position import hopper_attackers
+from notation.setup import Color, Pockets, Setup
+from notation.variants import Stalemate, Variant
+
+_CASTLE = MoveKind.CASTLE
+_EN_PASSANT = MoveKind.EN_PASSANT
+_DROP = MoveKind.DROP
+_NULL = MoveKind.NULL
+_DETONATE = MoveKind.DETONATE
+_COLOURS: tuple[Color, Color] = ("w", "b")
+
+
+class ChessPosition:
+    """A legal chess-family position. ``turn_index`` is 0 for White, 1 for Black;
+    ``pieces[kind]`` the squares of that kind (both colours); ``colours`` (white, black);
+    ``castling`` the squares of the rooks that keep a right; ``ep`` the en passant square
+    or -1; ``pockets`` per colour a count per kind (None without pockets);
+    ``checks`` the checks each side still has to give (None without counters); ``bombs``
+    each side's bomb square or -1 (None without bombs)."""
+
+    __slots__ = (
+        "rules", "turn_index", "pieces", "colours", "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
+        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known",
+    )
+
+    rules: ChessRules
+    turn_index: int
+    pieces: list[int]
+    colours: list[int]
+    promoted: int
+    castling: int
+    ep: int
+    halfmove: int
+    fullmove: int
+    pockets: list[list[int]] | None
+    checks: list[int] | None
+    bombs: list[int] | None
+    castling_mode: CastlingMode
+    _legal: list[Move] | None
+    _end: Outcome | None
+    _end_known: bool
+
+    def __init__(self, setup: Setup, variant: Variant, castling_mode: CastlingMode = CastlingMode.STANDARD):
+        rules = rules_of(variant)
+        self.rules = rules
+        self.turn_index = 0 if setup.turn == "w" else 1
+        pieces = [0] * len(rules.letters)
+        white = black = 0
+        kind_of = rules.kind_of
+        for sq, cell in enumerate(setup.cells):
+            if cell == ".":
+                continue
+            bit = 1 << sq
+            kind = kind_of.get(cell.lower())
+            if kind is None:  # validation refuses such letters; nothing to place
+                continue
+            pieces[kind] |= bit
+            if cell.isupper():
+                white |= bit
+            else:
+                black |= bit
+        self.pieces = pieces
+        self.colours = [white, black]
+        promoted = 0
+        for sq in setup.promoted:
+            promoted |= 1 << sq
+        self.promoted = promoted & (white | black)
+        castling = 0
+        for sq in setup.castling:
+            castling |= 1 << sq
+        self.castling = castling
+        self.ep = -1 if setup.ep_square is None else setup.ep_square
+        self.halfmove = setup.halfmove
+        self.fullmove = setup.fullmove
+        if setup.pockets is not None or variant.has_pockets:
+            pockets = [[0] * len(rules.letters), [0] * len(rules.letters)]
+            held = setup.pockets or Pockets()
+            for colour, letters in enumerate((held.white, held.black)):
+                for letter in letters:
+                    kind = kind_of.get(letter)
+                    if kind is not None:
+                        pockets[colour][kind] += 1
+            self.pockets = pockets
+        else:
+            self.pockets = None
+        self.checks = list(setup.remaining_checks) if setup.remaining_checks is not None else None
+        if setup.bombs is not None:
+            self.bombs = [-1 if sq is None else sq for sq in setup.bombs]
+        else:
+            self.bombs = None
+        self.castling_mode = castling_mode
+        self._legal = None
+        self._end = None
+        self._end_known = False
+
+    # --- what the position holds ----------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
+    def turn(self) -> Color:
+        return _COLOURS[self.turn_index]
+
+    @property
+    def occupied(self) -> int:
+        return self.colours[0] | self.colours[1]
+
+    def kind_at(self, sq: int) -> int:
+        """The kind index of the piece on ``sq``, or -1 for an empty square."""
+        bit = 1 << sq
+        if not (self.colours[0] | self.colours[1]) & bit:
+            return -1
+        for kind, bb in enumerate(self.pieces):
+            if bb & bit:
+                return kind
+        return -1
+
+    def letter_at(self, sq: int) -> str | None:
+        """The FEN letter on ``sq`` (upper case for White), or None."""
+        kind = self.kind_at(sq)
+        if kind < 0:
+            return None
+        letter = self.rules.letters[kind]
+        return letter.upper() if self.colours[0] >> sq & 1 else letter
+
+    def royal(self, colour: int) -> int:
+        """The squares of ``colour``'s royal pieces (promoted ones are not royal)."""
+        found = 0
+        for kind in self.rules.royal_kinds:
+            found |= self.pieces[kind]
+        return found & self.colours[colour] & ~self.promoted
+
+    def attackers(self, sq: int, by: int, occupied: int) -> int:
+        """Pieces of colour ``by`` attacking ``sq`` when ``occupied`` holds the pieces (a
+        piece missing from ``occupied`` attacks nothing)."""
+        rules = self.rules
+        tables = rules.tables
+        pieces = self.pieces
+        theirs = self.colours[by] & occupied
+        found = 0
+        if rules.pawn >= 0:
+            found |= tables.pawn[by ^ 1][sq] & pieces[rules.pawn]
+        for kind in rules.knight_kinds:
+            found |= tables.knight[sq] & pieces[kind]
+        for kind in rules.king_kinds:
+            found |= tables.king[sq] & pieces[kind]
+        sliders = 0
+        for kind in rules.orthogonal_kinds:
+            sliders |= pieces[kind]
+        sliders &= theirs
+        if sliders & tables.rook_pseudo[sq]:
+            found |= tables.rook_attacks(sq, occupied) & sliders
+        sliders = 0
+        for kind in rules.diagonal_kinds:
+            sliders |= pieces[kind]
+        sliders &= theirs
+        if sliders & tables.bishop_pseudo[sq]:
+            found |= tables.bishop_attacks(sq, occupied) & sliders
+        hoppers = 0
+        for kind in rules.hopper_kinds:
+            hoppers |= pieces[kind]
+        hoppers &= theirs
+        if hoppers:
+            found |= hopper_attackers(sq, occupied, hoppers, tables)
+        return found & theirs
+
+    def kings_touch(self) -> bool:
+        """Whether a white and a black royal piece stand side by side."""
+        white, black = self.royal(0), self.royal(1)
+        king = self.rules.tables.king
+        return any(king[sq] & black for sq in squares(white))
+
+    def checkers_of(self, colour: int) -> int:
+        """Enemy pieces attacking a royal piece of ``colour`` (0 where check does not exist)."""
+        safety = self.rules.safety
+        if safety is Safety.NONE:
+            return 0
+        if safety is Safety.ATOMIC and self.kings_touch():
+            return 0
+        occupied = self.colours[0] | self.colours[1]
+        found = 0
+        for sq in squares(self.royal(colour)):
+            found |= self.attackers(sq, colour ^ 1, occupied)
+        return found
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+        return bool(self.checkers_of(self.turn_index))
+
+    def castling_attacked(self, king: int, king_to: int, rook: int, rook_to: int) -> bool:
+        """Whether castling is barred by attacks: the king in check, passing or landing on an
+        attacked square (the king's path judged without the king, its target without king
+        and rook, as the Chess960 rules and python-chess judge them). Never barred where
+        nothing is royal or check does not exist."""
+        safety = self.rules.safety
+        if safety is Safety.NONE or not self.royal(self.turn_index) >> king & 1:
+            return False
+        them = self.turn_index ^ 1
+        occupied = self.colours[0] | self.colours[1]
+        tables = self.rules.tables
+        path = tables.between[king][king_to] | (1 << king)
+        target = 1 << king_to
+        if safety is Safety.ATOMIC:
+            for enemy in squares(self.royal(them)):
+                path &= ~tables.king[enemy]
+                target &= ~tables.king[enemy]
+        without_king = occupied ^ (1 << king)
+        for sq in squares(path):
+            if self.attackers(sq, them, without_king):
+                return True
+        if target:
+            after = (without_king ^ (1 << rook)) | (1 << rook_to)
+            if self.attackers(king_to, them, after):
+                return True
+        return False
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in ``generate``'s stable order; empty once the game is over."""
+        legal = self._legal
+        if legal is not None:
+            return list(legal)
+        rules = self.rules
+        if any(twist.end(self) is not None for twist in rules.twists):
+            self._legal = []
+            return []
+        for twist in rules.twists:
+            only = twist.only_moves(self)
+            if only is not None:
+                self._legal = only
+                return list(only)
+        candidates = pseudo_legal_moves(self)
+        for twist in rules.twists:
+            candidates.extend(twist.extra_moves(self))
+        found = [move for move in candidates if self._is_legal(move)]
+        for twist in rules.twists:
+            found = twist.filter(self, found)
+        self._legal = found
+        return list(found)
+
+    def _is_legal(self, move: Move) -> bool:
+        """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules want."""
+        safety = self.rules.safety
+        if safety is Safety.NONE:
+            return True
+        us = self.turn_index
+        after = self.play_legal(move)
+        if safety is Safety.ATOMIC:
+            mine, theirs = after.royal(us), after.royal(us ^ 1)
+            if not mine:
+                return False
+            if not theirs:
+                return True
+            return after.kings_touch() or not _attacked(after, mine, us ^ 1)
+        mine = after.royal(us)
+        return not mine or not _attacked(after, mine, us ^ 1)
+
+    def is_capture(self, move: Move) -> bool:
+        """Whether ``move`` takes a piece (en passant included; castling never does)."""
+        if move.kind is _EN_PASSANT:
+            return True
+        if move.kind is not MoveKind.NORMAL:
+            return False
+        return bool(self.colours[self.turn_index ^ 1] >> move.target & 1)
+
+    def gives_check(self, move: Move) -> bool:
+        """Whether ``move`` (legal here) leaves the opponent in check."""
+        return self.play_legal(move).is_check()
+
+    def play(self, move: Move) -> ChessPosition:
+        """The position after ``move``; raises ``ValueError`` if it is not legal here."""
+        if move not in self.legal_moves():
+            raise ValueError(f"{move!r} is not a legal move here")
+        return self.play_legal(move)
+
+    def play_legal(self, move: Move) -> ChessPosition:
+        """The position after ``move``, which the caller knows is (pseudo-)legal here."""
+        rules = self.rules
+        after = self._copy()
+        us = self.turn_index
+        them = us ^ 1
+        after.ep = -1
+        after.halfmove = self.halfmove + 1
+        if us == 1:
+            after.fullmove = self.fullmove + 1
+        after.turn_index = them
+        kind = move.kind
+        captured = -1
+        was_promoted = False
+        if kind is _NULL:
+            pass
+        elif kind is _DROP:
+            dropped = rules.kind_of[move.drop]
+            bit = 1 << move.target
+            after.pieces[dropped] |= bit
+            after.colours[us] |= bit
+        elif kind is _DETONATE:
+            pass  # the bombs twist carries it out
+        elif kind is _CASTLE:
+            self._castle(after, move, us)
+        else:
+            captured, was_promoted = self._carry(after, move, us)
+        for twist in rules.twists:
+            twist.after(self, move, after, captured, was_promoted)
+        return after
+
+    def _carry(self, after: ChessPosition, move: Move, us: int) -> tuple[int, bool]:
+        """Carry a piece from ``move.origin`` to ``move.target`` in ``after``: the capture
+        (en passant too), promotion, promoted marks, castling rights, en passant square.
+        Returns the captured kind (-1 for none) and whether it was a promoted piece."""
+        rules = self.rules
+        origin, target = move.origin, move.target
+        from_bit, to_bit = 1 << origin, 1 << target
+        them = us ^ 1
+        mover = self.kind_at(origin)
+        pieces = after.pieces
+        captured = -1
+        was_promoted = False
+        capture_square = target
+        if self.colours[them] & to_bit:
+            captured = self.kind_at(target)
+        elif move.kind is _EN_PASSANT:
+            capture_square = target - rules.files if us == 0 else target + rules.files
+            captured = rules.pawn
+        if captured >= 0:
+            cap_bit = 1 << capture_square
+            pieces[captured] &= ~cap_bit
+            after.colours[them] &= ~cap_bit
+            was_promoted = bool(self.promoted & cap_bit)
+            after.promoted &= ~cap_bit
+            after.halfmove = 0
+            if captured == rules.castling_kind and not was_promoted and rules.back_rank[them] >> capture_square & 1:
+                after.castling &= ~rules.back_rank[them]
+        moved_promoted = bool(self.promoted & from_bit)
+        pieces[mover] &= ~from_bit
+        after.colours[us] = (after.colours[us] & ~from_bit) | to_bit
+        after.promoted &= ~from_bit
+        if move.promotion:
+            pieces[rules.kind_of[move.promotion]] |= to_bit
+            if self.pockets is not None:
+                after.promoted |= to_bit
+        else:
+            pieces[mover] |= to_bit
+            if moved_promoted:
+                after.promoted |= to_bit
+        after.castling &= ~from_bit & ~to_bit
+        if mover == rules.castling_kind and not moved_promoted:
+            after.castling &= ~rules.back_rank[us]
+        if mover == rules.pawn:
+            after.halfmove = 0
+            step = rules.files if us == 0 else -rules.files
+            if target - origin == 2 * step and rules.second_rank[us] >> origin & 1 and rules.en_passant:
+                after.ep = origin + step
+        return captured, was_promoted
+
+    def _castle(self, after: ChessPosition, move: Move, us: int) -> None:
+        rules = self.rules
+        king, rook = move.origin, move.target
+        files = rules.files
+        rank_start = king - king % files
+        a_side = rook < king
+        king_to = rank_start + (2 if a_side else files - 2)
+        rook_to = rank_start + (3 if a_side else files - 3)
+        pieces = after.pieces
+        king_kind, rook_kind = rules.castling_kind, rules.rook_kind
+        pieces[king_kind] &= ~(1 << king)
+        pieces[rook_kind] &= ~(1 << rook)
+        pieces[king_kind] |= 1 << king_to
+        pieces[rook_kind] |= 1 << rook_to
+        after.colours[us] = (after.colours[us] & ~(1 << king) & ~(1 << rook)) | (1 << king_to) | (1 << rook_to)
+        after.castling &= ~rules.back_rank[us]
+
+    def _copy(self) -> ChessPosition:
+        copy = ChessPosition.__new__(ChessPosition)
+        copy.rules = self.rules
+        copy.turn_index = self.turn_index
+        copy.pieces = list(self.pieces)
+        copy.colours = list(self.colours)
+        copy.promoted = self.promoted
+        copy.castling = self.castling
+        copy.ep = self.ep
+        copy.halfmove = self.halfmove
+        copy.fullmove = self.fullmove
+        copy.pockets = [list(self.pockets[0]), list(self.pockets[1])] if self.pockets is not None else None
+        copy.checks = list(self.checks) if self.checks is not None else None
+        copy.bombs = list(self.bombs) if self.bombs is not None else None
+        copy.castling_mode = self.castling_mode
+        copy._legal = None
+        copy._end = None
+        copy._end_known = False
+        return copy
+
+    def castling_target(self, move: Move) -> int:
+        """The square a castling move takes the king to (g- or c-file on 8 files)."""
+        files = self.rules.files
+        rank_start = move.origin - move.origin % files
+        return rank_start + (2 if move.target < move.origin else files - 2)
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """How the game has ended here, or None while it goes on."""
+        if self._end_known:
+            return self._end
+        found = self._outcome()
+        self._end = found
+        self._end_known = True
+        return found
+
+    def _outcome(self) -> Outcome | None:
+        rules = self.rules
+        for twist in rules.twists:
+            end = twist.end(self)
+            if end is not None:
+                return end
+        if self.legal_moves():
+            return None
+        in_check = self.is_check()
+        for twist in rules.twists:
+            end = twist.no_moves(self, in_check)
+            if end is not None:
+                return end
+        mover, other = _COLOURS[self.turn_index], _COLOURS[self.turn_index ^ 1]
+        if in_check:
+            return Outcome(mover if rules.checkmate_wins else other, EndReason.CHECKMATE)
+        stalemate = rules.stalemate
+        if stalemate is Stalemate.WIN:
+            return Outcome(mover, EndReason.STALEMATE)
+        if stalemate is Stalemate.FEWER_PIECES_WINS:
+            mine = bin(self.colours[self.turn_index]).count("1")
+            theirs = bin(self.colours[self.turn_index ^ 1]).count("1")
+            if mine == theirs:
+                return Outcome(None, EndReason.STALEMATE)
+            return Outcome(mover if mine < theirs else other, EndReason.STALEMATE)
+        return Outcome(None, EndReason.STALEMATE)
+
+    # --- back to a Setup --------------------------------------------------------------------
+
+    def to_setup(self) -> Setup:
+        """The position as a ``Setup`` (for the FEN writer)."""
+        rules = self.rules
+        size = rules.size
+        cells = ["."] * size
+        white = self.colours[0]
+        for kind, bb in enumerate(self.pieces):
+            letter = rules.letters[kind]
+            upper = letter.upper()
+            for sq in squares(bb):
+                cells[sq] = upper if white >> sq & 1 else letter
+        pockets = None
+        if self.pockets is not None:
+            pockets = Pockets(
+                "".join(rules.letters[k] * n for k, n in enumerate(self.pockets[0])),
+                "".join(rules.letters[k] * n for k, n in enumerate(self.pockets[1])),
+            )
+        checks = (self.checks[0], self.checks[1]) if self.checks is not None else None
+        bombs = None
+        if self.bombs is not None:
+            bombs = tuple(None if sq < 0 else sq for sq in self.bombs)
+        return Setup(
+            cells="".join(cells),
+            turn=self.turn,
+            castling=frozenset(squares(self.castling)),
+            ep_square=None if self.ep < 0 else self.ep,
+            halfmove=self.halfmove,
+            fullmove=self.fullmove,
+            promoted=frozenset(squares(self.promoted)),
+            pockets=pockets,
+            remaining_checks=checks,
+            geometry=rules.geometry,
+            bombs=(bombs[0], bombs[1]) if bombs is not None else None,
+        )
+
+    def __repr__(self) -> str:
+        from notation.diagram import fen_text
+
+        return f"<ChessPosition {self.variant.key} {fen_text(self.to_setup())!r}>"
+
+
+def _attacked(position: ChessPosition, targets: int, by: int) -> bool:
+    occupied = position.colours[0] | position.colours[1]
+    for sq in squares(targets):
+        if position.attackers(sq, by, occupied):
+            return True
+    return False

@@ -1,0 +1,94 @@
+"""``ChessRules``: what a chess-family variant's moves obey, built once per variant from the
+registry's data (``notation.variants``): each piece kind's movement, royalty, promotions,
+pawn steps, castling, and the rule objects of its twists (``notation.game.chess.twists``).
+
+The generator (``generate``), the position (``position``) and the notations ask this
+object; none of them tests a variant's name or twist flags. ``rules_of(variant)`` keeps
+one per variant. Nothing here raises for a registry entry of the chess family.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+
+from notation.game.chess.twists import Twist, twists_of
+from notation.geometry import Geometry
+from notation.rules.attacks import Tables, tables_for
+from notation.variants import Movement, Stalemate, Variant
+from notation.variants import Twist as TwistName
+
+WHITE = 0
+BLACK = 1
+
+
+class Safety(enum.Enum):
+    """What a move must leave of its own royal pieces."""
+
+    ROYAL = "royal"  # no royal piece of the mover may stand attacked after the move (check)
+    NONE = "none"  # nothing is royal, or check does not exist (Dark Chess): any move goes
+    ATOMIC = "atomic"  # the mover's king must survive the explosion; touching kings never check
+
+
+class ChessRules:
+    """The rules of one chess-family variant, as plain data for the generator."""
+
+    def __init__(self, variant: Variant):
+        self.variant = variant
+        geometry: Geometry = variant.geometry
+        self.geometry = geometry
+        self.tables: Tables = tables_for(geometry)
+        self.files = geometry.files
+        self.ranks = geometry.ranks
+        self.size = geometry.size
+        self.letters = variant.piece_letters
+        self.kind_of = {letter: index for index, letter in enumerate(self.letters)}
+        self.movements = tuple(kind.movement for kind in variant.pieces)
+        self.kinds = tuple(range(len(self.letters)))
+        self.pawn = self._first(Movement.PAWN)
+        # Kind indices grouped by how they attack.
+        self.knight_kinds = self._moving(Movement.KNIGHT)
+        self.king_kinds = self._moving(Movement.KING)
+        self.diagonal_kinds = self._moving(Movement.BISHOP) + self._moving(Movement.QUEEN)
+        self.orthogonal_kinds = self._moving(Movement.ROOK) + self._moving(Movement.QUEEN)
+        self.hopper_kinds = self._moving(Movement.GRASSHOPPER)
+        self.royal_kinds = tuple(self.kind_of[letter] for letter in variant.royal if letter in self.kind_of)
+        self.castles = variant.castling and bool(variant.castling_piece) and variant.castling_piece in self.kind_of
+        self.castling_kind = self.kind_of[variant.castling_piece] if self.castles else -1
+        self.rook_kind = self.kind_of.get(variant.castling_rook, -1) if self.castles else -1
+        self.promotions = tuple(self.kind_of[letter] for letter in variant.promotions if letter in self.kind_of)
+        never_double = TwistName.NO_PAWN_DOUBLE_STEP in variant.twists
+        # Per colour: whether pawns step twice from their second rank, and from their first.
+        self.double_step = tuple(not never_double and army.pawn_double_step for army in variant.armies)
+        self.first_rank_double_step = tuple(
+            self.double_step[colour] and army.first_rank_double_step for colour, army in enumerate(variant.armies)
+        )
+        self.en_passant = TwistName.NO_EN_PASSANT not in variant.twists
+        self.stalemate = variant.stalemate
+        files, size = self.files, self.size
+        first = (1 << files) - 1
+        last = first << (size - files)
+        self.back_rank = (first, last)  # per colour: its own first rank
+        self.promotion_rank = (last, first)  # per colour: the rank its pawns promote on
+        self.second_rank = (first << files, last >> files)
+        self.all = (1 << size) - 1
+        self.twists: tuple[Twist, ...] = twists_of(variant)
+        safety = Safety.ROYAL if self.royal_kinds else Safety.NONE
+        for twist in self.twists:
+            safety = twist.safety(safety)
+        self.safety = safety
+        self.compulsory_capture = TwistName.COMPULSORY_CAPTURE in variant.twists
+        self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
+
+    def _moving(self, movement: Movement) -> tuple[int, ...]:
+        return tuple(index for index, kind in enumerate(self.variant.pieces) if kind.movement is movement)
+
+    def _first(self, movement: Movement) -> int:
+        found = self._moving(movement)
+        return found[0] if found else -1
+
+
+@functools.cache
+def rules_of(variant: Variant) -> ChessRules:
+    """The rules of ``variant`` (a chess-family registry entry), built once and kept."""
+    return ChessRules(variant)

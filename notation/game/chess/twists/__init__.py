@@ -1,0 +1,99 @@
+"""Rule twists of the chess family as objects: one class per twist, built once per variant
+(``twists_of``) from the registry's ``Twist`` values and data.
+
+A twist changes the game through a few hooks, each a no-op in ``Twist`` itself:
+``safety`` (what a move must leave of the mover's royal pieces), ``end`` (a variant's own
+end, judged before any move is generated), ``extra_moves`` (drops, detonations),
+``only_moves`` (a phase that replaces the ordinary moves: placing pieces), ``filter``
+(compulsory captures, no checks given), ``after`` (what a move changes beyond carrying a
+piece: explosions, pockets, check counters, bombs) and ``no_moves`` (what having no legal
+move means). A new twist is one subclass and one line in ``twists_of``. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation.game.move import Move
+from notation.game.outcome import Outcome
+
+if TYPE_CHECKING:
+    from notation.game.chess.position import ChessPosition
+    from notation.game.chess.rules import Safety
+    from notation.variants import Variant
+
+
+class Twist:
+    """A rule twist; every hook leaves the game as standard chess plays it."""
+
+    def safety(self, base: Safety) -> Safety:
+        """The royal safety the variant's moves obey, given the one before this twist."""
+        return base
+
+    def end(self, position: ChessPosition) -> Outcome | None:
+        """The game's end by this twist in ``position``, before any move is generated."""
+        return None
+
+    def only_moves(self, position: ChessPosition) -> list[Move] | None:
+        """The moves of a phase that replaces ordinary play (already legal), or None."""
+        return None
+
+    def extra_moves(self, position: ChessPosition) -> list[Move]:
+        """Moves this twist adds to the pieces' own (pseudo-legal: checked like the rest)."""
+        return []
+
+    def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
+        """The legal moves that survive this twist's restriction."""
+        return moves
+
+    def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
+        """Change ``after`` (a fresh copy being built) for ``move`` played in ``before``;
+        ``captured`` is the kind index taken (-1 for none) and ``was_promoted`` whether it
+        was a promoted piece."""
+
+    def no_moves(self, position: ChessPosition, in_check: bool) -> Outcome | None:
+        """What having no legal move means here, or None to leave it to the variant's
+        checkmate and stalemate rules."""
+        return None
+
+
+def twists_of(variant: Variant) -> tuple[Twist, ...]:
+    """The twist objects of ``variant``, in the order their hooks apply."""
+    from notation.game.chess.twists.atomic import Explosions
+    from notation.game.chess.twists.bombs import Bombs
+    from notation.game.chess.twists.check_count import CheckCounting
+    from notation.game.chess.twists.compulsory_capture import CompulsoryCapture
+    from notation.game.chess.twists.extinction import Extinction
+    from notation.game.chess.twists.hill import KingOfTheHill
+    from notation.game.chess.twists.no_check import NoCheck
+    from notation.game.chess.twists.no_pieces import NoPieces
+    from notation.game.chess.twists.placement import PlacementPhase
+    from notation.game.chess.twists.pockets import Drops
+    from notation.game.chess.twists.race import Race
+    from notation.variants import Twist as Name
+
+    names = variant.twists
+    found: list[Twist] = []
+    if Name.PLACEMENT in names:
+        found.append(PlacementPhase(variant))
+    if Name.POCKETS in names:
+        found.append(Drops())
+    if Name.ATOMIC in names:
+        found.append(Explosions())
+    if Name.BOMBS in names:
+        found.append(Bombs())
+    if Name.NO_CHECK in names:
+        found.append(NoCheck())
+    if Name.CHECK_COUNTERS in names:
+        found.append(CheckCounting())
+    if Name.KING_OF_THE_HILL in names:
+        found.append(KingOfTheHill())
+    if Name.RACE in names:
+        found.append(Race())
+    if Name.EXTINCTION in names:
+        found.append(Extinction(variant))
+    if Name.COMPULSORY_CAPTURE in names:
+        found.append(CompulsoryCapture())
+    if any(army.royal_count == 0 for army in variant.armies) and Name.EXTINCTION not in names:
+        found.append(NoPieces(variant))
+    return tuple(found)

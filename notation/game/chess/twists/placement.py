@@ -1,0 +1,84 @@
+"""A placement phase (the itsyourturn Screen family, Fairy-Stockfish's placement): while the
+side to move has pieces in hand, its move is placing one on its own region (the first
+``Placement.ranks`` ranks), with the variant's restrictions: pawns never on the last rank
+nor, unless the army allows, on the first; one pawn per file; bishops on both colours.
+Nothing here raises."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation.game.chess.twists import Twist
+from notation.game.move import Move, MoveKind
+from notation.rules.bitboard import squares
+from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
+
+if TYPE_CHECKING:
+    from notation.game.chess.position import ChessPosition
+
+_DROP = MoveKind.DROP
+
+
+class PlacementPhase(Twist):
+    """Pieces are placed from the hand before play starts."""
+
+    def __init__(self, variant: Variant):
+        self.placement = variant.placement or Placement()
+        self.pawns_on_first_rank = tuple(army.pawns_on_first_rank for army in variant.armies)
+
+    def only_moves(self, position: ChessPosition) -> list[Move] | None:
+        pockets = position.pockets
+        us = position.turn_index
+        if pockets is None or not any(pockets[us]):
+            return None
+        rules = position.rules
+        files, size = rules.files, rules.size
+        region_ranks = self.placement.ranks
+        region = (1 << (files * region_ranks)) - 1
+        if us == 1:
+            region <<= size - files * region_ranks
+        empty = region & ~(position.colours[0] | position.colours[1])
+        ours = position.colours[us]
+        moves: list[Move] = []
+        for kind, count in enumerate(pockets[us]):
+            if not count:
+                continue
+            targets = empty
+            movement = rules.movements[kind]
+            if movement is Movement.PAWN:
+                targets &= ~rules.promotion_rank[us]
+                if not self.pawns_on_first_rank[us]:
+                    targets &= ~rules.back_rank[us]
+                if self.placement.pawn_files is PawnFiles.ONE_PER_FILE:
+                    for pawn in squares(position.pieces[kind] & ours):
+                        targets &= ~_file_mask(pawn % files, files, rules.ranks)
+            elif movement is Movement.BISHOP and self.placement.bishop_colours is BishopColours.DIFFERENT:
+                for bishop in squares(position.pieces[kind] & ours):
+                    targets &= ~_colour_mask(_colour(bishop, files), files, rules.ranks)
+            letter = rules.letters[kind]
+            for sq in squares(targets):
+                moves.append(Move(sq, sq, "", letter, _DROP))
+        return moves
+
+    def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
+        if move.kind is _DROP and after.pockets is not None:
+            after.pockets[before.turn_index][before.rules.kind_of[move.drop]] -= 1
+
+
+def _colour(sq: int, files: int) -> int:
+    return (sq % files + sq // files) % 2
+
+
+def _file_mask(file: int, files: int, ranks: int) -> int:
+    mask = 0
+    for rank in range(ranks):
+        mask |= 1 << (rank * files + file)
+    return mask
+
+
+def _colour_mask(colour: int, files: int, ranks: int) -> int:
+    mask = 0
+    for sq in range(files * ranks):
+        if _colour(sq, files) == colour:
+            mask |= 1 << sq
+    return mask

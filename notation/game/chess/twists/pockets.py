@@ -1,0 +1,50 @@
+"""Crazyhouse's pockets: captured pieces go to the capturer's pocket (a promoted piece as a
+pawn) and may be dropped on any empty square instead of a move; pawns never on the first or
+last rank. Drops are judged by royal safety like any move. Nothing here raises."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation.game.chess.twists import Twist
+from notation.game.move import Move, MoveKind
+from notation.rules.bitboard import squares
+
+if TYPE_CHECKING:
+    from notation.game.chess.position import ChessPosition
+
+_DROP = MoveKind.DROP
+
+
+class Drops(Twist):
+    """Pieces in hand: dropped as moves, refilled by captures."""
+
+    def extra_moves(self, position: ChessPosition) -> list[Move]:
+        pockets = position.pockets
+        if pockets is None:
+            return []
+        rules = position.rules
+        held = pockets[position.turn_index]
+        empty = rules.all & ~(position.colours[0] | position.colours[1])
+        moves: list[Move] = []
+        for kind, count in enumerate(held):
+            if not count:
+                continue
+            targets = empty
+            if kind == rules.pawn:
+                targets &= ~(rules.back_rank[0] | rules.back_rank[1])
+            letter = rules.letters[kind]
+            for sq in squares(targets):
+                moves.append(Move(sq, sq, "", letter, _DROP))
+        return moves
+
+    def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
+        pockets = after.pockets
+        if pockets is None:
+            return
+        rules = before.rules
+        us = before.turn_index
+        if move.kind is _DROP:
+            pockets[us][rules.kind_of[move.drop]] -= 1
+        elif captured >= 0:
+            pockets[us][rules.pawn if was_promoted else captured] += 1

@@ -1,0 +1,71 @@
+"""One move in every notation users meet, read and written, by rule family.
+
+``write_move(position, move, notation)`` and ``read_move(position, text, notation)``
+dispatch to the family's module: ``notation.moves.chess`` (SAN, LAN, UCI),
+``notation.moves.xiangqi`` (Fairy-Stockfish's SAN, WXF, UCI ranks 1-10, ICCS ranks 0-9)
+and ``notation.moves.tafl`` (the OpenTafl notation). ``read_move`` raises ``MoveError``
+(``bad-move-syntax``, ``illegal-move``, ``ambiguous-move``, ``game-over``); writing a move
+that is not legal in the position raises ``ValueError``. A notation the family does not
+write raises ``ValueError`` naming the ones it does (``notations_of``).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from notation.game.family import GamePosition
+from notation.game.move import Move
+from notation.moves.reading import ReadMove
+from notation.options import MoveNotation
+from notation.variants import RuleFamily, Variant
+
+__all__ = ["ReadMove", "default_notation", "notations_of", "read_move", "write_move"]
+
+
+def _family_module(variant: Variant) -> ModuleType:
+    if variant.family is RuleFamily.XIANGQI:
+        from notation.moves import xiangqi
+
+        return xiangqi
+    if variant.family is RuleFamily.TAFL:
+        from notation.moves import tafl
+
+        return tafl
+    from notation.moves import chess
+
+    return chess
+
+
+def notations_of(variant: Variant) -> tuple[MoveNotation, ...]:
+    """The notations ``variant``'s family reads and writes, its default first."""
+    notations: tuple[MoveNotation, ...] = _family_module(variant).NOTATIONS
+    return notations
+
+
+def default_notation(variant: Variant) -> MoveNotation:
+    """The notation a PGN of ``variant`` is written in by default (SAN for chess)."""
+    return notations_of(variant)[0]
+
+
+def _check_notation(variant: Variant, notation: MoveNotation) -> None:
+    notations = notations_of(variant)
+    if notation not in notations:
+        names = ", ".join(n.value for n in notations)
+        raise ValueError(f"{variant.name} moves are not written in {notation.value}; use one of {names}")
+
+
+def write_move(position: GamePosition, move: Move, notation: MoveNotation | None = None) -> str:
+    """``move`` (legal in ``position``) in ``notation`` (default: the family's first)."""
+    chosen = notation or default_notation(position.variant)
+    _check_notation(position.variant, chosen)
+    text: str = _family_module(position.variant).write_move(position, move, chosen)
+    return text
+
+
+def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
+    """The legal move ``text`` names in ``position``; ``notation`` None reads any notation
+    of the family. Raises ``MoveError``."""
+    if notation is not None:
+        _check_notation(position.variant, notation)
+    read: ReadMove = _family_module(position.variant).read_move(position, text, notation)
+    return read

@@ -1,0 +1,441 @@
+"""Chess-family moves in SAN, LAN and UCI, written canonically and read leniently.
+
+Writing (``write_move``) follows python-chess, the project's default producer: SAN with
+minimal disambiguation by the variant's own legality (file first, then rank, then both),
+``O-O``/``O-O-O``, ``=Q``, ``+`` for check and ``#`` for checkmate or any decided end the
+move brings (the third check, the hill, an exploded king), ``--`` for a null move, drops
+``N@f3`` and pawn drops ``@e4`` (``PawnDrop.LETTERED`` writes ``P@e4`` as lichess does).
+LAN is ``Ng1-f3``, ``e7xd8=Q+``. UCI is ``g1f3``, ``e7d8q``, ``N@f3``, ``0000``; castling
+``e1g1`` in ``CastlingMode.STANDARD`` from the classical squares, the king taking its own
+rook (``e1h1``) in Chess960 mode and wherever the king does not stand on the e-file with
+its rook in the corner. itsyourturn Atomic's detonation is ``@@e4`` in SAN and LAN and
+``e4e4`` in UCI (no other move goes from a square to itself).
+
+Reading (``read_move``) takes any of the three, and is lenient where real files need it;
+each repair is a warning ``Problem`` with its own code:
+
+- ``castling-with-zeros``: ``0-0``, ``0-0-0``; ``castling-lower-case``: ``o-o``;
+- ``promotion-without-equals``: ``e8Q``; ``promotion-lower-case``: ``e8=q``;
+- ``drop-with-star``: ``N*f3`` (the BPGN habit); ``pawn-drop-letter`` is not a repair
+  (``P@e4`` and ``@e4`` are both standard);
+- ``over-disambiguated``: ``Ngf3`` or ``Ng1f3`` where ``Nf3`` is unique;
+- ``missing-capture-mark``: ``Nf3`` for ``Nxf3``; ``false-capture-mark``: ``Nxf3``
+  taking nothing;
+- ``wrong-check-mark``: a ``+`` or ``#`` the move does not give, or one it gives missing;
+- ``long-algebraic``: ``Ng1-f3`` read where SAN was asked for; ``uci-in-san``: ``g1f3``;
+- ``king-takes-rook``: castling written ``Ke1h1`` or ``e1h1`` in standard mode.
+
+A ``Kxh1``-style king move that is not legal as a king move is never taken for castling.
+Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations),
+``illegal-move`` (no legal move fits), ``ambiguous-move`` (several fit; ``candidates``
+lists them in SAN), ``game-over`` (the position is already decided).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from notation.errors import MoveError
+from notation.game.chess.position import ChessPosition
+from notation.game.family import GamePosition
+from notation.game.move import Move, MoveKind
+from notation.moves.reading import ReadMove
+from notation.options import CastlingMode, MoveNotation
+from notation.problem import Problem
+
+NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
+
+_NORMAL = MoveKind.NORMAL
+_CASTLE = MoveKind.CASTLE
+_DROP = MoveKind.DROP
+_NULL = MoveKind.NULL
+_DETONATE = MoveKind.DETONATE
+
+
+class PawnDrop(str, enum.Enum):
+    """How a pawn drop is written in SAN and LAN."""
+
+    BARE = "bare"  # ``@e4``, as python-chess writes it
+    LETTERED = "lettered"  # ``P@e4``, as lichess (scalachess) writes it
+
+
+def _chess(position: GamePosition) -> ChessPosition:
+    if not isinstance(position, ChessPosition):
+        raise TypeError(f"not a chess-family position: {position!r}")
+    return position
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def write_move(
+    position: GamePosition, move: Move, notation: MoveNotation, *, pawn_drop: PawnDrop = PawnDrop.BARE
+) -> str:
+    """``move`` in ``notation``; raises ``ValueError`` if ``move`` is not legal here."""
+    chess = _chess(position)
+    if move.kind is not _NULL and move not in chess.legal_moves():
+        raise ValueError(f"{move!r} is not a legal move in {chess!r}")
+    if notation is MoveNotation.UCI:
+        return uci(chess, move)
+    text = _algebraic(chess, move, long=notation is MoveNotation.LAN, pawn_drop=pawn_drop)
+    return text + _suffix(chess, move)
+
+
+def uci(position: ChessPosition, move: Move) -> str:
+    """The UCI protocol's text of ``move`` (not checked for legality)."""
+    names = position.rules.geometry.square_names
+    kind = move.kind
+    if kind is _NULL:
+        return "0000"
+    if kind is _DROP:
+        return f"{move.drop.upper()}@{names[move.target]}"
+    if kind is _DETONATE:
+        return names[move.origin] * 2
+    if kind is _CASTLE:
+        target = move.target
+        if position.castling_mode is CastlingMode.STANDARD and _classical_castling(position, move):
+            target = position.castling_target(move)
+        return names[move.origin] + names[target]
+    return names[move.origin] + names[move.target] + move.promotion
+
+
+def _classical_castling(position: ChessPosition, move: Move) -> bool:
+    """Whether a castling move starts from the classical squares (king on the e-file, rook
+    in a corner), where standard UCI writes the king's two-square step."""
+    files = position.rules.files
+    return move.origin % files == 4 and move.target % files in (0, files - 1) and files == 8
+
+
+def _algebraic(position: ChessPosition, move: Move, *, long: bool, pawn_drop: PawnDrop) -> str:
+    rules = position.rules
+    names = rules.geometry.square_names
+    kind = move.kind
+    if kind is _NULL:
+        return "--"
+    if kind is _DETONATE:
+        return "@@" + names[move.origin]
+    if kind is _DROP:
+        letter = move.drop.upper()
+        if rules.pawn >= 0 and move.drop == rules.letters[rules.pawn]:
+            letter = "P" if pawn_drop is PawnDrop.LETTERED else ""
+        return f"{letter}@{names[move.target]}"
+    if kind is _CASTLE:
+        return "O-O-O" if move.target < move.origin else "O-O"
+    mover = position.kind_at(move.origin)
+    capture = position.is_capture(move)
+    is_pawn = mover == rules.pawn
+    text = "" if is_pawn else rules.letters[mover].upper()
+    if long:
+        text += names[move.origin]
+    elif not is_pawn:
+        text += _disambiguation(position, move, mover)
+    elif capture:
+        text += names[move.origin][0]
+    if capture:
+        text += "x"
+    elif long:
+        text += "-"
+    text += names[move.target]
+    if move.promotion:
+        text += "=" + move.promotion.upper()
+    return text
+
+
+def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
+    """The file, rank or square that tells ``move`` from other legal moves of the same kind
+    of piece to the same square (python-chess's rule: the file unless another piece shares
+    it, the rank too when another shares the file)."""
+    files = position.rules.files
+    names = position.rules.geometry.square_names
+    others = [
+        other.origin
+        for other in position.legal_moves()
+        if other.target == move.target
+        and other.origin != move.origin
+        and other.kind is _NORMAL
+        and position.kind_at(other.origin) == mover
+    ]
+    if not others:
+        return ""
+    origin = move.origin
+    same_rank = any(sq // files == origin // files for sq in others)
+    same_file = any(sq % files == origin % files for sq in others)
+    column = same_rank or not same_file
+    name = names[origin]
+    file_part, rank_part = name[0], name[1:]
+    return (file_part if column else "") + (rank_part if same_file else "")
+
+
+def _suffix(position: ChessPosition, move: Move) -> str:
+    """``#`` when the move decides the game for a player, ``+`` when it gives check."""
+    after = position.play_legal(move)
+    if move.kind is _NULL:
+        return ""
+    end = after.outcome()
+    if end is not None and end.winner is not None:
+        return "#"
+    return "+" if after.is_check() else ""
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+_SQUARE = r"[a-l](?:1[0-2]|[1-9])"
+_UCI = re.compile(rf"(?P<origin>{_SQUARE})(?P<target>{_SQUARE})(?P<promotion>[a-zA-Z])?")
+_UCI_DROP = re.compile(rf"(?P<piece>[A-Za-z])(?P<mark>[@*])(?P<target>{_SQUARE})")
+_CASTLING = re.compile(r"(?P<castle>[O0o](?:-[O0o]){1,2})")
+_DETONATION = re.compile(rf"@@(?P<target>{_SQUARE})")
+_SAN_DROP = re.compile(rf"(?P<piece>[A-Z])?(?P<mark>[@*])(?P<target>{_SQUARE})")
+_LAN = re.compile(
+    rf"(?P<piece>[A-Z])?(?P<origin>{_SQUARE})(?P<sep>[-x:])(?P<target>{_SQUARE})(?P<promotion>=?[A-Za-z])?"
+)
+_SAN = re.compile(
+    rf"(?P<piece>[A-Z])?(?P<file>[a-l])?(?P<rank>1[0-2]|[1-9])?(?P<capture>[x:])?(?P<target>{_SQUARE})"
+    r"(?P<promotion>=?[A-Za-z])?"
+)
+_SUFFIX = re.compile(r"(?P<check>[+#]{0,2})(?P<annotation>[!?]{0,2})$")
+
+
+def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
+    """The legal move ``text`` names; raises ``MoveError`` (see the module doc)."""
+    chess = _chess(position)
+    return _Reader(chess, text, notation).read()
+
+
+class _Reader:
+    """One reading of one move text against one position."""
+
+    def __init__(self, position: ChessPosition, text: str, notation: MoveNotation | None):
+        self.position = position
+        self.text = text
+        self.notation = notation
+        self.warnings: list[Problem] = []
+        self.uci = False  # read as UCI, which has no check marks
+
+    def warn(self, code: str, message: str) -> None:
+        self.warnings.append(Problem(code, f"{message} in {self.text!r}", extra={"move": self.text}))
+
+    def fail(self, code: str, message: str, candidates: list[str] | None = None) -> MoveError:
+        from notation.diagram import fen_text
+
+        return MoveError(code, message, move=self.text, fen=fen_text(self.position.to_setup()), candidates=candidates)
+
+    def read(self) -> ReadMove:
+        position = self.position
+        text = self.text.strip()
+        if not text:
+            raise self.fail("bad-move-syntax", "an empty move")
+        if text in ("--", "Z0", "0000", "@@@@", "null", "pass"):
+            return ReadMove(Move.null(), self.warnings)
+        if position.outcome() is not None and not position.legal_moves():
+            raise self.fail("game-over", f"the game is over ({position.outcome().reason.value})")  # type: ignore[union-attr]
+        suffix = _SUFFIX.search(text)
+        check_mark = ""
+        if suffix is not None and suffix.start() > 0:
+            check_mark = suffix.group("check")
+            text = text[: suffix.start()]
+        move = self._match(text)
+        self._check_mark(move, check_mark)
+        return ReadMove(move, self.warnings)
+
+    def _match(self, body: str) -> Move:
+        notation = self.notation
+        if notation in (None, MoveNotation.UCI) or _UCI.fullmatch(body) is not None:
+            found = self._uci(body)
+            if found is not None:
+                self.uci = True
+                if notation not in (None, MoveNotation.UCI):
+                    self.warn("uci-in-san", f"a UCI move read as {notation.value.upper()}")  # type: ignore[union-attr]
+                return found
+            if notation is MoveNotation.UCI:
+                raise self.fail("bad-move-syntax", f"{body!r} is not a UCI move")
+        castle = _CASTLING.fullmatch(body)
+        if castle is not None:
+            return self._castling(castle.group("castle"))
+        detonation = _DETONATION.fullmatch(body)
+        if detonation is not None:
+            bomb = detonation.group("target")
+            legal = self.position.legal_moves()
+            return self._only([m for m in legal if m.kind is _DETONATE and self._name(m.origin) == bomb])
+        drop = _SAN_DROP.fullmatch(body)
+        if drop is not None:
+            return self._drop(drop.group("piece") or "P", drop.group("mark"), drop.group("target"))
+        lan = _LAN.fullmatch(body)
+        if lan is not None:
+            if notation is MoveNotation.SAN:
+                self.warn("long-algebraic", "long algebraic notation read as SAN")
+            return self._piece_move(
+                lan.group("piece"), lan.group("origin"), lan.group("sep") in "x:", lan.group("target"),
+                lan.group("promotion"), exact_origin=True,
+            )
+        san = _SAN.fullmatch(body)
+        if san is not None:
+            origin = (san.group("file") or "") + (san.group("rank") or "")
+            return self._piece_move(
+                san.group("piece"), origin, bool(san.group("capture")), san.group("target"), san.group("promotion"),
+                exact_origin=False,
+            )
+        raise self.fail("bad-move-syntax", f"{self.text!r} is not a move in SAN, LAN or UCI")
+
+    def _name(self, sq: int) -> str:
+        return self.position.rules.geometry.square_names[sq]
+
+    def _square(self, name: str) -> int:
+        index = self.position.rules.geometry.square_index.get(name)
+        if index is None:
+            raise self.fail("bad-move-syntax", f"{name!r} is not a square of this board")
+        return index
+
+    def _uci(self, body: str) -> Move | None:
+        position = self.position
+        drop = _UCI_DROP.fullmatch(body)
+        if drop is not None and drop.group("mark") == "@" and drop.group("piece").isupper():
+            return self._drop(drop.group("piece"), "@", drop.group("target"))
+        match = _UCI.fullmatch(body)
+        if match is None or (match.group("promotion") or "").isupper():
+            return None
+        origin, target = self._square(match.group("origin")), self._square(match.group("target"))
+        promotion = match.group("promotion") or ""
+        legal = position.legal_moves()
+        if origin == target:
+            return self._only([m for m in legal if m.kind is _DETONATE and m.origin == origin])
+        for move in legal:
+            if move.origin != origin or move.kind in (_DROP, _NULL, _DETONATE):
+                continue
+            if move.kind is _CASTLE:
+                if move.target == target:
+                    if position.castling_mode is CastlingMode.STANDARD and _classical_castling(position, move):
+                        self.warn("king-takes-rook", "castling written as the king taking its rook")
+                    return move
+                if position.castling_target(move) == target and not promotion:
+                    return move
+                continue
+            if move.target == target and move.promotion == promotion:
+                return move
+        raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
+
+    def _castling(self, written: str) -> Move:
+        if "0" in written:
+            self.warn("castling-with-zeros", "castling written with zeros")
+        elif "o" in written:
+            self.warn("castling-lower-case", "castling written with lower-case letters")
+        long_side = written.count("-") == 2
+        found = [
+            m for m in self.position.legal_moves() if m.kind is _CASTLE and (m.target < m.origin) == long_side
+        ]
+        if not found:
+            side = "long" if long_side else "short"
+            raise self.fail("illegal-move", f"{self.text!r}: castling {side} is not legal here")
+        return self._only(found)
+
+    def _drop(self, piece: str, mark: str, target_name: str) -> Move:
+        if mark == "*":
+            self.warn("drop-with-star", "a drop written with '*'")
+        target = self._square(target_name)
+        letter = piece.lower()
+        for move in self.position.legal_moves():
+            if move.kind is _DROP and move.target == target and move.drop == letter:
+                return move
+        raise self.fail("illegal-move", f"{self.text!r}: no {piece} can be dropped on {target_name} here")
+
+    def _piece_move(
+        self,
+        piece: str | None,
+        origin: str,
+        capture: bool,
+        target_name: str,
+        promotion: str | None,
+        *,
+        exact_origin: bool,
+    ) -> Move:
+        position = self.position
+        rules = position.rules
+        target = self._square(target_name)
+        letter = (piece or "").lower()
+        if piece is None:
+            if rules.pawn < 0:
+                raise self.fail("illegal-move", f"{self.text!r}: this variant has no pawns")
+            kind = rules.pawn
+        else:
+            found_kind = rules.kind_of.get(letter)
+            if found_kind is None:
+                raise self.fail("bad-move-syntax", f"{self.text!r}: {piece!r} is not a piece of {rules.variant.name}")
+            kind = found_kind
+        wanted_promotion = ""
+        if promotion:
+            if not promotion.startswith("="):
+                self.warn("promotion-without-equals", "a promotion written without '='")
+            letter_part = promotion.lstrip("=")
+            if letter_part.islower():
+                self.warn("promotion-lower-case", "a promotion piece in lower case")
+            wanted_promotion = letter_part.lower()
+        names = rules.geometry.square_names
+        candidates = []
+        for move in position.legal_moves():
+            if move.kind not in (_NORMAL, MoveKind.EN_PASSANT) or move.target != target:
+                continue
+            if position.kind_at(move.origin) != kind:
+                continue
+            name = names[move.origin]
+            if exact_origin and name != origin:
+                continue
+            if not exact_origin and origin and not _fits(name, origin):
+                continue
+            if move.promotion != wanted_promotion:
+                continue
+            candidates.append(move)
+        if not candidates and piece is not None and letter == rules.variant.castling_piece and rules.castles:
+            candidates = self._king_takes_rook(origin, target, exact_origin)
+            if candidates:
+                self.warn("king-takes-rook", "castling written as the king taking its rook")
+                return candidates[0]
+        if not candidates:
+            if promotion is None and any(
+                m.target == target and m.promotion and position.kind_at(m.origin) == kind
+                for m in position.legal_moves()
+            ):
+                raise self.fail("illegal-move", f"{self.text!r}: a pawn reaching {target_name} must promote")
+            raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
+        move = self._only(candidates)
+        real_capture = position.is_capture(move)
+        if capture and not real_capture:
+            self.warn("false-capture-mark", "a capture mark on a move that takes nothing")
+        elif real_capture and not capture:
+            self.warn("missing-capture-mark", "a capture written without 'x'")
+        if origin and not exact_origin:
+            needed = _disambiguation(position, move, kind) if kind != rules.pawn else ""
+            if kind == rules.pawn:
+                needed = names[move.origin][0] if real_capture else ""
+            if len(origin) > len(needed):
+                self.warn("over-disambiguated", "more of the origin square than needed")
+        return move
+
+    def _king_takes_rook(self, origin: str, target: int, exact_origin: bool) -> list[Move]:
+        names = self.position.rules.geometry.square_names
+        return [
+            m
+            for m in self.position.legal_moves()
+            if m.kind is _CASTLE and m.target == target and (not origin or _fits(names[m.origin], origin))
+        ]
+
+    def _only(self, candidates: list[Move]) -> Move:
+        if not candidates:
+            raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
+        if len(candidates) > 1:
+            names = [write_move(self.position, m, MoveNotation.SAN) for m in candidates]
+            raise self.fail("ambiguous-move", f"{self.text!r} fits {len(candidates)} moves: {', '.join(names)}", names)
+        return candidates[0]
+
+    def _check_mark(self, move: Move, written: str) -> None:
+        if move.kind is _NULL or (self.uci and not written):
+            return
+        actual = _suffix(self.position, move)
+        if written != actual:
+            self.warn("wrong-check-mark", f"check mark {written or 'missing'} where the move gives {actual or 'none'}")
+
+
+def _fits(square_name: str, written: str) -> bool:
+    """Whether a square's name fits a written disambiguation (a file, a rank, or both)."""
+    if written[0].isalpha():
+        return square_name.startswith(written) if len(written) > 1 else square_name[0] == written
+    return square_name[1:] == written

@@ -1,0 +1,92 @@
+"""``notation moves``, ``play`` and ``perft`` run as a user runs them (the installed
+script, real pipes): output, errors naming the move, its ply and the position, exit codes,
+and the JSON-lines mode."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from installed import installed_script
+
+
+def notation(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [installed_script("notation"), *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_moves_of_the_start_in_each_notation_in_one_order() -> None:
+    san = notation("moves").stdout.split()
+    uci = notation("moves", "--notation", "uci").stdout.split()
+    lan = notation("moves", "--notation", "lan").stdout.split()
+    assert len(san) == len(uci) == len(lan) == 20
+    assert (san[0], uci[0], lan[0]) == ("Na3", "b1a3", "Nb1-a3")
+    assert "e4" in san and "e2e4" in uci and "e2-e4" in lan
+    assert [u[:2] for u in uci] == sorted((u[:2] for u in uci), key=lambda s: (s[1], s[0]))
+
+
+def test_moves_of_a_finished_game_say_so() -> None:
+    done = notation("moves", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert done.returncode == 0 and done.stdout == ""
+    assert "checkmate" in done.stderr and "0-1" in done.stderr
+
+
+def test_moves_refuses_an_illegal_fen_and_an_unknown_notation() -> None:
+    bad = notation("moves", "8/8/8/8/8/8/8/8 w - - 0 1")
+    assert bad.returncode == 1 and "missing-king" in bad.stderr and "Traceback" not in bad.stderr
+    xq = notation("moves", "--variant", "xiangqi", "--notation", "lan", "--json", stdin='{"notation": "opentafl"}\n')
+    assert json.loads(xq.stdout)["errors"][0]["code"] == "bad-notation"
+
+
+def test_play_prints_the_fen_reached_and_warns_of_lenient_readings() -> None:
+    done = notation("play", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "0-0")
+    assert done.returncode == 0
+    assert done.stdout == "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4\n"
+    assert "castling-with-zeros" in done.stderr and "ply 7" in done.stderr
+
+
+def test_play_names_the_first_illegal_move_its_ply_and_position() -> None:
+    done = notation("play", "e4", "e5", "Qxh1")
+    assert done.returncode == 1 and done.stdout == ""
+    assert "illegal-move" in done.stderr and "Qxh1" in done.stderr and "ply 3" in done.stderr
+    assert "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq" in done.stderr
+
+
+def test_play_from_a_fen_in_a_variant_in_a_profile() -> None:
+    fen = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
+    done = notation("play", fen, "P@e4", "--variant", "crazyhouse", "--profile", "xboard")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq")
+
+
+def test_play_json_lines_answer_each_line() -> None:
+    lines = "\n".join(
+        [
+            json.dumps({"variant": "atomic", "moves": ["e4", "d5", "exd5"]}),
+            json.dumps({"moves": ["e4", "e4"]}),
+            "not json",
+            json.dumps({"moves": "e4"}),
+        ]
+    )
+    done = notation("play", "--json", stdin=lines + "\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and len(answers) == 4
+    assert answers[0]["ok"] and answers[0]["fen"].startswith("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b")
+    assert answers[1]["errors"][0]["code"] == "illegal-move" and answers[1]["errors"][0]["ply"] == 2
+    assert answers[2]["errors"][0]["code"] == "bad-input" and answers[3]["errors"][0]["code"] == "bad-input"
+
+
+def test_perft_counts_and_divides() -> None:
+    assert notation("perft", "--depth", "3").stdout == "8902\n"
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert notation("perft", kiwipete, "--depth", "2").stdout == "2039\n"
+    divided = notation("perft", "--depth", "2", "--divide").stdout.splitlines()
+    assert "e2e4: 20" in divided and divided[-1] == "400" and len(divided) == 22
+
+
+def test_perft_refuses_a_depth_past_the_limit() -> None:
+    done = notation("perft", "--depth", "20")
+    assert done.returncode == 2 and "depth must be 0 to 8" in done.stderr
+    answer = json.loads(notation("perft", "--json", stdin='{"depth": 30}\n').stdout)
+    assert answer["errors"][0]["code"] == "depth-too-large" and answer["errors"][0]["limit"] == 8
