@@ -33,9 +33,9 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.options import EnPassantMode
+from notation.rules.attack_view import AttackView
 from notation.rules.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishop_attacks, rook_attacks
 from notation.rules.bitboard import squares
-from notation.rules.position import Position
 from notation.setup import BLACK, WHITE, Color, Setup
 from notation.squares import square_name
 from notation.validation import validate
@@ -105,12 +105,12 @@ def visible(setup: Setup, variant: Variant, viewer: Viewer, hidden: frozenset[in
         for sq in hidden:
             cells[sq] = marker
         setup = setup.with_changes(cells="".join(cells))
-    position = Position(setup, variant)
-    own = position.colours[us]
-    occupied = position.occupied
+    attack_view = AttackView(setup, variant)
+    own = attack_view.colours[us]
+    occupied = attack_view.occupied
     seen = own
     forward = 8 if us == 0 else -8
-    for sq in squares(position.pawns[us]):
+    for sq in squares(attack_view.pawns[us]):
         seen |= PAWN_ATTACKS[us][sq]  # the diagonals in front: seen, whatever stands there
         ahead = sq + forward
         if 0 <= ahead < 64:
@@ -118,16 +118,16 @@ def visible(setup: Setup, variant: Variant, viewer: Viewer, hidden: frozenset[in
             two = ahead + forward
             if sq >> 3 == (1 if us == 0 else 6) and not occupied >> ahead & 1 and not occupied >> two & 1:
                 seen |= 1 << two
-    for sq in squares(position.knights[us]):
+    for sq in squares(attack_view.knights[us]):
         seen |= KNIGHT_ATTACKS[sq]
-    for sq in squares(position.kings[us]):
+    for sq in squares(attack_view.kings[us]):
         seen |= KING_ATTACKS[sq]
-    for sq in squares(position.orthogonal[us]):
+    for sq in squares(attack_view.orthogonal[us]):
         seen |= rook_attacks(sq, occupied)
-    for sq in squares(position.diagonal[us]):
+    for sq in squares(attack_view.diagonal[us]):
         seen |= bishop_attacks(sq, occupied)
     seen |= _castling_squares(setup, variant, us, occupied)
-    seen |= _en_passant_victim(setup, position, us)
+    seen |= _en_passant_victim(setup, attack_view, us)
     return seen
 
 
@@ -156,15 +156,15 @@ def _castling_squares(setup: Setup, variant: Variant, us: int, occupied: int) ->
     return seen
 
 
-def _en_passant_victim(setup: Setup, position: Position, us: int) -> int:
+def _en_passant_victim(setup: Setup, attack_view: AttackView, us: int) -> int:
     """The enemy pawn ``us`` can take en passant, when ``us`` is to move and a pawn can."""
     ep = setup.ep_square
-    if ep is None or position.turn != us or position.occupied >> ep & 1:
+    if ep is None or attack_view.turn != us or attack_view.occupied >> ep & 1:
         return 0
     pushed = ep - 8 if us == 0 else ep + 8
-    if not 0 <= pushed < 64 or not position.pawns[us ^ 1] >> pushed & 1:
+    if not 0 <= pushed < 64 or not attack_view.pawns[us ^ 1] >> pushed & 1:
         return 0
-    return 1 << pushed if PAWN_ATTACKS[us ^ 1][ep] & position.pawns[us] else 0
+    return 1 << pushed if PAWN_ATTACKS[us ^ 1][ep] & attack_view.pawns[us] else 0
 
 
 def view_of(setup: Setup, variant: Variant | str, viewer: Viewer, *, registry: Registry = DEFAULT_REGISTRY) -> View:
@@ -175,7 +175,7 @@ def view_of(setup: Setup, variant: Variant | str, viewer: Viewer, *, registry: R
     us = viewer.index
     cells = "".join(cell if seen >> sq & 1 else "." for sq, cell in enumerate(setup.cells))
     own_rights = frozenset(sq for sq in setup.castling if (sq < 8) == (us == 0))
-    ep = setup.ep_square if _en_passant_victim(setup, Position(setup, found), us) else None
+    ep = setup.ep_square if _en_passant_victim(setup, AttackView(setup, found), us) else None
     shown = setup.with_changes(cells=cells, castling=own_rights, ep_square=ep, promoted=frozenset())
     unseen = frozenset(sq for sq in range(64) if not seen >> sq & 1)
     return View(shown, found, viewer, unseen)
@@ -269,7 +269,7 @@ def validate_view(view: View) -> list[Problem]:
         ep_square=setup.ep_square if setup.turn == viewer.colour else None,
     )
     problems += [p for p in validate(own, variant) if p.code in _VIEW_CODES]
-    royal = Position(setup, variant).royal[us]
+    royal = AttackView(setup, variant).royal[us]
     if variant.royal and not royal:
         if setup.turn == viewer.colour and Twist.NO_CHECK in variant.twists:
             message = f"{viewer.value} has no king and is to move: it was captured, the game is over"

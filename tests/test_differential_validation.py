@@ -12,9 +12,9 @@ import chess
 import pytest
 from validation_oracle import Item, oracle_codes, positions
 
+from notation.rules.attack_view import attack_view_of
 from notation.rules.attacks import LINE
 from notation.rules.bitboard import squares
-from notation.rules.position import position_of
 from notation.rules.royal_attacks import checkers
 from notation.validation import validate
 
@@ -29,20 +29,20 @@ def items() -> list[Item]:
 
 def _two_stepping_checkers(item: Item) -> bool:
     """Two checkers, neither moving along lines, not on one line with the king."""
-    position = position_of(item.setup, item.variant)
-    us = position.turn
-    found = checkers(position, us)
+    view = attack_view_of(item.setup, item.variant)
+    us = view.turn
+    found = checkers(view, us)
     if found.bit_count() != 2 or item.variant.key == "atomic":
         return False
     them = us ^ 1
-    steppers = position.pawns[them] | position.knights[them] | position.kings[them]
+    steppers = view.pawns[them] | view.knights[them] | view.kings[them]
     first, second = squares(found)
-    return found & steppers == found and not LINE[first][second] & position.royal[us]
+    return found & steppers == found and not LINE[first][second] & view.royal[us]
 
 
 def _mover_has_king(item: Item) -> bool:
-    position = position_of(item.setup, item.variant)
-    return bool(position.royal[position.turn])
+    view = attack_view_of(item.setup, item.variant)
+    return bool(view.royal[view.turn])
 
 
 def _pooled_material(item: Item, code: str) -> bool:
@@ -109,5 +109,5 @@ def test_legal_positions_agree_on_checkers(items):
     for item in items:
         if item.board.status() != chess.STATUS_VALID or not item.variant.royal:
             continue
-        position = position_of(item.setup, item.variant)
-        assert checkers(position, position.turn) == item.board.checkers_mask(), item.board.fen()
+        view = attack_view_of(item.setup, item.variant)
+        assert checkers(view, view.turn) == item.board.checkers_mask(), item.board.fen()

@@ -18,9 +18,9 @@ from notation.geometry import CHESS_BOARD, Geometry
 from notation.options import EnPassantMode
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.rules import attacks
+from notation.rules.attack_view import AttackView, BoardAttackView, attack_view_of
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square, plausible
-from notation.rules.position import BoardPosition, Position, position_of
 from notation.start import NoChess960Error, has_chess960, start_setup
 from notation.validation import repair, validate
 from notation.variants import DEFAULT_REGISTRY, Registry
@@ -39,13 +39,13 @@ def test_tables_are_built_once_per_board_and_8x8_keeps_the_module_tables():
     assert (ten.first_rank, ten.last_rank, ten.all) == ((1 << 10) - 1, ((1 << 10) - 1) << 90, (1 << 100) - 1)
 
 
-def test_position_of_picks_the_board():
+def test_attack_view_of_picks_the_board():
     on_8x8 = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").setup
     on_10x10 = read_fen("4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1", TEN).setup
-    assert type(position_of(on_8x8, STANDARD)) is Position
-    position = position_of(on_10x10, TEN)
-    assert isinstance(position, BoardPosition) and position.tables is attacks.tables_for(TEN.geometry)
-    assert position.royal == (1 << 4, 1 << 94)
+    assert type(attack_view_of(on_8x8, STANDARD)) is AttackView
+    view = attack_view_of(on_10x10, TEN)
+    assert isinstance(view, BoardAttackView) and view.tables is attacks.tables_for(TEN.geometry)
+    assert view.royal == (1 << 4, 1 << 94)
 
 
 def test_writer_keeps_a_legal_en_passant_square_on_a_9x10_board():
@@ -72,7 +72,7 @@ def test_a_capture_that_exposes_the_king_is_not_written_on_a_wide_board():
 def test_no_double_step_on_boards_of_fewer_than_four_ranks():
     variant = on_board("standard", Geometry(5, 3))
     setup = read_fen("k4/1pP2/K4 w - b3 0 1", variant).setup
-    assert not plausible(position_of(setup, variant), setup.ep_square)
+    assert not plausible(attack_view_of(setup, variant), setup.ep_square)
     problems = validate(setup, variant)
     assert [p.code for p in problems if p.field == "en-passant"] == ["invalid-ep-square"]
     assert "board of 3 ranks" in " ".join(p.message for p in problems)

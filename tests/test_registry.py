@@ -126,11 +126,11 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
 
     from notation import validate, validation, write_fen
     from notation.fen import reader, writer
-    from notation.rules import chess960, position
+    from notation.rules import attack_view, chess960
     from notation.validation import castling, context
 
     caches = (
-        reader._PLANS, position._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, context._FACTS,
+        reader._PLANS, attack_view._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, context._FACTS,
         writer._PLANS, validation._JUDGED,
     )
     standard = find_variant("standard")

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.rules import attacks as A
-from notation.rules.position import Position, hopper_attackers
+from notation.rules.attack_view import AttackView, hopper_attackers
 from notation.setup import Setup
 from notation.variants import DEFAULT_REGISTRY, Movement
 
@@ -89,19 +89,19 @@ def test_line_and_between():
     assert A.LINE[0][10] == 0 and A.BETWEEN[0][10] == 0
 
 
-def test_position_groups_follow_the_registry():
+def test_attack_view_groups_follow_the_registry():
     knightmate = DEFAULT_REGISTRY.get("knightmate")
     board = [None] * 64
     board[4], board[5], board[60] = "K", "M", "k"
-    position = Position(Setup(tuple(board)), knightmate)
-    assert position.royal == (1 << 4, 1 << 60)
-    assert position.knights[0] == 1 << 4  # the royal knight moves as a knight
-    assert position.kings[0] == 1 << 5  # the mann moves as a king, not royal
-    assert position.attackers(60, 0) == 0
-    assert position.attackers(14, 0) == (1 << 4) | (1 << 5)  # g2: royal knight on e1 and mann on f1
+    view = AttackView(Setup(tuple(board)), knightmate)
+    assert view.royal == (1 << 4, 1 << 60)
+    assert view.knights[0] == 1 << 4  # the royal knight moves as a knight
+    assert view.kings[0] == 1 << 5  # the mann moves as a king, not royal
+    assert view.attackers(60, 0) == 0
+    assert view.attackers(14, 0) == (1 << 4) | (1 << 5)  # g2: royal knight on e1 and mann on f1
 
 
-# The slow definition of a Position's groups: which bitboards a piece of each movement joins.
+# The slow definition of an attack view's groups: which bitboards a piece of each movement joins.
 GROUPS_OF = {
     Movement.PAWN: ("pawns",), Movement.KNIGHT: ("knights",), Movement.KING: ("kings",),
     Movement.BISHOP: ("diagonal",), Movement.ROOK: ("orthogonal",),
@@ -114,7 +114,7 @@ CHESS_BOARD_VARIANTS = [
 
 
 def slow_groups(board, promoted, variant):
-    """Every group bitboard of a Position, square by square from the registry's data."""
+    """Every group bitboard of an attack view, square by square from the registry's data."""
     groups = {name: [0, 0] for name in ("pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "royal")}
     colours = [0, 0]
     movement = {kind.letter: kind.movement for kind in variant.pieces}
@@ -136,12 +136,12 @@ def slow_groups(board, promoted, variant):
     variant=st.sampled_from(CHESS_BOARD_VARIANTS),
     promoted=st.frozensets(squares, max_size=4),
 )
-def test_position_groups_match_a_square_by_square_reading(board, variant, promoted):
+def test_attack_view_groups_match_a_square_by_square_reading(board, variant, promoted):
     # Compiled, 8x8 bitboards are read square by square; interpreted, by one conversion per
     # group: both must give what the registry says of every square (square 63 included).
     promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
-    position = Position(Setup(tuple(board), promoted=promoted), variant)
-    found = {name: getattr(position, name) for name in slow_groups(board, promoted, variant)}
+    view = AttackView(Setup(tuple(board), promoted=promoted), variant)
+    found = {name: getattr(view, name) for name in slow_groups(board, promoted, variant)}
     assert found == slow_groups(board, promoted, variant)
-    assert position.occupied == position.colours[0] | position.colours[1]
-    assert position.promoted == sum(1 << sq for sq in promoted)
+    assert view.occupied == view.colours[0] | view.colours[1]
+    assert view.promoted == sum(1 << sq for sq in promoted)

@@ -8,8 +8,8 @@ import pytest
 from validation_oracle import positions
 
 from notation.options import EnPassantMode
+from notation.rules.attack_view import attack_view_of
 from notation.rules.en_passant import en_passant_square
-from notation.rules.position import position_of
 from notation.rules.royal_attacks import pinned, pins
 
 SEED = 7
@@ -44,14 +44,14 @@ def test_pins_match(legal_items, key):
     for item in legal_items:
         if item.variant.key != key:
             continue
-        position = position_of(item.setup, item.variant)
+        view = attack_view_of(item.setup, item.variant)
         for colour, chess_colour in ((0, chess.WHITE), (1, chess.BLACK)):
             expected = 0
             for sq in chess.scan_forward(item.board.occupied_co[chess_colour]):
                 if item.board.is_pinned(chess_colour, sq):
                     expected |= 1 << sq
-            assert pinned(position, colour) == expected, item.board.fen()
-            for sq, allowed in pins(position, colour).items():
+            assert pinned(view, colour) == expected, item.board.fen()
+            for sq, allowed in pins(view, colour).items():
                 # Ours is the segment up to the pinner; python-chess gives the whole line.
                 line = item.board.pin_mask(chess_colour, sq)
                 assert allowed >> sq & 1 and not allowed & ~line, item.board.fen()

@@ -97,7 +97,7 @@ def test_castling_fast_path_leaves_two_rights_on_one_side_to_the_general_path():
 )
 def test_a_mark_on_a_king_is_ignored_when_the_reading_is_chosen(fen, variant):
     """A ``~`` on a piece no pawn can become (a Standard king) counts nowhere in validation
-    (``Position.promoted``); choosing the reading of the rights ignores it too, so the
+    (``AttackView.promoted``); choosing the reading of the rights ignores it too, so the
     marked king on its start square keeps the classical reading, in which the fast path
     and the right-by-right judgement agree."""
     ctx = Context.of(read_fen(fen, variant).setup, variant)

@@ -37,6 +37,7 @@ import enum
 import re
 
 from notation.errors import MoveError
+from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
@@ -216,9 +217,8 @@ class _Reader:
         self.warnings.append(Problem(code, f"{message} in {self.text!r}", extra={"move": self.text}))
 
     def fail(self, code: str, message: str, candidates: list[str] | None = None) -> MoveError:
-        from notation.diagram import fen_text
-
-        return MoveError(code, message, move=self.text, fen=fen_text(self.position.to_setup()), candidates=candidates)
+        fen = write_fen(self.position.to_setup(), self.position.variant).fen
+        return MoveError(code, message, move=self.text, fen=fen, candidates=candidates)
 
     def read(self) -> ReadMove:
         position = self.position
@@ -245,7 +245,7 @@ class _Reader:
             if found is not None:
                 self.uci = True
                 if notation not in (None, MoveNotation.UCI):
-                    self.warn("uci-in-san", f"a UCI move read as {notation.value.upper()}")  # type: ignore[union-attr]
+                    self.warn("uci-in-san", f"a UCI move read as {notation.value.upper()}")
                 return found
             if notation is MoveNotation.UCI:
                 raise self.fail("bad-move-syntax", f"{body!r} is not a UCI move")

@@ -3,17 +3,18 @@
 Written for this project (the mature libraries for it are GPL). Everything is driven by
 the registry's data (``Variant.pieces``, ``royal``, ``armies``, ``twists``), never by a
 variant's name. Modules: ``bitboard`` (masks, square iteration), ``attacks`` (tables and
-attack sets per ``Movement``), ``position`` (a Setup's bitboards), ``royal_attacks`` (attacks
-on royal pieces: checkers, pins, touching kings), ``en_passant`` (plausible and legal en
-passant).
+attack sets per ``Movement``), ``attack_view`` (the attack view: a Setup's bitboards),
+``royal_attacks`` (attacks on royal pieces: checkers, pins, touching kings), ``en_passant``
+(plausible and legal en passant).
 """
 
+from notation.rules.attack_view import AttackView, attack_view_of
 from notation.rules.en_passant import en_passant_square, legal_captures, plausible
-from notation.rules.position import Position, position_of
 from notation.rules.royal_attacks import checkers, kings_touch, pinned, pins
 
 __all__ = [
-    "Position",
+    "AttackView",
+    "attack_view_of",
     "checkers",
     "en_passant_square",
     "kings_touch",
@@ -21,5 +22,4 @@ __all__ = [
     "pinned",
     "pins",
     "plausible",
-    "position_of",
 ]

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Final
 
 from notation.options import EnPassantMode
+from notation.rules.attack_view import AttackView, attack_view_of
 from notation.rules.bitboard import squares
-from notation.rules.position import Position, position_of
 from notation.setup import Setup
 from notation.variants import Variant
 
@@ -33,82 +33,82 @@ _ALWAYS: Final = EnPassantMode.ALWAYS
 _PSEUDO_LEGAL: Final = EnPassantMode.PSEUDO_LEGAL
 
 
-def plausible(position: Position, ep: int) -> bool:
+def plausible(view: AttackView, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
-    tables = position.tables
-    if position.no_double_step[position.turn ^ 1] or position.no_en_passant or position.placing:
+    tables = view.tables
+    if view.no_double_step[view.turn ^ 1] or view.no_en_passant or view.placing:
         return False
     if not 0 <= ep < tables.size or tables.ranks < 4:
         return False  # a double step needs four ranks
     files = tables.files
-    if position.turn == 0:
+    if view.turn == 0:
         rank, pushed, origin = tables.ranks - 3, ep - files, ep + files
     else:
         rank, pushed, origin = 2, ep + files, ep - files
     if ep // files != rank:
         return False
-    occ = position.occupied
+    occ = view.occupied
     if (occ >> ep & 1) or (occ >> origin & 1):
         return False
-    return bool(position.pawns[position.turn ^ 1] >> pushed & 1)
+    return bool(view.pawns[view.turn ^ 1] >> pushed & 1)
 
 
-def capturers(position: Position, ep: int) -> int:
+def capturers(view: AttackView, ep: int) -> int:
     """Pawns of the side to move that attack ``ep`` (no plausibility test)."""
-    us = position.turn
-    return position.tables.pawn[us ^ 1][ep] & position.pawns[us]
+    us = view.turn
+    return view.tables.pawn[us ^ 1][ep] & view.pawns[us]
 
 
-def is_legal_capture(position: Position, origin: int, ep: int) -> bool:
+def is_legal_capture(view: AttackView, origin: int, ep: int) -> bool:
     """Whether the pawn on ``origin`` may take en passant on ``ep`` (``ep`` plausible)."""
-    us = position.turn
+    us = view.turn
     them = us ^ 1
-    tables = position.tables
+    tables = view.tables
     pushed = ep - tables.files if us == 0 else ep + tables.files
-    occ = position.occupied
-    our_royal = position.royal[us]
-    their_royal = position.royal[them]
-    if position.atomic:
-        all_pawns = position.pawns[0] | position.pawns[1]
+    occ = view.occupied
+    our_royal = view.royal[us]
+    their_royal = view.royal[them]
+    if view.atomic:
+        all_pawns = view.pawns[0] | view.pawns[1]
         blast = (tables.king[ep] & occ & ~all_pawns) | (1 << origin) | (1 << pushed)
         if our_royal & blast:
             return False
         if their_royal & blast:
             return True
         after = occ & ~blast
-        return not _attacked(position, our_royal, them, after, their_royal)
+        return not _attacked(view, our_royal, them, after, their_royal)
     after = (occ & ~((1 << origin) | (1 << pushed))) | (1 << ep)
-    if _attacked(position, our_royal, them, after, their_royal):
+    if _attacked(view, our_royal, them, after, their_royal):
         return False
-    if position.race and their_royal:
+    if view.race and their_royal:
         # The capturing pawn now attacks from ``ep``; every other piece is where it was.
-        if tables.pawn[us][ep] & their_royal or _attacked(position, their_royal, us, after, our_royal):
+        if tables.pawn[us][ep] & their_royal or _attacked(view, their_royal, us, after, our_royal):
             return False
     return True
 
 
-def _attacked(position: Position, royal: int, by: int, occupied: int, enemy_royal: int) -> bool:
+def _attacked(view: AttackView, royal: int, by: int, occupied: int, enemy_royal: int) -> bool:
     """Is any square of ``royal`` attacked by ``by`` with the board ``occupied``?
 
     In Atomic, a royal piece next to an enemy royal piece is never attacked.
     """
     for sq in squares(royal):
-        if position.atomic and position.tables.king[sq] & enemy_royal & occupied:
+        if view.atomic and view.tables.king[sq] & enemy_royal & occupied:
             continue
-        if position.attackers(sq, by, occupied):
+        if view.attackers(sq, by, occupied):
             return True
     return False
 
 
-def legal_captures(position: Position, ep: int) -> list[int]:
+def legal_captures(view: AttackView, ep: int) -> list[int]:
     """Origins of the legal en passant captures onto ``ep`` (empty if it is not plausible)."""
-    if not plausible(position, ep):
+    if not plausible(view, ep):
         return []
-    if position.atomic and position.variant.armies[position.turn].royal_count and not position.royal[position.turn]:
+    if view.atomic and view.variant.armies[view.turn].royal_count and not view.royal[view.turn]:
         return []  # the side to move has lost its king: the game is over
-    if position.no_check:
-        return list(squares(capturers(position, ep)))
-    return [origin for origin in squares(capturers(position, ep)) if is_legal_capture(position, origin, ep)]
+    if view.no_check:
+        return list(squares(capturers(view, ep)))
+    return [origin for origin in squares(capturers(view, ep)) if is_legal_capture(view, origin, ep)]
 
 
 def en_passant_square(setup: Setup, variant: Variant, mode: EnPassantMode) -> int | None:
@@ -121,9 +121,9 @@ def en_passant_square(setup: Setup, variant: Variant, mode: EnPassantMode) -> in
     ep = setup.ep_square
     if ep is None or mode is _ALWAYS:
         return ep
-    position = position_of(setup, variant)
-    if not plausible(position, ep) or not capturers(position, ep):
+    view = attack_view_of(setup, variant)
+    if not plausible(view, ep) or not capturers(view, ep):
         return None
     if mode is _PSEUDO_LEGAL:
         return ep
-    return ep if legal_captures(position, ep) else None
+    return ep if legal_captures(view, ep) else None

@@ -4,19 +4,19 @@ A side is checked only through its royal pieces (``Variant.royal``); a variant o
 without any is never in check. In Atomic, kings that touch cannot check each other (a
 king cannot capture), whatever else attacks them. Functions return bitboards and never
 raise; a side with several royal pieces counts checks against each of them. Tables are
-the position's board's (``Position.tables``).
+the attack view's board's (``AttackView.tables``).
 """
 
 from __future__ import annotations
 
+from notation.rules.attack_view import AttackView
 from notation.rules.bitboard import squares
-from notation.rules.position import Position
 
 
-def kings_touch(position: Position) -> bool:
+def kings_touch(view: AttackView) -> bool:
     """True when a white and a black royal piece stand on neighbouring squares."""
-    white, black = position.royal
-    king_attacks = position.tables.king
+    white, black = view.royal
+    king_attacks = view.tables.king
     if white and not white & (white - 1):  # the usual single royal piece
         return bool(king_attacks[white.bit_length() - 1] & black)
     for sq in squares(white):
@@ -25,26 +25,26 @@ def kings_touch(position: Position) -> bool:
     return False
 
 
-def checkers(position: Position, colour: int, occupied: int | None = None) -> int:
+def checkers(view: AttackView, colour: int, occupied: int | None = None) -> int:
     """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none).
 
     In Atomic the answer is 0 while the kings touch.
     """
-    royal = position.royal[colour]
+    royal = view.royal[colour]
     if not royal:
         return 0
-    if position.atomic and kings_touch(position):
+    if view.atomic and kings_touch(view):
         return 0
     enemy = colour ^ 1
     if not royal & (royal - 1):  # the usual single royal piece
-        return position.attackers(royal.bit_length() - 1, enemy, occupied)
+        return view.attackers(royal.bit_length() - 1, enemy, occupied)
     found = 0
     for sq in squares(royal):
-        found |= position.attackers(sq, enemy, occupied)
+        found |= view.attackers(sq, enemy, occupied)
     return found
 
 
-def pins(position: Position, colour: int) -> dict[int, int]:
+def pins(view: AttackView, colour: int) -> dict[int, int]:
     """Pieces of ``colour`` pinned to a royal piece by an enemy bishop, rook or queen.
 
     Maps each pinned square to the squares it may still move to without leaving the pin
@@ -52,14 +52,14 @@ def pins(position: Position, colour: int) -> dict[int, int]:
     piece whose departure moves a hurdle) are not listed: legality tests such as en passant
     re-test the royal piece's safety after the move instead, which covers them.
     """
-    ours = position.colours[colour]
+    ours = view.colours[colour]
     enemy = colour ^ 1
-    occ = position.occupied
-    tables = position.tables
+    occ = view.occupied
+    tables = view.tables
     rook_pseudo, bishop_pseudo, between_of = tables.rook_pseudo, tables.bishop_pseudo, tables.between
     found: dict[int, int] = {}
-    for king in squares(position.royal[colour]):
-        snipers = (rook_pseudo[king] & position.orthogonal[enemy]) | (bishop_pseudo[king] & position.diagonal[enemy])
+    for king in squares(view.royal[colour]):
+        snipers = (rook_pseudo[king] & view.orthogonal[enemy]) | (bishop_pseudo[king] & view.diagonal[enemy])
         for sniper in squares(snipers):
             between = between_of[king][sniper] & occ
             if between and not between & (between - 1) and between & ours:
@@ -68,9 +68,9 @@ def pins(position: Position, colour: int) -> dict[int, int]:
     return found
 
 
-def pinned(position: Position, colour: int) -> int:
+def pinned(view: AttackView, colour: int) -> int:
     """The bitboard of the squares ``pins`` lists."""
     bb = 0
-    for sq in pins(position, colour):
+    for sq in pins(view, colour):
         bb |= 1 << sq
     return bb

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from notation.errors import Problem
 from notation.identity_cache import IdentityCache
-from notation.rules.position import position_of
+from notation.rules.attack_view import attack_view_of
 from notation.setup import Setup
 from notation.validation import (
     bombs,
@@ -121,7 +121,7 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     name: compiled, that is a direct C call, where a call through a tuple of function
     objects parses its arguments again each time. A setup built in code with bombs where
     the variant has none is judged for them too (``bad-bomb``)."""
-    ctx = Context(setup, variant, position_of(setup, variant))
+    ctx = Context(setup, variant, attack_view_of(setup, variant))
     judged = _JUDGED.get(variant)
     problems = material.find_problems(ctx)  # a new list: each validator returns its own
     problems += kings.find_problems(ctx)

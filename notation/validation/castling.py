@@ -100,7 +100,7 @@ class Reading(enum.Enum):
 def reading_of(ctx: Context) -> Reading:
     """The reading for this setup's rights: Chess960 in ``random_start`` variants and for
     setups that count as Chess960 (see the module doc), classical otherwise. Promotion
-    marks count as the rest of validation counts them (``Position.promoted``: a ``~`` on a
+    marks count as the rest of validation counts them (``AttackView.promoted``: a ``~`` on a
     piece no pawn can become, such as a Standard king, is ignored)."""
     variant, setup = ctx.variant, ctx.setup
     if variant.random_start:

@@ -1,4 +1,4 @@
-"""What every validator reads: the setup, its variant, the bitboards, and how to name things.
+"""What every validator reads: the setup, its variant, its attack view, and how to name things.
 
 ``Context`` is built once per ``validate`` call; the ``describe`` helpers write the names
 used in messages (``white king on e1``, ``the rook on e8``), with square names of the
@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Final
 
 from notation.identity_cache import IdentityCache
+from notation.rules.attack_view import COLOUR_NAMES, AttackView, attack_view_of
 from notation.rules.attacks import tables_for
 from notation.rules.bitboard import ByColour, squares
-from notation.rules.position import COLOUR_NAMES, Position, position_of
 from notation.setup import BLACK, WHITE, Setup
 from notation.variants import Variant
 
-COLOURS = (WHITE, BLACK)  # a Position's colour index -> a Setup's colour
+COLOURS = (WHITE, BLACK)  # an attack view's colour index -> a Setup's colour
 
 
 def _piece_names_of(variant: Variant) -> dict[str, str]:
@@ -44,7 +44,7 @@ class Facts:
     """What the validators ask of a variant for every setup, asked once per variant:
     ``Variant`` and ``Army`` are Python dataclasses, each of whose attributes is a
     dictionary look-up from compiled code, and a validation asked a score of them.
-    Per-colour values are pairs (white, black), as a Position's are."""
+    Per-colour values are pairs (white, black), as an attack view's are."""
 
     __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "no_pawns", "kind_caps",
                  "castles", "castling_letters", "random_start")
@@ -89,12 +89,12 @@ _FACTS: Final = IdentityCache(Facts)  # variant -> its Facts
 
 
 class Context:
-    """One validation's inputs: ``setup``, ``variant`` and its ``position`` (bitboards),
-    and the variant's ``facts``."""
+    """One validation's inputs: ``setup``, ``variant``, the setup's attack view ``position``
+    (an ``AttackView``: its bitboards) and the variant's ``facts``."""
 
     __slots__ = ("setup", "variant", "position", "facts")
 
-    def __init__(self, setup: Setup, variant: Variant, position: Position):
+    def __init__(self, setup: Setup, variant: Variant, position: AttackView):
         self.setup = setup
         self.variant = variant
         self.position = position
@@ -102,7 +102,7 @@ class Context:
 
     @classmethod
     def of(cls, setup: Setup, variant: Variant) -> Context:
-        return cls(setup, variant, position_of(setup, variant))
+        return cls(setup, variant, attack_view_of(setup, variant))
 
     def square_name(self, sq: int) -> str:
         """The name of a square of the setup's board (``e4``, ``j10``); ``square 130`` for a

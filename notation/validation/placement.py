@@ -2,7 +2,7 @@
 ``placement-pawn-files``, ``placement-bishops``.
 
 Applies to variants with the ``PLACEMENT`` twist while a piece is left in either pocket
-(``Position.placing``); the rules come from ``Variant.placement``. Nobody has moved yet, so
+(``AttackView.placing``); the rules come from ``Variant.placement``. Nobody has moved yet, so
 each side's pieces on the board and in hand are exactly the army it places
 (``placement-army``), and every placed piece stands where it was put: on its side's own
 first ``Placement.ranks`` ranks (``placement-region``), pawns on different files where

@@ -16,8 +16,8 @@ from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
+from notation.rules.attack_view import hopper_attackers
 from notation.rules.bitboard import squares
-from notation.rules.position import hopper_attackers
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Stalemate, Variant
 

@@ -1,17 +1,18 @@
-"""``Position``: the bitboards of a ``Setup`` as its variant's rules see them.
+"""The attack view (``AttackView``): the bitboards of a ``Setup`` as its variant's rules see them.
 
-Built once per setup (``position_of`` keeps the last one, so the validator and the writer
-share it). Pieces are grouped by how they attack (``Movement``), taken from the variant's
-``pieces``; royal pieces come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
+Built once per setup (``attack_view_of`` keeps the last one, so the validator and the writer
+share it); not a legal position (``notation.game``'s ``ChessPosition`` is one). Pieces are
+grouped by how they attack (``Movement``), taken from the variant's ``pieces``; royal pieces
+come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
 A letter the variant does not know occupies its square but attacks nothing (the reader
 reports such letters). Compiled (mypyc), an 8x8 board's bitboards are read square by square
 in machine integers (``_half_board``); interpreted, and on other boards, ``Setup.cells`` is
 translated, as bytes, to 0/1 per group and read as a binary number: a handful of C calls
 instead of a loop (tests/test_rules_attacks.py holds both to the registry).
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
-``Position.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
+``AttackView.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
 On 8x8 ``attackers`` reads the module-level tables directly; other boards get a
-``BoardPosition``, the same bitboards with attacks looked up in their own tables.
+``BoardAttackView``, the same bitboards with attacks looked up in their own tables.
 Nothing here judges legality; nothing raises on a Setup whose cells fit its geometry.
 """
 
@@ -46,7 +47,7 @@ COLOUR_NAMES = ("white", "black")
 # Module constants compiled code reads per FEN are Final: C statics, not dictionary look-ups.
 _CHESS_BOARD: Final = CHESS_BOARD
 
-# Attack groups: which bitboard of a Position a movement adds its pieces to.
+# Attack groups: which bitboard of an attack view a movement adds its pieces to.
 _GROUPS = {
     Movement.PAWN: ("pawns",),
     Movement.KNIGHT: ("knights",),
@@ -141,8 +142,9 @@ def _split(both: int, white: int) -> ByColour:
     return (ours, both ^ ours)
 
 
-class Position:
-    """Bitboards of one setup. Every per-colour attribute is a pair ``(white, black)``."""
+class AttackView:
+    """The attack view of one setup: its bitboards. Every per-colour attribute is a pair
+    ``(white, black)``."""
 
     __slots__ = (
         "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
@@ -336,8 +338,8 @@ class Position:
         return found & occ
 
 
-class BoardPosition(Position):
-    """A Position on a board other than 8x8: ``attackers`` looks up this board's tables."""
+class BoardAttackView(AttackView):
+    """An attack view on a board other than 8x8: ``attackers`` looks up this board's tables."""
 
     __slots__ = ()
 
@@ -421,14 +423,14 @@ def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHES
     return found
 
 
-# (setup, variant, position) of the last Position built, in a list of one: compiled, the
+# (setup, variant, view) of the last attack view built, in a list of one: compiled, the
 # list is a C static and its slot is swapped whole, where a global would be a dictionary
 # write per FEN.
 _LAST: Final[list[tuple[Any, Any, Any]]] = [(None, None, None)]
 
 
-def position_of(setup: Setup, variant: Variant) -> Position:
-    """The Position of ``setup``; the last one built is reused for the same objects.
+def attack_view_of(setup: Setup, variant: Variant) -> AttackView:
+    """The attack view of ``setup``; the last one built is reused for the same objects.
 
     The cache is one tuple swapped whole, so concurrent callers never mix entries.
     """
@@ -437,8 +439,8 @@ def position_of(setup: Setup, variant: Variant) -> Position:
         return last[2]
     geometry = setup.geometry
     if geometry is _CHESS_BOARD or geometry.is_chess_board:
-        position = Position(setup, variant)
+        view = AttackView(setup, variant)
     else:
-        position = BoardPosition(setup, variant)
-    _LAST[0] = (setup, variant, position)
-    return position
+        view = BoardAttackView(setup, variant)
+    _LAST[0] = (setup, variant, view)
+    return view
