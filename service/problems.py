@@ -26,12 +26,14 @@ INVALID_JSON = TYPE_PREFIX + "invalid-json"  # 400: the body is not a JSON docum
 INVALID_REQUEST = TYPE_PREFIX + "invalid-request"  # 422: JSON that breaks the request schema
 INVALID_FEN = TYPE_PREFIX + "invalid-fen"  # 422: a FEN that cannot be converted
 INVALID_PGN_REQUEST = TYPE_PREFIX + "invalid-pgn-request"  # 422: bad query parameters or PGN body encoding
+INVALID_MOVE = TYPE_PREFIX + "invalid-move"  # 422: a move that cannot be played, or a notation the variant lacks
 
 _TITLES = {
     INVALID_JSON: "Request body is not valid JSON",
     INVALID_REQUEST: "Request does not match the schema",
     INVALID_FEN: "FEN cannot be converted",
     INVALID_PGN_REQUEST: "PGN request cannot be processed",
+    INVALID_MOVE: "Move cannot be played",
 }
 
 log = logging.getLogger("service")

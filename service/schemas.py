@@ -18,7 +18,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_
 
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
-from notation.options import IllegalPolicy
+from notation.options import IllegalPolicy, MoveNotation
 from notation.pgn.normalize import BadGamePolicy
 from notation.validation import CODES
 from notation.views import Viewer
@@ -27,6 +27,10 @@ from .config import Settings
 from .plain_load import PlainStrings
 
 MAX_VARIANT_CHARS = 64
+# POST /v1/play: the moves of one request (a long game is about 600 plies), each this long.
+MAX_PLAYED_MOVES = 2000
+MAX_MOVE_CHARS = 32
+MOVE_NOTATIONS = [notation.value for notation in MoveNotation]
 MAX_ACCEPT_CODES = 32
 # Fields of a batch that only its convert operation takes.
 CONVERT_ONLY_FIELDS = ("profile", *WRITER_OPTION_NAMES, "on_illegal", "repair")
@@ -200,6 +204,8 @@ class RequestSchemas:
     validate: Schema
     batch: Schema
     view: Schema
+    moves: Schema
+    play: Schema
     # Loaders of convert's and validate's all-string bodies, past marshmallow (``service.plain_load``).
     plain_convert: PlainStrings
     plain_validate: PlainStrings
@@ -245,9 +251,30 @@ def request_schemas(settings: Settings) -> RequestSchemas:
         side = enum_field(Viewer, required=True)
         accept = accept_field()
 
+    class MovesRequest(Strict):
+        fen = fields.String(load_default=None, allow_none=True, validate=fen_length)
+        variant = _variant_field()
+        source = source_field()
+        chess960 = StrictBoolean(load_default=False, allow_none=False)
+        notation = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(MOVE_NOTATIONS))
+
+    class PlayRequest(_WriterChoices):  # type: ignore[valid-type,misc]
+        fen = fields.String(load_default=None, allow_none=True, validate=fen_length)
+        variant = _variant_field()
+        source = source_field()
+        chess960 = StrictBoolean(load_default=False, allow_none=False)
+        notation = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(MOVE_NOTATIONS))
+        profile = fields.String(allow_none=False, validate=validate.OneOf(list(PROFILES)))
+        moves = fields.List(
+            fields.String(validate=validate.Length(min=1, max=MAX_MOVE_CHARS)),
+            required=True,
+            allow_none=False,
+            validate=validate.Length(max=MAX_PLAYED_MOVES),
+        )
+
     convert_request, validate_request = ConvertRequest(), ValidateRequest()
     return RequestSchemas(
-        convert_request, validate_request, BatchRequest(), ViewRequest(),
+        convert_request, validate_request, BatchRequest(), ViewRequest(), MovesRequest(), PlayRequest(),
         PlainStrings(convert_request), PlainStrings(validate_request),
     )
 
@@ -308,6 +335,27 @@ class ValidateOut(Schema):
     errors = fields.List(fields.Nested(ProblemItem), required=True)
     warnings = fields.List(fields.Nested(ProblemItem), required=True)
     detected = fields.Nested(DialectOut, allow_none=True, required=True)
+
+
+class MovesOut(Schema):
+    """200 of POST /v1/moves: ``MovesResult.to_dict()``, the JSON line of ``notation moves``."""
+
+    ok = fields.Boolean(required=True)
+    variant = fields.String(required=True)
+    notation = fields.String(required=True)
+    moves = fields.List(fields.String(), required=True)
+    outcome = fields.Dict(allow_none=True, required=True)
+
+
+class PlayOut(Schema):
+    """200 of POST /v1/play: ``PlayResult.to_dict()``, the JSON line of ``notation play``."""
+
+    ok = fields.Boolean(required=True)
+    variant = fields.String(required=True)
+    fen = fields.String(required=True)
+    played = fields.List(fields.String(), required=True)
+    outcome = fields.Dict(allow_none=True, required=True)
+    warnings = fields.List(fields.Nested(ProblemItem), required=True)
 
 
 class ViewOut(Schema):

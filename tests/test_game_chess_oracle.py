@@ -15,7 +15,8 @@ import random
 
 import pytest
 
-chess = pytest.importorskip("chess")
+pytest.importorskip("chess")
+import chess  # noqa: E402
 import chess.variant  # noqa: E402
 
 from notation import read_fen  # noqa: E402
@@ -92,7 +93,8 @@ def test_standard_castling_is_written_both_ways_and_read_both_ways() -> None:
     fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     for mode, short, long in ((CastlingMode.STANDARD, "e1g1", "e1c1"), (CastlingMode.CHESS960, "e1h1", "e1a1")):
         position = legal_position(read_fen(fen, "standard").setup, "standard", castling=mode)
-        uci = sorted(write_move(position, m, MoveNotation.UCI) for m in position.legal_moves() if m.kind.value == "castle")
+        castles = [m for m in position.legal_moves() if m.kind.value == "castle"]
+        uci = sorted(write_move(position, m, MoveNotation.UCI) for m in castles)
         assert uci == sorted([short, long])
         for text in ("e1g1", "e1h1", "O-O", "0-0", "Ke1h1"):
             assert read_move(position, text).move.kind.value == "castle"

@@ -19,9 +19,12 @@ from notation.cli.usage import SUMMARIES, UsageError
 TOPICS = {
     "readme": "README.md",
     "validation": "validation.md",
+    "moves": "moves.md",
+    "tafl": "tafl.md",
     "check": "check.md",
     "pgn": "pgn.md",
     "service": "service.md",
+    "scale": "scale.md",
     "architecture": "architecture.md",
 }
 

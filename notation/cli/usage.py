@@ -17,7 +17,7 @@ SUMMARIES = {
     "perft": "count the move paths of a given depth (perft)",
     "svg": "draw a position as an SVG picture",
     "view": "the FEN one side sees of a Dark Chess position",
-    "docs": "print the installed documentation (README, codes, CI gate, PGN, service)",
+    "docs": "print the installed documentation (README, codes, moves, CI gate, PGN, service)",
 }
 
 
