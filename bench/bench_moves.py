@@ -78,8 +78,8 @@ def ours_figures() -> dict[str, float]:
     fresh = [legal_position(setup, "standard") for setup in setups]
     # A new position per look (the moves of one are kept once found); the making is timed
     # alone and taken off.
-    made = best_of(REPEATS, lambda: [ChessPosition(s, standard) for s in setups])
-    looked = best_of(REPEATS, lambda: [ChessPosition(s, standard).legal_moves() for s in setups])
+    made = best_of(REPEATS, lambda: [ChessPosition.from_setup(s, standard) for s in setups])
+    looked = best_of(REPEATS, lambda: [ChessPosition.from_setup(s, standard).legal_moves() for s in setups])
     figures["legal moves"] = (looked - made) / len(setups)
     moves = [(p, m) for p in fresh for m in p.legal_moves()]
     figures["san"] = best_of(REPEATS, lambda: [write_move(p, m, MoveNotation.SAN) for p, m in moves]) / len(moves)

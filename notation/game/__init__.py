@@ -54,7 +54,7 @@ def legal_position(
         return TaflPosition(setup, found)
     from notation.game.chess.position import ChessPosition
 
-    return ChessPosition(setup, found, castling)
+    return ChessPosition.from_setup(setup, found, castling)
 
 
 def start_position(variant: Variant | str, *, castling: CastlingMode = CastlingMode.STANDARD) -> GamePosition:

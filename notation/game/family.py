@@ -30,9 +30,17 @@ class GamePosition(Protocol):
         """Every legal move, in one stable order (empty once the game is over)."""
         ...
 
+    def count_legal(self) -> int:
+        """``len(legal_moves())``, counted as cheaply as the family can (perft's last ply)."""
+        ...
+
     def play(self, move: Move) -> GamePosition:
         """The position after ``move``; raises ``ValueError`` if it is not a legal move
         here (front ends check with ``legal_moves`` first and raise ``MoveError``)."""
+        ...
+
+    def play_legal(self, move: Move) -> GamePosition:
+        """``play`` for a move taken from ``legal_moves()`` (not checked again; perft)."""
         ...
 
     def outcome(self) -> Outcome | None:

@@ -20,12 +20,12 @@ def perft(position: GamePosition, depth: int) -> int:
         raise ValueError(f"perft depth must be at least 0, not {depth}")
     if depth == 0:
         return 1
-    moves = position.legal_moves()
     if depth == 1:
-        return len(moves)
+        return position.count_legal()
+    moves = position.legal_moves()
     total = 0
     for move in moves:
-        total += perft(position.play(move), depth - 1)
+        total += perft(position.play_legal(move), depth - 1)
     return total
 
 
@@ -33,4 +33,4 @@ def divide(position: GamePosition, depth: int) -> list[tuple[Move, int]]:
     """Each legal move with the perft of ``depth - 1`` after it (``depth`` at least 1)."""
     if depth < 1:
         raise ValueError(f"perft --divide needs a depth of at least 1, not {depth}")
-    return [(move, perft(position.play(move), depth - 1)) for move in position.legal_moves()]
+    return [(move, perft(position.play_legal(move), depth - 1)) for move in position.legal_moves()]

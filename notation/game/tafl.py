@@ -141,6 +141,14 @@ class TaflPosition:
             self._moves = [] if self._finished() is not None else self._generate()
         return list(self._moves)
 
+    def count_legal(self) -> int:
+        """``len(legal_moves())``."""
+        return len(self.legal_moves())
+
+    def play_legal(self, move: Move) -> TaflPosition:
+        """``play``, for a move the caller took from ``legal_moves()``."""
+        return self.play(move)
+
     def _generate(self) -> list[Move]:
         cells = self._cells
         rules = self._rules

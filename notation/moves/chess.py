@@ -44,6 +44,7 @@ from notation.game.move import Move, MoveKind
 from notation.moves.reading import ReadMove
 from notation.options import CastlingMode, MoveNotation
 from notation.problem import Problem
+from notation.variants import Stalemate
 
 NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
 
@@ -169,14 +170,22 @@ def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
 
 
 def _suffix(position: ChessPosition, move: Move) -> str:
-    """``#`` when the move decides the game for a player, ``+`` when it gives check."""
-    after = position.play_legal(move)
+    """``#`` when the move decides the game for a player, ``+`` when it gives check. The
+    moves after it are looked at only where having none could decide the game: in check,
+    or where a stalemate is not a draw."""
     if move.kind is _NULL:
         return ""
-    end = after.outcome()
-    if end is not None and end.winner is not None:
-        return "#"
-    return "+" if after.is_check() else ""
+    after = position.play_legal(move)
+    for twist in after.rules.twists:
+        end = twist.end(after)
+        if end is not None:
+            return "#" if end.winner is not None else ("+" if after.is_check() else "")
+    in_check = after.is_check()
+    if in_check or after.rules.stalemate is not Stalemate.DRAW:
+        end = after.outcome()
+        if end is not None and end.winner is not None:
+            return "#"
+    return "+" if in_check else ""
 
 
 # --- reading ----------------------------------------------------------------------------------

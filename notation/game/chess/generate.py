@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.move import Move, MoveKind
+from notation.rules.attacks import Tables
 from notation.rules.bitboard import squares
 from notation.variants import Movement
 
@@ -116,3 +117,78 @@ def _castling_moves(position: ChessPosition, king: int, us: int, moves: list[Mov
         if position.castling_attacked(king, king_to, rook, rook_to):
             continue
         moves.append(Move(king, rook, "", "", _CASTLE))
+
+
+def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> int:
+    """The number of legal moves of a position whose legal moves are its pieces' own,
+    counted from their target squares without making a ``Move`` (but for en passant and
+    castling, which are few): perft's last ply. ``guard`` is ``ChessPosition._guard()``."""
+    king, checkers, pinned, allowed = guard
+    rules = position.rules
+    tables = rules.tables
+    us = position.turn_index
+    them = us ^ 1
+    ours = position.colours[us]
+    theirs = position.colours[them]
+    occupied = ours | theirs
+    pieces = position.pieces
+    movements = rules.movements
+    lines = tables.line[king] if king >= 0 else tables.line[0]
+    count = 0
+    for kind in rules.kinds:
+        movement = movements[kind]
+        for sq in squares(pieces[kind] & ours):
+            if sq == king:
+                without = occupied ^ (1 << king)
+                for target in squares(tables.king[sq] & ~ours if movement is Movement.KING else _targets(
+                        tables, movement, sq, occupied) & ~ours):
+                    if not position.attackers(target, them, without):
+                        count += 1
+                if kind == rules.castling_kind and position.castling and not checkers:
+                    castles: list[Move] = []
+                    _castling_moves(position, sq, us, castles)
+                    count += len(castles)
+                continue
+            limit = allowed
+            if pinned >> sq & 1:
+                limit &= lines[sq]
+            if movement is Movement.PAWN:
+                count += _count_pawn(position, sq, us, occupied, theirs, limit)
+                continue
+            targets = _targets(tables, movement, sq, occupied) & ~ours & limit
+            if targets:
+                count += targets.bit_count()
+            if kind == rules.castling_kind and position.castling and not checkers:
+                castles = []
+                _castling_moves(position, sq, us, castles)
+                count += len(castles)
+    return count
+
+
+def _targets(tables: Tables, movement: Movement, sq: int, occupied: int) -> int:
+    """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside."""
+    if movement is Movement.KNIGHT:
+        return tables.knight[sq]
+    if movement is Movement.KING:
+        return tables.king[sq]
+    if movement is Movement.BISHOP:
+        return tables.bishop_attacks(sq, occupied)
+    if movement is Movement.ROOK:
+        return tables.rook_attacks(sq, occupied)
+    if movement is Movement.QUEEN:
+        return tables.queen_attacks(sq, occupied)
+    return tables.grasshopper_attacks(sq, occupied)
+
+
+def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, limit: int) -> int:
+    rules = position.rules
+    moves: list[Move] = []
+    _pawn_moves(position, sq, us, occupied, theirs, moves)
+    count = 0
+    for move in moves:
+        if move.kind is _EN_PASSANT:
+            count += position.legal_en_passant(move)
+        elif limit >> move.target & 1:
+            count += 1
+    del rules
+    return count

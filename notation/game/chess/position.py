@@ -11,7 +11,7 @@ returns a new one. ``play`` raises ``ValueError`` for a move that is not legal h
 
 from __future__ import annotations
 
-from notation.game.chess.generate import pseudo_legal_moves
+from notation.game.chess.generate import count_moves, pseudo_legal_moves
 from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
@@ -21,6 +21,7 @@ from notation.rules.bitboard import squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Stalemate, Variant
 
+_NORMAL = MoveKind.NORMAL
 _CASTLE = MoveKind.CASTLE
 _EN_PASSANT = MoveKind.EN_PASSANT
 _DROP = MoveKind.DROP
@@ -59,10 +60,48 @@ class ChessPosition:
     _end: Outcome | None
     _end_known: bool
 
-    def __init__(self, setup: Setup, variant: Variant, castling_mode: CastlingMode = CastlingMode.STANDARD):
-        rules = rules_of(variant)
+    def __init__(
+        self,
+        rules: ChessRules,
+        turn_index: int,
+        pieces: list[int],
+        colours: list[int],
+        promoted: int,
+        castling: int,
+        ep: int,
+        halfmove: int,
+        fullmove: int,
+        pockets: list[list[int]] | None,
+        checks: list[int] | None,
+        bombs: list[int] | None,
+        castling_mode: CastlingMode,
+    ):
+        """The position of these fields as they are (``from_setup`` reads a setup; playing
+        a move makes the next one): nothing is checked here."""
         self.rules = rules
-        self.turn_index = 0 if setup.turn == "w" else 1
+        self.turn_index = turn_index
+        self.pieces = pieces
+        self.colours = colours
+        self.promoted = promoted
+        self.castling = castling
+        self.ep = ep
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self.pockets = pockets
+        self.checks = checks
+        self.bombs = bombs
+        self.castling_mode = castling_mode
+        self._legal = None
+        self._end = None
+        self._end_known = False
+
+    @classmethod
+    def from_setup(
+        cls, setup: Setup, variant: Variant, castling_mode: CastlingMode = CastlingMode.STANDARD
+    ) -> ChessPosition:
+        """The position of ``setup`` in ``variant`` (which ``notation.game.legal_position``
+        has validated: a setup validation refuses gives a position that breaks the rules)."""
+        rules = rules_of(variant)
         pieces = [0] * len(rules.letters)
         white = black = 0
         kind_of = rules.kind_of
@@ -78,39 +117,28 @@ class ChessPosition:
                 white |= bit
             else:
                 black |= bit
-        self.pieces = pieces
-        self.colours = [white, black]
         promoted = 0
         for sq in setup.promoted:
             promoted |= 1 << sq
-        self.promoted = promoted & (white | black)
         castling = 0
         for sq in setup.castling:
             castling |= 1 << sq
-        self.castling = castling
-        self.ep = -1 if setup.ep_square is None else setup.ep_square
-        self.halfmove = setup.halfmove
-        self.fullmove = setup.fullmove
+        pockets: list[list[int]] | None = None
         if setup.pockets is not None or variant.has_pockets:
             pockets = [[0] * len(rules.letters), [0] * len(rules.letters)]
             held = setup.pockets or Pockets()
             for colour, letters in enumerate((held.white, held.black)):
                 for letter in letters:
-                    kind = kind_of.get(letter)
-                    if kind is not None:
-                        pockets[colour][kind] += 1
-            self.pockets = pockets
-        else:
-            self.pockets = None
-        self.checks = list(setup.remaining_checks) if setup.remaining_checks is not None else None
-        if setup.bombs is not None:
-            self.bombs = [-1 if sq is None else sq for sq in setup.bombs]
-        else:
-            self.bombs = None
-        self.castling_mode = castling_mode
-        self._legal = None
-        self._end = None
-        self._end_known = False
+                    found = kind_of.get(letter)
+                    if found is not None:
+                        pockets[colour][found] += 1
+        checks = list(setup.remaining_checks) if setup.remaining_checks is not None else None
+        bombs = [-1 if sq is None else sq for sq in setup.bombs] if setup.bombs is not None else None
+        return cls(
+            rules, 0 if setup.turn == "w" else 1, pieces, [white, black], promoted & (white | black), castling,
+            -1 if setup.ep_square is None else setup.ep_square, setup.halfmove, setup.fullmove, pockets, checks,
+            bombs, castling_mode,
+        )
 
     # --- what the position holds ----------------------------------------------------------
 
@@ -242,26 +270,94 @@ class ChessPosition:
         legal = self._legal
         if legal is not None:
             return list(legal)
-        rules = self.rules
-        if any(twist.end(self) is not None for twist in rules.twists):
-            self._legal = []
-            return []
-        for twist in rules.twists:
-            only = twist.only_moves(self)
-            if only is not None:
-                self._legal = only
-                return list(only)
-        candidates = pseudo_legal_moves(self)
-        for twist in rules.twists:
-            candidates.extend(twist.extra_moves(self))
-        found = [move for move in candidates if self._is_legal(move)]
-        for twist in rules.twists:
-            found = twist.filter(self, found)
+        found = self._find_legal()
         self._legal = found
         return list(found)
 
+    def _find_legal(self) -> list[Move]:
+        rules = self.rules
+        for twist in rules.twists:
+            if twist.end(self) is not None:
+                return []
+        for twist in rules.twists:
+            only = twist.only_moves(self)
+            if only is not None:
+                return only
+        candidates = pseudo_legal_moves(self)
+        for twist in rules.twists:
+            candidates.extend(twist.extra_moves(self))
+        guard = self._guard()
+        if guard is not None:
+            king, checkers, pinned, allowed = guard
+            found = [move for move in candidates if self._keeps_guard(move, king, checkers, pinned, allowed)]
+        else:
+            found = [move for move in candidates if self._is_legal(move)]
+        for twist in rules.twists:
+            found = twist.filter(self, found)
+        return found
+
+    def _guard(self) -> tuple[int, int, int, int] | None:
+        """(royal square, checkers, pinned pieces, squares a move must reach) of the side to
+        move, where pins and checks decide legality (``ChessRules.pins_decide``, one royal
+        piece); None elsewhere. Squares a move must reach: all but in check, the checker and
+        the squares between it and the royal piece in single check, none in double check."""
+        rules = self.rules
+        if not rules.pins_decide:
+            return None
+        us = self.turn_index
+        royal = self.royal(us)
+        if not royal:
+            return -1, 0, 0, rules.all  # nothing to guard (Horde's White): every move goes
+        if royal & (royal - 1):
+            return None
+        king = royal.bit_length() - 1
+        them = us ^ 1
+        occupied = self.colours[0] | self.colours[1]
+        checkers = self.attackers(king, them, occupied)
+        tables = rules.tables
+        if not checkers:
+            allowed = rules.all
+        elif checkers & (checkers - 1):
+            allowed = 0
+        else:
+            allowed = checkers | tables.between[king][checkers.bit_length() - 1]
+        pieces = self.pieces
+        theirs = self.colours[them]
+        orthogonal = diagonal = 0
+        for kind in rules.orthogonal_kinds:
+            orthogonal |= pieces[kind]
+        for kind in rules.diagonal_kinds:
+            diagonal |= pieces[kind]
+        snipers = ((tables.rook_pseudo[king] & orthogonal) | (tables.bishop_pseudo[king] & diagonal)) & theirs
+        pinned = 0
+        ours = self.colours[us]
+        between = tables.between[king]
+        for sniper in squares(snipers):
+            blockers = between[sniper] & occupied
+            if blockers and not blockers & (blockers - 1) and blockers & ours:
+                pinned |= blockers
+        return king, checkers, pinned, allowed
+
+    def _keeps_guard(self, move: Move, king: int, checkers: int, pinned: int, allowed: int) -> bool:
+        """Whether a pseudo-legal ``move`` is legal, told from the guard (``_guard``)."""
+        kind = move.kind
+        if kind is _NORMAL:
+            origin = move.origin
+            if origin == king:
+                occupied = (self.colours[0] | self.colours[1]) ^ (1 << king)
+                return not self.attackers(move.target, self.turn_index ^ 1, occupied)
+            if not allowed >> move.target & 1:
+                return False
+            return not pinned >> origin & 1 or bool(self.rules.tables.line[king][origin] >> move.target & 1)
+        if kind is _DROP:
+            return bool(allowed >> move.target & 1)
+        if kind is _CASTLE:
+            return not checkers  # the path was judged when the move was generated
+        return self._is_legal(move)  # en passant (a pawn leaves a line twice), detonation
+
     def _is_legal(self, move: Move) -> bool:
-        """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules want."""
+        """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules
+        want, judged on the position it leads to (the slow path, for what pins cannot tell)."""
         safety = self.rules.safety
         if safety is Safety.NONE:
             return True
@@ -276,6 +372,23 @@ class ChessPosition:
             return after.kings_touch() or not _attacked(after, mine, us ^ 1)
         mine = after.royal(us)
         return not mine or not _attacked(after, mine, us ^ 1)
+
+    def legal_en_passant(self, move: Move) -> int:
+        """1 if the en passant ``move`` (pseudo-legal here) is legal, else 0."""
+        return 1 if self._is_legal(move) else 0
+
+    def count_legal(self) -> int:
+        """The number of legal moves (``len(legal_moves())``), counted without making a
+        ``Move`` where the pieces' own moves are the legal ones: perft's last ply."""
+        if self._legal is not None or not self.rules.plain_moves:
+            return len(self.legal_moves())
+        guard = self._guard()
+        if guard is None:
+            return len(self.legal_moves())
+        for twist in self.rules.twists:
+            if twist.end(self) is not None:
+                return 0
+        return count_moves(self, guard)
 
     def is_capture(self, move: Move) -> bool:
         """Whether ``move`` takes a piece (en passant included; castling never does)."""
@@ -393,24 +506,17 @@ class ChessPosition:
         after.castling &= ~rules.back_rank[us]
 
     def _copy(self) -> ChessPosition:
-        copy = ChessPosition.__new__(ChessPosition)
-        copy.rules = self.rules
-        copy.turn_index = self.turn_index
-        copy.pieces = list(self.pieces)
-        copy.colours = list(self.colours)
-        copy.promoted = self.promoted
-        copy.castling = self.castling
-        copy.ep = self.ep
-        copy.halfmove = self.halfmove
-        copy.fullmove = self.fullmove
-        copy.pockets = [list(self.pockets[0]), list(self.pockets[1])] if self.pockets is not None else None
-        copy.checks = list(self.checks) if self.checks is not None else None
-        copy.bombs = list(self.bombs) if self.bombs is not None else None
-        copy.castling_mode = self.castling_mode
-        copy._legal = None
-        copy._end = None
-        copy._end_known = False
-        return copy
+        pockets = self.pockets
+        checks = self.checks
+        bombs = self.bombs
+        return ChessPosition(
+            self.rules, self.turn_index, list(self.pieces), list(self.colours), self.promoted, self.castling,
+            self.ep, self.halfmove, self.fullmove,
+            [list(pockets[0]), list(pockets[1])] if pockets is not None else None,
+            list(checks) if checks is not None else None,
+            list(bombs) if bombs is not None else None,
+            self.castling_mode,
+        )
 
     def castling_target(self, move: Move) -> int:
         """The square a castling move takes the king to (g- or c-file on 8 files)."""

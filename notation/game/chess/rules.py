@@ -77,6 +77,12 @@ class ChessRules:
         for twist in self.twists:
             safety = twist.safety(safety)
         self.safety = safety
+        # Whether a move's legality can be told from pins and checks alone (one royal piece,
+        # no grasshoppers, whose hurdles a move can add or take away): the fast path.
+        self.pins_decide = safety is Safety.ROYAL and not self.hopper_kinds
+        # Whether every twist leaves the legal moves as the pieces make them (no filter,
+        # extra moves or placement phase): perft may count the last ply without making moves.
+        self.plain_moves = all(not twist.changes_moves for twist in self.twists)
         self.compulsory_capture = TwistName.COMPULSORY_CAPTURE in variant.twists
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
 

@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 
 
 class Twist:
-    """A rule twist; every hook leaves the game as standard chess plays it."""
+    """A rule twist; every hook leaves the game as standard chess plays it.
+
+    ``changes_moves`` is True for a twist that adds, replaces or filters moves (so the
+    legal moves are not the pieces' own, and perft must look at each)."""
+
+    changes_moves = False
 
     def safety(self, base: Safety) -> Safety:
         """The royal safety the variant's moves obey, given the one before this twist."""

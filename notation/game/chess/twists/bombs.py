@@ -29,6 +29,8 @@ _EN_PASSANT = MoveKind.EN_PASSANT
 class Bombs(Twist):
     """Each side's bomb may be detonated as a move."""
 
+    changes_moves = True
+
     def end(self, position: ChessPosition) -> Outcome | None:
         white, black = position.royal(0), position.royal(1)
         if white and black:

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 class CompulsoryCapture(Twist):
     """Captures first, and only captures when there are any."""
 
+    changes_moves = True
+
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         captures = [move for move in moves if position.is_capture(move)]
         return captures if captures else moves

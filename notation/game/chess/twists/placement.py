@@ -22,6 +22,8 @@ _DROP = MoveKind.DROP
 class PlacementPhase(Twist):
     """Pieces are placed from the hand before play starts."""
 
+    changes_moves = True
+
     def __init__(self, variant: Variant):
         self.placement = variant.placement or Placement()
         self.pawns_on_first_rank = tuple(army.pawns_on_first_rank for army in variant.armies)

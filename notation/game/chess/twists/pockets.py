@@ -19,6 +19,8 @@ _DROP = MoveKind.DROP
 class Drops(Twist):
     """Pieces in hand: dropped as moves, refilled by captures."""
 
+    changes_moves = True
+
     def extra_moves(self, position: ChessPosition) -> list[Move]:
         pockets = position.pockets
         if pockets is None:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class Race(Twist):
     """Kings race to the last rank; checks are never given."""
 
+    changes_moves = True
+
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         return [move for move in moves if not position.gives_check(move)]
 
