@@ -9,18 +9,26 @@ castling after the castling piece's other moves. Nothing here raises.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.game.move import Move, MoveKind
-from notation.rules.attacks import Tables
+from notation.rules.attacks import Tables, bishop_attacks, rook_attacks
 from notation.rules.bitboard import squares
 from notation.variants import Movement
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
-_CASTLE = MoveKind.CASTLE
-_EN_PASSANT = MoveKind.EN_PASSANT
+# Bound once as C statics (compiled): an enum member read off its class is an attribute
+# look-up through the enum's metaclass each time.
+_CASTLE: Final = MoveKind.CASTLE
+_EN_PASSANT: Final = MoveKind.EN_PASSANT
+_PAWN: Final = Movement.PAWN
+_KNIGHT: Final = Movement.KNIGHT
+_KING: Final = Movement.KING
+_BISHOP: Final = Movement.BISHOP
+_ROOK: Final = Movement.ROOK
+_QUEEN: Final = Movement.QUEEN
 
 
 def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
@@ -34,29 +42,23 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     moves: list[Move] = []
     pieces = position.pieces
     movements = rules.movements
-    # Every piece of ours, by square, so that moves come square by square.
-    kind_at: dict[int, int] = {}
-    for kind in rules.kinds:
-        for sq in squares(pieces[kind] & ours):
-            kind_at[sq] = kind
-    for sq in sorted(kind_at):
-        kind = kind_at[sq]
+    kinds = rules.kinds
+    # Square by square (a1 first), so that moves come in the order of their pieces.
+    for sq in squares(ours):
+        kind = 0
+        for kind in kinds:
+            if pieces[kind] >> sq & 1:
+                break
         movement = movements[kind]
-        if movement is Movement.PAWN:
+        if movement is _PAWN:
             _pawn_moves(position, sq, us, occupied, theirs, moves)
             continue
-        if movement is Movement.KNIGHT:
+        if movement is _KNIGHT:
             targets = tables.knight[sq]
-        elif movement is Movement.KING:
+        elif movement is _KING:
             targets = tables.king[sq]
-        elif movement is Movement.BISHOP:
-            targets = tables.bishop_attacks(sq, occupied)
-        elif movement is Movement.ROOK:
-            targets = tables.rook_attacks(sq, occupied)
-        elif movement is Movement.QUEEN:
-            targets = tables.queen_attacks(sq, occupied)
-        else:  # GRASSHOPPER; the other movements are Xiangqi's, never in the chess family
-            targets = tables.grasshopper_attacks(sq, occupied)
+        else:
+            targets = _targets(tables, movement, sq, occupied, rules.chess_board)
         for target in squares(targets & ~ours):
             moves.append(Move(sq, target))
         if kind == rules.castling_kind and position.castling:
@@ -121,11 +123,13 @@ def _castling_moves(position: ChessPosition, king: int, us: int, moves: list[Mov
 
 def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> int:
     """The number of legal moves of a position whose legal moves are its pieces' own,
-    counted from their target squares without making a ``Move`` (but for en passant and
-    castling, which are few): perft's last ply. ``guard`` is ``ChessPosition._guard()``."""
+    counted from their target squares without making a ``Move`` (but for en passant,
+    castling and pinned pawns, which are few): perft's last ply. ``guard`` is
+    ``ChessPosition._guard()``."""
     king, checkers, pinned, allowed = guard
     rules = position.rules
     tables = rules.tables
+    chess_board = rules.chess_board
     us = position.turn_index
     them = us ^ 1
     ours = position.colours[us]
@@ -135,53 +139,105 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
     movements = rules.movements
     lines = tables.line[king] if king >= 0 else tables.line[0]
     count = 0
+    pawn_kind = rules.pawn
     for kind in rules.kinds:
         movement = movements[kind]
-        for sq in squares(pieces[kind] & ours):
+        mine = pieces[kind] & ours
+        if not mine:
+            continue
+        if kind == pawn_kind:
+            count += _count_pawns(position, mine & ~pinned, us, occupied, theirs, allowed)
+            mine &= pinned
+        for sq in squares(mine):
             if sq == king:
                 without = occupied ^ (1 << king)
-                for target in squares(tables.king[sq] & ~ours if movement is Movement.KING else _targets(
-                        tables, movement, sq, occupied) & ~ours):
+                for target in squares(_targets(tables, movement, sq, occupied, chess_board) & ~ours):
                     if not position.attackers(target, them, without):
                         count += 1
-                if kind == rules.castling_kind and position.castling and not checkers:
-                    castles: list[Move] = []
-                    _castling_moves(position, sq, us, castles)
-                    count += len(castles)
-                continue
-            limit = allowed
-            if pinned >> sq & 1:
-                limit &= lines[sq]
-            if movement is Movement.PAWN:
-                count += _count_pawn(position, sq, us, occupied, theirs, limit)
-                continue
-            targets = _targets(tables, movement, sq, occupied) & ~ours & limit
-            if targets:
-                count += targets.bit_count()
+            else:
+                limit = allowed
+                if pinned >> sq & 1:
+                    limit &= lines[sq]
+                if movement is _PAWN:
+                    count += _count_pawn(position, sq, us, occupied, theirs, limit)
+                else:
+                    targets = _targets(tables, movement, sq, occupied, chess_board) & ~ours & limit
+                    if targets:
+                        count += targets.bit_count()
             if kind == rules.castling_kind and position.castling and not checkers:
-                castles = []
+                castles: list[Move] = []
                 _castling_moves(position, sq, us, castles)
                 count += len(castles)
     return count
 
 
-def _targets(tables: Tables, movement: Movement, sq: int, occupied: int) -> int:
-    """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside."""
-    if movement is Movement.KNIGHT:
+def _targets(tables: Tables, movement: Movement, sq: int, occupied: int, chess_board: bool) -> int:
+    """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside; the
+    8x8 board's sliders straight from its line tables."""
+    if movement is _KNIGHT:
         return tables.knight[sq]
-    if movement is Movement.KING:
+    if movement is _KING:
         return tables.king[sq]
-    if movement is Movement.BISHOP:
+    if chess_board:
+        if movement is _BISHOP:
+            return bishop_attacks(sq, occupied)
+        if movement is _ROOK:
+            return rook_attacks(sq, occupied)
+        if movement is _QUEEN:
+            return rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+        return tables.grasshopper_attacks(sq, occupied)
+    if movement is _BISHOP:
         return tables.bishop_attacks(sq, occupied)
-    if movement is Movement.ROOK:
+    if movement is _ROOK:
         return tables.rook_attacks(sq, occupied)
-    if movement is Movement.QUEEN:
+    if movement is _QUEEN:
         return tables.queen_attacks(sq, occupied)
     return tables.grasshopper_attacks(sq, occupied)
 
 
-def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, limit: int) -> int:
+def _count_pawns(position: ChessPosition, pawns: int, us: int, occupied: int, theirs: int, allowed: int) -> int:
+    """The legal moves of the unpinned ``pawns``, counted a whole set of pawns at a time by
+    shifting it: pushes, double steps, each capture direction, promotions counted once per
+    piece they may become; en passant move by move."""
+    if not pawns:
+        return 0
     rules = position.rules
+    files = rules.files
+    board = rules.all
+    empty = board & ~occupied
+    first_file, last_file = rules.first_file, rules.last_file
+    if us == 0:
+        single = (pawns << files) & empty
+        steppers = 0
+        if rules.double_step[0]:
+            steppers = rules.second_rank[0] | (rules.back_rank[0] if rules.first_rank_double_step[0] else 0)
+        double = (((pawns & steppers) << files) & empty) << files & empty
+        left = ((pawns & ~first_file) << (files - 1)) & theirs & board
+        right = ((pawns & ~last_file) << (files + 1)) & theirs & board
+    else:
+        single = (pawns >> files) & empty
+        steppers = 0
+        if rules.double_step[1]:
+            steppers = rules.second_rank[1] | (rules.back_rank[1] if rules.first_rank_double_step[1] else 0)
+        double = (((pawns & steppers) >> files) & empty) >> files & empty
+        left = ((pawns & ~first_file) >> (files + 1)) & theirs
+        right = ((pawns & ~last_file) >> (files - 1)) & theirs
+    promotion = rules.promotion_rank[us]
+    promotions = len(rules.promotions)
+    count = 0
+    for targets in (single & allowed, left & allowed, right & allowed):
+        promoting = targets & promotion
+        count += (targets ^ promoting).bit_count() + promoting.bit_count() * promotions
+    count += (double & allowed).bit_count()
+    ep = position.ep
+    if ep >= 0 and rules.en_passant and not occupied >> ep & 1:
+        for sq in squares(rules.tables.pawn[us ^ 1][ep] & pawns):
+            count += position.legal_en_passant(Move(sq, ep, "", "", _EN_PASSANT))
+    return count
+
+
+def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, limit: int) -> int:
+    """The legal moves of the pinned pawn on ``sq``, limited to ``limit``."""
     moves: list[Move] = []
     _pawn_moves(position, sq, us, occupied, theirs, moves)
     count = 0
@@ -190,5 +246,4 @@ def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: int, theirs
             count += position.legal_en_passant(move)
         elif limit >> move.target & 1:
             count += 1
-    del rules
     return count

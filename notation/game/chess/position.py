@@ -11,6 +11,8 @@ returns a new one. ``play`` raises ``ValueError`` for a move that is not legal h
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.game.chess.generate import count_moves, pseudo_legal_moves
 from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
@@ -21,12 +23,16 @@ from notation.rules.bitboard import squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Stalemate, Variant
 
-_NORMAL = MoveKind.NORMAL
-_CASTLE = MoveKind.CASTLE
-_EN_PASSANT = MoveKind.EN_PASSANT
-_DROP = MoveKind.DROP
-_NULL = MoveKind.NULL
-_DETONATE = MoveKind.DETONATE
+# Bound once as C statics (compiled): an enum member read off its class is an attribute
+# look-up through the enum's metaclass each time.
+_NORMAL: Final = MoveKind.NORMAL
+_CASTLE: Final = MoveKind.CASTLE
+_EN_PASSANT: Final = MoveKind.EN_PASSANT
+_DROP: Final = MoveKind.DROP
+_NULL: Final = MoveKind.NULL
+_DETONATE: Final = MoveKind.DETONATE
+_SAFE_ANYWAY: Final = Safety.NONE
+_ATOMIC: Final = Safety.ATOMIC
 _COLOURS: tuple[Color, Color] = ("w", "b")
 
 
@@ -174,8 +180,12 @@ class ChessPosition:
 
     def royal(self, colour: int) -> int:
         """The squares of ``colour``'s royal pieces (promoted ones are not royal)."""
+        rules = self.rules
+        if rules.royal_kind >= 0:
+            found = self.pieces[rules.royal_kind] & self.colours[colour]
+            return found & ~self.promoted if self.promoted else found
         found = 0
-        for kind in self.rules.royal_kinds:
+        for kind in rules.royal_kinds:
             found |= self.pieces[kind]
         return found & self.colours[colour] & ~self.promoted
 
@@ -222,9 +232,9 @@ class ChessPosition:
     def checkers_of(self, colour: int) -> int:
         """Enemy pieces attacking a royal piece of ``colour`` (0 where check does not exist)."""
         safety = self.rules.safety
-        if safety is Safety.NONE:
+        if safety is _SAFE_ANYWAY:
             return 0
-        if safety is Safety.ATOMIC and self.kings_touch():
+        if safety is _ATOMIC and self.kings_touch():
             return 0
         occupied = self.colours[0] | self.colours[1]
         found = 0
@@ -242,14 +252,14 @@ class ChessPosition:
         and rook, as the Chess960 rules and python-chess judge them). Never barred where
         nothing is royal or check does not exist."""
         safety = self.rules.safety
-        if safety is Safety.NONE or not self.royal(self.turn_index) >> king & 1:
+        if safety is _SAFE_ANYWAY or not self.royal(self.turn_index) >> king & 1:
             return False
         them = self.turn_index ^ 1
         occupied = self.colours[0] | self.colours[1]
         tables = self.rules.tables
         path = tables.between[king][king_to] | (1 << king)
         target = 1 << king_to
-        if safety is Safety.ATOMIC:
+        if safety is _ATOMIC:
             for enemy in squares(self.royal(them)):
                 path &= ~tables.king[enemy]
                 target &= ~tables.king[enemy]
@@ -359,11 +369,11 @@ class ChessPosition:
         """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules
         want, judged on the position it leads to (the slow path, for what pins cannot tell)."""
         safety = self.rules.safety
-        if safety is Safety.NONE:
+        if safety is _SAFE_ANYWAY:
             return True
         us = self.turn_index
         after = self.play_legal(move)
-        if safety is Safety.ATOMIC:
+        if safety is _ATOMIC:
             mine, theirs = after.royal(us), after.royal(us ^ 1)
             if not mine:
                 return False
@@ -394,7 +404,7 @@ class ChessPosition:
         """Whether ``move`` takes a piece (en passant included; castling never does)."""
         if move.kind is _EN_PASSANT:
             return True
-        if move.kind is not MoveKind.NORMAL:
+        if move.kind is not _NORMAL:
             return False
         return bool(self.colours[self.turn_index ^ 1] >> move.target & 1)
 

@@ -53,6 +53,7 @@ class ChessRules:
         self.orthogonal_kinds = self._moving(Movement.ROOK) + self._moving(Movement.QUEEN)
         self.hopper_kinds = self._moving(Movement.GRASSHOPPER)
         self.royal_kinds = tuple(self.kind_of[letter] for letter in variant.royal if letter in self.kind_of)
+        self.royal_kind = self.royal_kinds[0] if len(self.royal_kinds) == 1 else -1  # the usual one kind
         self.castles = variant.castling and bool(variant.castling_piece) and variant.castling_piece in self.kind_of
         self.castling_kind = self.kind_of[variant.castling_piece] if self.castles else -1
         self.rook_kind = self.kind_of.get(variant.castling_rook, -1) if self.castles else -1
@@ -71,6 +72,9 @@ class ChessRules:
         self.back_rank = (first, last)  # per colour: its own first rank
         self.promotion_rank = (last, first)  # per colour: the rank its pawns promote on
         self.second_rank = (first << files, last >> files)
+        self.first_file = sum(1 << (rank * files) for rank in range(self.ranks))
+        self.last_file = self.first_file << (files - 1)
+        self.chess_board = geometry.is_chess_board
         self.all = (1 << size) - 1
         self.twists: tuple[Twist, ...] = twists_of(variant)
         safety = Safety.ROYAL if self.royal_kinds else Safety.NONE

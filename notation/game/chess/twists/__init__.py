@@ -71,7 +71,7 @@ def twists_of(variant: Variant) -> tuple[Twist, ...]:
     from notation.game.chess.twists.extinction import Extinction
     from notation.game.chess.twists.hill import KingOfTheHill
     from notation.game.chess.twists.no_check import NoCheck
-    from notation.game.chess.twists.no_pieces import NoPieces
+    from notation.game.chess.twists.no_pieces import NoPieces, applies_to
     from notation.game.chess.twists.placement import PlacementPhase
     from notation.game.chess.twists.pockets import Drops
     from notation.game.chess.twists.race import Race
@@ -99,6 +99,6 @@ def twists_of(variant: Variant) -> tuple[Twist, ...]:
         found.append(Extinction(variant))
     if Name.COMPULSORY_CAPTURE in names:
         found.append(CompulsoryCapture())
-    if any(army.royal_count == 0 for army in variant.armies) and Name.EXTINCTION not in names:
+    if applies_to(variant) and Name.EXTINCTION not in names:
         found.append(NoPieces(variant))
     return tuple(found)

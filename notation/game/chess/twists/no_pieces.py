@@ -1,6 +1,8 @@
-"""A side without royal pieces (Horde's pawns, every side in the losing games) is judged by
-its pieces: with none left, it wins where the variant is a losing game (python-chess and
-lichess's Antichess) and loses where it is not (Horde). Nothing here raises."""
+"""Running out of pieces. A side without royal pieces (Horde's pawns, every side in the
+losing games) that has no piece left loses where the variant is not a losing game (Horde)
+and wins where it is (python-chess and lichess's Antichess, Giveaway, Suicide). In Losers,
+a losing game with kings, a side left with its king alone wins (Fairy-Stockfish's Losers:
+``extinctionPieceCount = 1``). Pieces in hand count as pieces. Nothing here raises."""
 
 from __future__ import annotations
 
@@ -15,17 +17,26 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
+def applies_to(variant: Variant) -> bool:
+    """Whether running out of pieces ends ``variant``'s games: a side without royal pieces,
+    or a losing game."""
+    return any(army.royal_count == 0 for army in variant.armies) or variant.stalemate is not Stalemate.DRAW
+
+
 class NoPieces(Twist):
-    """Losing every piece ends the game."""
+    """Losing every piece (every piece but the king, in a losing game) ends the game."""
 
     def __init__(self, variant: Variant):
-        self.losing_game = variant.stalemate is not Stalemate.DRAW and not variant.royal
+        self.losing_game = variant.stalemate is not Stalemate.DRAW
 
     def end(self, position: ChessPosition) -> Outcome | None:
         for colour in (position.turn_index, position.turn_index ^ 1):
-            if position.colours[colour]:
+            royal = position.royal(colour)
+            if position.colours[colour] & ~royal:
                 continue
             if position.pockets is not None and any(position.pockets[colour]):
+                continue
+            if royal and not self.losing_game:
                 continue
             winner: Color = "w" if (colour == 0) == self.losing_game else "b"
             return Outcome(winner, EndReason.NO_PIECES)
