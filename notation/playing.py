@@ -6,7 +6,8 @@ Each function never raises on bad input: it returns a result whose ``ok`` says w
 worked and whose ``to_dict()`` is the JSON the CLI prints and the service returns
 (``errors`` and ``warnings`` as problems). A missing FEN is the variant's start position.
 Programming errors (a wrong argument type) still raise. A perft deeper than
-``notation.game.MAX_DEPTH`` is refused (``depth-too-large``).
+``notation.game.MAX_DEPTH``, or expected to count more than ``MAX_NODES`` paths (hours of
+work: ``estimate_nodes``), is refused (``depth-too-large``).
 """
 
 from __future__ import annotations
@@ -173,9 +174,14 @@ def play_moves(
         except MoveError as exc:
             problems = [_with_ply(p, ply) for p in exc.problems]
             return PlayResult(False, position.variant.key, played=played, errors=problems, warnings=warnings)
+        try:
+            after = position.play(read.move)
+        except ValueError as exc:  # a reading the family cannot play (a null move where none is)
+            problem = Problem("illegal-move", f"{text!r}: {exc}", extra={"move": text, "ply": ply})
+            return PlayResult(False, position.variant.key, played=played, errors=[problem], warnings=warnings)
         warnings.extend(_with_ply(p, ply) for p in read.warnings)
         played.append(write_move(position, read.move, san) if read.move.kind is not MoveKind.NULL else "--")
-        position = position.play(read.move)
+        position = after
     fen_out = write_fen(position.to_setup(), position.variant, options).fen
     end = position.outcome()
     return PlayResult(True, position.variant.key, fen_out, played, end.to_dict() if end else None, warnings=warnings)
@@ -204,6 +210,15 @@ def count_perft(
         position = open_position(fen, variant, chess960=chess960, registry=registry)
     except NotationError as exc:
         return PerftResult(False, _key(variant, registry), errors=exc.problems)
+    estimate = estimate_nodes(position, depth)
+    if estimate > MAX_NODES:
+        problem = Problem(
+            "depth-too-large",
+            f"perft {depth} of this position would count about {estimate:.1e} paths; the limit is {MAX_NODES:.0e}"
+            " (hours of work): ask for less depth",
+            extra={"estimate": int(estimate), "limit": MAX_NODES},
+        )
+        return PerftResult(False, position.variant.key, errors=[problem])
     if not by_move:
         return PerftResult(True, position.variant.key, depth, perft(position, depth))
     try:
@@ -214,6 +229,23 @@ def count_perft(
         return PerftResult(False, position.variant.key, errors=[Problem("bad-depth", "--divide needs depth 1 or more")])
     counted = [(write_move(position, move, chosen), nodes) for move, nodes in divide(position, depth)]
     return PerftResult(True, position.variant.key, depth, sum(n for _, n in counted), counted)
+
+
+MAX_NODES = 10**10
+"""The most paths a perft may be expected to count (an hour or more of work on one core)."""
+
+
+def estimate_nodes(position: GamePosition, depth: int) -> float:
+    """Roughly how many paths perft of ``depth`` counts: the count of two plies, grown by its
+    branching factor (from the first two) for each ply beyond (exact up to depth 2)."""
+    if depth <= 2:
+        return float(perft(position, depth))
+    first = perft(position, 1)
+    second = perft(position, 2)
+    if not first or not second:
+        return float(second)
+    branching = max(second / first, 1.0)
+    return second * branching ** (depth - 2)
 
 
 def _with_ply(problem: Problem, ply: int) -> Problem:

@@ -90,3 +90,16 @@ def test_perft_refuses_a_depth_past_the_limit() -> None:
     assert done.returncode == 2 and "depth must be 0 to 8" in done.stderr
     answer = json.loads(notation("perft", "--json", stdin='{"depth": 30}\n').stdout)
     assert answer["errors"][0]["code"] == "depth-too-large" and answer["errors"][0]["limit"] == 8
+
+
+def test_perft_refuses_a_depth_that_would_run_for_hours() -> None:
+    answer = json.loads(notation("perft", "--json", stdin='{"depth": 8}\n').stdout)
+    error = answer["errors"][0]
+    assert error["code"] == "depth-too-large" and error["estimate"] > error["limit"] == 10**10
+
+
+def test_play_passes_with_a_null_move_and_refuses_one_where_none_exists() -> None:
+    done = notation("play", "e4", "--", "d4")
+    assert done.returncode == 0 and done.stdout.startswith("rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b")
+    xiangqi = notation("play", "--variant", "xiangqi", "h2e2", "--")
+    assert xiangqi.returncode == 1 and "bad-move-syntax" in xiangqi.stderr and "ply 2" in xiangqi.stderr

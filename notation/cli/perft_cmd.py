@@ -10,13 +10,14 @@ from notation.cli import common, position_args
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES
 from notation.game import MAX_DEPTH
-from notation.playing import count_perft
+from notation.playing import MAX_NODES, count_perft
 
 DESCRIPTION = f"""\
 Count the legal move paths of --depth plies from a position (FEN; none: the variant's
 start), as every published perft suite counts them: a finished game has no moves. With
 --divide, each legal move (UCI unless --notation) and its count at depth - 1, then the
-total. Depths above {MAX_DEPTH} are refused (hours of work from a busy position).
+total. Depths above {MAX_DEPTH} are refused, and so is a depth whose count, estimated from
+the first two plies, passes {MAX_NODES:.0e} paths (hours of work on one core).
 With --json, read {{"fen", "variant", "chess960", "depth", "divide"}} objects from standard
 input, one a line, and print {{"ok", "nodes", "divide"}} for each.
 Exit status: 0 counted, 1 the FEN or variant was refused, 2 usage error."""

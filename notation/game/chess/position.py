@@ -413,8 +413,9 @@ class ChessPosition:
         return self.play_legal(move).is_check()
 
     def play(self, move: Move) -> ChessPosition:
-        """The position after ``move``; raises ``ValueError`` if it is not legal here."""
-        if move not in self.legal_moves():
+        """The position after ``move`` (a null move passes, as a PGN's ``--`` does); raises
+        ``ValueError`` if it is not legal here."""
+        if move.kind is not _NULL and move not in self.legal_moves():
             raise ValueError(f"{move!r} is not a legal move here")
         return self.play_legal(move)
 
