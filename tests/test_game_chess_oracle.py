@@ -18,6 +18,7 @@ import pytest
 pytest.importorskip("chess")
 import chess  # noqa: E402
 import chess.variant  # noqa: E402
+from validation_oracle import BOARDS  # noqa: E402
 
 from notation import read_fen  # noqa: E402
 from notation.fen.writer import write_fen  # noqa: E402
@@ -25,17 +26,9 @@ from notation.game import legal_position  # noqa: E402
 from notation.moves import read_move, write_move  # noqa: E402
 from notation.options import CastlingMode, MoveNotation  # noqa: E402
 
-PYTHON_CHESS = {
-    "standard": chess.Board,
-    "chess960": chess.Board,
-    "crazyhouse": chess.variant.CrazyhouseBoard,
-    "atomic": chess.variant.AtomicBoard,
-    "antichess": chess.variant.AntichessBoard,
-    "kingofthehill": chess.variant.KingOfTheHillBoard,
-    "threecheck": chess.variant.ThreeCheckBoard,
-    "racingkings": chess.variant.RacingKingsBoard,
-    "horde": chess.variant.HordeBoard,
-}
+# The lichess variants and Chess960 (python-chess's Giveaway and Suicide castle, ours not
+# both: those two are checked against Fairy-Stockfish below).
+PYTHON_CHESS = {key: board for key, board in BOARDS.items() if key not in ("giveaway", "suicide")}
 GAMES, PLIES = 3, 50
 
 

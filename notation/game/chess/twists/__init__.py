@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.move import Move
-from notation.game.outcome import Outcome
+from notation.game.outcome import EndReason, Outcome
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
@@ -60,6 +60,17 @@ class Twist:
         """What having no legal move means here, or None to leave it to the variant's
         checkmate and stalemate rules."""
         return None
+
+
+def royal_loss(position: ChessPosition, reason: EndReason) -> Outcome | None:
+    """The end when a side has lost its royal pieces (exploded, captured): the other side
+    wins, or a draw when both have; None while both have theirs."""
+    white, black = position.royal(0), position.royal(1)
+    if white and black:
+        return None
+    if not white and not black:
+        return Outcome(None, reason)
+    return Outcome("w" if white else "b", reason)
 
 
 def twists_of(variant: Variant) -> tuple[Twist, ...]:

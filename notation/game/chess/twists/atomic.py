@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.chess.rules import Safety
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import Twist, royal_loss
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 
@@ -24,12 +24,7 @@ class Explosions(Twist):
         return Safety.ATOMIC
 
     def end(self, position: ChessPosition) -> Outcome | None:
-        white, black = position.royal(0), position.royal(1)
-        if white and black:
-            return None
-        if not white and not black:
-            return Outcome(None, EndReason.ROYAL_EXPLODED)
-        return Outcome("w" if white else "b", EndReason.ROYAL_EXPLODED)
+        return royal_loss(position, EndReason.ROYAL_EXPLODED)
 
     def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
         if captured < 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import Twist, royal_loss
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 
@@ -32,12 +32,7 @@ class Bombs(Twist):
     changes_moves = True
 
     def end(self, position: ChessPosition) -> Outcome | None:
-        white, black = position.royal(0), position.royal(1)
-        if white and black:
-            return None
-        if not white and not black:
-            return Outcome(None, EndReason.ROYAL_EXPLODED)
-        return Outcome("w" if white else "b", EndReason.ROYAL_EXPLODED)
+        return royal_loss(position, EndReason.ROYAL_EXPLODED)
 
     def extra_moves(self, position: ChessPosition) -> list[Move]:
         bombs = position.bombs
