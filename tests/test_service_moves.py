@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from service_fixtures import app, client  # noqa: F401  (pytest fixtures)
 
+from notation.fen.profiles import PROFILES
 from notation.playing import list_moves, play_moves
 
 ZH = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
@@ -35,9 +36,7 @@ def test_play_answers_as_the_command_line(client):
     body = {"variant": "atomic", "moves": ["e4", "d5", "exd5", "Qxd5"], "profile": "lichess"}
     response = client.post("/v1/play", json=body)
     assert response.status_code == 200
-    from notation.fen.profiles import profile
-
-    expected = play_moves(None, "atomic", body["moves"], options=profile("lichess")).to_dict()
+    expected = play_moves(None, "atomic", body["moves"], options=PROFILES["lichess"]).to_dict()
     assert response.get_json() == expected
     assert expected["played"] == ["e4", "d5", "exd5", "Qxd5"]
 
@@ -62,7 +61,7 @@ def test_an_illegal_move_is_a_problem_naming_its_ply_and_position(client):
 @pytest.mark.parametrize(
     ("path", "request_body", "problem_type", "code"),
     [
-        ("/v1/moves", {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "invalid-fen", "missing-king"),
+        ("/v1/moves", {"fen": "4k3/8/8/8/8/8/8/8 w - - 0 1"}, "invalid-fen", "missing-king"),
         ("/v1/moves", {"variant": "nosuch"}, "invalid-fen", "unknown-variant"),
         ("/v1/moves", {"notation": "wxf"}, "invalid-move", "bad-notation"),
         ("/v1/play", {"moves": ["Ke9"]}, "invalid-move", "bad-move-syntax"),

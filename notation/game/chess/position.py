@@ -19,6 +19,7 @@ from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
 from notation.rules.attack_view import hopper_attackers
+from notation.rules.attacks import bishop_attacks, rook_attacks
 from notation.rules.bitboard import squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Stalemate, Variant
@@ -46,7 +47,7 @@ class ChessPosition:
 
     __slots__ = (
         "rules", "turn_index", "pieces", "colours", "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
-        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known",
+        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_groups",
     )
 
     rules: ChessRules
@@ -65,6 +66,7 @@ class ChessPosition:
     _legal: list[Move] | None
     _end: Outcome | None
     _end_known: bool
+    _groups: list[int] | None  # attackers' piece groups, made on first use (_attack_groups)
 
     def __init__(
         self,
@@ -100,6 +102,7 @@ class ChessPosition:
         self._legal = None
         self._end = None
         self._end_known = False
+        self._groups = None
 
     @classmethod
     def from_setup(
@@ -192,36 +195,53 @@ class ChessPosition:
     def attackers(self, sq: int, by: int, occupied: int) -> int:
         """Pieces of colour ``by`` attacking ``sq`` when ``occupied`` holds the pieces (a
         piece missing from ``occupied`` attacks nothing)."""
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = self._attack_groups()
         rules = self.rules
         tables = rules.tables
-        pieces = self.pieces
+        base = 6 * by
         theirs = self.colours[by] & occupied
-        found = 0
-        if rules.pawn >= 0:
-            found |= tables.pawn[by ^ 1][sq] & pieces[rules.pawn]
-        for kind in rules.knight_kinds:
-            found |= tables.knight[sq] & pieces[kind]
-        for kind in rules.king_kinds:
-            found |= tables.king[sq] & pieces[kind]
-        sliders = 0
-        for kind in rules.orthogonal_kinds:
-            sliders |= pieces[kind]
-        sliders &= theirs
+        found = (
+            (tables.pawn[by ^ 1][sq] & groups[base])
+            | (tables.knight[sq] & groups[base + 1])
+            | (tables.king[sq] & groups[base + 2])
+        )
+        # The 8x8 board's sliders straight from its line tables, past ``Tables``'s dispatch.
+        chess_board = rules.chess_board
+        sliders = groups[base + 3] & theirs
         if sliders & tables.rook_pseudo[sq]:
-            found |= tables.rook_attacks(sq, occupied) & sliders
-        sliders = 0
-        for kind in rules.diagonal_kinds:
-            sliders |= pieces[kind]
-        sliders &= theirs
+            found |= (rook_attacks(sq, occupied) if chess_board else tables.rook_attacks(sq, occupied)) & sliders
+        sliders = groups[base + 4] & theirs
         if sliders & tables.bishop_pseudo[sq]:
-            found |= tables.bishop_attacks(sq, occupied) & sliders
-        hoppers = 0
-        for kind in rules.hopper_kinds:
-            hoppers |= pieces[kind]
-        hoppers &= theirs
+            found |= (bishop_attacks(sq, occupied) if chess_board else tables.bishop_attacks(sq, occupied)) & sliders
+        hoppers = groups[base + 5] & theirs
         if hoppers:
             found |= hopper_attackers(sq, occupied, hoppers, tables)
         return found & theirs
+
+    def _attack_groups(self) -> list[int]:
+        """Per colour (white's six, then black's): its pawns, knight-movers, king-movers,
+        orthogonal sliders, diagonal sliders and grasshoppers, as ``attackers`` reads them."""
+        rules = self.rules
+        pieces = self.pieces
+        groups: list[int] = []
+        for colour in (0, 1):
+            mine = self.colours[colour]
+            knights = kings = orthogonal = diagonal = hoppers = 0
+            for kind in rules.knight_kinds:
+                knights |= pieces[kind]
+            for kind in rules.king_kinds:
+                kings |= pieces[kind]
+            for kind in rules.orthogonal_kinds:
+                orthogonal |= pieces[kind]
+            for kind in rules.diagonal_kinds:
+                diagonal |= pieces[kind]
+            for kind in rules.hopper_kinds:
+                hoppers |= pieces[kind]
+            pawns = pieces[rules.pawn] if rules.pawn >= 0 else 0
+            groups += [pawns & mine, knights & mine, kings & mine, orthogonal & mine, diagonal & mine, hoppers & mine]
+        return groups
 
     def kings_touch(self) -> bool:
         """Whether a white and a black royal piece stand side by side."""
@@ -448,6 +468,7 @@ class ChessPosition:
             captured, was_promoted = self._carry(after, move, us)
         for twist in rules.twists:
             twist.after(self, move, after, captured, was_promoted)
+            after._groups = None  # a twist may have looked (check counting) before another changed the board
         return after
 
     def _carry(self, after: ChessPosition, move: Move, us: int) -> tuple[int, bool]:
