@@ -99,7 +99,8 @@ def test_perft_refuses_a_depth_that_would_run_for_hours() -> None:
 
 
 def test_play_passes_with_a_null_move_and_refuses_one_where_none_exists() -> None:
-    done = notation("play", "e4", "--", "d4")
+    # On a command line "--" ends the options (argparse), so a null move is written Z0 there.
+    done = notation("play", "e4", "Z0", "d4")
     assert done.returncode == 0 and done.stdout.startswith("rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b")
-    xiangqi = notation("play", "--variant", "xiangqi", "h2e2", "--")
+    xiangqi = notation("play", "--variant", "xiangqi", "h2e2", "Z0")
     assert xiangqi.returncode == 1 and "bad-move-syntax" in xiangqi.stderr and "ply 2" in xiangqi.stderr

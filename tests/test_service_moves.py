@@ -33,12 +33,13 @@ def test_moves_answer_as_the_command_line(client, request_body):
 
 
 def test_play_answers_as_the_command_line(client):
-    body = {"variant": "atomic", "moves": ["e4", "d5", "exd5", "Qxd5"], "profile": "lichess"}
+    # Atomic: exd5 explodes both pawns, so the queen's move to d5 takes nothing.
+    body = {"variant": "atomic", "moves": ["e4", "d5", "exd5", "Qd5"], "profile": "lichess"}
     response = client.post("/v1/play", json=body)
     assert response.status_code == 200
     expected = play_moves(None, "atomic", body["moves"], options=PROFILES["lichess"]).to_dict()
     assert response.get_json() == expected
-    assert expected["played"] == ["e4", "d5", "exd5", "Qxd5"]
+    assert expected["played"] == ["e4", "d5", "exd5", "Qd5"]
 
 
 def test_play_warns_of_lenient_readings_with_their_ply(client):
