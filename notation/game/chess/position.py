@@ -321,7 +321,7 @@ class ChessPosition:
             king, checkers, pinned, allowed = guard
             found = [move for move in candidates if self._keeps_guard(move, king, checkers, pinned, allowed)]
         else:
-            found = [move for move in candidates if self._is_legal(move)]
+            found = [move for move in candidates if self.leaves_royal_safe(move)]
         for twist in rules.twists:
             found = twist.filter(self, found)
         return found
@@ -383,9 +383,9 @@ class ChessPosition:
             return bool(allowed >> move.target & 1)
         if kind is _CASTLE:
             return not checkers  # the path was judged when the move was generated
-        return self._is_legal(move)  # en passant (a pawn leaves a line twice), detonation
+        return self.leaves_royal_safe(move)  # en passant (a pawn leaves a line twice), detonation
 
-    def _is_legal(self, move: Move) -> bool:
+    def leaves_royal_safe(self, move: Move) -> bool:
         """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules
         want, judged on the position it leads to (the slow path, for what pins cannot tell)."""
         safety = self.rules.safety
@@ -405,7 +405,7 @@ class ChessPosition:
 
     def legal_en_passant(self, move: Move) -> int:
         """1 if the en passant ``move`` (pseudo-legal here) is legal, else 0."""
-        return 1 if self._is_legal(move) else 0
+        return 1 if self.leaves_royal_safe(move) else 0
 
     def count_legal(self) -> int:
         """The number of legal moves (``len(legal_moves())``), counted without making a

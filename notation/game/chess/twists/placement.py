@@ -1,8 +1,9 @@
 """A placement phase (the itsyourturn Screen family, Fairy-Stockfish's placement): while the
 side to move has pieces in hand, its move is placing one on its own region (the first
 ``Placement.ranks`` ranks), with the variant's restrictions: pawns never on the last rank
-nor, unless the army allows, on the first; one pawn per file; bishops on both colours.
-Nothing here raises."""
+nor, unless the army allows, on the first; one pawn per file; bishops on both colours. As
+any drop, a placement may not leave the placer's king attacked (where check exists): play
+then starts from a legal position. Nothing here raises."""
 
 from __future__ import annotations
 
@@ -60,7 +61,9 @@ class PlacementPhase(Twist):
             letter = rules.letters[kind]
             for sq in squares(targets):
                 moves.append(Move(sq, sq, "", letter, _DROP))
-        return moves
+        # A placement may not leave the placer's king attacked (Fairy-Stockfish judges drops
+        # so; where check exists), so play starts from a legal position.
+        return [move for move in moves if position.leaves_royal_safe(move)]
 
     def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
         if move.kind is _DROP and after.pockets is not None:
