@@ -271,12 +271,15 @@ class _Reader:
             return self._drop(drop.group("piece") or "P", drop.group("mark"), drop.group("target"))
         lan = _LAN.fullmatch(body)
         if lan is not None:
-            if notation is MoveNotation.SAN:
-                self.warn("long-algebraic", "long algebraic notation read as SAN")
-            return self._piece_move(
+            move = self._piece_move(
                 lan.group("piece"), lan.group("origin"), lan.group("sep") in "x:", lan.group("target"),
                 lan.group("promotion"), exact_origin=True,
             )
+            # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
+            san = _algebraic(self.position, move, long=False, pawn_drop=PawnDrop.BARE)
+            if notation is MoveNotation.SAN and san != body:
+                self.warn("long-algebraic", "long algebraic notation read as SAN")
+            return move
         san = _SAN.fullmatch(body)
         if san is not None:
             origin = (san.group("file") or "") + (san.group("rank") or "")

@@ -79,9 +79,14 @@ def _royal_attacked(ctx: Context, colour: int, attackers: int) -> str:
 def _two_checkers(ctx: Context, checking: int) -> str | None:
     position = ctx.position
     first, second = squares(checking)
+    them = position.turn ^ 1
+    if checking & position.hoppers[them]:
+        # A grasshopper's check runs through a hurdle beside the king, and that hurdle may
+        # be the other checker, just moved there (a pawn's step onto d2 checks e1 and lets
+        # a grasshopper on b4 hop to e1): nothing here rules such a pair out.
+        return None
     if position.tables.line[first][second] & position.royal[position.turn]:
         return "two checkers on one line with the king cannot both give check"
-    them = position.turn ^ 1
     steppers = position.pawns[them] | position.knights[them] | position.kings[them]
     if checking & steppers == checking:
         return "two checks by pieces that do not move along lines cannot come from one move"
