@@ -276,8 +276,8 @@ class _Reader:
                 lan.group("promotion"), exact_origin=True,
             )
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
-            san = _algebraic(self.position, move, long=False, pawn_drop=PawnDrop.BARE)
-            if notation is MoveNotation.SAN and san != body:
+            canonical = _algebraic(self.position, move, long=False, pawn_drop=PawnDrop.BARE)
+            if notation is MoveNotation.SAN and canonical != body:
                 self.warn("long-algebraic", "long algebraic notation read as SAN")
             return move
         san = _SAN.fullmatch(body)
