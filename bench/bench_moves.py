@@ -34,8 +34,8 @@ from common import START_FEN, best_of, positions  # noqa: E402
 PERFT = [
     ("start d4", "standard", START_FEN, 4),
     ("kiwipete d3", "standard", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
-    ("crazyhouse d3", "crazyhouse", "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQKB1R[Pp] w KQkq - 0 6", 3),
-    ("atomic d3", "atomic", "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3", 3),
+    ("crazyhouse d3", "crazyhouse", "r2qkb1r/pppbpppp/2n2n2/1B6/3P4/2N2N2/PPP2PPP/R1BQK2R[Pp] w KQkq - 3 7", 3),
+    ("atomic d3", "atomic", "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/3BPN2/PPP2PPP/RNBQK2R w KQkq - 0 5", 3),
 ]
 POSITIONS = 300
 REPEATS = 3
