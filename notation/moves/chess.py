@@ -76,7 +76,7 @@ def write_move(
 ) -> str:
     """``move`` in ``notation``; raises ``ValueError`` if ``move`` is not legal here."""
     chess = _chess(position)
-    if move.kind is not _NULL and move not in chess.legal_moves():
+    if move.kind is not _NULL and not chess.is_legal_move(move):
         raise ValueError(f"{move!r} is not a legal move in {chess!r}")
     if notation is MoveNotation.UCI:
         return uci(chess, move)

@@ -304,6 +304,13 @@ class ChessPosition:
         self._legal = found
         return list(found)
 
+    def is_legal_move(self, move: Move) -> bool:
+        """Whether ``move`` is one of ``legal_moves()`` (a null move never is)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        return move in legal
+
     def _find_legal(self) -> list[Move]:
         rules = self.rules
         for twist in rules.twists:
@@ -435,7 +442,7 @@ class ChessPosition:
     def play(self, move: Move) -> ChessPosition:
         """The position after ``move`` (a null move passes, as a PGN's ``--`` does); raises
         ``ValueError`` if it is not legal here."""
-        if move.kind is not _NULL and move not in self.legal_moves():
+        if move.kind is not _NULL and not self.is_legal_move(move):
             raise ValueError(f"{move!r} is not a legal move here")
         return self.play_legal(move)
 
