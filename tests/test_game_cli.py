@@ -104,3 +104,14 @@ def test_play_passes_with_a_null_move_and_refuses_one_where_none_exists() -> Non
     assert done.returncode == 0 and done.stdout.startswith("rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b")
     xiangqi = notation("play", "--variant", "xiangqi", "h2e2", "Z0")
     assert xiangqi.returncode == 1 and "bad-move-syntax" in xiangqi.stderr and "ply 2" in xiangqi.stderr
+
+
+def test_auto_guesses_the_variant_from_the_fen_as_convert_does() -> None:
+    zh = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
+    done = notation("moves", "--variant", "auto", zh, "--notation", "uci")
+    assert done.returncode == 0 and "P@e4" in done.stdout.split()
+    assert "guessed-variant" in done.stderr and "Crazyhouse" in done.stderr
+    plain = notation("perft", "--variant", "auto", "--depth", "2", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    assert plain.stdout == "66\n" and plain.stderr == ""
+    answer = json.loads(notation("perft", "--json", stdin=json.dumps({"fen": zh, "variant": "auto"}) + "\n").stdout)
+    assert answer["variant"] == "crazyhouse" and answer["warnings"][0]["code"] == "guessed-variant"

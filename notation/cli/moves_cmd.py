@@ -34,16 +34,19 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
 
         def answer(obj: dict[str, Any]) -> dict[str, Any]:
-            return list_moves(
-                position_args.text_field(obj, "fen", None),
-                position_args.text_field(obj, "variant", args.variant) or args.variant,
-                notation=position_args.text_field(obj, "notation", args.notation),
-                chess960=position_args.flag_field(obj, "chess960", args.chess960),
-                registry=registry,
+            fen = position_args.text_field(obj, "fen", None)
+            name = position_args.text_field(obj, "variant", args.variant) or args.variant
+            variant, guessed = position_args.resolve_variant(fen, name, registry)
+            reply = list_moves(
+                fen, variant, notation=position_args.text_field(obj, "notation", args.notation),
+                chess960=position_args.flag_field(obj, "chess960", args.chess960), registry=registry,
             ).to_dict()
+            return position_args.with_guess(reply, guessed)
 
         return position_args.run_json_lines(answer)
-    result = list_moves(args.fen, args.variant, notation=args.notation, chess960=args.chess960, registry=registry)
+    variant, guessed = position_args.resolve_variant(args.fen, args.variant, registry)
+    position_args.print_problems([guessed] if guessed else [], "warning")
+    result = list_moves(args.fen, variant, notation=args.notation, chess960=args.chess960, registry=registry)
     if not result.ok:
         position_args.print_problems(result.errors, "error")
         return 1

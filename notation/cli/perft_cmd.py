@@ -52,19 +52,25 @@ def run(args: argparse.Namespace) -> int:
             depth = obj.get("depth", args.depth)
             if not isinstance(depth, int) or isinstance(depth, bool):
                 raise TypeError('"depth" must be a whole number')
-            return count_perft(
-                position_args.text_field(obj, "fen", None),
-                position_args.text_field(obj, "variant", args.variant) or args.variant,
+            fen = position_args.text_field(obj, "fen", None)
+            name = position_args.text_field(obj, "variant", args.variant) or args.variant
+            variant, guessed = position_args.resolve_variant(fen, name, registry)
+            reply = count_perft(
+                fen,
+                variant,
                 depth,
                 by_move=position_args.flag_field(obj, "divide", args.divide),
                 notation=position_args.text_field(obj, "notation", args.notation),
                 chess960=position_args.flag_field(obj, "chess960", args.chess960),
                 registry=registry,
             ).to_dict()
+            return position_args.with_guess(reply, guessed)
 
         return position_args.run_json_lines(answer)
+    variant, guessed = position_args.resolve_variant(args.fen, args.variant, registry)
+    position_args.print_problems([guessed] if guessed else [], "warning")
     result = count_perft(
-        args.fen, args.variant, args.depth, by_move=args.divide, notation=args.notation, chess960=args.chess960,
+        args.fen, variant, args.depth, by_move=args.divide, notation=args.notation, chess960=args.chess960,
         registry=registry,
     )
     if not result.ok:

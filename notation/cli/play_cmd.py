@@ -42,21 +42,23 @@ def run(args: argparse.Namespace) -> int:
             moves = obj.get("moves", [])
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
                 raise TypeError('"moves" must be a list of strings')
-            return play_moves(
-                position_args.text_field(obj, "fen", None),
-                position_args.text_field(obj, "variant", args.variant) or args.variant,
-                moves,
-                options=options,
+            fen = position_args.text_field(obj, "fen", None)
+            name = position_args.text_field(obj, "variant", args.variant) or args.variant
+            variant, guessed = position_args.resolve_variant(fen, name, registry)
+            reply = play_moves(
+                fen, variant, moves, options=options,
                 notation=position_args.text_field(obj, "notation", args.notation),
-                chess960=position_args.flag_field(obj, "chess960", args.chess960),
-                registry=registry,
+                chess960=position_args.flag_field(obj, "chess960", args.chess960), registry=registry,
             ).to_dict()
+            return position_args.with_guess(reply, guessed)
 
         return position_args.run_json_lines(answer)
     words: list[str] = list(args.words)
     fen = words.pop(0) if words and "/" in words[0] else None
+    variant, guessed = position_args.resolve_variant(fen, args.variant, registry)
+    position_args.print_problems([guessed] if guessed else [], "warning")
     result = play_moves(
-        fen, args.variant, words, options=options, notation=args.notation, chess960=args.chess960, registry=registry
+        fen, variant, words, options=options, notation=args.notation, chess960=args.chess960, registry=registry
     )
     position_args.print_problems(result.warnings, "warning")
     if not result.ok:

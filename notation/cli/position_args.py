@@ -19,13 +19,14 @@ from notation.errors import Problem
 from notation.inputs import STDIN, InputFile
 from notation.json_codec import JSONDecodeError, loads
 from notation.options import MoveNotation
+from notation.variants import AUTO, Registry, Variant, normalize_name
 
 JsonAnswer = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def add_position_options(parser: argparse.ArgumentParser, *, notation_help: str) -> None:
     """``--variant``, ``--variant-alias``, ``--from``, ``--chess960``, ``--notation``, ``--json``."""
-    common.add_variant_options(parser)
+    common.add_variant_options(parser, auto=True)
     parser.add_argument(
         "--chess960", action="store_true",
         help="play the position as Chess960 (UCI castling as the king taking its rook, e1h1)",
@@ -37,6 +38,26 @@ def add_position_options(parser: argparse.ArgumentParser, *, notation_help: str)
     parser.add_argument(
         "--json", action="store_true", help="read JSON objects from standard input, one a line; answer each with one"
     )
+
+
+def resolve_variant(fen: str | None, name: str, registry: Registry) -> tuple[str | Variant, Problem | None]:
+    """The variant ``name`` stands for, and the warning of a guess: ``auto`` guesses it from
+    the FEN's shape as ``convert --variant auto`` does, with a warning unless it is the
+    registry's default variant (also the answer without a FEN). A guess that fails gives
+    the name itself, which the pipeline reports as ``unknown-variant``, and the guess's
+    problem saying why."""
+    if normalize_name(name) != AUTO:
+        return name, None
+    if fen is None or not fen.strip():
+        return registry.default, None
+    from notation.guess import VariantGuessError, guess_variant  # only for auto
+
+    try:
+        guess = guess_variant(fen, registry)
+    except VariantGuessError as exc:
+        return name, exc.problems[0]
+    # As convert and validate: a guess of the default variant goes without saying.
+    return guess.variant, None if guess.variant is registry.default else guess.warning()
 
 
 def run_json_lines(answer: JsonAnswer) -> int:
@@ -66,6 +87,17 @@ def run_json_lines(answer: JsonAnswer) -> int:
 
 def _refusal(number: int, message: str) -> dict[str, Any]:
     return {"ok": False, "line": number, "errors": [Problem("bad-input", message).to_dict()]}
+
+
+def with_guess(reply: dict[str, Any], guessed: Problem | None) -> dict[str, Any]:
+    """``reply`` with the guess's warning first in its ``warnings`` (made where absent)."""
+    if guessed is None:
+        return reply
+    if reply.get("ok") is False and guessed.code == "unknown-variant":
+        reply["errors"] = [guessed.to_dict()]
+        return reply
+    reply["warnings"] = [guessed.to_dict(), *reply.get("warnings", [])]
+    return reply
 
 
 def text_field(obj: dict[str, Any], name: str, default: str | None) -> str | None:
