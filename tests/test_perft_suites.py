@@ -5,7 +5,7 @@ One file per variant key of the registry; each position is read with ``notation.
 made a legal position with ``notation.game.legal_position`` (played as Chess960 where the
 table says ``castling chess960``, with the validation codes its ``accept`` line names let
 through) and counted to each depth of the table whose count is at most ``NODE_BUDGET``
-(20,000 unless the environment sets ``NOTATION_PERFT_BUDGET``); deeper lines are skipped and
+(100,000 unless the environment sets ``NOTATION_PERFT_BUDGET``); deeper lines are skipped and
 say why. The format tests run without the generator: every file parses, names a variant of
 the registry, and every FEN reads and validates in it; the tables' small counts are checked
 against the oracles they came from (python-chess, Fairy-Stockfish through pyffish).
@@ -27,7 +27,7 @@ from notation.variants import DEFAULT_REGISTRY
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "perft"
 
-NODE_BUDGET = int(os.environ.get("NOTATION_PERFT_BUDGET", "20000"))
+NODE_BUDGET = int(os.environ.get("NOTATION_PERFT_BUDGET", "100000"))
 """The largest count a perft line may have to be run (its count bounds its work)."""
 
 ORACLE_BUDGET = 20_000
