@@ -48,19 +48,55 @@ _EXPORTS = {
     "repair": "notation.validation",
     "validate": "notation.validation",
     "DEFAULT_REGISTRY": "notation.variants",
+    "MoveError": "notation.errors",
+    "EndReason": "notation.game",
+    "GamePosition": "notation.game",
+    "Move": "notation.game",
+    "MoveKind": "notation.game",
+    "Outcome": "notation.game",
+    "legal_position": "notation.game",
+    "perft": "notation.game",
+    "ReadMove": "notation.moves",
+    "read_move": "notation.moves",
+    "write_move": "notation.moves",
+    "CastlingMode": "notation.options",
+    "MoveNotation": "notation.options",
+    "count_perft": "notation.playing",
+    "list_moves": "notation.playing",
+    "open_position": "notation.playing",
+    "play_moves": "notation.playing",
     "Registry": "notation.variants",
     "Variant": "notation.variants",
     "find_variant": "notation.variants",
 }
 
 if TYPE_CHECKING:  # the same names, for type checkers and readers
-    from notation.errors import FenSyntaxError, IllegalSetupError, NotationError, Problem, UnknownVariantError
+    from notation.errors import (
+        FenSyntaxError,
+        IllegalSetupError,
+        MoveError,
+        NotationError,
+        Problem,
+        UnknownVariantError,
+    )
     from notation.fen.dialect import Dialect
     from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
     from notation.fen.reader import ReadResult, read_fen
     from notation.fen.writer import WriteResult, write_fen
+    from notation.game import EndReason, GamePosition, Move, MoveKind, Outcome, legal_position, perft
+    from notation.moves import ReadMove, read_move, write_move
     from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
-    from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, IllegalPolicy, PocketStyle
+    from notation.options import (
+        CastlingMode,
+        CastlingStyle,
+        CheckStyle,
+        EmptyPocket,
+        EnPassantMode,
+        IllegalPolicy,
+        MoveNotation,
+        PocketStyle,
+    )
+    from notation.playing import count_perft, list_moves, open_position, play_moves
     from notation.setup import Pockets, Setup
     from notation.validation import repair, validate
     from notation.variants import DEFAULT_REGISTRY, Registry, Variant, find_variant
@@ -89,10 +125,11 @@ def profile(name: str) -> WriteOptions:
 
 
 __all__ = [
-    "CastlingStyle", "CheckStyle", "ConvertResult", "DEFAULT_PROFILE", "DEFAULT_REGISTRY", "Dialect",
-    "EmptyPocket", "EnPassantMode", "FenSyntaxError", "IllegalPolicy", "IllegalSetupError",
-    "NotationError", "PROFILES", "PocketStyle", "Pockets", "Problem", "ReadResult", "Registry",
-    "Setup", "UnknownVariantError", "ValidateResult", "Variant", "WriteOptions", "WriteResult",
-    "convert_fen", "find_variant", "profile", "read_fen", "read_legal", "repair", "resolve_options", "validate",
-    "validate_fen", "write_fen",
+    "CastlingMode", "CastlingStyle", "CheckStyle", "ConvertResult", "DEFAULT_PROFILE", "DEFAULT_REGISTRY",
+    "Dialect", "EmptyPocket", "EndReason", "EnPassantMode", "FenSyntaxError", "GamePosition", "IllegalPolicy",
+    "IllegalSetupError", "Move", "MoveError", "MoveKind", "MoveNotation", "NotationError", "Outcome", "PROFILES",
+    "PocketStyle", "Pockets", "Problem", "ReadMove", "ReadResult", "Registry", "Setup", "UnknownVariantError",
+    "ValidateResult", "Variant", "WriteOptions", "WriteResult", "convert_fen", "count_perft", "find_variant",
+    "legal_position", "list_moves", "open_position", "perft", "play_moves", "profile", "read_fen", "read_legal",
+    "read_move", "repair", "resolve_options", "validate", "validate_fen", "write_fen", "write_move",
 ]
