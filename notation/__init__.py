@@ -55,7 +55,6 @@ _EXPORTS = {
     "MoveKind": "notation.game",
     "Outcome": "notation.game",
     "legal_position": "notation.game",
-    "perft": "notation.game",
     "ReadMove": "notation.moves",
     "read_move": "notation.moves",
     "write_move": "notation.moves",
@@ -83,7 +82,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WriteOptions, resolve_options
     from notation.fen.reader import ReadResult, read_fen
     from notation.fen.writer import WriteResult, write_fen
-    from notation.game import EndReason, GamePosition, Move, MoveKind, Outcome, legal_position, perft
+    from notation.game import EndReason, GamePosition, Move, MoveKind, Outcome, legal_position
     from notation.moves import ReadMove, read_move, write_move
     from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
     from notation.options import (
@@ -130,6 +129,6 @@ __all__ = [
     "IllegalSetupError", "Move", "MoveError", "MoveKind", "MoveNotation", "NotationError", "Outcome", "PROFILES",
     "PocketStyle", "Pockets", "Problem", "ReadMove", "ReadResult", "Registry", "Setup", "UnknownVariantError",
     "ValidateResult", "Variant", "WriteOptions", "WriteResult", "convert_fen", "count_perft", "find_variant",
-    "legal_position", "list_moves", "open_position", "perft", "play_moves", "profile", "read_fen", "read_legal",
+    "legal_position", "list_moves", "open_position", "play_moves", "profile", "read_fen", "read_legal",
     "read_move", "repair", "resolve_options", "validate", "validate_fen", "write_fen", "write_move",
 ]
