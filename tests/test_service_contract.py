@@ -54,6 +54,11 @@ def test_repository_openapi_yaml_is_the_shipped_contract():
     assert (ROOT / "openapi.yaml").read_bytes() == shipped.read_bytes() == spec_bytes()
 
 
+def test_the_contract_names_no_fixed_server():
+    # /docs "Try it out" calls the server that served the document, on any host and port.
+    assert yaml.safe_load(spec_bytes())["servers"] == [{"url": "/"}]
+
+
 def test_get_openapi_yaml_serves_the_contract(client):
     response = client.get("/openapi.yaml")
     assert response.status_code == 200

@@ -66,6 +66,16 @@ def _parser(built: Collection[str], others: Literal["listed", "left out"] = "lis
     return parser
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of ``command`` under ``parser`` (the top-level parser where it has none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(command)
+            if found is not None:
+                return found
+    return parser
+
+
 def _chosen_command(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names (its first word that is not an option, as the top-level
     parser takes no option with a value), or None when it names no known command."""
@@ -88,7 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         parser = _parser(() if chosen is None else (chosen,), others)
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            # An option the command does not take: said with the command's own usage, not
+            # the top-level one (which names no option of any command).
+            _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     except KeyboardInterrupt:
         # Ctrl-C while the command's modules load (most of start-up): nothing was made to
         # clean up, and a traceback of the import machinery says nothing to a user.
