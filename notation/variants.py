@@ -51,11 +51,11 @@ class Twist(enum.Enum):
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
     ``RACE``, ``NO_PAWN_DOUBLE_STEP``, ``BOMBS``, ``PLACEMENT``, ``NO_EN_PASSANT`` and
-    ``NO_CHECK``; ``notation.views`` on ``FOG``. ``COMPULSORY_CAPTURE``, ``KING_OF_THE_HILL`` and
-    ``EXTINCTION`` change only which moves are legal and how a game ends; this library
-    never generates moves or scores games, and a position such a twist has already decided
-    (a king on the hill) is as legal as a checkmate, so they are descriptive data for
-    clients (``GET /v1/variants``), as is ``Stalemate``. docs/validation.md says the same.
+    ``NO_CHECK``; ``notation.views`` on ``FOG``; the move generator on every twist, each
+    one rule object (``notation.game.chess.twists``). ``COMPULSORY_CAPTURE``,
+    ``KING_OF_THE_HILL`` and ``EXTINCTION`` change only which moves are legal and how a game
+    ends: a position such a twist has already decided (a king on the hill) is as legal a
+    setup as a checkmate, and has no moves. docs/validation.md says the same.
     """
 
     POCKETS = "pockets"  # captured pieces go to a pocket; promoted pieces are marked
@@ -128,7 +128,7 @@ class Placement:
 
 
 class Stalemate(enum.Enum):
-    """What stalemate means for the stalemated side (descriptive data, see ``Twist``)."""
+    """What stalemate means for the stalemated side (the move generator's ``outcome``)."""
 
     DRAW = "draw"
     WIN = "win"  # international losing-chess rule

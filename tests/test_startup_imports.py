@@ -217,14 +217,14 @@ ARGPARSE_ANSWERS = [
 ]
 FULL_PARSER = """
 import contextlib, io, json, sys
-from notation.cli.main import _parser
+from notation.cli.main import _parser, parse_command_line
 from notation.cli.usage import SUMMARIES
 out, err = io.StringIO(), io.StringIO()
 argv = json.loads(sys.argv[1])
 chosen = next((w for w in argv if not w.startswith("-") and w in SUMMARIES), None)
 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
     try:
-        _parser(() if chosen is None else (chosen,), "listed").parse_args(argv)
+        parse_command_line(_parser(() if chosen is None else (chosen,), "listed"), argv)
         code = None
     except SystemExit as stop:
         code = stop.code

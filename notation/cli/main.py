@@ -66,6 +66,16 @@ def _parser(built: Collection[str], others: Literal["listed", "left out"] = "lis
     return parser
 
 
+def parse_command_line(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args(argv)``, but an argument the command does not take is refused
+    with the command's own usage (argparse would give the top-level one, which names no
+    option of any command). Exits 2 through argparse on any error."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
 def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
     """The parser of ``command`` under ``parser`` (the top-level parser where it has none)."""
     for action in parser._actions:
@@ -98,11 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         parser = _parser(() if chosen is None else (chosen,), others)
-        args, unknown = parser.parse_known_args(argv)
-        if unknown:
-            # An option the command does not take: said with the command's own usage, not
-            # the top-level one (which names no option of any command).
-            _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
+        args = parse_command_line(parser, argv)
     except KeyboardInterrupt:
         # Ctrl-C while the command's modules load (most of start-up): nothing was made to
         # clean up, and a traceback of the import machinery says nothing to a user.
