@@ -115,3 +115,21 @@ def test_auto_guesses_the_variant_from_the_fen_as_convert_does() -> None:
     assert plain.stdout == "66\n" and plain.stderr == ""
     answer = json.loads(notation("perft", "--json", stdin=json.dumps({"fen": zh, "variant": "auto"}) + "\n").stdout)
     assert answer["variant"] == "crazyhouse" and answer["warnings"][0]["code"] == "guessed-variant"
+
+
+def test_an_opentafl_capture_list_is_a_move_not_a_position() -> None:
+    # A record's capture list has '/' in it; only a position has a space or a board of ranks.
+    start = notation("play", "--variant", "tablut", "e2-c2")
+    assert start.returncode == 0, start.stderr
+    with_captures = notation("play", "--variant", "tablut", "e2-c2xc3/c1")
+    assert with_captures.returncode == 0 and with_captures.stdout == start.stdout
+    assert "wrong-captures" in with_captures.stderr and "fen-syntax" not in with_captures.stderr
+
+
+def test_an_overlong_json_line_is_answered_without_being_held() -> None:
+    lines = '{"moves": ["' + "e4" * 40_000 + '"]}\n' + json.dumps({"moves": ["e4"]}) + "\n"
+    done = notation("play", "--json", stdin=lines)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and len(answers) == 2
+    assert answers[0]["errors"][0]["code"] == "line-too-long" and answers[0]["line"] == 1
+    assert answers[1]["ok"]

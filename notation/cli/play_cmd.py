@@ -13,8 +13,9 @@ from notation.playing import play_moves
 
 DESCRIPTION = """\
 Play MOVEs from a position and print the FEN reached, in the chosen profile. The first
-argument is the FEN when it holds a '/' (moves never do); without one, play starts from
-the variant's start. Moves may be written in any notation the variant reads (SAN, LAN,
+argument is the position when it holds a space (a quoted FEN), starts with '/' (an
+OpenTafl record) or holds four '/' or more (a board alone); no move does. Without one,
+play starts from the variant's start. Moves may be written in any notation the variant reads (SAN, LAN,
 UCI; Xiangqi's WXF and ICCS; OpenTafl's), mixed; --notation insists on one. Lenient
 readings (0-0, e8Q, N*f3, ...) are warnings on standard error.
 With --json, read {"fen", "variant", "chess960", "moves": [...]} objects from standard
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
         return position_args.run_json_lines(answer)
     words: list[str] = list(args.words)
-    fen = words.pop(0) if words and "/" in words[0] else None
+    fen = words.pop(0) if words and position_args.is_position(words[0]) else None
     variant, guessed = position_args.resolve_variant(fen, args.variant, registry)
     position_args.print_problems([guessed] if guessed else [], "warning")
     result = play_moves(

@@ -16,7 +16,6 @@ from typing import Any
 
 from notation.cli import common
 from notation.errors import Problem
-from notation.inputs import STDIN, InputFile
 from notation.json_codec import JSONDecodeError, loads
 from notation.options import MoveNotation
 from notation.variants import AUTO, Registry, Variant, normalize_name
@@ -61,16 +60,24 @@ def resolve_variant(fen: str | None, name: str, registry: Registry) -> tuple[str
 
 
 def run_json_lines(answer: JsonAnswer) -> int:
-    """Answer each JSON line of standard input; exit 0 when every answer is ok, else 1."""
+    """Answer each JSON line of standard input; exit 0 when every answer is ok, else 1.
+    Lines are read as ``convert --json`` reads them (``common.iter_raw_inputs``): one longer
+    than ``common.MAX_LINE_BYTES`` is never held whole, and is answered ``line-too-long``."""
     failed = False
-    with InputFile(STDIN) as source:
-        for number, data in enumerate(source.binary, start=1):
-            if not data.strip():
-                continue
+    for raw in common.iter_raw_inputs([]):
+        number = raw.line or 0
+        data = raw.data
+        if data is None:
+            reply: dict[str, Any] = _refusal(
+                number, f"line {number}: longer than {common.MAX_LINE_BYTES} bytes; not read", "line-too-long"
+            )
+        elif not data.strip():
+            continue
+        else:
             try:
                 obj = loads(data)
             except (JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
-                reply: dict[str, Any] = _refusal(number, f"line {number}: not JSON ({exc})")
+                reply = _refusal(number, f"line {number}: not JSON ({exc})")
             else:
                 if not isinstance(obj, dict):
                     reply = _refusal(number, f"line {number}: expected a JSON object")
@@ -79,14 +86,14 @@ def run_json_lines(answer: JsonAnswer) -> int:
                         reply = answer(obj)
                     except (TypeError, ValueError) as exc:
                         reply = _refusal(number, f"line {number}: {exc}")
-            failed = failed or not reply.get("ok", False)
-            common.write_json_line(reply)
-            sys.stdout.flush()
+        failed = failed or not reply.get("ok", False)
+        common.write_json_line(reply)
+        sys.stdout.flush()
     return 1 if failed else 0
 
 
-def _refusal(number: int, message: str) -> dict[str, Any]:
-    return {"ok": False, "line": number, "errors": [Problem("bad-input", message).to_dict()]}
+def _refusal(number: int, message: str, code: str = "bad-input") -> dict[str, Any]:
+    return {"ok": False, "line": number, "errors": [Problem(code, message).to_dict()]}
 
 
 def with_guess(reply: dict[str, Any], guessed: Problem | None) -> dict[str, Any]:
@@ -98,6 +105,14 @@ def with_guess(reply: dict[str, Any], guessed: Problem | None) -> dict[str, Any]
         return reply
     reply["warnings"] = [guessed.to_dict(), *reply.get("warnings", [])]
     return reply
+
+
+def is_position(word: str) -> bool:
+    """Whether a command-line word of ``notation play`` is the position rather than a move:
+    a FEN has fields (a space) and a board of ranks; an OpenTafl position record starts with
+    ``/``. No move has a space, and an OpenTafl capture list (``e1-e7xd7/f7/e8``) has at
+    most three ``/``."""
+    return " " in word.strip() or word.startswith("/") or word.count("/") >= 4
 
 
 def text_field(obj: dict[str, Any], name: str, default: str | None) -> str | None:

@@ -20,7 +20,8 @@ from ..state import json_response, state
 
 blueprint = Blueprint("moves", __name__, url_prefix="/v1")
 
-# Codes of problems with the position itself (the FEN or variant), not with a move.
+# Codes of problems with a move or the notation asked for (422 invalid-move); any other
+# code is a problem with the position itself, the FEN or the variant (422 invalid-fen).
 _MOVE_CODES = frozenset({"bad-move-syntax", "illegal-move", "ambiguous-move", "game-over", "bad-notation"})
 
 
