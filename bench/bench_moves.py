@@ -5,7 +5,10 @@
   the last ply counted with ``legal_moves.count()``), ours with ``notation.game.perft``;
 - legal-move generation per position (positions from seeded random games; a fresh
   position each time, so nothing is cached);
-- SAN written per move (every legal move of those positions).
+- SAN written per move (every legal move of those positions);
+- a game's SAN read and played, per ply (seeded random games, from the start: what
+  checking a PGN's moves costs), python-chess with ``push_san``; and the same with each
+  move written back in SAN (a rewrite), python-chess with ``san`` and ``push``.
 
 Each figure for the installed build (compiled where a compiler was found) and for the pure
 Python sources (``common.pure_build``, run in a child process). Goal for the compiled
@@ -29,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import chess  # noqa: E402
 import chess.variant  # noqa: E402
-from common import START_FEN, best_of, positions  # noqa: E402
+from common import START_FEN, best_of, games, positions  # noqa: E402
 
 PERFT = [
     ("start d4", "standard", START_FEN, 4),
@@ -38,6 +41,7 @@ PERFT = [
     ("atomic d3", "atomic", "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/3BPN2/PPP2PPP/RNBQK2R w KQkq - 0 5", 3),
 ]
 POSITIONS = 300
+GAMES = 100
 REPEATS = 3
 
 
@@ -83,6 +87,23 @@ def ours_figures() -> dict[str, float]:
     figures["legal moves"] = (looked - made) / len(setups)
     moves = [(p, m) for p in fresh for m in p.legal_moves()]
     figures["san"] = best_of(REPEATS, lambda: [write_move(p, m, MoveNotation.SAN) for p, m in moves]) / len(moves)
+    from notation.game import start_position
+    from notation.moves import read_move
+
+    played = games("standard", GAMES)
+    plies = sum(map(len, played))
+
+    def replay(rewrite: bool) -> None:
+        for sans in played:
+            position = start_position("standard")
+            for san in sans:
+                move = read_move(position, san, MoveNotation.SAN).move
+                if rewrite:
+                    write_move(position, move, MoveNotation.SAN)
+                position = position.play(move)
+
+    figures["read and play"] = best_of(REPEATS, lambda: replay(False)) / plies
+    figures["read, write, play"] = best_of(REPEATS, lambda: replay(True)) / plies
     return figures
 
 
@@ -97,6 +118,22 @@ def theirs_figures() -> dict[str, float]:
     figures["legal moves"] = best_of(REPEATS, lambda: [list(b.legal_moves) for b in boards]) / len(boards)
     moves = [(b, m) for b in boards for m in b.legal_moves]
     figures["san"] = best_of(REPEATS, lambda: [b.san(m) for b, m in moves]) / len(moves)
+    played = games("standard", GAMES)
+    plies = sum(map(len, played))
+
+    def replay(rewrite: bool) -> None:
+        for sans in played:
+            board = chess.Board()
+            for san in sans:
+                if rewrite:
+                    move = board.parse_san(san)
+                    board.san(move)
+                    board.push(move)
+                else:
+                    board.push_san(san)
+
+    figures["read and play"] = best_of(REPEATS, lambda: replay(False)) / plies
+    figures["read, write, play"] = best_of(REPEATS, lambda: replay(True)) / plies
     return figures
 
 
@@ -123,6 +160,7 @@ def main() -> None:
     print("bench_moves: move generation against python-chess (same run, same positions)")
     for name in theirs:
         unit = "nodes/s" if name.startswith("perft") else ("us/position" if name == "legal moves" else "us/move")
+        unit = "us/ply" if name.startswith("read") else unit
         if unit == "nodes/s":
             cells = [f"{1 / figure:11,.0f}" for figure in (ours[name], pure[name], theirs[name])]
         else:

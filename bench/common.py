@@ -47,6 +47,26 @@ def positions(key: str, count: int, seed: int = 7) -> list[str]:
     return fens[:count]
 
 
+def games(key: str, count: int, seed: int = 11) -> list[list[str]]:
+    """``count`` games of variant ``key`` as SAN lists, from seeded random python-chess games
+    of 40 to 120 plies (shorter where one ends)."""
+    rng = random.Random(seed)
+    board_class = BOARD_CLASSES[key]
+    found: list[list[str]] = []
+    for _ in range(count):
+        board = board_class()
+        sans: list[str] = []
+        for _ in range(rng.randint(40, 120)):
+            moves = list(board.legal_moves)
+            if not moves or board.is_variant_end():
+                break
+            move = rng.choice(moves)
+            sans.append(board.san(move))
+            board.push(move)
+        found.append(sans)
+    return found
+
+
 def pure_build(directory: Path) -> Path:
     """The repository's ``notation`` package as a pure-Python install has it: its ``.py``
     sources copied under ``directory`` with their bytecode compiled, as ``pip install``

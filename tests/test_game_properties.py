@@ -20,6 +20,7 @@ from hypothesis_budget import examples
 from notation import read_fen, validate_fen
 from notation.fen.writer import write_fen
 from notation.game import GamePosition, start_position
+from notation.game.chess.generate import pseudo_legal_moves
 from notation.moves import notations_of, read_move, write_move
 from notation.playing import open_position
 from notation.validation import FINISHED_GAME_CODES
@@ -81,3 +82,41 @@ def test_every_variant_starts_and_reads_its_start() -> None:
         variant = DEFAULT_REGISTRY.find(key)
         assert _fen(position) == write_fen(read_fen(variant.start_fen, variant).setup, variant).fen
         assert position.legal_moves(), key
+
+
+CHESS_FAMILY = sorted(variant.key for variant in DEFAULT_REGISTRY if variant.family.value == "chess")
+
+
+@pytest.mark.parametrize("key", CHESS_FAMILY)
+@settings(max_examples=examples(3))
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=60))
+def test_one_pieces_moves_are_found_as_all_moves_find_them(key: str, seed: int, plies: int) -> None:
+    # A move named in SAN or UCI is looked for among one kind of piece's moves, on a position
+    # that has not generated the rest (a fresh one each time): the same moves, the same order.
+    rng = random.Random(seed)
+    position = start_position(key)
+    for _ in range(plies):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        fen = _fen(position)
+        for move in legal:
+            if move.kind.value not in ("normal", "en-passant"):
+                continue
+            kind = position.kind_at(move.origin)  # type: ignore[attr-defined]
+            expected = [
+                m for m in legal
+                if m.target == move.target and m.kind.value in ("normal", "en-passant")
+                and position.kind_at(m.origin) == kind  # type: ignore[attr-defined]
+            ]
+            fresh = open_position(fen, key)
+            assert fresh.moves_of_kind_to(kind, move.target) == expected, (key, fen, move)  # type: ignore[attr-defined]
+            assert open_position(fen, key).is_legal_move(move), (key, fen, move)  # type: ignore[attr-defined]
+            for notation in notations_of(position.variant):
+                text = write_move(open_position(fen, key), move, notation)
+                assert read_move(open_position(fen, key), text, notation).move == move, (key, fen, text)
+        fresh = open_position(fen, key)
+        for move in pseudo_legal_moves(fresh):  # type: ignore[arg-type]
+            if move not in legal:
+                assert not open_position(fen, key).is_legal_move(move), (key, fen, move)  # type: ignore[attr-defined]
+        position = position.play(rng.choice(legal))

@@ -22,12 +22,23 @@ from notation.variants import RuleFamily, Variant
 __all__ = ["ReadMove", "default_notation", "notations_of", "read_move", "write_move"]
 
 
+_MODULES: dict[str, ModuleType] = {}  # by the family's value: an enum member hashes in Python
+
+
 def _family_module(variant: Variant) -> ModuleType:
-    if variant.family is RuleFamily.XIANGQI:
+    family = variant.family
+    module = _MODULES.get(family.value)
+    if module is None:
+        module = _MODULES[family.value] = _import_family(family)
+    return module
+
+
+def _import_family(family: RuleFamily) -> ModuleType:
+    if family is RuleFamily.XIANGQI:
         from notation.moves import xiangqi
 
         return xiangqi
-    if variant.family is RuleFamily.TAFL:
+    if family is RuleFamily.TAFL:
         from notation.moves import tafl
 
         return tafl

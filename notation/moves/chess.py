@@ -152,11 +152,8 @@ def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
     names = position.rules.geometry.square_names
     others = [
         other.origin
-        for other in position.legal_moves()
-        if other.target == move.target
-        and other.origin != move.origin
-        and other.kind is _NORMAL
-        and position.kind_at(other.origin) == mover
+        for other in position.moves_of_kind_to(mover, move.target)
+        if other.origin != move.origin and other.kind is _NORMAL
     ]
     if not others:
         return ""
@@ -175,7 +172,7 @@ def _suffix(position: ChessPosition, move: Move) -> str:
     or where a stalemate is not a draw."""
     if move.kind is _NULL:
         return ""
-    after = position.play_legal(move)
+    after = position.play_known(move)
     for twist in after.rules.twists:
         end = twist.end(after)
         if end is not None:
@@ -204,6 +201,7 @@ _SAN = re.compile(
     r"(?P<promotion>=?[A-Za-z])?"
 )
 _SUFFIX = re.compile(r"(?P<check>[+#]{0,2})(?P<annotation>[!?]{0,2})$")
+_SUFFIX_CHARACTERS = "+#!?"
 
 
 def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
@@ -236,19 +234,38 @@ class _Reader:
             raise self.fail("bad-move-syntax", "an empty move")
         if text in ("--", "Z0", "0000", "@@@@", "null", "pass"):
             return ReadMove(Move.null(), self.warnings)
-        if position.outcome() is not None and not position.legal_moves():
-            raise self.fail("game-over", f"the game is over ({position.outcome().reason.value})")  # type: ignore[union-attr]
-        suffix = _SUFFIX.search(text)
+        if position.ended_by_twist():
+            raise self._game_over()
+        suffix = _SUFFIX.search(text) if text[-1] in _SUFFIX_CHARACTERS else None
         check_mark = ""
         if suffix is not None and suffix.start() > 0:
             check_mark = suffix.group("check")
             text = text[: suffix.start()]
-        move = self._match(text)
+        try:
+            move = self._match(text)
+        except MoveError:
+            if position.outcome() is not None:  # checkmate or stalemate: no move fits
+                raise self._game_over() from None
+            raise
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)
 
+    def _game_over(self) -> MoveError:
+        end = self.position.outcome()
+        reason = end.reason.value if end is not None else "no legal move"
+        return self.fail("game-over", f"the game is over ({reason})")
+
     def _match(self, body: str) -> Move:
         notation = self.notation
+        if notation is not MoveNotation.UCI:
+            # Most moves of a PGN are plain SAN (``Nf3``, ``exd5``, ``e8=Q``): one look. A
+            # whole origin square (``e2e4``, ``Ng1xf3``) is UCI or LAN, read below.
+            san = _SAN.fullmatch(body)
+            if san is not None and not (san.group("file") and san.group("rank")):
+                return self._piece_move(
+                    san.group("piece"), san.group("file") or san.group("rank") or "", bool(san.group("capture")),
+                    san.group("target"), san.group("promotion"), exact_origin=False,
+                )
         if notation in (None, MoveNotation.UCI) or _UCI.fullmatch(body) is not None:
             found = self._uci(body)
             if found is not None:
@@ -308,6 +325,11 @@ class _Reader:
             return None
         origin, target = self._square(match.group("origin")), self._square(match.group("target"))
         promotion = match.group("promotion") or ""
+        if origin != target and position.colours[position.turn_index] >> origin & 1:
+            # The piece's own moves first (castling, written either way, is looked for below).
+            for move in position.moves_of_kind_to(position.kind_at(origin), target):
+                if move.origin == origin and move.promotion == promotion:
+                    return move
         legal = position.legal_moves()
         if origin == target:
             return self._only([m for m in legal if m.kind is _DETONATE and m.origin == origin])
@@ -383,11 +405,8 @@ class _Reader:
             wanted_promotion = letter_part.lower()
         names = rules.geometry.square_names
         candidates = []
-        for move in position.legal_moves():
-            if move.kind not in (_NORMAL, MoveKind.EN_PASSANT) or move.target != target:
-                continue
-            if position.kind_at(move.origin) != kind:
-                continue
+        reaching = position.moves_of_kind_to(kind, target)
+        for move in reaching:
             name = names[move.origin]
             if exact_origin and name != origin:
                 continue
@@ -402,10 +421,7 @@ class _Reader:
                 self.warn("king-takes-rook", "castling written as the king taking its rook")
                 return candidates[0]
         if not candidates:
-            if promotion is None and any(
-                m.target == target and m.promotion and position.kind_at(m.origin) == kind
-                for m in position.legal_moves()
-            ):
+            if promotion is None and any(m.promotion for m in reaching):
                 raise self.fail("illegal-move", f"{self.text!r}: a pawn reaching {target_name} must promote")
             raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
         move = self._only(candidates)

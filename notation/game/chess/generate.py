@@ -66,6 +66,42 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     return moves
 
 
+def piece_moves_to(position: ChessPosition, kind: int, target: int) -> list[Move]:
+    """The pseudo-legal moves of the side to move's pieces of ``kind`` to ``target``
+    (promotions and en passant included, castling not), in ``pseudo_legal_moves``'s order:
+    what a SAN or UCI move names, found without generating the rest."""
+    rules = position.rules
+    us = position.turn_index
+    ours = position.colours[us]
+    if ours >> target & 1:
+        return []
+    theirs = position.colours[us ^ 1]
+    occupied = ours | theirs
+    mine = position.pieces[kind] & ours
+    moves: list[Move] = []
+    movement = rules.movements[kind]
+    if movement is _PAWN:
+        # The pawns that may reach ``target``: those attacking it, and the one or two
+        # squares behind it on its file; their moves say which do.
+        step = rules.files if us == 0 else -rules.files
+        near = rules.tables.pawn[us ^ 1][target]
+        for behind in (target - step, target - 2 * step):
+            if 0 <= behind < rules.size:
+                near |= 1 << behind
+        found: list[Move] = []
+        for sq in squares(mine & near):
+            _pawn_moves(position, sq, us, occupied, theirs, found)
+        for move in found:
+            if move.target == target:
+                moves.append(move)
+        return moves
+    tables = rules.tables
+    for sq in squares(mine):
+        if _targets(tables, movement, sq, occupied, rules.chess_board) >> target & 1:
+            moves.append(Move(sq, target))
+    return moves
+
+
 def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, moves: list[Move]) -> None:
     rules = position.rules
     files = rules.files

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.game.chess.generate import count_moves, pseudo_legal_moves
+from notation.game.chess.generate import count_moves, piece_moves_to, pseudo_legal_moves
 from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
@@ -47,7 +47,8 @@ class ChessPosition:
 
     __slots__ = (
         "rules", "turn_index", "pieces", "colours", "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
-        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_groups",
+        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_groups", "_next_move", "_next",
+        "_in_check", "_guarded", "_guard_known",
     )
 
     rules: ChessRules
@@ -67,6 +68,11 @@ class ChessPosition:
     _end: Outcome | None
     _end_known: bool
     _groups: list[int] | None  # attackers' piece groups, made on first use (_attack_groups)
+    _next_move: Move | None  # the legal move ``play_known`` last played, and where it led (until ``play``)
+    _next: ChessPosition | None
+    _in_check: int  # whether the side to move is in check: -1 until first asked, then 0 or 1
+    _guarded: tuple[int, int, int, int] | None  # ``_guard()``'s answer, once _guard_known
+    _guard_known: bool
 
     def __init__(
         self,
@@ -103,6 +109,11 @@ class ChessPosition:
         self._end = None
         self._end_known = False
         self._groups = None
+        self._next_move = None
+        self._next = None
+        self._in_check = -1
+        self._guarded = None
+        self._guard_known = False
 
     @classmethod
     def from_setup(
@@ -264,7 +275,10 @@ class ChessPosition:
 
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
-        return bool(self.checkers_of(self.turn_index))
+        in_check = self._in_check
+        if in_check < 0:
+            in_check = self._in_check = 1 if self.checkers_of(self.turn_index) else 0
+        return in_check == 1
 
     def castling_attacked(self, king: int, king_to: int, rook: int, rook_to: int) -> bool:
         """Whether castling is barred by attacks: the king in check, passing or landing on an
@@ -305,11 +319,47 @@ class ChessPosition:
         return list(found)
 
     def is_legal_move(self, move: Move) -> bool:
-        """Whether ``move`` is one of ``legal_moves()`` (a null move never is)."""
+        """Whether ``move`` is one of ``legal_moves()`` (a null move never is); a piece's
+        move is looked for among that piece's moves alone where the variant allows."""
         legal = self._legal
         if legal is None:
+            kind = move.kind
+            if (kind is _NORMAL or kind is _EN_PASSANT) and self.rules.own_piece_moves:
+                mover = self.kind_at(move.origin)
+                if mover < 0 or not self.colours[self.turn_index] >> move.origin & 1:
+                    return False
+                return move in self.moves_of_kind_to(mover, move.target)
             legal = self._legal = self._find_legal()
         return move in legal
+
+    def moves_of_kind_to(self, kind: int, target: int) -> list[Move]:
+        """The legal moves of the side to move's pieces of ``kind`` to ``target`` (normal
+        moves, promotions, en passant; not castling or drops), in ``legal_moves()``'s order:
+        what a SAN move names. Found from pins and checks without generating every move
+        where the variant allows (``ChessRules.own_piece_moves``)."""
+        rules = self.rules
+        if self._legal is None and rules.own_piece_moves and not self.ended_by_twist():
+            guard = self._guard()
+            if guard is not None:
+                king, checkers, pinned, allowed = guard
+                return [
+                    move for move in piece_moves_to(self, kind, target)
+                    if self._keeps_guard(move, king, checkers, pinned, allowed)
+                ]
+        return [
+            move for move in self.legal_moves()
+            if move.target == target
+            and (move.kind is _NORMAL or move.kind is _EN_PASSANT)
+            and self.kind_at(move.origin) == kind
+        ]
+
+    def ended_by_twist(self) -> bool:
+        """Whether a twist has ended the game here (the third check, the hill, a lost king),
+        so that no move is legal; checkmate and stalemate are not looked at."""
+        for twist in self.rules.twists:
+            if twist.end(self) is not None:
+                return True
+        return False
 
     def _find_legal(self) -> list[Move]:
         rules = self.rules
@@ -337,7 +387,14 @@ class ChessPosition:
         """(royal square, checkers, pinned pieces, squares a move must reach) of the side to
         move, where pins and checks decide legality (``ChessRules.pins_decide``, one royal
         piece); None elsewhere. Squares a move must reach: all but in check, the checker and
-        the squares between it and the royal piece in single check, none in double check."""
+        the squares between it and the royal piece in single check, none in double check.
+        Found once per position."""
+        if not self._guard_known:
+            self._guarded = self._find_guard()
+            self._guard_known = True
+        return self._guarded
+
+    def _find_guard(self) -> tuple[int, int, int, int] | None:
         rules = self.rules
         if not rules.pins_decide:
             return None
@@ -442,9 +499,24 @@ class ChessPosition:
     def play(self, move: Move) -> ChessPosition:
         """The position after ``move`` (a null move passes, as a PGN's ``--`` does); raises
         ``ValueError`` if it is not legal here."""
+        if self._next_move is not None and self._next_move == move:
+            # Handed on once: a position does not keep the game's later positions alive.
+            after = self._next
+            self._next_move = self._next = None
+            return after  # type: ignore[return-value]
         if move.kind is not _NULL and not self.is_legal_move(move):
             raise ValueError(f"{move!r} is not a legal move here")
         return self.play_legal(move)
+
+    def play_known(self, move: Move) -> ChessPosition:
+        """The position after ``move``, which the caller knows is legal here (a notation
+        read or writes it), kept so that playing the same move again costs nothing."""
+        if self._next_move is not None and self._next_move == move:
+            return self._next  # type: ignore[return-value]
+        after = self.play_legal(move)
+        self._next_move = move
+        self._next = after
+        return after
 
     def play_legal(self, move: Move) -> ChessPosition:
         """The position after ``move``, which the caller knows is (pseudo-)legal here."""
@@ -475,7 +547,9 @@ class ChessPosition:
             captured, was_promoted = self._carry(after, move, us)
         for twist in rules.twists:
             twist.after(self, move, after, captured, was_promoted)
-            after._groups = None  # a twist may have looked (check counting) before another changed the board
+            # A twist may have looked (check counting) before another changed the board.
+            after._groups = None
+            after._in_check = -1
         return after
 
     def _carry(self, after: ChessPosition, move: Move, us: int) -> tuple[int, bool]:

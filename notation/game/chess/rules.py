@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 
-from notation.game.chess.twists import Twist, twists_of
+from notation.game.chess.twists import MoveChange, Twist, twists_of
 from notation.geometry import Geometry
 from notation.rules.attacks import Tables, tables_for
 from notation.variants import Movement, Stalemate, Variant
@@ -86,7 +86,12 @@ class ChessRules:
         self.pins_decide = safety is Safety.ROYAL and not self.hopper_kinds
         # Whether every twist leaves the legal moves as the pieces make them (no filter,
         # extra moves or placement phase): perft may count the last ply without making moves.
-        self.plain_moves = all(not twist.changes_moves for twist in self.twists)
+        self.plain_moves = all(twist.move_change is MoveChange.NONE for twist in self.twists)
+        # Whether the pieces' own moves are legal as pins and checks say, whatever a twist
+        # adds (drops): one piece's moves may then be found without generating every move.
+        self.own_piece_moves = all(
+            twist.move_change is MoveChange.NONE or twist.move_change is MoveChange.ADDS for twist in self.twists
+        )
         self.compulsory_capture = TwistName.COMPULSORY_CAPTURE in variant.twists
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
 

@@ -12,6 +12,7 @@ move means). A new twist is one subclass and one line in ``twists_of``. Nothing 
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from notation.game.move import Move
@@ -23,13 +24,23 @@ if TYPE_CHECKING:
     from notation.variants import Variant
 
 
+class MoveChange(enum.Enum):
+    """What a twist does to the legal moves, beyond the pieces' own."""
+
+    NONE = "none"  # the legal moves are the pieces' own
+    ADDS = "adds"  # it adds moves (drops, detonations); the pieces' own stay legal as they are
+    FILTERS = "filters"  # it takes some of the pieces' own moves away (compulsory capture, race)
+    REPLACES = "replaces"  # a phase whose moves replace the pieces' own (placement)
+
+
 class Twist:
     """A rule twist; every hook leaves the game as standard chess plays it.
 
-    ``changes_moves`` is True for a twist that adds, replaces or filters moves (so the
-    legal moves are not the pieces' own, and perft must look at each)."""
+    ``move_change`` says what it does to the moves: perft may count the last ply from the
+    pieces' targets only where no twist changes them, and a move of one piece may be found
+    without generating every move only where none filters or replaces them."""
 
-    changes_moves = False
+    move_change = MoveChange.NONE
 
     def safety(self, base: Safety) -> Safety:
         """The royal safety the variant's moves obey, given the one before this twist."""

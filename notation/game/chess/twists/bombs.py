@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist, royal_loss
+from notation.game.chess.twists import MoveChange, Twist, royal_loss
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 
@@ -29,7 +29,7 @@ _EN_PASSANT = MoveKind.EN_PASSANT
 class Bombs(Twist):
     """Each side's bomb may be detonated as a move."""
 
-    changes_moves = True
+    move_change = MoveChange.ADDS
 
     def end(self, position: ChessPosition) -> Outcome | None:
         return royal_loss(position, EndReason.ROYAL_EXPLODED)

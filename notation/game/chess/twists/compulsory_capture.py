@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class CompulsoryCapture(Twist):
     """Captures first, and only captures when there are any."""
 
-    changes_moves = True
+    move_change = MoveChange.FILTERS
 
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         captures = [move for move in moves if position.is_capture(move)]

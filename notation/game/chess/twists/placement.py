@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
 from notation.rules.bitboard import squares
 from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
@@ -23,7 +23,7 @@ _DROP = MoveKind.DROP
 class PlacementPhase(Twist):
     """Pieces are placed from the hand before play starts."""
 
-    changes_moves = True
+    move_change = MoveChange.REPLACES
 
     def __init__(self, variant: Variant):
         self.placement = variant.placement or Placement()

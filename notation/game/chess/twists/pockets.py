@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
 from notation.rules.bitboard import squares
 
@@ -19,7 +19,7 @@ _DROP = MoveKind.DROP
 class Drops(Twist):
     """Pieces in hand: dropped as moves, refilled by captures."""
 
-    changes_moves = True
+    move_change = MoveChange.ADDS
 
     def extra_moves(self, position: ChessPosition) -> list[Move]:
         pockets = position.pockets

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 from notation.rules.bitboard import squares
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Race(Twist):
     """Kings race to the last rank; checks are never given."""
 
-    changes_moves = True
+    move_change = MoveChange.FILTERS
 
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         return [move for move in moves if not position.gives_check(move)]
