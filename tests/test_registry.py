@@ -124,14 +124,13 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     # past their bound (they used to be dicts keyed on id(variant), growing for ever).
     from dataclasses import replace
 
-    from notation import validate, validation, write_fen
-    from notation.fen import reader, writer
-    from notation.rules import attack_view, chess960
-    from notation.validation import castling, context
+    from notation import validate, write_fen
+    from notation.fen import reader
+    from notation.rules import attack_view, chess960, variant_rules
+    from notation.validation import castling
 
     caches = (
-        reader._PLANS, attack_view._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, context._FACTS,
-        writer._PLANS, validation._JUDGED,
+        reader._PLANS, attack_view._PIECE_MAPS, chess960._START_ARRAYS, castling._START_TESTS, variant_rules._RULES,
     )
     standard = find_variant("standard")
     copies = []

@@ -53,10 +53,10 @@ from notation.fen.grammar import COUNTER as COUNTER_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
 from notation.fen.spellings import own_spelling
-from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
+from notation.rules.variant_rules import rules_for
 from notation.setup import BLACK, COMPILED, WHITE, Pockets, Setup
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Twist, Variant
 
@@ -134,11 +134,11 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
     plan = _PLANS.get(found)
-    if plan.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+    if plan.rules.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
         text, bombs = split_bomb_field(text)
         result = read_fen(text, without_bombs(found), registry=registry)
         return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
-    if plan.spellings:
+    if plan.rules.spellings:
         # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
         # the variant's own spelling, then say which spelling each part had.
         own = own_spelling(text, found)
@@ -150,7 +150,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
 
 def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
-    if plan.tafl and opentafl.looks_like_record(text):
+    if plan.rules.tafl and opentafl.looks_like_record(text):
         return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
     extended = plan.extended
     if not extended:
@@ -158,7 +158,7 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
         if fields is not None:
             return _Reader(text, None, found, plan).read_plain(fields)
     else:
-        groups = _extended_fields(text, plan.pockets, plan.checks)
+        groups = _extended_fields(text, plan.rules.pockets, plan.rules.check_counters)
         if groups is not None:
             return _Reader(text, None, found, plan).read(groups)
     # A FEN cut short cannot match: explained without trying the pattern first (a failing
@@ -545,33 +545,20 @@ _PLAIN_DIALECTS: Final[dict[tuple[CastlingSeen | None, bool, bool, bool], Dialec
 
 
 class _Plan:
-    """What reading a FEN of one variant asks of the variant, asked once: ``Variant`` is a
-    Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
-    and a read asked about ten of them per FEN. ``cell_bytes``: the characters a placement
-    cell may hold (the letters and ``.``), as bytes for ``_only_cells``; ``letter_table``: the
-    letters as ``checked_cells`` takes them."""
+    """How a FEN of one variant is read, worked out once from its rules (``rules``,
+    ``VariantRules``): the pattern of its fields, the bytes a placement cell may hold (the
+    letters and ``.``) for ``_only_cells``, the letters as ``checked_cells`` takes them."""
 
-    __slots__ = (
-        "bombs", "spellings", "tafl", "pockets", "checks", "extended", "pattern", "piece_letters", "cell_bytes",
-        "letter_table", "geometry", "chess_board", "castles_with_k", "castling_piece",
-    )
+    __slots__ = ("rules", "extended", "pattern", "cell_bytes", "letter_table", "castles_with_k")
 
     def __init__(self, variant: Variant):
-        self.bombs = variant.has_bombs
-        self.spellings = variant.has_spellings
-        self.tafl = variant.family is _TAFL_FAMILY
+        rules = self.rules = rules_for(variant)
         # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
-        self.pockets = variant.has_pockets
-        self.checks = variant.has_check_counters
-        self.extended = self.pockets or self.checks
-        self.pattern = pattern_for(variant.has_pockets, variant.has_check_counters)
-        self.piece_letters = variant.board_letters
-        self.cell_bytes = ("".join(sorted(variant.board_letters)) + ".").encode()
-        self.letter_table = letter_table(variant.board_letters)
-        geometry = self.geometry = variant.geometry
-        self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
-        self.castles_with_k = variant.castling_piece == "k"
-        self.castling_piece = variant.castling_piece or "k"
+        self.extended = rules.pockets or rules.check_counters
+        self.pattern = pattern_for(rules.pockets, rules.check_counters)
+        self.cell_bytes = ("".join(sorted(rules.board_letters)) + ".").encode()
+        self.letter_table = letter_table(rules.board_letters)
+        self.castles_with_k = rules.castling_piece == "k"
 
 
 _PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
@@ -607,10 +594,11 @@ class _Reader:
         self.match = match
         self.variant = variant
         plan = self.plan = plan if plan is not None else _PLANS.get(variant)
-        self.piece_letters = plan.piece_letters
+        rules = plan.rules
+        self.piece_letters = rules.board_letters
         self.cell_bytes = plan.cell_bytes
-        self.geometry = plan.geometry
-        self.chess_board = plan.chess_board
+        self.geometry = rules.geometry
+        self.chess_board = rules.chess_board
 
     def col(self, group: str, offset: int = 0) -> int:
         match = self.match
@@ -872,7 +860,7 @@ class _Reader:
         rights: set[int] = set()
         used_kq = False
         used_files = False
-        king_letter = self.plan.castling_piece
+        king_letter = self.plan.rules.castling_piece
         geometry = self.geometry
         width, file_names = geometry.files, geometry.file_names
         black_back = geometry.size - width

@@ -19,17 +19,16 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
-from notation.identity_cache import IdentityCache
 from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
+from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import WHITE, Setup
-from notation.variants import RuleFamily, Variant
+from notation.variants import Variant
 
 # Enum members bound once: reading a member off its class goes through EnumType's
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
 _OPENTAFL: Final = PositionNotation.OPENTAFL
-_TAFL_FAMILY: Final = RuleFamily.TAFL
 _APPENDED: Final = PocketStyle.APPENDED
 _BRACKETED: Final = PocketStyle.BRACKETED
 _RANK_ZERO: Final = PocketStyle.RANK_ZERO
@@ -50,30 +49,6 @@ class WriteResult(NamedTuple):
 _TUPLE_NEW: Final = tuple.__new__
 
 
-class _Plan:
-    """What writing a FEN of one variant asks of the variant, asked once: ``Variant`` is a
-    Python dataclass, each of whose attributes is a dictionary look-up from compiled code,
-    and a FEN asked about a dozen of them."""
-
-    __slots__ = (
-        "tafl", "pockets", "counters", "checks_to_win", "bombs", "spellings", "castling_piece", "random_start", "name",
-    )
-
-    def __init__(self, variant: Variant):
-        self.tafl = variant.family is _TAFL_FAMILY
-        self.pockets = variant.has_pockets
-        self.counters = variant.has_check_counters
-        self.checks_to_win = variant.checks_to_win
-        self.bombs = variant.has_bombs
-        self.spellings = variant.has_spellings
-        self.castling_piece = variant.castling_piece or "k"
-        self.random_start = variant.random_start
-        self.name = variant.name
-
-
-_PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
-
-
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
     """Write ``setup`` as a FEN of ``variant`` in the dialect ``options`` describe.
 
@@ -85,7 +60,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     Raises nothing for an illegal setup (validate first if that matters); raises
     ``ValueError`` only for impossible values (a negative halfmove clock).
     """
-    plan = _PLANS.get(variant)
+    plan = rules_for(variant)
     if plan.tafl and options.notation is _OPENTAFL:
         return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
@@ -126,7 +101,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     ep = en_passant_square(setup, variant, options.en_passant)
     parts.append(setup.geometry.square_names[ep] if ep is not None else "-")
 
-    counters = plan.counters
+    counters = plan.check_counters
     checks_to_win = plan.checks_to_win
     remaining = setup.remaining_checks or (checks_to_win, checks_to_win)
     if counters and options.checks is _REMAINING:
@@ -213,7 +188,9 @@ def _pocket_letters(setup: Setup) -> str:
     return pockets.white.upper() + pockets.black
 
 
-def _castling(setup: Setup, variant: Variant, plan: _Plan, options: WriteOptions, warnings: list[Problem]) -> str:
+def _castling(
+    setup: Setup, variant: Variant, plan: VariantRules, options: WriteOptions, warnings: list[Problem]
+) -> str:
     if not setup.castling:
         return "-"
     king_letter = plan.castling_piece

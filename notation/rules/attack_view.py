@@ -35,8 +35,9 @@ from notation.rules.attacks import (
     tables_for,
 )
 from notation.rules.bitboard import ByColour
+from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import COMPILED, Setup
-from notation.variants import Movement, Twist, Variant
+from notation.variants import Movement, Variant
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
@@ -75,13 +76,10 @@ _PAIR_TABLES: dict[str, bytes] = {}
 
 
 class _PieceMap:
-    """Per variant, computed once: translate tables for each attack group and the royal
-    pieces, the letters a pawn may become, and which twists apply."""
+    """Per variant, computed once: how the attack view reads its cells (translate tables
+    for each attack group and the royal pieces, a code per byte), and its ``rules``."""
 
-    __slots__ = (
-        "variant", "tables", "royal", "royal_is_kings", "promotions", "atomic", "race", "no_double_step", "pockets",
-        "no_en_passant", "no_check", "placement", "codes",
-    )
+    __slots__ = ("variant", "rules", "tables", "royal", "royal_is_kings", "codes")
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -96,16 +94,7 @@ class _PieceMap:
         self.royal = _table(variant.royal.upper() + variant.royal) if variant.royal else None
         # Standard armies: the royal pieces are exactly the king-movers, one conversion saved.
         self.royal_is_kings = bool(variant.royal) and sorted(variant.royal) == sorted(letters["kings"])
-        self.promotions = frozenset(variant.promotions + variant.promotions.upper())
-        self.pockets = Twist.POCKETS in variant.twists
-        self.atomic = Twist.ATOMIC in variant.twists
-        self.race = Twist.RACE in variant.twists
-        # (white, black): True for a side whose pawns never step two squares.
-        never = Twist.NO_PAWN_DOUBLE_STEP in variant.twists
-        self.no_double_step = tuple(never or not army.pawn_double_step for army in variant.armies)
-        self.no_en_passant = Twist.NO_EN_PASSANT in variant.twists
-        self.no_check = Twist.NO_CHECK in variant.twists
-        self.placement = Twist.PLACEMENT in variant.twists
+        self.rules = rules_for(variant)
         # Per byte of a cell, the _CODE_* bits of its colour and attack groups: what the
         # compiled build reads square by square instead of converting one text per group.
         codes = bytearray(256)
@@ -148,8 +137,7 @@ class AttackView:
 
     __slots__ = (
         "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
-        "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted",
-        "atomic", "race", "no_double_step", "pockets", "tables", "no_en_passant", "no_check", "placing",
+        "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted", "rules", "tables", "placing",
     )
 
     _letters: dict[str, int] | None
@@ -163,7 +151,7 @@ class AttackView:
     orthogonal: ByColour
     hoppers: ByColour
     royal: ByColour
-    no_double_step: tuple[bool, ...]
+    rules: VariantRules
 
     def __init__(self, setup: Setup, variant: Variant):
         pieces = _PIECE_MAPS.get(variant)
@@ -178,7 +166,7 @@ class AttackView:
         if setup.promoted:
             # Promotion marks count only on pieces a pawn can become in this variant: a ``~``
             # on a Crazyhouse king or pawn is ignored (python-chess does the same).
-            promotions = pieces.promotions
+            promotions = pieces.rules.promotions
             for sq in setup.promoted:
                 if cells[sq] in promotions:
                     promoted |= 1 << sq
@@ -188,14 +176,9 @@ class AttackView:
             self._groups_by_square(cells.encode(), pieces)
         else:
             self._groups_by_conversion(cells.encode()[::-1], pieces)
-        self.atomic = pieces.atomic
-        self.race = pieces.race
-        self.no_double_step = pieces.no_double_step
-        self.pockets = pieces.pockets
-        self.no_en_passant = pieces.no_en_passant
-        self.no_check = pieces.no_check
+        rules = self.rules = pieces.rules
         # A placement phase lasts while a piece is left in hand: nobody has moved yet.
-        self.placing = pieces.placement and bool(setup.pockets)
+        self.placing = rules.placement and bool(setup.pockets)
 
     def _groups_by_square(self, cells: bytes, pieces: _PieceMap) -> None:
         """Set the colour and group bitboards of 64 ``cells`` (a1 first), one square at a

@@ -36,7 +36,7 @@ _PSEUDO_LEGAL: Final = EnPassantMode.PSEUDO_LEGAL
 def plausible(view: AttackView, ep: int) -> bool:
     """True when ``ep`` could follow an enemy double step (see the module doc)."""
     tables = view.tables
-    if view.no_double_step[view.turn ^ 1] or view.no_en_passant or view.placing:
+    if view.rules.no_double_step[view.turn ^ 1] or view.rules.no_en_passant or view.placing:
         return False
     if not 0 <= ep < tables.size or tables.ranks < 4:
         return False  # a double step needs four ranks
@@ -68,7 +68,7 @@ def is_legal_capture(view: AttackView, origin: int, ep: int) -> bool:
     occ = view.occupied
     our_royal = view.royal[us]
     their_royal = view.royal[them]
-    if view.atomic:
+    if view.rules.atomic:
         all_pawns = view.pawns[0] | view.pawns[1]
         blast = (tables.king[ep] & occ & ~all_pawns) | (1 << origin) | (1 << pushed)
         if our_royal & blast:
@@ -80,7 +80,7 @@ def is_legal_capture(view: AttackView, origin: int, ep: int) -> bool:
     after = (occ & ~((1 << origin) | (1 << pushed))) | (1 << ep)
     if _attacked(view, our_royal, them, after, their_royal):
         return False
-    if view.race and their_royal:
+    if view.rules.race and their_royal:
         # The capturing pawn now attacks from ``ep``; every other piece is where it was.
         if tables.pawn[us][ep] & their_royal or _attacked(view, their_royal, us, after, our_royal):
             return False
@@ -93,7 +93,7 @@ def _attacked(view: AttackView, royal: int, by: int, occupied: int, enemy_royal:
     In Atomic, a royal piece next to an enemy royal piece is never attacked.
     """
     for sq in squares(royal):
-        if view.atomic and view.tables.king[sq] & enemy_royal & occupied:
+        if view.rules.atomic and view.tables.king[sq] & enemy_royal & occupied:
             continue
         if view.attackers(sq, by, occupied):
             return True
@@ -104,9 +104,9 @@ def legal_captures(view: AttackView, ep: int) -> list[int]:
     """Origins of the legal en passant captures onto ``ep`` (empty if it is not plausible)."""
     if not plausible(view, ep):
         return []
-    if view.atomic and view.variant.armies[view.turn].royal_count and not view.royal[view.turn]:
+    if view.rules.atomic and view.variant.armies[view.turn].royal_count and not view.royal[view.turn]:
         return []  # the side to move has lost its king: the game is over
-    if view.no_check:
+    if view.rules.no_check:
         return list(squares(capturers(view, ep)))
     return [origin for origin in squares(capturers(view, ep)) if is_legal_capture(view, origin, ep)]
 

@@ -33,7 +33,7 @@ def checkers(view: AttackView, colour: int, occupied: int | None = None) -> int:
     royal = view.royal[colour]
     if not royal:
         return 0
-    if view.atomic and kings_touch(view):
+    if view.rules.atomic and kings_touch(view):
         return 0
     enemy = colour ^ 1
     if not royal & (royal - 1):  # the usual single royal piece

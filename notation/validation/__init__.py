@@ -30,7 +30,6 @@ from collections.abc import Callable, Collection
 from typing import Any, Final
 
 from notation.errors import Problem
-from notation.identity_cache import IdentityCache
 from notation.rules.attack_view import attack_view_of
 from notation.setup import Setup
 from notation.validation import (
@@ -48,7 +47,7 @@ from notation.validation import (
     xiangqi_placement,
 )
 from notation.validation.context import Context
-from notation.variants import DEFAULT_REGISTRY, RuleFamily, Twist, Variant
+from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
 # Enum members bound once: reading a member off its class goes through EnumType's
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
@@ -99,30 +98,13 @@ CODES: tuple[str, ...] = (
 )
 
 
-class _Judged:
-    """Which of the optional validators can find anything in a variant, asked once per
-    variant: the placement rules need a placement phase, the race rules a race, the bomb
-    rules bombs."""
-
-    __slots__ = ("race", "bombs", "placement")
-
-    def __init__(self, variant: Variant):
-        twists = variant.twists
-        self.race = Twist.RACE in twists
-        self.bombs = Twist.BOMBS in twists
-        self.placement = Twist.PLACEMENT in twists
-
-
-_JUDGED: Final = IdentityCache(_Judged)  # variant -> its _Judged
-
-
 def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     """Every problem the chess family's validators find, in this order. Each is called by
     name: compiled, that is a direct C call, where a call through a tuple of function
     objects parses its arguments again each time. A setup built in code with bombs where
     the variant has none is judged for them too (``bad-bomb``)."""
     ctx = Context(setup, variant, attack_view_of(setup, variant))
-    judged = _JUDGED.get(variant)
+    judged = ctx.rules  # the optional validators run where their twist can find anything
     problems = material.find_problems(ctx)  # a new list: each validator returns its own
     problems += kings.find_problems(ctx)
     problems += castling.find_problems(ctx)

@@ -118,7 +118,7 @@ def _all_good_in_chess960(ctx: Context) -> bool:
     Counts letters in the cells (no bitboard is made for a letter)."""
     setup, promoted = ctx.setup, ctx.position.promoted
     cells, rights = setup.cells, setup.castling
-    letters = ctx.facts.castling_letters
+    letters = ctx.rules.castling_letters
     files = setup.geometry.files
     black_back = len(cells) - files
     placed = 0  # rights on either back rank
@@ -148,9 +148,9 @@ def judge_rights(ctx: Context) -> dict[int, str]:
     """Every bad right mapped to the reason it is bad."""
     if not ctx.setup.castling:
         return {}
-    facts = ctx.facts
-    if facts.castles:
-        if facts.random_start:
+    rules = ctx.rules
+    if rules.castles:
+        if rules.random_start:
             if _all_good_in_chess960(ctx):
                 return {}
         elif _all_good_at_start(ctx):
@@ -161,9 +161,9 @@ def judge_rights(ctx: Context) -> dict[int, str]:
 def judge_each_right(ctx: Context) -> dict[int, str]:
     """``judge_rights`` without the fast path: each right on its own in the setup's
     ``Reading``, then (Chess960 reading) one per side of the castling piece."""
-    setup, variant, position, facts = ctx.setup, ctx.variant, ctx.position, ctx.facts
+    setup, variant, position, rules = ctx.setup, ctx.variant, ctx.position, ctx.rules
     bad: dict[int, str] = {}
-    if not facts.castles:  # the variant has no castling, or no castling piece
+    if not rules.castles:  # the variant has no castling, or no castling piece
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
@@ -173,7 +173,7 @@ def judge_each_right(ctx: Context) -> dict[int, str]:
     files = tables.files
     black_back = tables.size - files
     cells, promoted = setup.cells, position.promoted
-    letters = facts.castling_letters  # per side, its (castling piece, rook) letters
+    letters = rules.castling_letters  # per side, its (castling piece, rook) letters
     # Each side's unpromoted castling pieces on its back rank (the letter read from the cells).
     kings: ByColour = (
         _unpromoted(cells, letters[0][0], 0, files, promoted),

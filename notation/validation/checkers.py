@@ -28,7 +28,7 @@ from notation.validation.context import Context, side
 
 def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
-    if not ctx.facts.royal or position.no_check or position.placing:
+    if not ctx.rules.royal or position.rules.no_check or position.placing:
         return []
     problems: list[Problem] = []
     us = position.turn
@@ -36,7 +36,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
-    gone = not position.royal[us] and (position.atomic or may_have_detonated(ctx))
+    gone = not position.royal[us] and (position.rules.atomic or may_have_detonated(ctx))
     theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(
@@ -50,19 +50,19 @@ def find_problems(ctx: Context) -> list[Problem]:
     if not ours:
         return problems
     described = _royal_attacked(ctx, us, ours)
-    if position.race:
+    if position.rules.race:
         message = f"{described}: nobody may give check in {ctx.variant.name}"
         problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
-    if count > 2 and not position.atomic and not may_have_detonated(ctx):
+    if count > 2 and not position.rules.atomic and not may_have_detonated(ctx):
         message = f"{described}: no move gives more than two checks"
         problems.append(Problem("too-many-checkers", message, field="placement"))
         return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):
         reason = _after_double_step(ctx, ours, ep)
-    elif count == 2 and not position.atomic and not may_have_detonated(ctx):
+    elif count == 2 and not position.rules.atomic and not may_have_detonated(ctx):
         reason = _two_checkers(ctx, ours)
     else:
         reason = None

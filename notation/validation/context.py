@@ -11,8 +11,7 @@ from typing import Final
 
 from notation.identity_cache import IdentityCache
 from notation.rules.attack_view import COLOUR_NAMES, AttackView, attack_view_of
-from notation.rules.attacks import tables_for
-from notation.rules.bitboard import ByColour, squares
+from notation.rules.bitboard import squares
 from notation.setup import BLACK, WHITE, Setup
 from notation.variants import Variant
 
@@ -40,65 +39,17 @@ _PIECE_NAMES: Final = IdentityCache(_piece_names_of)
 _COLOURED_NAMES: Final = IdentityCache(_coloured_names_of)  # variant -> _coloured_names_of(variant)
 
 
-class Facts:
-    """What the validators ask of a variant for every setup, asked once per variant:
-    ``Variant`` and ``Army`` are Python dataclasses, each of whose attributes is a
-    dictionary look-up from compiled code, and a validation asked a score of them.
-    Per-colour values are pairs (white, black), as an attack view's are."""
-
-    __slots__ = ("royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "no_pawns", "kind_caps",
-                 "castles", "castling_letters", "random_start")
-
-    # Per colour, tuples of any length (see ``notation.rules.bitboard.ByColour``).
-    royal_count: ByColour
-    max_pieces: ByColour
-    max_pawns: ByColour
-    pawns_on_first_rank: tuple[bool, ...]
-    no_pawns: ByColour
-    castling_letters: tuple[tuple[str, str], ...]
-
-    def __init__(self, variant: Variant):
-        white, black = variant.armies
-        self.royal = variant.royal
-        self.royal_count = (white.royal_count, black.royal_count)
-        self.max_pieces = (white.max_pieces, black.max_pieces)
-        self.max_pawns = (white.max_pawns, black.max_pawns)
-        self.pawns_on_first_rank = (white.pawns_on_first_rank, black.pawns_on_first_rank)
-        # The squares of the variant's board where each side's pawns may not stand: the last
-        # rank, and the first unless the army allows it (Horde's White).
-        tables = tables_for(variant.geometry)
-        first, last = tables.first_rank, tables.last_rank
-        self.no_pawns = (
-            last | (0 if white.pawns_on_first_rank else first),
-            first | (0 if black.pawns_on_first_rank else last),
-        )
-        # (colour, the letter as that side writes it, its cap) for each kind an army caps.
-        self.kind_caps = tuple(
-            (colour, letter.upper() if colour == 0 else letter, cap)
-            for colour, army in enumerate(variant.armies)
-            for letter, cap in army.max_by_kind
-        )
-        # Whether any right can be good: the variant castles, with a castling piece.
-        self.castles = variant.castling and bool(variant.castling_piece)
-        piece, rook = variant.castling_piece or "", variant.castling_rook or ""
-        self.castling_letters = ((piece.upper(), rook.upper()), (piece, rook))  # (castling piece, rook) a side
-        self.random_start = variant.random_start
-
-
-_FACTS: Final = IdentityCache(Facts)  # variant -> its Facts
-
-
 class Context:
     """One validation's inputs: ``setup``, ``variant``, the setup's attack view ``position``
-    (an ``AttackView``: its bitboards) and the variant's ``facts``."""
+    (an ``AttackView``: its bitboards) and the variant's ``rules`` (``VariantRules``)."""
 
-    __slots__ = ("setup", "variant", "position", "facts")
+    __slots__ = ("setup", "variant", "position", "rules")
 
     def __init__(self, setup: Setup, variant: Variant, position: AttackView):
         self.setup = setup
         self.variant = variant
         self.position = position
-        self.facts = _FACTS.get(variant)
+        self.rules = position.rules
 
     @classmethod
     def of(cls, setup: Setup, variant: Variant) -> Context:

@@ -22,7 +22,7 @@ def reason(ctx: Context, ep: int) -> str | None:
         return None
     if Twist.NO_PAWN_DOUBLE_STEP in ctx.variant.twists:
         return f"pawns never step twice in {ctx.variant.name}"
-    if position.no_en_passant:
+    if position.rules.no_en_passant:
         return f"nobody takes en passant in {ctx.variant.name}"
     if position.placing:
         return "the pieces are still being placed: nobody has moved a pawn yet"
@@ -31,7 +31,7 @@ def reason(ctx: Context, ep: int) -> str | None:
         return f"it is not on the {geometry} board"
     name = ctx.square_name(ep)
     us = position.turn
-    if position.no_double_step[us ^ 1]:
+    if position.rules.no_double_step[us ^ 1]:
         return f"{side(us ^ 1)}'s pawns never step twice in {ctx.variant.name}"
     if geometry.ranks < 4:
         return f"pawns cannot step twice on a board of {geometry.ranks} ranks"

@@ -22,23 +22,23 @@ from notation.validation.context import COLOURS, Context, side
 
 def find_problems(ctx: Context) -> list[Problem]:
     problems = []
-    variant, position, facts = ctx.variant, ctx.position, ctx.facts
+    variant, position, rules = ctx.variant, ctx.position, ctx.rules
     pockets = ctx.setup.pockets
     for colour in range(2):
         royal = position.royal[colour]
         count = royal.bit_count()
         if position.placing and pockets is not None:
-            count += sum(pockets.count(COLOURS[colour], letter) for letter in facts.royal)
-        wanted = facts.royal_count[colour]
+            count += sum(pockets.count(COLOURS[colour], letter) for letter in rules.royal)
+        wanted = rules.royal_count[colour]
         if count == wanted:
             continue
         name = ctx.royal_name()
         if count < wanted:
-            if position.atomic and colour == position.turn and count == 0:
+            if position.rules.atomic and colour == position.turn and count == 0:
                 continue
             if count == 0 and may_have_detonated(ctx):
                 continue  # blown up by a detonation: the game is over
-            if position.no_check and colour == position.turn and count == 0:
+            if position.rules.no_check and colour == position.turn and count == 0:
                 problems.append(
                     Problem(
                         "king-captured",
@@ -57,10 +57,10 @@ def find_problems(ctx: Context) -> list[Problem]:
             else:
                 message = f"{side(colour)} has {count} {name}s ({where}); a side has exactly {wanted}"
             problems.append(Problem("too-many-kings", message, field="placement"))
-    if pockets is not None and facts.royal and not position.placing:  # in hand, yet to be placed
+    if pockets is not None and rules.royal and not position.placing:  # in hand, yet to be placed
         for colour, pocket in enumerate((pockets.white, pockets.black)):
             for letter in pocket:
-                if letter in facts.royal:
+                if letter in rules.royal:
                     problems.append(
                         Problem(
                             "king-in-pocket",

@@ -25,8 +25,8 @@ def find_problems(ctx: Context) -> list[Problem]:
     # A placement phase may start from an empty board, every piece in hand.
     bare = not position.occupied and not position.placing
     problems = [Problem("empty", "the board is empty", field="placement")] if bare else []
-    problems += _pooled_counts(ctx) if position.pockets else _side_counts(ctx)
-    if ctx.facts.kind_caps:
+    problems += _pooled_counts(ctx) if position.rules.drops else _side_counts(ctx)
+    if ctx.rules.kind_caps:
         problems += _kind_caps(ctx)
     problems += _back_ranks(ctx)
     return problems
@@ -34,10 +34,10 @@ def find_problems(ctx: Context) -> list[Problem]:
 
 def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
-    position, facts = ctx.position, ctx.facts
+    position, rules = ctx.position, ctx.rules
     for colour in range(2):
         pieces = position.colours[colour].bit_count()
-        max_pieces = facts.max_pieces[colour]
+        max_pieces = rules.max_pieces[colour]
         if pieces > max_pieces:
             problems.append(
                 Problem(
@@ -47,9 +47,9 @@ def _side_counts(ctx: Context) -> list[Problem]:
                 )
             )
         pawns = position.pawns[colour].bit_count()
-        max_pawns = facts.max_pawns[colour]
+        max_pawns = rules.max_pawns[colour]
         if pawns > max_pawns:
-            code = "race-material" if position.race else "too-many-pawns"
+            code = "race-material" if position.rules.race else "too-many-pawns"
             limit = "no pawns" if max_pawns == 0 else f"at most {max_pawns}"
             problems.append(
                 Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
@@ -96,9 +96,9 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
 
 def _kind_caps(ctx: Context) -> list[Problem]:
     problems = []
-    code = "race-material" if ctx.position.race else "too-many-pieces"
+    code = "race-material" if ctx.position.rules.race else "too-many-pieces"
     cells = ctx.setup.cells  # counting a letter in the cells: no bitboard made for it
-    for colour, letter, cap in ctx.facts.kind_caps:
+    for colour, letter, cap in ctx.rules.kind_caps:
         count = cells.count(letter)
         if count > cap:
             name = ctx.piece_name(letter)
@@ -114,7 +114,7 @@ def _kind_caps(ctx: Context) -> list[Problem]:
 
 def _back_ranks(ctx: Context) -> list[Problem]:
     white_pawns, black_pawns = ctx.position.pawns
-    no_white, no_black = ctx.facts.no_pawns  # the variant's board: the setup's, once validated
+    no_white, no_black = ctx.rules.no_pawns  # the variant's board: the setup's, once validated
     wrong = white_pawns & no_white | black_pawns & no_black
     if not wrong:
         return []

@@ -15,6 +15,7 @@ import functools
 from notation.game.chess.twists import MoveChange, Twist, twists_of
 from notation.geometry import Geometry
 from notation.rules.attacks import Tables, tables_for
+from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
 from notation.variants import Twist as TwistName
 
@@ -58,13 +59,14 @@ class ChessRules:
         self.castling_kind = self.kind_of[variant.castling_piece] if self.castles else -1
         self.rook_kind = self.kind_of.get(variant.castling_rook, -1) if self.castles else -1
         self.promotions = tuple(self.kind_of[letter] for letter in variant.promotions if letter in self.kind_of)
-        never_double = TwistName.NO_PAWN_DOUBLE_STEP in variant.twists
+        # The variant's rules as the FEN reader and the validators read them.
+        base = self.base = rules_for(variant)
         # Per colour: whether pawns step twice from their second rank, and from their first.
-        self.double_step = tuple(not never_double and army.pawn_double_step for army in variant.armies)
+        self.double_step = tuple(not never for never in base.no_double_step)
         self.first_rank_double_step = tuple(
             self.double_step[colour] and army.first_rank_double_step for colour, army in enumerate(variant.armies)
         )
-        self.en_passant = TwistName.NO_EN_PASSANT not in variant.twists
+        self.en_passant = not base.no_en_passant
         self.stalemate = variant.stalemate
         files, size = self.files, self.size
         first = (1 << files) - 1
@@ -74,7 +76,7 @@ class ChessRules:
         self.second_rank = (first << files, last >> files)
         self.first_file = sum(1 << (rank * files) for rank in range(self.ranks))
         self.last_file = self.first_file << (files - 1)
-        self.chess_board = geometry.is_chess_board
+        self.chess_board = base.chess_board
         self.all = (1 << size) - 1
         self.twists: tuple[Twist, ...] = twists_of(variant)
         safety = Safety.ROYAL if self.royal_kinds else Safety.NONE
