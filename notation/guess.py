@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from notation.errors import NotationError, Problem
 from notation.fen.reader import ReadResult, read_fen
 from notation.validation import validate
-from notation.variants import DEFAULT_REGISTRY, Registry, Twist, Variant
+from notation.variants import AUTO, DEFAULT_REGISTRY, Registry, Twist, Variant, normalize_name
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,11 @@ class Guess:
     def warning(self) -> Problem:
         """The warning that says what was guessed (code ``guessed-variant``)."""
         message = f"guessed variant {self.variant.name} from {self.reason}; say --variant {self.variant.key} to be sure"
-        return Problem("guessed-variant", message, extra={"guessed": self.variant.key})
+        return Problem("guessed-variant", message, extra={"guessed": self.variant.key, "reason": self.reason})
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"variant", "name", "reason"}``: the guess as the service answers it."""
+        return {"variant": self.variant.key, "name": self.variant.name, "reason": self.reason}
 
 
 class VariantGuessError(NotationError):
@@ -165,3 +169,52 @@ def guess_variant(text: str, registry: Registry = DEFAULT_REGISTRY) -> Guess:
         reason = f"{_distinction(played[0], default)}, the one lichess plays of those that fit ({others} too)"
         return Guess(played[0], reason)
     raise VariantGuessError("more than one variant fits this FEN", [v.key for v in candidates])
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a variant name given with a FEN stands for (``resolve_variant``): ``variant``
+    (the ``Variant`` found or guessed, or the name itself when it cannot be found, for the
+    pipeline to report as ``unknown-variant``), the ``guess`` when ``auto`` was asked for,
+    and ``problem`` when the guess failed (code ``unknown-variant``, with suggestions)."""
+
+    variant: Variant | str
+    guess: Guess | None = None
+    problem: Problem | None = None
+
+    def warning(self, registry: Registry) -> Problem | None:
+        """The ``guessed-variant`` warning every front end gives, or None: none without a
+        guess, and none for a guess of the registry's default variant (it goes without saying)."""
+        if self.guess is None:
+            return None
+        try:
+            default: Variant | None = registry.default
+        except LookupError:
+            default = None
+        return None if self.guess.variant is default else self.guess.warning()
+
+
+def is_auto(name: str) -> bool:
+    """Whether a variant name asks for a guess (``auto``, any case, spaces, ``-`` or ``_``)."""
+    return normalize_name(name) == AUTO
+
+
+def resolve_variant(fen: str | None, name: str, registry: Registry = DEFAULT_REGISTRY) -> Resolved:
+    """The variant ``name`` stands for beside ``fen``: ``auto`` guesses it from the FEN's shape
+    (``guess_variant``), the registry's default without a FEN; any other name is looked up
+    (an unknown one is passed on as the name). Raises nothing on bad input."""
+    if not is_auto(name):
+        try:
+            return Resolved(registry.find(name))
+        except NotationError:
+            return Resolved(name)
+    if fen is None or not fen.strip():
+        try:
+            return Resolved(registry.default)
+        except LookupError:
+            return Resolved(name)
+    try:
+        guess = guess_variant(fen, registry)
+    except VariantGuessError as exc:
+        return Resolved(name, problem=exc.problems[0])
+    return Resolved(guess.variant, guess)

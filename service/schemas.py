@@ -257,6 +257,7 @@ def request_schemas(settings: Settings) -> RequestSchemas:
         source = source_field()
         chess960 = StrictBoolean(load_default=False, allow_none=False)
         notation = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(MOVE_NOTATIONS))
+        squares = StrictBoolean(load_default=False, allow_none=False)
 
     class PlayRequest(_WriterChoices):  # type: ignore[valid-type,misc]
         fen = fields.String(load_default=None, allow_none=True, validate=fen_length)
@@ -412,6 +413,7 @@ class VariantOut(Schema):
     lichess_name = fields.String(allow_none=True, required=True)
     geometry = fields.Nested(GeometryOut, required=True)
     family = fields.String(required=True)
+    profiles = fields.List(fields.String(), required=True)
 
 
 class VariantsOut(Schema):

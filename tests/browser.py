@@ -71,11 +71,14 @@ def _healthy(port: int) -> bool:
 
 
 def serve() -> Iterator[str]:
-    """``notation serve`` of the installed package (its page assets as installed) on a free
-    port; yields its base URL, stops it with SIGTERM and expects exit status 0."""
+    """``notation serve`` on a free port; yields its base URL, stops it with SIGTERM and
+    expects exit status 0. Under ``make test`` (``NOTATION_INSTALLED_TEST``) it is the
+    installed package (its page assets as installed); elsewhere ``PYTHONPATH`` is kept, so
+    that a run from the sources serves the sources."""
     port = free_port()
     env = {**os.environ, "NOTATION_LOG_LEVEL": "warning", "PORT": "1"}
-    env.pop("PYTHONPATH", None)
+    if os.environ.get("NOTATION_INSTALLED_TEST"):
+        env.pop("PYTHONPATH", None)
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "notation", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],

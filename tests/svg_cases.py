@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from notation.geometry import Geometry
 from notation.setup import Setup
-from notation.svg import BoardStyle, Coordinates, Orientation, SvgOptions
+from notation.svg import BoardStyle, CheckMark, Coordinates, Orientation, SvgOptions
 from notation.variants import Movement, PieceKind, Variant
 
 XIANGQI = Variant(
@@ -98,6 +98,18 @@ GOLDENS = (
         SvgOptions(style=BoardStyle.POINTS_PALACE_RIVER, orientation=Orientation.BLACK, highlight=frozenset({58})),
         own=XIANGQI,
     ),
+    # The marks of a game: the last move, a king in check (found by the rules), arrows.
+    Golden("standard-mate-last-move", "standard", "rnbqkbnr/ppppp2p/5p2/6pQ/3PP3/8/PPP2PPP/RNB1KBNR b KQkq - 1 3",
+           SvgOptions(last_move=(3, 39))),
+    Golden("standard-check-not-marked", "standard", "rnbqkbnr/ppppp2p/5p2/6pQ/3PP3/8/PPP2PPP/RNB1KBNR b KQkq - 1 3",
+           SvgOptions(check=CheckMark.NONE)),
+    Golden("standard-arrows-flipped", "standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+           SvgOptions(orientation=Orientation.BLACK, arrows=((12, 28), (6, 21)))),
+    Golden("crazyhouse-drop-check", "crazyhouse", "4k3/4Q3/8/8/8/8/8/4K3[] b - - 0 2", SvgOptions(last_move=(52,))),
+    Golden("xiangqi-check-last-move", "xiangqi", "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 1 1",
+           SvgOptions(last_move=(9, 13), arrows=((85, 76),))),
+    Golden("tablut-last-move", "tablut", "3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TT1T2 b - - 1 1",
+           SvgOptions(last_move=(5, 6))),
     Golden("tablut-start", "", TABLUT.start_fen, SvgOptions(style=BoardStyle.THRONE_CORNERS), own=TABLUT),
     Golden(
         "tablut-highlighted",
@@ -107,3 +119,48 @@ GOLDENS = (
         own=TABLUT,
     ),
 )
+
+
+def marks_table() -> dict:
+    """fixtures/svg/marks.json: what each front end marks on a picture, and refuses."""
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg" / "marks.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def options_of(query: dict[str, str], geometry: Geometry) -> SvgOptions:
+    """The library's options for a case's query parameters (raises ``ValueError`` as they do)."""
+    from notation.svg import parse_arrows, parse_move_squares
+
+    return SvgOptions(
+        last_move=parse_move_squares(query.get("last_move", ""), geometry),
+        check=CheckMark(query.get("check", "auto")),
+        arrows=parse_arrows(query.get("arrows", ""), geometry),
+    )
+
+
+def cli_args(query: dict[str, str]) -> list[str]:
+    """The ``notation svg`` flags of a case's query parameters."""
+    flags = {"last_move": "--last-move", "check": "--check", "arrows": "--arrows"}
+    return [word for name, value in query.items() for word in (flags[name], value)]
+
+
+def marks_of(svg: str) -> dict:
+    """The marks a picture draws: squares of ``last-move`` and ``check``, ``arrow`` pairs, and
+    each side's check-counter title (``given``)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg.encode())
+    found: dict = {"last-move": [], "check": [], "arrow": []}
+    given = {}
+    for element in root.iter():
+        kind = element.get("class")
+        if kind in ("last-move", "check"):
+            found[kind].append(element.get("data-square"))
+        elif kind == "arrow":
+            found["arrow"].append([element.get("data-from"), element.get("data-to")])
+        elif kind == "checks":
+            given[element.get("data-color")] = element.find("{http://www.w3.org/2000/svg}title").text
+    return {"marks": found, "given": given}

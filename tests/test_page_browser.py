@@ -98,9 +98,12 @@ def test_page_loads_with_its_labelled_controls_and_draws_the_start(page, base_ur
         "return [...document.querySelectorAll('#profiles tbody tr')]"
         ".map(r => [r.dataset.profile, r.querySelector('output').textContent])"
     )
-    spec = yaml.safe_load((ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8"))
-    assert [name for name, _ in rows] == spec["components"]["schemas"]["Profile"]["enum"]
+    # Only the profiles that write chess (the service lists them per variant): no Xiangqi or tafl ones.
+    assert [name for name, _ in rows] == ["lichess", "chesscom", "xboard", "fairy-stockfish", "python-chess", "scid",
+                                          "cqli"]
     assert dict(rows)["lichess"] == START
+    width = page.execute_script("return document.querySelector('#board svg').getBoundingClientRect().width")
+    assert width >= 600  # large: min(80vh, 60vw) of a 1280 x 1400 window is 768 pixels
 
 
 def test_typing_a_fen_draws_its_board_and_guesses_the_variant(page, base_url):
@@ -132,7 +135,7 @@ def test_typing_a_fen_draws_its_board_and_guesses_the_variant(page, base_url):
 def test_auto_guesses_the_variant_from_the_fen(page, base_url, fen, guessed, square, piece):
     open_page(page, base_url)
     show(page, fen)
-    assert page.find_element("id", "variant-used").text == f"Guessed: {guessed}."
+    assert page.find_element("id", "variant-used").text.startswith(f"Guessed: {guessed} (from ")
     assert board_pieces(page)[square] == piece
     assert page.execute_script("return document.querySelectorAll('#problems li').length") == 0
     options = page.execute_script("return [...document.querySelectorAll('#variant-list option')].map(o => o.value)")
@@ -150,7 +153,10 @@ def test_a_broken_fen_marks_its_column_and_lists_its_problem(page, base_url):
     assert codes == ["fen-syntax"]
     assert "column 12" in page.find_element("css selector", "#problems li").text
     assert labelled(page, "FEN").get_attribute("aria-invalid") == "true"
-    assert board_pieces(page) == {}  # nothing to draw
+    # The last position that could be read stays drawn, dimmed, with the error beside it.
+    assert len(board_pieces(page)) == 32
+    assert "stale" in page.find_element("id", "board").get_attribute("class")
+    assert "fen-syntax" in page.find_element("id", "board-note").text
 
 
 def test_an_illegal_fen_highlights_the_squares_its_problem_names(page, base_url):
@@ -238,3 +244,221 @@ def test_docs_list_every_endpoint(page, base_url):
     shown = wait_for(page, operations, "Swagger UI to list the operations")
     screenshot(page, "docs")
     assert shown == expected, json.dumps(shown)
+
+
+# --- play, edit, the guess, sharing ------------------------------------------------------
+
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+TABLUT_START = "3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TTT3 w - - 0 1"
+
+
+def square_element(session, name: str):
+    return session.find_element("css selector", f'#board g.squares [data-square="{name}"]')
+
+
+def click_square(session, name: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(session).move_to_element(square_element(session, name)).click().perform()
+
+
+def drag(session, origin: str, target: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    (ActionChains(session).move_to_element(square_element(session, origin)).click_and_hold()
+     .move_by_offset(5, 5).move_to_element(square_element(session, target)).release().perform())
+
+
+def fen_value(session) -> str:
+    return labelled(session, "FEN").get_attribute("value")
+
+
+def wait_for_fen(session, before: str) -> str:
+    wait_for(session, lambda s: fen_value(s) != before and s.execute_script(
+        "return document.body.dataset.shownFen") == fen_value(s), "the move to be played")
+    return fen_value(session)
+
+
+def wait_for_moves(session) -> None:
+    wait_for(session, lambda s: s.execute_script("return document.querySelectorAll('#legal-moves option').length > 0"),
+             "the legal moves")
+
+
+def marked(session, kind: str) -> list[str]:
+    return sorted(session.execute_script(
+        f"return [...document.querySelectorAll('#board .{kind}')].map(e => e.dataset.square)"))
+
+
+def targets(session) -> list[str]:
+    return marked(session, "target")
+
+
+def refused(session, name: str) -> None:
+    click_square(session, name)
+    wait_for(session, lambda s: "is not a legal move here" in s.find_element("id", "status").text, "the refusal")
+
+
+def test_play_a_move_by_clicking_and_be_refused_an_illegal_one(page, base_url):
+    open_page(page, base_url)
+    wait_for_moves(page)
+    click_square(page, "e2")
+    assert targets(page) == ["e3", "e4"]
+    screenshot(page, "play-standard-targets")
+    click_square(page, "e4")
+    after = wait_for_fen(page, START)
+    assert after == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert marked(page, "last-move") == ["e2", "e4"]
+    wait_for_moves(page)
+    click_square(page, "e7")
+    refused(page, "e4")  # a pawn cannot take straight ahead
+    assert fen_value(page) == after
+    screenshot(page, "play-standard-refused")
+
+
+def test_drag_a_piece_and_see_check_marked(page, base_url):
+    open_page(page, base_url, "?" + urllib.parse.urlencode(
+        {"fen": "rnbqkbnr/ppppp2p/5p2/6p1/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3"}))
+    wait_for_moves(page)
+    drag(page, "d1", "h5")
+    wait_for_fen(page, "rnbqkbnr/ppppp2p/5p2/6p1/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3")
+    wait_for(page, lambda s: marked(s, "check") == ["e8"], "the king in check marked")
+    assert marked(page, "last-move") == ["d1", "h5"]
+    assert "checkmate" in page.find_element("id", "outcome").text
+    screenshot(page, "play-standard-mate")
+
+
+def test_crazyhouse_drop_from_the_pocket(page, base_url):
+    open_page(page, base_url, "?" + urllib.parse.urlencode({"fen": CRAZYHOUSE}))
+    wait_for_moves(page)
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    pocket = page.find_element("css selector", "#board g.pocket.white g.piece")
+    ActionChains(page).move_to_element(pocket).click().perform()
+    assert "e4" in targets(page) and "e2" in targets(page)
+    refused(page, "d5")  # occupied by Black's queen: no drop there
+    pocket = page.find_element("css selector", "#board g.pocket.white g.piece")
+    ActionChains(page).move_to_element(pocket).click().perform()
+    click_square(page, "e6")
+    after = wait_for_fen(page, CRAZYHOUSE)
+    assert after.startswith("rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b")
+    assert marked(page, "last-move") == ["e6"]
+    screenshot(page, "play-crazyhouse-drop")
+
+
+def test_xiangqi_move_and_refusal(page, base_url):
+    open_page(page, base_url, "?" + urllib.parse.urlencode({"fen": XIANGQI_START}))
+    wait_for_moves(page)
+    assert page.find_element("id", "variant-used").text == "Guessed: Xiangqi (from its 9x10 board)."
+    click_square(page, "b1")
+    refused(page, "b2")  # a horse's leg: it cannot step one point straight
+    click_square(page, "b3")
+    assert "e3" in targets(page)
+    click_square(page, "e3")
+    after = wait_for_fen(page, XIANGQI_START)
+    assert after.startswith("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b")
+    screenshot(page, "play-xiangqi")
+
+
+def test_tablut_move_and_refusal(page, base_url):
+    open_page(page, base_url, "?" + urllib.parse.urlencode({"fen": TABLUT_START, "variant": "tablut"}))
+    wait_for_moves(page)
+    click_square(page, "e2")
+    refused(page, "e4")  # a defender stands between
+    click_square(page, "d1")
+    assert targets(page) == ["b1", "c1", "d2", "d3", "d4"]
+    click_square(page, "b1")
+    after = wait_for_fen(page, TABLUT_START)
+    assert after.startswith("3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/1T2TT3 b")
+    assert marked(page, "last-move") == ["b1", "d1"]
+    screenshot(page, "play-tablut")
+
+
+@pytest.mark.parametrize(
+    ("fen", "name", "reason"),
+    [
+        ("3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TT1T2 b - - 1 1", "Tablut", "its 9x9 board"),
+        ("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r 1", "Xiangqi", "its 9x10 board"),
+        ("r1bqkbnr/pppp1ppp/2n5/4p3/2PPP3/PPPPPPPP/PPPPPPPP/PPPPPPPP b kq - 0 2", "Horde", "its armies"),
+    ],
+    ids=["tablut", "cxboard-cfen", "horde"],
+)
+def test_the_page_asks_the_service_for_the_guess(page, base_url, fen, name, reason):
+    """The three positions the page's own guesser once got wrong."""
+    open_page(page, base_url)
+    show(page, fen)
+    assert page.find_element("id", "variant-used").text.startswith(f"Guessed: {name} (from {reason}")
+    assert page.execute_script("return document.querySelectorAll('#problems li.error').length") == 0
+    rows = page.execute_script(
+        "return [...document.querySelectorAll('#profiles tbody tr')].map(r => r.dataset.profile)")
+    assert ("wxf" in rows) == (name == "Xiangqi") and ("opentafl" in rows) == (name == "Tablut")
+
+
+def test_the_address_shares_the_position_and_its_last_move(page, base_url):
+    open_page(page, base_url)
+    wait_for_moves(page)
+    click_square(page, "g1")
+    click_square(page, "f3")
+    after = wait_for_fen(page, START)
+    link = page.find_element("id", "share-link").get_attribute("href")
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+    assert query == {"fen": [after], "variant": ["auto"], "last": ["g1f3"]}
+    assert page.current_url == link
+    page.get(link)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.shownFen") == after, "the shared FEN")
+    assert marked(page, "last-move") == ["f3", "g1"]
+    # A fragment works too (a link whose FEN never reaches a server's logs).
+    page.get(base_url + "/#" + urllib.parse.urlencode({"fen": CRAZYHOUSE}))
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.shownFen") == CRAZYHOUSE, "the fragment")
+    screenshot(page, "page-fragment")
+
+
+def test_edit_a_position_as_the_lichess_board_editor(page, base_url):
+    open_page(page, base_url)
+    page.find_element("id", "edit-toggle").click()
+    wait_for(page, lambda s: s.find_elements("css selector", "#palette button"), "the palette")
+    page.find_element("css selector", "#palette button[data-tool='Q']").click()
+    click_square(page, "d4")
+    after = wait_for_fen(page, START)
+    assert after.startswith("rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNBQKBNR w KQkq")
+    page.find_element("css selector", "#palette button[data-tool='erase']").click()
+    click_square(page, "e2")
+    after = wait_for_fen(page, after)
+    assert after.startswith("rnbqkbnr/pppppppp/8/8/3Q4/8/PPPP1PPP/RNBQKBNR w KQkq")
+    from selenium.webdriver.support.ui import Select
+
+    Select(labelled(page, "Side to move")).select_by_visible_text("Black")
+    after = wait_for_fen(page, after)
+    assert " b KQkq " in after
+    page.find_element("xpath", "//label[normalize-space()='Black O-O-O']/input").click()
+    after = wait_for_fen(page, after)
+    assert " b KQk " in after
+    screenshot(page, "edit-standard")
+    Select(labelled(page, "Start position of")).select_by_value("crazyhouse")
+    page.find_element("xpath", "//button[normalize-space()='Set start position']").click()
+    after = wait_for_fen(page, after)
+    assert after == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    wait_for(page, lambda s: s.find_element("id", "pocket-white").is_displayed(), "the pockets")
+    field = page.find_element("id", "pocket-white")
+    field.send_keys("QN\n")
+    after = wait_for_fen(page, after)
+    assert after.startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QN] w")
+    Select(labelled(page, "Start position of")).select_by_value("standard")
+    number = page.find_element("id", "chess960-number")
+    number.send_keys("0")
+    page.find_element("xpath", "//button[normalize-space()='Set Chess960 position']").click()
+    after = wait_for_fen(page, after)
+    assert after.startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w")
+    assert page.find_element("id", "status").text == "Chess960 position 0."
+    screenshot(page, "edit-chess960")
+    page.find_element("id", "edit-toggle").click()  # back to play
+
+
+def test_the_page_has_no_rule_or_guess_of_its_own():
+    """Everything it knows comes from the API: no guesser, no FEN grammar, no move rules."""
+    script = (ROOT / "service" / "web" / "page.js").read_text(encoding="utf-8")
+    for call in ("/v1/fen/validate", "/v1/moves", "/v1/play", "/v1/start", "/v1/board.svg", "/v1/variants"):
+        assert call in script, call
+    for rule in ("guessVariant", "start_fen", "check_counters", "pockets ||", "isLegal", "attacks", "KQkq-"):
+        assert rule not in script, rule
+    # No pattern over a FEN's fields (counters, castling letters, pocket brackets) but the square names.
+    assert script.count("new RegExp") == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import pathlib
 import urllib.parse
 import xml.etree.ElementTree as ET
 
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from service_fixtures import PROBLEM, app, assert_problem, client  # noqa: F401
+from svg_cases import marks_of, marks_table
 
 from notation.svg import Orientation, SvgOptions, fen_svg
 
@@ -194,3 +196,29 @@ def test_the_page_docs_and_pictures_may_load_nothing_from_outside(client):
     picture = client.get(board_url(fen=START))
     assert picture.headers["Content-Security-Policy"] == "default-src 'none'"
     assert picture.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("case", marks_table()["cases"], ids=lambda c: c["name"])
+def test_marks_table(client, case):
+    response = client.get(board_url(fen=case["fen"], variant=case["variant"], **case["query"]))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    drawn = marks_of(response.get_data(as_text=True))
+    assert drawn["marks"] == case["marks"] and drawn["given"] == case.get("given", {})
+
+
+@pytest.mark.parametrize("case", marks_table()["refused"], ids=lambda c: c["parameter"])
+def test_marks_table_refusals(client, case):
+    body = assert_problem(client.get(board_url(fen=case["fen"], variant=case["variant"], **case["query"])), 422,
+                          INVALID_REQUEST)
+    assert [error["parameter"] for error in body["errors"]] == [case["parameter"]]
+    assert case["message"] in body["errors"][0]["message"] or case["parameter"] == "check"
+
+
+def test_auto_guesses_as_the_command_line_does(client):
+    response = client.get(board_url(fen="4k3/4Q3/8/8/8/8/8/4K3[] b - - 0 2", variant="auto", last_move="Q@e7"))
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == (
+        pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg" / "crazyhouse-drop-check.svg"
+    ).read_text(encoding="utf-8")
+    body = assert_problem(client.get(board_url(fen="8/8/8 w - - 0", variant="auto")), 422, INVALID_FEN)
+    assert body["errors"][0]["code"] == "unknown-variant" and body["errors"][0]["suggestions"]

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
-from svg_cases import GOLDENS, TABLUT, XIANGQI, Golden, setup_of
+from svg_cases import GOLDENS, TABLUT, XIANGQI, Golden, marks_of, marks_table, options_of, setup_of
 
 from notation import read_fen
 from notation.errors import FenSyntaxError, UnknownVariantError
@@ -28,7 +29,9 @@ from notation.svg import (
     Orientation,
     SvgOptions,
     board_svg,
+    checked_squares,
     fen_svg,
+    parse_move_squares,
     parse_squares,
     style_of,
 )
@@ -238,3 +241,45 @@ def test_any_picture_is_well_formed_with_one_piece_per_occupied_square(picture):
     assert sorted(marks) == sorted(setup.geometry.square_name(sq) for sq in on_board)
     named = {e.get("data-square") for e in root.find(f"{SVG}g[@class='squares']") if e.get("data-square")}
     assert named == set(setup.geometry.square_names)
+
+
+MARKS = marks_table()
+
+
+@pytest.mark.parametrize("case", MARKS["cases"], ids=lambda c: c["name"])
+def test_marks_table(case):
+    read = read_fen(case["fen"], case["variant"])
+    drawn = marks_of(board_svg(read.setup, read.variant, options_of(case["query"], read.setup.geometry)))
+    assert drawn["marks"] == case["marks"]
+    assert drawn["given"] == case.get("given", {})
+
+
+@pytest.mark.parametrize("case", MARKS["refused"], ids=lambda c: f"{c['parameter']}={next(iter(c['query'].values()))}")
+def test_marks_table_refusals(case):
+    geometry = read_fen(case["fen"], case["variant"]).setup.geometry
+    with pytest.raises(ValueError, match=re.escape(case["message"])):
+        options_of(case["query"], geometry)
+
+
+@pytest.mark.parametrize(
+    ("text", "squares"),
+    [("e2e4", (12, 28)), ("E2-E4", (12, 28)), ("e7e8q", (52, 60)), ("P@e4", (28,)), ("@e4", (28,)), ("", ()),
+     (" e2,e4 ", (12, 28)), ("e5xd6", (36, 43))],
+)
+def test_parse_move_squares(text, squares):
+    assert parse_move_squares(text, Geometry(8, 8)) == squares
+
+
+def test_a_last_move_of_three_squares_is_refused():
+    with pytest.raises(ValueError, match="one square"):
+        SvgOptions(last_move=(1, 2, 3))
+
+
+def test_checked_squares_follow_the_rules_not_the_letters():
+    # Knightmate's royal piece is the knight-moving king; Antichess has none.
+    knightmate = read_fen("4k3/8/8/8/8/8/4M3/4K3 b - - 0 1", "knightmate")
+    assert checked_squares(knightmate.setup, knightmate.variant) == frozenset()
+    checked = read_fen("4k3/8/8/8/8/8/8/4RK2 b - - 0 1", "knightmate")
+    assert checked_squares(checked.setup, checked.variant) == frozenset({60})
+    anti = read_fen("4k3/8/8/8/8/8/8/4R2K b - - 0 1", "antichess")
+    assert checked_squares(anti.setup, anti.variant) == frozenset()

@@ -10,9 +10,10 @@ from importlib import resources
 
 import pytest
 from installed import installed_script
-from svg_cases import GOLDENS
+from svg_cases import GOLDENS, cli_args, marks_of, marks_table
 
 from notation.svg import Orientation, SvgOptions, fen_svg
+from notation.variants import DEFAULT_REGISTRY
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 GOLDEN_DIR = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg"
@@ -43,15 +44,18 @@ def test_options_draw_what_the_library_draws(golden):
             "--coordinates", options.coordinates.value]
     if options.size:
         args += ["--size", str(options.size)]
+    name = DEFAULT_REGISTRY.find(golden.variant).geometry.square_name
     if options.highlight:
-        args += ["--highlight", ",".join(_name(sq) for sq in sorted(options.highlight))]
+        args += ["--highlight", ",".join(name(sq) for sq in sorted(options.highlight))]
+    if options.last_move:
+        args += ["--last-move", "@" + name(options.last_move[0]) if len(options.last_move) == 1
+                 else "".join(map(name, options.last_move))]
+    args += ["--check", options.check.value]
+    for origin, target in options.arrows:
+        args += ["--arrows", name(origin) + name(target)]
     done = notation(*args)
     assert done.returncode == 0, done.stderr
     assert done.stdout == (GOLDEN_DIR / f"{golden.name}.svg").read_text(encoding="utf-8")
-
-
-def _name(sq: int) -> str:
-    return "abcdefgh"[sq % 8] + str(sq // 8 + 1)
 
 
 def test_flip_is_black_at_the_bottom():
@@ -69,10 +73,22 @@ def test_an_unreadable_fen_exits_1_naming_the_column(tmp_path):
     assert not target.exists()
 
 
-def test_an_unknown_variant_exits_1_with_suggestions():
+def test_an_unknown_variant_is_a_usage_error_with_suggestions():
     done = notation(START, "--variant", "crazyhose")
-    assert done.returncode == 1
-    assert "unknown-variant" in done.stderr and "Crazyhouse" in done.stderr
+    assert done.returncode == 2
+    assert "--variant: unknown variant 'crazyhose'" in done.stderr and "Crazyhouse" in done.stderr
+
+
+def test_auto_guesses_the_variant_and_says_so():
+    done = notation("4k3/4Q3/8/8/8/8/8/4K3[] b - - 0 2", "--variant", "auto", "--last-move", "Q@e7")
+    assert done.returncode == 0
+    assert done.stdout == (GOLDEN_DIR / "crazyhouse-drop-check.svg").read_text(encoding="utf-8")
+    assert "guessed-variant: guessed variant Crazyhouse from its pockets" in done.stderr
+
+
+def test_a_fen_no_variant_fits_exits_1():
+    done = notation("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "--variant", "auto")
+    assert done.returncode == 1 and "unknown-variant: no variant reads this FEN" in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -83,6 +99,10 @@ def test_an_unknown_variant_exits_1_with_suggestions():
         (["--highlight", "e9"], "not a square"),
         (["--orientation", "up"], "invalid choice"),
         (["-o", "/nonexistent-directory/board.svg"], "nonexistent-directory"),
+        (["--last-move", "e2"], "--last-move: 'e2' is not a move"),
+        (["--last-move", "e2e9"], "e9 is not a square of a 8x8 board"),
+        (["--arrows", "e2e4,Q@e5"], "--arrows: 'Q@e5' is not an arrow"),
+        (["--check", "yes"], "invalid choice"),
     ],
 )
 def test_usage_errors_exit_2_in_one_line(args, message):
@@ -105,10 +125,27 @@ def test_an_existing_file_is_replaced_whole(tmp_path):
 def test_help_names_the_options():
     done = subprocess.run([installed_script("notation"), "svg", "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
-    for option in ("--variant", "--output", "--size", "--flip", "--orientation", "--coordinates", "--highlight"):
+    for option in ("--variant", "--output", "--size", "--flip", "--orientation", "--coordinates", "--highlight",
+                   "--last-move", "--check", "--arrows"):
         assert option in done.stdout
 
 
 def test_the_licence_of_the_pieces_ships_beside_them():
     licence = resources.files("notation").joinpath("svg", "PIECES-LICENSE.txt")
     assert licence.is_file() and "CC0" in licence.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", marks_table()["cases"], ids=lambda c: c["name"])
+def test_marks_table(case):
+    done = notation(case["fen"], "--variant", case["variant"], *cli_args(case["query"]))
+    assert done.returncode == 0, done.stderr
+    drawn = marks_of(done.stdout)
+    assert drawn["marks"] == case["marks"] and drawn["given"] == case.get("given", {})
+
+
+@pytest.mark.parametrize("case", marks_table()["refused"], ids=lambda c: c["parameter"])
+def test_marks_table_refusals(case):
+    done = notation(case["fen"], "--variant", case["variant"], *cli_args(case["query"]))
+    assert done.returncode == 2
+    flag = "--" + case["parameter"].replace("_", "-")
+    assert flag in done.stderr and "Traceback" not in done.stderr

@@ -144,13 +144,29 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_registry(args: argparse.Namespace) -> Registry:
-    """The registry of ``--from``'s names plus ``--variant-alias`` entries; raises ``UsageError``."""
+    """The registry of ``--from``'s names plus ``--variant-alias`` entries. Raises
+    ``UsageError`` (exit status 2) for a bad alias, and for a ``--variant`` the registry
+    does not know (``auto`` aside), so that every command refuses it alike before reading
+    any input; a variant named inside the input (a JSON line's) is that input's problem."""
     base = registry_for(getattr(args, "source", None) or Source.DEFAULT)
     try:
         aliases = parse_aliases(getattr(args, "variant_alias", None) or [])
-        return base.with_aliases(aliases) if aliases else base
+        registry = base.with_aliases(aliases) if aliases else base
     except (NotationError, ValueError) as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
+    check_variant_option(getattr(args, "variant", None), registry)
+    return registry
+
+
+def check_variant_option(name: str | None, registry: Registry) -> None:
+    """Raise ``UsageError`` when ``--variant`` names no variant of ``registry`` (its message
+    suggests the closest names); None (not given) and ``auto`` pass."""
+    if name is None or _is_auto(name):
+        return
+    try:
+        registry.find(name)
+    except NotationError as exc:
+        raise UsageError(f"--variant: {exc}") from None
 
 
 class FenInput(NamedTuple):

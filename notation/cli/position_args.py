@@ -47,16 +47,13 @@ def resolve_variant(fen: str | None, name: str, registry: Registry) -> tuple[str
     problem saying why."""
     if normalize_name(name) != AUTO:
         return name, None
-    if fen is None or not fen.strip():
-        return registry.default, None
-    from notation.guess import VariantGuessError, guess_variant  # only for auto
+    from notation.guess import resolve_variant as resolve  # only for auto: the one guess of every front end
 
-    try:
-        guess = guess_variant(fen, registry)
-    except VariantGuessError as exc:
-        return name, exc.problems[0]
+    resolved = resolve(fen, name, registry)
+    if resolved.problem is not None:
+        return name, resolved.problem
     # As convert and validate: a guess of the default variant goes without saying.
-    return guess.variant, None if guess.variant is registry.default else guess.warning()
+    return resolved.variant, resolved.warning(registry)
 
 
 def run_json_lines(answer: JsonAnswer) -> int:

@@ -13,6 +13,7 @@ from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import Problem
 from notation.inputs import InputError
 from notation.operations import ViewResult, view_fen
+from notation.variants import Variant
 from notation.views import Viewer
 
 DESCRIPTION = """\
@@ -38,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to view (default: read standard input)")
-    common.add_variant_options(parser, default="dark")
+    common.add_variant_options(parser, default="dark", auto=True)
     parser.add_argument(
         "--side", required=True, choices=[viewer.value for viewer in Viewer], help="whose view to write"
     )
@@ -54,11 +55,13 @@ def run(args: argparse.Namespace) -> int:
     accept = common.accepted_codes(args.accept)
     viewer = Viewer(args.side)
 
-    def view(fen: str, variant: str) -> ViewResult:
+    def judge(fen: str, variant: str | Variant) -> ViewResult:
         return view_fen(fen, variant, viewer, options=options, accept=accept, registry=registry)
 
     def failure(problem: Problem) -> ViewResult:
         return ViewResult.failure(problem, viewer.value)
+
+    view = common.guessing(judge, failure, registry)  # --variant auto, as convert guesses
 
     failed = internal = False
     out = AnswerStream(sys.stdout)  # each view out before the command waits for more input

@@ -6,10 +6,12 @@ variant's rule family (``notation.svg.styles``), the pieces are this package's o
 """
 
 from notation.svg.fen import fen_svg, parse_squares
+from notation.svg.marks import checked_squares, parse_arrows, parse_move_squares
 from notation.svg.render import (
     DEFAULT_SVG_OPTIONS,
     MAX_SIZE,
     MIN_SIZE,
+    CheckMark,
     Coordinates,
     Orientation,
     SvgOptions,
@@ -18,6 +20,7 @@ from notation.svg.render import (
 from notation.svg.styles import STYLE_BY_FAMILY, BoardStyle, style_of
 
 __all__ = [
-    "DEFAULT_SVG_OPTIONS", "MAX_SIZE", "MIN_SIZE", "STYLE_BY_FAMILY", "BoardStyle", "Coordinates", "Orientation",
-    "SvgOptions", "board_svg", "fen_svg", "parse_squares", "style_of",
+    "DEFAULT_SVG_OPTIONS", "MAX_SIZE", "MIN_SIZE", "STYLE_BY_FAMILY", "BoardStyle", "CheckMark", "Coordinates",
+    "Orientation", "SvgOptions", "board_svg", "checked_squares", "fen_svg", "parse_arrows", "parse_move_squares",
+    "parse_squares", "style_of",
 ]

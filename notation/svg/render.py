@@ -1,11 +1,14 @@
 """Draw a position as an SVG picture: the board of its variant's style, the pieces, pockets
-with counts, promoted marks, check counters, the side to move, coordinates and highlights.
+with counts, promoted marks, check counters (the checks each side has given, as lichess
+shows them), the side to move, coordinates, highlights, the last move, a king in check and
+arrows.
 
 ``board_svg`` draws any ``Setup`` (legal or not) on a board of any files x ranks; it raises
 only ``ValueError`` from ``SvgOptions`` for a size out of range. The output is a
 standalone, well-formed SVG document with no scripts, no external references and no ids,
 so it can be written to a file, served as ``image/svg+xml`` or put inline in a page. Every
-square and piece carries ``data-square`` (``e4``), pieces ``data-piece`` (the FEN letter).
+square and piece carries ``data-square`` (``e4``), pieces ``data-piece`` (the FEN letter);
+the marks carry their class (``last-move``, ``check``, ``arrow``, ``highlight``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 
 from notation.geometry import Geometry
 from notation.setup import WHITE, Color, Setup
+from notation.svg.marks import checked_squares
 from notation.svg.pieces import CELL, Glyph, Paint, Shape, glyph_for
 from notation.svg.styles import BoardStyle, style_of
 from notation.variants import Variant
@@ -31,6 +35,13 @@ class Orientation(enum.Enum):
     BLACK = "black"  # the board turned round: a1 top right
 
 
+class CheckMark(enum.Enum):
+    """Whether a king (any royal piece) in check is marked."""
+
+    AUTO = "auto"  # marked when the position is legal and its side to move is in check
+    NONE = "none"
+
+
 class Coordinates(enum.Enum):
     """Whether file letters and rank numbers are written beside the board."""
 
@@ -42,19 +53,26 @@ class Coordinates(enum.Enum):
 class SvgOptions:
     """How to draw. ``size`` is the picture's width in pixels (``None``: one pixel per SVG
     unit, a square 45 pixels wide); ``highlight`` holds square numbers to mark; ``style``
-    overrides the board style of the variant's family (``None``: ``style_of``). Raises
-    ``ValueError`` for a size outside ``MIN_SIZE``..``MAX_SIZE``; highlighted squares are
-    not checked against a board (those off it are not drawn)."""
+    overrides the board style of the variant's family (``None``: ``style_of``);
+    ``last_move`` the squares of the move that led here ((from, to), or (to,) for a drop);
+    ``check`` whether a royal piece in check is marked; ``arrows`` (from, to) pairs. Raises
+    ``ValueError`` for a size outside ``MIN_SIZE``..``MAX_SIZE`` or a last move of more
+    than two squares; squares are not checked against a board (those off it are not drawn)."""
 
     size: int | None = None
     orientation: Orientation = Orientation.WHITE
     coordinates: Coordinates = Coordinates.SHOW
     highlight: frozenset[int] = field(default_factory=frozenset)
     style: BoardStyle | None = None
+    last_move: tuple[int, ...] = ()
+    check: CheckMark = CheckMark.AUTO
+    arrows: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.size is not None and not MIN_SIZE <= self.size <= MAX_SIZE:
             raise ValueError(f"size must be {MIN_SIZE} to {MAX_SIZE} pixels, not {self.size}")
+        if len(self.last_move) > 2:
+            raise ValueError(f"a last move has one square (a drop) or two, not {len(self.last_move)}")
 
 
 DEFAULT_SVG_OPTIONS = SvgOptions()
@@ -87,6 +105,9 @@ LINE = "#5b3a14"
 TAFL_SQUARE = "#e9dcc0"
 TAFL_MARKED = "#b89b6a"
 HIGHLIGHT = "#e0442c"
+LAST_MOVE = "#9bc700"  # lichess's last-move green
+CHECK = "#ff0000"
+ARROW = "#15781b"  # lichess's green arrow
 TEXT = "#4a4a4a"
 FONT = "sans-serif"
 
@@ -171,10 +192,21 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
     _BOARD_DRAWERS[style](board, layout)
     if coords:
         _draw_coordinates(root, layout, geometry.file_names)
+    on_board = range(geometry.size)
+    if options.last_move:
+        moved = _sub(root, "g", class_="last-moves")
+        for sq in options.last_move:
+            if sq in on_board:
+                _draw_square_mark(moved, layout, style, sq, "last-move", LAST_MOVE, "0.41", stroke=False)
     marks = _sub(root, "g", class_="highlights")
     for sq in sorted(options.highlight):
-        if 0 <= sq < geometry.size:
+        if sq in on_board:
             _draw_highlight(marks, layout, style, sq, geometry.square_name(sq))
+    checked = checked_squares(setup, variant) if options.check is CheckMark.AUTO else frozenset()
+    if checked:
+        glow = _sub(root, "g", class_="in-check")
+        for sq in sorted(checked):
+            _draw_check(glow, layout, sq)
     pieces = _sub(root, "g", class_="pieces")
     for sq, letter in enumerate(setup.cells):
         if letter != ".":
@@ -185,6 +217,11 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
                 element.set("data-promoted", "true")
                 _sub(element, "path", class_="promoted", d="M 7 1.5 L 12.5 7 L 7 12.5 L 1.5 7 Z", fill="#2f7d4f",
                      stroke="#ffffff", stroke_width="1")
+    if options.arrows:
+        arrows = _sub(root, "g", class_="arrows")
+        for origin, target in options.arrows:
+            if origin in on_board and target in on_board and origin != target:
+                _draw_arrow(arrows, layout, origin, target)
     if pockets:
         _draw_pockets(root, style, variant, setup, layout)
     _draw_panel(root, layout, setup, variant)
@@ -275,14 +312,47 @@ def _draw_coordinates(parent: ET.Element, layout: _Layout, file_names: str) -> N
 
 
 def _draw_highlight(parent: ET.Element, layout: _Layout, style: BoardStyle, sq: int, name: str) -> None:
+    _draw_square_mark(parent, layout, style, sq, "highlight", HIGHLIGHT, "0.5", stroke=True)
+
+
+def _draw_square_mark(parent: ET.Element, layout: _Layout, style: BoardStyle, sq: int, kind: str, colour: str,
+                      opacity: str, *, stroke: bool) -> None:
+    """A square (a point on Xiangqi's board) tinted ``colour``, of class ``kind``."""
+    outline = {"stroke": colour, "stroke_width": "2.5"} if stroke else {}
+    name = layout.geometry.square_name(sq)
     if style is BoardStyle.POINTS_PALACE_RIVER:
         cx, cy = layout.centre(sq)
-        _sub(parent, "circle", cx=_num(cx), cy=_num(cy), r="22.5", fill=HIGHLIGHT, fill_opacity="0.5",
-             stroke=HIGHLIGHT, stroke_width="2.5", class_="highlight", data_square=name)
+        _sub(parent, "circle", cx=_num(cx), cy=_num(cy), r="22.5", fill=colour, fill_opacity=opacity,
+             **outline, class_=kind, data_square=name)
         return
     x, y = layout.cell_origin(sq)
-    _sub(parent, "rect", x=_num(x), y=_num(y), width=str(CELL), height=str(CELL), fill=HIGHLIGHT,
-         fill_opacity="0.5", stroke=HIGHLIGHT, stroke_width="2.5", class_="highlight", data_square=name)
+    _sub(parent, "rect", x=_num(x), y=_num(y), width=str(CELL), height=str(CELL), fill=colour,
+         fill_opacity=opacity, **outline, class_=kind, data_square=name)
+
+
+def _draw_check(parent: ET.Element, layout: _Layout, sq: int) -> None:
+    """A red glow under a royal piece in check: discs growing fainter outwards (a gradient
+    would need an id, and the picture has none so that it can be put inline anywhere)."""
+    cx, cy = layout.centre(sq)
+    group = _sub(parent, "g", class_="check", data_square=layout.geometry.square_name(sq))
+    for radius, opacity in (("22", "0.25"), ("17", "0.35"), ("12", "0.5")):
+        _sub(group, "circle", cx=_num(cx), cy=_num(cy), r=radius, fill=CHECK, fill_opacity=opacity)
+
+
+def _draw_arrow(parent: ET.Element, layout: _Layout, origin: int, target: int) -> None:
+    """A green arrow from the centre of ``origin`` to near the centre of ``target``."""
+    (x0, y0), (x1, y1) = layout.centre(origin), layout.centre(target)
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    half, shaft_end = 9.0, length - 15.0 - 4.0  # the head is 15 long, 18 wide; the tip 4 short of the centre
+    tip = (x0 + ux * (length - 4.0), y0 + uy * (length - 4.0))
+    base = (x0 + ux * shaft_end, y0 + uy * shaft_end)
+    name = layout.geometry.square_name
+    group = _sub(parent, "g", class_="arrow", data_from=name(origin), data_to=name(target), opacity="0.8")
+    _sub(group, "line", x1=_num(x0), y1=_num(y0), x2=_num(base[0]), y2=_num(base[1]), stroke=ARROW,
+         stroke_width="8", stroke_linecap="round")
+    corners = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    _sub(group, "polygon", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in corners), fill=ARROW)
 
 
 def _draw_piece(parent: ET.Element, style: BoardStyle, variant: Variant, letter: str, x: float, y: float,
@@ -362,7 +432,8 @@ def _draw_pockets(root: ET.Element, style: BoardStyle, variant: Variant, setup: 
 
 def _draw_panel(root: ET.Element, layout: _Layout, setup: Setup, variant: Variant) -> None:
     """Right of the board: a disc in the mover's colour on the mover's side, and with check
-    counters each side's checks still to give, on its own side."""
+    counters each side's checks given so far (as lichess shows them; the count still to
+    give where it is more than the variant's target), on its own side."""
     x = layout.left + layout.width + PANEL / 2
     top_colour = _top_colour(layout)
     mover_y = layout.top + 12 if setup.turn == top_colour else layout.top + layout.height - 12
@@ -374,11 +445,20 @@ def _draw_panel(root: ET.Element, layout: _Layout, setup: Setup, variant: Varian
     checks = setup.remaining_checks
     if checks is None:
         return
+    target = variant.checks_to_win
     for colour, remaining in zip(("w", "b"), checks, strict=True):
         name = "White" if colour == "w" else "Black"
         y = layout.top + 44 if colour == top_colour else layout.top + layout.height - 44
         group = _sub(root, "g", class_="checks", data_color=colour, data_remaining=str(remaining))
-        ET.SubElement(group, "title").text = f"{name} has {remaining} check(s) left to give"
+        if target > 0 and 0 <= remaining <= target:
+            given = target - remaining
+            group.set("data-given", str(given))
+            title = f"{name} has given {given} check{'' if given == 1 else 's'} ({target} checks win)"
+            label, shown = "given", f"+{given}"
+        else:  # no count given can say it: the count still to give
+            title = f"{name} has {remaining} checks left to give"
+            label, shown = "to give", str(remaining)
+        ET.SubElement(group, "title").text = title
         text = {"fill": TEXT, "font_family": FONT, "text_anchor": "middle"}
-        _sub(group, "text", x=_num(x), y=_num(y), font_size="7", **text).text = "checks"
-        _sub(group, "text", x=_num(x), y=_num(y + 14), font_size="14", font_weight="bold", **text).text = str(remaining)
+        _sub(group, "text", x=_num(x), y=_num(y), font_size="7", **text).text = label
+        _sub(group, "text", x=_num(x), y=_num(y + 14), font_size="14", font_weight="bold", **text).text = shown

@@ -2,15 +2,18 @@
 
 The picture depends only on the query and the service's version, so it is cacheable
 (``Cache-Control: public``, a strong ``ETag``, 304 to a matching ``If-None-Match``).
-Bad parameters are 422 ``invalid-request`` naming the parameter; a FEN that cannot be read
-or an unknown variant is 422 ``invalid-fen`` with the problems, as ``POST /v1/fen/convert``
-answers. An illegal but readable position is drawn (``highlight`` can mark its squares).
+Bad parameters are 422 ``invalid-request`` naming the parameter; a FEN that cannot be read,
+an unknown variant or a failed ``auto`` guess is 422 ``invalid-fen`` with the problems, as
+``POST /v1/fen/convert`` answers. An illegal but readable position is drawn (``highlight``
+can mark its squares); ``last_move``, ``check`` and ``arrows`` mark a move, a king in check
+(only in a legal position) and arrows, as ``notation svg`` does.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, request
 from marshmallow import fields, validate
@@ -18,9 +21,22 @@ from marshmallow import fields, validate
 from notation import __version__
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
-from notation.svg import MAX_SIZE, MIN_SIZE, Coordinates, Orientation, SvgOptions, board_svg, parse_squares
+from notation.geometry import Geometry
+from notation.svg import (
+    MAX_SIZE,
+    MIN_SIZE,
+    CheckMark,
+    Coordinates,
+    Orientation,
+    SvgOptions,
+    board_svg,
+    parse_arrows,
+    parse_move_squares,
+    parse_squares,
+)
 
 from ..bodies import invalid_request, load_query
+from ..guessing import resolve
 from ..problems import INVALID_FEN, ProblemError
 from ..schemas import MAX_VARIANT_CHARS, Strict, enum_field
 from ..state import state
@@ -30,6 +46,7 @@ blueprint = Blueprint("board", __name__, url_prefix="/v1")
 SVG_MEDIA_TYPE = "image/svg+xml"
 CACHE_SECONDS = 86400
 MAX_HIGHLIGHT_CHARS = 1000
+MAX_MOVE_CHARS = 16
 
 
 class BoardQuery(Strict):
@@ -43,6 +60,9 @@ class BoardQuery(Strict):
     orientation = enum_field(Orientation, load_default=Orientation.WHITE)
     coordinates = enum_field(Coordinates, load_default=Coordinates.SHOW)
     highlight = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_HIGHLIGHT_CHARS))
+    last_move = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_MOVE_CHARS))
+    check = enum_field(CheckMark, load_default=CheckMark.AUTO)
+    arrows = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_HIGHLIGHT_CHARS))
 
 
 _query = BoardQuery()
@@ -62,20 +82,26 @@ def board() -> Response:
                 }
             ]
         )
+    resolved = resolve(data["fen"], data["variant"], current.registry)
+    if resolved.problem is not None:
+        raise _unreadable(NotationError([resolved.problem]), None)
     try:
-        variant = current.registry.find(data["variant"])
+        variant = current.registry.find(resolved.variant)
     except NotationError as exc:
         raise _unreadable(exc, None) from None
     try:
         read = read_fen(data["fen"], variant, registry=current.registry)
     except NotationError as exc:
         raise _unreadable(exc, variant.key) from None
-    try:
-        highlight = parse_squares(data["highlight"], read.setup.geometry)
-    except ValueError as exc:
-        raise invalid_request([{"code": "invalid-field", "message": str(exc), "parameter": "highlight"}]) from None
+    geometry = read.setup.geometry
     options = SvgOptions(
-        size=data.get("size"), orientation=data["orientation"], coordinates=data["coordinates"], highlight=highlight
+        size=data.get("size"),
+        orientation=data["orientation"],
+        coordinates=data["coordinates"],
+        highlight=_parsed("highlight", parse_squares, data["highlight"], geometry),
+        last_move=_parsed("last_move", parse_move_squares, data["last_move"], geometry),
+        check=data["check"],
+        arrows=_parsed("arrows", parse_arrows, data["arrows"], geometry),
     )
     response = Response(board_svg(read.setup, read.variant, options), mimetype=SVG_MEDIA_TYPE)
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
@@ -84,6 +110,17 @@ def board() -> Response:
     response.set_etag(_etag())
     response.make_conditional(request)  # 304 to a matching If-None-Match, in place
     return response
+
+
+T = TypeVar("T")
+
+
+def _parsed(parameter: str, parse: Callable[[str, Geometry], T], text: str, geometry: Geometry) -> T:
+    """``parse(text, geometry)``; its ``ValueError`` is 422 ``invalid-request`` naming ``parameter``."""
+    try:
+        return parse(text, geometry)
+    except ValueError as exc:
+        raise invalid_request([{"code": "invalid-field", "message": str(exc), "parameter": parameter}]) from None
 
 
 def _unreadable(exc: NotationError, variant: str | None) -> ProblemError:

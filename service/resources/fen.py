@@ -3,6 +3,8 @@
 
 A request that breaks its schema is refused whole (422 ``invalid-request``); in a batch a
 FEN that cannot be read, an unknown variant or an illegal setup is only that item's result.
+``"variant": "auto"`` guesses each FEN's variant as ``--variant auto`` does
+(``service.guessing``): single answers carry ``guess``, every answer the CLI's warning.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from flask import Blueprint, Response, request
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import options_from
-from notation.operations import convert_fen, validate_fen, view_fen
+from notation.guess import is_auto
+from notation.operations import ConvertResult, ValidateResult, ViewResult, convert_fen, validate_fen, view_fen
 from notation.options import IllegalPolicy
-from notation.variants import Registry, Variant
+from notation.variants import AUTO, Registry, Variant
 
 from ..bodies import json_body, load
+from ..guessing import guess_member, resolve, with_guess_warning
 from ..metrics import count_fens
 from ..problems import INVALID_FEN, ProblemError
 from ..schemas import ConvertOut
@@ -35,14 +39,20 @@ def convert() -> Response:
     current = state()
     data = load(current.schemas.convert, json_body(), current.schemas.plain_convert)
     count_fens(request.environ, 1)
-    result = convert_fen(
-        data["fen"],
-        data["variant"],
-        options=options_from(data),
-        on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
-        accept=frozenset(data["accept"]),
-        registry=current.registry_for(data["source"]),
-    )
+    registry = current.registry_for(data["source"])
+    resolved = resolve(data["fen"], data["variant"], registry)
+    if resolved.problem is not None:
+        result = ConvertResult.failure(resolved.problem)
+    else:
+        result = convert_fen(
+            data["fen"],
+            resolved.variant,
+            options=options_from(data),
+            on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
+            accept=frozenset(data["accept"]),
+            registry=registry,
+        )
+        result.warnings = with_guess_warning(result.warnings, resolved, registry)
     if not result.ok:
         raise ProblemError(
             INVALID_FEN,
@@ -52,11 +62,12 @@ def convert() -> Response:
             extensions={
                 "variant": result.variant,
                 "warnings": [p.to_dict() for p in result.warnings],
+                **guess_member(resolved),
             },
         )
     # ``ConvertResult.to_dict()`` less what a 200 needs not say (schemas.ConvertOut).
     body = result.to_dict()
-    return json_response({name: body[name] for name in CONVERT_OK_FIELDS})
+    return json_response({**{name: body[name] for name in CONVERT_OK_FIELDS if name in body}, **guess_member(resolved)})
 
 
 @blueprint.post("/validate")
@@ -65,8 +76,13 @@ def validate() -> Response:
     data = load(current.schemas.validate, json_body(), current.schemas.plain_validate)
     registry = current.registry_for(data["source"])
     count_fens(request.environ, 1)
-    result = validate_fen(data["fen"], data["variant"], accept=frozenset(data["accept"]), registry=registry)
-    return json_response(result.to_dict())
+    resolved = resolve(data["fen"], data["variant"], registry)
+    if resolved.problem is not None:
+        result = ValidateResult.failure(resolved.problem)
+    else:
+        result = validate_fen(data["fen"], resolved.variant, accept=frozenset(data["accept"]), registry=registry)
+        result.warnings = with_guess_warning(result.warnings, resolved, registry)
+    return json_response({**result.to_dict(), **guess_member(resolved)})
 
 
 @blueprint.post("/view")
@@ -75,10 +91,15 @@ def view() -> Response:
     current = state()
     data = load(current.schemas.view, json_body())
     count_fens(request.environ, 1)
-    result = view_fen(
-        data["fen"], data["variant"], data["side"], accept=frozenset(data["accept"]), registry=current.registry
-    )
-    return json_response(result.to_dict())
+    registry = current.registry
+    resolved = resolve(data["fen"], data["variant"], registry)
+    if resolved.problem is not None:
+        result = ViewResult.failure(resolved.problem, data["side"].value)
+    else:
+        result = view_fen(data["fen"], resolved.variant, data["side"], accept=frozenset(data["accept"]),
+                          registry=registry)
+        result.warnings = with_guess_warning(result.warnings, resolved, registry)
+    return json_response({**result.to_dict(), **guess_member(resolved)})
 
 
 @blueprint.post("/batch")
@@ -91,9 +112,13 @@ def batch() -> Response:
     items = data["items"]
     # Each name the items give, found once for the batch (the registry's look-up is Python
     # code): a known name is passed on as its Variant, an unknown one as the name, which
-    # its items then report as ``unknown-variant``.
+    # its items then report as ``unknown-variant``; ``auto`` is guessed item by item, as
+    # the CLI's ``--variant auto`` guesses line by line.
     found = {name: _found_or_name(registry, name) for name in {variant or default_variant for _, variant in items}}
-    results = [run(fen, found[variant or default_variant]) for fen, variant in items]
+    results = []
+    for fen, variant in items:
+        named = found[variant or default_variant]
+        results.append(_guessed(run, fen, registry, data["operation"]) if named is None else run(fen, named))
     count_fens(request.environ, len(results))
     ok_key = "ok" if data["operation"] == "convert" else "valid"
     succeeded = sum(1 for result in results if result[ok_key])
@@ -105,7 +130,25 @@ def batch() -> Response:
     return json_response(body)
 
 
-def _found_or_name(registry: Registry, name: str) -> Variant | str:
+def _guessed(
+    run: Callable[[str, Variant | str], dict[str, Any]], fen: str, registry: Registry, operation: str
+) -> dict[str, Any]:
+    """One batch item of variant ``auto``: its guess's result, as ``--variant auto`` answers it."""
+    resolved = resolve(fen, AUTO, registry)
+    if resolved.problem is not None:
+        failure = ConvertResult.failure if operation == "convert" else ValidateResult.failure
+        return failure(resolved.problem).to_dict()
+    result = run(fen, resolved.variant)
+    warning = resolved.warning(registry)
+    if warning is not None:
+        result["warnings"] = [warning.to_dict(), *result["warnings"]]
+    return result
+
+
+def _found_or_name(registry: Registry, name: str) -> Variant | str | None:
+    """The variant ``name`` names, the name itself when unknown, None for ``auto``."""
+    if is_auto(name):
+        return None
     try:
         return registry.find(name)
     except NotationError:

@@ -2,19 +2,25 @@
 service answers exactly as ``notation moves --json`` and ``notation play --json`` do.
 
 A request that breaks its schema is refused whole (422 ``invalid-request``); a FEN that
-cannot be read, an unknown variant or an illegal setup is 422 ``invalid-fen``; a move that
-cannot be played, or a notation the variant does not have, is 422 ``invalid-move`` with
-the move's ``ply`` and the position before it in its problem.
+cannot be read, an unknown variant (or a failed ``auto`` guess) or an illegal setup is 422
+``invalid-fen``; a move that cannot be played, or a notation the variant does not have, is
+422 ``invalid-move`` with the move's ``ply`` and the position before it in its problem.
+``"squares": true`` adds each move's squares (``move_squares``), so that a board can show
+where a piece may go without knowing any rule.
 """
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from flask import Blueprint, Response
 
 from notation.fen.profiles import options_from
-from notation.playing import list_moves, play_moves
+from notation.game import GamePosition, MoveKind
+from notation.playing import list_moves, open_position, play_moves
 
 from ..bodies import json_body, load
+from ..guessing import guess_member, resolve, with_guess_warning
 from ..problems import INVALID_FEN, INVALID_MOVE, ProblemError
 from ..state import json_response, state
 
@@ -29,38 +35,51 @@ _MOVE_CODES = frozenset({"bad-move-syntax", "illegal-move", "ambiguous-move", "g
 def moves() -> Response:
     current = state()
     data = load(current.schemas.moves, json_body())
+    registry = current.registry_for(data["source"])
+    resolved = resolve(data["fen"], data["variant"], registry)
+    if resolved.problem is not None:
+        _refuse(None, [resolved.problem.to_dict()], guess=guess_member(resolved))
     result = list_moves(
-        data["fen"], data["variant"], notation=data["notation"], chess960=data["chess960"],
-        registry=current.registry_for(data["source"]),
+        data["fen"], resolved.variant, notation=data["notation"], chess960=data["chess960"], registry=registry,
     )
     if not result.ok:
-        _refuse(result.variant, [p.to_dict() for p in result.errors])
-    return json_response(result.to_dict())
+        _refuse(result.variant, [p.to_dict() for p in result.errors], guess=guess_member(resolved))
+    body = {**result.to_dict(), **guess_member(resolved)}
+    if data["squares"]:
+        position = open_position(data["fen"], resolved.variant, chess960=data["chess960"], registry=registry)
+        body["squares"] = move_squares(position)
+    return json_response(body)
 
 
 @blueprint.post("/play")
 def play() -> Response:
     current = state()
     data = load(current.schemas.play, json_body())
+    registry = current.registry_for(data["source"])
+    resolved = resolve(data["fen"], data["variant"], registry)
+    if resolved.problem is not None:
+        _refuse(None, [resolved.problem.to_dict()], played=[], guess=guess_member(resolved))
     result = play_moves(
-        data["fen"], data["variant"], data["moves"], options=options_from(data), notation=data["notation"],
-        chess960=data["chess960"], registry=current.registry_for(data["source"]),
+        data["fen"], resolved.variant, data["moves"], options=options_from(data), notation=data["notation"],
+        chess960=data["chess960"], registry=registry,
     )
+    warnings = with_guess_warning(result.warnings, resolved, registry)
     if not result.ok:
         _refuse(
             result.variant, [p.to_dict() for p in result.errors], played=result.played,
-            warnings=[p.to_dict() for p in result.warnings],
+            warnings=[p.to_dict() for p in warnings], guess=guess_member(resolved),
         )
-    return json_response(result.to_dict())
+    result.warnings = warnings
+    return json_response({**result.to_dict(), **guess_member(resolved)})
 
 
 def _refuse(
     variant: str | None, errors: list[dict[str, object]], played: list[str] | None = None,
-    warnings: list[dict[str, object]] | None = None,
-) -> None:
+    warnings: list[dict[str, object]] | None = None, guess: dict[str, object] | None = None,
+) -> NoReturn:
     first = errors[0]
     move_problem = first["code"] in _MOVE_CODES
-    extensions: dict[str, object] = {"variant": variant, "warnings": warnings or []}
+    extensions: dict[str, object] = {"variant": variant, "warnings": warnings or [], **(guess or {})}
     if played is not None:
         extensions["played"] = played
     where = f" (ply {first['ply']})" if "ply" in first else ""
@@ -68,3 +87,34 @@ def _refuse(
         INVALID_MOVE if move_problem else INVALID_FEN, 422, f"{first['code']}: {first['message']}{where}",
         errors=errors, extensions=extensions,
     )
+
+
+def move_squares(position: GamePosition) -> list[dict[str, str | None]]:
+    """Each legal move's squares, in the order ``list_moves`` writes them: ``from`` (None
+    for a drop), ``to``, ``kind``, ``drop`` and ``promotion`` letters ("" when none); a
+    castling move's ``to`` is where the castling piece lands and ``rook`` the square of the
+    rook it castles with (a board lets either be clicked)."""
+    name = position.variant.geometry.square_name
+    before = position.to_setup()
+    out: list[dict[str, str | None]] = []
+    for move in position.legal_moves():
+        entry: dict[str, str | None] = {
+            "from": None if move.kind is MoveKind.DROP else name(move.origin),
+            "to": name(move.target),
+            "kind": move.kind.value,
+            "drop": move.drop,
+            "promotion": move.promotion,
+        }
+        if move.kind is MoveKind.CASTLE:
+            entry["rook"] = name(move.target)
+            entry["to"] = name(_castled_to(before.cells, position.play(move).to_setup().cells, move.origin))
+        out.append(entry)
+    return out
+
+
+def _castled_to(before: str, after: str, origin: int) -> int:
+    """Where the piece that stood on ``origin`` stands after castling (its own square when
+    a Chess960 castling leaves it there)."""
+    piece = before[origin]
+    moved = [sq for sq, letter in enumerate(after) if letter == piece and before[sq] != piece]
+    return moved[0] if moved else origin

@@ -6,6 +6,7 @@ from flask import Blueprint, Response
 
 from notation.variants import Variant
 
+from ..profile_families import profiles_for
 from ..schemas import VariantsOut
 from ..state import json_response, state
 
@@ -37,4 +38,5 @@ def _facts(variant: Variant) -> dict:
         "lichess_name": variant.lichess_name,
         "geometry": {"files": variant.geometry.files, "ranks": variant.geometry.ranks},
         "family": variant.family.value,
+        "profiles": profiles_for(variant),
     }
