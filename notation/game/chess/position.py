@@ -335,17 +335,19 @@ class ChessPosition:
     def moves_of_kind_to(self, kind: int, target: int) -> list[Move]:
         """The legal moves of the side to move's pieces of ``kind`` to ``target`` (normal
         moves, promotions, en passant; not castling or drops), in ``legal_moves()``'s order:
-        what a SAN move names. Found from pins and checks without generating every move
-        where the variant allows (``ChessRules.own_piece_moves``)."""
+        what a SAN move names. Found without generating every move where no twist filters
+        or replaces moves (``ChessRules.own_piece_moves``): from pins and checks, or else
+        by judging each of the piece's moves where it leads."""
         rules = self.rules
         if self._legal is None and rules.own_piece_moves and not self.ended_by_twist():
             guard = self._guard()
-            if guard is not None:
-                king, checkers, pinned, allowed = guard
-                return [
-                    move for move in piece_moves_to(self, kind, target)
-                    if self._keeps_guard(move, king, checkers, pinned, allowed)
-                ]
+            if guard is None:  # Atomic, several royal pieces: each move judged where it leads
+                return [move for move in piece_moves_to(self, kind, target) if self.leaves_royal_safe(move)]
+            king, checkers, pinned, allowed = guard
+            return [
+                move for move in piece_moves_to(self, kind, target)
+                if self._keeps_guard(move, king, checkers, pinned, allowed)
+            ]
         return [
             move for move in self.legal_moves()
             if move.target == target
