@@ -26,3 +26,16 @@ def test_no_module_imports_from_a_layer_above_it():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout, done.stdout
+
+
+def test_tests_import_their_helpers_as_modules_not_through_sys_path():
+    # pyproject.toml's pytest ``pythonpath`` puts tests/ on the path once; a test that edits
+    # sys.path itself hides which copy of a module it runs.
+    edits = ("sys.path." + "insert(", "sys.path." + "append(")
+    found = [
+        f"{path.name}:{number}"
+        for path in sorted((ROOT / "tests").glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(edit in line for edit in edits)
+    ]
+    assert not found, found

@@ -24,11 +24,9 @@ import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from service_fixtures import FIXTURES, TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import FIXTURES, TEST_SETTINGS, app, assert_problem, client  # noqa: E402,F401
-
-from notation_service.content_coding import ACCEPT_ENCODING, CHUNK, Coding, CorruptBody, decoded  # noqa: E402
+from notation_service.content_coding import ACCEPT_ENCODING, CHUNK, Coding, CorruptBody, decoded
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -11,20 +11,16 @@ are cut on the way.
 from __future__ import annotations
 
 import json
-import pathlib
 import socket
-import sys
 import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from service_fixtures import app, assert_problem, client  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import app, assert_problem, client  # noqa: E402,F401
-
-from notation_service import wire  # noqa: E402
-from notation_service.jsonio import dumps, dumps_bytes  # noqa: E402
+from notation_service import wire
+from notation_service.jsonio import dumps, dumps_bytes
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 INVALID_JSON = "tag:notation,2025:problem:invalid-json"

@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import io
 import json
-import pathlib
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from service_fixtures import FIXTURES, TEST_SETTINGS
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import FIXTURES, TEST_SETTINGS  # noqa: E402
+from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize
 
-from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize  # noqa: E402
-
-from notation_service import create_app  # noqa: E402
-from notation_service.bodies import SPOOL_IN_MEMORY, utf8_blocks  # noqa: E402
-from notation_service.resources import pgn as pgn_resource  # noqa: E402
-from notation_service.schemas import PgnGameLine, PgnSummaryLine  # noqa: E402
+from notation_service import create_app
+from notation_service.bodies import SPOOL_IN_MEMORY, utf8_blocks
+from notation_service.resources import pgn as pgn_resource
+from notation_service.schemas import PgnGameLine, PgnSummaryLine
 
 PGN_FILES = sorted((FIXTURES / "pgn").glob("*.pgn"))
 BIG_LIMIT = 4 * 1024 * 1024

@@ -5,21 +5,17 @@ and it does load the plain bodies it is there for."""
 from __future__ import annotations
 
 import json
-import pathlib
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
+from service_fixtures import TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from service_fixtures import TEST_SETTINGS, app, assert_problem, client  # noqa: E402,F401
+from notation.fen.profiles import PROFILES
 
-from notation.fen.profiles import PROFILES  # noqa: E402
-
-from notation_service.config import Settings  # noqa: E402
-from notation_service.schemas import request_schemas  # noqa: E402
+from notation_service.config import Settings
+from notation_service.schemas import request_schemas
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 SCHEMAS = request_schemas(Settings.from_mapping(TEST_SETTINGS))
