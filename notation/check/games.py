@@ -9,9 +9,18 @@ a severity from ``PGN_SEVERITY``), which is fed blocks of text, not lines. Per g
   within the value; a FEN without ``SetUp "1"`` is a ``missing-setup`` warning, ``SetUp "1"``
   without FEN a ``setup-without-fen`` warning;
 - a standard tag name spelled with another case (``[fen ...]``, ``[Setup ...]``) is a
-  ``miscased-tag`` warning, and is still used.
+  ``miscased-tag`` warning, and is still used;
+- every move is read and played from the game's start or FEN, each variation from its
+  branch point (``notation.pgn.gamemoves``, the reader ``notation normalize --moves`` uses):
+  an illegal, ambiguous or unreadable move, a move after the game's end, unbalanced
+  variations and a movetext over budget are errors, each lenient reading of a move (``0-0``,
+  ``N*f3``, a wrong check mark, ...) and a ``Result`` contradicting a decided end warnings.
+  The message says the ply and, for an error, the FEN before the move. A game whose
+  set-up is unreadable or illegal, or whose variant is unknown, has its moves unchecked
+  (its set-up's problems are reported); so has the part of a game too large to hold, and
+  text outside any game.
 
-Moves are not checked. Nothing here raises on bad input.
+Nothing here raises on bad input.
 """
 
 from __future__ import annotations
@@ -24,11 +33,15 @@ from notation.check.positions import report_findings
 from notation.check.problem import ProblemList, Severity
 from notation.check.suppress import game_suppression
 from notation.pgn import games as pgn
+from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.games import RawGame
 from notation.pgn.lines import line_breaks
+from notation.pgn.movewalk import Level
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag
 from notation.variants import Variant
+
+INTERNAL_ERROR = "internal-error"
 
 # The PGN standard's tags (sections 8.1 and 9) and those lichess and XBoard add.
 STANDARD_TAGS: tuple[str, ...] = (
@@ -59,7 +72,7 @@ PGN_SEVERITY: dict[str, Severity] = {
 
 # One pattern finds, on each game, the tags the check reads (FEN, SetUp, Variant) and any
 # standard tag name spelled with another case; on clean games no other tag is read.
-_KEY_TAGS = ("FEN", "SetUp", "Variant")
+_KEY_TAGS = ("FEN", "SetUp", "Variant", "Result")
 _WANTED_TAGS = (
     r"(?:" + "|".join(_KEY_TAGS) + r")"
     r"|(?!(?:" + "|".join(STANDARD_TAGS) + r")(?:[ \t]*\"|\Z))(?i:" + "|".join(STANDARD_TAGS) + r")"
@@ -104,7 +117,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     for found in game.problems:
         severity = PGN_SEVERITY.get(found.code, Severity.ERROR)
         problems.add(found.line, found.column or 1, severity, found.code, found.message)
-    fen_tag = setup_tag = variant_tag = None
+    fen_tag = setup_tag = variant_tag = result_tag = None
     for tag in game.find_tags(_WANTED_TAGS):
         canonical = _BY_LOWER[tag.name.lower()]
         if canonical != tag.name:
@@ -119,6 +132,8 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
             setup_tag = tag
         elif canonical == "Variant" and variant_tag is None:
             variant_tag = tag
+        elif canonical == "Result" and result_tag is None:
+            result_tag = tag
     variant: Variant | Finding = default
     if variant_tag is not None:
         variant = judge.find_variant(variant_tag.value)
@@ -140,6 +155,46 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
             setup_tag.line, setup_tag.column, Severity.WARNING, "setup-without-fen",
             'SetUp "1" but no FEN tag: the starting position is unknown',
         )
+    if isinstance(variant, Variant) and _moves_checked(game, problems):
+        try:
+            start = judge.starts.start(variant, fen_tag.value if fen_tag is not None else None)
+            moves = read_game_moves(game.text, game.start_line, start, result_tag=result_tag)
+        except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the check of a file
+            problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
+                         f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")
+            return
+        for placed in moves.problems:
+            severity = Severity.ERROR if placed.problem.level is Level.ERROR else Severity.WARNING
+            problems.add(placed.line, placed.column, severity, placed.problem.code, move_message(placed))
+
+
+def _moves_checked(game: RawGame, problems: ProblemList) -> bool:
+    """Whether the game's moves are read: not for a part of a game too large to hold, text
+    outside any game, or a game holding a line too long to check (only its ends were kept)."""
+    if game.part != 0 or game.continues or any(found.code == pgn.STRAY_TEXT for found in game.problems):
+        return False
+    if problems.dropped_lines:
+        last = game.start_line + line_breaks(game.text)
+        if any(game.start_line <= line <= last for line in problems.dropped_lines):
+            return False
+    return True
+
+
+def move_message(placed: PlacedProblem) -> str:
+    """A problem of the moves in one line: the move layer's message, then where in the game
+    (``[ply 24, position FEN]``, as ``notation play`` says it), and for a warning met more
+    than once in the game, how often."""
+    problem = placed.problem
+    where = []
+    if problem.ply is not None and problem.move is not None:
+        where.append(f"ply {problem.ply}")
+        if repr(problem.move) not in problem.message:
+            where.append(f"move {problem.move}")
+    if problem.fen is not None:
+        where.append(f"position {problem.fen}")
+    if problem.count > 1:
+        where.append(f"{problem.count - 1} more in this game")
+    return f"{problem.message} [{', '.join(where)}]" if where else problem.message
 
 
 def _value_column(tag: Tag) -> int:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
@@ -20,6 +21,9 @@ from notation.fen.dialect import Dialect
 from notation.fen.profiles import WriteOptions
 from notation.options import PocketStyle
 from notation.variants import Registry, Variant
+
+if TYPE_CHECKING:
+    from notation.pgn.gamestart import StartPositions
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,16 @@ class PositionJudge:
         self._profile = profile
         self._variants: dict[str, Variant] = {}
         self._judge = lru_cache(maxsize=cache_size)(self._judge_uncached)
+        self._starts: StartPositions | None = None
+
+    @property
+    def starts(self) -> StartPositions:
+        """The start positions of games (``notation.pgn.gamestart``), made on first use."""
+        if self._starts is None:
+            from notation.pgn.gamestart import StartPositions
+
+            self._starts = StartPositions(self._registry)
+        return self._starts
 
     def find_variant(self, name: str) -> Variant | Finding:
         """The variant called ``name``, or an ``unknown-variant`` finding (without column)."""

@@ -14,6 +14,8 @@ from typing import Any
 
 from notation.check.suppress import Suppression
 
+LINE_TOO_LONG = "line-too-long"
+
 
 class Severity(str, enum.Enum):
     """How bad a problem is: errors fail the check; warnings fail it only with ``--strict``."""
@@ -98,6 +100,41 @@ CHECK_CODES: dict[str, str] = {
     "pgn-missing-result": "Movetext that does not end with a result.",
     "pgn-stray-text": "Text outside any game.",
     "pgn-too-many-tags": "A game with more tag lines than any reader should hold; the rest were not read.",
+    # PGN moves (notation.pgn.gamemoves): errors
+    "bad-move-syntax": "A move that is no move in any notation its variant is written in.",
+    "illegal-move": "A move that is not legal in the position before it.",
+    "ambiguous-move": "A move that fits several legal moves.",
+    "game-over": "A move after the position has decided the game (a mate, the third check, the hill).",
+    "move-after-end": "A move after the result that ends its line.",
+    "pgn-unbalanced-variation": "A ')' without its '(', or a '(' never closed.",
+    "pgn-misplaced-variation": "A variation before any move of its line: there is no move for it to replace.",
+    "pgn-movetext-too-long": "Movetext of more tokens than any reader should accept; the rest was not read.",
+    "pgn-movetext-too-deep": "Variations nested deeper than any reader should accept; the rest was not read.",
+    # PGN moves: warnings (lenient readings of the move layer, and the game's end)
+    "castling-with-zeros": "Castling written with zeros (0-0).",
+    "castling-lower-case": "Castling written with lower-case letters (o-o).",
+    "promotion-without-equals": "A promotion written without '=' (e8Q).",
+    "promotion-lower-case": "A promotion piece in lower case (e8=q).",
+    "drop-with-star": "A drop written with '*' (N*f3).",
+    "over-disambiguated": "More of the origin square than needed (Ngf3 where Nf3 is unique).",
+    "missing-capture-mark": "A capture written without 'x'.",
+    "false-capture-mark": "A capture mark on a move that takes nothing.",
+    "wrong-check-mark": "A check mark the move does not give, or one it gives missing.",
+    "long-algebraic": "Long algebraic notation (Ng1-f3) where the PGN standard writes SAN.",
+    "uci-in-san": "A UCI move (g1f3) where the PGN standard writes SAN.",
+    "king-takes-rook": "Castling written as the king taking its rook outside Chess960.",
+    "lenient-wxf-case": "A WXF piece letter in lower case.",
+    "lenient-wxf-traverse": "A WXF move along the rank written with '.' for '='.",
+    "lenient-wxf-tandem": "A WXF piece sharing its file named otherwise than Fairy-Stockfish names it.",
+    "lenient-piece-letter": "A Xiangqi move with the FEN letters N or B for H or E.",
+    "lenient-coordinate-form": "Xiangqi coordinates in upper case or with a '-' between the points.",
+    "unneeded-piece-letter": "An OpenTafl move with a piece letter for a taflman.",
+    "square-case": "An OpenTafl move with upper-case squares.",
+    "wrong-captures": "An OpenTafl capture list that is not what the move captures.",
+    "wrong-game-end-mark": "An OpenTafl ++ or -- the move does not earn.",
+    "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
+    "unknown-start": "A variant whose start array is drawn, and no FEN tag: the moves cannot be checked.",
+    "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",
@@ -133,12 +170,15 @@ class ProblemList:
         self.count = 0
         self.suppressed = 0
         self._suppressions: list[Suppression] = []
+        self.dropped_lines: set[int] = set()  # lines too long to check (``line-too-long``)
 
     def suppress(self, suppression: Suppression) -> None:
         """Drop the problems ``suppression`` covers from now on (an inline ``notation: ignore``)."""
         self._suppressions.append(suppression)
 
     def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        if code == LINE_TOO_LONG:
+            self.dropped_lines.add(line)
         if self._suppressions and any(s.covers(max(line, 1), code) for s in self._suppressions):
             self.suppressed += 1
             return

@@ -41,8 +41,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help=SUMMARIES["check"],
         formatter_class=HelpFormatter,
         description=(
-            "Check every position in FEN and EPD files and every PGN game's Variant, FEN and "
-            "SetUp tags. Directories are searched recursively for .pgn, .fen and .epd files "
+            "Check every position in FEN and EPD files, and every PGN game's Variant, FEN and "
+            "SetUp tags and every one of its moves (from its start or FEN, each variation from its "
+            "branch point). Directories are searched recursively for .pgn, .fen and .epd files "
             "(also .gz, .bz2 and .zst; FIFOs, sockets and devices found there are skipped); "
             "'-' reads standard input. Exit status: 0 no errors, 1 problems that fail the "
             "check, 2 usage error, a path that cannot be read, or nothing to check. "

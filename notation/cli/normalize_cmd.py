@@ -20,7 +20,14 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
-from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize_games
+from notation.pgn.normalize import (
+    BadGamePolicy,
+    GameResult,
+    MovesOption,
+    NormalizeOptions,
+    Summary,
+    normalize_games,
+)
 from notation.pgn.splitter import iter_games
 
 if TYPE_CHECKING:
@@ -28,13 +35,17 @@ if TYPE_CHECKING:
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
-(--profile) and copy everything else byte for byte. INPUT and OUTPUT may be '-' (standard
+(--profile) and copy everything else byte for byte. With --moves, every move is read and
+checked too (from the game's start or FEN, each variation from its branch point) and, with
+a notation, rewritten in it: comments, NAGs, variations and move numbers stay in place, and
+a game whose moves need no change comes out byte for byte. INPUT and OUTPUT may be '-' (standard
 streams) and .gz, .bz2 or .zst files (input compression is recognised by content).
 A file output appears only when the run succeeds (written beside it, then renamed; a
 symbolic link keeps pointing at the rewritten target). Standard output, a FIFO or a
 device is written as the run goes: on an error it keeps what was written before.
-Games whose set-up is unreadable or illegal, or whose variant is unknown, are kept unchanged
-(or moved to --reject-to) and listed in --report, one JSON line per problem.
+Games whose set-up is unreadable or illegal, whose variant is unknown, or (with --moves) with
+an illegal, ambiguous or unreadable move, are kept unchanged (or moved to --reject-to) and
+listed in --report, one JSON line per problem.
 The whole story: `notation docs pgn`.
 Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error,
 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (temporary files removed)."""
@@ -70,9 +81,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     common.add_accept_option(parser)
     common.add_alias_option(parser)
     common.add_source_option(parser)
+    parser.add_argument(
+        "--moves", choices=[m.value for m in MovesOption], default=MovesOption.KEEP.value,
+        help="keep: movetext copied unread (default); check: every move checked and its problems reported, "
+        "nothing rewritten; san, lan, uci (chess), iccs, wxf (Xiangqi; san, lan and uci too), opentafl (tafl): "
+        "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
+        "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",
+    )
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
-                        help="move games with unreadable or illegal set-ups or unknown variants here")
+                        help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
+                        "bad moves here")
     parser.add_argument("--in-place", action="store_true",
                         help="replace INPUT (a symbolic link's target; a backup is kept)")
     parser.add_argument("--backup-suffix", default=".bak", metavar="SUFFIX",
@@ -96,6 +115,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             on_illegal=args.on_illegal,
             registry=registry,
             accept=common.accepted_codes(args.accept),
+            moves=args.moves,
             **writer,
         )
     except (ValueError, NotationError) as exc:

@@ -10,10 +10,19 @@ input order. For every game:
   the result is what ``notation convert`` prints;
 - ``SetUp "1"`` is present wherever a FEN is (a FICS ``Setup`` tag is respelt).
 
+With ``NormalizeOptions.moves`` other than ``MovesOption.KEEP`` every move is read and
+checked too (``gamemoves``: from the game's start or FEN, each variation from its branch
+point), its problems reported with line, column and ply; ``CHECK`` changes no move, a
+notation (``SAN``, ``LAN``, ``UCI``, Xiangqi's ``ICCS`` and ``WXF``, ``OPENTAFL``) rewrites
+each move in it and nothing else of the movetext (comments, NAGs, glyphs, variations and move
+numbers stay in place). A game whose family does not write that notation keeps its moves,
+with a ``notation-unavailable`` warning (``gamemoves``).
+
 Everything else (other tags, movetext, comments, line endings) is copied byte for byte; a
 game needing no change is its input text exactly. A game whose set-up cannot be read or is
 illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
-repeated, is left as it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+repeated, or (moves read) with a move that is illegal, ambiguous or unreadable, is left as
+it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
@@ -26,18 +35,24 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
-from notation.options import IllegalPolicy
-from notation.pgn.games import DEFAULT_LIMITS, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
+from notation.options import IllegalPolicy, MoveNotation
+from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
+from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+
+if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
+    from notation.pgn.gamemoves import PlacedProblem
+    from notation.pgn.gamestart import StartPositions
+    from notation.pgn.movewrite import MoveWriter
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
 INTERNAL_ERROR = "internal-error"
@@ -52,6 +67,26 @@ class BadGamePolicy(str, enum.Enum):
     REJECT = "reject"  # left out of the output (to the rejects file), and reported
 
 
+class MovesOption(str, enum.Enum):
+    """What happens to the moves: kept unread, checked, or rewritten in a notation."""
+
+    KEEP = "keep"  # not read: the movetext is copied byte for byte (the default)
+    CHECK = "check"  # every move read and checked, problems reported; the movetext is copied
+    SAN = "san"
+    LAN = "lan"
+    UCI = "uci"
+    ICCS = "iccs"  # Xiangqi
+    WXF = "wxf"  # Xiangqi
+    OPENTAFL = "opentafl"  # tafl
+
+    @property
+    def notation(self) -> MoveNotation | None:
+        """The notation moves are rewritten in (None: KEEP and CHECK)."""
+        if self is MovesOption.KEEP or self is MovesOption.CHECK:
+            return None
+        return MoveNotation(self.value)
+
+
 @dataclass(frozen=True)
 class NormalizeOptions:
     """How to normalise. Build one with ``NormalizeOptions.create``."""
@@ -63,6 +98,8 @@ class NormalizeOptions:
     registry: Registry = DEFAULT_REGISTRY
     limits: Limits = DEFAULT_LIMITS
     accept: frozenset[str] = frozenset()  # validation codes reported as warnings, not errors
+    moves: MovesOption = MovesOption.KEEP
+    budget: Budget = DEFAULT_BUDGET  # how much movetext a game may hold, when moves are read
 
     @classmethod
     def create(
@@ -75,12 +112,14 @@ class NormalizeOptions:
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
         accept: Iterable[str] = (),
+        moves: MovesOption | str = MovesOption.KEEP,
+        budget: Budget = DEFAULT_BUDGET,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
         keywords of ``resolve_options``: ``pockets``, ``checks``, ...).
 
-        Raises ``ValueError`` for an unknown profile or option value, ``TypeError`` for an
+        Raises ``ValueError`` for an unknown profile, option value or ``moves``, ``TypeError`` for an
         unknown keyword, and
         ``UnknownVariantError`` for an alias whose target is unknown.
         """
@@ -88,7 +127,8 @@ class NormalizeOptions:
         write = resolve_options(name, **writer_options)
         if aliases:
             registry = registry.with_aliases(aliases)
-        return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept))
+        return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
+                   MovesOption(moves), budget)
 
 
 @dataclass
@@ -186,6 +226,15 @@ class Normalizer:
         self.options = options
         self._variants: dict[str, Variant | NotationError] = {}
         self._fens: dict[tuple[str, str], ConvertResult] = {}
+        self._starts: StartPositions | None = None
+        self._writer: MoveWriter | None = None
+        if options.moves is not MovesOption.KEEP:
+            from notation.pgn.gamestart import StartPositions
+            from notation.pgn.movewrite import writer_for
+
+            self._starts = StartPositions(options.registry, options.accept)
+            notation = options.moves.notation
+            self._writer = None if notation is None else writer_for(notation, options.profile)
 
     def normalize_game(self, game: RawGame) -> GameResult:
         """The result for one raw game; never raises on bad input."""
@@ -202,7 +251,8 @@ class Normalizer:
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
-        if not game.may_have_tag("Variant", "FEN"):
+        moves = self.options.moves is not MovesOption.KEEP
+        if not moves and not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
         report = _Report(game.number)
         blocking = False
@@ -266,9 +316,33 @@ class Normalizer:
                 first = setup_tags[0]
                 if first.name != "SetUp" or first.value != "1":
                     edits.replace(first, first.start, first.end, '[SetUp "1"]')
+        if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
+            if not self._read_moves(game, variant, fen_tag, report, edits):
+                return self._unchanged(game, report, counted, blocking=True)
         text = edits.text() if edits else game.text
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
+
+    def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, report: _Report,
+                    edits: _Edits) -> bool:
+        """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``;
+        False when an error in them keeps the game as read."""
+        from notation.pgn.gamemoves import read_game_moves
+        from notation.pgn.movewalk import Level
+
+        assert self._starts is not None  # made with the options whenever moves are read
+        start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
+        result_tag = next(iter(game.find_tags("Result")), None) if game.fast else game.tag("Result")
+        found = read_game_moves(game.text, game.start_line, start, result_tag=result_tag, writer=self._writer,
+                                budget=self.options.budget)
+        for placed in found.problems:
+            report.add(placed.line, _move_problem_dict(placed),
+                       kind="errors" if placed.problem.level is Level.ERROR else "warnings")
+        if found.has_errors:
+            return False
+        for start_at, end_at, new in found.edits:
+            edits.replace_span(start_at, end_at, new)
+        return True
 
     def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
         rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT
@@ -322,6 +396,24 @@ def _is_setup_tag_name(name: str) -> bool:
     return name in ("Variant", "FEN") or name.casefold() == "setup"
 
 
+def _move_problem_dict(placed: PlacedProblem) -> dict[str, Any]:
+    """A problem of the moves for the report: code, message, column, and the move's ply,
+    text, the FEN before it and the candidates of an ambiguous move, where known."""
+    problem = placed.problem
+    out: dict[str, Any] = {"code": problem.code, "message": problem.message, "column": placed.column}
+    if problem.ply is not None:
+        out["ply"] = problem.ply
+    if problem.move is not None:
+        out["move"] = problem.move
+    if problem.fen is not None:
+        out["fen"] = problem.fen
+    if problem.candidates:
+        out["candidates"] = list(problem.candidates)
+    if problem.count > 1:
+        out["count"] = problem.count
+    return out
+
+
 def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
     """A FEN problem for the report: its column becomes the column in the input line."""
     out = problem.to_dict()
@@ -345,6 +437,10 @@ class _Edits:
     def replace(self, tag: Tag, start: int, end: int, text: str) -> None:
         """Replace ``start:end`` of the tag's line (offsets as in ``Tag``)."""
         self.changes.append((tag.line_offset + start, 1, tag.line_offset + end, text))
+
+    def replace_span(self, start: int, end: int, text: str) -> None:
+        """Replace ``start:end`` of the game's text (a move's span)."""
+        self.changes.append((start, 1, end, text))
 
     def insert_before(self, tag: Tag, line: str) -> None:
         """A new line just before the tag's line, ending as that line does."""

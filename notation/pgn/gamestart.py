@@ -1,0 +1,84 @@
+"""Where a game's moves start: its variant's start, or its ``FEN`` tag, as a legal position.
+
+``StartPositions(registry).start(variant, fen)`` is the position a game of ``variant``
+(already resolved from its ``Variant`` tag, as ``naming`` and the normaliser resolve it)
+starts from: the variant's start without a FEN, else the FEN read and validated once
+(``notation.game.legal_position``). A game counts as Chess960, so that UCI writes castling
+as the king taking its rook, when its variant draws Chess960 arrays or its FEN has castling
+rights only Chess960 can have (``Dialect.chess960``); such a FEN of a variant with a
+Chess960 form (Standard) is read as that form, as the normaliser does.
+
+Nothing here raises on bad input: a FEN that cannot be read or is illegal gives no start
+(``Start.position`` None; its problems are the FEN checks' to report, not this module's),
+and a variant whose start array is drawn (Chess960, King's Corner) without a FEN gives none
+either, with an ``unknown-start`` reason. Positions are cached by (FEN, variant).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from notation.errors import NotationError
+from notation.fen.reader import read_fen
+from notation.game import legal_position
+from notation.game.family import GamePosition
+from notation.options import CastlingMode
+from notation.variants import Registry, StartDraw, Variant
+
+UNKNOWN_START = "unknown-start"
+_CACHE_SIZE = 4096
+
+
+class Start(NamedTuple):
+    """A game's start: the ``position`` (None when there is none to play from) and, when
+    that is not the FEN's fault, why (``reason``, code ``unknown-start``)."""
+
+    position: GamePosition | None
+    reason: str | None = None
+
+
+class StartPositions:
+    """Start positions of games, cached; ``accept`` lets these validation codes through, as
+    ``--accept`` lets them through the FEN check."""
+
+    def __init__(self, registry: Registry, accept: frozenset[str] = frozenset()):
+        self._registry = registry
+        self._accept = accept
+        self._cache: dict[tuple[str | None, str], Start] = {}
+
+    def start(self, variant: Variant, fen: str | None) -> Start:
+        """The start of a game of ``variant`` with ``fen`` (None: no FEN tag)."""
+        key = (fen, variant.key)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._start(variant, fen)
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+    def _start(self, variant: Variant, fen: str | None) -> Start:
+        if fen is None:
+            if variant.random_start:
+                return Start(None, f"{variant.name} starts from a drawn array and the game has no FEN tag: "
+                                   "its moves are not checked")
+            text = variant.start_fen
+        else:
+            text = fen.strip()
+        try:
+            read = read_fen(text, variant, registry=self._registry)
+        except NotationError:
+            return Start(None)
+        chess960 = read.dialect.chess960 or variant.start_draw is StartDraw.CHESS960
+        setup, played = read.setup, read.variant
+        if chess960 and played.chess960_form:
+            try:
+                form = self._registry.get(played.chess960_form)
+                setup, played = read_fen(text, form, registry=self._registry).setup, form
+            except (NotationError, KeyError):
+                pass  # read as its own variant, as the normaliser does when the form refuses it
+        mode = CastlingMode.CHESS960 if chess960 else CastlingMode.STANDARD
+        try:
+            return Start(legal_position(setup, played, castling=mode, accept=self._accept))
+        except NotationError:
+            return Start(None)

@@ -1,0 +1,73 @@
+"""Writing the moves of a game again, in one notation: ``MoveWriter``.
+
+``notation normalize --moves san|lan|uci|iccs|wxf|opentafl`` rewrites each move with the
+move layer's ``write_move`` (``notation.moves``), in the notation asked for, whatever it was
+read in. A profile may say how it writes pawn drops in SAN and LAN (lichess: ``P@e4``;
+python-chess and the others: ``@e4``; ``PAWN_DROPS``).
+
+One shortcut, for speed: a chess move read as SAN with no lenient reading (no warning) is
+already what the writer writes, so its text is kept without writing it again, except for
+what the SAN reader takes without a warning and the writer spells otherwise: drops (``P@e4``
+and ``@e4`` are both standard), null moves (``Z0``, ``--``) and a pawn move lettered ``P``
+(``Pe4``). tests/test_movetext_rewrite.py holds the writer to this on every reading of the
+move layer's table.
+
+Nothing here raises on a legal move; a notation the variant's family does not write is
+``available`` False (the caller keeps that game's moves as read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from notation.game.family import GamePosition
+from notation.game.move import MoveKind
+from notation.moves import ReadMove, notations_of, write_move
+from notation.moves.chess import PawnDrop
+from notation.moves.chess import write_move as write_chess_move
+from notation.options import MoveNotation
+from notation.variants import RuleFamily, Variant
+
+# How each profile writes a pawn drop in SAN and LAN; profiles not listed write "@e4".
+PAWN_DROPS: Mapping[str, PawnDrop] = MappingProxyType({"lichess": PawnDrop.LETTERED})
+
+_KEPT_AS_READ = (MoveKind.NORMAL, MoveKind.EN_PASSANT, MoveKind.CASTLE)
+
+
+class MoveWriter:
+    """Writes moves in ``notation``; ``pawn_drop`` says how SAN and LAN write pawn drops."""
+
+    __slots__ = ("notation", "pawn_drop", "_clean_is_written")
+
+    def __init__(self, notation: MoveNotation, pawn_drop: PawnDrop = PawnDrop.BARE):
+        self.notation = notation
+        self.pawn_drop = pawn_drop
+        self._clean_is_written = notation is MoveNotation.SAN
+
+    def available(self, variant: Variant) -> bool:
+        """Whether the variant's family writes this notation."""
+        return self.notation in notations_of(variant)
+
+    def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+        """The text of ``read.move`` (legal in ``position``) in this notation. ``written`` is
+        the move's text as read (check marks included), ``read_as_san`` whether it was read
+        as SAN (the reader's warnings then say where it differs from SAN)."""
+        move = read.move
+        if (
+            self._clean_is_written
+            and read_as_san
+            and not read.warnings
+            and move.kind in _KEPT_AS_READ
+            and not written.startswith("P")
+        ):
+            return written
+        variant = position.variant
+        if variant.family is RuleFamily.CHESS and self.notation is not MoveNotation.UCI:
+            return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
+        return write_move(position, move, self.notation)
+
+
+def writer_for(notation: MoveNotation, profile: str) -> MoveWriter:
+    """The writer of ``notation`` as ``profile`` writes it."""
+    return MoveWriter(notation, PAWN_DROPS.get(profile, PawnDrop.BARE))
