@@ -22,14 +22,16 @@ from notation.variants import RuleFamily, Variant
 __all__ = ["ReadMove", "default_notation", "notations_of", "read_move", "write_move"]
 
 
-_MODULES: dict[str, ModuleType] = {}  # by the family's value: an enum member hashes in Python
+# The family's module by the id of its RuleFamily member (members are singletons): an enum
+# member's hash and ``.value`` are Python code, and a PGN asks once per move.
+_MODULES: dict[int, ModuleType] = {}
 
 
 def _family_module(variant: Variant) -> ModuleType:
     family = variant.family
-    module = _MODULES.get(family.value)
+    module = _MODULES.get(id(family))
     if module is None:
-        module = _MODULES[family.value] = _import_family(family)
+        module = _MODULES[id(family)] = _import_family(family)
     return module
 
 
@@ -58,8 +60,8 @@ def default_notation(variant: Variant) -> MoveNotation:
     return notations_of(variant)[0]
 
 
-def _check_notation(variant: Variant, notation: MoveNotation) -> None:
-    notations = notations_of(variant)
+def _check_notation(module: ModuleType, variant: Variant, notation: MoveNotation) -> None:
+    notations: tuple[MoveNotation, ...] = module.NOTATIONS
     if notation not in notations:
         names = ", ".join(n.value for n in notations)
         raise ValueError(f"{variant.name} moves are not written in {notation.value}; use one of {names}")
@@ -67,16 +69,20 @@ def _check_notation(variant: Variant, notation: MoveNotation) -> None:
 
 def write_move(position: GamePosition, move: Move, notation: MoveNotation | None = None) -> str:
     """``move`` (legal in ``position``) in ``notation`` (default: the family's first)."""
-    chosen = notation or default_notation(position.variant)
-    _check_notation(position.variant, chosen)
-    text: str = _family_module(position.variant).write_move(position, move, chosen)
+    variant = position.variant
+    module = _family_module(variant)
+    chosen = notation or module.NOTATIONS[0]
+    _check_notation(module, variant, chosen)
+    text: str = module.write_move(position, move, chosen)
     return text
 
 
 def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
     """The legal move ``text`` names in ``position``; ``notation`` None reads any notation
     of the family. Raises ``MoveError``."""
+    variant = position.variant
+    module = _family_module(variant)
     if notation is not None:
-        _check_notation(position.variant, notation)
-    read: ReadMove = _family_module(position.variant).read_move(position, text, notation)
+        _check_notation(module, variant, notation)
+    read: ReadMove = module.read_move(position, text, notation)
     return read
