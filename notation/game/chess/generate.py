@@ -11,12 +11,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from notation.game.chess.bits import (
+    BETWEEN,
+    BIT,
+    KING,
+    KNIGHT,
+    LINE,
+    PAWN,
+    bishop_attacks,
+    count,
+    down,
+    grasshopper_attacks,
+    queen_attacks,
+    rook_attacks,
+    squares,
+    up,
+)
 from notation.game.move import Move, MoveKind
-from notation.rules.attacks import Tables, bishop_attacks, rook_attacks
-from notation.rules.bitboard import squares
 from notation.variants import Movement
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+    from mypy_extensions import i64
+
     from notation.game.chess.position import ChessPosition
 
 # Bound once as C statics (compiled): an enum member read off its class is an attribute
@@ -34,11 +50,10 @@ _QUEEN: Final = Movement.QUEEN
 def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     """Every move the side to move's pieces can make, castling and en passant included."""
     rules = position.rules
-    tables = rules.tables
     us = position.turn_index
-    ours = position.colours[us]
-    theirs = position.colours[us ^ 1]
-    occupied = ours | theirs
+    ours: i64 = position.colours[us]
+    theirs: i64 = position.colours[us ^ 1]
+    occupied: i64 = ours | theirs
     moves: list[Move] = []
     pieces = position.pieces
     movements = rules.movements
@@ -47,18 +62,14 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     for sq in squares(ours):
         kind = 0
         for kind in kinds:
-            if pieces[kind] >> sq & 1:
+            board: i64 = pieces[kind]
+            if board >> sq & 1:
                 break
         movement = movements[kind]
         if movement is _PAWN:
             _pawn_moves(position, sq, us, occupied, theirs, moves)
             continue
-        if movement is _KNIGHT:
-            targets = tables.knight[sq]
-        elif movement is _KING:
-            targets = tables.king[sq]
-        else:
-            targets = _targets(tables, movement, sq, occupied, rules.chess_board)
+        targets: i64 = _targets(movement, sq, occupied)
         for target in squares(targets & ~ours):
             moves.append(Move(sq, target))
         if kind == rules.castling_kind and position.castling:
@@ -72,22 +83,22 @@ def piece_moves_to(position: ChessPosition, kind: int, target: int) -> list[Move
     what a SAN or UCI move names, found without generating the rest."""
     rules = position.rules
     us = position.turn_index
-    ours = position.colours[us]
+    ours: i64 = position.colours[us]
     if ours >> target & 1:
         return []
-    theirs = position.colours[us ^ 1]
-    occupied = ours | theirs
-    mine = position.pieces[kind] & ours
+    theirs: i64 = position.colours[us ^ 1]
+    occupied: i64 = ours | theirs
+    mine: i64 = position.pieces[kind] & ours
     moves: list[Move] = []
     movement = rules.movements[kind]
     if movement is _PAWN:
         # The pawns that may reach ``target``: those attacking it, and the one or two
         # squares behind it on its file; their moves say which do.
         step = rules.files if us == 0 else -rules.files
-        near = rules.tables.pawn[us ^ 1][target]
+        near: i64 = PAWN[us ^ 1][target]
         for behind in (target - step, target - 2 * step):
             if 0 <= behind < rules.size:
-                near |= 1 << behind
+                near |= BIT[behind]
         found: list[Move] = []
         for sq in squares(mine & near):
             _pawn_moves(position, sq, us, occupied, theirs, found)
@@ -95,29 +106,28 @@ def piece_moves_to(position: ChessPosition, kind: int, target: int) -> list[Move
             if move.target == target:
                 moves.append(move)
         return moves
-    tables = rules.tables
     for sq in squares(mine):
-        if _targets(tables, movement, sq, occupied, rules.chess_board) >> target & 1:
+        if _targets(movement, sq, occupied) >> target & 1:
             moves.append(Move(sq, target))
     return moves
 
 
-def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, moves: list[Move]) -> None:
+def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs: i64, moves: list[Move]) -> None:
     rules = position.rules
     files = rules.files
     step = files if us == 0 else -files
-    promotion_rank = rules.promotion_rank[us]
-    targets = rules.tables.pawn[us][sq] & theirs
+    promotion_rank: i64 = rules.promotion_rank[us]
+    targets: i64 = PAWN[us][sq] & theirs
     one = sq + step
     if 0 <= one < rules.size and not occupied >> one & 1:
-        targets |= 1 << one
-        rank_bit = 1 << sq
-        if (rules.double_step[us] and rank_bit & rules.second_rank[us]) or (
-            rules.first_rank_double_step[us] and rank_bit & rules.back_rank[us]
-        ):
+        targets |= BIT[one]
+        rank_bit: i64 = BIT[sq]
+        second: i64 = rules.second_rank[us]
+        first: i64 = rules.back_rank[us]
+        if (rules.double_step[us] and rank_bit & second) or (rules.first_rank_double_step[us] and rank_bit & first):
             two = one + step
             if not occupied >> two & 1:
-                targets |= 1 << two
+                targets |= BIT[two]
     for target in squares(targets):
         if promotion_rank >> target & 1:
             for kind in rules.promotions:
@@ -125,9 +135,10 @@ def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: int, theirs
         else:
             moves.append(Move(sq, target))
     ep = position.ep
-    if ep >= 0 and rules.en_passant and rules.tables.pawn[us][sq] >> ep & 1 and not occupied >> ep & 1:
+    if ep >= 0 and rules.en_passant and PAWN[us][sq] >> ep & 1 and not occupied >> ep & 1:
         behind = ep - step
-        if (position.pieces[rules.pawn] & theirs) >> behind & 1:
+        their_pawns: i64 = position.pieces[rules.pawn] & theirs
+        if their_pawns >> behind & 1:
             moves.append(Move(sq, ep, "", "", _EN_PASSANT))
 
 
@@ -136,20 +147,22 @@ def _castling_moves(position: ChessPosition, king: int, us: int, moves: list[Mov
     rook targets empty but for the two, and (where check exists) the king not attacked on
     its way, as the Chess960 rules say (standard castling is the same rule)."""
     rules = position.rules
-    back = rules.back_rank[us]
-    if not (1 << king) & back or position.promoted >> king & 1:
+    back: i64 = rules.back_rank[us]
+    promoted: i64 = position.promoted
+    if not BIT[king] & back or promoted >> king & 1:
         return
-    tables = rules.tables
     files = rules.files
     rank_start = king - king % files
-    occupied = position.colours[0] | position.colours[1]
-    between = tables.between
-    for rook in squares(position.castling & back & position.pieces[rules.rook_kind] & position.colours[us]):
+    occupied: i64 = position.colours[0] | position.colours[1]
+    between = BETWEEN
+    rights: i64 = position.castling & back & position.pieces[rules.rook_kind] & position.colours[us]
+    for rook in squares(rights):
         a_side = rook < king
         king_to = rank_start + (2 if a_side else files - 2)
         rook_to = rank_start + (3 if a_side else files - 3)
-        king_bit, rook_bit = 1 << king, 1 << rook
-        path = between[king][king_to] | between[rook][rook_to] | (1 << king_to) | (1 << rook_to)
+        king_bit: i64 = BIT[king]
+        rook_bit: i64 = BIT[rook]
+        path: i64 = between[king][king_to] | between[rook][rook_to] | BIT[king_to] | BIT[rook_to]
         if (occupied ^ king_bit ^ rook_bit) & path:
             continue
         if position.castling_attacked(king, king_to, rook, rook_to):
@@ -162,76 +175,70 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
     counted from their target squares without making a ``Move`` (but for en passant,
     castling and pinned pawns, which are few): perft's last ply. ``guard`` is
     ``ChessPosition._guard()``."""
-    king, checkers, pinned, allowed = guard
+    king = guard[0]
+    checkers: i64 = guard[1]
+    pinned: i64 = guard[2]
+    allowed: i64 = guard[3]
     rules = position.rules
-    tables = rules.tables
-    chess_board = rules.chess_board
     us = position.turn_index
     them = us ^ 1
-    ours = position.colours[us]
-    theirs = position.colours[them]
-    occupied = ours | theirs
+    ours: i64 = position.colours[us]
+    theirs: i64 = position.colours[them]
+    occupied: i64 = ours | theirs
     pieces = position.pieces
     movements = rules.movements
-    lines = tables.line[king] if king >= 0 else tables.line[0]
-    count = 0
+    lines = LINE[king] if king >= 0 else LINE[0]
+    found = 0
     pawn_kind = rules.pawn
     for kind in rules.kinds:
         movement = movements[kind]
-        mine = pieces[kind] & ours
+        mine: i64 = pieces[kind] & ours
         if not mine:
             continue
         if kind == pawn_kind:
-            count += _count_pawns(position, mine & ~pinned, us, occupied, theirs, allowed)
+            found += _count_pawns(position, mine & ~pinned, us, occupied, theirs, allowed)
             mine &= pinned
         for sq in squares(mine):
             if sq == king:
-                without = occupied ^ (1 << king)
-                for target in squares(_targets(tables, movement, sq, occupied, chess_board) & ~ours):
+                without: i64 = occupied ^ BIT[king]
+                for target in squares(_targets(movement, sq, occupied) & ~ours):
                     if not position.attackers(target, them, without):
-                        count += 1
+                        found += 1
             else:
-                limit = allowed
+                limit: i64 = allowed
                 if pinned >> sq & 1:
                     limit &= lines[sq]
                 if movement is _PAWN:
-                    count += _count_pawn(position, sq, us, occupied, theirs, limit)
+                    found += _count_pawn(position, sq, us, occupied, theirs, limit)
                 else:
-                    targets = _targets(tables, movement, sq, occupied, chess_board) & ~ours & limit
+                    targets: i64 = _targets(movement, sq, occupied) & ~ours & limit
                     if targets:
-                        count += targets.bit_count()
+                        found += count(targets)
             if kind == rules.castling_kind and position.castling and not checkers:
                 castles: list[Move] = []
                 _castling_moves(position, sq, us, castles)
-                count += len(castles)
-    return count
+                found += len(castles)
+    return found
 
 
-def _targets(tables: Tables, movement: Movement, sq: int, occupied: int, chess_board: bool) -> int:
-    """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside; the
-    8x8 board's sliders straight from its line tables."""
+def _targets(movement: Movement, sq: int, occupied: i64) -> i64:
+    """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside."""
     if movement is _KNIGHT:
-        return tables.knight[sq]
+        found: i64 = KNIGHT[sq]
+        return found
     if movement is _KING:
-        return tables.king[sq]
-    if chess_board:
-        if movement is _BISHOP:
-            return bishop_attacks(sq, occupied)
-        if movement is _ROOK:
-            return rook_attacks(sq, occupied)
-        if movement is _QUEEN:
-            return rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
-        return tables.grasshopper_attacks(sq, occupied)
+        found = KING[sq]
+        return found
     if movement is _BISHOP:
-        return tables.bishop_attacks(sq, occupied)
+        return bishop_attacks(sq, occupied)
     if movement is _ROOK:
-        return tables.rook_attacks(sq, occupied)
+        return rook_attacks(sq, occupied)
     if movement is _QUEEN:
-        return tables.queen_attacks(sq, occupied)
-    return tables.grasshopper_attacks(sq, occupied)
+        return queen_attacks(sq, occupied)
+    return grasshopper_attacks(sq, occupied)
 
 
-def _count_pawns(position: ChessPosition, pawns: int, us: int, occupied: int, theirs: int, allowed: int) -> int:
+def _count_pawns(position: ChessPosition, pawns: i64, us: int, occupied: i64, theirs: i64, allowed: i64) -> int:
     """The legal moves of the unpinned ``pawns``, counted a whole set of pawns at a time by
     shifting it: pushes, double steps, each capture direction, promotions counted once per
     piece they may become; en passant move by move."""
@@ -239,47 +246,44 @@ def _count_pawns(position: ChessPosition, pawns: int, us: int, occupied: int, th
         return 0
     rules = position.rules
     files = rules.files
-    board = rules.all
-    empty = board & ~occupied
-    first_file, last_file = rules.first_file, rules.last_file
+    empty: i64 = ~occupied
+    first_file: i64 = rules.first_file
+    last_file: i64 = rules.last_file
+    steppers: i64 = 0
+    if rules.double_step[us]:
+        steppers = rules.second_rank[us] | (rules.back_rank[us] if rules.first_rank_double_step[us] else 0)
     if us == 0:
-        single = (pawns << files) & empty
-        steppers = 0
-        if rules.double_step[0]:
-            steppers = rules.second_rank[0] | (rules.back_rank[0] if rules.first_rank_double_step[0] else 0)
-        double = (((pawns & steppers) << files) & empty) << files & empty
-        left = ((pawns & ~first_file) << (files - 1)) & theirs & board
-        right = ((pawns & ~last_file) << (files + 1)) & theirs & board
+        single: i64 = up(pawns, files) & empty
+        double: i64 = up(up(pawns & steppers, files) & empty, files) & empty
+        left: i64 = up(pawns & ~first_file, files - 1) & theirs
+        right: i64 = up(pawns & ~last_file, files + 1) & theirs
     else:
-        single = (pawns >> files) & empty
-        steppers = 0
-        if rules.double_step[1]:
-            steppers = rules.second_rank[1] | (rules.back_rank[1] if rules.first_rank_double_step[1] else 0)
-        double = (((pawns & steppers) >> files) & empty) >> files & empty
-        left = ((pawns & ~first_file) >> (files + 1)) & theirs
-        right = ((pawns & ~last_file) >> (files - 1)) & theirs
-    promotion = rules.promotion_rank[us]
+        single = down(pawns, files) & empty
+        double = down(down(pawns & steppers, files) & empty, files) & empty
+        left = down(pawns & ~first_file, files + 1) & theirs
+        right = down(pawns & ~last_file, files - 1) & theirs
+    promotion: i64 = rules.promotion_rank[us]
     promotions = len(rules.promotions)
-    count = 0
+    found = 0
     for targets in (single & allowed, left & allowed, right & allowed):
-        promoting = targets & promotion
-        count += (targets ^ promoting).bit_count() + promoting.bit_count() * promotions
-    count += (double & allowed).bit_count()
+        promoting: i64 = targets & promotion
+        found += count(targets ^ promoting) + count(promoting) * promotions
+    found += count(double & allowed)
     ep = position.ep
     if ep >= 0 and rules.en_passant and not occupied >> ep & 1:
-        for sq in squares(rules.tables.pawn[us ^ 1][ep] & pawns):
-            count += position.legal_en_passant(Move(sq, ep, "", "", _EN_PASSANT))
-    return count
+        for sq in squares(PAWN[us ^ 1][ep] & pawns):
+            found += position.legal_en_passant(Move(sq, ep, "", "", _EN_PASSANT))
+    return found
 
 
-def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: int, theirs: int, limit: int) -> int:
+def _count_pawn(position: ChessPosition, sq: int, us: int, occupied: i64, theirs: i64, limit: i64) -> int:
     """The legal moves of the pinned pawn on ``sq``, limited to ``limit``."""
     moves: list[Move] = []
     _pawn_moves(position, sq, us, occupied, theirs, moves)
-    count = 0
+    found = 0
     for move in moves:
         if move.kind is _EN_PASSANT:
-            count += position.legal_en_passant(move)
+            found += position.legal_en_passant(move)
         elif limit >> move.target & 1:
-            count += 1
-    return count
+            found += 1
+    return found

@@ -11,18 +11,35 @@ returns a new one. ``play`` raises ``ValueError`` for a move that is not legal h
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from notation.game.chess.bits import (
+    BETWEEN,
+    BISHOP_PSEUDO,
+    BIT,
+    KING,
+    KNIGHT,
+    LINE,
+    PAWN,
+    ROOK_PSEUDO,
+    bishop_attacks,
+    count,
+    first,
+    hopper_attackers,
+    rook_attacks,
+    several,
+    squares,
+)
 from notation.game.chess.generate import count_moves, piece_moves_to, pseudo_legal_moves
 from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
-from notation.rules.attack_view import hopper_attackers
-from notation.rules.attacks import bishop_attacks, rook_attacks
-from notation.rules.bitboard import squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Stalemate, Variant
+
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+    from mypy_extensions import i64
 
 # Bound once as C statics (compiled): an enum member read off its class is an attribute
 # look-up through the enum's metaclass each time.
@@ -128,7 +145,7 @@ class ChessPosition:
         for sq, cell in enumerate(setup.cells):
             if cell == ".":
                 continue
-            bit = 1 << sq
+            bit = BIT[sq]
             kind = kind_of.get(cell.lower())
             if kind is None:  # validation refuses such letters; nothing to place
                 continue
@@ -139,10 +156,10 @@ class ChessPosition:
                 black |= bit
         promoted = 0
         for sq in setup.promoted:
-            promoted |= 1 << sq
+            promoted |= BIT[sq]
         castling = 0
         for sq in setup.castling:
-            castling |= 1 << sq
+            castling |= BIT[sq]
         pockets: list[list[int]] | None = None
         if setup.pockets is not None or variant.has_pockets:
             pockets = [[0] * len(rules.letters), [0] * len(rules.letters)]
@@ -176,11 +193,13 @@ class ChessPosition:
 
     def kind_at(self, sq: int) -> int:
         """The kind index of the piece on ``sq``, or -1 for an empty square."""
-        bit = 1 << sq
-        if not (self.colours[0] | self.colours[1]) & bit:
+        occupied: i64 = self.colours[0] | self.colours[1]
+        if not occupied >> sq & 1:
             return -1
-        for kind, bb in enumerate(self.pieces):
-            if bb & bit:
+        pieces = self.pieces
+        for kind in range(len(pieces)):
+            board: i64 = pieces[kind]
+            if board >> sq & 1:
                 return kind
         return -1
 
@@ -192,43 +211,39 @@ class ChessPosition:
         letter = self.rules.letters[kind]
         return letter.upper() if self.colours[0] >> sq & 1 else letter
 
-    def royal(self, colour: int) -> int:
+    def royal(self, colour: int) -> i64:
         """The squares of ``colour``'s royal pieces (promoted ones are not royal)."""
         rules = self.rules
+        promoted: i64 = self.promoted
         if rules.royal_kind >= 0:
-            found = self.pieces[rules.royal_kind] & self.colours[colour]
-            return found & ~self.promoted if self.promoted else found
+            found: i64 = self.pieces[rules.royal_kind] & self.colours[colour]
+            return found & ~promoted if promoted else found
         found = 0
         for kind in rules.royal_kinds:
             found |= self.pieces[kind]
-        return found & self.colours[colour] & ~self.promoted
+        return found & self.colours[colour] & ~promoted
 
-    def attackers(self, sq: int, by: int, occupied: int) -> int:
+    def attackers(self, sq: int, by: int, occupied: i64) -> i64:
         """Pieces of colour ``by`` attacking ``sq`` when ``occupied`` holds the pieces (a
         piece missing from ``occupied`` attacks nothing)."""
         groups = self._groups
         if groups is None:
             groups = self._groups = self._attack_groups()
-        rules = self.rules
-        tables = rules.tables
         base = 6 * by
-        theirs = self.colours[by] & occupied
-        found = (
-            (tables.pawn[by ^ 1][sq] & groups[base])
-            | (tables.knight[sq] & groups[base + 1])
-            | (tables.king[sq] & groups[base + 2])
-        )
-        # The 8x8 board's sliders straight from its line tables, past ``Tables``'s dispatch.
-        chess_board = rules.chess_board
-        sliders = groups[base + 3] & theirs
-        if sliders & tables.rook_pseudo[sq]:
-            found |= (rook_attacks(sq, occupied) if chess_board else tables.rook_attacks(sq, occupied)) & sliders
+        theirs: i64 = self.colours[by] & occupied
+        pawns: i64 = groups[base]
+        knights: i64 = groups[base + 1]
+        kings: i64 = groups[base + 2]
+        found: i64 = (PAWN[by ^ 1][sq] & pawns) | (KNIGHT[sq] & knights) | (KING[sq] & kings)
+        sliders: i64 = groups[base + 3] & theirs
+        if sliders & ROOK_PSEUDO[sq]:
+            found |= rook_attacks(sq, occupied) & sliders
         sliders = groups[base + 4] & theirs
-        if sliders & tables.bishop_pseudo[sq]:
-            found |= (bishop_attacks(sq, occupied) if chess_board else tables.bishop_attacks(sq, occupied)) & sliders
-        hoppers = groups[base + 5] & theirs
+        if sliders & BISHOP_PSEUDO[sq]:
+            found |= bishop_attacks(sq, occupied) & sliders
+        hoppers: i64 = groups[base + 5] & theirs
         if hoppers:
-            found |= hopper_attackers(sq, occupied, hoppers, tables)
+            found |= hopper_attackers(sq, occupied, hoppers)
         return found & theirs
 
     def _attack_groups(self) -> list[int]:
@@ -238,8 +253,12 @@ class ChessPosition:
         pieces = self.pieces
         groups: list[int] = []
         for colour in (0, 1):
-            mine = self.colours[colour]
-            knights = kings = orthogonal = diagonal = hoppers = 0
+            mine: i64 = self.colours[colour]
+            knights: i64 = 0
+            kings: i64 = 0
+            orthogonal: i64 = 0
+            diagonal: i64 = 0
+            hoppers: i64 = 0
             for kind in rules.knight_kinds:
                 knights |= pieces[kind]
             for kind in rules.king_kinds:
@@ -250,15 +269,14 @@ class ChessPosition:
                 diagonal |= pieces[kind]
             for kind in rules.hopper_kinds:
                 hoppers |= pieces[kind]
-            pawns = pieces[rules.pawn] if rules.pawn >= 0 else 0
+            pawns: i64 = pieces[rules.pawn] if rules.pawn >= 0 else 0
             groups += [pawns & mine, knights & mine, kings & mine, orthogonal & mine, diagonal & mine, hoppers & mine]
         return groups
 
     def kings_touch(self) -> bool:
         """Whether a white and a black royal piece stand side by side."""
         white, black = self.royal(0), self.royal(1)
-        king = self.rules.tables.king
-        return any(king[sq] & black for sq in squares(white))
+        return any(KING[sq] & black for sq in squares(white))
 
     def checkers_of(self, colour: int) -> int:
         """Enemy pieces attacking a royal piece of ``colour`` (0 where check does not exist)."""
@@ -290,19 +308,18 @@ class ChessPosition:
             return False
         them = self.turn_index ^ 1
         occupied = self.colours[0] | self.colours[1]
-        tables = self.rules.tables
-        path = tables.between[king][king_to] | (1 << king)
-        target = 1 << king_to
+        path: i64 = BETWEEN[king][king_to] | BIT[king]
+        target: i64 = BIT[king_to]
         if safety is _ATOMIC:
             for enemy in squares(self.royal(them)):
-                path &= ~tables.king[enemy]
-                target &= ~tables.king[enemy]
-        without_king = occupied ^ (1 << king)
+                path &= ~KING[enemy]
+                target &= ~KING[enemy]
+        without_king: i64 = occupied ^ BIT[king]
         for sq in squares(path):
             if self.attackers(sq, them, without_king):
                 return True
         if target:
-            after = (without_king ^ (1 << rook)) | (1 << rook_to)
+            after: i64 = (without_king ^ BIT[rook]) | BIT[rook_to]
             if self.attackers(king_to, them, after):
                 return True
         return False
@@ -401,36 +418,36 @@ class ChessPosition:
         if not rules.pins_decide:
             return None
         us = self.turn_index
-        royal = self.royal(us)
+        royal: i64 = self.royal(us)
         if not royal:
             return -1, 0, 0, rules.all  # nothing to guard (Horde's White): every move goes
-        if royal & (royal - 1):
+        if several(royal):
             return None
-        king = royal.bit_length() - 1
+        king = first(royal)
         them = us ^ 1
-        occupied = self.colours[0] | self.colours[1]
-        checkers = self.attackers(king, them, occupied)
-        tables = rules.tables
+        occupied: i64 = self.colours[0] | self.colours[1]
+        checkers: i64 = self.attackers(king, them, occupied)
         if not checkers:
-            allowed = rules.all
-        elif checkers & (checkers - 1):
+            allowed: i64 = rules.all
+        elif several(checkers):
             allowed = 0
         else:
-            allowed = checkers | tables.between[king][checkers.bit_length() - 1]
+            allowed = checkers | BETWEEN[king][first(checkers)]
         pieces = self.pieces
-        theirs = self.colours[them]
-        orthogonal = diagonal = 0
+        theirs: i64 = self.colours[them]
+        orthogonal: i64 = 0
+        diagonal: i64 = 0
         for kind in rules.orthogonal_kinds:
             orthogonal |= pieces[kind]
         for kind in rules.diagonal_kinds:
             diagonal |= pieces[kind]
-        snipers = ((tables.rook_pseudo[king] & orthogonal) | (tables.bishop_pseudo[king] & diagonal)) & theirs
-        pinned = 0
-        ours = self.colours[us]
-        between = tables.between[king]
+        snipers: i64 = ((ROOK_PSEUDO[king] & orthogonal) | (BISHOP_PSEUDO[king] & diagonal)) & theirs
+        pinned: i64 = 0
+        ours: i64 = self.colours[us]
+        between = BETWEEN[king]
         for sniper in squares(snipers):
-            blockers = between[sniper] & occupied
-            if blockers and not blockers & (blockers - 1) and blockers & ours:
+            blockers: i64 = between[sniper] & occupied
+            if blockers and not several(blockers) and blockers & ours:
                 pinned |= blockers
         return king, checkers, pinned, allowed
 
@@ -440,11 +457,12 @@ class ChessPosition:
         if kind is _NORMAL:
             origin = move.origin
             if origin == king:
-                occupied = (self.colours[0] | self.colours[1]) ^ (1 << king)
+                occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[king]
                 return not self.attackers(move.target, self.turn_index ^ 1, occupied)
             if not allowed >> move.target & 1:
                 return False
-            return not pinned >> origin & 1 or bool(self.rules.tables.line[king][origin] >> move.target & 1)
+            line: i64 = LINE[king][origin]
+            return not pinned >> origin & 1 or bool(line >> move.target & 1)
         if kind is _DROP:
             return bool(allowed >> move.target & 1)
         if kind is _CASTLE:
@@ -538,7 +556,7 @@ class ChessPosition:
             pass
         elif kind is _DROP:
             dropped = rules.kind_of[move.drop]
-            bit = 1 << move.target
+            bit = BIT[move.target]
             after.pieces[dropped] |= bit
             after.colours[us] |= bit
         elif kind is _DETONATE:
@@ -560,7 +578,8 @@ class ChessPosition:
         Returns the captured kind (-1 for none) and whether it was a promoted piece."""
         rules = self.rules
         origin, target = move.origin, move.target
-        from_bit, to_bit = 1 << origin, 1 << target
+        from_bit: i64 = BIT[origin]
+        to_bit: i64 = BIT[target]
         them = us ^ 1
         mover = self.kind_at(origin)
         pieces = after.pieces
@@ -573,7 +592,7 @@ class ChessPosition:
             capture_square = target - rules.files if us == 0 else target + rules.files
             captured = rules.pawn
         if captured >= 0:
-            cap_bit = 1 << capture_square
+            cap_bit: i64 = BIT[capture_square]
             pieces[captured] &= ~cap_bit
             after.colours[them] &= ~cap_bit
             was_promoted = bool(self.promoted & cap_bit)
@@ -613,11 +632,11 @@ class ChessPosition:
         rook_to = rank_start + (3 if a_side else files - 3)
         pieces = after.pieces
         king_kind, rook_kind = rules.castling_kind, rules.rook_kind
-        pieces[king_kind] &= ~(1 << king)
-        pieces[rook_kind] &= ~(1 << rook)
-        pieces[king_kind] |= 1 << king_to
-        pieces[rook_kind] |= 1 << rook_to
-        after.colours[us] = (after.colours[us] & ~(1 << king) & ~(1 << rook)) | (1 << king_to) | (1 << rook_to)
+        pieces[king_kind] &= ~BIT[king]
+        pieces[rook_kind] &= ~BIT[rook]
+        pieces[king_kind] |= BIT[king_to]
+        pieces[rook_kind] |= BIT[rook_to]
+        after.colours[us] = (after.colours[us] & ~BIT[king] & ~BIT[rook]) | BIT[king_to] | BIT[rook_to]
         after.castling &= ~rules.back_rank[us]
 
     def _copy(self) -> ChessPosition:
@@ -670,8 +689,8 @@ class ChessPosition:
         if stalemate is Stalemate.WIN:
             return Outcome(mover, EndReason.STALEMATE)
         if stalemate is Stalemate.FEWER_PIECES_WINS:
-            mine = bin(self.colours[self.turn_index]).count("1")
-            theirs = bin(self.colours[self.turn_index ^ 1]).count("1")
+            mine = count(self.colours[self.turn_index])
+            theirs = count(self.colours[self.turn_index ^ 1])
             if mine == theirs:
                 return Outcome(None, EndReason.STALEMATE)
             return Outcome(mover if mine < theirs else other, EndReason.STALEMATE)

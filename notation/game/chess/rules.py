@@ -12,9 +12,9 @@ from __future__ import annotations
 import enum
 import functools
 
+from notation.game.chess.bits import ALL, signed
 from notation.game.chess.twists import MoveChange, Twist, twists_of
 from notation.geometry import Geometry
-from notation.rules.attacks import Tables, tables_for
 from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
 from notation.variants import Twist as TwistName
@@ -37,8 +37,10 @@ class ChessRules:
     def __init__(self, variant: Variant):
         self.variant = variant
         geometry: Geometry = variant.geometry
+        if not geometry.is_chess_board:
+            # The generator's bitboards are 64-bit words (notation.game.chess.bits).
+            raise ValueError(f"{variant.name}: chess-family moves are generated on the 8x8 board only")
         self.geometry = geometry
-        self.tables: Tables = tables_for(geometry)
         self.files = geometry.files
         self.ranks = geometry.ranks
         self.size = geometry.size
@@ -71,13 +73,15 @@ class ChessRules:
         files, size = self.files, self.size
         first = (1 << files) - 1
         last = first << (size - files)
-        self.back_rank = (first, last)  # per colour: its own first rank
-        self.promotion_rank = (last, first)  # per colour: the rank its pawns promote on
-        self.second_rank = (first << files, last >> files)
-        self.first_file = sum(1 << (rank * files) for rank in range(self.ranks))
-        self.last_file = self.first_file << (files - 1)
+        # Masks as the generator stores bitboards: signed 64-bit words (bits.signed).
+        self.back_rank = (signed(first), signed(last))  # per colour: its own first rank
+        self.promotion_rank = (signed(last), signed(first))  # per colour: the rank its pawns promote on
+        self.second_rank = (signed(first << files), signed(last >> files))
+        first_file = sum(1 << (rank * files) for rank in range(self.ranks))
+        self.first_file = signed(first_file)
+        self.last_file = signed(first_file << (files - 1))
         self.chess_board = base.chess_board
-        self.all = (1 << size) - 1
+        self.all = ALL
         self.twists: tuple[Twist, ...] = twists_of(variant)
         safety = Safety.ROYAL if self.royal_kinds else Safety.NONE
         for twist in self.twists:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.game.chess.bits import BIT, KING
 from notation.game.chess.rules import Safety
 from notation.game.chess.twists import Twist, royal_loss
 from notation.game.move import Move
@@ -32,7 +33,7 @@ class Explosions(Twist):
         rules = before.rules
         target = move.target
         pawns = after.pieces[rules.pawn] if rules.pawn >= 0 else 0
-        blast = (rules.tables.king[target] & ~pawns) | (1 << target)
+        blast = (KING[target] & ~pawns) | BIT[target]
         occupied = after.colours[0] | after.colours[1]
         for colour in (0, 1):
             royal = after.royal(colour)

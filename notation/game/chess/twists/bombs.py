@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.game.chess.bits import BIT, KING
 from notation.game.chess.twists import MoveChange, Twist, royal_loss
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
@@ -50,7 +51,7 @@ class Bombs(Twist):
         rules = before.rules
         us, them = before.turn_index, before.turn_index ^ 1
         if move.kind is _DETONATE:
-            blast = rules.tables.king[move.origin] | (1 << move.origin)
+            blast = KING[move.origin] | BIT[move.origin]
             for colour in (0, 1):
                 if after.royal(colour) & blast:
                     after.castling &= ~rules.back_rank[colour]

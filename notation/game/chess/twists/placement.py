@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.game.chess.bits import signed, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
-from notation.rules.bitboard import squares
 from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ class PlacementPhase(Twist):
         region = (1 << (files * region_ranks)) - 1
         if us == 1:
             region <<= size - files * region_ranks
+        region = signed(region)
         empty = region & ~(position.colours[0] | position.colours[1])
         ours = position.colours[us]
         moves: list[Move] = []
@@ -78,7 +79,7 @@ def _file_mask(file: int, files: int, ranks: int) -> int:
     mask = 0
     for rank in range(ranks):
         mask |= 1 << (rank * files + file)
-    return mask
+    return signed(mask)
 
 
 def _colour_mask(colour: int, files: int, ranks: int) -> int:
@@ -86,4 +87,4 @@ def _colour_mask(colour: int, files: int, ranks: int) -> int:
     for sq in range(files * ranks):
         if _colour(sq, files) == colour:
             mask |= 1 << sq
-    return mask
+    return signed(mask)

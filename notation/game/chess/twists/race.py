@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.game.chess.bits import KING, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
-from notation.rules.bitboard import squares
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
@@ -36,7 +36,7 @@ class Race(Twist):
         # White is there and Black is to move: Black may still draw by reaching it at once.
         occupied = position.colours[0] | position.colours[1]
         for king in squares(black):
-            for target in squares(rules.tables.king[king] & goal & ~position.colours[1]):
+            for target in squares(KING[king] & goal & ~position.colours[1]):
                 if not position.attackers(target, 0, occupied):
                     return None
         return Outcome("w", EndReason.RACE)
