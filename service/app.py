@@ -10,7 +10,7 @@ from flask import Flask, g, request
 from . import metrics, problems
 from .bodies import too_large
 from .config import Settings
-from .resources import board, docs, fen, meta, moves, page, pgn, start, variants
+from .resources import board, docs, fen, game, meta, moves, page, pgn, start, variants
 from .state import EXTENSION_KEY, ServiceState, state
 
 # Endpoints whose bodies are PGN text with their own, larger limit.
@@ -30,8 +30,8 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions[EXTENSION_KEY] = ServiceState.build(settings)
     api = (
-        meta.blueprint, variants.blueprint, fen.blueprint, moves.blueprint, pgn.blueprint, start.blueprint,
-        board.blueprint,
+        meta.blueprint, variants.blueprint, fen.blueprint, moves.blueprint, pgn.blueprint, game.blueprint,
+        start.blueprint, board.blueprint,
     )
     for blueprint in api:
         app.register_blueprint(blueprint)

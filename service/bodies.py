@@ -186,6 +186,18 @@ def load(schema: Schema, data: Any, plain: PlainStrings | None = None) -> dict[s
         raise invalid_request(list(flatten_messages(exc.messages))) from None
 
 
+def single_query(repeatable: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The request's query parameters: one value each, a list for the ``repeatable`` ones;
+    raises ``ProblemError`` (422, naming them) for the others given more than once."""
+    args = request.args.to_dict(flat=False)
+    repeated = [name for name, values in args.items() if len(values) > 1 and name not in repeatable]
+    if repeated:
+        raise invalid_request(
+            [{"code": "invalid-field", "message": "Given more than once.", "parameter": name} for name in repeated]
+        )
+    return {name: values if name in repeatable else values[0] for name, values in args.items()}
+
+
 def load_query(schema: Schema, data: Any) -> dict[str, Any]:
     """``schema.load`` of query parameters; errors name the ``parameter`` (422)."""
     try:

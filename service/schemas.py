@@ -10,6 +10,7 @@ per item: at 10,000 items a nested schema costs more than converting the FENs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
 from notation.options import IllegalPolicy, MoveNotation
-from notation.pgn.normalize import BadGamePolicy
+from notation.pgn.normalize import BadGamePolicy, MovesOption
 from notation.validation import CODES
 from notation.views import Viewer
 
@@ -32,6 +33,7 @@ MAX_PLAYED_MOVES = 2000
 MAX_MOVE_CHARS = 32
 MOVE_NOTATIONS = [notation.value for notation in MoveNotation]
 MAX_ACCEPT_CODES = 32
+NOT_BLANK = re.compile(r"\s*+\S")  # text that is not only white space (openapi.yaml: pattern \S)
 # Fields of a batch that only its convert operation takes.
 CONVERT_ONLY_FIELDS = ("profile", *WRITER_OPTION_NAMES, "on_illegal", "repair")
 
@@ -180,8 +182,22 @@ class NormalizeQuery(WriterOptions):
         exclude = ("repair",)
 
     on_bad = enum_field(BadGamePolicy)
+    moves = enum_field(MovesOption, load_default=MovesOption.KEEP)
     accept = accept_field()
     source = source_field()
+
+
+class GameRequest(Strict):
+    """The body of POST /v1/pgn/game: the PGN text (its first game is read), whose variant
+    names its tags use, and validation codes to let through in its FEN tag."""
+
+    pgn = fields.String(
+        required=True, allow_none=False,
+        validate=validate.Regexp(NOT_BLANK, error="Holds no PGN game: send the text of one (tags and moves, or moves "
+                                 "alone)."),
+    )
+    source = source_field()
+    accept = accept_field()
 
 
 class StartQuery(WriterOptions):

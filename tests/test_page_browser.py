@@ -462,3 +462,201 @@ def test_the_page_has_no_rule_or_guess_of_its_own():
         assert rule not in script, rule
     # No pattern over a FEN's fields (counters, castling letters, pocket brackets) but the square names.
     assert script.count("new RegExp") == 0
+
+
+# --- a pasted game: stepped through, an illegal move marked, shared, played on -------------
+
+GAMES = ROOT / "fixtures" / "pgn" / "games"
+
+
+def api_game(base_url: str, pgn: str) -> dict:
+    """What ``POST /v1/pgn/game`` answers for ``pgn``: what the page must show."""
+    import urllib.request
+
+    request = urllib.request.Request(base_url + "/v1/pgn/game", data=json.dumps({"pgn": pgn}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def paste_game(session, pgn: str) -> None:
+    field = labelled(session, "PGN")
+    field.clear()
+    session.execute_script("arguments[0].value = arguments[1];", field, pgn)  # a paste, not typed key by key
+    session.find_element("xpath", "//button[normalize-space()='Show game']").click()
+    wait_for(session, lambda s: s.execute_script("return document.body.dataset.game"), "the game to load")
+
+
+def shown_path(session) -> str:
+    return session.execute_script("return document.body.dataset.gamePath")
+
+
+def wait_for_node(session, path: str, fen: str) -> None:
+    def shown(s) -> bool:
+        drawn = s.execute_script("return document.body.dataset.shownFen")
+        return shown_path(s) == path and drawn == fen_value(s) == fen
+
+    wait_for(session, shown, f"ply {path} shown")
+
+
+def press(session, key: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(session).send_keys(key).perform()
+
+
+def move_button(session, path: str):
+    return session.find_element("css selector", f'#move-list button[data-path="{path}"]')
+
+
+def test_step_through_a_pasted_crazyhouse_game_with_the_keyboard(page, base_url):
+    from selenium.webdriver.common.keys import Keys
+
+    pgn = (GAMES / "crazyhouse_drops.pgn").read_text(encoding="utf-8")
+    game = api_game(base_url, pgn)
+    plies = game["plies"]
+    open_page(page, base_url)
+    paste_game(page, pgn)
+    wait_for_node(page, "0", game["initial_fen"])
+    assert page.find_element("id", "game-title").text == "kasia – lukas · Casual Crazyhouse game · Crazyhouse · 0-1"
+    shown = page.execute_script(
+        "return [...document.querySelectorAll('#move-list button.move')].map(b => b.textContent)")
+    assert shown == [ply["san"] for ply in plies]  # the service's SAN, in order
+    numbers = page.execute_script(
+        "return [...document.querySelectorAll('#move-list .move-number')].map(e => e.textContent)")
+    assert numbers[:3] == ["1.", "2.", "3."] and len(numbers) == 18
+    press(page, Keys.ARROW_RIGHT)
+    wait_for_node(page, "1", plies[0]["fen"])
+    assert marked(page, "last-move") == ["e2", "e4"]
+    for _ in range(16):
+        press(page, Keys.ARROW_RIGHT)
+    wait_for_node(page, "17", plies[16]["fen"])  # 9. P@e2, a pawn drop
+    assert marked(page, "last-move") == ["e2"]
+    assert move_button(page, "17").get_attribute("aria-current") == "step"
+    screenshot(page, "game-crazyhouse-drop")
+    press(page, Keys.END)
+    wait_for_node(page, "36", plies[-1]["fen"])  # 18... N*h3#, mate by a drop
+    assert marked(page, "check") == ["g1"] and marked(page, "last-move") == ["h3"]
+    assert "checkmate" in page.find_element("id", "outcome").text
+    assert "drop-with-star" in page.find_element("id", "game-note").text
+    screenshot(page, "game-crazyhouse-mate")
+    press(page, Keys.ARROW_LEFT)
+    wait_for_node(page, "35", plies[-2]["fen"])
+    press(page, Keys.HOME)
+    wait_for_node(page, "0", game["initial_fen"])
+    # A click on a move in the list shows it; the address carries the game and the ply.
+    move_button(page, "28").click()
+    wait_for_node(page, "28", plies[27]["fen"])
+    assert marked(page, "check") == ["g2"]
+    link = page.find_element("id", "share-link").get_attribute("href")
+    fragment = urllib.parse.parse_qs(urllib.parse.urlparse(link).fragment)
+    assert fragment == {"pgn": [pgn], "ply": ["28"]} and page.current_url == link
+    page.get(base_url + "/")  # a new page, then the shared link
+    page.get(link)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.ready") == "true", "the page to start")
+    wait_for_node(page, "28", plies[27]["fen"])
+    assert labelled(page, "PGN").get_attribute("value") == pgn
+    screenshot(page, "game-shared-link")
+    # Another move's link opened in the same tab changes only the fragment: the page follows it.
+    page.execute_script("location.hash = arguments[0];", urllib.parse.urlencode({"pgn": pgn, "ply": "17"}))
+    wait_for_node(page, "17", plies[16]["fen"])
+
+
+def test_an_illegal_move_is_marked_where_it_stands(page, base_url):
+    from selenium.webdriver.common.keys import Keys
+
+    pgn = (GAMES / "illegal_move.pgn").read_text(encoding="utf-8")
+    game = api_game(base_url, pgn)
+    open_page(page, base_url)
+    paste_game(page, pgn)
+    wait_for_node(page, "0", game["initial_fen"])
+    bad = move_button(page, "13")
+    assert bad.text == "Bxf7+" and "illegal" in bad.get_attribute("class")
+    assert "illegal-move" in bad.get_attribute("title")
+    assert page.find_elements("css selector", '#move-list button[data-path="14"]') == []  # the rest is not played
+    problems = page.execute_script(
+        "return [...document.querySelectorAll('#game-problems li')].map(li => li.dataset.code)")
+    assert problems == ["illegal-move"]
+    assert "line 10, column 14, ply 13" in page.find_element("css selector", "#game-problems li").text
+    press(page, Keys.END)
+    before = game["plies"][11]["fen"]  # the failed move's own position is the one before it
+    wait_for_node(page, "13", before)
+    note = page.find_element("id", "game-note").text
+    assert "7. Bxf7+ cannot be played: illegal-move" in note
+    assert "error" in page.find_element("id", "game-note").get_attribute("class")
+    screenshot(page, "game-illegal-move")
+    # The variation after 3. Bb5 is there to click, and its moves to step through.
+    variation = game["plies"][5]["variations"][0]
+    move_button(page, "6.1.3").click()
+    wait_for_node(page, "6.1.3", variation[2]["fen"])
+    press(page, Keys.ARROW_RIGHT)
+    wait_for_node(page, "6.1.4", variation[3]["fen"])
+    assert "in a variation" in page.find_element("id", "ply-label").text
+    screenshot(page, "game-variation")
+    # The problem's own button shows the move it is about.
+    press(page, Keys.HOME)
+    wait_for_node(page, "0", game["initial_fen"])
+    page.find_element("css selector", "#game-problems button.go-to-move").click()
+    wait_for_node(page, "13", before)
+
+
+def test_a_xiangqi_game_marks_its_checks(page, base_url):
+    pgn = (GAMES / "xiangqi.pgn").read_text(encoding="utf-8")
+    game = api_game(base_url, pgn)
+    open_page(page, base_url)
+    paste_game(page, pgn)
+    wait_for_node(page, "0", game["initial_fen"])
+    move_button(page, "13").click()  # 7. C5+4, the central cannon takes and checks
+    wait_for_node(page, "13", game["plies"][12]["fen"])
+    assert marked(page, "check") == ["e10"] and marked(page, "last-move") == ["e3", "e7"]
+    assert page.find_element("id", "variant-used").text == ""  # the variant is the game's, not guessed
+    assert labelled(page, "Variant").get_attribute("value") == "xiangqi"
+    screenshot(page, "game-xiangqi-check")
+
+
+def test_playing_from_a_position_of_the_game_goes_on_from_there(page, base_url):
+    pgn = (GAMES / "illegal_move.pgn").read_text(encoding="utf-8")
+    game = api_game(base_url, pgn)
+    open_page(page, base_url)
+    paste_game(page, pgn)
+    move_button(page, "2").click()  # 1... e5
+    wait_for_node(page, "2", game["plies"][1]["fen"])
+    wait_for_moves(page)
+    click_square(page, "g1")  # the game's own 2. Nf3: the game goes on
+    click_square(page, "f3")
+    wait_for_node(page, "3", game["plies"][2]["fen"])
+    wait_for_moves(page)
+    click_square(page, "b8")  # 2... Na6 is not the game's move: off the game, from ply 3
+    click_square(page, "a6")
+    after = wait_for_fen(page, game["plies"][2]["fen"])
+    assert after.startswith("r1bqkbnr/pppp1ppp/n7/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
+    assert "branch" in move_button(page, "3").get_attribute("class")
+    assert page.execute_script("return document.querySelectorAll('#move-list [aria-current]').length") == 0
+    link = page.find_element("id", "share-link").get_attribute("href")
+    assert urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["fen"] == [after]  # a position, not the game's
+    screenshot(page, "game-played-off")
+    page.find_element("id", "undo").click()
+    wait_for(page, lambda s: fen_value(s) == game["plies"][2]["fen"]
+             and s.execute_script("return document.body.dataset.shownFen") == fen_value(s), "the undo")
+    assert move_button(page, "3").get_attribute("aria-current") == "step"
+
+
+def test_a_game_whose_setup_cannot_be_played_says_why(page, base_url):
+    open_page(page, base_url)
+    paste_game(page, '[Variant "Chess 3000"]\n\n1. e4 e5 *\n')
+    assert page.execute_script("return document.body.dataset.game") == "unplayable"
+    assert page.execute_script("return [...document.querySelectorAll('#game-problems li')].map(li => li.dataset.code)"
+                               ) == ["unknown-variant"]
+    wait_for(page, lambda s: "cannot be played from its set-up: unknown-variant" in s.find_element("id", "status").text,
+             "the reason")
+    screenshot(page, "game-unplayable")
+
+
+def test_the_game_panel_has_no_rule_of_its_own():
+    """Moves, numbers and positions come from POST /v1/pgn/game; game.js reads no PGN itself."""
+    script = (ROOT / "service" / "web" / "game.js").read_text(encoding="utf-8")
+    assert "/v1/pgn/game" in script
+    for rule in ("start_fen", "isLegal", "attacks", "KQkq", "O-O", "new RegExp", "split(\" \")", "fullmove"):
+        assert rule not in script, rule
+    # No pattern over PGN or SAN text: the one regular expression strips the address's "#".
+    assert script.count("replace(/") == 1 and ".match(" not in script and "matchAll" not in script

@@ -21,6 +21,7 @@ from notation.playing import list_moves, open_position, play_moves
 
 from ..bodies import json_body, load
 from ..guessing import guess_member, resolve, with_guess_warning
+from ..move_squares import move_entry
 from ..problems import INVALID_FEN, INVALID_MOVE, ProblemError
 from ..state import json_response, state
 
@@ -90,31 +91,14 @@ def _refuse(
 
 
 def move_squares(position: GamePosition) -> list[dict[str, str | None]]:
-    """Each legal move's squares, in the order ``list_moves`` writes them: ``from`` (None
-    for a drop), ``to``, ``kind``, ``drop`` and ``promotion`` letters ("" when none); a
-    castling move's ``to`` is where the castling piece lands and ``rook`` the square of the
-    rook it castles with (a board lets either be clicked)."""
-    name = position.variant.geometry.square_name
-    before = position.to_setup()
+    """Each legal move's squares, in the order ``list_moves`` writes them
+    (``move_squares.move_entry``: ``from``, ``to``, ``kind``, ``drop``, ``promotion``, and
+    ``rook`` for a castling move, so that a board lets the king's target or the rook be
+    clicked)."""
+    geometry = position.variant.geometry
+    before = position.to_setup().cells
     out: list[dict[str, str | None]] = []
     for move in position.legal_moves():
-        entry: dict[str, str | None] = {
-            "from": None if move.kind is MoveKind.DROP else name(move.origin),
-            "to": name(move.target),
-            "kind": move.kind.value,
-            "drop": move.drop,
-            "promotion": move.promotion,
-        }
-        if move.kind is MoveKind.CASTLE:
-            entry["rook"] = name(move.target)
-            entry["to"] = name(_castled_to(before.cells, position.play(move).to_setup().cells, move.origin))
-        out.append(entry)
+        after = position.play(move).to_setup().cells if move.kind is MoveKind.CASTLE else before
+        out.append(move_entry(move, geometry, before, after))
     return out
-
-
-def _castled_to(before: str, after: str, origin: int) -> int:
-    """Where the piece that stood on ``origin`` stands after castling (its own square when
-    a Chess960 castling leaves it there)."""
-    piece = before[origin]
-    moved = [sq for sq, letter in enumerate(after) if letter == piece and before[sq] != piece]
-    return moved[0] if moved else origin

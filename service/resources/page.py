@@ -1,7 +1,7 @@
-"""``GET /``: the page where a person pastes a FEN and sees its board, its problems and the
-position in every profile. Its HTML, scripts and style ship in the package
-(``service/web``); the scripts and style are served from ``/page/<file>``. The page calls
-only this service's public API, nothing outside."""
+"""``GET /``: the page where a person pastes a FEN (or a PGN game, to step through) and sees
+its board, its problems and the position in every profile. Its HTML, scripts and style
+ship in the package (``service/web``); the scripts and style are served from
+``/page/<file>``. The page calls only this service's public API, nothing outside."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from flask import Blueprint, Response, send_from_directory
 _PACKAGE = __name__.split(".")[0]
 WEB_DIR = resources.files(_PACKAGE).joinpath("web")
 # The files under /page/; any other name is a 404 problem.
-ASSETS = ("page.js", "page.css", "docs.js")
+ASSETS = ("page.js", "game.js", "page.css", "docs.js")
 
 # Everything the page needs comes from this service; nothing else may load or run.
 PAGE_POLICY = (

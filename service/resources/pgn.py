@@ -1,5 +1,7 @@
 """``POST /v1/pgn/normalize``: the PGN normaliser (``notation.pgn.normalize``) over a PGN
-body, answered as a stream of JSON lines (``application/x-ndjson``).
+body, answered as a stream of JSON lines (``application/x-ndjson``). ``moves`` is the CLI's
+``--moves`` (``keep``, ``check``, ``san``, ``lan``, ``uci``, ``iccs``, ``wxf``, ``opentafl``):
+the same options give the same bytes as ``notation normalize``.
 
 Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
 
@@ -29,13 +31,13 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
 
-from ..bodies import invalid_request, load_query, require_media_type, spool_body, utf8_blocks
+from ..bodies import load_query, require_media_type, single_query, spool_body, utf8_blocks
 from ..jsonio import dumps
 from ..schemas import NormalizeQuery, PgnGameLine, PgnSummaryLine
 from ..state import state
@@ -66,13 +68,7 @@ def normalize_pgn() -> Response:
 
 
 def _options() -> NormalizeOptions:
-    args = request.args.to_dict(flat=False)
-    repeated = [name for name, values in args.items() if len(values) > 1 and name not in REPEATABLE]
-    if repeated:
-        raise invalid_request(
-            [{"code": "invalid-field", "message": "Given more than once.", "parameter": name} for name in repeated]
-        )
-    data = load_query(_query, {name: values if name in REPEATABLE else values[0] for name, values in args.items()})
+    data = load_query(_query, single_query(REPEATABLE))
     writer: dict[str, Any] = {name: data.get(name) for name in WRITER_OPTION_NAMES}
     return NormalizeOptions.create(
         data.get("profile"),
@@ -80,6 +76,7 @@ def _options() -> NormalizeOptions:
         on_illegal=data.get("on_illegal", IllegalPolicy.REFUSE),
         registry=state().registry_for(data["source"]),
         accept=data["accept"],
+        moves=data["moves"],
         **writer,
     )
 

@@ -7,6 +7,7 @@
 // No rule of any variant is written here: a move is legal when the service listed it.
 // Every request it makes answers 200: moves are asked only of a legal position, a move
 // is played only when it was listed, so no bad input shows up as a failed request.
+// A pasted game (game.js, POST /v1/pgn/game) is stepped through by showing its positions.
 "use strict";
 
 const SQUARE_NAME = /\b([a-l](?:1[0-2]|[1-9]))\b/g;
@@ -27,6 +28,9 @@ const state = {
   history: [],        // earlier {fen, variant, lastMove}, for Undo
   mode: "play",
   tool: null,         // edit mode: a piece letter to place, "erase", or null (drag pieces)
+  game: null,         // the pasted game (game.js): its answer and its positions as a tree of nodes
+  node: null,         // the game's position the board shows, or null
+  branch: null,       // the game's position moves were played from on the board, or null
 };
 
 function $(id) { return document.getElementById(id); }
@@ -360,7 +364,14 @@ async function playMove(entry) {
   const shown = state.shown;
   clearTargets();
   const answer = await postJson("/v1/play", { fen: shown.fen, variant: shown.variant, moves: [entry.move] });
-  state.history.push({ fen: shown.fen, variant: typedVariant(), lastMove: state.lastMove });
+  const next = gameChildReached(answer.fen);
+  if (next) return showNode(next, `Played ${answer.played[0]}, the game's own move.`);
+  state.history.push({
+    fen: shown.fen, variant: typedVariant(), lastMove: state.lastMove, node: state.node, branch: state.branch,
+  });
+  state.branch = state.node || state.branch;  // off the game: the list keeps where it left
+  state.node = null;
+  markCurrent();
   state.lastMove = entry.from ? `${entry.from}${entry.to}` : `@${entry.to}`;
   $("fen").value = answer.fen;
   $("undo").disabled = false;
@@ -373,6 +384,9 @@ async function undo() {
   $("fen").value = previous.fen;
   $("variant").value = previous.variant;
   state.lastMove = previous.lastMove;
+  state.node = previous.node;
+  state.branch = previous.branch;
+  markCurrent();
   $("undo").disabled = state.history.length === 0;
   await refresh();
 }
@@ -501,6 +515,7 @@ async function applyEdit(change) {
     return;
   }
   change(model);
+  leaveGame();
   const fields = model.fields;
   fields[0] = placementOf(model);
   if (fields.length > 3) fields[3] = "-";  // an edited position has no en passant square
@@ -587,6 +602,7 @@ async function setMode(mode) {
 
 async function loadStart(query) {
   const answer = await getJson(`/v1/start?${new URLSearchParams(query)}`);
+  leaveGame();
   state.lastMove = "";
   state.history = [];
   $("undo").disabled = true;
@@ -630,6 +646,8 @@ function wireEditor() {
 // --- the address: the FEN (and variant, orientation, last move) to share ---------------
 
 function shareUrl(fen) {
+  const game = gameLink();  // a position of the pasted game: the game and its ply (game.js)
+  if (game) return game;
   const query = new URLSearchParams({ fen, variant: typedVariant() });
   if (state.orientation === "black") query.set("orientation", "black");
   if (state.lastMove) query.set("last", state.lastMove);
@@ -711,6 +729,7 @@ async function refresh(done = "Drawn.") {
 function scheduleRefresh() {
   clearTimeout(state.timer);
   state.timer = setTimeout(() => {
+    leaveGame();
     state.lastMove = "";
     state.history = [];
     $("undo").disabled = true;
@@ -741,12 +760,15 @@ async function start() {
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   wireEditor();
+  wireGame();
   try {
     await loadVariants();
   } catch (error) {
     setStatus(`Could not load the variants: ${error.message}`);
   }
-  await refresh();
+  const game = readGameAddress();
+  if (game) await openGame(game.pgn, game.ply);
+  else await refresh();
   document.body.dataset.ready = "true";
 }
 
