@@ -366,10 +366,9 @@ class _Reader:
         if mark == "*":
             self.warn("drop-with-star", "a drop written with '*'")
         target = self._square(target_name)
-        letter = piece.lower()
-        for move in self.position.legal_moves():
-            if move.kind is _DROP and move.target == target and move.drop == letter:
-                return move
+        move = Move.dropped(piece.lower(), target)
+        if self.position.is_legal_move(move):
+            return move
         raise self.fail("illegal-move", f"{self.text!r}: no {piece} can be dropped on {target_name} here")
 
     def _piece_move(

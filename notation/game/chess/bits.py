@@ -96,6 +96,15 @@ def squares(bb: i64) -> list[int]:
     return found
 
 
+def pop_square(bb: i64) -> tuple[int, i64]:
+    """The lowest square of ``bb`` (not empty) and ``bb`` without it: a loop over a set's
+    squares that builds no list (compiled, the pair is returned in registers)."""
+    if bb == SQUARE_63:
+        return 63, 0
+    low: i64 = bb & -bb
+    return _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> 58 & 63], bb ^ low
+
+
 # BIT[sq]: the one-square set of ``sq``.
 BIT: Final = tuple(signed(1 << sq) for sq in range(64))
 # LOW[n]: the squares a shift up by ``n`` keeps below h8; HIGH_CLEAR[n]: those a shift down

@@ -22,6 +22,7 @@ from notation.game.chess.bits import (
     count,
     down,
     grasshopper_attacks,
+    pop_square,
     queen_attacks,
     rook_attacks,
     squares,
@@ -59,7 +60,9 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     movements = rules.movements
     kinds = rules.kinds
     # Square by square (a1 first), so that moves come in the order of their pieces.
-    for sq in squares(ours):
+    rest: i64 = ours
+    while rest:
+        sq, rest = pop_square(rest)
         kind = 0
         for kind in kinds:
             board: i64 = pieces[kind]
@@ -69,8 +72,9 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
         if movement is _PAWN:
             _pawn_moves(position, sq, us, occupied, theirs, moves)
             continue
-        targets: i64 = _targets(movement, sq, occupied)
-        for target in squares(targets & ~ours):
+        targets: i64 = _targets(movement, sq, occupied) & ~ours
+        while targets:
+            target, targets = pop_square(targets)
             moves.append(Move(sq, target))
         if kind == rules.castling_kind and position.castling:
             _castling_moves(position, sq, us, moves)
@@ -198,10 +202,13 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
         if kind == pawn_kind:
             found += _count_pawns(position, mine & ~pinned, us, occupied, theirs, allowed)
             mine &= pinned
-        for sq in squares(mine):
+        while mine:
+            sq, mine = pop_square(mine)
             if sq == king:
                 without: i64 = occupied ^ BIT[king]
-                for target in squares(_targets(movement, sq, occupied) & ~ours):
+                steps: i64 = _targets(movement, sq, occupied) & ~ours
+                while steps:
+                    target, steps = pop_square(steps)
                     if not position.attackers(target, them, without):
                         found += 1
             else:

@@ -26,6 +26,7 @@ from notation.game.chess.bits import (
     count,
     first,
     hopper_attackers,
+    pop_square,
     rook_attacks,
     several,
     squares,
@@ -64,7 +65,10 @@ class ChessPosition:
 
     __slots__ = (
         "rules", "turn_index", "pieces", "colours", "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
-        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_groups", "_next_move", "_next",
+        "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_next_move", "_next",
+        # attackers' piece groups per colour, found on first use (_find_groups)
+        "_groups_known", "_pawns_w", "_knights_w", "_kings_w", "_orthogonal_w", "_diagonal_w", "_hoppers_w",
+        "_pawns_b", "_knights_b", "_kings_b", "_orthogonal_b", "_diagonal_b", "_hoppers_b",
         "_in_check", "_guarded", "_guard_known",
     )
 
@@ -84,7 +88,19 @@ class ChessPosition:
     _legal: list[Move] | None
     _end: Outcome | None
     _end_known: bool
-    _groups: list[int] | None  # attackers' piece groups, made on first use (_attack_groups)
+    _groups_known: bool
+    _pawns_w: i64
+    _knights_w: i64
+    _kings_w: i64
+    _orthogonal_w: i64
+    _diagonal_w: i64
+    _hoppers_w: i64
+    _pawns_b: i64
+    _knights_b: i64
+    _kings_b: i64
+    _orthogonal_b: i64
+    _diagonal_b: i64
+    _hoppers_b: i64
     _next_move: Move | None  # the legal move ``play_known`` last played, and where it led (until ``play``)
     _next: ChessPosition | None
     _in_check: int  # whether the side to move is in check: -1 until first asked, then 0 or 1
@@ -125,7 +141,7 @@ class ChessPosition:
         self._legal = None
         self._end = None
         self._end_known = False
-        self._groups = None
+        self._groups_known = False
         self._next_move = None
         self._next = None
         self._in_check = -1
@@ -226,52 +242,56 @@ class ChessPosition:
     def attackers(self, sq: int, by: int, occupied: i64) -> i64:
         """Pieces of colour ``by`` attacking ``sq`` when ``occupied`` holds the pieces (a
         piece missing from ``occupied`` attacks nothing)."""
-        groups = self._groups
-        if groups is None:
-            groups = self._groups = self._attack_groups()
-        base = 6 * by
+        if not self._groups_known:
+            self._find_groups()
+        if by == 0:
+            pawns, knights, kings = self._pawns_w, self._knights_w, self._kings_w
+            orthogonal, diagonal, hoppers = self._orthogonal_w, self._diagonal_w, self._hoppers_w
+        else:
+            pawns, knights, kings = self._pawns_b, self._knights_b, self._kings_b
+            orthogonal, diagonal, hoppers = self._orthogonal_b, self._diagonal_b, self._hoppers_b
         theirs: i64 = self.colours[by] & occupied
-        pawns: i64 = groups[base]
-        knights: i64 = groups[base + 1]
-        kings: i64 = groups[base + 2]
         found: i64 = (PAWN[by ^ 1][sq] & pawns) | (KNIGHT[sq] & knights) | (KING[sq] & kings)
-        sliders: i64 = groups[base + 3] & theirs
+        sliders: i64 = orthogonal & theirs
         if sliders & ROOK_PSEUDO[sq]:
             found |= rook_attacks(sq, occupied) & sliders
-        sliders = groups[base + 4] & theirs
+        sliders = diagonal & theirs
         if sliders & BISHOP_PSEUDO[sq]:
             found |= bishop_attacks(sq, occupied) & sliders
-        hoppers: i64 = groups[base + 5] & theirs
-        if hoppers:
-            found |= hopper_attackers(sq, occupied, hoppers)
+        if hoppers & theirs:
+            found |= hopper_attackers(sq, occupied, hoppers & theirs)
         return found & theirs
 
-    def _attack_groups(self) -> list[int]:
-        """Per colour (white's six, then black's): its pawns, knight-movers, king-movers,
-        orthogonal sliders, diagonal sliders and grasshoppers, as ``attackers`` reads them."""
+    def _find_groups(self) -> None:
+        """Each colour's pawns, knight-movers, king-movers, orthogonal sliders, diagonal
+        sliders and grasshoppers, as ``attackers`` reads them."""
         rules = self.rules
         pieces = self.pieces
-        groups: list[int] = []
-        for colour in (0, 1):
-            mine: i64 = self.colours[colour]
-            knights: i64 = 0
-            kings: i64 = 0
-            orthogonal: i64 = 0
-            diagonal: i64 = 0
-            hoppers: i64 = 0
-            for kind in rules.knight_kinds:
-                knights |= pieces[kind]
-            for kind in rules.king_kinds:
-                kings |= pieces[kind]
-            for kind in rules.orthogonal_kinds:
-                orthogonal |= pieces[kind]
-            for kind in rules.diagonal_kinds:
-                diagonal |= pieces[kind]
-            for kind in rules.hopper_kinds:
-                hoppers |= pieces[kind]
-            pawns: i64 = pieces[rules.pawn] if rules.pawn >= 0 else 0
-            groups += [pawns & mine, knights & mine, kings & mine, orthogonal & mine, diagonal & mine, hoppers & mine]
-        return groups
+        knights: i64 = 0
+        kings: i64 = 0
+        orthogonal: i64 = 0
+        diagonal: i64 = 0
+        hoppers: i64 = 0
+        for kind in rules.knight_kinds:
+            knights |= pieces[kind]
+        for kind in rules.king_kinds:
+            kings |= pieces[kind]
+        for kind in rules.orthogonal_kinds:
+            orthogonal |= pieces[kind]
+        for kind in rules.diagonal_kinds:
+            diagonal |= pieces[kind]
+        for kind in rules.hopper_kinds:
+            hoppers |= pieces[kind]
+        pawns: i64 = pieces[rules.pawn] if rules.pawn >= 0 else 0
+        white: i64 = self.colours[0]
+        black: i64 = self.colours[1]
+        self._pawns_w, self._pawns_b = pawns & white, pawns & black
+        self._knights_w, self._knights_b = knights & white, knights & black
+        self._kings_w, self._kings_b = kings & white, kings & black
+        self._orthogonal_w, self._orthogonal_b = orthogonal & white, orthogonal & black
+        self._diagonal_w, self._diagonal_b = diagonal & white, diagonal & black
+        self._hoppers_w, self._hoppers_b = hoppers & white, hoppers & black
+        self._groups_known = True
 
     def kings_touch(self) -> bool:
         """Whether a white and a black royal piece stand side by side."""
@@ -341,11 +361,18 @@ class ChessPosition:
         legal = self._legal
         if legal is None:
             kind = move.kind
-            if (kind is _NORMAL or kind is _EN_PASSANT) and self.rules.own_piece_moves:
+            rules = self.rules
+            if (kind is _NORMAL or kind is _EN_PASSANT) and rules.own_piece_moves:
                 mover = self.kind_at(move.origin)
                 if mover < 0 or not self.colours[self.turn_index] >> move.origin & 1:
                     return False
                 return move in self.moves_of_kind_to(mover, move.target)
+            if kind is _DROP and rules.own_piece_moves and not self.ended_by_twist():
+                guard = self._guard()
+                if guard is not None:
+                    allowed: i64 = guard[3]
+                    offered = any(twist.offers(self, move) for twist in rules.twists)
+                    return offered and bool(allowed >> move.target & 1)
             legal = self._legal = self._find_legal()
         return move in legal
 
@@ -445,7 +472,8 @@ class ChessPosition:
         pinned: i64 = 0
         ours: i64 = self.colours[us]
         between = BETWEEN[king]
-        for sniper in squares(snipers):
+        while snipers:
+            sniper, snipers = pop_square(snipers)
             blockers: i64 = between[sniper] & occupied
             if blockers and not several(blockers) and blockers & ours:
                 pinned |= blockers
@@ -493,16 +521,23 @@ class ChessPosition:
 
     def count_legal(self) -> int:
         """The number of legal moves (``len(legal_moves())``), counted without making a
-        ``Move`` where the pieces' own moves are the legal ones: perft's last ply."""
-        if self._legal is not None or not self.rules.plain_moves:
+        ``Move`` where pins and checks decide legality and no twist filters or replaces
+        moves (each twist counts what it adds): perft's last ply."""
+        rules = self.rules
+        if self._legal is not None or not rules.own_piece_moves:
             return len(self.legal_moves())
         guard = self._guard()
         if guard is None:
             return len(self.legal_moves())
-        for twist in self.rules.twists:
-            if twist.end(self) is not None:
-                return 0
-        return count_moves(self, guard)
+        if self.ended_by_twist():
+            return 0
+        found = count_moves(self, guard)
+        for twist in rules.twists:
+            extra = twist.count_extra_moves(self, guard[3])
+            if extra < 0:
+                return len(self.legal_moves())
+            found += extra
+        return found
 
     def is_capture(self, move: Move) -> bool:
         """Whether ``move`` takes a piece (en passant included; castling never does)."""
@@ -568,7 +603,7 @@ class ChessPosition:
         for twist in rules.twists:
             twist.after(self, move, after, captured, was_promoted)
             # A twist may have looked (check counting) before another changed the board.
-            after._groups = None
+            after._groups_known = False
             after._in_check = -1
         return after
 

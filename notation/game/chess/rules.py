@@ -90,9 +90,6 @@ class ChessRules:
         # Whether a move's legality can be told from pins and checks alone (one royal piece,
         # no grasshoppers, whose hurdles a move can add or take away): the fast path.
         self.pins_decide = safety is Safety.ROYAL and not self.hopper_kinds
-        # Whether every twist leaves the legal moves as the pieces make them (no filter,
-        # extra moves or placement phase): perft may count the last ply without making moves.
-        self.plain_moves = all(twist.move_change is MoveChange.NONE for twist in self.twists)
         # Whether the pieces' own moves are legal as pins and checks say, whatever a twist
         # adds (drops): one piece's moves may then be found without generating every move.
         self.own_piece_moves = all(

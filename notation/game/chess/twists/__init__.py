@@ -58,6 +58,16 @@ class Twist:
         """Moves this twist adds to the pieces' own (pseudo-legal: checked like the rest)."""
         return []
 
+    def count_extra_moves(self, position: ChessPosition, allowed: int) -> int:
+        """How many of ``extra_moves`` are legal where pins and checks decide legality and
+        a legal move must reach ``allowed`` (``ChessPosition._guard``); -1 when they cannot
+        be counted without making each (perft then makes them)."""
+        return 0
+
+    def offers(self, position: ChessPosition, move: Move) -> bool:
+        """Whether ``move`` is one of ``extra_moves(position)``, found without making them all."""
+        return False
+
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         """The legal moves that survive this twist's restriction."""
         return moves

@@ -44,6 +44,12 @@ class Bombs(Twist):
             return []
         return [Move(sq, sq, "", "", _DETONATE)]
 
+    def count_extra_moves(self, position: ChessPosition, allowed: int) -> int:
+        return -1  # a detonation's legality is judged on the position it leads to
+
+    def offers(self, position: ChessPosition, move: Move) -> bool:
+        return move.kind is _DETONATE and move in self.extra_moves(position)
+
     def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
         bombs = after.bombs
         if bombs is None:

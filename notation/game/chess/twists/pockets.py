@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.bits import squares
+from notation.game.chess.bits import count, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
 
@@ -29,8 +29,8 @@ class Drops(Twist):
         held = pockets[position.turn_index]
         empty = rules.all & ~(position.colours[0] | position.colours[1])
         moves: list[Move] = []
-        for kind, count in enumerate(held):
-            if not count:
+        for kind, held_count in enumerate(held):
+            if not held_count:
                 continue
             targets = empty
             if kind == rules.pawn:
@@ -39,6 +39,31 @@ class Drops(Twist):
             for sq in squares(targets):
                 moves.append(Move(sq, sq, "", letter, _DROP))
         return moves
+
+    def count_extra_moves(self, position: ChessPosition, allowed: int) -> int:
+        pockets = position.pockets
+        if pockets is None:
+            return 0
+        rules = position.rules
+        empty = rules.all & ~(position.colours[0] | position.colours[1]) & allowed
+        found = 0
+        for kind, held in enumerate(pockets[position.turn_index]):
+            if held:
+                found += count(empty & ~(rules.back_rank[0] | rules.back_rank[1]) if kind == rules.pawn else empty)
+        return found
+
+    def offers(self, position: ChessPosition, move: Move) -> bool:
+        pockets = position.pockets
+        if pockets is None or move.kind is not _DROP:
+            return False
+        rules = position.rules
+        kind = rules.kind_of.get(move.drop, -1)
+        target = move.target
+        if kind < 0 or not pockets[position.turn_index][kind] or not 0 <= target < rules.size:
+            return False
+        if (position.colours[0] | position.colours[1]) >> target & 1:
+            return False
+        return kind != rules.pawn or not (rules.back_rank[0] | rules.back_rank[1]) >> target & 1
 
     def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
         pockets = after.pockets
