@@ -504,6 +504,10 @@ class ChessPosition:
         if safety is _SAFE_ANYWAY:
             return True
         us = self.turn_index
+        if safety is _ATOMIC and move.kind is _NORMAL and not self.colours[us ^ 1] >> move.target & 1:
+            quiet = self._quiet_atomic_move_is_safe(move)
+            if quiet >= 0:
+                return quiet == 1
         after = self.play_legal(move)
         if safety is _ATOMIC:
             mine, theirs = after.royal(us), after.royal(us ^ 1)
@@ -514,6 +518,26 @@ class ChessPosition:
             return after.kings_touch() or not _attacked(after, mine, us ^ 1)
         mine = after.royal(us)
         return not mine or not _attacked(after, mine, us ^ 1)
+
+    def _quiet_atomic_move_is_safe(self, move: Move) -> int:
+        """For an Atomic move that captures nothing (so nothing explodes): 1 if it leaves the
+        mover's king safe, 0 if not, -1 where the slow path must judge (several kings).
+        Safe: the other king is gone, the kings stand side by side afterwards (touching kings
+        never check), or no enemy piece attacks the king on the board after the move."""
+        us = self.turn_index
+        mine: i64 = self.royal(us)
+        theirs: i64 = self.royal(us ^ 1)
+        if not mine or several(mine) or several(theirs):
+            return -1
+        if not theirs:
+            return 1
+        king = first(mine)
+        if move.origin == king:
+            king = move.target
+        if KING[king] & theirs:
+            return 1
+        occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[move.origin] | BIT[move.target]
+        return 0 if self.attackers(king, us ^ 1, occupied) else 1
 
     def legal_en_passant(self, move: Move) -> int:
         """1 if the en passant ``move`` (pseudo-legal here) is legal, else 0."""
