@@ -1,34 +1,45 @@
-"""`notation normalize --dask` throughput with 1 and 2 workers, and the cost per GB that follows.
+"""`notation normalize --dask`: one process against Dask clusters of 1 to N workers, plain and `.zst`.
 
-The database is bench_pgn's (seeded random games in nine variants, lichess-style), 200 MB.
-Each run is the installed command as a subprocess against a local Dask cluster started
-here beforehand (its start-up is a real cluster's too, so it is left out), writing parts
-to a temporary directory; the planning pass (cut points, line counts) is included. One
-process without Dask (`notation normalize DB -o OUT`) is the baseline.
+The database is bench_pgn's (seeded random games in nine variants, lichess-style), 200 MB
+by default, normalised with every move checked (``--moves check``: the work a dump is put
+on a cluster for), plain and compressed with zstd (as lichess publishes its dumps). For
+each worker count N from 1 to the cores present:
 
-Printed: MB/s of PGN over the run's wall time, and MB/s per CPU second the workers spent
-(their own ``getrusage``, planning pass and Dask's overhead in the worker included): what
-one worker does on a core of its own, as on a cluster, whatever else this machine runs.
-From that, the cost per GB of PGN at ``--price`` per worker-hour (one single-threaded
-worker is one core). Figures, never assertions: this machine is shared and noisy, which
-moves the wall figures far more than the CPU ones.
+- ``local:N``: the whole command with ``--dask local:N``, starting its own cluster;
+- ``scheduler + N``: a ``dask scheduler`` and N ``dask worker`` processes (one thread each,
+  as on a cluster) started here beforehand, the command run against the scheduler (the
+  cluster's start-up, paid once per cluster, is left out), and the CPU seconds the workers
+  spent (their own ``getrusage``, read with ``client.run``).
 
-    python bench/bench_dask.py [--megabytes 200] [--partition 32MiB] [--price 0.04]
+One process without Dask (``notation normalize DB -o OUT``) is the baseline. Each run is the
+installed command (the one beside this interpreter) as a subprocess, writing its parts to a
+temporary directory. Printed: MB/s of PGN over the wall time, the speed-up over one process,
+and for the ``scheduler + N`` runs MB/s per worker CPU second and the cost per GB at
+``--price`` per worker-hour (one single-threaded worker is one core). Figures, never
+assertions: on a shared machine the wall figures move with the other work (the load
+average is printed).
+
+    python bench/bench_dask.py [--megabytes 200] [--partition-size auto] [--moves check] [--workers 1,2]
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import contextlib
+import json
+import os
 import resource
+import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from bench_pgn import build_database
 from common import timed_process
 
-WORKERS = (1, 2)
+TIMEOUT = 120  # seconds for a scheduler or a worker to come up
 
 
 def _command() -> list[str]:
@@ -44,53 +55,124 @@ def _timed(args: list[str]) -> tuple[float, float]:
     return elapsed, cpu
 
 
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+def _own_cpu():
+    """A function giving the CPU seconds of the process it runs in: a lambda, so that Dask
+    sends it by value (a worker cannot import this file)."""
+    return lambda: sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
 
 
-def _on_cluster(workers: int, database: Path, partition: str, out: Path) -> tuple[float, float]:
-    """Wall seconds of the command, and CPU seconds its work took on the workers."""
-    from distributed import Client, LocalCluster
+@contextlib.contextmanager
+def _cluster(workers: int, root: Path) -> Iterator[str]:
+    """A scheduler and ``workers`` single-threaded workers, each its own process; the address."""
+    dask = str(Path(sys.executable).parent / "dask")
+    info = root / f"scheduler-{workers}.json"
+    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                   "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)]
+    try:
+        address = _wait(lambda: json.loads(info.read_text())["address"] if info.exists() else None)
+        for _ in range(workers):
+            processes.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--host", "127.0.0.1",
+                                               "--no-dashboard"], stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.DEVNULL))
+        from distributed import Client
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
-        before = client.run(_own_cpu)
-        wall, _ = _timed(["normalize", str(database), "--profile", "xboard", "--dask", cluster.scheduler_address,
-                          "--partition-size", partition, "-o", str(out), "--summary", "none"])
-        after = client.run(_own_cpu)
+        with Client(address, timeout=TIMEOUT) as client:
+            client.wait_for_workers(workers, timeout=TIMEOUT)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _wait(ready):
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            value = ready()
+            if value:
+                return value
+        time.sleep(0.1)
+    raise RuntimeError("the Dask scheduler did not start")
+
+
+def _on_scheduler(address: str, args: list[str]) -> tuple[float, float]:
+    """Wall seconds of the command against ``address``, and the CPU seconds its workers spent."""
+    from distributed import Client
+
+    with Client(address, timeout=TIMEOUT) as client:
+        before = client.run(_own_cpu())
+        wall, _ = _timed([*args, "--dask", address])
+        after = client.run(_own_cpu())
     return wall, sum(after.values()) - sum(before.values())
 
 
-def main(argv: list[str] | None = None) -> dict[int, float]:
+def _zst(path: Path) -> Path:
+    import zstandard
+
+    target = path.with_name(path.name + ".zst")
+    with open(path, "rb") as source, open(target, "wb") as out:
+        zstandard.ZstdCompressor(level=3).copy_stream(source, out)
+    return target
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser()
     parser.add_argument("--megabytes", type=int, default=200, help="database size in MB (default: 200)")
-    parser.add_argument("--partition", default="32MiB", help="--partition-size for the runs (default: 32MiB)")
+    parser.add_argument("--partition-size", default=None,
+                        help="--partition-size for the runs (default: the command's own default)")
+    parser.add_argument("--moves", default="check", help="--moves for every run (default: check)")
+    parser.add_argument("--workers", default=None,
+                        help="worker counts, comma-separated (default: 1 to the cores present)")
     parser.add_argument("--price", type=float, default=0.04,
                         help="price of one worker (one core) per hour, in dollars (default: 0.04)")
     args = parser.parse_args(argv or [])
+    counts = ([int(n) for n in args.workers.split(",")] if args.workers
+              else list(range(1, (os.cpu_count() or 1) + 1)))
+    load_before = os.getloadavg()[0]
+    rates: dict[str, float] = {}
+    lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "db.pgn"
+        root = Path(tmp)
+        database = root / "db.pgn"
         build_database(database, args.megabytes)
         megabytes = database.stat().st_size / 1e6
-        one = str(Path(tmp) / "one.pgn")
-        single = _timed(["normalize", str(database), "--profile", "xboard", "-o", one,
-                         "--progress", "never", "--summary", "none"])
-        runs = {n: _on_cluster(n, database, args.partition, Path(tmp) / f"parts{n}") for n in WORKERS}
-    print(f"PGN normalize --dask ({megabytes:.0f} MB database, profile xboard, --partition-size {args.partition})")
-    print(f"  one process, no Dask  {megabytes / single[0]:7.1f} MB/s wall   "
-          f"{megabytes / single[1]:7.1f} MB/s per CPU second")
-    rates = {}
-    for workers, (wall, cpu) in runs.items():
-        rates[workers] = megabytes / wall
-        per_core = megabytes / cpu
-        seconds_per_gb = 1000 / per_core
-        cost = args.price * seconds_per_gb / 3600
-        print(f"  {workers} worker{'s' if workers > 1 else ' '}             {rates[workers]:7.1f} MB/s wall   "
-              f"{per_core:7.1f} MB/s per worker CPU second   {seconds_per_gb:6.0f} worker-seconds per GB   "
-              f"${cost:.4f} per GB at ${args.price}/worker-hour")
-    print(f"  wall speed-up 1 -> 2 workers {rates[2] / rates[1]:.2f}x (2 cores shared with other work here)")
+        inputs = {"plain": database, ".zst": _zst(database)}
+        common = ["--profile", "xboard", "--moves", args.moves, "--summary", "none"]
+        sizing = ["--partition-size", args.partition_size] if args.partition_size else []
+        for kind, path in inputs.items():
+            single = _timed(["normalize", str(path), *common, "-o", str(root / "one.pgn"), "--progress", "never"])
+            rates[f"{kind} one process"] = megabytes / single[0]
+            lines.append(f"  {kind:5}  one process, no Dask   {megabytes / single[0]:7.2f} MB/s wall   "
+                         f"({single[0]:6.1f} s wall, {single[1]:6.1f} s CPU)")
+            for workers in counts:
+                out = root / f"local-{kind}-{workers}"
+                wall, _ = _timed(["normalize", str(path), *common, *sizing, "--dask", f"local:{workers}",
+                                  "-o", str(out)])
+                rates[f"{kind} local:{workers}"] = megabytes / wall
+                lines.append(f"  {kind:5}  --dask local:{workers:<2}        {megabytes / wall:7.2f} MB/s wall   "
+                             f"({wall:6.1f} s, {single[0] / wall:4.2f}x one process, cluster start-up included)")
+                with _cluster(workers, root) as address:
+                    out = root / f"cluster-{kind}-{workers}"
+                    wall, cpu = _on_scheduler(address, ["normalize", str(path), *common, *sizing, "-o", str(out)])
+                per_core = megabytes / cpu
+                seconds_per_gb = 1000 / per_core
+                rates[f"{kind} scheduler+{workers}"] = megabytes / wall
+                lines.append(f"  {kind:5}  scheduler + {workers:<2} workers {megabytes / wall:7.2f} MB/s wall   "
+                             f"({wall:6.1f} s, {single[0] / wall:4.2f}x one process)   "
+                             f"{per_core:6.2f} MB/s per worker CPU second   {seconds_per_gb:6.0f} worker-s per GB   "
+                             f"${args.price * seconds_per_gb / 3600:.4f} per GB at ${args.price}/worker-hour")
+    partition = args.partition_size or "the default"
+    print(f"PGN normalize --dask ({megabytes:.0f} MB database, profile xboard, --moves {args.moves}, "
+          f"--partition-size {partition}, {os.cpu_count()} cores)")
+    print("\n".join(lines))
+    print(f"  load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after "
+          f"({os.cpu_count()} cores: above about half a core, other work shares them)")
     return rates
 
 

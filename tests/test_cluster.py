@@ -30,8 +30,9 @@ from notation.cli.main import main
 from notation.cli.usage import UsageError
 from notation.cluster import ClusterError
 from notation.cluster.check import check_on, discover
+from notation.cluster.chunks import Chunk, Failure, chunks
 from notation.cluster.normalize import InputNames, normalize_on
-from notation.cluster.plan import Input, plan
+from notation.cluster.plan import Input, Numbering, byte_ranges, layout
 from notation.fen.profiles import resolve_options
 from notation.inputs import Compression
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize
@@ -43,7 +44,8 @@ TIMEOUT = 300
 
 @pytest.fixture(scope="module")
 def client():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster, \
             Client(cluster) as client:
         yield client
 
@@ -66,25 +68,32 @@ class _Sink:
         self.parts.append(text)
 
 
+def _ranges(client, path: str, size: int) -> list:
+    item = Input(path, path)
+    return list(byte_ranges(client, 0, item, layout(item, size), size, Numbering.LOCAL))
+
+
 def test_normalize_on_two_workers_gives_one_process_output(client):
-    """A plain input cut into many partitions and a gzip one read whole; zstd parts; the
-    parts joined are the two inputs' outputs one after the other, the report each input's."""
+    """A plain input cut into many partitions and a gzip one cut into chunks as the client
+    reads it; zstd parts; the parts joined are the two inputs' outputs one after the other,
+    the report each input's."""
     root = f"memory://cluster-{uuid.uuid4().hex}"
-    big, small = _database(400, 1), _database(40, 2)
+    big, small = _database(400, 1), _database(200, 2)
     with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
         out.write(big.encode("utf-8", "surrogateescape"))
     with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
         out.write(gzip.compress(small.encode("utf-8", "surrogateescape")))
     options = NormalizeOptions.create("xboard", on_bad=BadGamePolicy.REJECT)
     inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
-    partitions = plan(client, inputs, 20_000)
-    assert len(partitions) > 4 and partitions[-1].whole
+    assert len(_ranges(client, f"{root}/in/big.pgn", 20_000)) > 4
+    assert len(list(chunks("small.pgn.gz", f"{root}/in/small.pgn.gz", 20_000, Failure.RAISE))) > 2
     report, rejects = _Sink(), _Sink()
-    summary = normalize_on(client, partitions, options, f"{root}/out", Compression.ZSTD, report, rejects,  # type: ignore[arg-type]
+    summary = normalize_on(client, inputs, options, f"{root}/out", 20_000, Compression.ZSTD, report, rejects,  # type: ignore[arg-type]
                            InputNames.INCLUDED)
     fs = fsspec.filesystem("memory")
     names = sorted(fs.ls(f"{root}/out", detail=False))
-    assert [name.rsplit("/", 1)[1] for name in names] == [f"part-{i:05d}.pgn.zst" for i in range(len(partitions))]
+    assert len(names) > 7
+    assert [name.rsplit("/", 1)[1] for name in names] == [f"part-{i:05d}.pgn.zst" for i in range(len(names))]
     joined = b"".join(zstandard.ZstdDecompressor().decompressobj().decompress(fs.cat_file(name)) for name in names)
 
     want_output, want_report, want_rejects, games, problems = [], [], [], 0, 0
@@ -103,8 +112,8 @@ def test_normalize_on_two_workers_gives_one_process_output(client):
 
 
 def test_check_on_two_workers_gives_one_process_problems(client, tmp_path):
-    """Big PGN files cut into partitions (one with bytes that are not UTF-8: checked again
-    whole), a directory, a FEN file, a missing path: problems and summary as ``run_check``."""
+    """Big PGN files cut into partitions (one with bytes that are not UTF-8, merged piece by
+    piece), a directory, a FEN file, a missing path: problems and summary as ``run_check``."""
     (tmp_path / "dir").mkdir()
     (tmp_path / "dir" / "games.pgn").write_text(_database(200, 3, clean=True), encoding="utf-8", newline="")
     (tmp_path / "dir" / "notes.txt").write_text("not checked\n")
@@ -122,8 +131,8 @@ def test_check_on_two_workers_gives_one_process_problems(client, tmp_path):
     assert found == single
     assert summary == want
     assert want.unreadable and want.skipped == [] and want.files == 3 and single
-    games = str(tmp_path / "dir" / "games.pgn")
-    assert len(plan(client, [Input(games, games)], 7_000)) > 3  # cut into partitions, not read whole
+    assert len(_ranges(client, str(tmp_path / "dir" / "games.pgn"), 7_000)) > 3  # cut, not read whole
+    assert len(_ranges(client, str(tmp_path / "latin1.pgn"), 7_000)) > 3  # damaged: cut all the same
 
 
 def test_check_on_a_cluster_takes_accept_profile_and_exclude_as_one_process_does(client, tmp_path):
@@ -155,7 +164,7 @@ def test_check_on_a_cluster_takes_accept_profile_and_exclude_as_one_process_does
 
 def test_an_input_that_cannot_be_read_is_one_line(client):
     with pytest.raises(ClusterError, match="cannot read 'memory://nowhere/x.pgn': No such file or directory"):
-        plan(client, [Input("memory://nowhere/x.pgn", "memory://nowhere/x.pgn")], 1000)
+        layout(Input("memory://nowhere/x.pgn", "memory://nowhere/x.pgn"), 1000)
 
 
 def _command(args: list[str], cwd: pathlib.Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -187,6 +196,7 @@ def test_without_the_extra_the_error_names_it(tmp_path):
     (["normalize", "x*.pgn", "--dask", "local:1", "-o", "out"], "no file matches 'x*.pgn'"),
     (["normalize", "a.pgn", "--dask", "local:0", "-o", "out"], "a local cluster needs at least one worker"),
     (["check", "-", "--dask", "local:1"], "--dask reads files, not standard input"),
+    (["normalize", "a.pgn", "--dask", "foo://x", "-o", "out"], "--dask 'foo://x': not a scheduler's address"),
 ])
 def test_impossible_requests_exit_2_with_one_line_before_any_cluster_starts(tmp_path, monkeypatch, capsys, args,
                                                                           message):
@@ -238,10 +248,11 @@ def test_a_corrupt_input_fails_the_run_and_its_parts_are_removed(client):
     with fsspec.open(f"{root}/in/cut.pgn.gz", "wb") as out:
         out.write(gzip.compress(good.encode("utf-8", "surrogateescape"))[:-20])
     inputs = [Input("good.pgn", f"{root}/in/good.pgn"), Input("cut.pgn.gz", f"{root}/in/cut.pgn.gz")]
-    partitions = plan(client, inputs, 10_000)
-    assert len(partitions) > 3
-    with pytest.raises(ClusterError, match=r"cannot read 'cut.pgn.gz': the gz data ends early"):
-        normalize_on(client, partitions, NormalizeOptions.create("lichess"), f"{root}/out")
+    assert len(_ranges(client, f"{root}/in/good.pgn", 10_000)) > 3
+    # the client reads the gzip input while the first parts are being written: some may be done
+    with pytest.raises(ClusterError, match=r"^cannot read 'cut.pgn.gz': the gz data ends early \(truncated file\) "
+                                           r"\((no part was|\d+ part\(s\) had been) written to '[^']*/out'"):
+        normalize_on(client, inputs, NormalizeOptions.create("lichess"), f"{root}/out", 10_000)
     fs = fsspec.filesystem("memory")
     assert not [name for name in fs.find(f"{root}/out") if "part-" in name]
 
@@ -257,6 +268,166 @@ def test_a_cluster_that_fails_is_a_one_line_error(error):
     assert "\n" not in str(raised.value)
 
 
+def test_auto_partitions_give_every_worker_thread_work_within_bounds():
+    from notation.cluster.plan import Work, auto_chunk_bytes, auto_partition_bytes
+
+    mib = 1 << 20
+    assert auto_partition_bytes([(100_000_000, Compression.NONE)], 2) == 12_500_000  # 8 partitions
+    assert auto_partition_bytes([(10 * mib, Compression.NONE)], 2) == 8 * mib  # never below 8 MiB
+    assert auto_partition_bytes([(20_000_000, Compression.NONE)], 2, Work.HEAVY) == 2_500_000  # moves read: 1 MiB
+    assert auto_partition_bytes([(200 << 30, Compression.NONE)], 64) == 128 * mib  # nor above 128 MiB
+    # a compressed input counts five times its size: (5 + 1) * 40 MB over 16 partitions
+    assert auto_partition_bytes([(40_000_000, Compression.ZSTD), (40_000_000, Compression.NONE)], 4) == 15_000_000
+    assert auto_partition_bytes([], 0) == 8 * mib
+    assert auto_chunk_bytes(128 * mib) == 16 * mib and auto_chunk_bytes(8 * mib) == 8 * mib
+
+
 def test_other_failures_are_not_taken_for_the_cluster_s():
     with pytest.raises(ZeroDivisionError), cluster_cmd.cluster_errors():
         raise ZeroDivisionError("a bug, to be seen as one")
+
+
+def _compressed(data: bytes, codec: str) -> bytes:
+    import bz2
+
+    if codec == "gz":
+        return gzip.compress(data)
+    if codec == "bz2":
+        return bz2.compress(data)
+    if codec == "zst-frames":  # several frames, as pzstd and seekable zstd write them
+        size = max(1, len(data) // 5)
+        return b"".join(zstandard.ZstdCompressor().compress(data[at:at + size]) for at in range(0, len(data), size))
+    return zstandard.ZstdCompressor().compress(data)
+
+
+@pytest.mark.parametrize("codec", ["gz", "bz2", "zst", "zst-frames"])
+def test_a_compressed_input_is_cut_into_chunks_and_gives_one_process_output(client, codec):
+    """The client reads a compressed input once and hands its text out in chunks cut at game
+    starts: many parts, which joined are one process's output; the report is one process's."""
+    root = f"memory://chunks-{uuid.uuid4().hex}"
+    text = _database(300, 9)
+    suffix = codec.split("-")[0]
+    with fsspec.open(f"{root}/in/db.pgn.{suffix}", "wb") as out:
+        out.write(_compressed(text.encode("utf-8", "surrogateescape"), codec))
+    options = NormalizeOptions.create("xboard")
+    report = _Sink()
+    summary = normalize_on(client, [Input("db", f"{root}/in/db.pgn.{suffix}")], options, f"{root}/out", 10_000,
+                           report=report)  # type: ignore[arg-type]
+    fs = fsspec.filesystem("memory")
+    names = sorted(fs.ls(f"{root}/out", detail=False))
+    assert len(names) > 5
+    joined = b"".join(fs.cat_file(name) for name in names).decode("utf-8", "surrogateescape")
+    results = list(normalize(text, options))
+    assert joined == "".join(result.text for result in results)
+    assert "".join(report.parts) == "".join(json.dumps(entry, ensure_ascii=False) + "\n"
+                                            for result in results for entry in result.report)
+    assert summary.games == sum(result.counted for result in results)
+
+
+def _damaged(count: int, seed: int) -> bytes:
+    """``count`` games with bytes that are not UTF-8 on several lines."""
+    lines = _database(count, seed, clean=True).encode("utf-8").split(b"\n")
+    for number in range(40, len(lines), 97):
+        lines[number] = b"caf\xe9 " + lines[number]
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize(("codec", "damage"), [
+    ("gz", "bad bytes"), ("bz2", "a NUL"), ("zst", "truncated"), ("zst-frames", "bad bytes"), ("gz", "truncated"),
+])
+def test_a_compressed_pgn_is_checked_in_chunks_as_one_process_checks_it(client, tmp_path, codec, damage):
+    """Bad bytes, a NUL and data that ends early in a compressed file: found chunk by chunk
+    on the workers, merged, the problems and summary of one process."""
+    from test_cluster_ranges import _apart
+
+    data = _damaged(1500 if codec == "zst" else 300, 10)  # zstd blocks of 128 KiB: a few whole ones before the cut
+    if damage == "a NUL":
+        data = data[:len(data) // 2] + b"\0" + data[len(data) // 2:]
+    stored = _compressed(data, codec)
+    if damage == "truncated":
+        stored = stored[: len(stored) * 2 // 3]
+    path = tmp_path / f"games.pgn.{codec.split('-')[0]}"
+    path.write_bytes(stored)
+    assert len(list(chunks(str(path), str(path), 5_000, Failure.KEEP))) > 3
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
+    single: list = []
+    want = run_check([str(path)], options, single.append)
+    found: list = []
+    summary = check_on(client, discover([str(path)]), options, found.append, 5_000)
+    assert summary == want
+    assert _apart(found) == _apart(single)
+    codes = {problem.code for problem in single}
+    assert "encoding" in codes and ({"binary-file", "decompress"} & codes if damage != "bad bytes" else True)
+
+
+def test_chunks_number_their_lines_and_the_last_says_why_the_reading_broke(tmp_path):
+    text = _database(120, 11)
+    path = tmp_path / "db.pgn.gz"
+    path.write_bytes(gzip.compress(text.encode("utf-8", "surrogateescape"))[:-30])
+    found = list(chunks(str(path), str(path), 3_000, Failure.KEEP))
+    assert all(isinstance(chunk, Chunk) for chunk in found) and len(found) > 3
+    assert [chunk.last for chunk in found] == [False] * (len(found) - 1) + [True]
+    assert found[-1].failure == "the gz data ends early (truncated file)"
+    line = 1
+    for chunk in found:
+        assert chunk.first_line == line
+        line += chunk.text.count("\n") + chunk.text.count("\r") - chunk.text.count("\r\n")
+    assert text.startswith("".join(chunk.text for chunk in found))
+    with pytest.raises(ClusterError, match="cannot read 'x': the gz data ends early"):
+        list(chunks("x", str(path), 3_000, Failure.RAISE))
+
+
+def test_a_stretch_with_no_game_start_is_read_by_the_command_in_its_turn(client, tmp_path):
+    """A compressed input with one huge game (far longer than four chunks, no game start
+    inside): the command handles that stretch itself, between the chunks before and after;
+    normalize and check give one process's answers."""
+    # longer than the text the cutter looks through for a game start (some 640 kB)
+    huge = '[Event "huge"]\n\n1. e4 ' + "".join(f"{{caf\udce9 {'x' * 70}}}\n" for _ in range(12_000)) + "*\n\n"
+    text = _database(40, 12) + huge + _database(40, 13)
+    data = text.encode("utf-8", "surrogateescape")
+    path = tmp_path / "db.pgn.zst"
+    path.write_bytes(zstandard.ZstdCompressor().compress(data))
+    from notation.cluster.chunks import Stretch
+
+    assert any(isinstance(item, Stretch) for item in _consumed(chunks(str(path), str(path), 2_000, Failure.KEEP)))
+    options = NormalizeOptions.create("xboard")
+    report = _Sink()
+    normalize_on(client, [Input("db", str(path))], options, str(tmp_path / "out"), 2_000,
+                 report=report)  # type: ignore[arg-type]
+    parts = sorted((tmp_path / "out").glob("part-*"))
+    results = list(normalize(text, options))
+    assert b"".join(part.read_bytes() for part in parts).decode("utf-8", "surrogateescape") == \
+        "".join(result.text for result in results)
+    assert "".join(report.parts) == "".join(json.dumps(entry, ensure_ascii=False) + "\n"
+                                            for result in results for entry in result.report)
+    check_options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
+    single: list = []
+    want = run_check([str(path)], check_options, single.append)
+    found: list = []
+    assert check_on(client, discover([str(path)]), check_options, found.append, 2_000) == want
+    from test_cluster_ranges import _apart
+
+    assert _apart(found) == _apart(single)
+
+
+def _consumed(items):
+    """The chunks and stretches of ``chunks``, each stretch read through as it comes."""
+    from notation.cluster.chunks import Stretch
+
+    for item in items:
+        if isinstance(item, Stretch):
+            for _ in item.pieces():
+                pass
+        yield item
+
+
+def test_suppressed_problems_of_whole_files_are_counted_as_one_process_counts_them(client, tmp_path):
+    (tmp_path / "positions.fen").write_text(
+        "8/8/8/8/8/8/8/8 w - - 0 1  # notation: ignore\n4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\n")
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
+    paths = [str(tmp_path / "positions.fen")]
+    single: list = []
+    want = run_check(paths, options, single.append)
+    found: list = []
+    assert check_on(client, discover(paths), options, found.append, 1_000) == want
+    assert found == single and want.suppressed > 0

@@ -1,14 +1,19 @@
 """Byte ranges cut at game starts (notation.pgn.ranges) and the partitions made of them: the
-games, lines, reports and texts of one process, whatever the damage and the range size.
+games, lines, reports, texts and check problems of one process, whatever the damage and
+the range size.
 
 No cluster here: each partition's worker function runs in this process on ``memory://``
-files, and the client's ``Assembler`` puts the results together, as ``--dask`` does.
+or local files, and the client's ``Assembler`` (normalize) or ``FileMerge`` (check) puts
+the results together, as ``--dask`` does. For check, damage the reading layer counts over
+the whole file (bytes that are not UTF-8, NUL bytes, overlong lines, lone CRs) is found
+piece by piece and merged: never read again.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import pathlib
 import random
 import uuid
 
@@ -17,13 +22,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
-from test_normalize_properties import _corrupt, _database, _parallel_cases, databases
+from test_normalize_properties import GAMES, _corrupt, _database, _parallel_cases, databases
 
 from notation.check import CheckOptions, run_check
-from notation.check.sources import FileKind
-from notation.cluster.check import check_part
+from notation.check.problem import ProblemList
+from notation.check.runner import Summary as CheckSummary
+from notation.check.runner import counter
+from notation.cluster.check import check_piece
+from notation.cluster.damage import FileMerge
 from notation.cluster.normalize import Assembler, InputNames, normalize_part
-from notation.cluster.plan import Input, Partition, cut_partitions
+from notation.cluster.plan import Partition, Reading
 from notation.inputs import Compression
 from notation.pgn import ranges
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize
@@ -59,7 +67,19 @@ def _partitions(path: str, data: bytes, size: int) -> list[Partition]:
     text_from = ranges.first_text(file)
     starts = list(range(0, len(data), size)) or [0]
     located = [ranges.locate(file, start, min(start + size, len(data)), text_from) for start in starts]
-    return cut_partitions(0, Input(path, path), len(data), located)
+    return [Partition(path, path, 0, piece.start, piece.end, piece.first_line, Reading.RANGE)
+            for piece in ranges.pieces(located, len(data))]
+
+
+def _spans(path: str, data: bytes, size: int) -> list[Partition]:
+    """The pieces ``check --dask`` cuts (cut points only, lines numbered from 1 in each)."""
+    file = io.BytesIO(data)
+    text_from = ranges.first_text(file)
+    starts = ranges.nominal_starts(len(data), size)
+    cuts = [ranges.find_start_before(file, start, min(start + size, len(data)), text_from) for start in starts]
+    spans = list(ranges.spans(cuts, len(data)))
+    return [Partition(path, path, 0, span.start, span.end, 1, Reading.RANGE, index == len(spans) - 1)
+            for index, span in enumerate(spans)]
 
 
 def _memory_file(data: bytes) -> str:
@@ -191,21 +211,116 @@ def test_a_file_of_white_space_has_no_cut_point():
     assert _in_partitions(data, 7, options) == _single(data.decode(), options)
 
 
+_CHECK_OPTIONS = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
+
+
+def _checked_whole(path: pathlib.Path, options: CheckOptions = _CHECK_OPTIONS) -> tuple[list, CheckSummary]:
+    found: list = []
+    summary = run_check([str(path)], options, found.append)
+    return found, summary
+
+
+def _checked_in_pieces(path: pathlib.Path, size: int,
+                       options: CheckOptions = _CHECK_OPTIONS) -> tuple[list, CheckSummary]:
+    """The file checked piece by piece (``check_piece``), merged (``FileMerge``) as the
+    client merges them, with the summary ``run_check`` would give."""
+    found: list = []
+    summary = CheckSummary()
+    merge = FileMerge(ProblemList(str(path), counter(options, summary, found.append)))
+    for partition in _spans(str(path), path.read_bytes(), size):
+        partition = Partition(str(path), str(path), 0, partition.start, partition.end, 1, Reading.RANGE,
+                              partition.last)
+        merge.add(check_piece(partition, options), partition.last)
+    merge.finish()
+    summary.files = 1
+    summary.suppressed = merge.suppressed
+    return found, summary
+
+
 def test_check_partitions_give_the_problems_of_one_process(tmp_path):
     """Partitions checked one by one, problems in order: as ``run_check`` on the whole file."""
     rng = random.Random(3)
     texts = [_database(case) for case in _parallel_cases()]
-    texts = [text for text in texts if "\0" not in text and text.encode("utf-8", "surrogatepass").isascii()]
     text = "".join(rng.choice(texts) for _ in range(6))
     path = tmp_path / "games.pgn"
-    path.write_text(text, encoding="utf-8", newline="")
-    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY)
-    single: list = []
-    run_check([str(path)], options, single.append)
+    path.write_bytes(text.encode(ENCODING, ERRORS))
+    single = _checked_whole(path)
     data = path.read_bytes()
     for size in (97, 1000, len(data) // 3):
-        found = []
-        for partition in _partitions(str(path), data, size):
-            found.extend(check_part(partition, FileKind.PGN, options).problems)
-        assert found == single, size
-    assert single  # damaged games: there are problems to compare
+        assert _checked_in_pieces(path, size) == single, size
+    assert single[0]  # damaged games: there are problems to compare
+
+
+@settings(max_examples=examples(60))
+@given(databases, st.integers(0, 2**32), st.integers(1, 5000))
+def test_reading_damage_found_in_pieces_is_merged_as_one_process_reads_it(tmp_path_factory, text, seed, size):
+    """Random bytes (not UTF-8, NULs, lone CRs) anywhere: the pieces' problems, merged,
+    are those of one process, in its order, with its summary."""
+    path = tmp_path_factory.mktemp("damage") / "games.pgn"
+    path.write_bytes(_corrupt((text * 3).encode(ENCODING, ERRORS), random.Random(seed)))
+    _assert_as_one_process(_checked_in_pieces(path, size), _checked_whole(path))
+
+
+def _assert_as_one_process(pieces: tuple[list, CheckSummary], whole: tuple[list, CheckSummary]) -> None:
+    assert pieces[1] == whole[1]
+    assert _apart(pieces[0]) == _apart(whole[0])
+
+
+def _apart(problems: list) -> tuple[list, list]:
+    """The problems without the count of undecodable lines after the first, and that count.
+    One process reports the count when its reading ends, which depends on where its blocks
+    of 1 MiB end; where it comes among the problems is the one thing pieces may give
+    otherwise (``notation.cluster.damage``)."""
+    counts = [p for p in problems if p.code == "encoding" and p.message.endswith(_MORE_LINES)]
+    return [p for p in problems if p not in counts], counts
+
+
+_MORE_LINES = "more line(s) from here on are not valid UTF-8"
+
+
+def _games(count: int, seed: int) -> bytes:
+    rng = random.Random(seed)
+    clean = [game for game in GAMES if game.encode(ENCODING, ERRORS).isascii() and "\0" not in game]
+    return "".join(rng.choice(clean) for _ in range(count)).encode(ENCODING, ERRORS)
+
+
+def _at_lines(data: bytes, damage: dict[int, bytes]) -> bytes:
+    """``data`` with ``damage[n]`` put at the start of line n (1-based)."""
+    lines = data.split(b"\n")
+    for number, text in damage.items():
+        lines[number - 1] = text + lines[number - 1]
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize(("name", "damage"), [
+    ("one bad byte", {400: b"\xff"}),
+    ("two bad lines far apart", {30: b"\xe9", 900: b"\xe8"}),
+    ("many bad lines", {line: b"caf\xe9 " for line in range(20, 1200, 37)}),
+    ("a NUL in the middle", {150: b"\xe9", 600: b"a\0b", 900: b"\xff"}),
+    ("an overlong line", {300: b"{" + b"x" * (1 << 20) + b"}"}),
+    ("lone CRs before a bad byte", {50: b"a\rb\r", 51: b"\r", 700: b"\xff", 800: b"\xfe"}),
+    ("a byte order mark", {1: b"\xef\xbb\xbf", 500: b"\xff"}),
+])
+def test_named_damage_in_pieces_is_that_of_one_process(tmp_path, name, damage):
+    path = tmp_path / "games.pgn"
+    path.write_bytes(_at_lines(_games(150, 7), damage))
+    single = _checked_whole(path)
+    assert any(problem.code in ("encoding", "binary-file", "line-too-long") for problem in single[0])
+    for size in (500, 4000, 20_000):
+        _assert_as_one_process(_checked_in_pieces(path, size), single)
+
+
+def test_a_suppression_covers_the_count_of_bad_lines_as_in_one_process(tmp_path):
+    """The count of undecodable lines is reported at the second one: a game asking
+    ``{notation: ignore[encoding]}`` there silences it, in pieces as in one process (whose
+    reading ends after that game: far from the end, it is checked by then)."""
+    data = _games(1500, 8)
+    games = data.split(b"\n\n[")
+    for index, comment in ((10, b"{caf\xe9}"), (30, b"{notation: ignore[encoding]}\n{\xe9t\xe9}"), (50, b"{\xff}")):
+        games[index] = games[index].replace(b"\n\n", b"\n\n" + comment + b"\n", 1)
+    path = tmp_path / "games.pgn"
+    path.write_bytes(b"\n\n[".join(games))
+    single = _checked_whole(path)
+    assert single[1].suppressed == 1
+    for size in (3000, 300_000, len(path.read_bytes())):
+        _assert_as_one_process(_checked_in_pieces(path, size), single)

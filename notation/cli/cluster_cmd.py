@@ -11,16 +11,17 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
 from notation.cli.usage import UsageError
-from notation.cluster import ClusterError, require
+from notation.cluster import require
 from notation.inputs import Compression
 
 if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
     from notation.check import CheckOptions
     from notation.check.problem import CheckProblem
     from notation.check.runner import Summary as CheckSummary
+    from notation.cluster.plan import Work
     from notation.pgn.normalize import NormalizeOptions, Summary
 
-DEFAULT_PARTITION_SIZE = "128MiB"
+DEFAULT_PARTITION_SIZE = "auto"
 PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]
 
 
@@ -31,16 +32,19 @@ def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "
                        help="run on the Dask scheduler at ADDRESS (host:port), or on local[:N] worker processes; "
                             "inputs may then be fsspec URLs (s3://, gs://, az://, http(s)://) and globs")
     group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
-                       help="with --dask: bytes of input per task, cut at game starts "
-                            f"(default: {DEFAULT_PARTITION_SIZE})")
+                       help="with --dask: bytes of input per task, cut at game starts (default: auto, about "
+                            "four tasks per worker thread over all the inputs, from 8MiB to 128MiB)")
     if command == "normalize":
         group.add_argument("--compress-parts", choices=PART_COMPRESSIONS, default=None,
                            help="with --dask: compress the part files of the OUTPUT directory")
 
 
-def _partition_bytes(args: argparse.Namespace) -> int:
+def _partition_bytes(args: argparse.Namespace) -> int | None:
+    """``--partition-size`` in bytes; None for ``auto`` (chosen once the cluster is known)."""
     from dask.utils import parse_bytes
 
+    if args.partition_size == "auto":
+        return None
     try:
         size = int(parse_bytes(args.partition_size))
     except (ValueError, TypeError) as exc:
@@ -56,23 +60,13 @@ def cluster_errors() -> Iterator[None]:
     kept dying, a scheduler gone, a connection lost), as one-line ``UsageError``."""
     try:
         yield
-    except ClusterError as exc:
-        raise UsageError(str(exc)) from None
     except Exception as exc:
-        import concurrent.futures  # here: a run without --dask never needs it
+        from notation.cluster.failures import describe
 
-        if not (type(exc).__module__.startswith("distributed.")
-                or isinstance(exc, (concurrent.futures.CancelledError, TimeoutError, OSError))):
+        message = describe(exc)
+        if message is None:
             raise
-        raise UsageError(f"the Dask cluster failed: {type(exc).__name__}: {_one_line(exc)}") from None
-
-
-def _one_line(exc: Exception) -> str:
-    try:
-        text = str(exc)
-    except Exception:  # an error whose message cannot be made: its name says enough
-        text = ""
-    return " ".join(text.split()) or "no message"
+        raise UsageError(message) from None
 
 
 def _required() -> None:
@@ -84,6 +78,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     """``notation normalize --dask``: parts in ``-o OUTPUT``, one report, the summary."""
     from notation.cluster import connect, files, plan
     from notation.cluster.normalize import PART_GLOB, InputNames, normalize_on
+    from notation.pgn.normalize import MovesOption
 
     names = [args.input, *getattr(args, "more_inputs", [])]
     if args.dask is None:
@@ -103,6 +98,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
         inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
         spec = connect.parse_spec(args.dask)
         files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
+        out_dir = files.absolute(args.output)
         sinks: list[files.TextSink] = []
         try:
             report = files.TextSink(args.report) if args.report else None
@@ -110,12 +106,13 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
             rejects = files.TextSink(args.reject_to) if args.reject_to else None
             sinks += [rejects] if rejects else []
             with connect.connect(spec) as client:
-                partitions = plan.plan(client, inputs, size)
-                summary = normalize_on(client, partitions, options, files.absolute(args.output), compression,
-                                       report, rejects,
-                                       InputNames.INCLUDED if len(inputs) > 1 else InputNames.OMITTED)
+                work = plan.Work.LIGHT if options.moves is MovesOption.KEEP else plan.Work.HEAVY
+                size, chunk = (size, size) if size else _auto_sizes(client, [item.path for item in inputs], work)
+                summary = normalize_on(client, inputs, options, out_dir, size, compression, report, rejects,
+                                       InputNames.INCLUDED if len(inputs) > 1 else InputNames.OMITTED, chunk)
             for sink in sinks:
                 sink.commit()
+            files.write_marker(out_dir)  # last: the directory is a whole result
         except BaseException:
             for sink in sinks:
                 sink.discard()
@@ -125,7 +122,8 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
 
 def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[CheckProblem], None]) -> CheckSummary:
     """``notation check --dask``: the problems of every path, in order, as one process finds them."""
-    from notation.cluster import connect
+    from notation.check.sources import Source
+    from notation.cluster import connect, files, plan
     from notation.cluster.check import check_on, discover
 
     _required()
@@ -135,4 +133,22 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
     with cluster_errors():
         found = discover(args.paths)
         with connect.connect(connect.parse_spec(args.dask)) as client:
-            return check_on(client, found, options, emit, size)
+            paths = [files.absolute(item.path) for item in found if isinstance(item, Source)]
+            size, chunk = (size, size) if size else _auto_sizes(client, paths, plan.Work.HEAVY)  # moves are read
+            return check_on(client, found, options, emit, size, chunk)
+
+
+def _auto_sizes(client: object, paths: list[str], work: Work) -> tuple[int, int]:
+    """``--partition-size auto`` for ``paths`` on ``client``'s cluster: the partition size
+    and the chunk size of compressed inputs (``plan.auto_partition_bytes``)."""
+    from notation.cluster import ClusterError, connect, files, plan
+    from notation.inputs import compression_for_name
+
+    sizes = []
+    for path in paths:
+        try:
+            sizes.append((files.size(path), compression_for_name(path)))
+        except ClusterError:
+            continue  # it is said when it is read
+    size = plan.auto_partition_bytes(sizes, connect.threads(client), work)
+    return size, plan.auto_chunk_bytes(size)

@@ -3,8 +3,12 @@
 ``connect`` reaches a scheduler (or starts a local cluster), ``files`` reads and writes
 paths through fsspec (local files, ``s3://``, ``gs://``, ``az://``, ``http(s)://``, ``memory://``
 where those file systems are installed), ``plan`` cuts inputs into partitions at game
-starts, and ``normalize`` and ``check`` run the partitions on the workers and put the one
-report together on the client, in input order, so the results are those of one process.
+starts, ``chunks`` reads a compressed input once and cuts its text into chunks at the same
+points, ``window`` keeps a bounded number of tasks in flight and takes their results in
+order, and ``normalize`` and ``check`` run the partitions on the workers and put the one
+report together on the client, in input order, so the results are those of one process
+(``damage`` merges what ``check``'s reading layer finds piece by piece). ``failures`` says
+in one line what stopped a run.
 
 Dask (``distributed``) and fsspec are imported only when a cluster is used; ``require``
 raises ``ClusterError`` naming the extra when they are missing.

@@ -1,55 +1,60 @@
-"""``notation check`` on a cluster: partitions checked on the workers, problems in order.
+"""``notation check`` on a cluster: files checked in pieces on the workers, problems in order.
 
 Files are found as ``notation.check.sources.discover`` finds them (local paths and
-directories), or through fsspec (URLs, globs). A PGN file larger than the partition size
-is cut at game starts (``plan``); every other file (FEN, EPD, compressed) is checked whole
-on one worker. The client hands the problems on file by file, partition by partition, so
-they come in the order one process gives.
+directories), or through fsspec (URLs, globs). A PGN file is cut at game starts
+(``plan``): an uncompressed one into byte ranges the workers read themselves, a compressed
+one into chunks of the text the command reads once (``chunks``). Every other file (FEN,
+EPD, a file whose kind is sniffed) is checked whole on one worker.
 
-Damage the reading layer reports (bytes that are not UTF-8, a NUL byte, an overlong
-line, corrupt compressed data) is counted over a whole file and may stop its reading: a
-file cut into partitions where a partition reports such damage is checked again, whole,
-on one worker, so its problems are still exactly those of one process.
+Each piece numbers its lines from 1; the client replays the pieces' problems in order into
+the file's list, moving their lines on as each comes back (``damage.FileMerge``), so no
+pass counts lines ahead. Damage the reading layer counts over the whole file (bytes that
+are not UTF-8, a NUL byte, an overlong line, corrupt compressed data) is found piece by
+piece and merged there too, so every file is read once, in parallel, and the problems,
+their order and the summary are those of one process.
+
+Problems go to ``emit`` as the pieces come back, in order; at most a few pieces per worker
+are in flight (``window.InOrder``), so the client holds the problems of those pieces and
+no more, however many a file has.
 
 Never raises on bad input (``Unreadable`` files are listed in the summary); raises
-``ClusterError`` only for a URL whose file system is not installed.
+``ClusterError`` for a URL whose file system is not installed or a file that fails while
+its pieces are read, and Dask's errors when the cluster fails.
 """
 
 from __future__ import annotations
 
 import glob
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from notation.check import CheckOptions
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks
-from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.runner import MAX_LINE_BYTES, NOTHING_FOUND, Summary, check_stream, counter, without_excluded
+from notation.check.problem import CheckProblem, ProblemList
+from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter, without_excluded
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
 from notation.check.sources import discover as discover_local
 from notation.cluster import ClusterError, files
-from notation.cluster.plan import Input, Partition, plan
-from notation.inputs import InputError, InputFile
+from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
+from notation.cluster.connect import threads
+from notation.cluster.damage import FileMerge, PieceLog, PieceOutcome
+from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, layout
+from notation.cluster.window import InOrder, in_flight_limit
+from notation.inputs import ENCODING, ERRORS, Compression, CorruptInput, InputError, InputFile
 from notation.pgn import ranges
-
-# Codes of the reading layer (notation.check.lines), which depend on the whole file.
-READING_CODES = frozenset({"encoding", "binary-file", "decompress", "line-too-long"})
 
 
 @dataclass
 class PartProblems:
-    """What a worker sends back for one partition (or a whole file)."""
+    """What a worker sends back for a file checked whole."""
 
     problems: list[CheckProblem] = field(default_factory=list)
-    games: int = 0
+    suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
     unreadable: str | None = None  # why the file could not be opened
-
-    @property
-    def reading_damage(self) -> bool:
-        return any(problem.code in READING_CODES for problem in self.problems)
 
 
 def discover(paths: list[str]) -> list[Found]:
@@ -90,80 +95,213 @@ def _discover_url(path: str) -> list[Found]:
     return found
 
 
-def check_part(partition: Partition, kind: FileKind | None, options: CheckOptions) -> PartProblems:
-    """On a worker: the problems of one partition; a ``whole`` one (or the only one of its
-    file) exactly as ``run_check`` checks a file, an empty-file warning included."""
+def check_whole(path: str, name: str, kind: FileKind | None, options: CheckOptions) -> PartProblems:
+    """On a worker: one whole file, exactly as ``run_check`` checks it, an empty-file
+    warning included."""
     outcome = PartProblems()
     judge = PositionJudge(options.registry, profile=options.profile)
-    problems = ProblemList(partition.name, outcome.problems.append)
+    problems = ProblemList(name, outcome.problems.append)
     try:
-        with files.open_binary(partition.path) as file:
-            if partition.whole:
-                with InputFile(partition.name, raw=file) as source:
-                    check_stream(source.binary, kind, judge, options.variant, problems)
-            else:
-                blocks = read_blocks(ranges.reader(file, partition.start, partition.end), problems.add,
-                                     max_bytes=MAX_LINE_BYTES[FileKind.PGN])
-                outcome.games = check_pgn_text(blocks, judge, options.variant, problems,
-                                               first_line=partition.first_line).games
+        with files.open_binary(path) as file, InputFile(name, raw=file) as source:
+            check_stream(source.binary, kind, judge, options.variant, problems)
     except (ClusterError, InputError) as exc:
         return PartProblems(unreadable=exc.reason)
     except OSError as exc:
         return PartProblems(unreadable=files.reason(exc))
     problems.finish()
+    outcome.suppressed = problems.suppressed
     return outcome
 
 
+Why = str | Callable[[], str | None] | None  # why the reading broke at the text's end (asked there)
+
+
+def check_piece(partition: Partition, options: CheckOptions, text: str | Iterable[str] | None = None,
+                failure: Why = None) -> PieceOutcome:
+    """On a worker (or here, for a stretch): the problems of one piece of a PGN file, its
+    lines numbered from 1 (``damage``). ``text``: a ``Reading.GIVEN`` piece's, whose
+    reading then breaks with ``failure`` if there is one. Raises ``ClusterError`` when the
+    file cannot be read."""
+    judge = PositionJudge(options.registry, profile=options.profile)
+    log = PieceLog(partition.name)
+    try:
+        with _PieceBytes(partition, text, failure) as stream:
+            blocks = read_blocks(stream, log.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
+            checked = check_pgn_text(log.marked(blocks), judge, options.variant, log)
+            return log.outcome(checked.games, checked.line_breaks, stream.raw.line_feeds)  # type: ignore[attr-defined]
+    except OSError as exc:
+        raise ClusterError(f"cannot read {partition.name!r}: {files.reason(exc)}") from None
+
+
+class _Counted(io.RawIOBase):
+    """Bytes from ``read`` with the line feeds among them counted; then, if ``failure`` says
+    why the reading broke, ``CorruptInput`` naming ``name``."""
+
+    def __init__(self, read: Callable[[int], bytes], name: str, failure: Why = None):
+        super().__init__()
+        self._read = read
+        self._name = name
+        self._failure = failure
+        self.line_feeds = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._read(len(buffer))
+        if not data and self._failure is not None:
+            why, self._failure = self._failure, None
+            reason = why() if callable(why) else why
+            if reason is not None:
+                raise CorruptInput(self._name, reason)
+        self.line_feeds += data.count(b"\n")
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class _PieceBytes:
+    """The bytes of a piece as a buffered stream whose ``raw`` counts its line feeds."""
+
+    def __init__(self, partition: Partition, text: str | Iterable[str] | None, failure: Why):
+        self._partition = partition
+        self._text = text
+        self._failure = failure
+        self._opened: Any = None
+
+    def __enter__(self) -> BinaryIO:
+        partition = self._partition
+        if partition.reading is Reading.GIVEN:
+            pieces = [self._text] if isinstance(self._text, str) else (self._text or [])
+            read = _pieces_reader(pieces)
+        else:
+            self._opened = files.open_binary(partition.path)
+            file = self._opened.__enter__()
+            read = ranges.reader(file, partition.start, partition.end).read
+        return io.BufferedReader(_Counted(read, partition.name, self._failure), buffer_size=1 << 16)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._opened is not None:
+            self._opened.__exit__(None, None, None)
+
+
+def _pieces_reader(pieces: Iterable[str]) -> Callable[[int], bytes]:
+    """``read(size)`` over the UTF-8 (``surrogateescape``) bytes of ``pieces`` of text."""
+    source: Iterator[str] = iter(pieces)
+    held = memoryview(b"")
+
+    def read(size: int) -> bytes:
+        nonlocal held
+        while not held:
+            piece = next(source, None)
+            if piece is None:
+                return b""
+            held = memoryview(piece.encode(ENCODING, ERRORS))
+        data, held = held[:size], held[size:]
+        return bytes(data)
+
+    return read
+
+
 def check_on(client: Any, found: list[Found], options: CheckOptions, emit: Callable[[CheckProblem], None],
-             partition_bytes: int) -> Summary:
-    """Check every source in ``found`` on ``client``'s cluster; as ``run_check`` (the same
+             partition_bytes: int, chunk_bytes: int | None = None) -> Summary:
+    """Check every source in ``found`` on ``client``'s cluster, compressed PGN files in
+    chunks of ``chunk_bytes`` (by default the partition size); as ``run_check`` (the same
     ``accept``, ``excluded`` and ``profile``)."""
     summary = Summary()
-    count = counter(options, summary, emit)
-    found = list(without_excluded(found, options, summary))
-    pending = {}  # all partitions are submitted before the first file's problems are awaited
-    for number, item in enumerate(found):
-        if isinstance(item, Source):
-            parts = _partitions(client, item, partition_bytes)
-            futures = client.map(check_part, parts, [item.kind] * len(parts), [options] * len(parts), pure=False)
-            pending[number] = (parts, futures)
-    for number, item in enumerate(found):
-        if isinstance(item, Unreadable):
-            summary.unreadable.append(item)
-            continue
-        if isinstance(item, Skipped):
-            summary.skipped.append(item)
-            continue
-        parts, futures = pending.pop(number)
-        outcomes: list[PartProblems] = client.gather(futures)
-        if len(outcomes) > 1 and any(outcome.reading_damage for outcome in outcomes):
-            whole = Partition(item.path, files.absolute(item.path), 0, 0, parts[-1].end, 1, True)
-            outcomes = [client.submit(check_part, whole, item.kind, options, pure=False).result()]
-        unreadable = next((outcome.unreadable for outcome in outcomes if outcome.unreadable), None)
-        if unreadable is not None:
-            summary.unreadable.append(Unreadable(item.path, unreadable))
-            continue
-        for outcome in outcomes:
-            for problem in outcome.problems:
-                count(problem)
-        if len(outcomes) > 1 and not any(outcome.problems or outcome.games for outcome in outcomes):
-            kind = item.kind or FileKind.PGN
-            count(CheckProblem(item.path, 1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind]))
-        summary.files += 1
+    run = _Run(client, options, counter(options, summary, emit), summary, partition_bytes,
+               chunk_bytes or partition_bytes, InOrder(client, in_flight_limit(threads(client))))
+    try:
+        for item in without_excluded(found, options, summary):
+            if isinstance(item, Unreadable):
+                run.window.then(lambda item=item: summary.unreadable.append(item))  # type: ignore[misc]
+            elif isinstance(item, Skipped):
+                run.window.then(lambda item=item: summary.skipped.append(item))  # type: ignore[misc]
+            else:
+                run.plan(item)
+        run.window.drain()
+    except BaseException:
+        run.window.cancel()
+        raise
     return summary
 
 
-_WHOLE = 1 << 62  # a partition size no file reaches: one partition per file
+@dataclass
+class _Run:
+    client: Any
+    options: CheckOptions
+    count: Callable[[CheckProblem], None]
+    summary: Summary
+    partition_bytes: int
+    chunk_bytes: int
+    window: InOrder
 
+    def plan(self, item: Source) -> None:
+        """Queue the steps that check ``item``: its pieces, or the whole file."""
+        if item.kind is not FileKind.PGN:
+            self._whole(item)
+            return
+        target = Input(item.path, files.absolute(item.path))
+        try:
+            shape = layout(target, self.partition_bytes)
+        except ClusterError as exc:
+            self._unreadable(item.path, exc.reason)
+            return
+        merge = FileMerge(ProblemList(item.path, self.count))
+        if shape.compression is Compression.NONE:
+            for partition in byte_ranges(self.client, 0, target, shape, self.partition_bytes, Numbering.LOCAL,
+                                         self.window.limit):
+                self.window.add(
+                    lambda partition=partition: (  # type: ignore[misc]
+                        self.client.submit(check_piece, partition, self.options, pure=False),),
+                    lambda outcome, last=partition.last: merge.add(outcome, last))  # type: ignore[misc]
+        elif not self._chunks(target, merge):
+            return
+        self.window.then(lambda: self._file_done(merge))
 
-def _partitions(client: Any, item: Source, partition_bytes: int) -> list[Partition]:
-    """A PGN file's partitions (see ``plan``); one ``whole`` partition for any other file,
-    and for a file that cannot be read (the worker opening it says why)."""
-    size = partition_bytes if item.kind is FileKind.PGN else _WHOLE
-    try:
-        parts = plan(client, [Input(item.path, files.absolute(item.path))], size)
-    except ClusterError:
-        parts = []
-    if len(parts) > 1:
-        return parts
-    return [Partition(item.path, files.absolute(item.path), 0, 0, parts[0].end if parts else 0, 1, True)]
+    def _whole(self, item: Source) -> None:
+        def done(outcome: PartProblems) -> None:
+            if outcome.unreadable is not None:
+                self.summary.unreadable.append(Unreadable(item.path, outcome.unreadable))
+                return
+            for problem in outcome.problems:
+                self.count(problem)
+            self.summary.files += 1
+            self.summary.suppressed += outcome.suppressed
+
+        self.window.add(lambda: (self.client.submit(check_whole, files.absolute(item.path), item.path, item.kind,
+                                                    self.options, pure=False),), done)
+
+    def _chunks(self, target: Input, merge: FileMerge) -> bool:
+        """Queue the chunks of a compressed file; False when it cannot be opened."""
+        queued = False
+        try:
+            for chunk in chunks(target.name, target.path, self.chunk_bytes, Failure.KEEP):
+                queued = True
+                partition = Partition(target.name, target.path, 0, 0, 0, 1, Reading.GIVEN)
+                if isinstance(chunk, Stretch):
+                    self.window.drain()  # the stretch is read here, now: everything before it is done
+                    outcome = check_piece(partition, self.options, chunk.pieces(),
+                                          lambda stretch=chunk: stretch.failure)  # type: ignore[misc]
+                    merge.add(outcome, chunk.last())
+                    continue
+                self.window.add(self._chunk_starter(partition, chunk),
+                                lambda outcome, last=chunk.last: merge.add(outcome, last))  # type: ignore[misc]
+        except ClusterError as exc:
+            if queued:
+                raise
+            self._unreadable(target.name, exc.reason)
+            return False
+        return True
+
+    def _unreadable(self, path: str, reason: str) -> None:
+        self.window.then(lambda: self.summary.unreadable.append(Unreadable(path, reason)))
+
+    def _chunk_starter(self, partition: Partition, chunk: Chunk):
+        """A chunk's task, its text with it (see ``notation.cluster.normalize._starter``)."""
+        return lambda: (self.client.submit(check_piece, partition, self.options, chunk.text, chunk.failure,
+                                           pure=False),)
+
+    def _file_done(self, merge: FileMerge) -> None:
+        merge.finish()
+        self.summary.files += 1
+        self.summary.suppressed += merge.suppressed

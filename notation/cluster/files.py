@@ -6,6 +6,12 @@ needs ``aiohttp``); a plain path is a local file. Local outputs are written thro
 ``notation.outputs.Output`` (a temporary file renamed into place); other outputs appear
 when fsspec closes them (an object store's upload is all or nothing).
 
+A local part is written under a private temporary name (``.NAME.XXXXXXXX.tmp``, beside
+it) and renamed into place; a task run again after its worker died removes what the dead
+try left (``remove_temporaries``), and the command sweeps the directory at the end of the
+run (``sweep_temporaries``). A finished output directory gets an empty ``_SUCCESS`` file,
+written last, as Hadoop's and Spark's jobs mark theirs (``write_marker``).
+
 Errors: ``ClusterError`` with one line naming the path, for a path that cannot be read,
 listed or written, a protocol with no file system installed, or a glob matching nothing.
 """
@@ -24,6 +30,7 @@ from notation.cluster import ClusterError
 from notation.inputs import ENCODING, ERRORS, Compression, describe_error
 from notation.outputs import Output, OutputError
 
+SUCCESS_MARKER = "_SUCCESS"
 _FSSPEC_COMPRESSION = {Compression.GZIP: "gzip", Compression.BZIP2: "bz2", Compression.ZSTD: "zstd"}
 
 
@@ -115,18 +122,20 @@ def join(directory: str, name: str) -> str:
 
 def prepare_directory(directory: str, pattern: str) -> None:
     """Create ``directory`` if needed; raises ``ClusterError`` when it cannot be, or when
-    it already holds files matching ``pattern`` (an earlier run's parts)."""
+    it already holds files matching ``pattern`` or a ``_SUCCESS`` marker (an earlier run's)."""
     fs, inner = filesystem(directory)
     try:
         if fs.exists(inner) and not fs.isdir(inner):
             raise ClusterError(f"cannot write {directory!r}: it is not a directory")
         fs.makedirs(inner, exist_ok=True)
         earlier = fs.glob(posixpath.join(inner, pattern))
+        marked = fs.exists(posixpath.join(inner, SUCCESS_MARKER))
     except OSError as exc:
         raise ClusterError(f"cannot write {directory!r}: {reason(exc)}") from None
-    if earlier:
+    if earlier or marked:
+        marker = f" and a {SUCCESS_MARKER} marker" if marked else ""
         raise ClusterError(
-            f"{directory!r} already holds {len(earlier)} part file(s) from an earlier run; "
+            f"{directory!r} already holds {len(earlier)} part file(s){marker} from an earlier run; "
             "remove them or choose another directory"
         )
 
@@ -140,6 +149,45 @@ def remove(paths: list[str]) -> None:
                 fs.rm(inner)
         except (OSError, ClusterError):
             pass
+
+
+def exists(path: str) -> bool:
+    """Whether ``path`` exists (False when that cannot be told)."""
+    try:
+        fs, inner = filesystem(path)
+        return bool(fs.exists(inner))
+    except (OSError, ClusterError):
+        return False
+
+
+def remove_temporaries(target: str) -> None:
+    """Remove the temporary files an earlier try at writing the local file ``target`` left
+    (its worker died before renaming one into place); failures are ignored."""
+    if is_url(target):
+        return  # an object store's upload is all or nothing: nothing is left
+    directory, name = os.path.split(target)
+    for path in glob.glob(os.path.join(glob.escape(directory), f".{glob.escape(name)}.*.tmp")):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def sweep_temporaries(directory: str, pattern: str) -> None:
+    """Remove the temporary files of local outputs matching ``pattern`` in ``directory``."""
+    if is_url(directory):
+        return
+    for path in glob.glob(os.path.join(glob.escape(directory), f".{pattern}.tmp")):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def write_marker(directory: str) -> None:
+    """Write the empty ``_SUCCESS`` file into ``directory``; raises ``ClusterError``."""
+    sink = TextSink(join(directory, SUCCESS_MARKER))
+    sink.commit()
 
 
 class TextSink:

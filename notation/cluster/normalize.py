@@ -1,34 +1,46 @@
 """``notation normalize`` on a cluster: parts written by the workers, one report by the client.
 
-Each partition (``plan``) is normalised on a worker, which writes its games to
+Each partition (``plan``: a byte range of a plain file, or a chunk of a compressed one that
+the command read) is normalised on a worker, which writes its games to
 ``OUT/part-NNNNN.pgn`` (``.gz``, ``.bz2`` or ``.zst`` added when compressed) and sends back
 what the client needs: its report entries, its rejected games, its counts. The client
-takes the partitions in input order, numbers the games after those of the partitions
-before (lines are already right), and writes the one report and rejects file. So the
-parts, concatenated in order, are byte for byte what one process writes for the inputs
-one after another, and each input's report entries are those one process writes for it
-(with several inputs, each entry also names its ``input``).
+takes the partitions in input order, at most a few per worker in flight
+(``window.InOrder``), numbers the games after those of the partitions before (lines are
+already right), and writes the one report and rejects file. So the parts, concatenated in
+order, are byte for byte what one process writes for the inputs one after another, and
+each input's report entries are those one process writes for it (with several inputs,
+each entry also names its ``input``). A stretch of a compressed input with no game start
+for longer than a chunk may be is normalised by the command itself, in its turn, into its
+own part.
 
-A task whose worker dies is run again elsewhere by Dask; a part is written to a temporary
-name first (local files) or appears only when complete (object stores), so a part is
-whole whoever wrote it. When the run fails, the parts written so far are removed (a task
-already running on a worker then may still write its part afterwards).
+Faults: a task whose worker dies is run again elsewhere; a local part is written under a
+private temporary name and renamed into place, and a task run again removes what its
+dead try left, so a part is whole whoever wrote it and no temporary file stays. A task
+finding the run cancelled or its worker closing before it renames its part drops it.
+When the run fails, the error says which parts had been written; they are removed, and
+the directory has no ``_SUCCESS`` marker (the caller writes it last, after a run that
+succeeded: ``files.write_marker``).
 
-Raises ``ClusterError`` (one line) for an input that cannot be read or an output that cannot
-be written; nothing is raised for bad PGN (see ``notation.pgn.normalize``).
+Raises ``ClusterError`` (one line) for an input that cannot be read, an output that cannot
+be written, or a cluster that fails (then the written parts are named, see above);
+nothing is raised for bad PGN (see ``notation.pgn.normalize``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any
 
-from notation.cluster import ClusterError, files
-from notation.cluster.plan import Partition
-from notation.inputs import Compression, InputError, InputFile
+from notation.cluster import ClusterError, failures, files
+from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
+from notation.cluster.connect import threads
+from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, layout
+from notation.cluster.window import InOrder, in_flight_limit
+from notation.inputs import Compression, InputError
 from notation.pgn import ranges
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
@@ -60,32 +72,24 @@ class PartOutcome:
     rejected: list[str] = field(default_factory=list)
 
 
-def partition_text(partition: Partition, file: BinaryIO) -> Iterator[str]:
-    """The decoded text of a partition of ``file`` (open for reading bytes), in blocks;
-    raises ``InputError`` (``CorruptInput`` for bad compressed data)."""
-    if partition.whole:
-        return InputFile(partition.name, raw=file).blocks()
-    return ranges.read_text(file, partition.start, partition.end)
-
-
-def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
-                   compression: Compression) -> PartOutcome:
-    """On a worker: normalise one partition into ``target``; raises ``ClusterError``."""
+def normalize_part(partition: Partition, options: NormalizeOptions, target: str, compression: Compression,
+                   text: str | Iterable[str] | None = None) -> PartOutcome:
+    """On a worker (or here, for a stretch): normalise one partition into ``target``; ``text``
+    is a ``Reading.GIVEN`` partition's. Raises ``ClusterError``."""
+    files.remove_temporaries(target)  # a dead try's, when this task runs again
     outcome = PartOutcome()
     normalizer = Normalizer(options)
     sink = files.TextSink(target, compression)
     try:
-        with files.open_binary(partition.path) as file:
-            games = iter_games(partition_text(partition, file), options.limits, first_line=partition.first_line)
-            for game in games:
-                result = normalizer.normalize_game(game)
-                outcome.summary.add(result)
-                outcome.last_game = result.number
-                if result.rejected:  # only with BadGamePolicy.REJECT, which a rejects file goes with
-                    outcome.rejected.append(result.text)
-                else:
-                    sink.write(result.text)
-                outcome.report.extend(result.report)
+        if partition.reading is Reading.GIVEN:
+            _normalize(normalizer, [text] if isinstance(text, str) else text or [], partition, options, sink, outcome)
+        else:
+            with files.open_binary(partition.path) as file:
+                blocks = ranges.read_text(file, partition.start, partition.end)
+                _normalize(normalizer, blocks, partition, options, sink, outcome)
+        if not _still_wanted():
+            sink.discard()
+            raise ClusterError(f"the run writing {target!r} was cancelled")
         sink.commit()
     except InputError as exc:
         sink.discard()
@@ -97,6 +101,37 @@ def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
         sink.discard()
         raise
     return outcome
+
+
+def _normalize(normalizer: Normalizer, blocks: Iterable[str], partition: Partition, options: NormalizeOptions,
+               sink: files.TextSink, outcome: PartOutcome) -> None:
+    for game in iter_games(blocks, options.limits, first_line=partition.first_line):
+        result = normalizer.normalize_game(game)
+        outcome.summary.add(result)
+        outcome.last_game = result.number
+        if result.rejected:  # only with BadGamePolicy.REJECT, which a rejects file goes with
+            outcome.rejected.append(result.text)
+        else:
+            sink.write(result.text)
+        outcome.report.extend(result.report)
+
+
+def _still_wanted() -> bool:
+    """False when this task runs on a worker that is closing (its scheduler gone) or whose
+    task was cancelled (the run failed); True elsewhere, and when that cannot be told."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+    except (ImportError, ValueError):
+        return True  # not in a task: the command's own stretch
+    try:
+        if worker.status.name != "running":
+            return False
+        task = worker.state.tasks.get(worker.get_current_task())
+        return task is None or task.state not in ("cancelled", "released", "forgotten")
+    except Exception:  # noqa: BLE001 - Dask's internals changed: assume the run goes on
+        return True
 
 
 class Assembler:
@@ -125,31 +160,106 @@ class Assembler:
                 self._report.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
+Work = Partition | tuple[Partition, Chunk] | tuple[Partition, Stretch]
+
+
+def partitions(client: Any, inputs: list[Input], partition_bytes: int, ahead: int = 8,
+               chunk_bytes: int | None = None) -> Iterator[Work]:
+    """The partitions of ``inputs`` in order (see ``plan``), with the text of those the
+    command reads (chunks of ``chunk_bytes``, by default the partition size); raises
+    ``ClusterError``."""
+    for index, item in enumerate(inputs):
+        shape = layout(item, partition_bytes)
+        if shape.compression is Compression.NONE:
+            yield from byte_ranges(client, index, item, shape, partition_bytes, Numbering.COUNTED, ahead)
+            continue
+        offset = 0
+        for chunk in chunks(item.name, item.path, chunk_bytes or partition_bytes, Failure.RAISE):
+            partition = Partition(item.name, item.path, index, offset, offset, chunk.first_line, Reading.GIVEN)
+            if isinstance(chunk, Chunk):
+                offset += len(chunk.text)
+                yield dataclasses.replace(partition, end=offset, last=chunk.last), chunk
+            else:
+                yield partition, chunk
+
+
 def normalize_on(
     client: Any,
-    partitions: list[Partition],
+    inputs: list[Input],
     options: NormalizeOptions,
     out_dir: str,
+    partition_bytes: int,
     compression: Compression = Compression.NONE,
     report: files.TextSink | None = None,
     rejects: files.TextSink | None = None,
     input_names: InputNames = InputNames.OMITTED,
+    chunk_bytes: int | None = None,
 ) -> Summary:
-    """Normalise ``partitions`` on ``client``'s cluster into ``out_dir``; see the module doc
-    and ``Assembler``. The sinks are written here; committing them is the caller's."""
+    """Normalise ``inputs`` on ``client``'s cluster into ``out_dir``, compressed inputs in
+    chunks of ``chunk_bytes`` (by default the partition size); see the module doc and
+    ``Assembler``. The sinks are written here; committing them, and the ``_SUCCESS``
+    marker after them, is the caller's."""
     files.prepare_directory(out_dir, PART_GLOB)
-    targets = [files.join(out_dir, part_name(index, compression)) for index in range(len(partitions))]
-    shared = client.scatter(options, broadcast=True)
-    futures = client.map(normalize_part, partitions, [shared] * len(partitions), targets,
-                         [compression] * len(partitions), pure=False)
+    targets: list[str] = []
     assembler = Assembler(report, rejects, input_names)
+    limit = in_flight_limit(threads(client))
+    window = InOrder(client, limit)
     try:
-        for index, partition in enumerate(partitions):
-            outcome: PartOutcome = futures[index].result()
-            futures[index].release()
-            assembler.add(partition, outcome)
-    except BaseException:
-        client.cancel(futures)
-        files.remove(targets)
-        raise
+        for work in partitions(client, inputs, partition_bytes, limit, chunk_bytes):
+            target = files.join(out_dir, part_name(len(targets), compression))
+            targets.append(target)
+            partition, text = (work, None) if isinstance(work, Partition) else work
+            if isinstance(text, Stretch):
+                window.drain()  # the stretch is read here, now: everything before it is done
+                outcome = normalize_part(partition, options, target, compression, text.pieces())
+                assembler.add(partition, outcome)
+                continue
+            window.add(_starter(client, partition, options, target, compression, text),
+                       lambda outcome, partition=partition: assembler.add(partition, outcome))  # type: ignore[misc]
+        window.drain()
+    except BaseException as exc:
+        window.cancel()
+        note = _remove_parts(out_dir, targets)
+        message = failures.describe(exc)
+        if message is None:
+            raise
+        raise ClusterError(f"{message} ({note})") from None
+    finally:
+        files.sweep_temporaries(out_dir, PART_GLOB)
     return assembler.summary
+
+
+def _starter(client: Any, partition: Partition, options: NormalizeOptions, target: str, compression: Compression,
+             chunk: Chunk | None):
+    """What starts one partition's task. A chunk's text goes with its task, through the
+    scheduler, which holds it until the task is done and gives it again to the worker
+    that runs the task again if the first one dies (sent ahead to a worker with
+    ``client.scatter``, it would wait on that worker, and be lost with it). The options go
+    with each task too (some kilobytes): sent once to every worker, they would wait for
+    every worker, a stopped one too."""
+    text = None if chunk is None else chunk.text
+    return lambda: (client.submit(normalize_part, partition, options, target, compression, text, pure=False),)
+
+
+def _remove_parts(out_dir: str, targets: list[str]) -> str:
+    """Remove the parts of a failed run; what to tell the user about them."""
+    written = [index for index, target in enumerate(targets) if files.exists(target)]
+    files.remove(targets)
+    if not written:
+        return f"no part was written to {out_dir!r}"
+    return (f"{len(written)} part(s) had been written to {out_dir!r} ({_runs(targets, written)}) and were "
+            f"removed; it has no {files.SUCCESS_MARKER} marker")
+
+
+def _runs(targets: list[str], indices: list[int]) -> str:
+    """``part-00000.pgn to part-00003.pgn, part-00006.pgn``: the named parts, runs joined."""
+    def name(index: int) -> str:
+        return targets[index].replace("\\", "/").rsplit("/", 1)[-1]
+
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and index == runs[-1][1] + 1:
+            runs[-1][1] = index
+        else:
+            runs.append([index, index])
+    return ", ".join(name(a) if a == b else f"{name(a)} to {name(b)}" for a, b in runs)

@@ -1,13 +1,25 @@
-"""Cutting inputs into partitions at game starts, and numbering their lines.
+"""Cutting inputs into partitions at game starts, in input order, as the run goes.
 
-An uncompressed file larger than the partition size is cut into nominal byte ranges of
-that size; on the workers, each range finds its cut point (``notation.pgn.ranges.locate``:
-the rule ``--jobs`` cuts chunks by) and counts its line breaks. From those the client makes
-the partitions: from one cut point to the next, each knowing the number of its first line,
-so the games it holds are read and reported exactly as one process reading the whole file
-would (game numbers are shifted afterwards, as ``--jobs`` does). A compressed file cannot be
-entered in the middle: it is one partition. Every file has at least one partition (maybe
-empty), so an empty file is still seen.
+Every partition is cut at the points ``--jobs`` cuts at (an empty line, then a well-formed
+tag line: ``notation.pgn.parallel.find_cut``), so the games each holds, split alone, are
+those of one process reading the whole file. What a partition holds depends on the input:
+
+- an uncompressed file larger than the partition size is cut into nominal byte ranges of
+  that size; each range's cut point is found on a worker, reading a few kilobytes
+  (``Reading.RANGE``), and the worker that takes a partition reads its bytes itself;
+- a compressed file cannot be entered in the middle: the command reads it once, as one
+  process does, and hands its text out in chunks cut at the same points
+  (``notation.cluster.chunks``; ``Reading.GIVEN``);
+- any other file is one partition (``Reading.RANGE`` over the whole file, or
+  ``Reading.WHOLE``: read and decompressed whole by the worker, for ``check``'s FEN and
+  EPD files).
+
+Line numbers (``Numbering``): ``normalize`` writes them into report messages, so each
+partition knows its first line before it runs (``Numbering.COUNTED``: the worker finding
+a range's cut point also counts the range's line breaks, a pass at the speed of the
+storage; the partitions are handed out as those counts come in, not after all of them);
+``check`` numbers each partition's lines from 1 and moves them on as the results come
+back (``Numbering.LOCAL``: no counting ahead).
 
 Reading a file here reads a little of its start (its compression, its first text) on the
 client; the rest is read on the workers. Raises ``ClusterError`` for a file that cannot be
@@ -16,6 +28,9 @@ read.
 
 from __future__ import annotations
 
+import enum
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,14 +38,42 @@ from notation.cluster import ClusterError, files
 from notation.inputs import Compression, sniff
 from notation.pgn import ranges
 
-DEFAULT_PARTITION_BYTES = 128 << 20
+
+class Work(str, enum.Enum):
+    """How much work a byte of input is, for ``--partition-size auto``."""
+
+    LIGHT = "light"  # set-up tags only (normalize --moves keep): fixed costs show below 8 MiB
+    HEAVY = "heavy"  # every move read and played (check; normalize --moves): tens of times more
+
+
+LARGEST_AUTO_BYTES = 128 << 20
+LARGEST_AUTO_CHUNK_BYTES = 16 << 20  # the command and the workers hold a few chunks per worker thread
+SMALLEST_AUTO_BYTES = {Work.LIGHT: 8 << 20, Work.HEAVY: 1 << 20}
+PARTITIONS_PER_THREAD = 4
+COMPRESSED_FACTOR = 5  # a compressed file's text: about five times its size (PGN shrinks more)
+PLANNING_PRIORITY = 10  # finding cut points goes before the partitions already waiting
+
+
+class Reading(str, enum.Enum):
+    """How a partition's text reaches the worker that takes it."""
+
+    RANGE = "range"  # bytes start to end of the stored, uncompressed file
+    WHOLE = "whole"  # the whole file, decompressed (end: its stored size)
+    GIVEN = "given"  # text the command read and sends with the task (start, end: offsets in the text)
+
+
+class Numbering(str, enum.Enum):
+    """How a partition's lines are numbered."""
+
+    COUNTED = "counted"  # from the file's own line number, counted before the partition runs
+    LOCAL = "local"  # from 1; the caller moves them on as results come back
 
 
 @dataclass(frozen=True)
 class Partition:
-    """Bytes ``start`` to ``end`` of one input: whole games, lines numbered from
-    ``first_line``. ``whole``: the file is read whole, decompressed (``end`` is its stored
-    size). ``name`` is the input as the user named it, ``path`` what is opened."""
+    """Part of one input: whole games, lines numbered from ``first_line``; ``last``: the
+    input's last partition. ``name`` is the input as the user named it, ``path`` what is
+    opened; ``start`` and ``end`` see ``Reading``."""
 
     name: str
     path: str
@@ -38,7 +81,8 @@ class Partition:
     start: int
     end: int
     first_line: int
-    whole: bool
+    reading: Reading
+    last: bool = True
 
 
 @dataclass(frozen=True)
@@ -49,50 +93,110 @@ class Input:
     path: str
 
 
-def _locate(path: str, start: int, end: int, text_from: int) -> ranges.RangeStart:
-    """On a worker: where the nominal range ``start`` to ``end`` begins (see ``ranges``)."""
+def auto_partition_bytes(sizes: list[tuple[int, Compression]], threads: int, work: Work = Work.LIGHT) -> int:
+    """``--partition-size auto``: about ``PARTITIONS_PER_THREAD`` partitions for each worker
+    thread over all the inputs (``sizes``: each one's stored size and compression; a
+    compressed one counts ``COMPRESSED_FACTOR`` times its size), at most 128 MiB and at
+    least 8 MiB (1 MiB for ``Work.HEAVY``), so every worker has work and the last
+    partitions do not leave most of them idle, and a partition is still large enough that
+    its fixed costs vanish (docs/scale.md)."""
+    text = sum(size * (1 if compression is Compression.NONE else COMPRESSED_FACTOR) for size, compression in sizes)
+    share = -(-text // (PARTITIONS_PER_THREAD * max(1, threads)))
+    return max(SMALLEST_AUTO_BYTES[work], min(LARGEST_AUTO_BYTES, share))
+
+
+def auto_chunk_bytes(partition_bytes: int) -> int:
+    """``--partition-size auto`` for the chunks of a compressed input, which the command
+    holds until their tasks are done: at most ``LARGEST_AUTO_CHUNK_BYTES``."""
+    return min(partition_bytes, LARGEST_AUTO_CHUNK_BYTES)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the client learnt of a file before cutting it: its stored size, compression,
+    and where its first text starts (for a file that is cut by byte ranges)."""
+
+    size: int
+    compression: Compression
+    text_from: int
+
+
+def layout(item: Input, partition_bytes: int) -> Layout:
+    """Open ``item`` here to see how to cut it; raises ``ClusterError``."""
+    size = files.size(item.path)
+    try:
+        with files.open_binary(item.path) as file:
+            compression = sniff(file.read(4))
+            cut = compression is Compression.NONE and size > partition_bytes
+            text_from = ranges.first_text(file) if cut else 0
+    except OSError as exc:
+        raise ClusterError(f"cannot read {item.name!r}: {files.reason(exc)}") from None
+    return Layout(size, compression, text_from)
+
+
+def byte_ranges(client: Any, index: int, item: Input, layout: Layout, partition_bytes: int,
+                numbering: Numbering, ahead: int = 8) -> Iterator[Partition]:
+    """The ``Reading.RANGE`` partitions of an uncompressed file, in order, each as soon as
+    its end is known; one over the whole file when it is no larger than the partition size.
+    The cut points are looked for at most ``ahead`` ranges beyond the partition last
+    handed out, so counting line breaks (``Numbering.COUNTED``) goes along with the work
+    rather than before it."""
+    if layout.size <= partition_bytes:
+        yield Partition(item.name, item.path, index, 0, layout.size, 1, Reading.RANGE)
+        return
+    task = _locate if numbering is Numbering.COUNTED else _cut
+    found = _ahead(client, task, item.path, layout, partition_bytes, ahead)
+    if numbering is Numbering.COUNTED:
+        pieces = ((piece.start, piece.end, piece.first_line) for piece in ranges.pieces(found, layout.size))
+    else:
+        pieces = ((span.start, span.end, 1) for span in ranges.spans(found, layout.size))
+    previous = next(pieces, None)  # one ahead: the last partition is known as such
+    for piece in pieces:
+        yield _range(index, item, previous, False)  # type: ignore[arg-type]
+        previous = piece
+    if previous is not None:
+        yield _range(index, item, previous, True)
+
+
+def _ahead(client: Any, task: Any, path: str, layout: Layout, every: int, ahead: int) -> Iterator[Any]:
+    """``task`` on each nominal range of ``every`` bytes, at most ``ahead`` of them
+    submitted beyond the one taken last; the results in order, each released once taken."""
+    starts = ranges.nominal_starts(layout.size, every)
+    ends = [*starts[1:], layout.size]
+    waiting: deque[Any] = deque()
+    submitted = 0
+    while True:
+        while submitted < len(starts) and len(waiting) < max(1, ahead):
+            waiting.append(client.submit(task, path, starts[submitted], ends[submitted], layout.text_from,
+                                         pure=False, priority=PLANNING_PRIORITY))
+            submitted += 1
+        if not waiting:
+            return
+        future = waiting.popleft()
+        yield future.result()
+        future.release()
+
+
+def _range(index: int, item: Input, piece: tuple[int, int, int], last: bool) -> Partition:
+    start, end, first_line = piece
+    return Partition(item.name, item.path, index, start, end, first_line, Reading.RANGE, last)
+
+
+def _locate(path: str, start: int, end: int, text_from: int) -> ranges.Nominal:
+    """On a worker: the cut point in the nominal range ``start`` to ``end`` (None: none is
+    there) and its line breaks (``ranges.locate_within``)."""
     try:
         with files.open_binary(path) as file:
-            return ranges.locate(file, start, end, text_from)
+            return ranges.locate_within(file, start, end, text_from)
     except OSError as exc:
         raise ClusterError(f"cannot read {path!r}: {files.reason(exc)}") from None
 
 
-def plan(client: Any, inputs: list[Input], partition_bytes: int) -> list[Partition]:
-    """The partitions of ``inputs``, in input order; see the module doc."""
-    if partition_bytes < 1:
-        raise ValueError("partition_bytes must be at least 1")
-    layouts: list[tuple[int, Input, int, list[int], int]] = []  # index, input, size, starts, text_from
-    partitions: dict[int, list[Partition]] = {}
-    for index, item in enumerate(inputs):
-        size = files.size(item.path)
-        try:
-            with files.open_binary(item.path) as file:
-                compression = sniff(file.read(4))
-                cut = compression is Compression.NONE and size > partition_bytes
-                text_from = ranges.first_text(file) if cut else 0
-        except OSError as exc:
-            raise ClusterError(f"cannot read {item.name!r}: {files.reason(exc)}") from None
-        if not cut:
-            whole = compression is not Compression.NONE
-            partitions[index] = [Partition(item.name, item.path, index, 0, size, 1, whole)]
-        else:
-            layouts.append((index, item, size, list(range(0, size, partition_bytes)), text_from))
-    futures = {
-        index: client.map(
-            _locate, [item.path] * len(starts), starts, [*starts[1:], size], [text_from] * len(starts), pure=False,
-        )
-        for index, item, size, starts, text_from in layouts
-    }
-    for index, item, size, _starts, _text_from in layouts:
-        located: list[ranges.RangeStart] = client.gather(futures.pop(index))
-        partitions[index] = cut_partitions(index, item, size, located)
-    return [partition for index in range(len(inputs)) for partition in partitions[index]]
-
-
-def cut_partitions(index: int, item: Input, size: int, located: list[ranges.RangeStart]) -> list[Partition]:
-    """The partitions of one file of ``size`` bytes, from each nominal range's cut point
-    (``located``, in order) to the next (``ranges.pieces``, as ``--jobs`` cuts); empty ones
-    are left out."""
-    return [Partition(item.name, item.path, index, piece.start, piece.end, piece.first_line, False)
-            for piece in ranges.pieces(located, size)]
+def _cut(path: str, start: int, end: int, text_from: int) -> int | None:
+    """On a worker: the cut point in the nominal range ``start`` to ``end``, or None; reads
+    a few kilobytes, not the range (``ranges.find_start_before``)."""
+    try:
+        with files.open_binary(path) as file:
+            return ranges.find_start_before(file, start, end, text_from)
+    except OSError as exc:
+        raise ClusterError(f"cannot read {path!r}: {files.reason(exc)}") from None
