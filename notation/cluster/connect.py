@@ -90,8 +90,12 @@ def connect(spec: ClusterSpec) -> Iterator[Any]:
     # auto): that is meant, not a graph to warn about.
     dask.config.set({"distributed.admin.large-graph-warning-threshold": "4GiB"})
     if spec.address is None:
+        # The workers are processes of their own, with logging of their own: silence_logs
+        # keeps their shutdown chatter (a heartbeat to a scheduler already gone) off the
+        # command's standard error too. A task's failure still reaches the client as its error.
         with LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster, \
+                          dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                          silence_logs=logging.CRITICAL) as cluster, \
                 Client(cluster) as client:
             yield client
         return
