@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> list[float]:
 
         def normalize_argv(source: Path) -> Callable[[int], list[str]]:
             return lambda jobs: [notation, "normalize", str(source), "-o", str(out), "--profile", "xboard",
-                                 "--jobs", str(jobs), "--progress", "never", "--summary", "none"]
+                                 "--moves", "keep", "--jobs", str(jobs), "--progress", "never", "--summary", "none"]
 
         normalize = measure(normalize_argv(pgn), args.rounds)
         streamed = measure(normalize_argv(compressed), args.rounds)

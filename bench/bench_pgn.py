@@ -11,7 +11,8 @@ ratio:         of CPU time spent by this process (robust to other load), and of 
 memory:        peak RSS and tracemalloc peak of a fresh process normalising a 10 MB and
                a 50 MB database
 
-``--jobs``: bench_jobs.py (whole processes of the installed command, 1 and 2 workers).
+``--jobs``: bench_jobs.py (whole processes of the installed command, 1 and 2 workers). The
+moves are not read here (``--moves keep``): bench_movetext.py reads every one.
 
     python bench/bench_pgn.py [--sizes 10,50]
 """
@@ -100,6 +101,15 @@ def build_database(path: Path, megabytes: int, seed: int = 11) -> None:
             written += len(games)
 
 
+def build_games(path: Path, games: int, seed: int = 11) -> None:
+    """``games`` seeded random games, each its own (``build_database`` repeats 500), as
+    bench_movetext reads every move of them."""
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        for number in range(games):
+            out.write(_random_game(rng, number))
+
+
 def _rates(size: int, work) -> tuple[float, float]:
     """(wall, CPU) MB/s of ``work()`` over ``size`` bytes. CPU time is what this process
     spent, so the ratio holds on a machine busy with other work; both peers run in here."""
@@ -130,8 +140,8 @@ def our_rates(path: Path, jobs: int = 1) -> tuple[float, float]:
         out = os.path.join(tmp, "out.pgn")
 
         def work():
-            code = notation_main(["normalize", str(path), "-o", out, "--profile", "xboard", "--jobs", str(jobs),
-                                  "--progress", "never", "--summary", "none"])
+            code = notation_main(["normalize", str(path), "-o", out, "--profile", "xboard", "--moves", "keep",
+                                  "--jobs", str(jobs), "--progress", "never", "--summary", "none"])
             assert code in (0, 1), code
 
         return _rates(path.stat().st_size, work)
@@ -158,7 +168,7 @@ except OSError:
 if {traced!r}:
     tracemalloc.start()
 with tempfile.TemporaryDirectory() as tmp:
-    main(["normalize", {path!r}, "-o", os.path.join(tmp, "o.pgn"), "--profile", "xboard",
+    main(["normalize", {path!r}, "-o", os.path.join(tmp, "o.pgn"), "--profile", "xboard", "--moves", "keep",
           "--progress", "never", "--summary", "none"])
 print(tracemalloc.get_traced_memory()[1] / 1e6 if {traced!r} else hwm())
 """

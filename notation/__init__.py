@@ -64,6 +64,12 @@ _EXPORTS = {
     "list_moves": "notation.playing",
     "open_position": "notation.playing",
     "play_moves": "notation.playing",
+    "GameProblem": "notation.pgn.gameread",
+    "PgnGame": "notation.pgn.gameread",
+    "PlayedMove": "notation.pgn.gameread",
+    "open_games": "notation.pgn.gameread",
+    "read_games": "notation.pgn.gameread",
+    "write_game": "notation.pgn.gamewrite",
     "Registry": "notation.variants",
     "Variant": "notation.variants",
     "find_variant": "notation.variants",
@@ -95,6 +101,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
         MoveNotation,
         PocketStyle,
     )
+    from notation.pgn.gameread import GameProblem, PgnGame, PlayedMove, open_games, read_games
+    from notation.pgn.gamewrite import write_game
     from notation.playing import count_perft, list_moves, open_position, play_moves
     from notation.setup import Pockets, Setup
     from notation.validation import repair, validate
@@ -125,10 +133,11 @@ def profile(name: str) -> WriteOptions:
 
 __all__ = [
     "CastlingMode", "CastlingStyle", "CheckStyle", "ConvertResult", "DEFAULT_PROFILE", "DEFAULT_REGISTRY",
-    "Dialect", "EmptyPocket", "EndReason", "EnPassantMode", "FenSyntaxError", "GamePosition", "IllegalPolicy",
-    "IllegalSetupError", "Move", "MoveError", "MoveKind", "MoveNotation", "NotationError", "Outcome", "PROFILES",
-    "PocketStyle", "Pockets", "Problem", "ReadMove", "ReadResult", "Registry", "Setup", "UnknownVariantError",
-    "ValidateResult", "Variant", "WriteOptions", "WriteResult", "convert_fen", "count_perft", "find_variant",
-    "legal_position", "list_moves", "open_position", "play_moves", "profile", "read_fen", "read_legal",
-    "read_move", "repair", "resolve_options", "validate", "validate_fen", "write_fen", "write_move",
+    "Dialect", "EmptyPocket", "EndReason", "EnPassantMode", "FenSyntaxError", "GamePosition", "GameProblem",
+    "IllegalPolicy", "IllegalSetupError", "Move", "MoveError", "MoveKind", "MoveNotation", "NotationError",
+    "Outcome", "PROFILES", "PgnGame", "PlayedMove", "PocketStyle", "Pockets", "Problem", "ReadMove", "ReadResult",
+    "Registry", "Setup", "UnknownVariantError", "ValidateResult", "Variant", "WriteOptions", "WriteResult",
+    "convert_fen", "count_perft", "find_variant", "legal_position", "list_moves", "open_games", "open_position",
+    "play_moves", "profile", "read_fen", "read_games", "read_legal", "read_move", "repair", "resolve_options",
+    "validate", "validate_fen", "write_fen", "write_game", "write_move",
 ]

@@ -38,7 +38,9 @@ Normalise the Variant, FEN and SetUp tags of every game in a PGN database for on
 (--profile) and copy everything else byte for byte. With --moves, every move is read and
 checked too (from the game's start or FEN, each variation from its branch point) and, with
 a notation, rewritten in it: comments, NAGs, variations and move numbers stay in place, and
-a game whose moves need no change comes out byte for byte. INPUT and OUTPUT may be '-' (standard
+a game whose moves need no change comes out byte for byte. --profile opentafl and --profile
+wxf imply their notation for their family's games (tafl, Xiangqi) when --moves is not
+given. INPUT and OUTPUT may be '-' (standard
 streams) and .gz, .bz2 or .zst files (input compression is recognised by content).
 A file output appears only when the run succeeds (written beside it, then renamed; a
 symbolic link keeps pointing at the rewritten target). Standard output, a FIFO or a
@@ -82,8 +84,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     common.add_alias_option(parser)
     common.add_source_option(parser)
     parser.add_argument(
-        "--moves", choices=[m.value for m in MovesOption], default=MovesOption.KEEP.value,
-        help="keep: movetext copied unread (default); check: every move checked and its problems reported, "
+        "--moves", choices=[m.value for m in MovesOption], default=None,
+        help="keep: movetext copied unread (the default, but for --profile opentafl and --profile wxf, which "
+        "rewrite their family's games in their notation); check: every move checked and its problems reported, "
         "nothing rewritten; san, lan, uci (chess), iccs, wxf (Xiangqi; san, lan and uci too), opentafl (tafl): "
         "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
         "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",

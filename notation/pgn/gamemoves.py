@@ -2,8 +2,9 @@
 ``notation check`` both call, so that they find the same problems in the same places.
 
 ``read_game_moves(text, first_line, start, ...)`` scans the game's movetext
-(``movetext.scan``, within a ``Budget``), walks it from the game's start (``movewalk.walk``;
-the start from ``gamestart``) and adds what needs the whole game:
+(``movetext.Scanner``, within a ``Budget``), walks it from the game's start
+(``movewalk.walk``; the start from ``gamestart``; a ``visitor`` is told of every move
+played) and adds what needs the whole game:
 
 - ``wrong-result`` (a warning): the main line ends in a decided position (a mate, a
   stalemate, a variant's own win) and the ``Result`` tag says otherwise (a ``*`` says
@@ -14,27 +15,31 @@ the start from ``gamestart``) and adds what needs the whole game:
 - ``notation-unavailable`` (a warning): the ``writer``'s notation is not one the variant's
   family writes; the moves are checked and kept as read.
 
-Each problem gets its line and column in the input (``PlacedProblem``). Chess moves are read
-as SAN, the PGN standard's notation (a LAN or UCI move is a ``long-algebraic`` or
-``uci-in-san`` warning); Xiangqi and tafl moves in any notation their family reads.
-Nothing here raises on bad input.
+Each problem gets its line and column in the input (``PlacedProblem``); ``GameMoves.end``
+is the position the main line ends in. Chess moves are read as SAN, the PGN standard's
+notation (a LAN or UCI move is a ``long-algebraic`` or ``uci-in-san`` warning); Xiangqi
+and tafl moves in any notation their family reads. Nothing here raises on bad input.
+Compiled with mypyc (pyproject.toml).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from notation.game.family import GamePosition
 from notation.options import MoveNotation
 from notation.pgn.gamestart import UNKNOWN_START, Start
-from notation.pgn.movetext import DEFAULT_BUDGET, MOVE, Budget, Locator, Token, movetext_start, scan
-from notation.pgn.movewalk import Level, MoveProblem, walk
+from notation.pgn.movetext import DEFAULT_BUDGET, Budget, Locator, Scanner, Token, first_move, movetext_start
+from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.tags import Tag
 from notation.variants import RuleFamily
 
-WRONG_RESULT = "wrong-result"
-NOTATION_UNAVAILABLE = "notation-unavailable"
-DECIDED_RESULTS = ("1-0", "0-1", "1/2-1/2")
+WRONG_RESULT: Final = "wrong-result"
+NOTATION_UNAVAILABLE: Final = "notation-unavailable"
+DECIDED_RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
+_CHESS: Final = RuleFamily.CHESS
+_SAN: Final = MoveNotation.SAN
 
 
 class PlacedProblem(NamedTuple):
@@ -46,18 +51,23 @@ class PlacedProblem(NamedTuple):
 
 
 class GameMoves(NamedTuple):
-    """The problems found (in text order) and the edits of a rewrite (empty when the game
-    must be kept as read: an error, or a notation its family does not write)."""
+    """The problems found (in text order), the edits of a rewrite (empty when the game
+    must be kept as read: an error, or a notation its family does not write), and the
+    position the main line ends in (None when an error stopped it, or none was read)."""
 
     problems: list[PlacedProblem]
     edits: list[tuple[int, int, str]]
+    end: GamePosition | None = None
 
     @property
     def has_errors(self) -> bool:
-        return any(placed.problem.level is Level.ERROR for placed in self.problems)
+        for placed in self.problems:
+            if placed.problem.level is ERROR:
+                return True
+        return False
 
 
-NO_MOVES = GameMoves([], [])
+NO_MOVES: Final = GameMoves([], [])
 
 
 def read_game_moves(
@@ -68,55 +78,56 @@ def read_game_moves(
     result_tag: Tag | None = None,
     writer: MoveWriter | None = None,
     budget: Budget = DEFAULT_BUDGET,
+    visitor: MoveVisitor | None = None,
 ) -> GameMoves:
     """Check (and with ``writer``, rewrite) the moves of one game's ``text``, whose first
-    line is ``first_line``; ``result_tag`` is its ``Result`` tag, if any."""
+    line is ``first_line``; ``result_tag`` is its ``Result`` tag, if any; ``visitor`` is
+    told of each move played (``movewalk.MoveVisitor``)."""
     begin = movetext_start(text)
-    found = scan(text, begin, budget)
-    tokens = found.tokens
     position = start.position
     if position is None:
         if start.reason is None:
             return NO_MOVES
-        first = next((token for token in tokens if token.kind is MOVE), None)
-        if first is None:
+        first = first_move(text, begin, budget)
+        if first < 0:
             return NO_MOVES
-        problem = MoveProblem(UNKNOWN_START, start.reason, Level.WARNING, first.start)
+        problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
         return GameMoves(_placed(text, first_line, [problem]), [])
     variant = position.variant
-    reading = MoveNotation.SAN if variant.family is RuleFamily.CHESS else None
-    unavailable: MoveProblem | None = None
+    reading = _SAN if variant.family is _CHESS else None
+    unavailable: MoveNotation | None = None
     if writer is not None and not writer.available(variant):
-        first = next((token for token in tokens if token.kind is MOVE), None)
-        if first is not None:
-            unavailable = MoveProblem(
-                NOTATION_UNAVAILABLE,
-                f"{variant.name} moves are not written in {writer.notation.value}; they are kept as read",
-                Level.WARNING, first.start,
-            )
-        writer = None
-    walked = walk(text, tokens, position, reading=reading, writer=writer, complete=found.overflow is None)
+        unavailable, writer = writer.notation, None
+    scanner = Scanner(text, begin, budget)
+    walked = walk(text, scanner, position, reading=reading, writer=writer, visitor=visitor)
     problems = walked.problems
-    if unavailable is not None:
-        problems.append(unavailable)
-    if found.overflow is not None:
-        problems.append(MoveProblem(found.overflow.code, found.overflow.message, Level.ERROR, found.overflow.offset))
+    overflow = scanner.overflow
+    if unavailable is not None and walked.first_move >= 0:
+        problems.append(MoveProblem(
+            NOTATION_UNAVAILABLE,
+            f"{variant.name} moves are not written in {unavailable.value}; they are kept as read",
+            WARNING, walked.first_move,
+        ))
+    if overflow is not None:
+        problems.append(MoveProblem(overflow.code, overflow.message, ERROR, overflow.offset))
     elif walked.end is not None:
         outcome = walked.end.outcome()
         if outcome is not None:
             said, offset = _result_said(text, result_tag, walked.result)
-            if said in DECIDED_RESULTS and said != outcome.result:
+            if said is not None and said in DECIDED_RESULTS and said != outcome.result:
                 problems.append(MoveProblem(
                     WRONG_RESULT,
                     f"the result is {said} but the moves end in {outcome.reason.value}: {outcome.result}",
-                    Level.WARNING, offset, walked.plies,
+                    WARNING, offset, walked.plies,
                 ))
+    end = walked.end if overflow is None else None
     if not problems:
-        return GameMoves([], walked.edits)
+        return GameMoves([], walked.edits, end)
     placed = _placed(text, first_line, problems)
-    if any(problem.level is Level.ERROR for problem in problems):
-        return GameMoves(placed, [])
-    return GameMoves(placed, walked.edits)
+    for problem in problems:
+        if problem.level is ERROR:
+            return GameMoves(placed, [], end)
+    return GameMoves(placed, walked.edits, end)
 
 
 def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str | None, int]:

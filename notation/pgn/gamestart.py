@@ -9,39 +9,43 @@ rights only Chess960 can have (``Dialect.chess960``); such a FEN of a variant wi
 Chess960 form (Standard) is read as that form, as the normaliser does.
 
 Nothing here raises on bad input: a FEN that cannot be read or is illegal gives no start
-(``Start.position`` None; its problems are the FEN checks' to report, not this module's),
+(``Start.position`` None, the reader's or the validators' problems in ``Start.problems``
+for a caller that reports them; ``check`` and ``normalize`` report the FEN's own way),
 and a variant whose start array is drawn (Chess960, King's Corner) without a FEN gives none
 either, with an ``unknown-start`` reason. Positions are cached by (FEN, variant).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from notation.errors import NotationError
+from notation.errors import NotationError, Problem
 from notation.fen.reader import read_fen
 from notation.game import legal_position
 from notation.game.family import GamePosition
 from notation.options import CastlingMode
 from notation.variants import Registry, StartDraw, Variant
 
-UNKNOWN_START = "unknown-start"
-_CACHE_SIZE = 4096
+UNKNOWN_START: Final = "unknown-start"
+_CACHE_SIZE: Final = 4096
+_CHESS960_DRAW: Final = StartDraw.CHESS960
 
 
 class Start(NamedTuple):
     """A game's start: the ``position`` (None when there is none to play from) and, when
-    that is not the FEN's fault, why (``reason``, code ``unknown-start``)."""
+    that is not the FEN's fault, why (``reason``, code ``unknown-start``); when it is, the
+    FEN's ``problems``."""
 
     position: GamePosition | None
     reason: str | None = None
+    problems: tuple[Problem, ...] = ()
 
 
 class StartPositions:
     """Start positions of games, cached; ``accept`` lets these validation codes through, as
     ``--accept`` lets them through the FEN check."""
 
-    def __init__(self, registry: Registry, accept: frozenset[str] = frozenset()):
+    def __init__(self, registry: Registry, accept: frozenset[str] = frozenset()) -> None:
         self._registry = registry
         self._accept = accept
         self._cache: dict[tuple[str | None, str], Start] = {}
@@ -67,9 +71,9 @@ class StartPositions:
             text = fen.strip()
         try:
             read = read_fen(text, variant, registry=self._registry)
-        except NotationError:
-            return Start(None)
-        chess960 = read.dialect.chess960 or variant.start_draw is StartDraw.CHESS960
+        except NotationError as exc:
+            return Start(None, None, tuple(exc.problems))
+        chess960 = read.dialect.chess960 or variant.start_draw is _CHESS960_DRAW
         setup, played = read.setup, read.variant
         if chess960 and played.chess960_form:
             try:
@@ -80,5 +84,5 @@ class StartPositions:
         mode = CastlingMode.CHESS960 if chess960 else CastlingMode.STANDARD
         try:
             return Start(legal_position(setup, played, castling=mode, accept=self._accept))
-        except NotationError:
-            return Start(None)
+        except NotationError as exc:
+            return Start(None, None, tuple(exc.problems))

@@ -1,16 +1,21 @@
 """The tokens of PGN movetext, each with its exact span in the game's text.
 
-``scan(text, start, budget)`` cuts the movetext of one game (from ``start``, where
-``movetext_start`` says the tags end) into ``Token(kind, start, end)``: offsets into
-``text``, so that a rewrite replaces the spans of the moves it changes and copies every
-other character as it was. Whitespace between tokens is not a token; nothing is dropped.
+``Scanner(text, start, budget)`` cuts the movetext of one game (from ``start``, where
+``movetext_start`` says the tags end) into tokens, one per ``next()``: it returns the
+token's kind as a small int (``T_MOVE``, ``T_NUMBER``, ...; ``T_END`` when none is left) and
+leaves its span in ``scanner.start`` and ``scanner.end``, offsets into ``text``, so that a
+rewrite replaces the spans of the moves it changes and copies every other character as it
+was. Whitespace between tokens is not a token; nothing is dropped. ``scan(text, start,
+budget)`` is the same as a list of ``Token(kind, start, end)`` (``kind`` a ``TokenKind``),
+for tests and callers that want the list.
 
 What it reads, as the PGN standard writes it and as real files bend it:
 
 - ``MOVE``: any other run of characters up to a space, ``{ } ( ) ; $ ! ?``: SAN, LAN, UCI,
   Xiangqi's WXF and ICCS, OpenTafl records, null moves (``--``, ``Z0``), and anything
   unreadable (the move reader decides; it is a move here). Check marks stay on the move;
-  annotation glyphs after it are tokens of their own (``e4!?`` is ``e4`` then ``!?``).
+  annotation glyphs after it are tokens of their own (``e4!?`` is ``e4`` then ``!?``). A
+  lone ``}``, or ``$`` without digits, is a move of one character.
 - ``NUMBER``: move numbers ``12.``, ``12...``, ``12`` (no period: the standard's import
   format), ``12…``, also glued to their move (``1.e4``), and periods standing alone
   (``12. ... Nf6``). Digits with periods that end in one digit (``12.5``) are a move:
@@ -22,34 +27,37 @@ What it reads, as the PGN standard writes it and as real files bend it:
 - ``NAG`` (``$1``), ``GLYPH`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``, and the
   evaluation signs some editors write: ``+-``, ``=``, ``+/=`` ...: ``GLYPHS``).
 - ``OPEN`` and ``CLOSE``: ``(`` and ``)`` of a variation; ``RESULT``: ``1-0``, ``0-1``,
-  ``1/2-1/2``, ``*``.
+  ``1/2-1/2``, ``*``, each followed by a space, a delimiter or the end.
+
+Spaces are what Python's ``str.isspace`` calls spaces (Unicode's too); digits after a move
+number's first are any decimal digits.
 
 The budget (``Budget``) bounds the work on hostile input: at most ``max_tokens`` tokens and
 variations nested at most ``max_depth`` deep; the scan stops at the first token past either
-and says where (``Scan.overflow``). Nothing here raises on bad input, nor judges whether
-parentheses pair up (``movewalk`` does).
+and says where (``Scanner.overflow``, ``Scan.overflow``). Nothing here raises on bad input,
+nor judges whether parentheses pair up (``movewalk`` does).
 
-Why a scanner and not a grammar: a database holds millions of games, and most of their
-characters are movetext. One compiled regular expression matched at each token (its
-alternatives tried in C) costs 0.9 microseconds a token on bench/bench_pgn.py's games; a
-pyparsing grammar of the same tokens (as the FEN reader's slow path is built) took 8.2 in
-the same run, before building any tree, and a tree is not needed: a rewrite splices spans.
-The cases that need judgement (escape lines, glyph words) are a few lines of Python after
-the match.
+Why a hand-written scanner: a database holds millions of games, and most of their
+characters are movetext. This module is compiled with mypyc (pyproject.toml), where a loop
+over the characters costs a few nanoseconds each and a token no object at all; a compiled
+regular expression matched at each token, as this scanner was first written, costs about a
+microsecond a token in the same build (each match makes a match object and each token a
+tuple), and a pyparsing grammar of the same tokens eight. bench/bench_movetext.py measures
+the scanner with the rest of the moves' reading.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from notation.pgn.lines import line_breaks
 
 
 class TokenKind(str, enum.Enum):
-    """What a token is; the value is its name in fixtures and reports."""
+    """What a token is; the value is its name in fixtures and reports. ``KINDS[code]`` is
+    the kind of the token code a ``Scanner`` returns."""
 
     MOVE = "move"
     NUMBER = "number"
@@ -63,10 +71,31 @@ class TokenKind(str, enum.Enum):
     RESULT = "result"
 
 
-MOVE, NUMBER, COMMENT, LINE_COMMENT, ESCAPE = (
-    TokenKind.MOVE, TokenKind.NUMBER, TokenKind.COMMENT, TokenKind.LINE_COMMENT, TokenKind.ESCAPE,
-)
-NAG, GLYPH, OPEN, CLOSE, RESULT = TokenKind.NAG, TokenKind.GLYPH, TokenKind.OPEN, TokenKind.CLOSE, TokenKind.RESULT
+MOVE: Final = TokenKind.MOVE
+NUMBER: Final = TokenKind.NUMBER
+COMMENT: Final = TokenKind.COMMENT
+LINE_COMMENT: Final = TokenKind.LINE_COMMENT
+ESCAPE: Final = TokenKind.ESCAPE
+NAG: Final = TokenKind.NAG
+GLYPH: Final = TokenKind.GLYPH
+OPEN: Final = TokenKind.OPEN
+CLOSE: Final = TokenKind.CLOSE
+RESULT: Final = TokenKind.RESULT
+
+# The token codes a Scanner returns: plain ints, compared as machine integers when compiled
+# (an enum member's hash and ``.value`` are Python code). KINDS maps them back.
+T_END: Final = -1
+T_MOVE: Final = 0
+T_NUMBER: Final = 1
+T_COMMENT: Final = 2
+T_LINE_COMMENT: Final = 3
+T_ESCAPE: Final = 4
+T_NAG: Final = 5
+T_GLYPH: Final = 6
+T_OPEN: Final = 7
+T_CLOSE: Final = 8
+T_RESULT: Final = 9
+KINDS: Final[tuple[TokenKind, ...]] = (MOVE, NUMBER, COMMENT, LINE_COMMENT, ESCAPE, NAG, GLYPH, OPEN, CLOSE, RESULT)
 
 
 class Token(NamedTuple):
@@ -79,23 +108,22 @@ class Token(NamedTuple):
 
 # Evaluation signs written as words (the NAG table's symbols, as editors print them); the
 # suffix glyphs !, ?, !!, ??, !?, ?! are matched by the scanner itself.
-GLYPHS = frozenset({
+GLYPHS: Final = frozenset({
     "+-", "-+", "+/-", "-/+", "+/=", "=/+", "+=", "=+", "=", "=/∞", "∞", "±", "∓", "⩲", "⩱", "□", "N",
 })
 
-TOO_LONG = "pgn-movetext-too-long"
-TOO_DEEP = "pgn-movetext-too-deep"
+TOO_LONG: Final = "pgn-movetext-too-long"
+TOO_DEEP: Final = "pgn-movetext-too-deep"
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(NamedTuple):
     """How much one game's movetext may hold: tokens, and variations nested in variations."""
 
     max_tokens: int = 100_000
     max_depth: int = 100
 
 
-DEFAULT_BUDGET = Budget()
+DEFAULT_BUDGET: Final = Budget()
 
 
 class Overflow(NamedTuple):
@@ -114,88 +142,291 @@ class Scan(NamedTuple):
     overflow: Overflow | None
 
 
-_END = r"(?=[\s(){};$!?]|\Z)"  # where a word ends
-_SCAN = re.compile(
-    r"\s*+(?:"
-    r"(?P<comment>\{[^}]*+\}?)"
-    r"|(?P<line>;[^\r\n]*+)"
-    r"|(?P<escape>%[^\r\n]*+)"
-    r"|(?P<open>\()"
-    r"|(?P<close>\))"
-    r"|(?P<nag>\$\d++)"
-    r"|(?P<glyph>[!?]++)"
-    r"|(?P<result>(?:1-0|0-1|1/2-1/2|\*)" + _END + r")"
-    r"|(?P<number>[1-9]\d*+(?:[.\u2026]++(?![1-9]" + _END + r")|" + _END + r")|[.\u2026]++)"
-    r"|(?P<word>[^\s(){};$!?]++)"
-    r"|(?P<other>.)"
-    r")",
-    re.S,
-)
-_WORD = re.compile(r"[^\s(){};$!?]++")
-_KINDS = {
-    "comment": COMMENT, "line": LINE_COMMENT, "escape": ESCAPE, "open": OPEN, "close": CLOSE, "nag": NAG,
-    "glyph": GLYPH, "result": RESULT, "number": NUMBER, "word": MOVE, "other": MOVE,
-}
 # The tag section of a game: leading lines that are blank or start with "[" (a byte order
 # mark may come first).
-_HEADER = re.compile(r"(?:[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n))*+")
+_HEADER: Final = re.compile(r"(?:[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n))*+")
+
+# Characters by code point: ( ) { } ; $ ! ? end a word, as spaces do.
+_OPEN_PAREN: Final = 40
+_CLOSE_PAREN: Final = 41
+_OPEN_BRACE: Final = 123
+_CLOSE_BRACE: Final = 125
+_SEMICOLON: Final = 59
+_DOLLAR: Final = 36
+_BANG: Final = 33
+_QUERY: Final = 63
+_PERCENT: Final = 37
+_STAR: Final = 42
+_ZERO: Final = 48
+_ONE: Final = 49
+_HYPHEN: Final = 45
+_SLASH: Final = 47
+_PERIOD: Final = 46
+_ELLIPSIS: Final = 0x2026
+_LF: Final = 10
+_CR: Final = 13
 
 
 def movetext_start(text: str) -> int:
     """Where a game's movetext starts: after its leading tag lines and blank lines."""
-    end = _HEADER.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+    found = _HEADER.match(text)
+    end = 0 if found is None else found.end()  # it matches the empty string: never None
     if text[end:].lstrip(" \t\ufeff").startswith("["):
         return len(text)  # a last tag line without a line end: no movetext
     return end
+
+
+def _is_space(text: str, index: int, char: int) -> bool:
+    """Whether ``char`` (``text[index]``'s code point) is a space, as ``\\s`` and
+    ``str.isspace`` say."""
+    if char < 128:
+        return char == 32 or 9 <= char <= 13 or 28 <= char <= 31
+    return text[index].isspace()
+
+
+def _is_digit(text: str, index: int, char: int) -> bool:
+    """Whether ``char`` (``text[index]``'s code point) is a decimal digit, as ``\\d`` says."""
+    if char < 128:
+        return 48 <= char <= 57
+    return text[index].isdecimal()
+
+
+def _is_delimiter(char: int) -> bool:
+    """Whether ``char`` ends a word without being a space: ``( ) { } ; $ ! ?``."""
+    return (
+        char == _OPEN_PAREN or char == _CLOSE_PAREN or char == _OPEN_BRACE or char == _CLOSE_BRACE
+        or char == _SEMICOLON or char == _DOLLAR or char == _BANG or char == _QUERY
+    )
+
+
+def _ends_word(text: str, index: int, length: int) -> bool:
+    """Whether a word may end before ``index``: the end, a space or a delimiter follows."""
+    if index >= length:
+        return True
+    char = ord(text[index])
+    return _is_delimiter(char) or _is_space(text, index, char)
+
+
+def _word_end(text: str, index: int, length: int) -> int:
+    """The end of the run of word characters from ``index``."""
+    while index < length:
+        char = ord(text[index])
+        if _is_delimiter(char) or _is_space(text, index, char):
+            return index
+        index += 1
+    return length
+
+
+def _line_end(text: str, index: int, length: int) -> int:
+    """Where the line holding ``index`` ends (before its ``\\r`` or ``\\n``)."""
+    while index < length:
+        char = ord(text[index])
+        if char == _LF or char == _CR:
+            return index
+        index += 1
+    return length
 
 
 def _at_line_start(text: str, offset: int, floor: int) -> bool:
     """Whether only spaces or tabs stand between ``offset`` and the line's start."""
     index = offset - 1
     while index >= floor:
-        char = text[index]
-        if char == "\n" or char == "\r":
+        char = ord(text[index])
+        if char == _LF or char == _CR:
             return True
-        if char != " " and char != "\t":
+        if char != 32 and char != 9:
             return False
         index -= 1
-    return floor == 0 or text[floor - 1] in "\r\n"
+    if floor == 0:
+        return True
+    char = ord(text[floor - 1])
+    return char == _LF or char == _CR
+
+
+def _result_end(text: str, index: int, length: int, char: int) -> int:
+    """The end of a result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) at ``index`` followed by
+    the end, a space or a delimiter; -1 if there is none."""
+    if char == _STAR:
+        end = index + 1
+    elif char == _ONE or char == _ZERO:  # most words start otherwise: no string compared for them
+        if index + 2 >= length:
+            return -1
+        second = ord(text[index + 1])
+        if second == _HYPHEN and ord(text[index + 2]) == (_ZERO if char == _ONE else _ONE):
+            end = index + 3
+        elif second == _SLASH and char == _ONE and text.startswith("1/2-1/2", index):
+            end = index + 7
+        else:
+            return -1
+    else:
+        return -1
+    return end if _ends_word(text, end, length) else -1
+
+
+def _number_end(text: str, index: int, length: int, char: int) -> int:
+    """The end of a move number at ``index`` (``12.``, ``12...``, ``12…``, ``12`` before a
+    space or a delimiter, periods alone); -1 if there is none (``12.5`` is a move)."""
+    if char == _PERIOD or char == _ELLIPSIS:
+        return _dots_end(text, index, length)
+    if not 49 <= char <= 57:  # a number starts with 1-9
+        return -1
+    end = index + 1
+    while end < length and _is_digit(text, end, ord(text[end])):
+        end += 1
+    if end < length:
+        after = ord(text[end])
+        if after == _PERIOD or after == _ELLIPSIS:
+            dots = _dots_end(text, end, length)
+            if dots < length and 49 <= ord(text[dots]) <= 57 and _ends_word(text, dots + 1, length):
+                return -1  # digits, periods and one digit: a WXF move
+            return dots
+    return end if _ends_word(text, end, length) else -1
+
+
+def _dots_end(text: str, index: int, length: int) -> int:
+    """The end of the run of periods and ellipses from ``index``."""
+    while index < length:
+        char = ord(text[index])
+        if char != _PERIOD and char != _ELLIPSIS:
+            return index
+        index += 1
+    return length
+
+
+def _may_be_glyph(char: int) -> bool:
+    """Whether a word starting with ``char`` may be one of ``GLYPHS``."""
+    return char == 43 or char == 45 or char == 61 or char == 78 or char >= 128  # + - = N, or a sign
+
+
+class Scanner:
+    """The tokens of ``text[start:]`` one at a time (see the module doc); never raises.
+
+    ``next()`` returns the next token's code and sets ``start`` and ``end`` to its span;
+    at the end of the text, or at the first token past the budget, it returns ``T_END``
+    (then ``overflow`` says which budget, and where). ``count`` is the tokens returned;
+    ``origin`` where the scan began."""
+
+    __slots__ = ("text", "origin", "start", "end", "count", "overflow", "_pos", "_length", "_depth", "_max_tokens",
+                 "_max_depth")
+
+    text: str
+    origin: int
+    start: int
+    end: int
+    count: int
+    overflow: Overflow | None
+
+    def __init__(self, text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.text = text
+        self.origin = start
+        self.start = start
+        self.end = start
+        self.count = 0
+        self.overflow = None
+        self._pos = start
+        self._length = len(text)
+        self._depth = 0
+        self._max_tokens = budget.max_tokens
+        self._max_depth = budget.max_depth
+
+    def next(self) -> int:
+        """The code of the next token (``T_END`` when there is none)."""
+        text = self.text
+        length = self._length
+        index = self._pos
+        char = 0
+        while index < length:
+            char = ord(text[index])
+            if not _is_space(text, index, char):
+                break
+            index += 1
+        if index >= length:
+            self._pos = length
+            return T_END
+        begin = index
+        if char == _OPEN_BRACE:
+            end = text.find("}", index + 1)
+            end = length if end < 0 else end + 1
+            kind = T_COMMENT
+        elif char == _OPEN_PAREN:
+            self._depth += 1
+            if self._depth > self._max_depth:
+                return self._stop(TOO_DEEP, begin, f"variations nested more than {self._max_depth} deep")
+            end = index + 1
+            kind = T_OPEN
+        elif char == _CLOSE_PAREN:
+            if self._depth:
+                self._depth -= 1
+            end = index + 1
+            kind = T_CLOSE
+        elif char == _SEMICOLON:
+            end = _line_end(text, index + 1, length)
+            kind = T_LINE_COMMENT
+        elif char == _PERCENT:
+            if _at_line_start(text, index, self.origin):
+                end = _line_end(text, index + 1, length)
+                kind = T_ESCAPE
+            else:  # "%" inside a line: a word like any other
+                end = _word_end(text, index + 1, length)
+                kind = T_MOVE
+        elif char == _BANG or char == _QUERY:
+            end = index + 1
+            while end < length and (ord(text[end]) == _BANG or ord(text[end]) == _QUERY):
+                end += 1
+            kind = T_GLYPH
+        elif char == _DOLLAR:
+            end = index + 1
+            while end < length and _is_digit(text, end, ord(text[end])):
+                end += 1
+            kind = T_NAG if end > index + 1 else T_MOVE
+        elif char == _CLOSE_BRACE:
+            end = index + 1
+            kind = T_MOVE
+        else:
+            end = _result_end(text, index, length, char)
+            kind = T_RESULT
+            if end < 0:
+                end = _number_end(text, index, length, char)
+                kind = T_NUMBER
+                if end < 0:
+                    end = _word_end(text, index + 1, length)
+                    kind = T_MOVE
+                    if _may_be_glyph(char) and end - index <= 3 and text[index:end] in GLYPHS:
+                        kind = T_GLYPH
+        if self.count >= self._max_tokens:
+            return self._stop(TOO_LONG, begin, f"movetext of more than {self._max_tokens} tokens")
+        self.count += 1
+        self.start = begin
+        self.end = end
+        self._pos = end
+        return kind
+
+    def _stop(self, code: str, offset: int, message: str) -> int:
+        self.overflow = Overflow(code, offset, message)
+        self._pos = self._length
+        return T_END
 
 
 def scan(text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> Scan:
-    """The tokens of ``text[start:]`` (see the module doc); never raises."""
+    """The tokens of ``text[start:]`` as a list (see the module doc); never raises."""
+    scanner = Scanner(text, start, budget)
     tokens: list[Token] = []
-    append = tokens.append
-    match = _SCAN.match
-    kinds = _KINDS
-    max_tokens = budget.max_tokens
-    max_depth = budget.max_depth
-    depth = 0
-    pos = start
-    while True:
-        found = match(text, pos)
-        if found is None:
-            return Scan(tokens, None)
-        group = found.lastgroup
-        begin = found.start(group)  # type: ignore[arg-type]
-        end = found.end()
-        kind = kinds[group]  # type: ignore[index]
-        if kind is ESCAPE and not _at_line_start(text, begin, start):
-            kind = MOVE  # "%" inside a line: a word like any other
-            word = _WORD.match(text, begin + 1)
-            end = begin + 1 if word is None else word.end()
-        elif kind is MOVE and text[begin:end] in GLYPHS:
-            kind = GLYPH
-        elif kind is OPEN:
-            depth += 1
-            if depth > max_depth:
-                return Scan(tokens, Overflow(TOO_DEEP, begin, f"variations nested more than {max_depth} deep"))
-        elif kind is CLOSE and depth:
-            depth -= 1
-        if len(tokens) >= max_tokens:
-            return Scan(tokens, Overflow(TOO_LONG, begin, f"movetext of more than {max_tokens} tokens"))
-        append(Token(kind, begin, end))
-        pos = end
+    kind = scanner.next()
+    while kind != T_END:
+        tokens.append(Token(KINDS[kind], scanner.start, scanner.end))
+        kind = scanner.next()
+    return Scan(tokens, scanner.overflow)
+
+
+def first_move(text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> int:
+    """The offset of the first move of ``text[start:]`` within the budget, or -1."""
+    scanner = Scanner(text, start, budget)
+    kind = scanner.next()
+    while kind != T_END:
+        if kind == T_MOVE:
+            return scanner.start
+        kind = scanner.next()
+    return -1
 
 
 class Locator:
@@ -205,7 +436,10 @@ class Locator:
 
     __slots__ = ("text", "first_line", "_offset", "_line")
 
-    def __init__(self, text: str, first_line: int):
+    text: str
+    first_line: int
+
+    def __init__(self, text: str, first_line: int) -> None:
         self.text = text
         self.first_line = first_line
         self._offset = 0

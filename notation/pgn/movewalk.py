@@ -1,11 +1,17 @@
 """Walking one game's movetext: every move read and played from its own position, every
 variation from its branch point, and the moves a rewrite changes.
 
-``walk(text, tokens, start, reading=..., writer=...)`` goes through the tokens of
-``movetext.scan`` once, keeping a stack of the lines it is in. A move is read with the move
-layer (``notation.moves.read_move``) in the position its line has reached and played
+``walk(text, scanner, start, reading=..., writer=...)`` goes through the tokens of a
+``movetext.Scanner`` once, keeping a stack of the lines it is in. A move is read with the
+move layer (the family's ``read_move``: ``notation.moves.chess``, ``.xiangqi``, ``.tafl``, as
+``notation.moves.read_move`` dispatches) in the position its line has reached and played
 (``GamePosition.play``); a variation ``( ... )`` is read from the position before the move it
 replaces (the last move of the line it is in), and the line goes on after it where it was.
+
+Xiangqi's coordinate notations, UCI (ranks 1-10) and ICCS (ranks 0-9), write many moves
+alike (``h2e2``): where both readings are legal the move layer calls the move ambiguous, and
+the walk reads it in the notation the game's other moves show, the first of them with a rank
+only one notation has (``h0g2`` is ICCS, ``h10g8`` UCI).
 
 What it finds (``MoveProblem``, placed by the offset of its token):
 
@@ -22,28 +28,37 @@ What it finds (``MoveProblem``, placed by the offset of its token):
   the first place, with a count of the others.
 
 With a ``writer`` it also lists the edits a rewrite makes: ``(start, end, text)`` for each
-move whose text changes. Nothing here raises on bad input: the move layer's ``MoveError``
+move whose text changes. A ``visitor`` (``MoveVisitor``) is told of each move played, with
+the positions before and after it, each move that failed, and each variation opened and
+closed, in text order: the library's game API (``notation.pgn.gameread``) builds its moves
+from it, so that it plays what ``check`` checks. Nothing here raises on bad input: the move layer's ``MoveError``
 and ``ValueError`` become problems. Not checked: move numbers (``12.`` where ply 30 is
 played), NAGs, comments and glyphs, which are kept as they are.
+
+Compiled with mypyc (pyproject.toml): the tokens come as codes from the scanner, not as
+objects, and a chess move is read by a direct call into the compiled chess reader.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import NamedTuple
+import re
+from collections.abc import Callable
+from typing import Final, NamedTuple, Protocol
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
-from notation.moves import read_move
+from notation.moves.chess import read_move as read_chess_move
+from notation.moves.reading import ReadMove
 from notation.options import MoveNotation
-from notation.pgn.movetext import CLOSE, MOVE, OPEN, RESULT, Token
+from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
+from notation.variants import RuleFamily, Variant
 
-MOVE_AFTER_END = "move-after-end"
-UNBALANCED_VARIATION = "pgn-unbalanced-variation"
-MISPLACED_VARIATION = "pgn-misplaced-variation"
+MOVE_AFTER_END: Final = "move-after-end"
+UNBALANCED_VARIATION: Final = "pgn-unbalanced-variation"
+MISPLACED_VARIATION: Final = "pgn-misplaced-variation"
 
 
 class Level(str, enum.Enum):
@@ -53,8 +68,20 @@ class Level(str, enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveProblem:
+ERROR: Final = Level.ERROR
+WARNING: Final = Level.WARNING
+_CHESS: Final = RuleFamily.CHESS
+_XIANGQI: Final = RuleFamily.XIANGQI
+_TAFL: Final = RuleFamily.TAFL
+_SAN: Final = MoveNotation.SAN
+_UCI: Final = MoveNotation.UCI
+_ICCS: Final = MoveNotation.ICCS
+_AMBIGUOUS: Final = "ambiguous-move"
+# A Xiangqi move in coordinates (the move layer's pattern): files a-i, ranks 0-10.
+_COORDINATES: Final = re.compile(r"([a-iA-I])(10|[0-9])(-?)([a-iA-I])(10|[0-9])")
+
+
+class MoveProblem(NamedTuple):
     """One problem of the movetext at ``offset`` in the game's text. ``ply`` counts the
     game's moves from 1 (a variation's move has the ply of the move it replaces); ``move``
     is the token's text; ``fen`` the position before it (errors of a move only);
@@ -69,39 +96,83 @@ class MoveProblem:
     move: str | None = None
     fen: str | None = None
     candidates: tuple[str, ...] = ()
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # the field hides tuple.count, as the name says what it is
 
 
 class Walk(NamedTuple):
     """What a walk found: ``problems`` in the order met (warnings at their first place);
     ``edits`` for a rewrite, in text order; ``end``, the main line's last position (None
     when an error stopped it); ``result``, the main line's result token; ``plies``, moves
-    played in the main line."""
+    played in the main line; ``first_move``, the offset of the first move token (-1: none)."""
 
     problems: list[MoveProblem]
     edits: list[tuple[int, int, str]]
     end: GamePosition | None
     result: Token | None
     plies: int
+    first_move: int
 
 
-_LIVE, _ENDED, _DEAD = 0, 1, 2  # a line: being read; after its result; stopped by an error
+class MoveVisitor(Protocol):
+    """What ``walk`` tells of the moves it passes, in text order. ``opened`` and ``closed``
+    pair up as the walk's lines do: a ``)`` without its ``(`` is told nothing, and the
+    variations still open at the end are not closed (the caller closes them)."""
+
+    def played(self, offset: int, word: str, read: ReadMove, before: GamePosition, after: GamePosition,
+               ply: int) -> None:
+        """The move ``word`` at ``offset`` was read as ``read`` and played from ``before``."""
+        ...
+
+    def failed(self, offset: int) -> None:
+        """The move at ``offset`` could not be read or played: its line ends there."""
+        ...
+
+    def opened(self) -> None:
+        """A variation starts: it replaces the line's last move (if one was played)."""
+        ...
+
+    def closed(self) -> None:
+        """The variation ends; the line it was opened in goes on."""
+        ...
+
+
+ReadFunction = Callable[[GamePosition, str, MoveNotation | None], ReadMove]
+
+
+def reader_of(variant: Variant) -> ReadFunction:
+    """The move reader of ``variant``'s family (what ``notation.moves.read_move`` calls)."""
+    family = variant.family
+    if family is _XIANGQI:
+        from notation.moves.xiangqi import read_move as read_xiangqi_move
+
+        return read_xiangqi_move
+    if family is _TAFL:
+        from notation.moves.tafl import read_move as read_tafl_move
+
+        return read_tafl_move
+    return read_chess_move
+
+
+_LIVE: Final = 0  # a line being read
+_ENDED: Final = 1  # a line after its result
+_DEAD: Final = 2  # a line stopped by an error
 
 
 def walk(
     text: str,
-    tokens: list[Token],
+    scanner: Scanner,
     start: GamePosition,
     *,
     reading: MoveNotation | None = None,
     writer: MoveWriter | None = None,
-    complete: bool = True,
+    visitor: MoveVisitor | None = None,
 ) -> Walk:
-    """Walk ``tokens`` (of ``text``) from ``start``; see the module doc. ``reading`` is the
-    notation moves are read in (None: any the family reads); ``complete`` False says the
-    scan stopped early (its budget), so a ``(`` left open is not a problem."""
+    """Walk the tokens ``scanner`` cuts from ``text`` from ``start``; see the module doc.
+    ``reading`` is the notation moves are read in (None: any the family reads); a scan
+    stopped by its budget (``scanner.overflow``) leaves a ``(`` open without a problem."""
     problems: list[MoveProblem] = []
     warned: dict[str, int] = {}  # warning code -> its index in problems
+    repeats: dict[int, int] = {}  # index in problems -> times met, where more than once
     edits: list[tuple[int, int, str]] = []
     stack: list[tuple[GamePosition, GamePosition | None, int, int, int, int]] = []
     current: GamePosition = start
@@ -110,60 +181,92 @@ def walk(
     previous_ply = 0  # moves played before the line's last move
     state = _LIVE
     main_result: Token | None = None
-    read_as_san = reading is MoveNotation.SAN
-    for token in tokens:
-        kind = token.kind
-        if kind is MOVE:
+    first_move = -1
+    read_as_san = reading is _SAN
+    chess = start.variant.family is _CHESS
+    read_other = reader_of(start.variant)
+    coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
+    kind = scanner.next()
+    while kind != T_END:
+        if kind == T_MOVE:
+            offset = scanner.start
+            if first_move < 0:
+                first_move = offset
             if state != _LIVE:
                 if state == _ENDED:
-                    word = text[token.start:token.end]
+                    word = text[offset:scanner.end]
                     problems.append(MoveProblem(
-                        MOVE_AFTER_END, f"{word!r} comes after the result that ends its line", Level.ERROR,
-                        token.start, ply + 1, word,
+                        MOVE_AFTER_END, f"{word!r} comes after the result that ends its line", ERROR,
+                        offset, ply + 1, word,
                     ))
                     state = _DEAD
                 previous = None  # branch points from here on are unknown
+                kind = scanner.next()
                 continue
-            word = text[token.start:token.end]
+            word = text[offset:scanner.end]
             try:
-                read = read_move(current, word, reading)
+                if chess:
+                    read = read_chess_move(current, word, reading)
+                else:
+                    try:
+                        read = read_other(current, word, reading)
+                    except MoveError as exc:
+                        if exc.problems[0].code != _AMBIGUOUS or reading is not None:
+                            raise
+                        if not _COORDINATES.fullmatch(word):
+                            raise
+                        if coordinates is None:
+                            coordinates = _Coordinates(text, scanner.origin)
+                        notation = coordinates.notation()
+                        if notation is None:
+                            raise
+                        read = read_other(current, word, notation)
                 after = current.play(read.move)
             except MoveError as exc:
-                problems.append(_error(exc, token.start, ply + 1, word))
+                problems.append(_error(exc, offset, ply + 1, word))
+                if visitor is not None:
+                    visitor.failed(offset)
                 state = _DEAD
                 previous, previous_ply = current, ply  # a variation right after the failed move replaces it
+                kind = scanner.next()
                 continue
             except ValueError as exc:  # a reading the family cannot play (a null move where none is)
                 problems.append(MoveProblem(
-                    "illegal-move", f"{word!r}: {exc}", Level.ERROR, token.start, ply + 1, word, _fen(current),
+                    "illegal-move", f"{word!r}: {exc}", ERROR, offset, ply + 1, word, _fen(current),
                 ))
+                if visitor is not None:
+                    visitor.failed(offset)
                 state = _DEAD
                 previous, previous_ply = current, ply
+                kind = scanner.next()
                 continue
             previous_ply = ply
             ply += 1
-            for warning in read.warnings:
-                seen = warned.get(warning.code)
-                if seen is None:
-                    warned[warning.code] = len(problems)
-                    problems.append(MoveProblem(warning.code, warning.message, Level.WARNING, token.start, ply, word))
-                else:
-                    first = problems[seen]
-                    problems[seen] = MoveProblem(first.code, first.message, first.level, first.offset, first.ply,
-                                                 first.move, count=first.count + 1)
+            if read.warnings:
+                for warning in read.warnings:
+                    seen = warned.get(warning.code)
+                    if seen is None:
+                        warned[warning.code] = len(problems)
+                        problems.append(MoveProblem(warning.code, warning.message, WARNING, offset, ply, word))
+                    else:
+                        repeats[seen] = repeats.get(seen, 1) + 1
             if writer is not None:
                 new = writer.write(current, read, word, read_as_san)
                 if new != word:
-                    edits.append((token.start, token.end, new))
+                    edits.append((offset, scanner.end, new))
+            if visitor is not None:
+                visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
-        elif kind is OPEN:
-            stack.append((current, previous, ply, previous_ply, state, token.start))
+        elif kind == T_OPEN:
+            stack.append((current, previous, ply, previous_ply, state, scanner.start))
+            if visitor is not None:
+                visitor.opened()
             if previous is None:
                 if state == _LIVE:
                     problems.append(MoveProblem(
                         MISPLACED_VARIATION, "a variation before any move of its line: there is no move for it to "
-                        "replace", Level.ERROR, token.start, ply,
+                        "replace", ERROR, scanner.start, ply,
                     ))
                 state = _DEAD
             else:
@@ -171,33 +274,71 @@ def walk(
                 ply = previous_ply
                 state = _LIVE
             previous = None
-        elif kind is CLOSE:
+        elif kind == T_CLOSE:
             if not stack:
                 problems.append(MoveProblem(
-                    UNBALANCED_VARIATION, "a ')' without a '(' before it", Level.ERROR, token.start, ply,
+                    UNBALANCED_VARIATION, "a ')' without a '(' before it", ERROR, scanner.start, ply,
                 ))
-                continue
-            current, previous, ply, previous_ply, state, _ = stack.pop()
-        elif kind is RESULT:
+            else:
+                current, previous, ply, previous_ply, state, _ = stack.pop()
+                if visitor is not None:
+                    visitor.closed()
+        elif kind == T_RESULT:
             if not stack:
-                main_result = token
+                main_result = Token(RESULT, scanner.start, scanner.end)
             if state == _LIVE:
                 state = _ENDED
+        kind = scanner.next()
     if stack:
         current, _, ply, _, state, opened = stack[0]
-        if complete:
+        if scanner.overflow is None:
             problems.append(MoveProblem(
-                UNBALANCED_VARIATION, f"a '(' never closed ({len(stack)} open at the end of the game)", Level.ERROR,
+                UNBALANCED_VARIATION, f"a '(' never closed ({len(stack)} open at the end of the game)", ERROR,
                 opened, ply,
             ))
+    for index, count in repeats.items():
+        problems[index] = problems[index]._replace(count=count)
     end = current if state != _DEAD else None
-    return Walk(problems, edits, end, main_result, ply)
+    return Walk(problems, edits, end, main_result, ply, first_move)
+
+
+class _Coordinates:
+    """The coordinate notation a Xiangqi game's moves are written in: UCI or ICCS, as the
+    first move with a rank only one of them has says (None: no move says). Looked up once a
+    game, in one scan of its movetext within the default budget."""
+
+    __slots__ = ("text", "origin", "found", "known")
+
+    def __init__(self, text: str, origin: int) -> None:
+        self.text = text
+        self.origin = origin
+        self.found: MoveNotation | None = None
+        self.known = False
+
+    def notation(self) -> MoveNotation | None:
+        if not self.known:
+            self.known = True
+            scanner = Scanner(self.text, self.origin)
+            kind = scanner.next()
+            while kind != T_END:
+                if kind == T_MOVE:
+                    parts = _COORDINATES.fullmatch(self.text, scanner.start, scanner.end)
+                    if parts is not None:
+                        ranks = (parts.group(2), parts.group(5))
+                        if "10" in ranks:
+                            self.found = _UCI
+                            break
+                        if "0" in ranks:
+                            self.found = _ICCS
+                            break
+                kind = scanner.next()
+        return self.found
 
 
 def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:
     problem = exc.problems[0]
     candidates = tuple(problem.extra.get("candidates") or ())
-    return MoveProblem(problem.code, problem.message, Level.ERROR, offset, ply, word, exc.fen, candidates)
+    return MoveProblem(problem.code, problem.message, ERROR, offset, ply, word, exc.fen, candidates)
 
 
 def _fen(position: GamePosition) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
 from notation.game.family import GamePosition
 from notation.game.move import MoveKind
@@ -30,9 +31,16 @@ from notation.options import MoveNotation
 from notation.variants import RuleFamily, Variant
 
 # How each profile writes a pawn drop in SAN and LAN; profiles not listed write "@e4".
-PAWN_DROPS: Mapping[str, PawnDrop] = MappingProxyType({"lichess": PawnDrop.LETTERED})
+PAWN_DROPS: Final[Mapping[str, PawnDrop]] = MappingProxyType({"lichess": PawnDrop.LETTERED})
 
-_KEPT_AS_READ = (MoveKind.NORMAL, MoveKind.EN_PASSANT, MoveKind.CASTLE)
+# Enum members bound once, compared with ``is`` (compiled, a C static each).
+_NORMAL: Final = MoveKind.NORMAL
+_EN_PASSANT: Final = MoveKind.EN_PASSANT
+_CASTLE: Final = MoveKind.CASTLE
+_SAN: Final = MoveNotation.SAN
+_UCI: Final = MoveNotation.UCI
+_CHESS: Final = RuleFamily.CHESS
+_BARE: Final = PawnDrop.BARE
 
 
 class MoveWriter:
@@ -40,10 +48,13 @@ class MoveWriter:
 
     __slots__ = ("notation", "pawn_drop", "_clean_is_written")
 
-    def __init__(self, notation: MoveNotation, pawn_drop: PawnDrop = PawnDrop.BARE):
+    notation: MoveNotation
+    pawn_drop: PawnDrop
+
+    def __init__(self, notation: MoveNotation, pawn_drop: PawnDrop = _BARE) -> None:
         self.notation = notation
         self.pawn_drop = pawn_drop
-        self._clean_is_written = notation is MoveNotation.SAN
+        self._clean_is_written = notation is _SAN
 
     def available(self, variant: Variant) -> bool:
         """Whether the variant's family writes this notation."""
@@ -54,20 +65,15 @@ class MoveWriter:
         the move's text as read (check marks included), ``read_as_san`` whether it was read
         as SAN (the reader's warnings then say where it differs from SAN)."""
         move = read.move
-        if (
-            self._clean_is_written
-            and read_as_san
-            and not read.warnings
-            and move.kind in _KEPT_AS_READ
-            and not written.startswith("P")
-        ):
-            return written
-        variant = position.variant
-        if variant.family is RuleFamily.CHESS and self.notation is not MoveNotation.UCI:
+        if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
+            kind = move.kind
+            if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
+                return written
+        if position.variant.family is _CHESS and self.notation is not _UCI:
             return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
         return write_move(position, move, self.notation)
 
 
 def writer_for(notation: MoveNotation, profile: str) -> MoveWriter:
     """The writer of ``notation`` as ``profile`` writes it."""
-    return MoveWriter(notation, PAWN_DROPS.get(profile, PawnDrop.BARE))
+    return MoveWriter(notation, PAWN_DROPS.get(profile, _BARE))

@@ -16,7 +16,11 @@ point), its problems reported with line, column and ply; ``CHECK`` changes no mo
 notation (``SAN``, ``LAN``, ``UCI``, Xiangqi's ``ICCS`` and ``WXF``, ``OPENTAFL``) rewrites
 each move in it and nothing else of the movetext (comments, NAGs, glyphs, variations and move
 numbers stay in place). A game whose family does not write that notation keeps its moves,
-with a ``notation-unavailable`` warning (``gamemoves``).
+with a ``notation-unavailable`` warning (``gamemoves``). Without a ``moves`` option, a
+profile that implies a notation (``PROFILE_MOVES``: ``opentafl`` OpenTafl records for tafl
+games, ``wxf`` WXF for Xiangqi games) rewrites its family's games in it and keeps the
+others' moves unread (``NormalizeOptions.moves_family``); without a profile, or with
+another, the moves are kept.
 
 Everything else (other tags, movetext, comments, line endings) is copied byte for byte; a
 game needing no change is its input text exactly. A game whose set-up cannot be read or is
@@ -35,7 +39,8 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
@@ -47,7 +52,7 @@ from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
-from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
     from notation.pgn.gamemoves import PlacedProblem
@@ -87,6 +92,24 @@ class MovesOption(str, enum.Enum):
         return MoveNotation(self.value)
 
 
+class ImpliedMoves(NamedTuple):
+    """The notation a profile implies for the moves of one family's games."""
+
+    moves: MovesOption
+    family: RuleFamily
+
+
+# The profiles that imply a move notation: those named after a notation of moves, whose
+# programs read no other (the OpenTafl notation specification; the WXF file-format notes).
+# The others imply none: lichess, chess.com, XBoard, Scid, CQLi, python-chess and
+# Fairy-Stockfish read SAN as the other programs write it (``--moves san`` writes each one's
+# own SAN), and reading every move costs far more than rewriting tags (docs/pgn.md).
+PROFILE_MOVES: Mapping[str, ImpliedMoves] = MappingProxyType({
+    "opentafl": ImpliedMoves(MovesOption.OPENTAFL, RuleFamily.TAFL),
+    "wxf": ImpliedMoves(MovesOption.WXF, RuleFamily.XIANGQI),
+})
+
+
 @dataclass(frozen=True)
 class NormalizeOptions:
     """How to normalise. Build one with ``NormalizeOptions.create``."""
@@ -100,6 +123,7 @@ class NormalizeOptions:
     accept: frozenset[str] = frozenset()  # validation codes reported as warnings, not errors
     moves: MovesOption = MovesOption.KEEP
     budget: Budget = DEFAULT_BUDGET  # how much movetext a game may hold, when moves are read
+    moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
 
     @classmethod
     def create(
@@ -112,12 +136,13 @@ class NormalizeOptions:
         registry: Registry = DEFAULT_REGISTRY,
         limits: Limits = DEFAULT_LIMITS,
         accept: Iterable[str] = (),
-        moves: MovesOption | str = MovesOption.KEEP,
+        moves: MovesOption | str | None = None,
         budget: Budget = DEFAULT_BUDGET,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
-        keywords of ``resolve_options``: ``pockets``, ``checks``, ...).
+        keywords of ``resolve_options``: ``pockets``, ``checks``, ...). ``moves`` None: the
+        notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
 
         Raises ``ValueError`` for an unknown profile, option value or ``moves``, ``TypeError`` for an
         unknown keyword, and
@@ -127,8 +152,12 @@ class NormalizeOptions:
         write = resolve_options(name, **writer_options)
         if aliases:
             registry = registry.with_aliases(aliases)
+        family: RuleFamily | None = None
+        if moves is None:
+            implied = PROFILE_MOVES.get(profile or "")
+            moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
-                   MovesOption(moves), budget)
+                   MovesOption(moves), budget, family)
 
 
 @dataclass
@@ -252,6 +281,9 @@ class Normalizer:
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
         moves = self.options.moves is not MovesOption.KEEP
+        family = self.options.moves_family
+        if moves and family is not None and self.options.registry.default.family is not family:
+            moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
         report = _Report(game.number)
@@ -316,6 +348,8 @@ class Normalizer:
                 first = setup_tags[0]
                 if first.name != "SetUp" or first.value != "1":
                     edits.replace(first, first.start, first.end, '[SetUp "1"]')
+        if family is not None and variant.family is not family:
+            moves = False  # the profile's notation is not this family's: its moves are kept unread
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
             if not self._read_moves(game, variant, fen_tag, report, edits):
                 return self._unchanged(game, report, counted, blocking=True)

@@ -1,0 +1,162 @@
+"""Reading every move of a PGN database: whole ``notation check`` and ``notation normalize
+--moves san`` processes against python-chess's ``read_game`` doing the same work, compiled
+and pure, and ``--jobs 2`` against ``--jobs 1``.
+
+Database: bench_pgn's generator (seeded random games in nine lichess variants, clock
+comments, Chess960, Horde and Racing Kings games from a FEN tag), GAMES games each its own.
+
+- ours: ``notation check FILE`` (tags, FEN, every move read and played, every variation)
+  and ``notation normalize FILE --moves san -o /dev/null`` (the same, and each move written
+  in SAN); "compiled" is the installed command beside this interpreter (its build is
+  printed), "pure" the same command from a copy of the repository's ``.py`` sources with
+  their bytecode compiled (common.pure_build);
+- python-chess: ``bench/pychess_pgn.py FILE``, a whole process reading every game with
+  ``chess.pgn.read_game`` (every move parsed and played in the game's variant);
+- CPU time (user + system of the process, robust to other load), best of REPEATS runs
+  taken in turns; games/s, microseconds a ply, and the ratio python-chess / ours
+  (target: 10x for both commands);
+- ``--jobs``: a larger database (bench_pgn.build_database, JOBS_MEGABYTES; a file is cut
+  into pieces of 4 MB for the workers), wall time of ``--jobs 1`` and ``--jobs 2`` taken in
+  turns, compiled build (target: 1.7x on two idle cores; the load average is printed).
+
+    python bench/bench_movetext.py [--games 2000] [--jobs-megabytes 16] [--repeats 3] [--no-pure]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_pgn  # noqa: E402
+from common import pure_build, timed_process  # noqa: E402
+
+GAMES = 2_000
+JOBS_MEGABYTES = 16
+REPEATS = 3
+TARGET = 10.0
+JOBS_TARGET = 1.7
+PURE = "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
+
+
+def _installed() -> str:
+    script = Path(sys.executable).with_name("notation")
+    if not script.exists():
+        raise SystemExit(f"bench_movetext: no notation command beside {sys.executable}; install the package first")
+    return str(script)
+
+
+def _build() -> str:
+    """Which build the installed command runs: compiled (mypyc) or pure Python."""
+    probe = ("import notation.pgn.movetext as m; "
+             "print('compiled' if m.__file__.endswith(('.so', '.pyd')) else 'pure')")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd="/")
+    return done.stdout.strip() or "unknown"
+
+
+def _commands(path: Path, pure: Path | None) -> dict[str, list[str]]:
+    installed = _installed()
+    sides = {"compiled": [installed]}
+    if pure is not None:
+        sides["pure"] = [sys.executable, "-c", PURE.format(root=str(pure))]
+    out: dict[str, list[str]] = {"python-chess read_game": [sys.executable, str(HERE / "pychess_pgn.py"), str(path)]}
+    for build, argv in sides.items():
+        out[f"check ({build})"] = [*argv, "check", str(path), "--progress", "never"]
+        out[f"normalize --moves san ({build})"] = [*argv, "normalize", str(path), "--moves", "san", "-o", os.devnull,
+                                                   "--progress", "never", "--summary", "none"]
+    return out
+
+
+def _best_cpu(commands: dict[str, list[str]], repeats: int) -> dict[str, float]:
+    """The least CPU seconds of each command over ``repeats`` turns."""
+    best = dict.fromkeys(commands, float("inf"))
+    for _ in range(repeats):
+        for name, argv in commands.items():  # in turns, so noise hits every side alike
+            _, cpu, status, errors = timed_process(argv, b"")
+            if status not in (0, 1):
+                raise SystemExit(f"bench_movetext: {' '.join(argv)} failed ({status}): {errors.decode()[-500:]}")
+            best[name] = min(best[name], cpu)
+    return best
+
+
+def _best_wall(argv_for: Callable[[int], list[str]], repeats: int) -> dict[int, tuple[float, float]]:
+    """Best (wall, CPU) of ``--jobs 1`` and ``--jobs 2``, in turns."""
+    best: dict[int, tuple[float, float]] = {}
+    for _ in range(repeats):
+        for jobs in (1, 2):
+            wall, cpu, status, errors = timed_process(argv_for(jobs), b"")
+            if status not in (0, 1):
+                raise SystemExit(f"bench_movetext: --jobs {jobs} failed ({status}): {errors.decode()[-500:]}")
+            if jobs not in best or wall < best[jobs][0]:
+                best[jobs] = (wall, cpu)
+    return best
+
+
+def _count(path: Path) -> dict[str, int]:
+    done = subprocess.run([sys.executable, str(HERE / "pychess_pgn.py"), str(path), "--plies"], capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def main(argv: list[str] | None = None) -> list[float]:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--jobs-megabytes", type=int, default=JOBS_MEGABYTES, help="0: no --jobs figures")
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python build")
+    args = parser.parse_args(argv or [])
+    ratios: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        path = directory / "games.pgn"
+        bench_pgn.build_games(path, args.games)
+        counts = _count(path)
+        games, plies = counts["games"], counts["plies"]
+        pure = None if args.no_pure else pure_build(directory)
+        load = os.getloadavg()[0]
+        best = _best_cpu(_commands(path, pure), args.repeats)
+        theirs = best.pop("python-chess read_game")
+        print(f"reading every move ({games:,} games, {plies:,} plies, {path.stat().st_size / 1e6:.1f} MB: nine "
+              f"variants, clocks; installed build {_build()}; whole processes, CPU time, best of {args.repeats})")
+        print(f"  {'python-chess read_game':36} {theirs:6.2f} s  {games / theirs:7.0f} games/s  "
+              f"{theirs / plies * 1e6:5.1f} us/ply")
+        for name, ours in best.items():
+            ratio = theirs / ours
+            ratios.append(ratio)
+            print(f"  {name:36} {ours:6.2f} s  {games / ours:7.0f} games/s  {ours / plies * 1e6:5.1f} us/ply   "
+                  f"ratio {ratio:5.2f}x  (target >= {TARGET:.0f}x)")
+        print(f"  {TARGET:.0f}x python-chess is {theirs / TARGET / plies * 1e6:.2f} us/ply for the whole process "
+              f"(load average {load:.2f} at the start)")
+        if args.jobs_megabytes:
+            big = directory / "big.pgn"
+            bench_pgn.build_database(big, args.jobs_megabytes)
+            size = big.stat().st_size
+            installed = _installed()
+            print(f"--jobs 2 against --jobs 1 ({size / 1e6:.0f} MB, {_build()} build, wall time, best of "
+                  f"{args.repeats}; load average {os.getloadavg()[0]:.2f})")
+            for title, command in (
+                ("check", lambda jobs: [installed, "check", str(big), "--jobs", str(jobs), "--progress", "never"]),
+                ("normalize --moves san", lambda jobs: [
+                    installed, "normalize", str(big), "--moves", "san", "-o", os.devnull, "--jobs", str(jobs),
+                    "--progress", "never", "--summary", "none"]),
+            ):
+                timed = _best_wall(command, args.repeats)
+                ratio = timed[1][0] / timed[2][0]
+                ratios.append(ratio)
+                print(f"  {title:24} --jobs 1 {timed[1][0]:6.2f} s wall ({timed[1][1]:5.2f} s CPU), --jobs 2 "
+                      f"{timed[2][0]:6.2f} s wall ({timed[2][1]:5.2f} s CPU): {ratio:4.2f}x "
+                      f"(target >= {JOBS_TARGET}x on 2 idle cores)")
+            print(f"  load average {os.getloadavg()[0]:.2f} after (2 cores; above about 0.5 other work shares them)")
+    return ratios
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
