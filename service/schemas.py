@@ -21,6 +21,7 @@ from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
 from notation.options import IllegalPolicy, MoveNotation
 from notation.pgn.normalize import BadGamePolicy, MovesOption
+from notation.svg import MAX_SIZE, MIN_SIZE, CheckMark, Coordinates, Orientation
 from notation.validation import CODES
 from notation.views import Viewer
 
@@ -33,6 +34,11 @@ MAX_PLAYED_MOVES = 2000
 MAX_MOVE_CHARS = 32
 MOVE_NOTATIONS = [notation.value for notation in MoveNotation]
 MAX_ACCEPT_CODES = 32
+# POST /v1/board.svg: bounds of its numbers (a 4 MiB body holds fewer games; a game fewer
+# plies than its movetext's token budget) and of its lists of squares.
+MAX_GAME_NUMBER = 1_000_000
+MAX_PLY = 100_000
+MAX_SQUARES_CHARS = 1000
 NOT_BLANK = re.compile(r"\s*+\S")  # text that is not only white space (openapi.yaml: pattern \S)
 # Fields of a batch that only its convert operation takes.
 CONVERT_ONLY_FIELDS = ("profile", *WRITER_OPTION_NAMES, "on_illegal", "repair")
@@ -198,6 +204,28 @@ class GameRequest(Strict):
     )
     source = source_field()
     accept = accept_field()
+
+
+class WholeNumber(fields.Integer):
+    """A JSON integer (not a float, a string or a boolean) from ``least`` to ``most``."""
+
+    def __init__(self, least: int, most: int, **kwargs: Any):
+        super().__init__(strict=True, allow_none=False, validate=validate.Range(min=least, max=most), **kwargs)
+
+
+class GameBoardRequest(GameRequest):
+    """The body of POST /v1/board.svg: a PGN text, which of its games and which ply of that
+    game's main line to draw (absent: after its last move), and the picture's options as
+    GET /v1/board.svg's query names them (the last move is the game's own)."""
+
+    game = WholeNumber(1, MAX_GAME_NUMBER, load_default=1)
+    ply = WholeNumber(0, MAX_PLY)
+    size = WholeNumber(MIN_SIZE, MAX_SIZE)
+    orientation = enum_field(Orientation, load_default=Orientation.WHITE)
+    coordinates = enum_field(Coordinates, load_default=Coordinates.SHOW)
+    highlight = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_SQUARES_CHARS))
+    check = enum_field(CheckMark, load_default=CheckMark.AUTO)
+    arrows = fields.String(load_default="", allow_none=False, validate=validate.Length(max=MAX_SQUARES_CHARS))
 
 
 class StartQuery(WriterOptions):

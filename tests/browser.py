@@ -70,13 +70,14 @@ def _healthy(port: int) -> bool:
         connection.close()
 
 
-def serve() -> Iterator[str]:
+def serve(**settings: str) -> Iterator[str]:
     """``notation serve`` on a free port; yields its base URL, stops it with SIGTERM and
     expects exit status 0. Under ``make test`` (``NOTATION_INSTALLED_TEST``) it is the
     installed package (its page assets as installed); elsewhere ``PYTHONPATH`` is kept, so
-    that a run from the sources serves the sources."""
+    that a run from the sources serves the sources. ``settings`` are environment variables
+    for it (``NOTATION_MAX_BODY_BYTES="1000"``)."""
     port = free_port()
-    env = {**os.environ, "NOTATION_LOG_LEVEL": "warning", "PORT": "1"}
+    env = {**os.environ, "NOTATION_LOG_LEVEL": "warning", "PORT": "1", **settings}
     if os.environ.get("NOTATION_INSTALLED_TEST"):
         env.pop("PYTHONPATH", None)
     with tempfile.TemporaryFile("w+") as log:

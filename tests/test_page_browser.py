@@ -246,6 +246,36 @@ def test_docs_list_every_endpoint(page, base_url):
     assert shown == expected, json.dumps(shown)
 
 
+def test_docs_try_it_out_calls_the_service_on_its_own_port(page, base_url):
+    # The service runs on a free port, never the 8080 an absolute server URL would name, and
+    # the page is opened by another name of the host than the one it listens on: "Try it
+    # out" must call the server that served /docs (openapi.yaml's server is "/"), and the
+    # page's Content-Security-Policy (connect-src 'self') must let it.
+    from selenium.webdriver.common.by import By
+
+    port = urllib.parse.urlsplit(base_url).port
+    assert port not in (None, 80, 8080)
+    base_url = f"http://localhost:{port}"
+    page.get(base_url + "/docs")
+    found = wait_for(page, lambda s: s.find_elements(By.ID, "operations-default-validateFen"), "POST /v1/fen/validate")
+    block = found[0]
+    block.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
+    wait_for(page, lambda s: block.find_elements(By.CSS_SELECTOR, ".try-out__btn"), "the Try it out button")[0].click()
+    wait_for(page, lambda s: block.find_elements(By.CSS_SELECTOR, "button.execute"), "the Execute button")[0].click()
+
+    def answered(session):
+        cells = block.find_elements(By.CSS_SELECTOR, ".live-responses-table .response .response-col_status")
+        return cells[0].text.strip() if cells and cells[0].text.strip() else False
+
+    status = wait_for(page, answered, "the answer of Try it out")
+    page.execute_script("arguments[0].scrollIntoView()", block.find_element(By.CSS_SELECTOR, ".responses-wrapper"))
+    screenshot(page, "docs-try-it-out")
+    assert status == "200"
+    assert block.find_element(By.CSS_SELECTOR, ".request-url pre").text.strip() == base_url + "/v1/fen/validate"
+    body = block.find_element(By.CSS_SELECTOR, ".live-responses-table .response-col_description pre").text
+    assert json.loads(body)["valid"] is True and json.loads(body)["variant"] == "threecheck"
+
+
 # --- play, edit, the guess, sharing ------------------------------------------------------
 
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

@@ -104,7 +104,9 @@ def test_an_unknown_variant_is_invalid_fen(client):
 
 
 def test_other_methods_are_405_problems(client):
-    assert_problem(client.post(board_url(fen=START)), 405)
+    # GET draws a FEN, POST a PGN game's position (tests/test_service_board_game.py).
+    assert_problem(client.put(board_url(fen=START)), 405)
+    assert_problem(client.delete(board_url(fen=START)), 405)
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

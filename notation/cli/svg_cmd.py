@@ -1,10 +1,13 @@
-"""``notation svg``: draw one position as an SVG picture."""
+"""``notation svg``: draw one position as an SVG picture: a FEN's, or a PGN game's at a ply
+(``notation.svg.game_ply``)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from notation.cli import common
@@ -14,6 +17,7 @@ from notation.errors import NotationError
 from notation.fen.reader import read_fen
 from notation.geometry import Geometry
 from notation.guess import resolve_variant
+from notation.inputs import InputError
 from notation.outputs import STDOUT, OutputError, write_text
 from notation.svg import (
     MAX_SIZE,
@@ -21,12 +25,15 @@ from notation.svg import (
     CheckMark,
     Coordinates,
     Orientation,
+    PlyError,
     SvgOptions,
     board_svg,
+    game_ply,
     parse_arrows,
     parse_move_squares,
     parse_squares,
 )
+from notation.variants import Registry
 
 DESCRIPTION = f"""\
 Draw the position of a FEN as an SVG picture: the variant's board, its pieces, pockets with
@@ -34,10 +41,17 @@ counts, promoted pieces, the checks each side has given (Three-check) and the si
 a king in check is marked when the position is legal, and --last-move and --arrows mark a
 move and arrows. The position is drawn whether or not it is legal (`notation validate`
 judges it). --variant auto guesses the variant from the FEN's shape, with a warning.
-Exit status: 0 drawn, 1 the FEN cannot be read (or no variant guessed; the problem is
-printed on standard error), 2 usage error (an unknown --variant, a bad --size
-({MIN_SIZE}-{MAX_SIZE}), a --highlight, --last-move or --arrows that is not on the board,
-an output that cannot be written)."""
+With --pgn FILE instead of a FEN it draws a game's position: game --game K of the file
+(default 1) after --ply N moves of its main line (0: its start; default: its last move),
+that move and a king it leaves in check marked. The game's variant and start are its
+Variant and FEN tags' (--variant names the variant of a game without a Variant tag), its
+moves checked as `notation check` checks them.
+Exit status: 0 drawn, 1 the FEN cannot be read (or no variant guessed), or the game cannot
+be drawn at that ply (no such game, no start to play from, a ply past its end, a move before
+it that cannot be played: the problem is printed on standard error, with its line and
+column), 2 usage error (an unknown --variant, a bad --size ({MIN_SIZE}-{MAX_SIZE}), a --highlight,
+--last-move or --arrows that is not on the board, a FEN and --pgn both or neither, a --pgn
+file that cannot be read, an output that cannot be written)."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -47,8 +61,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=DESCRIPTION,
         formatter_class=RawDescriptionHelpFormatter,
     )
-    parser.add_argument("fen", metavar="FEN", help="the position to draw")
+    parser.add_argument("fen", metavar="FEN", nargs="?", help="the position to draw (or --pgn)")
     common.add_variant_options(parser, auto=True)
+    game = parser.add_argument_group("a game's position (instead of a FEN)")
+    game.add_argument("--pgn", metavar="FILE", help="a PGN file (plain, .gz, .bz2, .zst; - for standard input)")
+    game.add_argument("--game", type=_counting(1), default=None, metavar="K",
+                      help="which game of the file: 1 (the default) is the first")
+    game.add_argument("--ply", type=_counting(0), default=None, metavar="N",
+                      help="the position after N moves of the main line: 0 is the start (default: after its last move)")
+    game.add_argument("--accept", action="append", default=[], metavar="CODE",
+                      help="play a game from a FEN tag with this validation code (repeatable, or comma-separated), "
+                      "as notation check --accept does")
     parser.add_argument(
         "-o", "--output", default=STDOUT, metavar="FILE", help="where to write (default: -, standard output)"
     )
@@ -97,6 +120,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     registry = common.build_registry(args)
+    if args.pgn is not None:
+        return _run_game(args, registry)
+    if args.fen is None:
+        raise UsageError("give the FEN of the position to draw, or --pgn FILE for a game's")
+    if args.game is not None or args.ply is not None:
+        raise UsageError("--game and --ply choose a position of a game: give --pgn FILE")
     resolved = resolve_variant(args.fen, args.variant, registry)
     if resolved.problem is not None:
         sys.stderr.write(resolved.problem.describe(prefix="notation svg") + "\n")
@@ -110,24 +139,85 @@ def run(args: argparse.Namespace) -> int:
     guessed = resolved.warning(registry)
     if guessed is not None:
         sys.stderr.write("warning: " + guessed.describe(prefix="notation svg") + "\n")
-    geometry = read.setup.geometry
+    options = _options(args, read.setup.geometry, last_move=True)
+    _write(args.output, board_svg(read.setup, read.variant, options))
+    return 0
+
+
+def _run_game(args: argparse.Namespace, registry: Registry) -> int:
+    """``--pgn``: draw game ``--game`` of the file at ``--ply``."""
+    if args.fen is not None:
+        raise UsageError(f"give a FEN or --pgn, not both (the FEN {args.fen!r} and --pgn {args.pgn})")
+    if args.variant.strip().lower() == "auto":
+        raise UsageError("--variant auto guesses a FEN's variant; a game's is its Variant tag "
+                         "(--variant NAME names the variant of games without one)")
+    if args.last_move:
+        raise UsageError("--last-move: with --pgn the game's own move is marked")
+    from notation.pgn.gameread import open_games  # only a game needs the PGN layer
+
+    accept = common.accepted_codes(args.accept)
+    number = args.game or 1
+    where = "<stdin>" if args.pgn == "-" else args.pgn
     try:
-        options = SvgOptions(
+        with contextlib.closing(open_games(args.pgn, variant=args.variant, registry=registry, accept=accept)) as games:
+            game, last = None, 0
+            for game in games:
+                if game.number >= number:
+                    break
+                last = game.number
+            if game is None or game.number != number:
+                held = "no game" if last == 0 else f"{last} game{'s' if last > 1 else ''}"
+                sys.stderr.write(f"notation svg: {where}: no game {number}: the file holds {held}\n")
+                return 1
+            try:
+                found = game_ply(game, args.ply)
+            except PlyError as exc:
+                sys.stderr.write(f"notation svg: {where}: {exc}\n")
+                return 1
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+    geometry = found.setup.geometry
+    options = replace(_options(args, geometry, last_move=False), last_move=found.last_move)
+    _write(args.output, board_svg(found.setup, found.position.variant, options, checked=found.checked))
+    return 0
+
+
+def _options(args: argparse.Namespace, geometry: Geometry, *, last_move: bool) -> SvgOptions:
+    """The picture's options from the command line; ``UsageError`` for a bad one."""
+    try:
+        return SvgOptions(
             size=args.size,
             orientation=Orientation(args.orientation),
             coordinates=Coordinates(args.coordinates),
-            highlight=parse_squares(",".join(args.highlight), geometry),
-            last_move=_option("--last-move", parse_move_squares, args.last_move, geometry),
+            highlight=_option("--highlight", parse_squares, ",".join(args.highlight), geometry),
+            last_move=_option("--last-move", parse_move_squares, args.last_move, geometry) if last_move else (),
             check=CheckMark(args.check),
             arrows=_option("--arrows", parse_arrows, ",".join(args.arrows), geometry),
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _write(output: str, text: str) -> None:
     try:
-        write_text(args.output, board_svg(read.setup, read.variant, options))
+        write_text(output, text)
     except OutputError as exc:
         raise UsageError(str(exc)) from None
-    return 0
+
+
+def _counting(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` up (argparse names the option)."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+
+    return whole
 
 
 T = TypeVar("T")

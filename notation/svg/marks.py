@@ -1,9 +1,12 @@
 """What a picture marks beyond the position: the king in check (found by the rules of
-``notation.game``), and the squares of a last move or of arrows read from text.
+``notation.game``), and the squares of a last move (a played ``Move``, or text) or of arrows
+read from text.
 
-``checked_squares`` raises nothing: an illegal setup (or one the rules cannot judge) has no
-check to mark. ``parse_move_squares`` and ``parse_arrows`` raise ``ValueError`` saying which
-text is not a move of the board; they do not check that a move is legal.
+``checked_squares`` and ``position_checked_squares`` raise nothing: an illegal setup (or one
+the rules cannot judge) has no check to mark. ``played_squares`` raises nothing and trusts
+that the move led from one position to the other. ``parse_move_squares`` and
+``parse_arrows`` raise ``ValueError`` saying which text is not a move of the board; they do
+not check that a move is legal.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import re
 
 from notation.errors import NotationError
-from notation.game import legal_position
+from notation.game import GamePosition, Move, MoveKind, legal_position
 from notation.geometry import Geometry
 from notation.setup import Setup
 from notation.variants import Variant
@@ -35,6 +38,37 @@ def checked_squares(setup: Setup, variant: Variant) -> frozenset[int]:
         return frozenset()
     if not in_check:
         return frozenset()
+    return _royal_squares(setup, variant)
+
+
+def position_checked_squares(position: GamePosition, setup: Setup) -> frozenset[int]:
+    """The squares of the side to move's royal pieces when ``position`` (a legal position
+    of ``notation.game``, such as a game's after a move; ``setup`` is its ``to_setup()``)
+    is in check; none otherwise."""
+    if not position.is_check():
+        return frozenset()
+    return _royal_squares(setup, position.variant)
+
+
+def played_squares(move: Move, before: Setup, after: Setup) -> tuple[int, ...]:
+    """The squares a played ``move`` marks as the last move, as ``SvgOptions.last_move``
+    takes them: (from, to); a drop's (to,); a detonation's (its square,); none for a null
+    move. A castling move marks the castling piece's own squares (``e1g1``, as lichess shows
+    it), found by comparing ``before`` and ``after``; where the piece stays put (some
+    Chess960 castlings) it marks the piece and the rook it castles with."""
+    kind = move.kind
+    if kind is MoveKind.NULL:
+        return ()
+    if kind is MoveKind.DROP or kind is MoveKind.DETONATE:
+        return (move.target,)
+    if kind is MoveKind.CASTLE:
+        piece = before.cells[move.origin]
+        landed = [sq for sq, letter in enumerate(after.cells) if letter == piece and before.cells[sq] != piece]
+        return (move.origin, landed[0]) if landed else (move.origin, move.target)
+    return (move.origin, move.target)
+
+
+def _royal_squares(setup: Setup, variant: Variant) -> frozenset[int]:
     royal = {letter.upper() if setup.turn == "w" else letter.lower() for letter in variant.royal}
     return frozenset(sq for sq, letter in enumerate(setup.cells) if letter in royal)
 

@@ -164,8 +164,12 @@ def _sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
     return element
 
 
-def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_OPTIONS) -> str:
-    """The SVG document (text) of ``setup`` drawn as ``variant``'s board."""
+def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_OPTIONS, *,
+              checked: frozenset[int] | None = None) -> str:
+    """The SVG document (text) of ``setup`` drawn as ``variant``'s board. ``checked``: the
+    squares of the royal pieces in check when the caller knows them (a position of a game,
+    ``marks.position_checked_squares``); None: judged from the setup (``checked_squares``).
+    ``CheckMark.NONE`` marks none either way."""
     geometry = setup.geometry
     style = options.style or style_of(variant)
     coords = options.coordinates is Coordinates.SHOW
@@ -202,8 +206,12 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
     for sq in sorted(options.highlight):
         if sq in on_board:
             _draw_highlight(marks, layout, style, sq, geometry.square_name(sq))
-    checked = checked_squares(setup, variant) if options.check is CheckMark.AUTO else frozenset()
-    if checked:
+    if options.check is not CheckMark.AUTO:
+        checked = frozenset()
+    elif checked is None:
+        checked = checked_squares(setup, variant)
+    tokens = style is BoardStyle.POINTS_PALACE_RIVER  # pieces are discs that would hide marks under them
+    if checked and not tokens:
         glow = _sub(root, "g", class_="in-check")
         for sq in sorted(checked):
             _draw_check(glow, layout, sq)
@@ -217,6 +225,8 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
                 element.set("data-promoted", "true")
                 _sub(element, "path", class_="promoted", d="M 7 1.5 L 12.5 7 L 7 12.5 L 1.5 7 Z", fill="#2f7d4f",
                      stroke="#ffffff", stroke_width="1")
+    if tokens:
+        _draw_rings(root, layout, options.last_move, checked)
     if options.arrows:
         arrows = _sub(root, "g", class_="arrows")
         for origin, target in options.arrows:
@@ -337,6 +347,28 @@ def _draw_check(parent: ET.Element, layout: _Layout, sq: int) -> None:
     group = _sub(parent, "g", class_="check", data_square=layout.geometry.square_name(sq))
     for radius, opacity in (("22", "0.25"), ("17", "0.35"), ("12", "0.5")):
         _sub(group, "circle", cx=_num(cx), cy=_num(cy), r=radius, fill=CHECK, fill_opacity=opacity)
+
+
+def _draw_rings(root: ET.Element, layout: _Layout, last_move: tuple[int, ...], checked: frozenset[int]) -> None:
+    """Xiangqi: the last move's squares and a general in check ringed over the pieces,
+    whose discs cover a point's tint (a piece's own mark stays under it as well)."""
+    on_board = range(layout.geometry.size)
+    name = layout.geometry.square_name
+    if last_move:
+        group = _sub(root, "g", class_="last-move-rings")
+        for sq in last_move:
+            if sq in on_board:
+                cx, cy = layout.centre(sq)
+                _sub(group, "circle", cx=_num(cx), cy=_num(cy), r="20.5", fill="none", stroke=LAST_MOVE,
+                     stroke_width="3", class_="last-move-ring", data_square=name(sq))
+    if checked:
+        group = _sub(root, "g", class_="in-check")
+        for sq in sorted(checked):
+            cx, cy = layout.centre(sq)
+            ring = _sub(group, "g", class_="check", data_square=name(sq))
+            for radius, width, opacity in (("20.5", "4", "0.9"), ("22", "2", "0.45")):
+                _sub(ring, "circle", cx=_num(cx), cy=_num(cy), r=radius, fill="none", stroke=CHECK,
+                     stroke_width=width, stroke_opacity=opacity)
 
 
 def _draw_arrow(parent: ET.Element, layout: _Layout, origin: int, target: int) -> None:
