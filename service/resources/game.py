@@ -15,8 +15,9 @@ the plies come from ``service.replay``, which plays the same tokens from the sam
 Where the normaliser refuses the set-up (an unknown variant, a bad or repeated ``FEN`` tag,
 a Chess960 game without a FEN) there are no plies. Text with no tag and no result (moves
 pasted alone), whose moves the normaliser leaves unread (``pgn-stray-text``), is read as a
-game of the default variant from its start, its move problems found by the normaliser's
-own reader (``notation.pgn.gamemoves``); its ``pgn-stray-text`` is then a warning saying so.
+game of the default variant from its start, its move problems found by the walk that
+replays it (the normaliser's own, ``notation.pgn.gamemoves``); its ``pgn-stray-text`` is then
+a warning saying so.
 
 Refused (problem+json), as every JSON endpoint refuses: a body that is not JSON (400), that
 breaks the schema, or whose ``pgn`` is only white space (422 ``invalid-request`` naming the
@@ -31,12 +32,10 @@ from flask import Blueprint, Response
 
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
-from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.games import STRAY_TEXT, RawGame
 from notation.pgn.gamestart import Start, StartPositions
 from notation.pgn.movetext import TOO_DEEP, TOO_LONG, Budget
-from notation.pgn.movewalk import Level
-from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, Normalizer
+from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, Normalizer, _move_problem_dict
 from notation.pgn.splitter import iter_games
 from notation.variants import Registry
 
@@ -88,8 +87,9 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
     tags = {tag.name: tag.value for tag in reversed(raw.tags)}  # the first of each name, as the normaliser reads
     starts = StartPositions(registry, accept)
     start: Start | None = None
-    if any(problem.code == STRAY_TEXT for problem in raw.problems):
-        start = _read_alone(raw, starts.start(registry.default, None), registry.default.name, problems)
+    alone = any(problem.code == STRAY_TEXT for problem in raw.problems)
+    if alone:
+        start = starts.start(registry.default, None)
     elif not result.rejected or any(_is_move_error(problem) for problem in problems):
         # The set-up passed the normaliser: it read the moves from this start.
         try:
@@ -98,9 +98,11 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
             start = None
     position = None if start is None else start.position
     placed = {(p["line"], p["column"]): p for p in problems if p["level"] == "error" and "ply" in p and "column" in p}
-    played = Replay([], None, None) if position is None else replay(
-        raw.text, raw.start_line, position, GAME_BUDGET, placed,
+    played = Replay([], None, None, []) if start is None else replay(
+        raw.text, raw.start_line, start, GAME_BUDGET, placed,
     )
+    if alone:
+        _read_alone(played, registry.default.name, problems)
     outcome = None if played.end is None else played.end.outcome()
     return {
         "game": raw.number,
@@ -118,42 +120,20 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
     }
 
 
-def _read_alone(raw: RawGame, start: Start, name: str, problems: list[dict[str, Any]]) -> Start:
+def _read_alone(played: Replay, name: str, problems: list[dict[str, Any]]) -> None:
     """Moves with no tag and no result, which the normaliser leaves unread as text outside
-    any game: their problems, found by its own reader from ``start`` (the default variant's),
-    join ``problems`` in line order, and ``pgn-stray-text`` becomes a warning saying so."""
+    any game: their problems, found by the walk that replayed them from the default
+    variant's start, join ``problems`` in line order, and ``pgn-stray-text`` becomes a
+    warning saying so."""
     for problem in problems:
         if problem["code"] == STRAY_TEXT:
             problem.update(level="warning", message=f"no tags and no result: read as the moves of a {name} game "
                            "from its start")
-    found = read_game_moves(raw.text, raw.start_line, start, budget=GAME_BUDGET)
-    problems += [_problem_of(placed) for placed in found.problems]
+    problems += [{"level": placed.problem.level.value, "line": placed.line, **_move_problem_dict(placed)}
+                 for placed in played.problems]
     problems.sort(key=lambda problem: problem["line"])  # stable: each line's own order is kept
-    return start
 
 
 def _is_move_error(problem: dict[str, Any]) -> bool:
     """Whether ``problem`` is an error of the moves (so the set-up was read and played)."""
     return problem["level"] == "error" and ("ply" in problem or problem["code"] in (TOO_LONG, TOO_DEEP))
-
-
-def _problem_of(placed: PlacedProblem) -> dict[str, Any]:
-    """A problem of the moves as the normaliser's report writes one (code, message, column,
-    and where known the ply, the move, the FEN before it, an ambiguous move's candidates and
-    a warning's count), with its ``level`` and ``line``."""
-    problem = placed.problem
-    out: dict[str, Any] = {
-        "level": "error" if problem.level is Level.ERROR else "warning", "line": placed.line,
-        "code": problem.code, "message": problem.message, "column": placed.column,
-    }
-    if problem.ply is not None:
-        out["ply"] = problem.ply
-    if problem.move is not None:
-        out["move"] = problem.move
-    if problem.fen is not None:
-        out["fen"] = problem.fen
-    if problem.candidates:
-        out["candidates"] = list(problem.candidates)
-    if problem.count > 1:
-        out["count"] = problem.count
-    return out
