@@ -2,7 +2,16 @@
 gunicorn``, the former gunicorn gthread design) as installed (compiled or pure build: the
 first line says which), single converts and 10,000-item batches.
 
-Three phases, each bounded by a request count and a time limit:
+First, how single requests scale with the workers: for 1, 2 and all ``--workers`` (each
+count once), a fresh server answers single converts from a closed loop of raw keep-alive
+sockets (``raw_load``: a prebuilt request and a Content-Length read, far cheaper per
+request than http.client, so the client takes little of the cores it shares with the
+server); it prints requests/s, p50/p99, and the CPU the serving layer (the front ends and
+the listening process) and the workers spent per request, read from /proc: that split holds
+on a loaded machine where the wall-clock figures do not. Each server runs its default number
+of front ends (``NOTATION_FRONT_ENDS`` in the environment sets it), which each line names.
+
+Then three phases at ``--workers``, each bounded by a request count and a time limit:
 
 1. closed loop: ``--threads`` keep-alive clients (http.client) send single converts as
    fast as they are answered: requests/s at saturation, p50/p99;
@@ -22,7 +31,7 @@ core) and the library in process (``convert_fen(...).to_dict()``, one core), mea
 the same run. The server is stopped at the end. Listens on 127.0.0.1 only.
 
     python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--rate R]
-        [--paced-seconds S] [--batches N] [--server front|gunicorn]
+        [--paced-seconds S] [--batches N] [--server front|gunicorn] [--scaling-seconds S]
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import json
 import os
 import pathlib
 import random
+import socket
 import subprocess
 import sys
 import threading
@@ -171,6 +181,114 @@ def load(port: int, bodies: list[bytes], threads: int, seconds: float) -> tuple[
     return latencies, time.perf_counter() - start, failures[0]
 
 
+def raw_load(port: int, request: bytes, connections: int, seconds: float, limit: int) -> tuple[list[float], float, int]:
+    """Send ``request`` (one whole HTTP/1.1 request) over ``connections`` keep-alive sockets
+    in a closed loop, at most ``limit`` times in all and for at most ``seconds``. Returns
+    latencies (s), wall time and the number of non-200 answers. A closed connection is
+    reopened; an answer without Content-Length is not expected (the service sends it)."""
+    lock = threading.Lock()
+    latencies: list[float] = []
+    failures = [0]
+    remaining = [limit]
+    deadline = time.perf_counter() + seconds
+
+    def one_client() -> None:
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        buffer = b""
+        mine: list[float] = []
+        bad = 0
+        while time.perf_counter() < deadline:
+            with lock:
+                if remaining[0] <= 0:
+                    break
+                remaining[0] -= 1
+            began = time.perf_counter()
+            sock.sendall(request)
+            while b"\r\n\r\n" not in buffer:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    raise OSError("the server closed a keep-alive connection")
+                buffer += chunk
+            head, _, buffer = buffer.partition(b"\r\n\r\n")
+            length = 0
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            while len(buffer) < length:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    raise OSError("the server closed a connection in the middle of an answer")
+                buffer += chunk
+            buffer = buffer[length:]
+            mine.append(time.perf_counter() - began)
+            if not head.startswith(b"HTTP/1.1 200"):
+                bad += 1
+        sock.close()
+        with lock:
+            latencies.extend(mine)
+            failures[0] += bad
+
+    start = time.perf_counter()
+    pool = [threading.Thread(target=one_client) for _ in range(connections)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    return latencies, time.perf_counter() - start, failures[0]
+
+
+def split_processes(pid: int, server: str = "front") -> tuple[list[int], list[int]]:
+    """The serving layer's processes (``pid`` and any front ends below it) and the workers
+    (the processes running ``wsgi_worker``) of the server ``pid``; for gunicorn, its
+    arbiter and its workers."""
+    if server == "gunicorn":
+        return [pid], descendants(pid)
+    serving, workers = [pid], []
+    for child in descendants(pid):
+        try:
+            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        (workers if b"wsgi_worker" in command else serving).append(child)
+    return serving, workers
+
+
+def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, limit: int) -> list[str]:
+    """For each worker count, a fresh server answering single converts in a closed loop
+    (``raw_load``, four connections a worker): lines of req/s, p50/p99 and CPU per request."""
+    lines = []
+    for count in worker_counts:
+        port = free_port()
+        request = (
+            f"POST /v1/fen/convert HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
+        )
+        process = start_server(port, count, server)
+        try:
+            connections = 4 * count
+            raw_load(port, request, connections, seconds, 200 * count)  # warm up every worker
+            serving, workers = split_processes(process.pid, server)
+            before = [sum(map(cpu_seconds, serving)), sum(map(cpu_seconds, workers)), time.process_time()]
+            latencies, wall, failed = raw_load(port, request, connections, seconds, limit)
+            after = [sum(map(cpu_seconds, serving)), sum(map(cpu_seconds, workers)), time.process_time()]
+        finally:
+            stop_server(process)
+        done = max(1, len(latencies))
+        front_us, worker_us, client_us = ((b - a) / done * 1e6 for a, b in zip(before, after, strict=True))
+        front_ends = len(serving) - 1 or 1  # with several, the parent serves nothing
+        lines.append(
+            f"  {count:2} worker{'s' if count > 1 else ' '}, {front_ends} front end{'s' if front_ends > 1 else ' '}: "
+            f"{len(latencies) / wall:7,.0f} req/s "
+            f"({len(latencies)} in {wall:.1f} s, {connections} connections); "
+            f"p50 {percentile(latencies, 0.50) * 1000:.2f} ms, p99 {percentile(latencies, 0.99) * 1000:.2f} ms; "
+            f"CPU a request: serving layer {front_us:.0f} us, worker {worker_us:.0f} us "
+            f"({front_us + worker_us:.0f} us in all; client {client_us:.0f} us); non-200: {failed}"
+        )
+    return lines
+
+
 async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) -> dict[str, Any]:
     """Send ``bodies`` (whole HTTP requests) at ``rate`` a second for at most ``seconds``,
     each on an idle keep-alive connection or a new one. Returns ``latencies`` (s, from the
@@ -254,6 +372,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=8, help="client threads for single converts (closed loop)")
     parser.add_argument("--rate", type=float, default=1000.0, help="single converts a second (fixed-rate phase)")
     parser.add_argument("--paced-seconds", type=float, default=10.0, help="length of the fixed-rate phase")
+    parser.add_argument(
+        "--scaling-seconds", type=float, default=5.0, help="time limit of each worker count's single converts"
+    )
+    parser.add_argument("--scaling-requests", type=int, default=20_000, help="single converts per worker count")
     parser.add_argument("--batches", type=int, default=16, help="batches to send")
     parser.add_argument("--batch-size", type=int, default=10_000)
     parser.add_argument(
@@ -265,6 +387,13 @@ def main(argv: list[str] | None = None) -> int:
     fens = corpus(max(args.batch_size, args.requests))
     python_chess = per_second(lambda fen: chess.Board(fen).fen(), fens[:2000])
     library = per_second(lambda fen: convert_fen(fen, "standard").to_dict(), fens[:2000])
+
+    counts = sorted({1, min(2, args.workers), args.workers})
+    scaled = scaling(
+        args.server, counts,
+        json.dumps({"fen": fens[0], "variant": "standard", "profile": "lichess"}).encode(),
+        args.scaling_seconds, args.scaling_requests,
+    )
 
     port = free_port()
     server = start_server(port, args.workers, args.server)
@@ -279,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
 
         wanted = int(args.rate * args.paced_seconds)
         paced_bodies = [singles[index % len(singles)] for index in range(wanted)]
-        processes = {"front end": [server.pid], "workers": descendants(server.pid)}
+        serving, workers = split_processes(server.pid, args.server)
+        processes = {"serving layer": serving, "workers": workers}
         cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
         client_before = time.process_time()
         fixed = paced(port, paced_bodies, args.rate, args.paced_seconds)
@@ -299,7 +429,11 @@ def main(argv: list[str] | None = None) -> int:
         stop_server(server)
 
     done = max(1, len(batch_latencies))
-    print(f"service ({args.server}, {args.workers} workers, 127.0.0.1, notation {build()} build)")
+    print(f"service ({args.server}, 127.0.0.1, notation {build()} build, {os.cpu_count()} cores)")
+    print("  single converts by worker count (closed loop, raw keep-alive sockets; CPU from /proc):")
+    for line in scaled:
+        print(line)
+    print(f"  at {args.workers} workers:")
     print(f"  single convert, closed loop ({args.threads} keep-alive threads): {len(latencies)} requests in "
           f"{wall:.1f} s = {rps:,.0f} req/s; p50 {percentile(latencies, 0.50) * 1000:.2f} ms, "
           f"p99 {percentile(latencies, 0.99) * 1000:.2f} ms; non-200: {failed}")

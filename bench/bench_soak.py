@@ -11,7 +11,8 @@ an error). Prints p50/p99/max of both, the errors, and the peak RSS of the worke
 ``--busy N`` adds N clients that keep posting a 2 MB PGN to /v1/pgn/normalize (CPU-bound
 work that keeps workers busy); their answers are counted, not timed.
 
-``--server front`` (default) runs ``notation serve`` with its defaults; ``--server gunicorn``
+``--server front`` (default) runs ``notation serve`` with its defaults (or what
+``NOTATION_WORKERS`` and ``NOTATION_FRONT_ENDS`` in the environment say); ``--server gunicorn``
 runs the former design (gunicorn gthread, one worker per CPU, 4 threads, keep-alive 5 s;
 needs gunicorn, which is in the dev extra); ``--server waitress`` runs waitress with 4
 threads, if it is installed. Loopback only; every loop is bounded by the duration and the
@@ -40,7 +41,7 @@ CONVERT_BODY = json.dumps({"fen": START, "variant": "crazyhouse", "profile": "li
 PGN_BODY = ((ROOT / "fixtures" / "pgn" / "lichess_variants.pgn").read_text(encoding="utf-8") + "\n\n").encode() * 400
 POLL_TIMEOUT = 5.0
 POLL_PAUSE = 0.05
-PARENT = {"front": "front end", "gunicorn": "arbiter", "waitress": "the one waitress process"}
+PARENT = {"front": "front end(s)", "gunicorn": "arbiter", "waitress": "the one waitress process"}
 
 
 
@@ -110,6 +111,22 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
 
 
 
+
+
+def split_processes(pid: int, server: str) -> tuple[list[int], list[int]]:
+    """The serving processes (``pid`` and, with ``NOTATION_FRONT_ENDS``, the front ends below
+    it) and the worker processes (those running ``wsgi_worker``; for another server, every
+    process below ``pid``)."""
+    if server != "front":
+        return [pid], descendants(pid)
+    serving, workers = [pid], []
+    for child in descendants(pid):
+        try:
+            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        (workers if b"wsgi_worker" in command else serving).append(child)
+    return serving, workers
 
 
 class Soak:
@@ -220,10 +237,11 @@ async def soak(port: int, args: argparse.Namespace, pid: int) -> dict:
 
     async def sample_rss() -> None:
         while run.running():
-            workers = [status_kib(child, "VmRSS") for child in descendants(pid)]
+            serving, children = split_processes(pid, args.server)
+            workers = [status_kib(child, "VmRSS") for child in children]
             peak["workers_max"] = max(peak["workers_max"], max(workers, default=0))
             peak["workers_sum"] = max(peak["workers_sum"], sum(workers))
-            peak["parent"] = max(peak["parent"], status_kib(pid, "VmRSS"))
+            peak["parent"] = max(peak["parent"], sum(status_kib(one, "VmRSS") for one in serving))
             await asyncio.sleep(1.0)
 
     health_request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"

@@ -33,6 +33,7 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8080
     workers: int = 0  # worker processes, each one request at a time; 0: one per CPU
+    front_ends: int = 0  # front-end processes accepting on the port, workers shared out; 0: workers // 2
     timeout: int = 60  # seconds from a request's last byte in to its answer's last byte out
     header_timeout: int = 10  # seconds to receive a request's head (from its first byte, or from accept)
     body_timeout: int = 10  # seconds without a byte of the body before 408
@@ -53,6 +54,12 @@ class Settings:
         _at_least(self.max_batch, 1, "max_batch")
         _at_least(self.max_fen_chars, 64, "max_fen_chars")
         _at_least(self.workers, 0, "workers")
+        _at_least(self.front_ends, 0, "front_ends")
+        if self.front_ends > 1 and self.worker_count < 2 * self.front_ends:
+            raise ConfigError(
+                f"{ENV_NAMES['front_ends']}: each front end needs two workers of its own; {self.front_ends} front "
+                f"ends need at least {2 * self.front_ends} workers, there are {self.worker_count}"
+            )
         timeouts = ("timeout", "header_timeout", "body_timeout", "keepalive_timeout", "send_timeout")
         for name in (*timeouts, "max_connections"):
             _at_least(getattr(self, name), 1, name)
@@ -110,6 +117,28 @@ class Settings:
         return self.workers or (os.cpu_count() or 1)
 
     @property
+    def front_end_count(self) -> int:
+        """Front-end processes: ``front_ends``, or half the workers (at least 1) when it is 0."""
+        return self.front_ends or max(1, self.worker_count // 2)
+
+    def share(self, index: int) -> Settings:
+        """The settings of front end ``index`` of ``front_end_count``: its share of the
+        workers, of the queue and of the connections (the shares add up to the whole)."""
+        count = self.front_end_count
+        if count == 1:
+            return self.but(workers=self.worker_count, front_ends=1)
+
+        def part(total: int) -> int:
+            return max(1, total // count + (1 if index < total % count else 0))
+
+        return self.but(
+            workers=part(self.worker_count),
+            max_queue=part(self.queue_bound),
+            max_connections=part(self.max_connections),
+            front_ends=1,
+        )
+
+    @property
     def queue_bound(self) -> int:
         """Requests that may wait for a free worker: ``max_queue``, or 8 per worker when it is 0."""
         return self.max_queue or 8 * self.worker_count
@@ -119,8 +148,10 @@ class Settings:
         return replace(self, **changes)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Defaults overridden by the environment variables in ``ENV_NAMES``; raises ``ConfigError``."""
+    def from_env(cls, environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None) -> Settings:
+        """Defaults overridden by the environment variables in ``ENV_NAMES``, then by
+        ``overrides`` (command-line options: checked together, so that ``--workers`` counts
+        when ``NOTATION_FRONT_ENDS`` is checked); raises ``ConfigError``."""
         environ = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         for item in fields(cls):
@@ -133,6 +164,7 @@ class Settings:
             else:
                 lowered = item.name in ("log_level", "access_log", "metrics")
                 values[item.name] = raw.strip().lower() if lowered else raw.strip()
+        values.update(overrides or {})
         return cls(**values)
 
     @staticmethod
@@ -164,6 +196,7 @@ ENV_NAMES: Mapping[str, str] = {
     "host": "NOTATION_HOST",
     "port": "PORT",
     "workers": "NOTATION_WORKERS",
+    "front_ends": "NOTATION_FRONT_ENDS",
     "timeout": "NOTATION_TIMEOUT",
     "header_timeout": "NOTATION_HEADER_TIMEOUT",
     "body_timeout": "NOTATION_BODY_TIMEOUT",

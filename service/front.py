@@ -8,7 +8,8 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
    then h11 parses it; an idle keep-alive connection is closed after ``keepalive_timeout``
    and a connection that sends nothing after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
-   wait for a busy worker (and ``/metrics`` counts every worker's requests), as is a CORS
+   wait for a busy worker (and ``/metrics`` counts every worker's requests, and adds up the
+   sibling front ends' figures when there are several: ``Front.peers``), as is a CORS
    preflight ``OPTIONS`` request when ``NOTATION_CORS_ORIGINS`` allows cross-origin use;
 3. the body arrives under ``body_timeout`` (the longest pause between two reads, and the
    first part of a minimum average rate, ``BODY_MIN_RATE``) and the
@@ -53,6 +54,7 @@ from .http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_
 from .jsonio import dumps
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
+from .metrics_peers import render_all
 from .request_id import HEADER as REQUEST_ID_HEADER
 from .request_id import new_id, request_id
 from .wire_problems import closing_response, phrase, problem_bytes
@@ -97,10 +99,11 @@ class Refusal(Exception):
 class Front:
     """Shared state of the front end: settings, the pool, open connections, shutdown."""
 
-    def __init__(self, settings: Settings, pool: WorkerPool, spool_dir: str):
+    def __init__(self, settings: Settings, pool: WorkerPool, spool_dir: str, peers: Sequence[str] = ()):
         self.settings = settings
         self.pool = pool
         self.spool_dir = spool_dir
+        self.peers = tuple(peers)  # the other front ends' figure sockets (service.metrics_peers)
         self.connections: dict[ClientConnection, None] = {}  # in order of arrival
         self.stopping = False
         self.health_body = dumps({"status": "ok", "version": __version__}).encode("ascii")
@@ -110,6 +113,12 @@ class Front:
         self.metrics.gauge("notation_workers_idle", "Worker processes waiting for a request", lambda: len(pool.idle))
         self.metrics.gauge("notation_queue_length", "Requests waiting for a free worker", lambda: len(pool.waiters))
         self.metrics.gauge("notation_connections", "Open client connections", lambda: len(self.connections))
+
+    async def render_metrics(self) -> bytes:
+        """The Prometheus text of this front end's figures, plus its siblings' when there are any."""
+        if not self.peers:
+            return self.metrics.render()
+        return await render_all(self.metrics, self.peers)
 
     def ready(self) -> str | None:
         """Why the service cannot take requests now (None: it can)."""
@@ -358,7 +367,7 @@ class ClientConnection(asyncio.Protocol):
         path = target.split("?", 1)[0]
         self.request_id = request_id(_header(request, b"x-request-id"))
         self.origin = _header(request, b"origin")
-        local = self._local_answer(request, method, path)
+        local = await self._local_answer(request, method, path)
         if local is not None:
             (await self._read_body(connection, request, self.settings.max_body_bytes)).close()
             status, content_type, payload, extra = local
@@ -577,7 +586,7 @@ class ClientConnection(asyncio.Protocol):
             headers.append((b"Connection", b"close"))
         return headers
 
-    def _local_answer(
+    async def _local_answer(
         self, request: h11.Request, method: str, path: str
     ) -> tuple[int, str, bytes, list[tuple[str, str]]] | None:
         """(status, content type, body, headers) of a request answered here, or None."""
@@ -591,7 +600,7 @@ class ClientConnection(asyncio.Protocol):
                 body = problem_bytes(503, f"not ready: {why}")
                 return 503, "application/problem+json", body, [("Retry-After", str(RETRY_AFTER_SECONDS))]
             if path == METRICS_PATH and self.settings.metrics == "on":
-                return 200, METRICS_CONTENT_TYPE, self.front.metrics.render(), []
+                return 200, METRICS_CONTENT_TYPE, await self.front.render_metrics(), []
         if method == "OPTIONS" and self.front.cors.enabled and _header(request, b"access-control-request-method"):
             return 204, "", b"", self.front.cors.preflight(self.origin)
         return None

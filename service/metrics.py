@@ -3,10 +3,11 @@
 ``Metrics`` holds one ``prometheus_client`` registry. Under ``notation serve`` the asyncio
 front end sees every request (the worker processes only run the app), so it alone records
 them, and ``GET /metrics`` is answered there: the figures cover every worker without any
-sharing between processes. A worker reports how many FENs its answer processed in the
-``END`` frame (``FENS_KEY`` of the WSGI environ, which the app's endpoints add to with
-``count_fens``). An app served by another WSGI server records its own requests (one
-process's figures) through ``install``.
+sharing between processes (with several front ends, ``service.metrics_peers`` adds
+theirs up). A worker reports how many FENs its answer processed in the ``END`` frame
+(``FENS_KEY`` of the WSGI environ, which the app's endpoints add to with ``count_fens``).
+An app served by another WSGI server records its own requests (one process's figures)
+through ``install``.
 
 Routes are labelled by their template (``/v1/fen/convert``; any other path is ``other``),
 so a client cannot grow the label set. Nothing here reads settings or sockets.

@@ -12,10 +12,10 @@ from notation.variants import parse_aliases
 
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
-SIGTERM or SIGINT: an asyncio front end holds the connections and enforces the timeouts
-and size limits; worker processes (one request at a time each) run the app. Options
-override the environment variables of the same settings (NOTATION_HOST, PORT,
-NOTATION_WORKERS, NOTATION_TIMEOUT; --variant-alias adds to NOTATION_VARIANT_ALIASES);
+SIGTERM or SIGINT: asyncio front ends hold the connections and enforce the timeouts and
+size limits; worker processes (one request at a time each) run the app. Options override
+the environment variables of the same settings (NOTATION_HOST, PORT, NOTATION_WORKERS,
+NOTATION_FRONT_ENDS, NOTATION_TIMEOUT; --variant-alias adds to NOTATION_VARIANT_ALIASES);
 every other setting comes from the environment (NOTATION_MAX_BODY_BYTES,
 NOTATION_HEADER_TIMEOUT, ...; see `notation docs service`).
 Exit status: 0 after a clean stop, 1 if it cannot listen or its workers cannot start,
@@ -33,6 +33,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", metavar="P", type=_port, help="port to listen on (default: $PORT or 8080)")
     parser.add_argument(
         "--workers", metavar="N", type=_workers, help="worker processes (default: $NOTATION_WORKERS or one per CPU)"
+    )
+    parser.add_argument(
+        "--front-ends",
+        metavar="N",
+        type=_workers,
+        help="front-end processes accepting on the port, each with its share of the workers (two or more) "
+        "(default: $NOTATION_FRONT_ENDS or half the workers)",
     )
     parser.add_argument(
         "--timeout",
@@ -55,14 +62,14 @@ def run(args: argparse.Namespace) -> int:
         missing = exc.name or "a module"
         raise UsageError(f"the HTTP service needs {missing} (the service extra): {SERVICE_EXTRA}") from None
 
-    names = ("host", "port", "workers", "timeout")
+    names = ("host", "port", "workers", "front_ends", "timeout")
     changes = {name: value for name in names if (value := getattr(args, name)) is not None}
     try:
         parse_aliases(args.variant_alias)  # malformed entries are named as the user gave them
     except ValueError as exc:
         raise UsageError(f"--variant-alias: {exc}") from None
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(overrides=changes)
         if args.variant_alias:
             changes["variant_aliases"] = ",".join(filter(None, [settings.variant_aliases, *args.variant_alias]))
         settings = settings.but(**changes)
@@ -84,9 +91,10 @@ def _port(text: str) -> int:
 
 
 def _workers(text: str) -> int:
+    """At least 1: a count of workers or of front ends."""
     value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker, got {text}")
+        raise argparse.ArgumentTypeError(f"at least 1, got {text}")
     return value
 
 
