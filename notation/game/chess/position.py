@@ -460,15 +460,12 @@ class ChessPosition:
             allowed = 0
         else:
             allowed = checkers | BETWEEN[king][first(checkers)]
-        pieces = self.pieces
-        theirs: i64 = self.colours[them]
-        orthogonal: i64 = 0
-        diagonal: i64 = 0
-        for kind in rules.orthogonal_kinds:
-            orthogonal |= pieces[kind]
-        for kind in rules.diagonal_kinds:
-            diagonal |= pieces[kind]
-        snipers: i64 = ((ROOK_PSEUDO[king] & orthogonal) | (BISHOP_PSEUDO[king] & diagonal)) & theirs
+        # The enemy's sliders, as ``attackers`` has just grouped them.
+        if them == 0:
+            orthogonal, diagonal = self._orthogonal_w, self._diagonal_w
+        else:
+            orthogonal, diagonal = self._orthogonal_b, self._diagonal_b
+        snipers: i64 = (ROOK_PSEUDO[king] & orthogonal) | (BISHOP_PSEUDO[king] & diagonal)
         pinned: i64 = 0
         ours: i64 = self.colours[us]
         between = BETWEEN[king]
