@@ -4,7 +4,8 @@ position each move leads to.
 Made once from a ``Setup`` that validation accepted (``notation.game.legal_position`` is
 the one place that validates); every later position is made by playing a legal move, so
 none holds an illegal state. The board is a bitboard per piece kind (``ChessRules``'s kind
-indices, both colours) and one per colour. Positions are immutable values: ``play``
+indices, both colours) and one per colour, each a signed 64-bit word as
+``notation.game.chess.bits`` describes (h8 is the sign bit). Positions are immutable values: ``play``
 returns a new one. ``play`` raises ``ValueError`` for a move that is not legal here;
 ``play_legal`` trusts its caller (the move came from ``legal_moves``).
 """
