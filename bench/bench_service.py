@@ -56,7 +56,7 @@ import chess  # test/bench-only oracle (GPL): never imported by the runtime
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the bench helpers; notation itself is the installed package
 
-from processes import cpu_seconds, descendants, free_port, percentile, stop_server, wait_until_serving  # noqa: E402
+from processes import cpu_seconds, free_port, percentile, split_processes, stop_server, wait_until_serving  # noqa: E402
 
 import notation.fen.reader  # noqa: E402
 from notation.operations import convert_fen  # noqa: E402
@@ -237,22 +237,6 @@ def raw_load(port: int, request: bytes, connections: int, seconds: float, limit:
     for thread in pool:
         thread.join()
     return latencies, time.perf_counter() - start, failures[0]
-
-
-def split_processes(pid: int, server: str = "front") -> tuple[list[int], list[int]]:
-    """The serving layer's processes (``pid`` and any front ends below it) and the workers
-    (the processes running ``wsgi_worker``) of the server ``pid``; for gunicorn, its
-    arbiter and its workers."""
-    if server == "gunicorn":
-        return [pid], descendants(pid)
-    serving, workers = [pid], []
-    for child in descendants(pid):
-        try:
-            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        (workers if b"wsgi_worker" in command else serving).append(child)
-    return serving, workers
 
 
 def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, limit: int) -> list[str]:

@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from processes import descendants, free_port, percentile, status_kib, stop_server, wait_until_serving
+from processes import free_port, percentile, split_processes, status_kib, stop_server, wait_until_serving
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -111,22 +111,6 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
 
 
 
-
-
-def split_processes(pid: int, server: str) -> tuple[list[int], list[int]]:
-    """The serving processes (``pid`` and, with ``NOTATION_FRONT_ENDS``, the front ends below
-    it) and the worker processes (those running ``wsgi_worker``; for another server, every
-    process below ``pid``)."""
-    if server != "front":
-        return [pid], descendants(pid)
-    serving, workers = [pid], []
-    for child in descendants(pid):
-        try:
-            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        (workers if b"wsgi_worker" in command else serving).append(child)
-    return serving, workers
 
 
 class Soak:

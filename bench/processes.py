@@ -106,3 +106,19 @@ def percentile(values: list[float], fraction: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def split_processes(pid: int, server: str = "front") -> tuple[list[int], list[int]]:
+    """The serving layer's processes (``pid`` and any front ends below it) and the worker
+    processes (those running ``wsgi_worker``) of ``notation serve`` (``server`` "front");
+    for another server (gunicorn, waitress), ``pid`` and every process below it."""
+    if server != "front":
+        return [pid], descendants(pid)
+    serving, workers = [pid], []
+    for child in descendants(pid):
+        try:
+            command = pathlib.Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        (workers if b"wsgi_worker" in command else serving).append(child)
+    return serving, workers
