@@ -116,6 +116,7 @@ CHECK_CODES: dict[str, str] = {
     "promotion-without-equals": "A promotion written without '=' (e8Q).",
     "promotion-lower-case": "A promotion piece in lower case (e8=q).",
     "drop-with-star": "A drop written with '*' (N*f3).",
+    "pawn-letter": "A pawn move written with its letter (Pe4).",
     "over-disambiguated": "More of the origin square than needed (Ngf3 where Nf3 is unique).",
     "missing-capture-mark": "A capture written without 'x'.",
     "false-capture-mark": "A capture mark on a move that takes nothing.",

@@ -394,6 +394,8 @@ class _Reader:
             if found_kind is None:
                 raise self.fail("bad-move-syntax", f"{self.text!r}: {piece!r} is not a piece of {rules.variant.name}")
             kind = found_kind
+            if kind == rules.pawn:
+                self.warn("pawn-letter", "a pawn move written with its letter")
         wanted_promotion = ""
         if promotion:
             if not promotion.startswith("="):

@@ -8,9 +8,9 @@ python-chess and the others: ``@e4``; ``PAWN_DROPS``).
 One shortcut, for speed: a chess move read as SAN with no lenient reading (no warning) is
 already what the writer writes, so its text is kept without writing it again, except for
 what the SAN reader takes without a warning and the writer spells otherwise: drops (``P@e4``
-and ``@e4`` are both standard), null moves (``Z0``, ``--``) and a pawn move lettered ``P``
-(``Pe4``). tests/test_movetext_rewrite.py holds the writer to this on every reading of the
-move layer's table.
+and ``@e4`` are both standard) and null moves (``Z0``, ``--``); a pawn move lettered ``P``
+(``Pe4``) is read with a warning, so it is written again. tests/test_movetext_rewrite.py
+holds the writer to this on every reading of the move layer's table.
 
 Nothing here raises on a legal move; a notation the variant's family does not write is
 ``available`` False (the caller keeps that game's moves as read).
