@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import TYPE_CHECKING, Final
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
+from notation.game.chess.bits import first, several, signed
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
@@ -45,6 +47,9 @@ from notation.moves.reading import ReadMove
 from notation.options import CastlingMode, MoveNotation
 from notation.problem import Problem
 from notation.variants import Stalemate
+
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+    from mypy_extensions import i64
 
 NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
 
@@ -207,7 +212,140 @@ _SUFFIX_CHARACTERS = "+#!?"
 def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
     """The legal move ``text`` names; raises ``MoveError`` (see the module doc)."""
     chess = _chess(position)
+    if notation is not MoveNotation.UCI:
+        plain = read_plain_san(chess, text)
+        if plain is not None:
+            return ReadMove(plain, [])
     return _Reader(chess, text, notation).read()
+
+
+# Character codes the plain SAN reader compares (compiled: ``ord(text[i])`` is a load).
+_FILE_A: Final = 97
+_RANK_1: Final = 49
+_UPPER_A: Final = 65
+_UPPER_Z: Final = 90
+_TAKES: Final = 120  # x
+_EQUALS: Final = 61
+_CHECK: Final = 43  # +
+_MATE: Final = 35  # #
+_GOOD: Final = 33  # !
+_DUBIOUS: Final = 63  # ?
+_FILE_MASKS: Final = tuple(signed(0x0101010101010101 << f) for f in range(8))
+_RANK_MASKS: Final = tuple(signed(0xFF << (8 * r)) for r in range(8))
+
+
+def read_plain_san(position: ChessPosition, text: str) -> Move | None:
+    """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
+    piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
+    the move takes a piece, ``=Q``, the check mark the move gives, and up to two ``!``/``?``
+    (``Nf3``, ``exd5``, ``Nbd7``, ``e8=Q+``). None wherever the full reader must judge:
+    another notation or a lenient spelling (each a warning there), castling, drops, en
+    passant, a move that is illegal or ambiguous, a game over, a position whose legal moves
+    pins and checks do not decide (``ChessPosition.legal_origins``). No regular expression
+    and no candidate list: most moves of a database are read here. Nothing raises."""
+    end = len(text)
+    glyphs = 0
+    while end > 0 and glyphs < 2:
+        code = ord(text[end - 1])
+        if code != _GOOD and code != _DUBIOUS:
+            break
+        end -= 1
+        glyphs += 1
+    written = ""
+    if end > 0:
+        code = ord(text[end - 1])
+        if code == _CHECK or code == _MATE:
+            written = text[end - 1]
+            end -= 1
+    if end < 2:
+        return None
+    rules = position.rules
+    promotion = ""
+    code = ord(text[end - 1])
+    if _UPPER_A <= code <= _UPPER_Z:
+        if end < 4 or ord(text[end - 2]) != _EQUALS:
+            return None
+        promotion = text[end - 1].lower()
+        end -= 2
+    target_file = ord(text[end - 2]) - _FILE_A
+    target_rank = ord(text[end - 1]) - _RANK_1
+    if not (0 <= target_file < 8 and 0 <= target_rank < 8):
+        return None
+    target = target_rank * 8 + target_file
+    begin = 0
+    code = ord(text[0])
+    if _UPPER_A <= code <= _UPPER_Z:
+        kind = rules.kind_of_code[code]
+        if kind < 0 or kind == rules.pawn:
+            return None
+        begin = 1
+    else:
+        kind = rules.pawn
+        if kind < 0:
+            return None
+    middle = end - 2
+    capture = middle > begin and ord(text[middle - 1]) == _TAKES
+    if capture:
+        middle -= 1
+    file_index = rank_index = -1
+    if begin < middle:
+        code = ord(text[begin]) - _FILE_A
+        if 0 <= code < 8:
+            file_index = code
+            begin += 1
+    if begin < middle:
+        code = ord(text[begin]) - _RANK_1
+        if 0 <= code < 8:
+            rank_index = code
+            begin += 1
+    if begin != middle or (file_index >= 0 and rank_index >= 0):
+        return None
+    us = position.turn_index
+    theirs: i64 = position.colours[us ^ 1]
+    if capture != bool(theirs >> target & 1):
+        return None  # a missing or false capture mark, or en passant
+    known, origins = position.legal_origins(kind, target)
+    if not known or not origins:
+        return None
+    if kind == rules.pawn:
+        if capture != (file_index >= 0) or rank_index >= 0:
+            return None
+        if capture:
+            origins &= _FILE_MASKS[file_index]
+        last_rank: i64 = rules.promotion_rank[us]
+        if last_rank >> target & 1:
+            promoted = rules.kind_of.get(promotion, -1) if promotion else -1
+            if promoted < 0 or promoted not in rules.promotions:
+                return None
+        elif promotion:
+            return None
+        if not origins or several(origins):
+            return None
+        origin = first(origins)
+    else:
+        if promotion:
+            return None
+        chosen: i64 = origins
+        if file_index >= 0:
+            chosen &= _FILE_MASKS[file_index]
+        if rank_index >= 0:
+            chosen &= _RANK_MASKS[rank_index]
+        if not chosen or several(chosen):
+            return None
+        origin = first(chosen)
+        others: i64 = origins ^ chosen
+        if others or file_index >= 0 or rank_index >= 0:
+            # The disambiguation written must be python-chess's (``_disambiguation``).
+            if not others:
+                return None
+            same_rank: i64 = others & _RANK_MASKS[origin >> 3]
+            same_file: i64 = others & _FILE_MASKS[origin & 7]
+            if (file_index >= 0) != (bool(same_rank) or not same_file) or (rank_index >= 0) != bool(same_file):
+                return None
+    move = Move(origin, target, promotion)
+    if _suffix(position, move) != written:
+        return None
+    return move
 
 
 class _Reader:

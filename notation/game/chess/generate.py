@@ -46,6 +46,7 @@ _KING: Final = Movement.KING
 _BISHOP: Final = Movement.BISHOP
 _ROOK: Final = Movement.ROOK
 _QUEEN: Final = Movement.QUEEN
+_GRASSHOPPER: Final = Movement.GRASSHOPPER
 
 
 def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
@@ -72,7 +73,7 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
         if movement is _PAWN:
             _pawn_moves(position, sq, us, occupied, theirs, moves)
             continue
-        targets: i64 = _targets(movement, sq, occupied) & ~ours
+        targets: i64 = movement_targets(movement, sq, occupied) & ~ours
         while targets:
             target, targets = pop_square(targets)
             moves.append(Move(sq, target))
@@ -111,9 +112,52 @@ def piece_moves_to(position: ChessPosition, kind: int, target: int) -> list[Move
                 moves.append(move)
         return moves
     for sq in squares(mine):
-        if _targets(movement, sq, occupied) >> target & 1:
+        if movement_targets(movement, sq, occupied) >> target & 1:
             moves.append(Move(sq, target))
     return moves
+
+
+def piece_origins(position: ChessPosition, kind: int, target: int) -> tuple[bool, i64]:
+    """(True, the squares of the side to move's pieces of ``kind`` that reach ``target`` by
+    their movement), found backwards from ``target``: a knight, king or slider reaches it
+    from where the same piece on ``target`` would reach; a pawn by a push to an empty square
+    or a capture of a piece standing there (en passant is not looked for). Nothing is
+    judged but movement: not pins, checks, promotion or the twists. (False, 0) for a
+    movement whose moves are not found backwards (grasshoppers, whose hurdle is before
+    them)."""
+    rules = position.rules
+    us = position.turn_index
+    ours: i64 = position.colours[us]
+    if ours >> target & 1:
+        return True, 0
+    theirs: i64 = position.colours[us ^ 1]
+    occupied: i64 = ours | theirs
+    mine: i64 = position.pieces[kind] & ours
+    movement = rules.movements[kind]
+    if movement is _PAWN:
+        if theirs >> target & 1:
+            found: i64 = PAWN[us ^ 1][target] & mine
+            return True, found
+        step = rules.files if us == 0 else -rules.files
+        one = target - step
+        if not 0 <= one < rules.size:
+            return True, 0
+        if mine >> one & 1:
+            found = BIT[one]
+            return True, found
+        two = one - step
+        if occupied >> one & 1 or not 0 <= two < rules.size or not mine >> two & 1:
+            return True, 0
+        start: i64 = BIT[two]
+        if (rules.double_step[us] and start & rules.second_rank[us]) or (
+            rules.first_rank_double_step[us] and start & rules.back_rank[us]
+        ):
+            return True, start
+        return True, 0
+    if movement is _GRASSHOPPER:
+        return False, 0
+    found = movement_targets(movement, target, occupied) & mine
+    return True, found
 
 
 def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs: i64, moves: list[Move]) -> None:
@@ -206,7 +250,7 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
             sq, mine = pop_square(mine)
             if sq == king:
                 without: i64 = occupied ^ BIT[king]
-                steps: i64 = _targets(movement, sq, occupied) & ~ours
+                steps: i64 = movement_targets(movement, sq, occupied) & ~ours
                 while steps:
                     target, steps = pop_square(steps)
                     if not position.attackers(target, them, without):
@@ -218,7 +262,7 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
                 if movement is _PAWN:
                     found += _count_pawn(position, sq, us, occupied, theirs, limit)
                 else:
-                    targets: i64 = _targets(movement, sq, occupied) & ~ours & limit
+                    targets: i64 = movement_targets(movement, sq, occupied) & ~ours & limit
                     if targets:
                         found += count(targets)
             if kind == rules.castling_kind and position.castling and not checkers:
@@ -228,7 +272,7 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
     return found
 
 
-def _targets(movement: Movement, sq: int, occupied: i64) -> i64:
+def movement_targets(movement: Movement, sq: int, occupied: i64) -> i64:
     """The squares a piece of ``movement`` on ``sq`` attacks (moves to), pawns aside."""
     if movement is _KNIGHT:
         found: i64 = KNIGHT[sq]

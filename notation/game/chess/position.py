@@ -32,13 +32,19 @@ from notation.game.chess.bits import (
     several,
     squares,
 )
-from notation.game.chess.generate import count_moves, piece_moves_to, pseudo_legal_moves
+from notation.game.chess.generate import (
+    count_moves,
+    movement_targets,
+    piece_moves_to,
+    piece_origins,
+    pseudo_legal_moves,
+)
 from notation.game.chess.rules import ChessRules, Safety, rules_of
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
 from notation.setup import Color, Pockets, Setup
-from notation.variants import Stalemate, Variant
+from notation.variants import Movement, Stalemate, Variant
 
 if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
     from mypy_extensions import i64
@@ -51,6 +57,7 @@ _EN_PASSANT: Final = MoveKind.EN_PASSANT
 _DROP: Final = MoveKind.DROP
 _NULL: Final = MoveKind.NULL
 _DETONATE: Final = MoveKind.DETONATE
+_PAWN: Final = Movement.PAWN
 _SAFE_ANYWAY: Final = Safety.NONE
 _ATOMIC: Final = Safety.ATOMIC
 _COLOURS: tuple[Color, Color] = ("w", "b")
@@ -316,7 +323,13 @@ class ChessPosition:
         """Whether the side to move is in check."""
         in_check = self._in_check
         if in_check < 0:
-            in_check = self._in_check = 1 if self.checkers_of(self.turn_index) else 0
+            # The guard's checkers where pins decide: reading the next move needs the guard too.
+            guard = self._guard()
+            if guard is not None:
+                in_check = 1 if guard[1] else 0
+            else:
+                in_check = 1 if self.checkers_of(self.turn_index) else 0
+            self._in_check = in_check
         return in_check == 1
 
     def castling_attacked(self, king: int, king_to: int, rook: int, rook_to: int) -> bool:
@@ -363,7 +376,7 @@ class ChessPosition:
         if legal is None:
             kind = move.kind
             rules = self.rules
-            if (kind is _NORMAL or kind is _EN_PASSANT) and rules.own_piece_moves:
+            if (kind is _NORMAL or kind is _EN_PASSANT) and rules.moves_by_piece:
                 mover = self.kind_at(move.origin)
                 if mover < 0 or not self.colours[self.turn_index] >> move.origin & 1:
                     return False
@@ -381,24 +394,82 @@ class ChessPosition:
         """The legal moves of the side to move's pieces of ``kind`` to ``target`` (normal
         moves, promotions, en passant; not castling or drops), in ``legal_moves()``'s order:
         what a SAN move names. Found without generating every move where no twist filters
-        or replaces moves (``ChessRules.own_piece_moves``): from pins and checks, or else
-        by judging each of the piece's moves where it leads."""
+        or replaces moves but one move at a time (``ChessRules.moves_by_piece``): from pins
+        and checks, or else by judging each of the piece's moves where it leads; then by the
+        twists that judge each move (``ChessRules.judging``)."""
         rules = self.rules
-        if self._legal is None and rules.own_piece_moves and not self.ended_by_twist():
+        if self._legal is None and rules.moves_by_piece and not self.ended_by_twist():
             guard = self._guard()
             if guard is None:  # Atomic, several royal pieces: each move judged where it leads
-                return [move for move in piece_moves_to(self, kind, target) if self.leaves_royal_safe(move)]
-            king, checkers, pinned, allowed = guard
-            return [
-                move for move in piece_moves_to(self, kind, target)
-                if self._keeps_guard(move, king, checkers, pinned, allowed)
-            ]
+                found = [move for move in piece_moves_to(self, kind, target) if self.leaves_royal_safe(move)]
+            else:
+                king, checkers, pinned, allowed = guard
+                found = [
+                    move for move in piece_moves_to(self, kind, target)
+                    if self._keeps_guard(move, king, checkers, pinned, allowed)
+                ]
+            for twist in rules.judging:
+                found = [move for move in found if twist.allows(self, move)]
+            return found
         return [
             move for move in self.legal_moves()
             if move.target == target
             and (move.kind is _NORMAL or move.kind is _EN_PASSANT)
             and self.kind_at(move.origin) == kind
         ]
+
+    def legal_origins(self, kind: int, target: int) -> tuple[bool, i64]:
+        """(True, the squares of the side to move's pieces of ``kind`` with a legal move to
+        ``target`` that is neither en passant nor castling), where pins and checks decide
+        legality and the movement is found backwards (``generate.piece_origins``): what a
+        SAN move names, found without making a ``Move``. Promotion is not judged (a pawn
+        reaching its last rank has one move per piece it may become). (False, 0) where
+        this cannot tell: a twist that filters or replaces moves, a game a twist has ended,
+        several royal pieces, grasshoppers."""
+        rules = self.rules
+        if not rules.moves_by_piece or self.ended_by_twist():
+            return False, 0
+        guard = self._guard()
+        if guard is None:
+            return False, 0
+        known, origins = piece_origins(self, kind, target)
+        if not known or not origins:
+            return known, 0
+        if rules.judging:
+            if kind == rules.pawn and rules.promotion_rank[self.turn_index] >> target & 1:
+                return False, 0  # one move per promotion piece, each judged on its own
+            origins = self._legal_origins(kind, target, guard, origins)
+            for twist in rules.judging:
+                rest: i64 = origins
+                while rest:
+                    sq, rest = pop_square(rest)
+                    if not twist.allows(self, Move(sq, target)):
+                        origins ^= BIT[sq]
+            return True, origins
+        return True, self._legal_origins(kind, target, guard, origins)
+
+    def _legal_origins(self, kind: int, target: int, guard: tuple[int, int, int, int], origins: i64) -> i64:
+        """Of ``origins``, the squares whose move to ``target`` the guard (``_guard``) allows."""
+        king = guard[0]
+        pinned: i64 = guard[2]
+        allowed: i64 = guard[3]
+        legal: i64 = 0
+        if king >= 0 and origins >> king & 1:
+            origins ^= BIT[king]
+            occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[king]
+            if not self.attackers(target, self.turn_index ^ 1, occupied):
+                legal = BIT[king]
+        if not allowed >> target & 1:
+            return legal
+        if origins & pinned:
+            lines = LINE[king]
+            rest: i64 = origins & pinned
+            while rest:
+                sq, rest = pop_square(rest)
+                line: i64 = lines[sq]
+                if not line >> target & 1:
+                    origins ^= BIT[sq]
+        return legal | origins
 
     def ended_by_twist(self) -> bool:
         """Whether a twist has ended the game here (the third check, the hill, a lost king),
@@ -570,7 +641,26 @@ class ChessPosition:
         return bool(self.colours[self.turn_index ^ 1] >> move.target & 1)
 
     def gives_check(self, move: Move) -> bool:
-        """Whether ``move`` (legal here) leaves the opponent in check."""
+        """Whether ``move`` (legal here) leaves the opponent in check. Where pins and checks
+        decide and the move only carries a piece (no promotion, castling or en passant; the
+        twists that change the board have other safety), told from this board without
+        playing it: another piece's line opened, or the piece attacking from its target."""
+        rules = self.rules
+        if move.kind is _NORMAL and not move.promotion and rules.pins_decide:
+            us = self.turn_index
+            kings: i64 = self.royal(us ^ 1)
+            if not kings:
+                return False
+            if not several(kings):
+                king = first(kings)
+                origin, target = move.origin, move.target
+                occupied: i64 = ((self.colours[0] | self.colours[1]) & ~BIT[origin]) | BIT[target]
+                if self.attackers(king, us, occupied):
+                    return True
+                movement = rules.movements[self.kind_at(origin)]
+                if movement is _PAWN:
+                    return bool(PAWN[us][target] >> king & 1)
+                return bool(movement_targets(movement, target, occupied) >> king & 1)
         return self.play_legal(move).is_check()
 
     def play(self, move: Move) -> ChessPosition:
@@ -627,6 +717,7 @@ class ChessPosition:
             # A twist may have looked (check counting) before another changed the board.
             after._groups_known = False
             after._in_check = -1
+            after._guard_known = False
         return after
 
     def _carry(self, after: ChessPosition, move: Move, us: int) -> tuple[int, bool]:
@@ -732,7 +823,7 @@ class ChessPosition:
             end = twist.end(self)
             if end is not None:
                 return end
-        if self.legal_moves():
+        if self.count_legal():
             return None
         in_check = self.is_check()
         for twist in rules.twists:

@@ -46,6 +46,10 @@ class ChessRules:
         self.size = geometry.size
         self.letters = variant.piece_letters
         self.kind_of = {letter: index for index, letter in enumerate(self.letters)}
+        # A SAN piece letter's kind by its character code (upper case ASCII), -1 for none.
+        self.kind_of_code = tuple(
+            self.kind_of.get(chr(code).lower(), -1) if "A" <= chr(code) <= "Z" else -1 for code in range(128)
+        )
         self.movements = tuple(kind.movement for kind in variant.pieces)
         self.kinds = tuple(range(len(self.letters)))
         self.pawn = self._first(Movement.PAWN)
@@ -94,6 +98,14 @@ class ChessRules:
         # adds (drops): one piece's moves may then be found without generating every move.
         self.own_piece_moves = all(
             twist.move_change is MoveChange.NONE or twist.move_change is MoveChange.ADDS for twist in self.twists
+        )
+        # The twists that judge each move on its own (no check given), and whether one piece's
+        # legal moves are its own moves as pins and checks say, each then judged by them.
+        self.judging = tuple(twist for twist in self.twists if twist.move_change is MoveChange.JUDGES_EACH)
+        self.moves_by_piece = all(
+            twist.move_change is MoveChange.NONE or twist.move_change is MoveChange.ADDS
+            or twist.move_change is MoveChange.JUDGES_EACH
+            for twist in self.twists
         )
         self.compulsory_capture = TwistName.COMPULSORY_CAPTURE in variant.twists
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers

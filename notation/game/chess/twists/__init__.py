@@ -29,7 +29,8 @@ class MoveChange(enum.Enum):
 
     NONE = "none"  # the legal moves are the pieces' own
     ADDS = "adds"  # it adds moves (drops, detonations); the pieces' own stay legal as they are
-    FILTERS = "filters"  # it takes some of the pieces' own moves away (compulsory capture, race)
+    JUDGES_EACH = "judges-each"  # it takes away moves judged one at a time (``allows``: no check given)
+    FILTERS = "filters"  # it takes moves away as the others stand (compulsory capture)
     REPLACES = "replaces"  # a phase whose moves replace the pieces' own (placement)
 
 
@@ -67,6 +68,10 @@ class Twist:
     def offers(self, position: ChessPosition, move: Move) -> bool:
         """Whether ``move`` is one of ``extra_moves(position)``, found without making them all."""
         return False
+
+    def allows(self, position: ChessPosition, move: Move) -> bool:
+        """Whether a ``JUDGES_EACH`` twist lets ``move`` (otherwise legal) stand."""
+        return True
 
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         """The legal moves that survive this twist's restriction."""

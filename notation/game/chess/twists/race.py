@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 class Race(Twist):
     """Kings race to the last rank; checks are never given."""
 
-    move_change = MoveChange.FILTERS
+    move_change = MoveChange.JUDGES_EACH
+
+    def allows(self, position: ChessPosition, move: Move) -> bool:
+        return not position.gives_check(move)
 
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         return [move for move in moves if not position.gives_check(move)]
