@@ -53,11 +53,18 @@ if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
 
 NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
 
-_NORMAL = MoveKind.NORMAL
-_CASTLE = MoveKind.CASTLE
-_DROP = MoveKind.DROP
-_NULL = MoveKind.NULL
-_DETONATE = MoveKind.DETONATE
+# Bound once as C statics (compiled): an enum member read off its class is an attribute
+# look-up through the enum's metaclass each time.
+_NORMAL: Final = MoveKind.NORMAL
+_CASTLE: Final = MoveKind.CASTLE
+_DROP: Final = MoveKind.DROP
+_NULL: Final = MoveKind.NULL
+_DETONATE: Final = MoveKind.DETONATE
+_SAN_NOTATION: Final = MoveNotation.SAN
+_LAN_NOTATION: Final = MoveNotation.LAN
+_UCI_NOTATION: Final = MoveNotation.UCI
+_STANDARD_CASTLING: Final = CastlingMode.STANDARD
+_DRAW: Final = Stalemate.DRAW
 
 
 class PawnDrop(str, enum.Enum):
@@ -65,6 +72,10 @@ class PawnDrop(str, enum.Enum):
 
     BARE = "bare"  # ``@e4``, as python-chess writes it
     LETTERED = "lettered"  # ``P@e4``, as lichess (scalachess) writes it
+
+
+_BARE: Final = PawnDrop.BARE
+_LETTERED: Final = PawnDrop.LETTERED
 
 
 def _chess(position: GamePosition) -> ChessPosition:
@@ -83,9 +94,9 @@ def write_move(
     chess = _chess(position)
     if move.kind is not _NULL and not chess.is_legal_move(move):
         raise ValueError(f"{move!r} is not a legal move in {chess!r}")
-    if notation is MoveNotation.UCI:
+    if notation is _UCI_NOTATION:
         return uci(chess, move)
-    text = _algebraic(chess, move, long=notation is MoveNotation.LAN, pawn_drop=pawn_drop)
+    text = _algebraic(chess, move, long=notation is _LAN_NOTATION, pawn_drop=pawn_drop)
     return text + _suffix(chess, move)
 
 
@@ -101,7 +112,7 @@ def uci(position: ChessPosition, move: Move) -> str:
         return names[move.origin] * 2
     if kind is _CASTLE:
         target = move.target
-        if position.castling_mode is CastlingMode.STANDARD and _classical_castling(position, move):
+        if position.castling_mode is _STANDARD_CASTLING and _classical_castling(position, move):
             target = position.castling_target(move)
         return names[move.origin] + names[target]
     return names[move.origin] + names[move.target] + move.promotion
@@ -125,7 +136,7 @@ def _algebraic(position: ChessPosition, move: Move, *, long: bool, pawn_drop: Pa
     if kind is _DROP:
         letter = move.drop.upper()
         if rules.pawn >= 0 and move.drop == rules.letters[rules.pawn]:
-            letter = "P" if pawn_drop is PawnDrop.LETTERED else ""
+            letter = "P" if pawn_drop is _LETTERED else ""
         return f"{letter}@{names[move.target]}"
     if kind is _CASTLE:
         return "O-O-O" if move.target < move.origin else "O-O"
@@ -183,7 +194,7 @@ def _suffix(position: ChessPosition, move: Move) -> str:
         if end is not None:
             return "#" if end.winner is not None else ("+" if after.is_check() else "")
     in_check = after.is_check()
-    if in_check or after.rules.stalemate is not Stalemate.DRAW:
+    if in_check or after.rules.stalemate is not _DRAW:
         end = after.outcome()
         if end is not None and end.winner is not None:
             return "#"
@@ -212,11 +223,28 @@ _SUFFIX_CHARACTERS = "+#!?"
 def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
     """The legal move ``text`` names; raises ``MoveError`` (see the module doc)."""
     chess = _chess(position)
-    if notation is not MoveNotation.UCI:
+    if notation is not _UCI_NOTATION:
         plain = read_plain_san(chess, text)
         if plain is not None:
             return ReadMove(plain, [])
     return _Reader(chess, text, notation).read()
+
+
+def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | None:
+    """The castling move ``O-O`` or ``O-O-O`` names if it is the one legal, with the check
+    mark ``written`` it gives; None otherwise (the full reader then judges)."""
+    if body != "O-O" and body != "O-O-O":
+        return None
+    long_side = len(body) == 5
+    found: Move | None = None
+    for move in position.castling_moves():
+        if (move.target < move.origin) == long_side:
+            if found is not None:
+                return None
+            found = move
+    if found is None or _suffix(position, found) != written:
+        return None
+    return found
 
 
 # Character codes the plain SAN reader compares (compiled: ``ord(text[i])`` is a load).
@@ -225,6 +253,7 @@ _RANK_1: Final = 49
 _UPPER_A: Final = 65
 _UPPER_Z: Final = 90
 _TAKES: Final = 120  # x
+_CASTLE_LETTER: Final = 79  # O
 _EQUALS: Final = 61
 _CHECK: Final = 43  # +
 _MATE: Final = 35  # #
@@ -238,10 +267,10 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
     piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
     the move takes a piece, ``=Q``, the check mark the move gives, and up to two ``!``/``?``
-    (``Nf3``, ``exd5``, ``Nbd7``, ``e8=Q+``). None wherever the full reader must judge:
-    another notation or a lenient spelling (each a warning there), castling, drops, en
-    passant, a move that is illegal or ambiguous, a game over, a position whose legal moves
-    pins and checks do not decide (``ChessPosition.legal_origins``). No regular expression
+    (``Nf3``, ``exd5``, ``Nbd7``, ``e8=Q+``, ``O-O``). None wherever the full reader must judge:
+    another notation or a lenient spelling (each a warning there), drops, en passant, a
+    move that is illegal or ambiguous, a game over, a position whose legal moves pins and
+    checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
     end = len(text)
     glyphs = 0
@@ -259,6 +288,8 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
             end -= 1
     if end < 2:
         return None
+    if ord(text[0]) == _CASTLE_LETTER:
+        return _plain_castling(position, text[:end], written)
     rules = position.rules
     promotion = ""
     code = ord(text[end - 1])
@@ -395,7 +426,7 @@ class _Reader:
 
     def _match(self, body: str) -> Move:
         notation = self.notation
-        if notation is not MoveNotation.UCI:
+        if notation is not _UCI_NOTATION:
             # Most moves of a PGN are plain SAN (``Nf3``, ``exd5``, ``e8=Q``): one look. A
             # whole origin square (``e2e4``, ``Ng1xf3``) is UCI or LAN, read below.
             san = _SAN.fullmatch(body)
@@ -404,14 +435,14 @@ class _Reader:
                     san.group("piece"), san.group("file") or san.group("rank") or "", bool(san.group("capture")),
                     san.group("target"), san.group("promotion"), exact_origin=False,
                 )
-        if notation in (None, MoveNotation.UCI) or _UCI.fullmatch(body) is not None:
+        if notation in (None, _UCI_NOTATION) or _UCI.fullmatch(body) is not None:
             found = self._uci(body)
             if found is not None:
                 self.uci = True
-                if notation not in (None, MoveNotation.UCI):
+                if notation not in (None, _UCI_NOTATION):
                     self.warn("uci-in-san", f"a UCI move read as {notation.value.upper()}")
                 return found
-            if notation is MoveNotation.UCI:
+            if notation is _UCI_NOTATION:
                 raise self.fail("bad-move-syntax", f"{body!r} is not a UCI move")
         castle = _CASTLING.fullmatch(body)
         if castle is not None:
@@ -431,8 +462,8 @@ class _Reader:
                 lan.group("promotion"), exact_origin=True,
             )
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
-            canonical = _algebraic(self.position, move, long=False, pawn_drop=PawnDrop.BARE)
-            if notation is MoveNotation.SAN and canonical != body:
+            canonical = _algebraic(self.position, move, long=False, pawn_drop=_BARE)
+            if notation is _SAN_NOTATION and canonical != body:
                 self.warn("long-algebraic", "long algebraic notation read as SAN")
             return move
         san = _SAN.fullmatch(body)
@@ -476,7 +507,7 @@ class _Reader:
                 continue
             if move.kind is _CASTLE:
                 if move.target == target:
-                    if position.castling_mode is CastlingMode.STANDARD and _classical_castling(position, move):
+                    if position.castling_mode is _STANDARD_CASTLING and _classical_castling(position, move):
                         self.warn("king-takes-rook", "castling written as the king taking its rook")
                     return move
                 if position.castling_target(move) == target and not promotion:
@@ -492,9 +523,7 @@ class _Reader:
         elif "o" in written:
             self.warn("castling-lower-case", "castling written with lower-case letters")
         long_side = written.count("-") == 2
-        found = [
-            m for m in self.position.legal_moves() if m.kind is _CASTLE and (m.target < m.origin) == long_side
-        ]
+        found = [m for m in self.position.castling_moves() if (m.target < m.origin) == long_side]
         if not found:
             side = "long" if long_side else "short"
             raise self.fail("illegal-move", f"{self.text!r}: castling {side} is not legal here")
@@ -581,15 +610,15 @@ class _Reader:
         names = self.position.rules.geometry.square_names
         return [
             m
-            for m in self.position.legal_moves()
-            if m.kind is _CASTLE and m.target == target and (not origin or _fits(names[m.origin], origin))
+            for m in self.position.castling_moves()
+            if m.target == target and (not origin or _fits(names[m.origin], origin))
         ]
 
     def _only(self, candidates: list[Move]) -> Move:
         if not candidates:
             raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
         if len(candidates) > 1:
-            names = [write_move(self.position, m, MoveNotation.SAN) for m in candidates]
+            names = [write_move(self.position, m, _SAN_NOTATION) for m in candidates]
             raise self.fail("ambiguous-move", f"{self.text!r} fits {len(candidates)} moves: {', '.join(names)}", names)
         return candidates[0]
 

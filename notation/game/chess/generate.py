@@ -78,7 +78,7 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
             target, targets = pop_square(targets)
             moves.append(Move(sq, target))
         if kind == rules.castling_kind and position.castling:
-            _castling_moves(position, sq, us, moves)
+            add_castling_moves(position, sq, us, moves)
     return moves
 
 
@@ -190,7 +190,7 @@ def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs
             moves.append(Move(sq, ep, "", "", _EN_PASSANT))
 
 
-def _castling_moves(position: ChessPosition, king: int, us: int, moves: list[Move]) -> None:
+def add_castling_moves(position: ChessPosition, king: int, us: int, moves: list[Move]) -> None:
     """Castling with each rook the side still has a right for: the squares between king and
     rook targets empty but for the two, and (where check exists) the king not attacked on
     its way, as the Chess960 rules say (standard castling is the same rule)."""
@@ -218,11 +218,12 @@ def _castling_moves(position: ChessPosition, king: int, us: int, moves: list[Mov
         moves.append(Move(king, rook, "", "", _CASTLE))
 
 
-def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> int:
+def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enough: int = -1) -> int:
     """The number of legal moves of a position whose legal moves are its pieces' own,
     counted from their target squares without making a ``Move`` (but for en passant,
     castling and pinned pawns, which are few): perft's last ply. ``guard`` is
-    ``ChessPosition._guard()``."""
+    ``ChessPosition._guard()``. With ``enough`` > 0 it stops once it has counted that many
+    (the count is then at least ``enough``, not exact)."""
     king = guard[0]
     checkers: i64 = guard[1]
     pinned: i64 = guard[2]
@@ -267,8 +268,10 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int]) -> in
                         found += count(targets)
             if kind == rules.castling_kind and position.castling and not checkers:
                 castles: list[Move] = []
-                _castling_moves(position, sq, us, castles)
+                add_castling_moves(position, sq, us, castles)
                 found += len(castles)
+            if 0 < enough <= found:
+                return found
     return found
 
 

@@ -33,6 +33,7 @@ from notation.game.chess.bits import (
     squares,
 )
 from notation.game.chess.generate import (
+    add_castling_moves,
     count_moves,
     movement_targets,
     piece_moves_to,
@@ -84,8 +85,8 @@ class ChessPosition:
     turn_index: int
     pieces: list[int]
     colours: list[int]
-    promoted: int
-    castling: int
+    promoted: i64
+    castling: i64
     ep: int
     halfmove: int
     fullmove: int
@@ -121,8 +122,8 @@ class ChessPosition:
         turn_index: int,
         pieces: list[int],
         colours: list[int],
-        promoted: int,
-        castling: int,
+        promoted: i64,
+        castling: i64,
         ep: int,
         halfmove: int,
         fullmove: int,
@@ -418,6 +419,28 @@ class ChessPosition:
             and self.kind_at(move.origin) == kind
         ]
 
+    def castling_moves(self) -> list[Move]:
+        """The legal castling moves, in ``legal_moves()``'s order; found without generating
+        the rest where one piece's moves are found alone (``ChessRules.moves_by_piece``)."""
+        rules = self.rules
+        if self._legal is not None or not rules.moves_by_piece or self.ended_by_twist():
+            return [move for move in self.legal_moves() if move.kind is _CASTLE]
+        found: list[Move] = []
+        if not rules.castles or not self.castling:
+            return found
+        us = self.turn_index
+        for sq in squares(self.pieces[rules.castling_kind] & self.colours[us]):
+            add_castling_moves(self, sq, us, found)
+        guard = self._guard()
+        if guard is not None:
+            if guard[1]:  # in check: never
+                return []
+        else:
+            found = [move for move in found if self.leaves_royal_safe(move)]
+        for twist in rules.judging:
+            found = [move for move in found if twist.allows(self, move)]
+        return found
+
     def legal_origins(self, kind: int, target: int) -> tuple[bool, i64]:
         """(True, the squares of the side to move's pieces of ``kind`` with a legal move to
         ``target`` that is neither en passant nor castling), where pins and checks decide
@@ -612,10 +635,19 @@ class ChessPosition:
         """1 if the en passant ``move`` (pseudo-legal here) is legal, else 0."""
         return 1 if self.leaves_royal_safe(move) else 0
 
+    def has_legal_move(self) -> bool:
+        """Whether any move is legal here (a mate or stalemate has none), counted as
+        ``count_legal`` counts, stopping at the first."""
+        return self._count_legal(1) > 0
+
     def count_legal(self) -> int:
         """The number of legal moves (``len(legal_moves())``), counted without making a
         ``Move`` where pins and checks decide legality and no twist filters or replaces
         moves (each twist counts what it adds): perft's last ply."""
+        return self._count_legal(-1)
+
+    def _count_legal(self, enough: int) -> int:
+        """``count_legal``, or at least ``enough`` once that many are found (``enough`` > 0)."""
         rules = self.rules
         if self._legal is not None or not rules.own_piece_moves:
             return len(self.legal_moves())
@@ -624,7 +656,9 @@ class ChessPosition:
             return len(self.legal_moves())
         if self.ended_by_twist():
             return 0
-        found = count_moves(self, guard)
+        found = count_moves(self, guard, enough)
+        if 0 < enough <= found:
+            return found
         for twist in rules.twists:
             extra = twist.count_extra_moves(self, guard[3])
             if extra < 0:
@@ -823,7 +857,7 @@ class ChessPosition:
             end = twist.end(self)
             if end is not None:
                 return end
-        if self.count_legal():
+        if self.has_legal_move():
             return None
         in_check = self.is_check()
         for twist in rules.twists:
