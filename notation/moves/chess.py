@@ -189,10 +189,11 @@ def _suffix(position: ChessPosition, move: Move) -> str:
     if move.kind is _NULL:
         return ""
     after = position.play_known(move)
-    for twist in after.rules.twists:
-        end = twist.end(after)
-        if end is not None:
-            return "#" if end.winner is not None else ("+" if after.is_check() else "")
+    if after.ended_by_twist():
+        for twist in after.rules.twists:
+            end = twist.end(after)
+            if end is not None:
+                return "#" if end.winner is not None else ("+" if after.is_check() else "")
     in_check = after.is_check()
     if in_check or after.rules.stalemate is not _DRAW:
         end = after.outcome()

@@ -201,9 +201,10 @@ def add_castling_moves(position: ChessPosition, king: int, us: int, moves: list[
         return
     files = rules.files
     rank_start = king - king % files
-    occupied: i64 = position.colours[0] | position.colours[1]
+    occupied: i64 = position.occupied
     between = BETWEEN
-    rights: i64 = position.castling & back & position.pieces[rules.rook_kind] & position.colours[us]
+    rooks: i64 = position.pieces[rules.rook_kind]
+    rights: i64 = position.castling & back & rooks & position.colours[us]
     for rook in squares(rights):
         a_side = rook < king
         king_to = rank_start + (2 if a_side else files - 2)

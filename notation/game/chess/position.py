@@ -78,7 +78,8 @@ class ChessPosition:
         # attackers' piece groups per colour, found on first use (_find_groups)
         "_groups_known", "_pawns_w", "_knights_w", "_kings_w", "_orthogonal_w", "_diagonal_w", "_hoppers_w",
         "_pawns_b", "_knights_b", "_kings_b", "_orthogonal_b", "_diagonal_b", "_hoppers_b",
-        "_in_check", "_guarded", "_guard_known",
+        "_in_check", "_ended",
+        "_guard_known", "_guarded", "_guard_king", "_guard_checkers", "_guard_pinned", "_guard_allowed",
     )
 
     rules: ChessRules
@@ -113,8 +114,14 @@ class ChessPosition:
     _next_move: Move | None  # the legal move ``play_known`` last played, and where it led (until ``play``)
     _next: ChessPosition | None
     _in_check: int  # whether the side to move is in check: -1 until first asked, then 0 or 1
-    _guarded: tuple[int, int, int, int] | None  # ``_guard()``'s answer, once _guard_known
+    _ended: int  # whether a twist has ended the game here: -1 until first asked, then 0 or 1
+    # The guard (``_has_guard``): found once per position, kept as machine words.
     _guard_known: bool
+    _guarded: bool  # whether pins and checks decide legality here (the fields below hold)
+    _guard_king: int
+    _guard_checkers: i64
+    _guard_pinned: i64
+    _guard_allowed: i64
 
     def __init__(
         self,
@@ -154,8 +161,13 @@ class ChessPosition:
         self._next_move = None
         self._next = None
         self._in_check = -1
-        self._guarded = None
+        self._ended = -1
         self._guard_known = False
+        self._guarded = False
+        self._guard_king = -1
+        self._guard_checkers = 0
+        self._guard_pinned = 0
+        self._guard_allowed = 0
 
     @classmethod
     def from_setup(
@@ -213,12 +225,16 @@ class ChessPosition:
         return _COLOURS[self.turn_index]
 
     @property
-    def occupied(self) -> int:
-        return self.colours[0] | self.colours[1]
+    def occupied(self) -> i64:
+        """Every occupied square (each colour's word read as a machine word first: the two
+        list items or'ed as they are would be a Python int operation, allocating)."""
+        white: i64 = self.colours[0]
+        black: i64 = self.colours[1]
+        return white | black
 
     def kind_at(self, sq: int) -> int:
         """The kind index of the piece on ``sq``, or -1 for an empty square."""
-        occupied: i64 = self.colours[0] | self.colours[1]
+        occupied: i64 = self.occupied
         if not occupied >> sq & 1:
             return -1
         pieces = self.pieces
@@ -241,7 +257,8 @@ class ChessPosition:
         rules = self.rules
         promoted: i64 = self.promoted
         if rules.royal_kind >= 0:
-            found: i64 = self.pieces[rules.royal_kind] & self.colours[colour]
+            kings: i64 = self.pieces[rules.royal_kind]
+            found: i64 = kings & self.colours[colour]
             return found & ~promoted if promoted else found
         found = 0
         for kind in rules.royal_kinds:
@@ -314,7 +331,7 @@ class ChessPosition:
             return 0
         if safety is _ATOMIC and self.kings_touch():
             return 0
-        occupied = self.colours[0] | self.colours[1]
+        occupied = self.occupied
         found = 0
         for sq in squares(self.royal(colour)):
             found |= self.attackers(sq, colour ^ 1, occupied)
@@ -325,9 +342,8 @@ class ChessPosition:
         in_check = self._in_check
         if in_check < 0:
             # The guard's checkers where pins decide: reading the next move needs the guard too.
-            guard = self._guard()
-            if guard is not None:
-                in_check = 1 if guard[1] else 0
+            if self._has_guard():
+                in_check = 1 if self._guard_checkers else 0
             else:
                 in_check = 1 if self.checkers_of(self.turn_index) else 0
             self._in_check = in_check
@@ -342,7 +358,7 @@ class ChessPosition:
         if safety is _SAFE_ANYWAY or not self.royal(self.turn_index) >> king & 1:
             return False
         them = self.turn_index ^ 1
-        occupied = self.colours[0] | self.colours[1]
+        occupied = self.occupied
         path: i64 = BETWEEN[king][king_to] | BIT[king]
         target: i64 = BIT[king_to]
         if safety is _ATOMIC:
@@ -431,9 +447,8 @@ class ChessPosition:
         us = self.turn_index
         for sq in squares(self.pieces[rules.castling_kind] & self.colours[us]):
             add_castling_moves(self, sq, us, found)
-        guard = self._guard()
-        if guard is not None:
-            if guard[1]:  # in check: never
+        if self._has_guard():
+            if self._guard_checkers:  # in check: never
                 return []
         else:
             found = [move for move in found if self.leaves_royal_safe(move)]
@@ -452,8 +467,7 @@ class ChessPosition:
         rules = self.rules
         if not rules.moves_by_piece or self.ended_by_twist():
             return False, 0
-        guard = self._guard()
-        if guard is None:
+        if not self._has_guard():
             return False, 0
         known, origins = piece_origins(self, kind, target)
         if not known or not origins:
@@ -461,7 +475,7 @@ class ChessPosition:
         if rules.judging:
             if kind == rules.pawn and rules.promotion_rank[self.turn_index] >> target & 1:
                 return False, 0  # one move per promotion piece, each judged on its own
-            origins = self._legal_origins(kind, target, guard, origins)
+            origins = self._legal_origins(target, origins)
             for twist in rules.judging:
                 rest: i64 = origins
                 while rest:
@@ -469,17 +483,17 @@ class ChessPosition:
                     if not twist.allows(self, Move(sq, target)):
                         origins ^= BIT[sq]
             return True, origins
-        return True, self._legal_origins(kind, target, guard, origins)
+        return True, self._legal_origins(target, origins)
 
-    def _legal_origins(self, kind: int, target: int, guard: tuple[int, int, int, int], origins: i64) -> i64:
-        """Of ``origins``, the squares whose move to ``target`` the guard (``_guard``) allows."""
-        king = guard[0]
-        pinned: i64 = guard[2]
-        allowed: i64 = guard[3]
+    def _legal_origins(self, target: int, origins: i64) -> i64:
+        """Of ``origins``, the squares whose move to ``target`` the guard (``_has_guard``) allows."""
+        king = self._guard_king
+        pinned: i64 = self._guard_pinned
+        allowed: i64 = self._guard_allowed
         legal: i64 = 0
         if king >= 0 and origins >> king & 1:
             origins ^= BIT[king]
-            occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[king]
+            occupied: i64 = self.occupied ^ BIT[king]
             if not self.attackers(target, self.turn_index ^ 1, occupied):
                 legal = BIT[king]
         if not allowed >> target & 1:
@@ -496,11 +510,16 @@ class ChessPosition:
 
     def ended_by_twist(self) -> bool:
         """Whether a twist has ended the game here (the third check, the hill, a lost king),
-        so that no move is legal; checkmate and stalemate are not looked at."""
-        for twist in self.rules.twists:
-            if twist.end(self) is not None:
-                return True
-        return False
+        so that no move is legal; checkmate and stalemate are not looked at. Found once."""
+        ended = self._ended
+        if ended < 0:
+            ended = 0
+            for twist in self.rules.twists:
+                if twist.end(self) is not None:
+                    ended = 1
+                    break
+            self._ended = ended
+        return ended == 1
 
     def _find_legal(self) -> list[Move]:
         rules = self.rules
@@ -529,25 +548,37 @@ class ChessPosition:
         move, where pins and checks decide legality (``ChessRules.pins_decide``, one royal
         piece); None elsewhere. Squares a move must reach: all but in check, the checker and
         the squares between it and the royal piece in single check, none in double check.
-        Found once per position."""
+        The hot paths read the same from ``_has_guard`` and its fields, without a tuple."""
+        if not self._has_guard():
+            return None
+        return self._guard_king, self._guard_checkers, self._guard_pinned, self._guard_allowed
+
+    def _has_guard(self) -> bool:
+        """Whether pins and checks decide legality here; if so ``_guard_king``,
+        ``_guard_checkers``, ``_guard_pinned`` and ``_guard_allowed`` hold ``_guard()``'s
+        answer. Found once per position."""
         if not self._guard_known:
             self._guarded = self._find_guard()
             self._guard_known = True
         return self._guarded
 
-    def _find_guard(self) -> tuple[int, int, int, int] | None:
+    def _find_guard(self) -> bool:
         rules = self.rules
         if not rules.pins_decide:
-            return None
+            return False
         us = self.turn_index
         royal: i64 = self.royal(us)
-        if not royal:
-            return -1, 0, 0, rules.all  # nothing to guard (Horde's White): every move goes
+        if not royal:  # nothing to guard (Horde's White): every move goes
+            self._guard_king = -1
+            self._guard_checkers = 0
+            self._guard_pinned = 0
+            self._guard_allowed = rules.all
+            return True
         if several(royal):
-            return None
+            return False
         king = first(royal)
         them = us ^ 1
-        occupied: i64 = self.colours[0] | self.colours[1]
+        occupied: i64 = self.occupied
         checkers: i64 = self.attackers(king, them, occupied)
         if not checkers:
             allowed: i64 = rules.all
@@ -569,7 +600,11 @@ class ChessPosition:
             blockers: i64 = between[sniper] & occupied
             if blockers and not several(blockers) and blockers & ours:
                 pinned |= blockers
-        return king, checkers, pinned, allowed
+        self._guard_king = king
+        self._guard_checkers = checkers
+        self._guard_pinned = pinned
+        self._guard_allowed = allowed
+        return True
 
     def _keeps_guard(self, move: Move, king: int, checkers: int, pinned: int, allowed: int) -> bool:
         """Whether a pseudo-legal ``move`` is legal, told from the guard (``_guard``)."""
@@ -577,7 +612,7 @@ class ChessPosition:
         if kind is _NORMAL:
             origin = move.origin
             if origin == king:
-                occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[king]
+                occupied: i64 = self.occupied ^ BIT[king]
                 return not self.attackers(move.target, self.turn_index ^ 1, occupied)
             if not allowed >> move.target & 1:
                 return False
@@ -628,7 +663,7 @@ class ChessPosition:
             king = move.target
         if KING[king] & theirs:
             return 1
-        occupied: i64 = (self.colours[0] | self.colours[1]) ^ BIT[move.origin] | BIT[move.target]
+        occupied: i64 = self.occupied ^ BIT[move.origin] | BIT[move.target]
         return 0 if self.attackers(king, us ^ 1, occupied) else 1
 
     def legal_en_passant(self, move: Move) -> int:
@@ -688,7 +723,7 @@ class ChessPosition:
             if not several(kings):
                 king = first(kings)
                 origin, target = move.origin, move.target
-                occupied: i64 = ((self.colours[0] | self.colours[1]) & ~BIT[origin]) | BIT[target]
+                occupied: i64 = (self.occupied & ~BIT[origin]) | BIT[target]
                 if self.attackers(king, us, occupied):
                     return True
                 movement = rules.movements[self.kind_at(origin)]
@@ -751,6 +786,7 @@ class ChessPosition:
             # A twist may have looked (check counting) before another changed the board.
             after._groups_known = False
             after._in_check = -1
+            after._ended = -1
             after._guard_known = False
         return after
 
@@ -765,38 +801,54 @@ class ChessPosition:
         them = us ^ 1
         mover = self.kind_at(origin)
         pieces = after.pieces
+        colours = after.colours
+        # Read into machine words, changed there and written back once: an operation on a
+        # list's item is a Python int operation (allocating) in the compiled build.
+        mine: i64 = colours[us]
+        theirs: i64 = colours[them]
+        promoted: i64 = self.promoted
+        castling: i64 = self.castling
         captured = -1
         was_promoted = False
         capture_square = target
-        if self.colours[them] & to_bit:
+        if theirs & to_bit:
             captured = self.kind_at(target)
         elif move.kind is _EN_PASSANT:
             capture_square = target - rules.files if us == 0 else target + rules.files
             captured = rules.pawn
         if captured >= 0:
             cap_bit: i64 = BIT[capture_square]
-            pieces[captured] &= ~cap_bit
-            after.colours[them] &= ~cap_bit
-            was_promoted = bool(self.promoted & cap_bit)
-            after.promoted &= ~cap_bit
+            taken: i64 = pieces[captured]
+            pieces[captured] = taken & ~cap_bit
+            theirs &= ~cap_bit
+            was_promoted = bool(promoted & cap_bit)
+            promoted &= ~cap_bit
             after.halfmove = 0
             if captured == rules.castling_kind and not was_promoted and rules.back_rank[them] >> capture_square & 1:
-                after.castling &= ~rules.back_rank[them]
-        moved_promoted = bool(self.promoted & from_bit)
-        pieces[mover] &= ~from_bit
-        after.colours[us] = (after.colours[us] & ~from_bit) | to_bit
-        after.promoted &= ~from_bit
+                castling &= ~rules.back_rank[them]
+        moved_promoted = bool(promoted & from_bit)
+        moving: i64 = pieces[mover]
+        moving &= ~from_bit
+        mine = (mine & ~from_bit) | to_bit
+        promoted &= ~from_bit
         if move.promotion:
-            pieces[rules.kind_of[move.promotion]] |= to_bit
+            pieces[mover] = moving
+            kind = rules.kind_of[move.promotion]
+            becomes: i64 = pieces[kind]
+            pieces[kind] = becomes | to_bit
             if self.pockets is not None:
-                after.promoted |= to_bit
+                promoted |= to_bit
         else:
-            pieces[mover] |= to_bit
+            pieces[mover] = moving | to_bit
             if moved_promoted:
-                after.promoted |= to_bit
-        after.castling &= ~from_bit & ~to_bit
+                promoted |= to_bit
+        castling &= ~from_bit & ~to_bit
         if mover == rules.castling_kind and not moved_promoted:
-            after.castling &= ~rules.back_rank[us]
+            castling &= ~rules.back_rank[us]
+        colours[us] = mine
+        colours[them] = theirs
+        after.promoted = promoted
+        after.castling = castling
         if mover == rules.pawn:
             after.halfmove = 0
             step = rules.files if us == 0 else -rules.files
@@ -922,7 +974,7 @@ class ChessPosition:
 
 
 def _attacked(position: ChessPosition, targets: int, by: int) -> bool:
-    occupied = position.colours[0] | position.colours[1]
+    occupied = position.occupied
     for sq in squares(targets):
         if position.attackers(sq, by, occupied):
             return True

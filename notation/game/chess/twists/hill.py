@@ -24,9 +24,14 @@ def hill_of(files: int, ranks: int) -> int:
 class KingOfTheHill(Twist):
     """A royal piece on the hill ends the game."""
 
+    def __init__(self) -> None:
+        self.hill = 0  # the hill's squares, found on first use (a hill is never empty)
+
     def end(self, position: ChessPosition) -> Outcome | None:
-        rules = position.rules
-        hill = hill_of(rules.files, rules.ranks)
+        hill = self.hill
+        if not hill:
+            rules = position.rules
+            hill = self.hill = hill_of(rules.files, rules.ranks)
         if position.royal(0) & hill:
             return Outcome("w", EndReason.HILL)
         if position.royal(1) & hill:
