@@ -10,6 +10,11 @@ server); it prints requests/s, p50/p99, and the CPU the serving layer (the front
 the listening process) and the workers spent per request, read from /proc: that split holds
 on a loaded machine where the wall-clock figures do not. Each server runs its default number
 of front ends (``NOTATION_FRONT_ENDS`` in the environment sets it), which each line names.
+The same server then answers ``--scaling-batches`` 10,000-FEN batches a worker from two
+clients a worker (FENs/s, p50/p99 a batch, server CPU a FEN). Beside these, the /healthz
+p50/p99 of bench_soak's attack held for ``--soak-seconds``, and, when gunicorn is installed
+(the dev extra), the same single converts at ``--workers`` under gunicorn gthread running
+the app (through Flask) for comparison.
 
 Then three phases at ``--workers``, each bounded by a request count and a time limit:
 
@@ -32,6 +37,7 @@ the same run. The server is stopped at the end. Listens on 127.0.0.1 only.
 
     python bench/bench_service.py [--workers N] [--seconds S] [--requests N] [--rate R]
         [--paced-seconds S] [--batches N] [--server front|gunicorn] [--scaling-seconds S]
+        [--scaling-batches N] [--soak-seconds S]
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ import argparse
 import asyncio
 import collections
 import http.client
+import importlib.util
 import json
 import os
 import pathlib
@@ -239,9 +246,14 @@ def raw_load(port: int, request: bytes, connections: int, seconds: float, limit:
     return latencies, time.perf_counter() - start, failures[0]
 
 
-def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, limit: int) -> list[str]:
+def scaling(
+    server: str, worker_counts: list[int], body: bytes, seconds: float, limit: int,
+    batch_body: bytes = b"", batch_items: int = 0, batches: int = 0,
+) -> list[str]:
     """For each worker count, a fresh server answering single converts in a closed loop
-    (``raw_load``, four connections a worker): lines of req/s, p50/p99 and CPU per request."""
+    (``raw_load``, four connections a worker): lines of req/s, p50/p99 and CPU per request;
+    then, given ``batch_body`` (``batch_items`` FENs), up to ``batches`` batches a worker
+    from two keep-alive clients a worker: FENs/s, p50/p99 a batch and CPU a FEN."""
     lines = []
     for count in worker_counts:
         port = free_port()
@@ -250,6 +262,7 @@ def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, 
             f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
         )
         process = start_server(port, count, server)
+        batch_line = ""
         try:
             connections = 4 * count
             raw_load(port, request, connections, seconds, 200 * count)  # warm up every worker
@@ -257,6 +270,8 @@ def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, 
             before = [sum(map(cpu_seconds, serving)), sum(map(cpu_seconds, workers)), time.process_time()]
             latencies, wall, failed = raw_load(port, request, connections, seconds, limit)
             after = [sum(map(cpu_seconds, serving)), sum(map(cpu_seconds, workers)), time.process_time()]
+            if batch_body and batches:
+                batch_line = batch_scaling(port, process.pid, server, count, batch_body, batch_items, batches, seconds)
         finally:
             stop_server(process)
         done = max(1, len(latencies))
@@ -270,7 +285,47 @@ def scaling(server: str, worker_counts: list[int], body: bytes, seconds: float, 
             f"CPU a request: serving layer {front_us:.0f} us, worker {worker_us:.0f} us "
             f"({front_us + worker_us:.0f} us in all; client {client_us:.0f} us); non-200: {failed}"
         )
+        if batch_line:
+            lines.append(batch_line)
     return lines
+
+
+def batch_scaling(
+    port: int, pid: int, server: str, count: int, body: bytes, items: int, batches: int, seconds: float
+) -> str:
+    """One line: ``batches`` x ``count`` batches of ``items`` FENs from two clients a worker."""
+    serving, workers = split_processes(pid, server)
+    load(port, [("/v1/fen/batch", body)] * count, 2 * count, seconds * 4)  # warm up
+    before = sum(map(cpu_seconds, serving)) + sum(map(cpu_seconds, workers))
+    latencies, wall, failed = load(port, [("/v1/fen/batch", body)] * (batches * count), 2 * count, seconds * 4)
+    spent = sum(map(cpu_seconds, serving)) + sum(map(cpu_seconds, workers)) - before
+    fens = max(1, len(latencies) * items)
+    return (
+        f"             batches of {items:,} FENs: {len(latencies) * items / wall:9,.0f} FENs/s "
+        f"({len(latencies)} in {wall:.1f} s, {2 * count} clients); p50 {percentile(latencies, 0.50) * 1000:.0f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.0f} ms a batch; CPU {spent / fens * 1e6:.1f} us a FEN "
+        f"(server); non-200: {failed}"
+    )
+
+
+def soak_figure(seconds: float) -> str:
+    """The /healthz line of bench_soak (its default attack) held for ``seconds``."""
+    import bench_soak
+
+    port = free_port()
+    process = bench_soak.start_server("front", port)
+    args = argparse.Namespace(seconds=seconds, server="front", slowloris=50, silent=100, liars=8, busy=0)
+    try:
+        result = asyncio.run(bench_soak.soak(port, args, process.pid))
+    finally:
+        stop_server(process)
+    health = result["health"]
+    return (
+        f"  /healthz under attack (bench_soak, {seconds:.0f} s of 50 slowloris + 100 silent + 8 liars; the server's "
+        f"defaults): {len(health)} answered, p50 {percentile(health, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(health, 0.99) * 1000:.1f} ms, max {max(health, default=float('nan')) * 1000:.1f} ms; "
+        f"errors {len(result['health_errors'])}"
+    )
 
 
 async def _paced(port: int, bodies: list[bytes], rate: float, seconds: float) -> dict[str, Any]:
@@ -360,6 +415,12 @@ def main(argv: list[str] | None = None) -> int:
         "--scaling-seconds", type=float, default=5.0, help="time limit of each worker count's single converts"
     )
     parser.add_argument("--scaling-requests", type=int, default=20_000, help="single converts per worker count")
+    parser.add_argument(
+        "--scaling-batches", type=int, default=4, help="10,000-FEN batches a worker at each worker count (0: none)"
+    )
+    parser.add_argument(
+        "--soak-seconds", type=float, default=10.0, help="seconds of bench_soak's attack for its /healthz p99 (0: none)"
+    )
     parser.add_argument("--batches", type=int, default=16, help="batches to send")
     parser.add_argument("--batch-size", type=int, default=10_000)
     parser.add_argument(
@@ -373,11 +434,21 @@ def main(argv: list[str] | None = None) -> int:
     library = per_second(lambda fen: convert_fen(fen, "standard").to_dict(), fens[:2000])
 
     counts = sorted({1, min(2, args.workers), args.workers})
+    batch_fens = fens[: args.batch_size]
+    batch_body = json.dumps({"operation": "convert", "variant": "standard", "items": batch_fens}).encode()
     scaled = scaling(
         args.server, counts,
         json.dumps({"fen": fens[0], "variant": "standard", "profile": "lichess"}).encode(),
-        args.scaling_seconds, args.scaling_requests,
+        args.scaling_seconds, args.scaling_requests, batch_body, len(batch_fens), args.scaling_batches,
     )
+    soaked = soak_figure(args.soak_seconds) if args.soak_seconds > 0 and args.server == "front" else ""
+    compared = []
+    if args.server == "front" and importlib.util.find_spec("gunicorn") is not None:  # the dev extra has it
+        compared = scaling(
+            "gunicorn", [args.workers],
+            json.dumps({"fen": fens[0], "variant": "standard", "profile": "lichess"}).encode(),
+            args.scaling_seconds, args.scaling_requests,
+        )
 
     port = free_port()
     server = start_server(port, args.workers, args.server)
@@ -400,8 +471,6 @@ def main(argv: list[str] | None = None) -> int:
         paced_cpu = {name: sum(map(cpu_seconds, pids)) - cpu_before[name] for name, pids in processes.items()}
         paced_cpu["client"] = time.process_time() - client_before
 
-        batch_fens = fens[: args.batch_size]
-        batch_body = json.dumps({"operation": "convert", "variant": "standard", "items": batch_fens}).encode()
         batches = [("/v1/fen/batch", batch_body)] * args.batches
         cpu_before = {name: sum(map(cpu_seconds, pids)) for name, pids in processes.items()}
         client_before = time.process_time()
@@ -414,9 +483,15 @@ def main(argv: list[str] | None = None) -> int:
 
     done = max(1, len(batch_latencies))
     print(f"service ({args.server}, 127.0.0.1, notation {build()} build, {os.cpu_count()} cores)")
-    print("  single converts by worker count (closed loop, raw keep-alive sockets; CPU from /proc):")
+    print("  single converts and batches by worker count (closed loop, raw keep-alive sockets; CPU from /proc):")
     for line in scaled:
         print(line)
+    if soaked:
+        print(soaked)
+    for line in compared:
+        print("  the same single converts under gunicorn (gthread, 4 threads a worker, the app through Flask; "
+              "its serving layer is the arbiter):")
+        print(line.replace("1 front end ", "gunicorn   "))
     print(f"  at {args.workers} workers:")
     print(f"  single convert, closed loop ({args.threads} keep-alive threads): {len(latencies)} requests in "
           f"{wall:.1f} s = {rps:,.0f} req/s; p50 {percentile(latencies, 0.50) * 1000:.2f} ms, "

@@ -5,8 +5,10 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
 
 1. the head arrives under ``header_timeout`` (counted from accept for a connection's first
    request, else from the request's first byte) and ``service.http_head``'s size limits,
-   then h11 parses it; an idle keep-alive connection is closed after ``keepalive_timeout``
-   and a connection that sends nothing after ``header_timeout``, both without an answer;
+   then ``http_head.parse_simple`` reads it when it is a plain HTTP/1.1 GET or POST (and
+   ``Exchange`` writes its answer as h11 would), else h11 parses it; an idle keep-alive
+   connection is closed after ``keepalive_timeout`` and a connection that sends nothing
+   after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
    wait for a busy worker (and ``/metrics`` counts every worker's requests, and adds up the
    sibling front ends' figures when there are several: ``Front.peers``), as is a CORS
@@ -50,7 +52,7 @@ from notation import __version__
 
 from . import wire
 from .config import Settings
-from .http_head import MAX_HEAD_BYTES, HeadRejected, HeadScanner, strip_leading_empty_lines
+from .http_head import MAX_HEAD_BYTES, Head, HeadRejected, HeadScanner, parse_simple, strip_leading_empty_lines
 from .jsonio import dumps
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
@@ -74,7 +76,7 @@ LINGER_SECONDS = 5.0
 LINGER_BYTES = 1 << 30
 RETRY_AFTER_SECONDS = 1
 HOP_BY_HOP = frozenset(
-    {b"connection", b"keep-alive", b"transfer-encoding", b"te", b"trailer", b"upgrade", b"proxy-connection"}
+    {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 )
 SUPPORTED_VERSIONS = (b"1.0", b"1.1")
 # The slowest average a body may arrive at once its first body_timeout has passed, as
@@ -262,11 +264,13 @@ class ClientConnection(asyncio.Protocol):
         raises ``TimeoutError`` at ``deadline``."""
         if len(self.inbox) > seen or self.eof:
             return
-        self._data_waiter = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        waiter = self._data_waiter = loop.create_future()
+        timer = loop.call_at(deadline, _time_out, waiter)  # leaner than asyncio.timeout_at
         try:
-            async with asyncio.timeout_at(deadline):
-                await self._data_waiter
+            await waiter
         finally:
+            timer.cancel()
             self._data_waiter = None
 
     def _take_inbox(self) -> bytes:
@@ -360,32 +364,37 @@ class ClientConnection(asyncio.Protocol):
             return False
 
     async def _exchange(self, head_deadline: float, started: float) -> bool:
-        connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
-        request = await self._read_head(connection, head_deadline)
+        data = await self._read_head(head_deadline)
+        request = parse_simple(data)
+        exchange = Exchange(request) if request is not None else _h11_exchange(data)
+        request = exchange.request
         target = request.target.decode("latin-1")
         method = request.method.decode("latin-1")
         path = target.split("?", 1)[0]
-        self.request_id = request_id(_header(request, b"x-request-id"))
+        given = _header(request, b"x-request-id")
+        if given is not None:  # else the new id _serve_one gave
+            self.request_id = request_id(given)
         self.origin = _header(request, b"origin")
         local = await self._local_answer(request, method, path)
         if local is not None:
-            (await self._read_body(connection, request, self.settings.max_body_bytes)).close()
+            (await self._read_body(exchange, self.settings.max_body_bytes)).close()
             status, content_type, payload, extra = local
-            self._answer_here(connection, method, status, content_type, payload, extra)
+            self._answer_here(exchange, method, status, content_type, payload, extra)
             self._log_access(method, target, status, started)
-            return self._finish_cycle(connection)
+            return self._finish_cycle(exchange)
         limit = self.settings.max_pgn_bytes if (method == "POST" and path == PGN_PATH) else self.settings.max_body_bytes
-        body = await self._read_body(connection, request, limit)
+        body = await self._read_body(exchange, limit)
         try:
-            status = await self._forward(connection, request, body)
+            status = await self._forward(exchange, body)
         finally:
             body.close()
         self._log_access(method, target, status, started)
         if status == 0:  # cut short: the connection is already aborted
             return False
-        return self._finish_cycle(connection)
+        return self._finish_cycle(exchange)
 
-    async def _read_head(self, connection: h11.Connection, deadline: float) -> h11.Request:
+    async def _read_head(self, deadline: float) -> bytes:
+        """The bytes of a request head through its blank line, within the size limits."""
         scanner = HeadScanner()
         while True:
             try:
@@ -402,34 +411,24 @@ class ClientConnection(asyncio.Protocol):
                 raise Refusal(408, f"the request head did not arrive within {self.settings.header_timeout} s") from None
         head = bytes(self.inbox[:length])
         del self.inbox[:length]
-        connection.receive_data(head)
-        try:
-            event = connection.next_event()
-        except h11.RemoteProtocolError as exc:
-            raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
-        if not isinstance(event, h11.Request):
-            raise Refusal(400, "malformed request head")
-        if event.http_version not in SUPPORTED_VERSIONS:
-            raise Refusal(
-                505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0"
-            )
-        names = [name for name, _ in event.headers]
-        if b"transfer-encoding" in names and b"content-length" in names:
-            raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
-        return event
+        return head
 
-    async def _read_body(self, connection: h11.Connection, request: h11.Request, limit: int) -> Body:
+    async def _read_body(self, exchange: Exchange, limit: int) -> Body:
         """The request body, de-chunked, or a ``Refusal``: 413 past ``limit``, 408 after
         ``body_timeout`` without a byte or when the body averages under ``BODY_MIN_RATE``
         bytes a second after its first ``body_timeout``, 400 for broken chunked framing."""
         self.phase = "body"
         body = Body(self.front.spool_dir)
         try:
-            declared = _content_length(request)
+            declared = _content_length(exchange.request)
             if declared is not None and declared > limit:
                 raise Refusal(413, f"the body is {declared} bytes; this endpoint accepts at most {limit} bytes")
+            connection = exchange.h11
+            if connection is None:  # the fast path: a Content-Length body, or none
+                await self._read_sized_body(body, declared or 0)
+                return body
             if connection.they_are_waiting_for_100_continue:
-                self._send(connection, h11.InformationalResponse(status_code=100, headers=[]))
+                self._write(connection.send(h11.InformationalResponse(status_code=100, headers=[])))
             loop = asyncio.get_running_loop()
             started = loop.time()
             while True:
@@ -440,22 +439,7 @@ class ClientConnection(asyncio.Protocol):
                 if event is h11.NEED_DATA:
                     if self.eof and not self.inbox:
                         raise Refusal(400, "the connection was closed before the whole body arrived")
-                    # a pause of body_timeout, or a body slower on average than BODY_MIN_RATE
-                    # (the whole body gets body_timeout plus a second per BODY_MIN_RATE bytes)
-                    paused = loop.time() + self.settings.body_timeout
-                    overall = started + self.settings.body_timeout + body.size / BODY_MIN_RATE
-                    try:
-                        await self._wait_for_data(min(paused, overall))
-                    except TimeoutError:
-                        if overall < paused:
-                            raise Refusal(
-                                408,
-                                f"the body came slower than {BODY_MIN_RATE} bytes a second; {body.size} bytes came",
-                            ) from None
-                        raise Refusal(
-                            408,
-                            f"no byte of the body arrived for {self.settings.body_timeout} s; {body.size} bytes came",
-                        ) from None
+                    await self._wait_for_body(started, body.size)
                     data = self._take_inbox()
                     if data:
                         connection.receive_data(data)
@@ -472,8 +456,47 @@ class ClientConnection(asyncio.Protocol):
             body.close()
             raise
 
-    async def _forward(self, connection: h11.Connection, request: h11.Request, body: Body) -> int:
+    async def _read_sized_body(self, body: Body, length: int) -> None:
+        """Read ``length`` bytes of body from the inbox into ``body`` (what follows stays
+        there: a pipelined request); refuses as ``_read_body`` does."""
+        if not length:
+            return
+        started = asyncio.get_running_loop().time()
+        while True:
+            if self.inbox:
+                if len(self.inbox) <= length - body.size:
+                    body.write(self._take_inbox())
+                else:
+                    wanted = length - body.size
+                    body.write(bytes(self.inbox[:wanted]))
+                    del self.inbox[:wanted]
+                if body.size == length:
+                    return
+            if self.eof:
+                raise Refusal(400, "the connection was closed before the whole body arrived")
+            await self._wait_for_body(started, body.size)
+
+    async def _wait_for_body(self, started: float, size: int) -> None:
+        """Wait for more of a body that began at loop time ``started``, ``size`` bytes so
+        far: 408 after a pause of ``body_timeout``, or for a body slower on average than
+        ``BODY_MIN_RATE`` (the whole body gets body_timeout plus a second per BODY_MIN_RATE bytes)."""
+        loop = asyncio.get_running_loop()
+        paused = loop.time() + self.settings.body_timeout
+        overall = started + self.settings.body_timeout + size / BODY_MIN_RATE
+        try:
+            await self._wait_for_data(min(paused, overall))
+        except TimeoutError:
+            if overall < paused:
+                raise Refusal(
+                    408, f"the body came slower than {BODY_MIN_RATE} bytes a second; {size} bytes came"
+                ) from None
+            raise Refusal(
+                408, f"no byte of the body arrived for {self.settings.body_timeout} s; {size} bytes came"
+            ) from None
+
+    async def _forward(self, exchange: Exchange, body: Body) -> int:
         """Have a worker answer; returns the status sent, or 0 if the answer was cut."""
+        request = exchange.request
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settings.timeout
         self.phase = "dispatch"
@@ -498,17 +521,18 @@ class ClientConnection(asyncio.Protocol):
                 while True:
                     kind, payload = await worker.next_frame()
                     if kind == wire.START:
-                        status, held = self._start_answer(connection, wire.parse_json(payload))
+                        status, held = self._start_answer(exchange, wire.parse_json(payload))
                         started = True
                     elif kind == wire.DATA and started:
-                        self._send(connection, h11.Data(data=payload), held)
+                        data = exchange.data(payload)
+                        self._write(held + data if held else data)
                         held = b""
                         await self._drain()
                     elif kind == wire.END and started:
                         self.fens = int(wire.parse_json(payload).get("fens", 0)) if payload else 0
                         self.front.pool.release(worker)
                         worker = None
-                        self._send(connection, h11.EndOfMessage(), held)
+                        self._write(held + exchange.end())
                         self.phase = "respond"
                         await self._drain()
                         return status
@@ -561,33 +585,32 @@ class ClientConnection(asyncio.Protocol):
         if worker is not None:
             self.front.pool.discard(worker, reason)
 
-    def _start_answer(self, connection: h11.Connection, start: dict[str, Any]) -> tuple[int, bytes]:
+    def _start_answer(self, exchange: Exchange, start: dict[str, Any]) -> tuple[int, bytes]:
         """The status of a worker's answer and the bytes of its head (for the caller to send)."""
         status = int(start["status"])
-        headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in start["headers"]]
-        headers = [(name, value) for name, value in headers if name.lower() not in HOP_BY_HOP]
-        head = connection.send(
-            h11.Response(
-                status_code=status, headers=self._common_headers(headers), reason=phrase(status).encode("ascii")
-            )
-        )
-        return status, head or b""
+        headers = [(name, value) for name, value in start["headers"] if name.lower() not in HOP_BY_HOP]
+        return status, exchange.head(status, self._common_headers(headers))
 
     def _convention_headers(self) -> list[tuple[str, str]]:
         """X-Request-ID, and the CORS headers the request's origin gets."""
+        if not self.front.cors.enabled:
+            return [(REQUEST_ID_HEADER, self.request_id)]
         return [(REQUEST_ID_HEADER, self.request_id), *self.front.cors.headers(self.origin)]
 
-    def _common_headers(self, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-        ours = {name.lower() for name, _ in self._convention_headers()}
-        headers = [(name, value) for name, value in headers if name.decode("latin-1").lower() not in ours]
-        headers += [(name.encode("latin-1"), value.encode("latin-1")) for name, value in self._convention_headers()]
-        headers = [*headers, (b"Date", _http_date().encode("ascii"))]
+    def _common_headers(self, headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """``headers`` less the convention headers, then those, Date and (when stopping)
+        ``Connection: close``."""
+        convention = self._convention_headers()
+        ours = {name.lower() for name, _ in convention}
+        headers = [(name, value) for name, value in headers if name.lower() not in ours]
+        headers += convention
+        headers.append(("Date", _http_date()))
         if self.front.stopping:
-            headers.append((b"Connection", b"close"))
+            headers.append(("Connection", "close"))
         return headers
 
     async def _local_answer(
-        self, request: h11.Request, method: str, path: str
+        self, request: Head, method: str, path: str
     ) -> tuple[int, str, bytes, list[tuple[str, str]]] | None:
         """(status, content type, body, headers) of a request answered here, or None."""
         if method in ("GET", "HEAD"):
@@ -606,46 +629,36 @@ class ClientConnection(asyncio.Protocol):
         return None
 
     def _answer_here(
-        self, connection: h11.Connection, method: str, status: int, content_type: str, payload: bytes,
+        self, exchange: Exchange, method: str, status: int, content_type: str, payload: bytes,
         extra: list[tuple[str, str]],
     ) -> None:
-        headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in extra]
+        headers = list(extra)
         if status != 204:
-            headers += [
-                (b"Content-Type", content_type.encode("ascii")),
-                (b"Content-Length", str(len(payload)).encode()),
-            ]
-        reason = phrase(status).encode()
-        response = h11.Response(status_code=status, headers=self._common_headers(headers), reason=reason)
-        held = connection.send(response) or b""
+            headers += [("Content-Type", content_type), ("Content-Length", str(len(payload)))]
+        held = exchange.head(status, self._common_headers(headers))
         if method != "HEAD" and status != 204:
-            held += connection.send(h11.Data(data=payload)) or b""
-        self._send(connection, h11.EndOfMessage(), held)
+            held += exchange.data(payload)
+        self._write(held + exchange.end())
 
-    def _send(self, connection: h11.Connection, event: Any, before: bytes = b"") -> None:
-        """Write ``before`` (bytes h11 gave earlier) and ``event``, in one send."""
-        data = connection.send(event) or b""
-        if before:
-            data = before + data
+    def _write(self, data: bytes) -> None:
         if data and not self._lost:
             self._out.write(data)
 
-    def _finish_cycle(self, connection: h11.Connection) -> bool:
+    def _finish_cycle(self, exchange: Exchange) -> bool:
         """Keep the connection for the next request if both sides allow it."""
-        if connection.our_state is not h11.DONE or connection.their_state is not h11.DONE or self.front.stopping:
+        if not exchange.reusable() or self.front.stopping:
             return False
-        leftover, _closed = connection.trailing_data
-        self.inbox[:0] = leftover
+        self.inbox[:0] = exchange.leftover()
         return True
 
-    def _wire_head(self, request: h11.Request, body: Body) -> dict[str, Any]:
+    def _wire_head(self, request: Head, body: Body) -> dict[str, Any]:
         return {
             "method": request.method.decode("latin-1"),
             "target": request.target.decode("latin-1"),
             "version": request.http_version.decode("latin-1"),
             "headers": [
                 [name.decode("latin-1"), value.decode("latin-1")]
-                for name, value in request.headers.raw_items()
+                for name, value in request.raw
                 if name.lower() != b"x-request-id"
             ]
             + [[REQUEST_ID_HEADER, self.request_id]],
@@ -735,12 +748,144 @@ class Body:
                 pass
 
 
-def _header(request: h11.Request, name: bytes) -> str | None:
-    """The first value of a header (h11 gives names in lower case), or None."""
-    for key, value in request.headers:
-        if key == name:
-            return value.decode("latin-1")
-    return None
+_TOKEN = re.compile(r"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
+_FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")
+_NO_BODY = frozenset({204, 304})
+
+
+class Exchange:
+    """One request and its answer on the wire. A head ``parse_simple`` read is answered
+    here (``h11`` None): for an answer with a Content-Length, the bytes h11 would write;
+    an answer of another kind (no Content-Length, 204, 304, a header h11 would refuse)
+    first hands the exchange to h11 (``_to_h11``). Any other head is h11's throughout."""
+
+    __slots__ = ("request", "h11", "close", "remaining", "done")
+
+    def __init__(self, request: Head, connection: h11.Connection | None = None):
+        self.request = request
+        self.h11 = connection
+        self.close = request.close  # the connection ends after this answer
+        self.remaining = 0  # bytes of the answer's body still to write
+        self.done = False
+
+    def head(self, status: int, headers: list[tuple[str, str]]) -> bytes:
+        """The bytes of the answer's head (status line and ``headers``)."""
+        if self.h11 is None:
+            fast = self._fast_head(status, headers)
+            if fast is not None:
+                return fast
+            self._to_h11()
+        assert self.h11 is not None
+        encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+        response = h11.Response(status_code=status, headers=encoded, reason=phrase(status).encode("ascii"))
+        return self.h11.send(response) or b""
+
+    def data(self, payload: bytes) -> bytes:
+        """The bytes of a piece of the answer's body."""
+        if self.h11 is not None:
+            return self.h11.send(h11.Data(data=payload)) or b""
+        if len(payload) > self.remaining:
+            raise h11.LocalProtocolError("Too much data for declared Content-Length")
+        self.remaining -= len(payload)
+        return payload
+
+    def end(self) -> bytes:
+        """The bytes that end the answer."""
+        if self.h11 is not None:
+            return self.h11.send(h11.EndOfMessage()) or b""
+        if self.remaining:
+            raise h11.LocalProtocolError("Too little data for declared Content-Length")
+        self.done = True
+        return b""
+
+    def reusable(self) -> bool:
+        """Both sides are done and neither asked to close."""
+        if self.h11 is not None:
+            return self.h11.our_state is h11.DONE and self.h11.their_state is h11.DONE
+        return self.done and not self.close
+
+    def leftover(self) -> bytes:
+        """Bytes read past the request (the next request's), for the inbox."""
+        return self.h11.trailing_data[0] if self.h11 is not None else b""
+
+    def _fast_head(self, status: int, headers: list[tuple[str, str]]) -> bytes | None:
+        if status < 200 or status in _NO_BODY:
+            return None
+        length = None
+        lines = [f"HTTP/1.1 {status} {phrase(status)}\r\n"]
+        last = len(headers) - 1
+        for index, (name, value) in enumerate(headers):
+            lower = name.lower()
+            if lower == "content-length":
+                if length is not None or not (value.isascii() and value.isdigit()) or len(value) > 18:
+                    return None
+                length = int(value)
+            elif lower == "connection":  # the front end's own, last, when it is stopping
+                if index != last or value != "close":
+                    return None
+                self.close = True
+            elif lower in ("transfer-encoding", "host"):
+                return None
+            line = f"{name}: {value}\r\n"
+            if line not in _GOOD_LINES and lower not in _CHECKED_VALUES:
+                if _TOKEN.fullmatch(name) is None or _FIELD_VALUE.fullmatch(value) is None:
+                    return None
+                if len(_GOOD_LINES) < 1000 and lower != "date":  # a date changes every second
+                    _GOOD_LINES.add(line)
+            lines.append(line)
+        if length is None:
+            return None
+        if self.close and not (headers and headers[-1][0].lower() == "connection"):
+            lines.append("Connection: close\r\n")  # as h11 adds it
+        lines.append("\r\n")
+        self.remaining = length
+        return "".join(lines).encode("latin-1")
+
+    def _to_h11(self) -> None:
+        """Have h11 write this answer: it reads a head equivalent for the answer (method,
+        version, Connection: close) whose body has been read."""
+        request = self.request
+        connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+        close = b"Connection: close\r\n" if request.close else b""
+        connection.receive_data(b"%s %s HTTP/1.1\r\nHost: h\r\n%s\r\n" % (request.method, request.target, close))
+        connection.next_event()  # the Request
+        connection.next_event()  # its EndOfMessage
+        self.h11 = connection
+
+
+_GOOD_LINES: set[str] = set()  # answer header lines found valid (most repeat: Content-Type, ...)
+# Values checked before they get here: digits (above), the request id (the front end's own:
+# a worker's is replaced). Their names are tokens whatever their case.
+_CHECKED_VALUES = frozenset({"content-length", "x-request-id"})
+
+
+def _h11_exchange(data: bytes) -> Exchange:
+    """An exchange whose head ``data`` h11 reads; raises ``Refusal`` for a head it refuses."""
+    connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+    connection.receive_data(data)
+    try:
+        event = connection.next_event()
+    except h11.RemoteProtocolError as exc:
+        raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
+    if not isinstance(event, h11.Request):
+        raise Refusal(400, "malformed request head")
+    if event.http_version not in SUPPORTED_VERSIONS:
+        raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
+    names = [name for name, _ in event.headers]
+    if b"transfer-encoding" in names and b"content-length" in names:
+        raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
+    return Exchange(Head(event.method, event.target, event.http_version, list(event.headers.raw_items())), connection)
+
+
+def _time_out(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_exception(TimeoutError())
+
+
+def _header(request: Head, name: bytes) -> str | None:
+    """The first value of a header (``name`` in lower case), or None."""
+    value = request.header(name)
+    return None if value is None else value.decode("latin-1")
 
 
 def _iso_now() -> str:
@@ -749,15 +894,13 @@ def _iso_now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + f".{int(now % 1 * 1000):03d}Z"
 
 
-def _content_length(request: h11.Request) -> int | None:
-    """The declared body length (h11 has checked it is one whole number)."""
-    for name, value in request.headers:
-        if name == b"content-length":
-            return int(value)
-    return None
+def _content_length(request: Head) -> int | None:
+    """The declared body length (h11 or ``parse_simple`` has checked it is one whole number)."""
+    value = request.header(b"content-length")
+    return None if value is None else int(value)
 
 
-def _lane(request: h11.Request) -> Lane:
+def _lane(request: Head) -> Lane:
     """PGN jobs take seconds; everything else takes milliseconds."""
     is_pgn = request.method == b"POST" and request.target.split(b"?", 1)[0] == PGN_PATH.encode()
     return Lane.HEAVY if is_pgn else Lane.LIGHT
@@ -768,7 +911,7 @@ def _describe(exc: h11.RemoteProtocolError) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
-def _line(request: h11.Request) -> str:
+def _line(request: Head) -> str:
     return f"{request.method.decode('latin-1')} {request.target.decode('latin-1')[:200]}"
 
 

@@ -72,16 +72,33 @@ class Metrics:
             "notation_fens_processed", "FENs read (and judged or converted) by the service",
             ["route"], registry=self.registry,
         )
+        # The labelled children of each (method, route, status) seen: labels() costs a lock
+        # and a check a call. Bounded: methods, routes and statuses are few.
+        self._children: dict[tuple[str, str, int], list[Any]] = {}
 
     def observe(self, method: str, path: str, status: int, seconds: float, fens: int = 0) -> None:
         route = route_of(path)
-        self.requests.labels(method if method in _METHODS else "other", route, str(status or "cut")).inc()
-        self.latency.labels(route).observe(seconds)
-        kind = error_kind(status)
-        if kind is not None:
-            self.errors.labels(route, kind).inc()
+        key = (method if method in _METHODS else "other", route, status)
+        children = self._children.get(key)
+        if children is None:
+            kind = error_kind(status)
+            children = [
+                self.requests.labels(key[0], route, str(status or "cut")),
+                self.latency.labels(route),
+                None if kind is None else self.errors.labels(route, kind),
+                None,  # the FENs counter, made at the first FEN (a route without any shows none)
+            ]
+            if len(self._children) < 10_000:
+                self._children[key] = children
+        requests, latency, errors, fens_counter = children
+        requests.inc()
+        latency.observe(seconds)
+        if errors is not None:
+            errors.inc()
         if fens:
-            self.fens.labels(route).inc(fens)
+            if fens_counter is None:
+                fens_counter = children[3] = self.fens.labels(route)
+            fens_counter.inc(fens)
 
     def gauge(self, name: str, documentation: str, read: Callable[[], float]) -> None:
         """A value read at each scrape (the front end's workers, queue, connections)."""

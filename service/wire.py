@@ -9,7 +9,7 @@ the answer processed, for the metrics), or ``ABORT`` when the answer failed
 after ``START`` (the front end then cuts the stream).
 
 ``BlockingChannel`` is the worker's side (blocking socket: a slow client makes ``send``
-block, which is the backpressure); ``read_frame``/``write_frame`` are the front end's
+block, which is the backpressure); ``FrameBuffer`` (and ``read_frame``) the front end's
 (asyncio streams). A frame longer than ``MAX_FRAME`` or of an unknown type raises
 ``WireError``; nothing here knows HTTP.
 """
@@ -92,26 +92,60 @@ class BlockingChannel:
 
     def receive(self) -> tuple[int, bytes] | None:
         """The next frame, or ``None`` if the front end closed the socket between frames."""
-        head = self._exactly(HEADER.size, eof_ok=True)
-        if head is None:
+        buffer = self._buffer
+        if len(buffer) < HEADER.size and not self._fill(HEADER.size, eof_ok=True):
             return None
-        kind, length = HEADER.unpack(head)
+        kind, length = HEADER.unpack_from(buffer)
         _check(kind, length)
-        return kind, self._exactly(length, eof_ok=False) or b""
+        end = HEADER.size + length
+        if len(buffer) < end:
+            self._fill(end, eof_ok=False)
+        with memoryview(buffer) as view:
+            payload = bytes(view[HEADER.size : end])
+        del buffer[:end]
+        return kind, payload
 
-    def _exactly(self, size: int, *, eof_ok: bool) -> bytes | None:
+    def _fill(self, size: int, *, eof_ok: bool) -> bool:
+        """Receive until the buffer holds ``size`` bytes; False at end of file between frames."""
         buffer = self._buffer
         while len(buffer) < size:
             chunk = self.sock.recv(min(max(size - len(buffer), RECEIVE_BYTES), 1 << 20))
             if not chunk:
                 if eof_ok and not buffer:
-                    return None
+                    return False
                 raise WireError("the peer closed the socket in the middle of a frame")
             buffer += chunk
-        with memoryview(buffer) as view:
-            taken = bytes(view[:size])
-        del buffer[:size]
-        return taken
+        return True
+
+
+class FrameBuffer:
+    """The front end's reader of a worker's frames: it reads what has arrived in one go and
+    takes every whole frame from it, so the frames of a one-write answer (START, DATA, END)
+    cost one read between them, not two a frame."""
+
+    def __init__(self, reader: asyncio.StreamReader):
+        self.reader = reader
+        self.pending = bytearray()
+
+    async def next(self) -> tuple[int, bytes]:
+        """The next frame; raises as ``read_frame``."""
+        pending = self.pending
+        while True:
+            wanted = RECEIVE_BYTES
+            if len(pending) >= HEADER.size:
+                kind, length = HEADER.unpack_from(pending)
+                _check(kind, length)
+                end = HEADER.size + length
+                if len(pending) >= end:
+                    with memoryview(pending) as view:
+                        payload = bytes(view[HEADER.size : end])  # one copy
+                    del pending[:end]
+                    return kind, payload
+                wanted = max(wanted, end - len(pending))
+            chunk = await self.reader.read(wanted)
+            if not chunk:
+                raise asyncio.IncompleteReadError(bytes(pending), None)
+            pending += chunk
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:

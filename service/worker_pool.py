@@ -66,6 +66,10 @@ class WorkerProcess:
     writer: asyncio.StreamWriter
     pid: int
     lane: Lane | None = None  # the lane of the request it is serving, None when idle
+    frames: wire.FrameBuffer = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.frames = wire.FrameBuffer(self.reader)
 
     def alive(self) -> bool:
         return self.process.poll() is None and not self.writer.is_closing()
@@ -84,7 +88,7 @@ class WorkerProcess:
     async def next_frame(self) -> tuple[int, bytes]:
         """The worker's next frame; raises ``WorkerGone`` if it died or broke the framing."""
         try:
-            return await wire.read_frame(self.reader)
+            return await self.frames.next()
         except (OSError, asyncio.IncompleteReadError, wire.WireError) as exc:
             raise WorkerGone(f"worker {self.pid} ended in the middle of an answer ({exc})") from None
 
@@ -248,7 +252,7 @@ class WorkerPool:
         reader, writer = await asyncio.open_unix_connection(sock=parent, limit=1 << 20)
         worker = WorkerProcess(process, reader, writer, process.pid)
         try:
-            kind, payload = await asyncio.wait_for(wire.read_frame(reader), START_SECONDS)
+            kind, payload = await asyncio.wait_for(worker.frames.next(), START_SECONDS)
             if kind != wire.READY:
                 raise wire.WireError(f"expected READY, got frame type {kind}")
         except (TimeoutError, asyncio.IncompleteReadError, OSError, wire.WireError) as exc:

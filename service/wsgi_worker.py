@@ -7,9 +7,13 @@ and de-chunked the body: it arrives inline (a ``BODY`` frame) or as the path of 
 file, and ``CONTENT_LENGTH`` is always its true length. Answers stream back as ``DATA``
 frames as the app yields them (each held until the next is ready, so that a one-chunk
 answer is one write); sending blocks while the client is slow (backpressure).
-The worker ignores SIGINT (the front end decides when workers stop) and ends when the
-front end closes the socket; the front end kills it (SIGKILL) on a timeout or when the
-client goes away. Exit status: 0 at end of file, 3 if the app cannot be built.
+The hot single-position endpoints (``POST /v1/fen/convert``, ``/v1/fen/validate``,
+``/v1/moves`` and ``/v1/play``: every click on the page's board) take a fast path
+(``FastPath``) past Flask when the request is plain and answers 200: the same bytes, at
+half the CPU or less. The worker ignores SIGINT (the front end decides when workers stop)
+and ends when the front end closes the socket; the front end kills it (SIGKILL) on a
+timeout or when the client goes away. Exit status: 0 at end of file, 3 if the app cannot
+be built.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 from urllib.parse import unquote_to_bytes, urlsplit
 
+import orjson
+
 from . import wire
+from .jsonio import dumps_bytes
 from .metrics import BEHIND_FRONT_KEY, FENS_KEY
 
 log = logging.getLogger("service.worker")
@@ -81,12 +88,72 @@ def build_environ(head: dict[str, Any], body: BinaryIO) -> dict[str, Any]:
     return environ
 
 
+class FastPath:
+    """The answer to a plain single-position request without Flask: ``POST`` to the exact
+    path, one ``Content-Type: application/json``, no ``Content-Encoding``, an inline body
+    within the limit that orjson reads and the endpoint's schema loads (``PlainStrings``
+    first where the endpoint has one, as ``bodies.load``), and a 200 answer. Anything else
+    (an error included) is left to the app, which words it; what this answers is byte for
+    byte what the app answers (tests/test_service_fast_path.py)."""
+
+    JSON = "application/json"
+
+    def __init__(self, app: Any):
+        from .resources import fen, moves
+        from .state import EXTENSION_KEY
+
+        current = app.extensions[EXTENSION_KEY]
+        schemas = current.schemas
+        self.current = current
+        self.limit = current.settings.max_body_bytes
+        # path: (schema, its all-string loader or None, the view's answer, FENs it counts)
+        self.routes: dict[str, tuple[Any, Any, Callable[[Any, dict[str, Any]], Any], int]] = {
+            "/v1/fen/convert": (schemas.convert, schemas.plain_convert, fen.convert_answer, 1),
+            "/v1/fen/validate": (schemas.validate, schemas.plain_validate, fen.validate_answer, 1),
+            "/v1/moves": (schemas.moves, None, moves.moves_answer, 0),
+            "/v1/play": (schemas.play, None, moves.play_answer, 0),
+        }
+
+    def answer(self, head: dict[str, Any], body: bytes) -> bytes | None:
+        """The frames of the answer (START, DATA, END), or None for the app to answer."""
+        route = self.routes.get(head["target"])
+        if route is None or head["method"] != "POST" or len(body) > self.limit:
+            return None
+        content_type = None
+        for name, value in head["headers"]:
+            lower = name.lower()
+            if lower == "content-type":
+                if content_type is not None:
+                    return None
+                content_type = value
+            elif lower == "content-encoding":
+                return None
+        if content_type != self.JSON:
+            return None
+        try:
+            data = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            return None
+        schema, plain, run, fens = route
+        loaded = plain.load(data) if plain is not None else None
+        try:
+            if loaded is None:
+                loaded = schema.load(data)
+            payload = dumps_bytes(run(self.current, loaded))
+        except Exception:  # noqa: BLE001 - a refusal (400, 422) or a bug: the app answers it as always
+            return None
+        start = {"status": 200, "headers": [["Content-Type", self.JSON], ["Content-Length", str(len(payload))]]}
+        end = wire.json_frame(wire.END, {"fens": fens}) if fens else wire.frame(wire.END)
+        return wire.json_frame(wire.START, start) + wire.frame(wire.DATA, payload) + end
+
+
 class Worker:
     """Serves requests from ``channel`` with ``app`` until the front end closes it."""
 
-    def __init__(self, app: Callable, channel: wire.BlockingChannel):
+    def __init__(self, app: Callable, channel: wire.BlockingChannel, fast: FastPath | None = None):
         self.app = app
         self.channel = channel
+        self.fast = fast
 
     def serve_forever(self) -> None:
         while True:
@@ -97,16 +164,20 @@ class Worker:
             if kind != wire.REQUEST:
                 raise wire.WireError(f"expected a request frame, got type {kind}")
             head = wire.parse_json(payload)
-            with self._body(head["body"]) as body:
+            where = head["body"]
+            if where.get("file"):
+                with open(where["file"], "rb") as spooled:
+                    self.handle(head, spooled)
+                continue
+            received = self.channel.receive()
+            if received is None or received[0] != wire.BODY:
+                raise wire.WireError("expected a body frame after the request")
+            frames = self.fast.answer(head, received[1]) if self.fast is not None else None
+            if frames is not None:
+                self.channel.send_raw(frames)
+                continue
+            with io.BytesIO(received[1]) as body:
                 self.handle(head, body)
-
-    def _body(self, where: dict[str, Any]) -> BinaryIO:
-        if where.get("file"):
-            return open(where["file"], "rb")
-        received = self.channel.receive()
-        if received is None or received[0] != wire.BODY:
-            raise wire.WireError("expected a body frame after the request")
-        return io.BytesIO(received[1])
 
     def handle(self, head: dict[str, Any], body: BinaryIO) -> None:
         """Run the app on one request and stream its answer back as frames.
@@ -208,7 +279,7 @@ def main(argv: list[str]) -> int:
     channel = wire.BlockingChannel(socket.socket(fileno=fd))
     channel.send_json(wire.READY, {"pid": os.getpid()})
     try:
-        Worker(app, channel).serve_forever()
+        Worker(app, channel, FastPath(app)).serve_forever()
     except (OSError, wire.WireError) as exc:  # the front end went away mid-request
         log.info("worker ends: %s", exc)
     return 0

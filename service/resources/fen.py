@@ -26,7 +26,7 @@ from ..guessing import guess_member, resolve, with_guess_warning
 from ..metrics import count_fens
 from ..problems import INVALID_FEN, ProblemError
 from ..schemas import ConvertOut
-from ..state import json_response, state
+from ..state import ServiceState, json_response, state
 
 blueprint = Blueprint("fen", __name__, url_prefix="/v1/fen")
 
@@ -39,6 +39,12 @@ def convert() -> Response:
     current = state()
     data = load(current.schemas.convert, json_body(), current.schemas.plain_convert)
     count_fens(request.environ, 1)
+    return json_response(convert_answer(current, data))
+
+
+def convert_answer(current: ServiceState, data: dict[str, Any]) -> dict[str, Any]:
+    """The 200 answer to a loaded convert request; raises ``ProblemError`` (422) for a FEN
+    that cannot be converted. No Flask: the worker's fast path calls it too."""
     registry = current.registry_for(data["source"])
     resolved = resolve(data["fen"], data["variant"], registry)
     if resolved.problem is not None:
@@ -67,22 +73,27 @@ def convert() -> Response:
         )
     # ``ConvertResult.to_dict()`` less what a 200 needs not say (schemas.ConvertOut).
     body = result.to_dict()
-    return json_response({**{name: body[name] for name in CONVERT_OK_FIELDS if name in body}, **guess_member(resolved)})
+    return {**{name: body[name] for name in CONVERT_OK_FIELDS if name in body}, **guess_member(resolved)}
 
 
 @blueprint.post("/validate")
 def validate() -> Response:
     current = state()
     data = load(current.schemas.validate, json_body(), current.schemas.plain_validate)
-    registry = current.registry_for(data["source"])
     count_fens(request.environ, 1)
+    return json_response(validate_answer(current, data))
+
+
+def validate_answer(current: ServiceState, data: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a loaded validate request (always 200). No Flask, as ``convert_answer``."""
+    registry = current.registry_for(data["source"])
     resolved = resolve(data["fen"], data["variant"], registry)
     if resolved.problem is not None:
         result = ValidateResult.failure(resolved.problem)
     else:
         result = validate_fen(data["fen"], resolved.variant, accept=frozenset(data["accept"]), registry=registry)
         result.warnings = with_guess_warning(result.warnings, resolved, registry)
-    return json_response({**result.to_dict(), **guess_member(resolved)})
+    return {**result.to_dict(), **guess_member(resolved)}
 
 
 @blueprint.post("/view")

@@ -11,7 +11,7 @@ where a piece may go without knowing any rule.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from flask import Blueprint, Response
 
@@ -23,7 +23,7 @@ from ..bodies import json_body, load
 from ..guessing import guess_member, resolve, with_guess_warning
 from ..move_squares import move_entry
 from ..problems import INVALID_FEN, INVALID_MOVE, ProblemError
-from ..state import json_response, state
+from ..state import ServiceState, json_response, state
 
 blueprint = Blueprint("moves", __name__, url_prefix="/v1")
 
@@ -35,7 +35,12 @@ _MOVE_CODES = frozenset({"bad-move-syntax", "illegal-move", "ambiguous-move", "g
 @blueprint.post("/moves")
 def moves() -> Response:
     current = state()
-    data = load(current.schemas.moves, json_body())
+    return json_response(moves_answer(current, load(current.schemas.moves, json_body())))
+
+
+def moves_answer(current: ServiceState, data: dict[str, Any]) -> dict[str, Any]:
+    """The 200 answer to a loaded moves request; raises ``ProblemError`` (422). No Flask:
+    the worker's fast path calls it too."""
     registry = current.registry_for(data["source"])
     resolved = resolve(data["fen"], data["variant"], registry)
     if resolved.problem is not None:
@@ -49,13 +54,18 @@ def moves() -> Response:
     if data["squares"]:
         position = open_position(data["fen"], resolved.variant, chess960=data["chess960"], registry=registry)
         body["squares"] = move_squares(position)
-    return json_response(body)
+    return body
 
 
 @blueprint.post("/play")
 def play() -> Response:
     current = state()
-    data = load(current.schemas.play, json_body())
+    return json_response(play_answer(current, load(current.schemas.play, json_body())))
+
+
+def play_answer(current: ServiceState, data: dict[str, Any]) -> dict[str, Any]:
+    """The 200 answer to a loaded play request; raises ``ProblemError`` (422). No Flask, as
+    ``moves_answer``."""
     registry = current.registry_for(data["source"])
     resolved = resolve(data["fen"], data["variant"], registry)
     if resolved.problem is not None:
@@ -71,7 +81,7 @@ def play() -> Response:
             warnings=[p.to_dict() for p in warnings], guess=guess_member(resolved),
         )
     result.warnings = warnings
-    return json_response({**result.to_dict(), **guess_member(resolved)})
+    return {**result.to_dict(), **guess_member(resolved)}
 
 
 def _refuse(
