@@ -34,7 +34,8 @@ from common import best_of  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 from pychess_pipeline import BOARDS  # noqa: E402
 
-from notation.cli import common, convert_cmd, validate_cmd  # noqa: E402
+from notation.cli import convert_cmd, validate_cmd  # noqa: E402
+from notation.cli import input_lines as common  # noqa: E402  (json_line: notation.cli.jsonl)
 from notation.cli.main import build_parser  # noqa: E402
 from notation.errors import NotationError  # noqa: E402
 from notation.fen.profiles import DEFAULT_OPTIONS  # noqa: E402

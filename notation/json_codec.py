@@ -18,10 +18,11 @@ which no FEN holds and no UTF-8 output could write back.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from json import JSONDecodeError
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["MAX_DEPTH", "JSONDecodeError", "dumps", "loads"]
+__all__ = ["MAX_DEPTH", "JSONDecodeError", "LineFunctions", "dumps", "line_functions", "loads"]
 
 MAX_DEPTH = 1024  # orjson's limit, enforced for the standard library too
 
@@ -42,6 +43,23 @@ def _orjson() -> Any:
     """The ``orjson`` module, or None (see ``__getattr__``)."""
     found = globals()
     return found["orjson"] if "orjson" in found else __getattr__("orjson")
+
+
+class LineFunctions(NamedTuple):
+    """orjson's own functions, for a caller that calls them per line and keeps them."""
+
+    loads: Callable[[str | bytes], Any]  # as ``loads`` below; bytes are checked as UTF-8
+    dumps: Callable[[Any, Any, int], bytes]  # called ``dumps(obj, None, newline)``: compact, UTF-8
+    newline: int  # the option that ends the text with a line break
+
+
+def line_functions() -> LineFunctions | None:
+    """``LineFunctions`` where orjson is installed; None where it is missing (then call
+    ``loads`` and ``dumps`` here). Imports orjson on first use."""
+    orjson = _orjson()
+    if orjson is None:
+        return None
+    return LineFunctions(orjson.loads, orjson.dumps, orjson.OPT_APPEND_NEWLINE)
 
 
 def loads(text: str | bytes) -> Any:

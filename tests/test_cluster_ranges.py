@@ -34,8 +34,8 @@ from notation.cluster.normalize import Assembler, InputNames, normalize_part
 from notation.cluster.plan import Partition, Reading
 from notation.inputs import Compression
 from notation.pgn import ranges
+from notation.pgn.cuts import find_cut
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize
-from notation.pgn.parallel import find_cut
 from notation.variants import DEFAULT_REGISTRY
 
 ENCODING, ERRORS = "utf-8", "surrogateescape"

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from installed import installed_script
 
-from notation.cli.common import MAX_LINE_BYTES, iter_fen_inputs
+from notation.cli.input_lines import MAX_LINE_BYTES, iter_fen_inputs
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 TIMEOUT = 120
@@ -145,7 +145,7 @@ JSON_LINES = [
 
 @pytest.mark.parametrize("data, expected", JSON_LINES)
 def test_json_lines_read_from_bytes_say_each_problem_as_the_text_path(data, expected):
-    from notation.cli.common import RawInput, _json_input, fen_input
+    from notation.cli.input_lines import RawInput, _json_input, fen_input
 
     item = fen_input(RawInput(None, data, 7), "standard", json_lines=True)
     as_text = _json_input(data.decode("utf-8").rstrip("\r\n"), "standard", 7) if expected is None else None

@@ -34,7 +34,7 @@ from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.problem import ProblemLog
 from notation.pgn import ranges
-from notation.pgn.parallel import find_cut
+from notation.pgn.cuts import find_cut
 from notation.pgn.splitter import iter_games
 from notation.variants import DEFAULT_REGISTRY
 
@@ -47,10 +47,10 @@ CLEAN = [text if text.endswith("\n\n") else text.rstrip("\n") + "\n\n" for text 
 
 _RUN_WITH_PIECE_SIZES = (
     "import sys\n"
-    "import notation.pgn.parallel as parallel\n"
+    "import notation.pgn.stream_jobs as stream_jobs\n"
     "import notation.pgn.pieces as pieces\n"
-    "pieces.RANGE_BYTES = parallel.CHUNK_CHARS = int(sys.argv[1])\n"
-    "pieces.LONGEST_PIECE_BYTES = parallel.LONGEST_CHUNK_CHARS = int(sys.argv[2])\n"
+    "pieces.RANGE_BYTES = stream_jobs.CHUNK_CHARS = int(sys.argv[1])\n"
+    "pieces.LONGEST_PIECE_BYTES = stream_jobs.LONGEST_CHUNK_CHARS = int(sys.argv[2])\n"
     "from notation.cli.main import main\n"
     "sys.exit(main(sys.argv[3:]))\n"
 )

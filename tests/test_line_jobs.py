@@ -19,7 +19,7 @@ from installed import installed_script
 from test_jobs import WAIT_SECONDS, _group_gone, _kill_group
 
 from notation import DEFAULT_REGISTRY
-from notation.cli.common import MAX_LINE_BYTES, RawInput
+from notation.cli.input_lines import MAX_LINE_BYTES, RawInput
 from notation.cli.line_jobs import CHUNK_BYTES, CHUNK_ITEMS, _chunks
 from notation.inputs import InputError
 
@@ -142,7 +142,7 @@ def test_chunks_are_bounded_in_lines_and_bytes_and_keep_what_came_before_an_erro
 def test_more_jobs_than_the_machine_can_use_is_a_usage_error_before_any_worker(command):
     """Each worker is a process: thousands of them would exhaust the machine. The limit
     (4 a core, 8 on any machine) is said, and nothing starts."""
-    from notation.cli.common import jobs_limit
+    from notation.cli.limits import jobs_limit
 
     limit = jobs_limit()
     code, out, err = run([*command, "--jobs", str(limit + 1)], STANDARD.encode())

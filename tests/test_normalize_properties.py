@@ -16,12 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.pgn import parallel, splitter, state_machine
+from notation.pgn import splitter, state_machine, stream_jobs
+from notation.pgn.cuts import Stretch, cut_chunks
 from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize, normalize_text
-from notation.pgn.parallel import Stretch, cut_chunks, normalize_blocks_parallel
 from notation.pgn.splitter import iter_games
 from notation.pgn.state_machine import iter_games_slow
+from notation.pgn.stream_jobs import normalize_blocks_parallel
 from notation.pgn.streams import read_text
 from notation.pgn.tags import is_tag_line
 
@@ -149,8 +150,8 @@ def test_a_chunk_comes_back_as_spans_of_the_text_the_parent_holds():
     renamed = '[Event "b"]\n[Variant "ZH"]\n\n1. e4 *\n\n'
     bad = '[Event "d"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n\n'
     text = same * 2 + renamed + other * 3 + bad + same
-    parallel._init_worker(NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
-    batch, spans, texts = parallel._work(text, 1)
+    stream_jobs._init_worker(NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
+    batch, spans, texts = stream_jobs._work(text, 1)
     first_run, after = 2 * len(same), 2 * len(same) + len(renamed)
     assert list(spans) == [0, first_run, -1, 0, after, after + 3 * len(other), len(text) - len(same), len(text)]
     assert texts == [renamed.replace('"ZH"', '"Crazyhouse"')]
@@ -302,8 +303,8 @@ def test_a_stretch_normalised_in_the_parent_holds_no_more_than_one_process():
 # -- the command: --jobs 2 writes the bytes --jobs 1 writes, whatever the chunk size ----------
 _RUN_WITH_CHUNK_SIZE = (
     "import sys\n"
-    "import notation.pgn.parallel as parallel\n"
-    "parallel.CHUNK_CHARS = int(sys.argv[1])\n"
+    "import notation.pgn.stream_jobs as stream_jobs\n"
+    "stream_jobs.CHUNK_CHARS = int(sys.argv[1])\n"
     "import notation.pgn.pieces as pieces\n"
     "pieces.RANGE_BYTES = int(sys.argv[1])  # a regular file is cut into pieces of this size\n"
     "from notation.cli.main import main\n"

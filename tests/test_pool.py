@@ -1,4 +1,4 @@
-"""The worker pool every ``--jobs`` run uses (``notation.pgn.pool``): its bookkeeping
+"""The worker pool every ``--jobs`` run uses (``notation.parallel.pool``): its bookkeeping
 thread sleeps while results wait to be read, and a pool closed with tasks still running
 still ends once they are done.
 """
@@ -11,7 +11,7 @@ from multiprocessing import pool as mp_pool
 
 import pytest
 
-from notation.pgn import pool
+from notation.parallel import pool
 
 WAIT_SECONDS = 120  # generous bound for every wait: the machine is shared and slow at times
 

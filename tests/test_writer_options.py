@@ -11,7 +11,7 @@ import re
 import pytest
 import yaml
 
-from notation.cli import common
+from notation.cli import options
 from notation.cli.main import build_parser
 from notation.fen.profiles import DEFAULT_OPTIONS, PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS, resolve_options
 
@@ -68,7 +68,7 @@ def test_resolve_options_refuses_an_unknown_keyword():
 def test_every_writing_command_has_the_flag(command, option, value):
     args = build_parser().parse_args([*command, "--profile", "lichess", option.flag, value])
     expected = resolve_options("lichess", **{option.name: value})
-    assert common.writer_options_from(args) == expected
+    assert options.writer_options_from(args) == expected
 
 
 @pytest.mark.parametrize("command", WRITING_COMMANDS, ids=lambda c: c[0])

@@ -7,7 +7,8 @@ lines (``lines``), judges FEN/EPD lines (``positions``) and PGN games (``games``
 """
 
 from notation.check.problem import CheckProblem, Severity
-from notation.check.runner import CheckOptions, Summary, run_check
+from notation.check.run import run_check
+from notation.check.runner import CheckOptions, Summary
 from notation.check.sources import FileKind
 
 __all__ = ["CheckOptions", "CheckProblem", "FileKind", "Severity", "Summary", "run_check"]

@@ -1,16 +1,16 @@
-"""Running the check: every source found, read as a stream, judged, problems handed on.
+"""Checking one source: read as a stream, judged, problems handed on (``check_found``,
+``check_stream``), with the options, summary and problem counter every way of running the
+check shares (``run``, ``jobs``, ``--dask``).
 
-``run_check`` calls ``emit`` with each file's problems in line order, file after file, as
-soon as they are final, so front ends print as they go. It never raises on bad input: files
-that cannot be opened are listed in the summary as unreadable; everything wrong inside a
-file is a problem. Errors writing the output (a closed pipe) propagate.
+It never raises on bad input: files that cannot be opened are listed in the summary as
+unreadable; everything wrong inside a file is a problem. Errors writing the output (a
+closed pipe) propagate.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, Protocol
@@ -19,7 +19,7 @@ from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
 from notation.check.problem import CheckProblem, ProblemList, Severity
-from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable, discover
+from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.variants import Registry, Variant
@@ -75,34 +75,6 @@ class Summary:
     skipped: list[Skipped] = field(default_factory=list)
     excluded: int = 0  # files left out by ``CheckOptions.excluded``
     suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
-
-
-def run_check(
-    paths: list[str],
-    options: CheckOptions,
-    emit: Callable[[CheckProblem], None],
-    progress: ProgressSink | None = None,
-    jobs: int = 1,
-) -> Summary:
-    """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
-    files are found first (so their total size is known), then read. ``jobs`` above 1:
-    that many worker processes do the checking (``notation.check.parallel``); the
-    problems, their order and the summary are the same."""
-    summary = Summary()
-    count = counter(options, summary, emit)
-    found_all: Iterable[Found] = without_excluded(discover(paths, options.stdin_kind), options, summary)
-    if progress is not None:
-        found_all = list(found_all)
-        progress.total(_total_size(found_all))
-    if jobs > 1:
-        from notation.check.parallel import check_in_parallel
-
-        check_in_parallel(found_all, options, count, summary, jobs, progress)
-        return summary
-    judge = PositionJudge(options.registry, profile=options.profile)
-    for found in found_all:
-        check_found(found, options, judge, count, summary, progress)
-    return summary
 
 
 def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count: Callable[[CheckProblem], None],
@@ -167,19 +139,6 @@ def _without(found: Iterable[Found], excluded: Callable[[str], bool], summary: S
             summary.excluded += 1
             continue
         yield item
-
-
-def _total_size(found: list[Found]) -> int | None:
-    total = 0
-    for item in found:
-        if isinstance(item, Source):
-            if item.is_stdin:
-                return None
-            try:
-                total += os.stat(item.path).st_size
-            except OSError:
-                continue
-    return total
 
 
 class _Reporting(io.RawIOBase):

@@ -19,8 +19,9 @@ from notation.check.formats import FORMAT_NAMES, format_class
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd
-from notation.cli.common import add_accept_option, add_variant_options, jobs_from
 from notation.cli.help_format import HelpFormatter
+from notation.cli.limits import jobs_from
+from notation.cli.options import add_accept_option, add_variant_options
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from notation.cli import common
-from notation.cli.help_format import RawDescriptionHelpFormatter
-from notation.cli.line_jobs import Answered, Responder, answered, run_lines
-from notation.cli.usage import SUMMARIES
+from notation.cli import options
+from notation.cli.line_command import add_line_parser, responding
+from notation.cli.line_jobs import Responder, run_lines
 from notation.operations import ConvertResult, convert_fen
 from notation.variants import Variant
 
@@ -23,21 +22,13 @@ standard input, 3 an internal error on some line (the others were still answered
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "convert",
-        help=SUMMARIES["convert"],
-        description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to convert (default: read standard input)")
-    common.add_input_option(parser)
-    common.add_variant_options(parser, auto=True)
-    common.add_writer_options(parser)
-    common.add_repair_option(parser)
-    common.add_accept_option(parser)
-    common.add_jobs_option(parser)
-    parser.add_argument("--json", action="store_true", help="JSON lines in and out (see `notation docs readme`)")
-    parser.set_defaults(run=run)
+    add_line_parser(subparsers, "convert", DESCRIPTION, verb="convert",
+                    json_help="JSON lines in and out (see `notation docs readme`)", run=run, own_options=_own_options)
+
+
+def _own_options(parser: argparse.ArgumentParser) -> None:
+    options.add_writer_options(parser)
+    options.add_repair_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,22 +38,17 @@ def run(args: argparse.Namespace) -> int:
 def responder(args: argparse.Namespace) -> Responder:
     """The answer to one input under ``args`` (run once per process; ``UsageError`` for a
     bad --variant-alias or --accept)."""
-    registry = common.build_registry(args)
-    options = common.writer_options_from(args)
-    accept = common.accepted_codes(args.accept)
+    registry = options.build_registry(args)
+    writer = options.writer_options_from(args)
+    accept = options.accepted_codes(args.accept)
 
     on_illegal = args.on_illegal
 
     def convert(fen: str, variant: str | Variant) -> ConvertResult:
-        return convert_fen(fen, variant, options=options, on_illegal=on_illegal, accept=accept, registry=registry)
+        return convert_fen(fen, variant, options=writer, on_illegal=on_illegal, accept=accept, registry=registry)
 
-    guessed = common.guessing(convert, ConvertResult.failure, registry)
+    return responding(args, registry, convert, ConvertResult.failure, _verdict)
 
-    failure = ConvertResult.failure
-    json_lines = args.json
 
-    def respond(item: common.FenInput) -> Answered:
-        result, how = common.answer(item, guessed, failure)
-        return answered(item, how, result, result.ok, result.fen or "", "error", json_lines=json_lines)
-
-    return respond
+def _verdict(result: ConvertResult) -> tuple[bool, str, str]:
+    return result.ok, result.fen or "", "error"

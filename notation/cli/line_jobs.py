@@ -1,11 +1,11 @@
 """Answering ``convert`` and ``validate`` inputs one by one, in one process or several.
 
 ``answer_lines`` runs a command's ``Responder`` (``FenInput`` -> ``Answered``) over its
-raw inputs (``notation.cli.common.iter_raw_inputs``) and writes each answer in input
+raw inputs (``notation.cli.input_lines.iter_raw_inputs``) and writes each answer in input
 order: output to standard output (in batches, each out before the command waits for more
 input: ``notation.cli.answer_stream``), warnings and hints to standard error. With ``jobs``
 above 1 the parent only reads lines and writes answers: workers from
-``notation.pgn.pool`` read (``fen_input``: decoding, JSON) and answer chunks of
+``notation.parallel.pool`` read (``fen_input``: decoding, JSON) and answer chunks of
 ``CHUNK_ITEMS`` lines and send each chunk's answers back as one text, at most
 ``2 * jobs`` chunks in flight, so memory stays bounded on an endless standard input.
 The output is the same bytes whatever ``jobs`` is; with ``jobs`` above 1 it comes a
@@ -18,19 +18,18 @@ answers to the inputs before it; a signal or an error stops the workers first.
 from __future__ import annotations
 
 import sys
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from notation.cli import common
+from notation.cli import input_lines, limits
 from notation.cli.answer_stream import AnswerStream
-from notation.cli.common import FenInput, RawInput, fen_input
+from notation.cli.answers import Answer, file_hint, located, problem_text, text_prefix
+from notation.cli.input_lines import FenInput, RawInput, fen_input
+from notation.cli.jsonl import json_line
 from notation.cli.usage import UsageError
 from notation.inputs import InputError
 from notation.operations import ConvertResult, ValidateResult
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
+from notation.parallel.ordered import InOrder
 
 CHUNK_ITEMS = 512
 CHUNK_BYTES = 1 << 20  # a chunk of long lines ends sooner: in flight at most 2 * jobs MiB or so
@@ -52,7 +51,7 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 _TUPLE_NEW: Final = tuple.__new__
 _ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
 _RAW_INPUT: Final = RawInput
-_INTERNAL: Final = common.Answer.INTERNAL
+_INTERNAL: Final = Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
 # Builds a command's responder from its parsed arguments, once per process; raises
@@ -65,18 +64,18 @@ def run_lines(args: Any, make_responder: ResponderFactory) -> int:
     """A ``convert`` or ``validate`` run: its inputs (``args.fens``, ``args.inputs`` or
     standard input) answered with ``args.jobs`` processes; the exit status. Raises
     ``UsageError`` for a bad option or an input that cannot be opened or read."""
-    jobs = common.jobs_from(args)
+    jobs = limits.jobs_from(args)
     out = AnswerStream(sys.stdout)
     try:
         # Before the command waits for more input, the answers so far are written.
-        raws = common.iter_raw_inputs(args.fens, inputs=args.inputs, before_read=out.flush)
+        raws = input_lines.iter_raw_inputs(args.fens, inputs=args.inputs, before_read=out.flush)
         return answer_lines(raws, make_responder, args, jobs, out)
     except InputError as exc:
         raise UsageError(str(exc)) from None
 
 
 def answered(
-    item: FenInput, how: common.Answer, result: ConvertResult | ValidateResult, ok: bool, good: str, bad: str,
+    item: FenInput, how: Answer, result: ConvertResult | ValidateResult, ok: bool, good: str, bad: str,
     *, json_lines: bool,
 ) -> Answered:
     """``result`` as the command writes it: its JSON line, or ``good`` (when ``ok``) or
@@ -84,13 +83,13 @@ def answered(
     to standard error."""
     internal = how is _INTERNAL
     if json_lines:
-        return _TUPLE_NEW(_ANSWERED, (common.json_line(common.located(item, result.to_dict())), "", not ok, internal))
-    prefix = common.text_prefix(item)
+        return _TUPLE_NEW(_ANSWERED, (json_line(located(item, result.to_dict())), "", not ok, internal))
+    prefix = text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""
     else:  # the error is said once, on its output line
-        out = prefix + bad + ": " + common.problem_text(item, how, result.errors) + "\n"
-        err = common.file_hint(item, how, result.errors)
+        out = prefix + bad + ": " + problem_text(item, how, result.errors) + "\n"
+        err = file_hint(item, how, result.errors)
     for warning in result.warnings:
         err += "warning: " + warning.describe(prefix=item.where) + "\n"
     return _TUPLE_NEW(_ANSWERED, (out, err, not ok, internal))
@@ -167,31 +166,28 @@ def _answer_chunk(chunk: list[_PlainRaw]) -> Answered:
 
 def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any,
                  jobs: int) -> Iterator[Answered]:
-    from notation.pgn import pool as worker_pool  # multiprocessing: only with --jobs, not at start-up
+    from notation.parallel.pool import running  # multiprocessing: only with --jobs, not at start-up
 
-    workers, signals = worker_pool.start_pool(jobs, _init_worker, (make_responder, args))
-    pending: deque[AsyncResult[Answered]] = deque()
+    window: InOrder[None, Answered] = InOrder(2 * jobs)  # the chunks in flight, in input order
     unreadable: InputError | None = None
-    finished = False
-    try:
+    with running(jobs, _init_worker, (make_responder, args)) as workers:
         try:
             for chunk in _chunks(raws):
                 plain: list[_PlainRaw] = [tuple(raw) for raw in chunk]  # type: ignore[misc]
-                pending.append(workers.apply_async(_answer_chunk, (plain,)))
-                while len(pending) >= 2 * jobs:
-                    yield pending.popleft().get()
+                window.put(None, workers.apply_async(_answer_chunk, (plain,)))
+                for _, answer in window.ready():
+                    yield _got(answer)
         except InputError as exc:  # a later input cannot be read: answer the ones before it first
             unreadable = exc
-        while pending:
-            yield pending.popleft().get()
-        finished = True
-    finally:
-        if finished:
-            worker_pool.finish_pool(workers)
-        else:  # an error, a signal, or the consumer gone (a closed pipe)
-            worker_pool.stop_pool(workers, signals)
+        for _, answer in window.drain():
+            yield _got(answer)
     if unreadable is not None:
         raise unreadable
+
+
+def _got(answer: Answered | None) -> Answered:
+    assert answer is not None, "every chunk is handed to a worker"
+    return answer
 
 
 def _chunks(raws: Iterable[RawInput]) -> Iterator[list[RawInput]]:

@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from notation.cli import common, position_args
+from notation.cli import position_args
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.options import build_registry
 from notation.cli.usage import SUMMARIES
 from notation.playing import list_moves
 
@@ -30,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    registry = common.build_registry(args)
+    registry = build_registry(args)
     if args.json:
 
         def answer(obj: dict[str, Any]) -> dict[str, Any]:

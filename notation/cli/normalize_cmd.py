@@ -13,8 +13,18 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from notation.cli import cluster_cmd, common
+from notation.cli import cluster_cmd
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.limits import jobs_from
+from notation.cli.options import (
+    accepted_codes,
+    add_accept_option,
+    add_alias_option,
+    add_repair_option,
+    add_source_option,
+    add_writer_options,
+    build_registry,
+)
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
@@ -78,11 +88,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("more_inputs", nargs="*", metavar="INPUT",
                         help="with --dask: more PGN files or globs, read one after another")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
-    common.add_writer_options(parser)
-    common.add_repair_option(parser, what="refusing the game")
-    common.add_accept_option(parser)
-    common.add_alias_option(parser)
-    common.add_source_option(parser)
+    add_writer_options(parser)
+    add_repair_option(parser, what="refusing the game")
+    add_accept_option(parser)
+    add_alias_option(parser)
+    add_source_option(parser)
     parser.add_argument(
         "--moves", choices=[m.value for m in MovesOption], default=None,
         help="keep: movetext copied unread (the default, but for --profile opentafl and --profile wxf, which "
@@ -109,7 +119,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _options(args: argparse.Namespace) -> NormalizeOptions:
-    registry = common.build_registry(args)
+    registry = build_registry(args)
     writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
     try:
         return NormalizeOptions.create(
@@ -117,7 +127,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             on_bad=BadGamePolicy.REJECT if args.reject_to else BadGamePolicy.KEEP,
             on_illegal=args.on_illegal,
             registry=registry,
-            accept=common.accepted_codes(args.accept),
+            accept=accepted_codes(args.accept),
             moves=args.moves,
             **writer,
         )
@@ -136,7 +146,7 @@ def _same_file(a: str, b: str) -> bool:
 
 def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
     """The output path and the backup path; raises ``UsageError`` for impossible requests."""
-    common.jobs_from(args)
+    jobs_from(args)
     if args.in_place:
         if args.output:
             raise UsageError("--in-place and --output exclude each other")
@@ -210,13 +220,13 @@ def _run(
     with contextlib.ExitStack() as stack:
         fd = _shared_descriptor(args, source)
         if fd is not None:
-            from notation.pgn.file_parallel import normalize_file_parallel
+            from notation.pgn.file_jobs import normalize_file_parallel
 
             stack.callback(os.close, fd)
             batches = normalize_file_parallel(fd, options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report)
         if args.jobs > 1:
-            from notation.pgn.parallel import normalize_blocks_parallel
+            from notation.pgn.stream_jobs import normalize_blocks_parallel
 
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report, lambda: source.position)
@@ -230,7 +240,7 @@ def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | Non
     inherit descriptors); None otherwise: the parent reads and hands out the text."""
     if args.jobs < 2 or args.input == "-" or source.compression is not Compression.NONE:
         return None
-    from notation.pgn.pool import can_share_descriptors
+    from notation.parallel.pool import can_share_descriptors
 
     if not can_share_descriptors():
         return None

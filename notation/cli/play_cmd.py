@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from notation.cli import common, position_args
+from notation.cli import position_args
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.options import add_writer_options, build_registry, writer_options_from
 from notation.cli.usage import SUMMARIES
 from notation.playing import play_moves
 
@@ -30,13 +31,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("words", nargs="*", metavar="FEN|MOVE", help="the position (optional), then the moves")
     position_args.add_position_options(parser, notation_help="read the moves only in this notation")
-    common.add_writer_options(parser)
+    add_writer_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    registry = common.build_registry(args)
-    options = common.writer_options_from(args)
+    registry = build_registry(args)
+    options = writer_options_from(args)
     if args.json:
 
         def answer(obj: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from notation.cli import common
+from notation.cli.input_lines import MAX_LINE_BYTES, iter_raw_inputs
+from notation.cli.jsonl import write_json_line
+from notation.cli.options import add_variant_options
 from notation.errors import Problem
 from notation.json_codec import JSONDecodeError, loads
 from notation.options import MoveNotation
@@ -25,7 +27,7 @@ JsonAnswer = Callable[[dict[str, Any]], dict[str, Any]]
 
 def add_position_options(parser: argparse.ArgumentParser, *, notation_help: str) -> None:
     """``--variant``, ``--variant-alias``, ``--from``, ``--chess960``, ``--notation``, ``--json``."""
-    common.add_variant_options(parser, auto=True)
+    add_variant_options(parser, auto=True)
     parser.add_argument(
         "--chess960", action="store_true",
         help="play the position as Chess960 (UCI castling as the king taking its rook, e1h1)",
@@ -58,15 +60,15 @@ def resolve_variant(fen: str | None, name: str, registry: Registry) -> tuple[str
 
 def run_json_lines(answer: JsonAnswer) -> int:
     """Answer each JSON line of standard input; exit 0 when every answer is ok, else 1.
-    Lines are read as ``convert --json`` reads them (``common.iter_raw_inputs``): one longer
-    than ``common.MAX_LINE_BYTES`` is never held whole, and is answered ``line-too-long``."""
+    Lines are read as ``convert --json`` reads them (``iter_raw_inputs``): one longer
+    than ``MAX_LINE_BYTES`` is never held whole, and is answered ``line-too-long``."""
     failed = False
-    for raw in common.iter_raw_inputs([]):
+    for raw in iter_raw_inputs([]):
         number = raw.line or 0
         data = raw.data
         if data is None:
             reply: dict[str, Any] = _refusal(
-                number, f"line {number}: longer than {common.MAX_LINE_BYTES} bytes; not read", "line-too-long"
+                number, f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read", "line-too-long"
             )
         elif not data.strip():
             continue
@@ -84,7 +86,7 @@ def run_json_lines(answer: JsonAnswer) -> int:
                     except (TypeError, ValueError) as exc:
                         reply = _refusal(number, f"line {number}: {exc}")
         failed = failed or not reply.get("ok", False)
-        common.write_json_line(reply)
+        write_json_line(reply)
         sys.stdout.flush()
     return 1 if failed else 0
 

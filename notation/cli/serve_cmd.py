@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from notation.cli import common
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.options import add_alias_option
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.variants import parse_aliases
 
@@ -47,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         type=_seconds,
         help="seconds a request may take once read (default: $NOTATION_TIMEOUT or 60)",
     )
-    common.add_alias_option(parser)
+    add_alias_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from notation.cli import common
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.jsonl import write_json_line
+from notation.cli.options import add_variant_options, add_writer_options, build_registry, writer_options_from
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
@@ -37,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "variant_name", nargs="?", metavar="VARIANT", help="the variant (as --variant; give one or the other)"
     )
-    common.add_variant_options(parser)
+    add_variant_options(parser)
     parser.set_defaults(variant=None)  # to tell "--variant standard" from no --variant
     parser.add_argument(
         "--chess960", action="store_true", help="a Chess960 start position (random unless --number is given)"
@@ -50,7 +51,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "0..959 (then implies --chess960)",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random draw, to repeat it")
-    common.add_writer_options(parser)
+    add_writer_options(parser)
     parser.add_argument(
         "--json", action="store_true", help='print {"fen", "variant", "chess960_number"} as one JSON line'
     )
@@ -87,7 +88,7 @@ def _variant(args: argparse.Namespace, registry: Registry) -> Variant:
 
 
 def run(args: argparse.Namespace) -> int:
-    registry = common.build_registry(args)
+    registry = build_registry(args)
     variant = _variant(args, registry)
     if args.number is not None and args.seed is not None:
         raise UsageError("--seed draws a random position; it cannot be combined with --number")
@@ -106,14 +107,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--number: {exc}") from None
     except NotationError as exc:
         raise UsageError(str(exc)) from None
-    options = common.writer_options_from(args)
+    options = writer_options_from(args)
     if start.chess960:
         # A Chess960 game is played in the program's 960 mode, classical array included
         # (Fairy-Stockfish writes HAha for position 518).
         options = options.but(castling=options.castling_960)
     fen = write_fen(start.setup, variant, options).fen
     if args.json:
-        common.write_json_line(
+        write_json_line(
             {
                 "fen": fen,
                 "variant": variant.key,

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from notation.cli import common
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.options import accepted_codes, add_variant_options, build_registry
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
@@ -62,7 +62,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fen", metavar="FEN", nargs="?", help="the position to draw (or --pgn)")
-    common.add_variant_options(parser, auto=True)
+    add_variant_options(parser, auto=True)
     game = parser.add_argument_group("a game's position (instead of a FEN)")
     game.add_argument("--pgn", metavar="FILE", help="a PGN file (plain, .gz, .bz2, .zst; - for standard input)")
     game.add_argument("--game", type=_counting(1), default=None, metavar="K",
@@ -119,7 +119,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    registry = common.build_registry(args)
+    registry = build_registry(args)
     if args.pgn is not None:
         return _run_game(args, registry)
     if args.fen is None:
@@ -155,7 +155,7 @@ def _run_game(args: argparse.Namespace, registry: Registry) -> int:
         raise UsageError("--last-move: with --pgn the game's own move is marked")
     from notation.pgn.gameread import open_games  # only a game needs the PGN layer
 
-    accept = common.accepted_codes(args.accept)
+    accept = accepted_codes(args.accept)
     number = args.game or 1
     where = "<stdin>" if args.pgn == "-" else args.pgn
     try:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from notation.cli import common
-from notation.cli.help_format import RawDescriptionHelpFormatter
-from notation.cli.line_jobs import Answered, Responder, answered, run_lines
-from notation.cli.usage import SUMMARIES
+from notation.cli import options
+from notation.cli.line_command import add_line_parser, responding
+from notation.cli.line_jobs import Responder, run_lines
 from notation.operations import ValidateResult, validate_fen
 from notation.variants import Variant
 
@@ -27,19 +26,7 @@ still answered)."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "validate",
-        help=SUMMARIES["validate"],
-        description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to check (default: read standard input)")
-    common.add_input_option(parser)
-    common.add_variant_options(parser, auto=True)
-    common.add_accept_option(parser)
-    common.add_jobs_option(parser)
-    parser.add_argument("--json", action="store_true", help="JSON lines in and out")
-    parser.set_defaults(run=run)
+    add_line_parser(subparsers, "validate", DESCRIPTION, verb="check", json_help="JSON lines in and out", run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,19 +36,14 @@ def run(args: argparse.Namespace) -> int:
 def responder(args: argparse.Namespace) -> Responder:
     """The answer to one input under ``args`` (run once per process; ``UsageError`` for a
     bad --variant-alias or --accept)."""
-    registry = common.build_registry(args)
-    accept = common.accepted_codes(args.accept)
+    registry = options.build_registry(args)
+    accept = options.accepted_codes(args.accept)
 
     def judge(fen: str, variant: str | Variant) -> ValidateResult:
         return validate_fen(fen, variant, accept=accept, registry=registry)
 
-    guessed = common.guessing(judge, ValidateResult.failure, registry)
+    return responding(args, registry, judge, ValidateResult.failure, _verdict)
 
-    failure = ValidateResult.failure
-    json_lines = args.json
 
-    def respond(item: common.FenInput) -> Answered:
-        result, how = common.answer(item, guessed, failure)
-        return answered(item, how, result, result.valid, "valid", "invalid", json_lines=json_lines)
-
-    return respond
+def _verdict(result: ValidateResult) -> tuple[bool, str, str]:
+    return result.valid, "valid", "invalid"

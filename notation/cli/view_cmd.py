@@ -6,9 +6,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from notation.cli import common
 from notation.cli.answer_stream import AnswerStream
+from notation.cli.answers import Answer, answer, guessing, located, problem_text
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.input_lines import iter_fen_inputs
+from notation.cli.jsonl import json_line
+from notation.cli.options import (
+    accepted_codes,
+    add_accept_option,
+    add_variant_options,
+    add_writer_options,
+    build_registry,
+    writer_options_from,
+)
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import Problem
 from notation.inputs import InputError
@@ -39,20 +49,20 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to view (default: read standard input)")
-    common.add_variant_options(parser, default="dark", auto=True)
+    add_variant_options(parser, default="dark", auto=True)
     parser.add_argument(
         "--side", required=True, choices=[viewer.value for viewer in Viewer], help="whose view to write"
     )
-    common.add_writer_options(parser)
-    common.add_accept_option(parser)
+    add_writer_options(parser)
+    add_accept_option(parser)
     parser.add_argument("--json", action="store_true", help="JSON lines in and out")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    registry = common.build_registry(args)
-    options = common.writer_options_from(args)
-    accept = common.accepted_codes(args.accept)
+    registry = build_registry(args)
+    options = writer_options_from(args)
+    accept = accepted_codes(args.accept)
     viewer = Viewer(args.side)
 
     def judge(fen: str, variant: str | Variant) -> ViewResult:
@@ -61,22 +71,22 @@ def run(args: argparse.Namespace) -> int:
     def failure(problem: Problem) -> ViewResult:
         return ViewResult.failure(problem, viewer.value)
 
-    view = common.guessing(judge, failure, registry)  # --variant auto, as convert guesses
+    view = guessing(judge, failure, registry)  # --variant auto, as convert guesses
 
     failed = internal = False
     out = AnswerStream(sys.stdout)  # each view out before the command waits for more input
     try:
-        for item in common.iter_fen_inputs(args.fens, args.variant, json_lines=args.json, before_read=out.flush):
-            result, how = common.answer(item, view, failure)
-            internal = internal or how is common.Answer.INTERNAL
+        for item in iter_fen_inputs(args.fens, args.variant, json_lines=args.json, before_read=out.flush):
+            result, how = answer(item, view, failure)
+            internal = internal or how is Answer.INTERNAL
             failed = failed or not result.ok
             if args.json:
-                out.write(common.json_line(common.located(item, result.to_dict())))
+                out.write(json_line(located(item, result.to_dict())))
                 continue
             if result.fen is not None:
                 out.write(result.fen + "\n")
             else:  # the error is said once, on its output line (as convert says it)
-                out.write("error: " + common.problem_text(item, how, result.errors) + "\n")
+                out.write("error: " + problem_text(item, how, result.errors) + "\n")
             if result.warnings:
                 out.flush()  # the views before a warning are out before it
             for warning in result.warnings:

@@ -3,7 +3,7 @@
 A compressed file (gzip, bzip2, zstd) cannot be entered in the middle. The command reads it
 as one process does (``notation.inputs.InputFile``: the same decompressors, the same
 bounds on memory), decodes it as ``notation.inputs`` does (UTF-8, ``surrogateescape``: the
-bytes come back exactly), and cuts the text with ``notation.pgn.parallel.cut_chunks``, at
+bytes come back exactly), and cuts the text with ``notation.pgn.cuts.cut_chunks``, at
 the points ``--jobs`` and the byte ranges of plain files are cut at, into ``Chunk``s of
 about the partition size, each knowing the number of its first line. The text is read only
 as the chunks are taken, so what the command holds is what the caller keeps of them.
@@ -30,7 +30,7 @@ from typing import Any
 
 from notation.cluster import ClusterError, files
 from notation.inputs import ENCODING, ERRORS, CorruptInput, InputError, InputFile
-from notation.pgn import parallel
+from notation.pgn import cuts
 from notation.pgn.lines import line_breaks
 
 LONGEST_PARTITIONS = 4  # a chunk is at most this many partition sizes (then a Stretch)
@@ -92,12 +92,12 @@ def chunks(name: str, path: str, partition_chars: int, failure: Failure) -> Iter
     reader = _Reader(name, path, failure)
     with reader:
         size = max(1, partition_chars)
-        items = _Peekable(parallel.cut_chunks(reader.blocks(), size, LONGEST_PARTITIONS * size))
+        items = _Peekable(cuts.cut_chunks(reader.blocks(), size, LONGEST_PARTITIONS * size))
         first_line = 1
         any_item = False
         for item in items:
             any_item = True
-            if isinstance(item, parallel.Stretch):
+            if isinstance(item, cuts.Stretch):
                 stretch = Stretch(item.pieces, first_line, items, reader)
                 yield stretch
                 first_line += stretch.line_breaks

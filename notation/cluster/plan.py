@@ -1,7 +1,7 @@
 """Cutting inputs into partitions at game starts, in input order, as the run goes.
 
 Every partition is cut at the points ``--jobs`` cuts at (an empty line, then a well-formed
-tag line: ``notation.pgn.parallel.find_cut``), so the games each holds, split alone, are
+tag line: ``notation.pgn.cuts.find_cut``), so the games each holds, split alone, are
 those of one process reading the whole file. What a partition holds depends on the input:
 
 - an uncompressed file larger than the partition size is cut into nominal byte ranges of

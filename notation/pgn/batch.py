@@ -5,7 +5,7 @@ A batch holds what the writer needs of its games and nothing per game: the outpu
 (as read, or the path of a worker's file holding it), the rejected games' text, the
 report entries, the counts, and the number of its last game within its piece, so that
 ``numbered`` can put its report's games after those of the pieces before it. The ``--jobs``
-paths (``parallel`` for streams, ``file_parallel`` for regular files) both yield batches;
+paths (``stream_jobs`` for streams, ``file_jobs`` for regular files) both yield batches;
 raises nothing but what writing and reading files raise (see ``Batch.write_text``).
 """
 

@@ -16,11 +16,12 @@ every worker). Errors reading it propagate from ``AsyncResult.get`` (``OSError``
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 from collections.abc import Callable, Iterator
-from multiprocessing.pool import AsyncResult, Pool
+from multiprocessing.pool import Pool
 from typing import BinaryIO, TypeVar
 
+from notation.parallel import ordered
+from notation.parallel.pieces import byte_ranges
 from notation.pgn import ranges
 
 FileRef = int | str  # a descriptor inherited from the parent, or a path
@@ -76,14 +77,4 @@ def _ahead(pool: Pool, task: Callable[[FileRef, int, int, int], _Found], ref: Fi
            text_from: int, ahead: int) -> Iterator[_Found]:
     """``task`` on each range of ``every`` bytes of the file, run by the pool's workers at
     most ``ahead`` ranges beyond the one taken last; the results in order."""
-    starts = ranges.nominal_starts(size, every)
-    ends = [*starts[1:], size]
-    waiting: deque[AsyncResult[_Found]] = deque()
-    submitted = 0
-    while True:
-        while submitted < len(starts) and len(waiting) < max(1, ahead):
-            waiting.append(pool.apply_async(task, (ref, starts[submitted], ends[submitted], text_from)))
-            submitted += 1
-        if not waiting:
-            return
-        yield waiting.popleft().get()
+    return ordered.ahead(pool, task, ((ref, start, end, text_from) for start, end in byte_ranges(size, every)), ahead)

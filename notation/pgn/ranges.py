@@ -1,8 +1,8 @@
 """Byte ranges of an uncompressed PGN file that begin at game starts, for other machines.
 
 A file is cut into nominal ranges of a fixed number of bytes; each is moved on to the first
-cut point at or after its nominal start: the points ``parallel`` cuts chunks at
-(``parallel.find_cut``: an empty line, then a well-formed tag line, with text that is not
+cut point at or after its nominal start: the points ``stream_jobs`` cuts chunks at
+(``cuts.find_cut``: an empty line, then a well-formed tag line, with text that is not
 blank before it). The splitter starts each such range from a fresh state, so games split
 and normalised range by range, renumbered, are those of one process reading the whole file.
 
@@ -39,7 +39,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from notation.pgn.parallel import find_cut, scan_from
+from notation.parallel.pieces import nominal_starts  # noqa: F401 (ranges.nominal_starts: cluster's plans and tests)
+from notation.pgn.cuts import find_cut, scan_from
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -255,14 +256,6 @@ class Piece:
     start: int
     end: int
     first_line: int
-
-
-def nominal_starts(size: int, every: int) -> list[int]:
-    """Where the nominal ranges of ``every`` bytes of a file of ``size`` bytes start (one
-    range, at 0, for an empty file); each ends where the next starts, the last at ``size``."""
-    if every < 1:
-        raise ValueError("every must be at least 1")
-    return list(range(0, size, every)) or [0]
 
 
 @dataclass(frozen=True)

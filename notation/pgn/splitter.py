@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.parallel.pieces import joined
 from notation.pgn import state_machine
 from notation.pgn.games import DEFAULT_LIMITS, RESULTS, Limits, RawGame
 from notation.pgn.lines import NEXT_BREAK
@@ -111,20 +112,6 @@ def _braces_paired(movetext: str) -> bool:
     return braces == b"{}" * (len(braces) // 2)
 
 
-def _blocks(pieces: Iterable[str]) -> Iterator[str]:
-    """Join small pieces (lines) into blocks of about ``_BLOCK_CHARS``; big pieces pass."""
-    batch: list[str] = []
-    size = 0
-    for piece in pieces:
-        batch.append(piece)
-        size += len(piece)
-        if size >= _BLOCK_CHARS:
-            yield "".join(batch)
-            batch, size = [], 0
-    if batch:
-        yield "".join(batch)
-
-
 def iter_games(
     lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, first_line: int = 1
 ) -> Iterator[RawGame]:
@@ -134,7 +121,7 @@ def iter_games(
     with ``newline=""``), blocks cut anywhere (``iter(lambda: f.read(1 << 20), "")``), or
     one ``str`` holding the whole text. Lines end at ``\r\n``, ``\n`` or a lone ``\r``.
     ``first_line`` numbers the first line (for a piece cut from a larger text at a game
-    start, as ``parallel`` does); games are numbered from 1 regardless.
+    start, as ``stream_jobs`` does); games are numbered from 1 regardless.
 
     The result never depends on how the text is cut into pieces: the fast path takes only
     games the state machine would find clean and whole, and the state machine is fed each
@@ -145,30 +132,92 @@ def iter_games(
     if isinstance(lines, str):
         blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
     else:
-        blocks = _blocks(lines)
+        blocks = joined(lines, _BLOCK_CHARS)  # small pieces (lines) joined; big ones pass
     piece_chars = state_machine.PIECE_CHARS
     splitter = Splitter(limits)
     limit = min(limits.max_game_chars, limits.max_comment_chars)
-    buf = ""
-    pos = 0
-    base = 0  # characters dropped from the front of buf
-    eof = False
-    line_no = first_line - 1  # lines before pos
+    text = _Window(blocks)
+    line_no = first_line - 1  # lines before text.pos
     number = 0  # games yielded (parts not counted)
     fast = True
     emitted_since_slow = False
     fast_again_at = 0  # the fast path found no game end before this offset: not worth a try
     plain_window = _PLAIN_WINDOW  # how far to look for a run of plain lines
 
-    buf_chars_clean = True  # no junk anywhere in buf: the per-game check can be skipped
-    buf_has_cr = False
+    while True:
+        if fast:
+            taken = text.candidate()
+            if taken is None:
+                break
+            candidate, found = taken
+            header_end = (_clean_header_end(candidate, limit, text.chars_clean, limits.max_tags)
+                          if (found or text.eof) else -1)
+            if header_end >= 0:
+                number += 1
+                yield RawGame(number, line_no + 1, text=candidate, header_end=header_end)
+                line_no += candidate.count("\n")
+                text.pos += len(candidate)
+                continue
+            if not found:
+                fast_again_at = text.base + len(text.buf)
+            fast = False
+            splitter.reset(number, line_no)
+            emitted_since_slow = False
+        # slow path: one line (or piece of a long line) at a time until a clean game start
+        if text.pos >= len(text.buf) and not text.refill():
+            break
+        pos = text.pos
+        if splitter.takes_plain_lines():
+            end = plain_lines_end(text.buf, pos, pos + min(plain_window, piece_chars))  # no line longer
+            # look further while runs fill the window, briefly where lines are seldom plain
+            plain_window = _PLAIN_WINDOW if 2 * (end - pos) < plain_window else min(piece_chars, 2 * plain_window)
+            if end > pos and splitter.feed_plain_lines(text.buf[pos:end]):
+                text.pos = end
+                continue
+        end = text.piece_end(piece_chars)
+        line = text.buf[text.pos:end]
+        for game in splitter.feed(line):
+            if game.part == 0:
+                number = game.number
+            emitted_since_slow = True
+            game._seal()
+            yield game
+        text.pos = end
+        if emitted_since_slow and text.base + end > fast_again_at and splitter.fresh_game_started():
+            splitter.take_back()
+            number = splitter.number
+            line_no = splitter.line_no
+            text.pos = end - len(line)
+            fast = True
+    if not fast:
+        for game in splitter.finish():
+            game._seal()
+            yield game
 
-    def refill(at_least: int = 0) -> bool:
-        """Append the next block (blocks: at least ``at_least`` characters) to what is left."""
-        nonlocal buf, pos, base, eof, buf_chars_clean, buf_has_cr
+
+class _Window:
+    """The text held while splitting: ``buf[pos:]`` is still to read, ``base`` characters
+    were dropped before ``buf``; ``chars_clean``: no junk anywhere in ``buf`` (the per-game
+    check can be skipped); ``has_cr``: a CR in it."""
+
+    __slots__ = ("blocks", "buf", "pos", "base", "eof", "chars_clean", "has_cr")
+
+    def __init__(self, blocks: Iterator[str]) -> None:
+        self.blocks = blocks
+        self.buf = ""
+        self.pos = 0
+        self.base = 0
+        self.eof = False
+        self.chars_clean = True
+        self.has_cr = False
+
+    def refill(self, at_least: int = 0) -> bool:
+        """Append the next block (blocks: at least ``at_least`` characters) to what is left;
+        False at the end of the input."""
+        blocks = self.blocks
         block = next(blocks, None)
         if block is None:
-            eof = True
+            self.eof = True
             return False
         if len(block) < at_least:
             more = [block]
@@ -180,18 +229,34 @@ def iter_games(
                 more.append(piece)
                 length += len(piece)
             block = "".join(more)
-        rest = buf[pos:]
-        buf_chars_clean = (buf_chars_clean or _chars_clean(rest)) and _chars_clean(block)
-        buf_has_cr = "\r" in rest or "\r" in block
-        buf = rest + block
-        base += pos
-        pos = 0
+        rest = self.buf[self.pos:]
+        self.chars_clean = (self.chars_clean or _chars_clean(rest)) and _chars_clean(block)
+        self.has_cr = "\r" in rest or "\r" in block
+        self.buf = rest + block
+        self.base += self.pos
+        self.pos = 0
         return True
 
-    def next_boundary(start: int) -> int:
+    def candidate(self) -> tuple[str, bool] | None:
+        """The text of the game at ``pos`` for the fast path, up to its end (after its
+        trailing blank lines) and True, or all that is held and False when no end is seen
+        within ``_FAST_WINDOW`` characters (reading on, doubling what is held each time:
+        every character is searched a few times at most); None at the end of the input."""
+        end = self.next_boundary(self.pos)
+        while end < 0 and not self.eof and len(self.buf) - self.pos < _FAST_WINDOW:
+            if self.refill(len(self.buf) - self.pos):
+                end = self.next_boundary(self.pos)
+        if end < 0:
+            if self.pos >= len(self.buf) and self.eof:
+                return None
+            return self.buf[self.pos:], False
+        return self.buf[self.pos:end], True
+
+    def next_boundary(self, start: int) -> int:
         """End of the game starting at ``start`` (after its trailing blank lines), or -1
         when none is seen in ``buf`` (none yet: the next tag line may not be whole)."""
-        if not buf_has_cr:
+        buf = self.buf
+        if not self.has_cr:
             found = buf.find("\n\n[", start)
             while found >= 0 and found + 3 < len(buf) and buf[found + 3] not in TAG_START_CHARS:
                 found = buf.find("\n\n[", found + 1)  # "[" then no tag name: not a tag line
@@ -205,69 +270,19 @@ def iter_games(
         match = _BOUNDARY.search(buf, start)
         return -1 if match is None else match.end()
 
-    while True:
-        if fast:
-            end = next_boundary(pos)
-            while end < 0 and not eof and len(buf) - pos < _FAST_WINDOW:
-                # double what is held each time: every character is searched a few times at most
-                if refill(len(buf) - pos):
-                    end = next_boundary(pos)
-            if end < 0 and pos >= len(buf) and eof:
-                break
-            found = end >= 0
-            end = end if found else len(buf)
-            candidate = buf[pos:end]
-            header_end = _clean_header_end(candidate, limit, buf_chars_clean, limits.max_tags) if (found or eof) else -1
-            if header_end >= 0:
-                number += 1
-                yield RawGame(number, line_no + 1, text=candidate, header_end=header_end)
-                line_no += candidate.count("\n")
-                pos = end
-                continue
-            if not found:
-                fast_again_at = base + len(buf)
-            fast = False
-            splitter.reset(number, line_no)
-            emitted_since_slow = False
-        # slow path: one line (or piece of a long line) at a time until a clean game start
-        if pos >= len(buf) and not refill():
-            break
-        if splitter.takes_plain_lines():
-            end = plain_lines_end(buf, pos, pos + min(plain_window, piece_chars))  # no line longer
-            # look further while runs fill the window, briefly where lines are seldom plain
-            plain_window = _PLAIN_WINDOW if 2 * (end - pos) < plain_window else min(piece_chars, 2 * plain_window)
-            if end > pos and splitter.feed_plain_lines(buf[pos:end]):
-                pos = end
-                continue
+    def piece_end(self, piece_chars: int) -> int:
+        """Where the line at ``pos`` ends (its line break included), reading on as needed;
+        a line longer than ``piece_chars`` is cut there (its next piece follows)."""
+        pos = self.pos
         window = pos + piece_chars + 2  # a line ending that starts by pos + piece_chars: whole
-        newline = NEXT_BREAK.search(buf, pos, window)
-        while not eof and len(buf) < window and (
-            newline is None or (newline.group() == "\r" and newline.end() == len(buf))
+        newline = NEXT_BREAK.search(self.buf, pos, window)
+        while not self.eof and len(self.buf) < window and (
+            newline is None or (newline.group() == "\r" and newline.end() == len(self.buf))
         ):
-            refill()
+            self.refill()
+            pos = self.pos
             window = pos + piece_chars + 2
-            newline = NEXT_BREAK.search(buf, pos, window)
+            newline = NEXT_BREAK.search(self.buf, pos, window)
         if newline is not None and newline.start() <= pos + piece_chars:
-            end = newline.end()
-        else:
-            end = min(pos + piece_chars, len(buf))
-        line = buf[pos:end]
-        for game in splitter.feed(line):
-            if game.part == 0:
-                number = game.number
-            emitted_since_slow = True
-            game._seal()
-            yield game
-        pos = end
-        if emitted_since_slow and base + pos > fast_again_at and splitter.fresh_game_started():
-            splitter.take_back()
-            number = splitter.number
-            line_no = splitter.line_no
-            pos -= len(line)
-            fast = True
-    if not fast:
-        for game in splitter.finish():
-            game._seal()
-            yield game
-
-
+            return newline.end()
+        return min(pos + piece_chars, len(self.buf))

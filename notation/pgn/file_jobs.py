@@ -1,15 +1,16 @@
-"""Normalising a regular, uncompressed file with several processes that read it themselves.
+"""``normalize --jobs`` over a regular, uncompressed file: several processes that read it themselves.
 
 The parent does not read the games: the workers find the cut points of the file's nominal
-ranges (``pieces.located``, the rule ``parallel.find_cut`` and ``--dask`` use), and each
+ranges (``pieces.located``, the rule ``cuts.find_cut`` and ``--dask`` use), and each
 piece between two cut points (``ranges.pieces``) is read, split, normalised and encoded by
 one worker, which writes its output to a file of its own in a temporary directory (a
 pipe costs the parent far more CPU per byte than copying a file) and sends back its
 rejected games, its report entries and its counts. The parent only puts the pieces in
-input order (``batch.Batch``), numbers the games after those of the pieces before (lines are
-right already: each piece knows its first line) and copies their output where it goes
-(``Batch.write_text``; a worker's file lasts until the iteration ends). So the output, rejects, report and summary are
-those of one process reading the file, whatever the number of workers.
+input order (``notation.parallel.ordered``; ``batch.Batch``), numbers the games after
+those of the pieces before (lines are right already: each piece knows its first line)
+and copies their output where it goes (``Batch.write_text``; a worker's file lasts until
+the iteration ends). So the output, rejects, report and summary are those of one process
+reading the file, whatever the number of workers.
 
 At most ``2 * jobs`` pieces are in flight. A piece longer than ``pieces.LONGEST_PIECE_BYTES``
 (one huge game, millions of lines without a game start), whose rejected games and report
@@ -17,7 +18,7 @@ a worker would hold whole, is normalised by the parent itself, game by game, aft
 memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES``.
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
-``parallel.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
+``stream_jobs.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
 ``OSError`` reading the file, and a worker's death, propagate.
 """
 
@@ -25,13 +26,13 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections import deque
 from collections.abc import Iterator
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
-from notation.pgn import pieces, pool, ranges
+from notation.parallel.ordered import InOrder
+from notation.parallel.pool import running
+from notation.pgn import pieces, ranges
 from notation.pgn.batch import Batch, game_batches, numbered
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
@@ -80,11 +81,12 @@ def _output_path(directory: str, piece: ranges.Piece) -> str:
     return os.path.join(directory, f"piece-{piece.start}.pgn")
 
 
-def _collected(piece: ranges.Piece, result: AsyncResult[Batch], directory: str) -> Batch:
-    """A worker's batch, its text still in the worker's file (see ``Batch.write_text``)."""
-    batch = result.get()
+def _collected(piece: ranges.Piece, batch: Batch | None, directory: str, games_before: list[int]) -> Batch:
+    """A worker's batch, its text still in the worker's file (see ``Batch.write_text``),
+    its games numbered after those of the pieces before."""
+    assert batch is not None, "every piece in the window is handed to a worker"
     batch.text_path = _output_path(directory, piece)
-    return batch
+    return numbered(batch, games_before)
 
 
 def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
@@ -98,28 +100,21 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
     size = os.fstat(fd).st_size
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]
-    pending: deque[tuple[ranges.Piece, AsyncResult[Batch]]] = deque()
+    window: InOrder[ranges.Piece, Batch] = InOrder(2 * jobs)  # the pieces in flight, in input order
     with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
-        workers, signals = pool.start_pool(jobs, _init_worker, (options, fd, directory))
-        running: Any = workers
-        try:
+        with running(jobs, _init_worker, (options, fd, directory)) as workers:
             found = pieces.located(workers, fd, size, every, text_from, ahead=2 * jobs + 2)
             for piece in ranges.pieces(found, size):
                 if piece.end - piece.start > longest:
-                    while pending:
-                        yield numbered(_collected(*pending.popleft(), directory), games_before)
+                    for done in window.drain():
+                        yield _collected(*done, directory, games_before)
                     yield from _in_parent(fd, piece, options, games_before)
                     continue
-                pending.append((piece, workers.apply_async(_normalize_piece, (piece,))))
-                while len(pending) >= 2 * jobs:
-                    yield numbered(_collected(*pending.popleft(), directory), games_before)
-            while pending:
-                yield numbered(_collected(*pending.popleft(), directory), games_before)
-            pool.finish_pool(workers)
-            running = None
-        finally:
-            if running is not None:  # stopped early (an error, a signal, the consumer went away)
-                pool.stop_pool(running, signals)
+                window.put(piece, workers.apply_async(_normalize_piece, (piece,)))
+                for done in window.ready():
+                    yield _collected(*done, directory, games_before)
+            for done in window.drain():
+                yield _collected(*done, directory, games_before)
 
 
 def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int]) -> Iterator[Batch]:

@@ -1,4 +1,5 @@
-"""``notation check --jobs N``: the files checked by worker processes, problems in order.
+"""``notation check --jobs N``: the files checked by worker processes, problems in order
+(the pool and the ordering are ``notation.parallel``'s).
 
 What each file becomes:
 
@@ -23,18 +24,16 @@ file is then checked by the parent from that piece's start to its end as one str
 exactly as one process reads it from there (the pieces before held no such damage).
 At most ``2 * jobs`` tasks are in flight.
 
-Never raises on bad input (as ``run_check``); a worker's death raises the pool's error.
+Never raises on bad input (as ``run.run_check``); a worker's death raises the pool's error.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
-from typing import Any
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
@@ -51,7 +50,9 @@ from notation.check.runner import (
 )
 from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
-from notation.pgn import pieces, pool, ranges
+from notation.parallel.ordered import InOrder
+from notation.parallel.pool import running
+from notation.pgn import pieces, ranges
 
 WHOLE_IN_WORKER_BYTES = 16 << 20  # larger files that cannot be cut are checked by the parent
 
@@ -123,18 +124,13 @@ class _File:
     damaged: bool = False  # a piece met reading damage: the rest was read by the parent
 
 
-@dataclass
-class _Step:
-    """One thing to do in input order: hand on a task's outcome, or run ``action`` here."""
-
-    action: Callable[[Outcome | None], None]
-    task: AsyncResult[Outcome] | None = None
+Action = Callable[[Outcome | None], None]  # one thing to do in input order, given a task's outcome
 
 
 @dataclass
 class _Run:
-    """The parent's side of a run: the steps still to take, in input order, and how many of
-    them wait for a worker."""
+    """The parent's side of a run: the actions still to take, in input order (those that
+    wait for a worker's outcome with their task)."""
 
     options: CheckOptions
     count: Callable[[CheckProblem], None]
@@ -142,35 +138,26 @@ class _Run:
     jobs: int
     progress: ProgressSink | None
     workers: Pool
-    steps: deque[_Step] = field(default_factory=deque)
-    in_flight: int = 0
+    steps: InOrder[Action, Outcome] = field(init=False)
     judge: PositionJudge | None = None
+
+    def __post_init__(self) -> None:
+        self.steps = InOrder(2 * self.jobs)
 
     def local_judge(self) -> PositionJudge:
         if self.judge is None:
             self.judge = PositionJudge(self.options.registry, profile=self.options.profile)
         return self.judge
 
-    def add(self, action: Callable[[Outcome | None], None], task: AsyncResult[Outcome] | None = None) -> None:
+    def add(self, action: Action, task: AsyncResult[Outcome] | None = None) -> None:
         """Queue a step; take the oldest ones while too many tasks are in flight."""
-        self.steps.append(_Step(action, task))
-        if task is not None:
-            self.in_flight += 1
-        while self.in_flight >= 2 * self.jobs:
-            self.take()
-
-    def take(self) -> None:
-        """Take the oldest step: wait for its task, if any, then run its action."""
-        step = self.steps.popleft()
-        outcome = None
-        if step.task is not None:
-            outcome = step.task.get()
-            self.in_flight -= 1
-        step.action(outcome)
+        self.steps.put(action, task)
+        for oldest, outcome in self.steps.ready():
+            oldest(outcome)
 
     def drain(self) -> None:
-        while self.steps:
-            self.take()
+        for oldest, outcome in self.steps.drain():
+            oldest(outcome)
 
     def advance(self, size: int) -> None:
         if self.progress is not None and size:
@@ -181,18 +168,11 @@ def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Call
                       summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
     """Check everything ``found`` with ``jobs`` worker processes; see the module doc.
     Problems go to ``count`` in the order one process gives, outcomes into ``summary``."""
-    workers, signals = pool.start_pool(jobs, _init_worker, (options,))
-    running: Any = workers
-    try:
+    with running(jobs, _init_worker, (options,)) as workers:
         run = _Run(options, count, summary, jobs, progress, workers)
         for item in found:
             _plan(run, item)
         run.drain()
-        pool.finish_pool(workers)
-        running = None
-    finally:
-        if running is not None:  # stopped early (an error, a signal, the consumer went away)
-            pool.stop_pool(running, signals)
 
 
 def _plan(run: _Run, item: Found) -> None:

@@ -2,21 +2,23 @@
 
 ``start_pool`` makes a ``multiprocessing`` pool (``QuietPool``: one whose bookkeeping
 thread does not spin while results wait to be read) whose workers take signals as
-``notation.signals.WorkerSignals`` says (only the parent decides when they end);
+``notation.parallel.signals.WorkerSignals`` says (only the parent decides when they end);
 ``finish_pool`` ends it once every result is in; ``stop_pool`` ends it early (an error, a
-signal, a consumer gone) within a bounded time. Nothing here raises but what
-``multiprocessing`` raises.
+signal, a consumer gone) within a bounded time; ``running`` does all three around a
+block. Nothing here raises but what ``multiprocessing`` raises.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from multiprocessing.pool import Pool
 from typing import Any
 
-from notation.signals import WorkerSignals, signals_deferred
+from notation.parallel.signals import WorkerSignals
+from notation.signals import signals_deferred
 
 POOL_STOP_SECONDS = 5.0
 
@@ -96,3 +98,19 @@ def stop_pool(pool: Pool, signals: WorkerSignals | None = None) -> None:
     stopper = threading.Thread(target=stop, name="stop-pool", daemon=True)
     stopper.start()
     stopper.join(POOL_STOP_SECONDS)
+
+
+@contextlib.contextmanager
+def running(jobs: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> Iterator[Pool]:
+    """Within: ``start_pool``'s pool. When the block ends normally the pool is finished
+    (``finish_pool``); when it ends early (an error, a signal, a generator closed because
+    its consumer went away) it is stopped (``stop_pool``) and the exception goes on."""
+    pool, signals = start_pool(jobs, initializer, initargs)
+    finished = False
+    try:
+        yield pool
+        finish_pool(pool)
+        finished = True
+    finally:
+        if not finished:
+            stop_pool(pool, signals)

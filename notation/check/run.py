@@ -1,0 +1,58 @@
+"""Running the check: every source found, read as a stream, judged, problems handed on.
+
+``run_check`` calls ``emit`` with each file's problems in line order, file after file, as
+soon as they are final, so front ends print as they go. It never raises on bad input: files
+that cannot be opened are listed in the summary as unreadable; everything wrong inside a
+file is a problem. Errors writing the output (a closed pipe) propagate.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+from notation.check.judge import PositionJudge
+from notation.check.problem import CheckProblem
+from notation.check.runner import CheckOptions, ProgressSink, Summary, check_found, counter, without_excluded
+from notation.check.sources import Found, Source, discover
+
+
+def run_check(
+    paths: list[str],
+    options: CheckOptions,
+    emit: Callable[[CheckProblem], None],
+    progress: ProgressSink | None = None,
+    jobs: int = 1,
+) -> Summary:
+    """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
+    files are found first (so their total size is known), then read. ``jobs`` above 1:
+    that many worker processes do the checking (``notation.check.jobs``); the
+    problems, their order and the summary are the same."""
+    summary = Summary()
+    count = counter(options, summary, emit)
+    found_all: Iterable[Found] = without_excluded(discover(paths, options.stdin_kind), options, summary)
+    if progress is not None:
+        found_all = list(found_all)
+        progress.total(_total_size(found_all))
+    if jobs > 1:
+        from notation.check.jobs import check_in_parallel  # multiprocessing: only with --jobs
+
+        check_in_parallel(found_all, options, count, summary, jobs, progress)
+        return summary
+    judge = PositionJudge(options.registry, profile=options.profile)
+    for found in found_all:
+        check_found(found, options, judge, count, summary, progress)
+    return summary
+
+
+def _total_size(found: list[Found]) -> int | None:
+    total = 0
+    for item in found:
+        if isinstance(item, Source):
+            if item.is_stdin:
+                return None
+            try:
+                total += os.stat(item.path).st_size
+            except OSError:
+                continue
+    return total

@@ -1,0 +1,213 @@
+"""The inputs of ``convert`` and ``validate``: lines read, bounded, decoded.
+
+``iter_fen_inputs`` implements the input rules of ``convert`` and ``validate``: FEN
+arguments, then the files of ``--input`` (each one FEN per line), or, with neither,
+standard input one FEN per line (blank lines skipped, but counted: a line number is the
+line's own); with ``--json`` a line may be a JSON object ``{"fen": ..., "variant": ...}``
+whose variant wins over ``--variant``. Files and standard input go through
+``notation.inputs`` (so they may be gzip, bzip2 or zstd).
+
+Every non-blank line yields exactly one ``FenInput``: a line that cannot be used (longer
+than ``MAX_LINE_BYTES``, not UTF-8, JSON that is malformed, nested too deeply or of the
+wrong shape) carries its ``Problem`` instead of a FEN, and reading goes on with the next
+line. A long line is never held whole: it is read in bounded chunks up to its end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, BinaryIO, Final, NamedTuple
+
+from notation.cli.jsonl import CODEC
+from notation.errors import Problem
+from notation.inputs import STDIN, InputFile
+from notation.json_codec import JSONDecodeError, loads
+
+
+class FenInput(NamedTuple):
+    """One input item: its FEN and variant name, or the problem that stopped reading it
+    (then ``fen`` is None). A named tuple: one is made per input line."""
+
+    fen: str | None
+    variant: str
+    line: int | None  # 1-based line of its file or standard input, None for command-line arguments
+    problem: Problem | None = None
+    source: str | None = None  # the ``--input`` path it was read from (``-``: standard input)
+
+    @property
+    def where(self) -> str:
+        """Where it came from, for messages: ``path:line``, ``line N`` or ``argument``."""
+        if self.source is not None:
+            return f"{self.source}:{self.line}"
+        return f"line {self.line}" if self.line else "argument"
+
+
+MAX_LINE_BYTES: Final = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
+
+
+SKIP_CHUNK = 64 * 1024
+
+
+def iter_fen_inputs(
+    fens: list[str],
+    default_variant: str,
+    *,
+    json_lines: bool,
+    stream: BinaryIO | None = None,
+    inputs: Sequence[str] = (),
+    before_read: Callable[[], None] | None = None,
+) -> Iterator[FenInput]:
+    """Yield one ``FenInput`` per FEN argument and per non-blank line of each ``inputs``
+    file, or, with neither, per non-blank line of ``stream`` (default: standard input).
+    Raises ``notation.inputs.InputError`` when a file or standard input cannot be opened
+    or read (missing, corrupt compressed data), after the lines before it were yielded.
+    ``before_read``: as ``iter_raw_inputs``'s."""
+    for raw in iter_raw_inputs(fens, stream=stream, inputs=inputs, before_read=before_read):
+        item = fen_input(raw, default_variant, json_lines=json_lines)
+        if item is not None:
+            yield item
+
+
+# Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
+# its generated ``__new__`` (Python code), and an enum member read once is not looked up on
+# its class (EnumType's attribute hook) each time.
+_TUPLE_NEW: Final = tuple.__new__
+
+
+class RawInput(NamedTuple):
+    """One input before it is read: a FEN argument (``text``; ``line`` None), or a line of
+    a file or standard input (``data``, its bytes, None when longer than ``MAX_LINE_BYTES``)."""
+
+    text: str | None
+    data: bytes | None
+    line: int | None
+    source: str | None = None  # the ``--input`` path it was read from
+
+
+# NamedTuple classes made per line, bound as Final: compiled, C statics, not dictionary look-ups.
+_FEN_INPUT: Final = FenInput
+
+
+_RAW_INPUT: Final = RawInput
+
+
+def iter_raw_inputs(
+    fens: list[str],
+    *,
+    stream: BinaryIO | None = None,
+    inputs: Sequence[str] = (),
+    before_read: Callable[[], None] | None = None,
+) -> Iterator[RawInput]:
+    """``iter_fen_inputs`` before each input is read: every argument and every line, blank
+    ones too (``fen_input`` reads them; ``--jobs`` workers do it in parallel). Raises as
+    ``iter_fen_inputs`` does. ``before_read`` runs before each read of an input file or of
+    standard input (which may wait for a writer): the commands write their answers so far."""
+    if fens or inputs:
+        for fen in fens:
+            yield RawInput(fen, None, None)
+        for path in inputs:
+            with InputFile(path, before_read=before_read) as source:
+                for number, data in enumerate(_bounded_lines(source.binary), start=1):
+                    yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, path))
+        return
+    if stream is None:
+        with InputFile(STDIN, before_read=before_read) as source:
+            yield from iter_raw_inputs([], stream=source.binary)
+        return
+    for number, data in enumerate(_bounded_lines(stream), start=1):
+        yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, None))
+
+
+def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenInput | None:
+    """The ``FenInput`` of one raw input, or None for a blank line (skipped, but counted)."""
+    number = raw.line
+    if number is None:
+        return FenInput(raw.text, default_variant, None)
+    data = raw.data
+    if data is None:
+        message = f"line {number}: longer than {MAX_LINE_BYTES} bytes; not read"
+        item = FenInput(None, default_variant, number, Problem("line-too-long", message))
+    else:
+        if json_lines and len(data) > 1 and data[0] == 123:  # "{": the usual JSON line
+            # Parsed from its bytes (orjson checks the UTF-8) without decoding and stripping
+            # it first; what orjson refuses takes the path below, whose messages say what
+            # went wrong where, as they always have.
+            fast = CODEC.load().loads
+            if fast is not None:
+                try:
+                    obj = fast(data)
+                except JSONDecodeError:
+                    pass
+                else:
+                    item = _json_object_input(obj, default_variant, number)
+                    return item if raw.source is None else item._replace(source=raw.source)
+        try:
+            line = data.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            message = f"line {number}: byte 0x{data[exc.start]:02X} at byte {exc.start + 1} is not valid UTF-8"
+            item = FenInput(None, default_variant, number, Problem("encoding", message))
+        else:
+            if not line.strip():
+                return None
+            if json_lines and line.lstrip().startswith("{"):
+                item = _json_input(line, default_variant, number)
+            else:
+                item = _TUPLE_NEW(_FEN_INPUT, (line.strip(), default_variant, number, None, None))
+    return item if raw.source is None else item._replace(source=raw.source)
+
+
+def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """Each line of ``stream`` as bytes, or None for one longer than ``MAX_LINE_BYTES``
+    (read and dropped chunk by chunk, never held whole)."""
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(SKIP_CHUNK)
+        yield None
+
+
+_JSON_FIELDS: Final = frozenset({"fen", "variant"})
+
+
+def _known_fields(obj: dict[str, Any]) -> bool:
+    """Whether every key of ``obj`` is ``fen`` or ``variant``: a loop over at most a few
+    keys, cheaper than a set comparison of the keys' view, per line."""
+    for key in obj:
+        if key != "fen" and key != "variant":
+            return False
+    return True
+
+
+def _json_input(line: str, default_variant: str, number: int) -> FenInput:
+    fast = CODEC.load().loads
+    try:
+        obj = fast(line) if fast is not None else loads(line)
+    except JSONDecodeError as exc:
+        message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
+        return FenInput(None, default_variant, number, _bad_json(message))
+    return _json_object_input(obj, default_variant, number)
+
+
+def _json_object_input(obj: Any, default_variant: str, number: int) -> FenInput:
+    """The ``FenInput`` of a parsed JSON line: an object of ``fen`` and maybe ``variant``."""
+    if not isinstance(obj, dict):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
+    if not _known_fields(obj):
+        unknown = sorted(set(obj) - _JSON_FIELDS)
+        message = f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"
+        return FenInput(None, default_variant, number, _bad_json(message))
+    fen, variant = obj.get("fen"), obj.get("variant", default_variant)
+    if not isinstance(fen, str):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
+    if not isinstance(variant, str):
+        return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
+    return _TUPLE_NEW(_FEN_INPUT, (fen, variant, number, None, None))
+
+
+def _bad_json(message: str) -> Problem:
+    return Problem("bad-input", message)

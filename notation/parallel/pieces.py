@@ -1,0 +1,55 @@
+"""Cutting input into pieces for the workers: a file's bytes into nominal ranges
+(``nominal_starts``, ``byte_ranges``), a stream of text into blocks of a bounded size
+(``rejoined``, ``joined``). Where a piece may really start (a game start) is the caller's rule:
+nothing here looks at the text. ``nominal_starts`` raises ``ValueError`` for ``every``
+below 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+
+def nominal_starts(size: int, every: int) -> list[int]:
+    """Where the nominal ranges of ``every`` bytes of a file of ``size`` bytes start (one
+    range, at 0, for an empty file); each ends where the next starts, the last at ``size``."""
+    if every < 1:
+        raise ValueError("every must be at least 1")
+    return list(range(0, size, every)) or [0]
+
+
+def byte_ranges(size: int, every: int) -> list[tuple[int, int]]:
+    """The nominal ranges of ``nominal_starts`` as ``(start, end)`` pairs."""
+    starts = nominal_starts(size, every)
+    return list(zip(starts, [*starts[1:], size], strict=True))
+
+
+def rejoined(blocks: Iterable[str], at_least: int) -> Iterator[str]:
+    """The text of ``blocks`` in blocks of ``at_least`` to ``5 * at_least`` characters (but
+    the last): looking back for a cut point after each block costs no more than the block,
+    and cutting a chunk off the text held copies no more than a few blocks."""
+    return joined(_sliced(blocks, 4 * at_least), at_least)
+
+
+def joined(pieces: Iterable[str], at_least: int) -> Iterator[str]:
+    """Small ``pieces`` (lines) joined into blocks of at least ``at_least`` characters (but
+    the last); a piece that long passes whole."""
+    batch: list[str] = []
+    length = 0
+    for piece in pieces:
+        batch.append(piece)
+        length += len(piece)
+        if length >= at_least:
+            yield "".join(batch)
+            batch, length = [], 0
+    if batch:
+        yield "".join(batch)
+
+
+def _sliced(blocks: Iterable[str], most: int) -> Iterator[str]:
+    """``blocks``, those longer than ``most`` characters cut into slices of ``most``."""
+    for block in blocks:
+        if len(block) <= most:
+            yield block
+        else:
+            yield from (block[start:start + most] for start in range(0, len(block), most))
