@@ -22,7 +22,7 @@ are reported as ``decompress`` or ``binary-file`` problems, never raised.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import BinaryIO, NamedTuple
 
 from notation.check.problem import Severity
@@ -144,50 +144,13 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
                 if not chunk and failure is None:
                     continue
         if not chunk:
-            if failure is not None:
-                # the line being read when the stream broke is incomplete: it is not passed on
-                report(lines_before + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
-            elif pending:
-                chunk, pending = pending + b"\n", b""  # the last line, as if it had its end
-                data = chunk
-                nul = data.find(b"\0", 0, max_bytes + 1)
-                if nul >= 0:
-                    report(lines_before + 1, _column(data, nul), Severity.ERROR, "binary-file", NUL_MESSAGE)
-                else:
-                    yield _decode_block(data[:-1], lines_before, tally)
+            yield from _end_of_stream(pending, failure, lines_before, max_bytes, report, tally)
             break
         data = pending + chunk if pending else chunk
-        stop = False
-        while True:  # a too long first line is cut short; then the NUL check for the rest
-            newline = data.find(b"\n")
-            long_line = newline > max_bytes or (newline < 0 and len(data) > max_bytes)
-            # As in read_lines: a NUL counts only within the first max_bytes + 1 bytes of a line.
-            nul = data.find(b"\0", 0, max_bytes + 1 if long_line else len(data))
-            if nul >= 0:
-                start = data.rfind(b"\n", 0, nul) + 1
-                if start:
-                    yield _decode_block(data[:start], lines_before, tally)
-                line = lines_before + data.count(b"\n", 0, start) + 1
-                report(line, _column(data[start:], nul - start), Severity.ERROR, "binary-file", NUL_MESSAGE)
-                stop = True
-                break
-            if not long_line:
-                break
-            report(lines_before + 1, 1, Severity.ERROR, "line-too-long",
-                   f"line longer than {max_bytes} bytes; not checked")
-            head = data[: min(KEPT_ENDS, max_bytes)]
-            if newline >= 0:
-                tail, data = data[:newline].rstrip(b"\r")[-KEPT_ENDS:], data[newline + 1:]
-            else:
-                rest = _rest_of_long_line(stream, block_bytes, data, lines_before + 1, report)
-                if rest is None:
-                    stop = True
-                    break
-                tail, data = rest
-            yield (head + b" ... " + tail).decode("utf-8", "replace") + "\n"
-            lines_before += 1
-        if stop:
+        kept = yield from _long_lines_and_nul(stream, data, lines_before, max_bytes, block_bytes, report, tally)
+        if kept is None:
             break
+        data, lines_before = kept
         cut = data.rfind(b"\n") + 1
         if cut:
             yield _decode_block(data[:cut], lines_before, tally)
@@ -197,6 +160,56 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
             report(lines_before + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
             break
     tally.finish()
+
+
+def _end_of_stream(pending: bytes, failure: BaseException | None, lines_before: int, max_bytes: int,
+                   report: Report, tally: _EncodingTally) -> Iterator[str]:
+    """At the end of the stream: the last line (``pending``, as if it had its end), or the
+    ``decompress`` error that ended it (the line being read then is incomplete: it is not
+    passed on)."""
+    if failure is not None:
+        report(lines_before + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
+    elif pending:
+        data = pending + b"\n"
+        nul = data.find(b"\0", 0, max_bytes + 1)
+        if nul >= 0:
+            report(lines_before + 1, _column(data, nul), Severity.ERROR, "binary-file", NUL_MESSAGE)
+        else:
+            yield _decode_block(data[:-1], lines_before, tally)
+
+
+def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_bytes: int, block_bytes: int,
+                        report: Report, tally: _EncodingTally) -> Generator[str, None, tuple[bytes, int] | None]:
+    """Yield ``data``'s first lines while they are too long (each as its two ends joined by
+    `` ... ``, reading the rest of one from ``stream``), and the lines before a NUL byte;
+    return the data left and the lines handed on before it, or None when reading stops
+    (a NUL byte: ``binary-file``; the stream ended within a long line)."""
+    while True:
+        newline = data.find(b"\n")
+        long_line = newline > max_bytes or (newline < 0 and len(data) > max_bytes)
+        # As in read_lines: a NUL counts only within the first max_bytes + 1 bytes of a line.
+        nul = data.find(b"\0", 0, max_bytes + 1 if long_line else len(data))
+        if nul >= 0:
+            start = data.rfind(b"\n", 0, nul) + 1
+            if start:
+                yield _decode_block(data[:start], lines_before, tally)
+            line = lines_before + data.count(b"\n", 0, start) + 1
+            report(line, _column(data[start:], nul - start), Severity.ERROR, "binary-file", NUL_MESSAGE)
+            return None
+        if not long_line:
+            return data, lines_before
+        report(lines_before + 1, 1, Severity.ERROR, "line-too-long",
+               f"line longer than {max_bytes} bytes; not checked")
+        head = data[: min(KEPT_ENDS, max_bytes)]
+        if newline >= 0:
+            tail, data = data[:newline].rstrip(b"\r")[-KEPT_ENDS:], data[newline + 1:]
+        else:
+            rest = _rest_of_long_line(stream, block_bytes, data, lines_before + 1, report)
+            if rest is None:
+                return None
+            tail, data = rest
+        yield (head + b" ... " + tail).decode("utf-8", "replace") + "\n"
+        lines_before += 1
 
 
 def _read_block(stream: BinaryIO, size: int) -> tuple[bytes, BaseException | None]:

@@ -68,14 +68,8 @@ def parse_record(text: str, variant: Variant) -> Setup:
                 _fail(f"unexpected {body[index + 1:]!r} after the last row (a board has {height} rows)",
                       offset + index + 1)
         elif ch.isdigit() and ch.isascii():
-            end = index
-            while end < length and body[end].isdigit() and body[end].isascii():
-                end += 1
-            digits = body[index:end]
-            if digits[0] == "0":
-                _fail(f"{digits!r} in a row: empty squares are counted from 1, without leading zeros",
-                      offset + index)
-            file += int(digits)
+            empty, end = _empty_run(body, index, offset)
+            file += empty
             if file > width:
                 _fail(f"row {rank + 1} has more than {width} squares", offset + row_start)
             index = end - 1
@@ -97,6 +91,18 @@ def parse_record(text: str, variant: Variant) -> Setup:
     if rank != height:
         _fail(f"only {rank} rows; a {geometry} board has {height}", offset + length)
     return Setup(cells="".join(cells), turn=WHITE, geometry=geometry)
+
+
+def _empty_run(body: str, index: int, offset: int) -> tuple[int, int]:
+    """The number of empty squares written at ``body[index]`` and where its digits end.
+    Raises ``FenSyntaxError`` for a run of ``0`` or one that starts with ``0``."""
+    end = index
+    while end < len(body) and body[end].isdigit() and body[end].isascii():
+        end += 1
+    digits = body[index:end]
+    if digits[0] == "0":
+        _fail(f"{digits!r} in a row: empty squares are counted from 1, without leading zeros", offset + index)
+    return int(digits), end
 
 
 def format_record(setup: Setup, variant: Variant) -> tuple[str, list[Problem]]:

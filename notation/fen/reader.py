@@ -641,22 +641,8 @@ class _Reader:
         counters are absent from the dictionary of a pattern without them."""
         variant = self.variant
         board, promoted, rank_zero = self.read_placement(g["placement"])
-        pockets: Pockets | None = None
-        pocket_style: PocketStyle | None = None
         promoted_style = "tilde" if promoted else None
-
-        bracketed = g.get("bracketed")
-        if rank_zero is not None:
-            pockets = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1])
-            pocket_style = _RANK_ZERO
-        if bracketed is not None:
-            if not variant.has_pockets:
-                self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
-            if pocket_style is not None:
-                self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
-            inner = bracketed[1:-1]
-            pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
-            pocket_style = _BRACKETED
+        pockets, pocket_style = self.read_front_pocket(g.get("bracketed"), rank_zero)
 
         turn = g["turn"]
         if turn not in ("w", "b"):
@@ -665,18 +651,7 @@ class _Reader:
         castling, castling_seen, chess960 = self.read_castling(g["castling"], board)
         ep_square = self.read_en_passant(g["en_passant"])
 
-        remaining = None
-        checks_style = None
-        remaining_text, given_text = g.get("remaining"), g.get("given")
-        if remaining_text is not None:
-            remaining = self.read_counters(remaining_text)
-            checks_style = _REMAINING
-        if given_text is not None:
-            if checks_style is not None:
-                self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
-            white_given, black_given = self.read_counters(given_text[1:])
-            remaining = (variant.checks_to_win - white_given, variant.checks_to_win - black_given)
-            checks_style = _GIVEN
+        remaining, checks_style = self.read_check_counters(g.get("remaining"), g.get("given"))
 
         halfmove_text, fullmove_text = g["halfmove"], g["fullmove"]
         counters_present = halfmove_text is not None
@@ -685,15 +660,7 @@ class _Reader:
 
         appended = g.get("appended_pocket")
         if appended is not None:
-            if not variant.has_pockets:
-                where = "fullmove number" if counters_present else "en passant square"
-                self.fail(
-                    f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)",
-                    "pockets", "appended_pocket",
-                )
-            if pocket_style is not None:
-                self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
-            pockets = _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
+            pockets = self.read_appended_pocket(appended, counters_present, pocket_style)
             pocket_style = _APPENDED
             squares = g.get("appended_promoted")
             if squares is not None and squares != "-":
@@ -717,6 +684,60 @@ class _Reader:
             geometry=self.geometry,
         )
         return _TUPLE_NEW(_READ_RESULT, (setup, variant, dialect))
+
+    def read_front_pocket(
+        self, bracketed: str | None, rank_zero: tuple[str, int] | None
+    ) -> tuple[Pockets | None, PocketStyle | None]:
+        """The pocket written as a rank zero of the placement or in brackets after it (not
+        both), and how; (None, None) for neither."""
+        pockets: Pockets | None = None
+        pocket_style: PocketStyle | None = None
+        if rank_zero is not None:
+            pockets = self.read_pocket_letters(rank_zero[0], "placement", rank_zero[1])
+            pocket_style = _RANK_ZERO
+        if bracketed is not None:
+            variant = self.variant
+            if not variant.has_pockets:
+                self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
+            if pocket_style is not None:
+                self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
+            inner = bracketed[1:-1]
+            pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
+            pocket_style = _BRACKETED
+        return pockets, pocket_style
+
+    def read_check_counters(
+        self, remaining_text: str | None, given_text: str | None
+    ) -> tuple[tuple[int, int] | None, CheckStyle | None]:
+        """The checks each side has left, from remaining ``W+B`` or given ``+W+B`` (not
+        both), and how they were written; (None, None) for neither."""
+        remaining: tuple[int, int] | None = None
+        checks_style: CheckStyle | None = None
+        if remaining_text is not None:
+            remaining = self.read_counters(remaining_text)
+            checks_style = _REMAINING
+        if given_text is not None:
+            if checks_style is not None:
+                self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
+            white_given, black_given = self.read_counters(given_text[1:])
+            to_win = self.variant.checks_to_win
+            remaining = (to_win - white_given, to_win - black_given)
+            checks_style = _GIVEN
+        return remaining, checks_style
+
+    def read_appended_pocket(self, appended: str, counters_present: bool, pocket_style: PocketStyle | None) -> Pockets:
+        """The pocket appended after the counters (or the en passant square); refused for a
+        variant without pockets and where the placement gave one already."""
+        variant = self.variant
+        if not variant.has_pockets:
+            where = "fullmove number" if counters_present else "en passant square"
+            self.fail(
+                f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)",
+                "pockets", "appended_pocket",
+            )
+        if pocket_style is not None:
+            self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
+        return _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
 
     def read_promoted_squares(self, text: str) -> frozenset[int]:
         """The squares of an appended promoted-squares field (``e8d1``, ``a10b12``)."""

@@ -66,24 +66,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     warnings: list[Problem] = []
     pockets_variant = plan.pockets
     style = options.pockets
-    tilde = pockets_variant and style is not _APPENDED
-    if setup.promoted and not pockets_variant:
-        tilde = False
-        warnings.append(
-            Problem(
-                "lossy-promoted",
-                f"{plan.name} FENs do not mark promoted pieces; the marks were dropped",
-                field="placement",
-            )
-        )
-    elif tilde and any(setup.cells[sq] == "." for sq in setup.promoted):
-        warnings.append(
-            Problem(
-                "lossy-promoted",
-                "promoted marks on empty squares cannot be written with '~'; they were dropped",
-                field="placement",
-            )
-        )
+    tilde = _promoted_marks(setup, plan, pockets_variant and style is not _APPENDED, warnings)
     if setup.pockets and not pockets_variant:
         warnings.append(
             Problem("lossy-pockets", f"{plan.name} has no pockets; the pocket was dropped", field="pockets")
@@ -111,22 +94,7 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts.append(str(setup.halfmove))
     parts.append(str(setup.fullmove))
     if counters and options.checks is _GIVEN:
-        given = []
-        for side, left in zip(("White", "Black"), remaining, strict=True):
-            count = checks_to_win - left
-            if not 0 <= count <= checks_to_win:
-                written = max(0, min(count, checks_to_win))
-                warnings.append(
-                    Problem(
-                        "lossy-checks",
-                        f"{side} has {left} checks remaining, which checks-given notation "
-                        f"(+W+B out of {checks_to_win}) cannot express; wrote {written}",
-                        field="checks",
-                    )
-                )
-                count = written
-            given.append(count)
-        parts.append(f"+{given[0]}+{given[1]}")
+        parts.append(_checks_given(remaining, checks_to_win, warnings))
     if pockets_variant and style is _APPENDED:
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
@@ -139,6 +107,50 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
         return _TUPLE_NEW(WriteResult, (fen, warnings + lost))
     return _TUPLE_NEW(WriteResult, (" ".join(parts), warnings))
+
+
+def _promoted_marks(setup: Setup, plan: VariantRules, tilde: bool, warnings: list[Problem]) -> bool:
+    """Whether promoted pieces are marked with ``~`` (``tilde``: the dialect would); a
+    ``lossy-promoted`` warning added to ``warnings`` where marks are dropped."""
+    if setup.promoted and not plan.pockets:
+        warnings.append(
+            Problem(
+                "lossy-promoted",
+                f"{plan.name} FENs do not mark promoted pieces; the marks were dropped",
+                field="placement",
+            )
+        )
+        return False
+    if tilde and any(setup.cells[sq] == "." for sq in setup.promoted):
+        warnings.append(
+            Problem(
+                "lossy-promoted",
+                "promoted marks on empty squares cannot be written with '~'; they were dropped",
+                field="placement",
+            )
+        )
+    return tilde
+
+
+def _checks_given(remaining: tuple[int, int], checks_to_win: int, warnings: list[Problem]) -> str:
+    """The checks-given field ``+W+B``; a ``lossy-checks`` warning added to ``warnings``
+    for a count it cannot express (written clamped)."""
+    given = []
+    for side, left in zip(("White", "Black"), remaining, strict=True):
+        count = checks_to_win - left
+        if not 0 <= count <= checks_to_win:
+            written = max(0, min(count, checks_to_win))
+            warnings.append(
+                Problem(
+                    "lossy-checks",
+                    f"{side} has {left} checks remaining, which checks-given notation "
+                    f"(+W+B out of {checks_to_win}) cannot express; wrote {written}",
+                    field="checks",
+                )
+            )
+            count = written
+        given.append(count)
+    return f"+{given[0]}+{given[1]}"
 
 
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))

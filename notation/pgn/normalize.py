@@ -287,13 +287,7 @@ class Normalizer:
         if not moves and not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
         report = _Report(game.number)
-        blocking = False
-        for problem in game.problems:
-            report.add(problem.line, problem.to_dict())
-            if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
-                blocking = True
-            if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read
-                blocking = True
+        blocking = _splitter_problems(game, report)
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
 
@@ -301,13 +295,7 @@ class Normalizer:
         variant_tags = [t for t in tags if t.name == "Variant"]
         fen_tags = [t for t in tags if t.name == "FEN"]
         setup_tags = [t for t in tags if t.name not in ("Variant", "FEN")]
-        for repeated in (variant_tags[1:], fen_tags[1:]):
-            for tag in repeated:
-                first = _first(tags, tag.name)
-                report.add(tag.line, {"code": DUPLICATE_TAG,
-                                      "message": f"{tag.name} tag repeated (first on line {first.line})"})
-                blocking = True
-        if blocking:
+        if _repeated_tags(tags, variant_tags[1:] + fen_tags[1:], report) or blocking:
             return self._unchanged(game, report, counted, blocking=True)
 
         variant_tag = variant_tags[0] if variant_tags else None
@@ -330,24 +318,9 @@ class Normalizer:
             chess960 = converted.detected is not None and converted.detected.chess960
 
         edits = _Edits(game.text)
-        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None, chess960=chess960)
-        if variant_tag is not None:
-            if variant_tag.value != wanted:
-                edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
-        elif fen_tag is not None and (
-            not variant.pgn_default or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
-        ):
-            # A set-up game the profile names (lichess: "From Position") gets its tag.
-            edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
+        self._variant_tag_edits(edits, variant, variant_tag, fen_tag, chess960)
         if fen_tag is not None:
-            if new_fen != fen_tag.value:
-                edits.replace(fen_tag, fen_tag.value_start, fen_tag.value_end, escape_tag_value(new_fen))
-            if not setup_tags:
-                edits.insert_after(fen_tag, '[SetUp "1"]')
-            else:
-                first = setup_tags[0]
-                if first.name != "SetUp" or first.value != "1":
-                    edits.replace(first, first.start, first.end, '[SetUp "1"]')
+            _fen_tag_edits(edits, fen_tag, new_fen, setup_tags)
         if family is not None and variant.family is not family:
             moves = False  # the profile's notation is not this family's: its moves are kept unread
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
@@ -356,6 +329,19 @@ class Normalizer:
         text = edits.text() if edits else game.text
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
+
+    def _variant_tag_edits(self, edits: _Edits, variant: Variant, variant_tag: Tag | None, fen_tag: Tag | None,
+                           chess960: bool) -> None:
+        """The Variant tag named as the profile names ``variant``; a set-up game the profile
+        names (lichess: "From Position") gets one before its FEN tag."""
+        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None, chess960=chess960)
+        if variant_tag is not None:
+            if variant_tag.value != wanted:
+                edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
+        elif fen_tag is not None and (
+            not variant.pgn_default or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
+        ):
+            edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
 
     def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, report: _Report,
                     edits: _Edits) -> bool:
@@ -420,6 +406,42 @@ class Normalizer:
                 self._fens.clear()
             self._fens[key] = result
         return result
+
+
+def _splitter_problems(game: RawGame, report: _Report) -> bool:
+    """The splitter's problems of ``game`` into ``report``; True when one keeps the game as
+    read (a setup tag that does not parse, tags not read)."""
+    blocking = False
+    for problem in game.problems:
+        report.add(problem.line, problem.to_dict())
+        if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
+            blocking = True
+        if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read
+            blocking = True
+    return blocking
+
+
+def _repeated_tags(tags: list[Tag], repeated: list[Tag], report: _Report) -> bool:
+    """Each of ``repeated`` (a Variant or FEN tag after the first) into ``report``; True when
+    there is one (the game is kept as read)."""
+    for tag in repeated:
+        first = _first(tags, tag.name)
+        report.add(tag.line, {"code": DUPLICATE_TAG,
+                              "message": f"{tag.name} tag repeated (first on line {first.line})"})
+    return bool(repeated)
+
+
+def _fen_tag_edits(edits: _Edits, fen_tag: Tag, new_fen: str, setup_tags: list[Tag]) -> None:
+    """The FEN tag's new value, and ``[SetUp "1"]`` after it (or in place of the first
+    other setup tag)."""
+    if new_fen != fen_tag.value:
+        edits.replace(fen_tag, fen_tag.value_start, fen_tag.value_end, escape_tag_value(new_fen))
+    if not setup_tags:
+        edits.insert_after(fen_tag, '[SetUp "1"]')
+    else:
+        first = setup_tags[0]
+        if first.name != "SetUp" or first.value != "1":
+            edits.replace(first, first.start, first.end, '[SetUp "1"]')
 
 
 def _first(tags: list[Tag], name: str) -> Tag:

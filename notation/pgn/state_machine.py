@@ -41,7 +41,7 @@ from notation.pgn.tags import (
 )
 
 # The state machine is fed lines of at most this many characters (their ending aside);
-# longer ones are fed in pieces. ``parallel`` cuts only before tag lines no longer than this.
+# longer ones are fed in pieces. ``cuts`` cuts only before tag lines no longer than this.
 PIECE_CHARS = 1 << 17
 
 _JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -174,6 +174,7 @@ class Splitter:
 
     # -- one line ------------------------------------------------------------------------
     def feed(self, line: str) -> Iterator[RawGame]:
+        """Take one line (or the next piece of a long one); yield the games it ends."""
         continued = self.pending_line
         if continued:
             self.piece_offset += self.last_piece_length
@@ -187,82 +188,100 @@ class Splitter:
             body = line[1:]
         else:
             body = line
-        stripped = body.lstrip(" \t")
-
         if continued:
             kind = "tag_rest" if self.line_kind == "tag" else "movetext"
-        elif self.in_comment:
-            if self.prev_blank and WELL_FORMED_TAG_LINE.match(body):
-                self._report_unterminated_comment(self._ensure_game())
-                kind = "tag"
-            else:
-                kind = "comment"
-        elif is_tag_line(stripped):
-            kind = "tag"
-        elif not stripped.strip():
-            kind = "blank"
-        elif stripped[0] == "%":
-            kind = "escape"
         else:
-            kind = "movetext"
-
-        if not continued:
+            if self.in_comment:
+                if self.prev_blank and WELL_FORMED_TAG_LINE.match(body):
+                    self._report_unterminated_comment(self._ensure_game())  # the tag line ends it
+                    kind = "tag"
+                else:
+                    kind = "comment"
+            else:
+                stripped = body.lstrip(" \t")
+                if is_tag_line(stripped):
+                    kind = "tag"
+                elif not stripped.strip():
+                    kind = "blank"
+                elif stripped[0] == "%":
+                    kind = "escape"
+                else:
+                    kind = "movetext"
             self.line_kind = kind
         if kind == "tag":
-            done = self.game
-            if done is None:
-                game = self._open_game()
-            elif self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
-                not self.has_tag_lines and self.game_has_text
-            ):
-                if self.has_movetext and not self.prev_blank:
-                    done.problems.append(
-                        PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
-                                   self.line_no)
-                    )
-                self._close_checks(done)
-                game = self._open_game()
+            done = self._game_before_tags()
+            if done is not None:
                 yield done
-            else:
-                game = done
-            self._add_line(game, line)
-            self.tag_lines += 1
-            if self.tag_lines > self.limits.max_tags:
-                self._too_many_tags(game, body, len(line) - len(body))
-            elif self.pending_line and len(line) >= PIECE_CHARS:
-                self._long_tag_line(game, body, len(line) - len(body))
-            else:
-                self._parse_tags(game, body, len(line) - len(body), len(line))
-            self.has_tag_lines = True
-            self.last_tag_line = self.line_no
-            self.blank_since_tags = False
-            self.prev_blank = False
+            game = self._tag_line(line, body)
         elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
             game = self._ensure_game()
             self._add_line(game, line)
             self.prev_blank = False
         else:
-            game = self._ensure_game()
-            self._add_line(game, line)
-            if kind == "blank":
-                if self.has_tag_lines:
-                    self.blank_since_tags = True
-                self.prev_blank = True
-            else:
-                if kind == "movetext" and not self.has_movetext and self.has_tag_lines and not self.blank_since_tags:
-                    game.problems.append(
-                        PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no)
-                    )
-                if kind in ("movetext", "comment"):
-                    self.has_movetext = True
-                    self._scan_movetext(game, body)
-                    if body.strip():
-                        self.last_movetext = body
-                        self.last_movetext_line = self.line_no
-                self.prev_blank = not body.strip()
+            game = self._other_line(kind, line, body)
         self._check_chars(game, line)
         if self.size > self.limits.max_game_chars:
             yield from self._split_large_game(game)
+
+    def _game_before_tags(self) -> RawGame | None:
+        """Before a tag line: the game it ends, closed (then a new one is open), or None
+        (the tag line belongs to the open game, or opens the first)."""
+        done = self.game
+        if done is None:
+            self._open_game()
+            return None
+        if self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
+            not self.has_tag_lines and self.game_has_text
+        ):
+            if self.has_movetext and not self.prev_blank:
+                done.problems.append(
+                    PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
+                               self.line_no)
+                )
+            self._close_checks(done)
+            self._open_game()
+            return done
+        return None
+
+    def _tag_line(self, line: str, body: str) -> RawGame:
+        """Add a tag line to the open game, its tags read (or reported); the game."""
+        game = self.game
+        assert game is not None, "_game_before_tags opened a game"
+        self._add_line(game, line)
+        self.tag_lines += 1
+        if self.tag_lines > self.limits.max_tags:
+            self._too_many_tags(game, body, len(line) - len(body))
+        elif self.pending_line and len(line) >= PIECE_CHARS:
+            self._long_tag_line(game, body, len(line) - len(body))
+        else:
+            self._parse_tags(game, body, len(line) - len(body), len(line))
+        self.has_tag_lines = True
+        self.last_tag_line = self.line_no
+        self.blank_since_tags = False
+        self.prev_blank = False
+        return game
+
+    def _other_line(self, kind: str, line: str, body: str) -> RawGame:
+        """Add a blank, escape, comment or movetext line to the open game; the game."""
+        game = self._ensure_game()
+        self._add_line(game, line)
+        if kind == "blank":
+            if self.has_tag_lines:
+                self.blank_since_tags = True
+            self.prev_blank = True
+            return game
+        if kind == "movetext" and not self.has_movetext and self.has_tag_lines and not self.blank_since_tags:
+            game.problems.append(
+                PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no)
+            )
+        if kind in ("movetext", "comment"):
+            self.has_movetext = True
+            self._scan_movetext(game, body)
+            if body.strip():
+                self.last_movetext = body
+                self.last_movetext_line = self.line_no
+        self.prev_blank = not body.strip()
+        return game
 
     def takes_plain_lines(self) -> bool:
         """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""

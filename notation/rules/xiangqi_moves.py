@@ -75,63 +75,105 @@ def targets(cells: str, geometry: Geometry, variant: Variant, sq: int, *, captur
     except KeyError:
         return []
     red = is_red(letter)
-    file, rank = geometry.file_of(sq), geometry.rank_of(sq)
-    out: list[int] = []
     if movement is Movement.ROOK:
-        for df, dr in _ORTHOGONAL:
-            for to in _line(geometry, sq, df, dr):
-                out.append(to)
-                if cells[to] != ".":
-                    break
-    elif movement is Movement.CANNON:
-        for df, dr in _ORTHOGONAL:
-            screened = False
-            for to in _line(geometry, sq, df, dr):
-                if not screened:
-                    if cells[to] == ".":
-                        if not capture:
-                            out.append(to)
-                    else:
-                        screened = True
-                elif cells[to] != ".":
-                    if capture:
+        return _rook_targets(cells, geometry, sq)
+    if movement is Movement.CANNON:
+        return _cannon_targets(cells, geometry, sq, capture)
+    if movement is Movement.HORSE:
+        return _horse_targets(cells, geometry, sq)
+    if movement is Movement.ELEPHANT:
+        return _elephant_targets(cells, geometry, sq, red)
+    if movement in (Movement.ADVISOR, Movement.GENERAL):
+        return _palace_targets(geometry, sq, red, _DIAGONAL if movement is Movement.ADVISOR else _ORTHOGONAL)
+    if movement is Movement.SOLDIER:
+        return _soldier_targets(geometry, sq, red)
+    return []
+
+
+def _rook_targets(cells: str, geometry: Geometry, sq: int) -> list[int]:
+    """Along each line up to and including the first piece."""
+    out: list[int] = []
+    for df, dr in _ORTHOGONAL:
+        for to in _line(geometry, sq, df, dr):
+            out.append(to)
+            if cells[to] != ".":
+                break
+    return out
+
+
+def _cannon_targets(cells: str, geometry: Geometry, sq: int, capture: bool) -> list[int]:
+    """Quiet: along each line up to the first piece. Capture: the first piece beyond the
+    first one (the screen)."""
+    out: list[int] = []
+    for df, dr in _ORTHOGONAL:
+        screened = False
+        for to in _line(geometry, sq, df, dr):
+            if not screened:
+                if cells[to] == ".":
+                    if not capture:
                         out.append(to)
-                    break
-    elif movement is Movement.HORSE:
-        for df, dr in _ORTHOGONAL:
-            leg = _step(geometry, sq, df, dr)
-            if leg is None or cells[leg] != ".":
-                continue
-            for side in (-1, 1):
-                jump = _step(geometry, sq, 2 * df + side * dr, 2 * dr + side * df)
-                if jump is not None:
-                    out.append(jump)
-    elif movement is Movement.ELEPHANT:
-        if own_side(geometry, rank, red):
-            for df, dr in _DIAGONAL:
-                eye = _step(geometry, sq, df, dr)
-                landing = _step(geometry, sq, 2 * df, 2 * dr)
-                if eye is None or landing is None or cells[eye] != ".":
-                    continue
-                if own_side(geometry, geometry.rank_of(landing), red):
-                    out.append(landing)
-    elif movement in (Movement.ADVISOR, Movement.GENERAL):
-        if in_palace(geometry, file, rank, red):
-            steps = _DIAGONAL if movement is Movement.ADVISOR else _ORTHOGONAL
-            for df, dr in steps:
-                near = _step(geometry, sq, df, dr)
-                if near is not None and in_palace(geometry, geometry.file_of(near), geometry.rank_of(near), red):
-                    out.append(near)
-    elif movement is Movement.SOLDIER:
-        forward = 1 if red else -1
-        ahead = _step(geometry, sq, 0, forward)
-        if ahead is not None:
-            out.append(ahead)
-        if not own_side(geometry, rank, red):
-            for df in (-1, 1):
-                beside = _step(geometry, sq, df, 0)
-                if beside is not None:
-                    out.append(beside)
+                else:
+                    screened = True
+            elif cells[to] != ".":
+                if capture:
+                    out.append(to)
+                break
+    return out
+
+
+def _horse_targets(cells: str, geometry: Geometry, sq: int) -> list[int]:
+    """One step straight, then one diagonally outwards, unless the leg point is occupied."""
+    out: list[int] = []
+    for df, dr in _ORTHOGONAL:
+        leg = _step(geometry, sq, df, dr)
+        if leg is None or cells[leg] != ".":
+            continue
+        for side in (-1, 1):
+            jump = _step(geometry, sq, 2 * df + side * dr, 2 * dr + side * df)
+            if jump is not None:
+                out.append(jump)
+    return out
+
+
+def _elephant_targets(cells: str, geometry: Geometry, sq: int, red: bool) -> list[int]:
+    """Two points diagonally on its own side of the river, unless the eye is occupied."""
+    out: list[int] = []
+    if not own_side(geometry, geometry.rank_of(sq), red):
+        return out
+    for df, dr in _DIAGONAL:
+        eye = _step(geometry, sq, df, dr)
+        landing = _step(geometry, sq, 2 * df, 2 * dr)
+        if eye is None or landing is None or cells[eye] != ".":
+            continue
+        if own_side(geometry, geometry.rank_of(landing), red):
+            out.append(landing)
+    return out
+
+
+def _palace_targets(geometry: Geometry, sq: int, red: bool, steps: tuple[tuple[int, int], ...]) -> list[int]:
+    """One of ``steps`` (the advisor's diagonal ones, the general's straight ones) within
+    the palace; none from outside it."""
+    out: list[int] = []
+    if not in_palace(geometry, geometry.file_of(sq), geometry.rank_of(sq), red):
+        return out
+    for df, dr in steps:
+        near = _step(geometry, sq, df, dr)
+        if near is not None and in_palace(geometry, geometry.file_of(near), geometry.rank_of(near), red):
+            out.append(near)
+    return out
+
+
+def _soldier_targets(geometry: Geometry, sq: int, red: bool) -> list[int]:
+    """One point forward; across the river, one sideways too."""
+    out: list[int] = []
+    ahead = _step(geometry, sq, 0, 1 if red else -1)
+    if ahead is not None:
+        out.append(ahead)
+    if not own_side(geometry, geometry.rank_of(sq), red):
+        for df in (-1, 1):
+            beside = _step(geometry, sq, df, 0)
+            if beside is not None:
+                out.append(beside)
     return out
 
 

@@ -181,31 +181,13 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
     height = layout.top + layout.height + layout.below + pocket_row
     mover = "White" if setup.turn == WHITE else "Black"
     label = f"{variant.name} position, {mover} to move"
-    root = ET.Element("svg")
-    root.set("xmlns", "http://www.w3.org/2000/svg")
-    root.set("version", "1.1")
-    root.set("viewBox", f"0 0 {_num(width)} {_num(height)}")
-    scale = (options.size / width) if options.size else 1.0
-    root.set("width", _num(width * scale))
-    root.set("height", _num(height * scale))
-    root.set("role", "img")
-    root.set("aria-label", label)
-    root.set("class", f"board board-{style.value}")
-    ET.SubElement(root, "title").text = label
+    root = _svg_root(width, height, options.size, label, style)
     board = _sub(root, "g", class_="squares")
     _BOARD_DRAWERS[style](board, layout)
     if coords:
         _draw_coordinates(root, layout, geometry.file_names)
     on_board = range(geometry.size)
-    if options.last_move:
-        moved = _sub(root, "g", class_="last-moves")
-        for sq in options.last_move:
-            if sq in on_board:
-                _draw_square_mark(moved, layout, style, sq, "last-move", LAST_MOVE, "0.41", stroke=False)
-    marks = _sub(root, "g", class_="highlights")
-    for sq in sorted(options.highlight):
-        if sq in on_board:
-            _draw_highlight(marks, layout, style, sq, geometry.square_name(sq))
+    _draw_square_marks(root, layout, style, options, geometry)
     if options.check is not CheckMark.AUTO:
         checked = frozenset()
     elif checked is None:
@@ -215,16 +197,7 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
         glow = _sub(root, "g", class_="in-check")
         for sq in sorted(checked):
             _draw_check(glow, layout, sq)
-    pieces = _sub(root, "g", class_="pieces")
-    for sq, letter in enumerate(setup.cells):
-        if letter != ".":
-            x, y = layout.cell_origin(sq)
-            element = _draw_piece(pieces, style, variant, letter, x, y, 1.0)
-            element.set("data-square", geometry.square_name(sq))
-            if sq in setup.promoted:
-                element.set("data-promoted", "true")
-                _sub(element, "path", class_="promoted", d="M 7 1.5 L 12.5 7 L 7 12.5 L 1.5 7 Z", fill="#2f7d4f",
-                     stroke="#ffffff", stroke_width="1")
+    _draw_pieces(root, layout, style, variant, setup)
     if tokens:
         _draw_rings(root, layout, options.last_move, checked)
     if options.arrows:
@@ -236,6 +209,51 @@ def board_svg(setup: Setup, variant: Variant, options: SvgOptions = DEFAULT_SVG_
         _draw_pockets(root, style, variant, setup, layout)
     _draw_panel(root, layout, setup, variant)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _svg_root(width: float, height: float, size: int | None, label: str, style: BoardStyle) -> ET.Element:
+    """The ``svg`` element: its view box, its size (``size`` wide, or its own), its title."""
+    root = ET.Element("svg")
+    root.set("xmlns", "http://www.w3.org/2000/svg")
+    root.set("version", "1.1")
+    root.set("viewBox", f"0 0 {_num(width)} {_num(height)}")
+    scale = (size / width) if size else 1.0
+    root.set("width", _num(width * scale))
+    root.set("height", _num(height * scale))
+    root.set("role", "img")
+    root.set("aria-label", label)
+    root.set("class", f"board board-{style.value}")
+    ET.SubElement(root, "title").text = label
+    return root
+
+
+def _draw_square_marks(root: ET.Element, layout: _Layout, style: BoardStyle, options: SvgOptions,
+                       geometry: Geometry) -> None:
+    """The last move's squares and the highlighted ones (squares off the board left out)."""
+    on_board = range(geometry.size)
+    if options.last_move:
+        moved = _sub(root, "g", class_="last-moves")
+        for sq in options.last_move:
+            if sq in on_board:
+                _draw_square_mark(moved, layout, style, sq, "last-move", LAST_MOVE, "0.41", stroke=False)
+    marks = _sub(root, "g", class_="highlights")
+    for sq in sorted(options.highlight):
+        if sq in on_board:
+            _draw_highlight(marks, layout, style, sq, geometry.square_name(sq))
+
+
+def _draw_pieces(root: ET.Element, layout: _Layout, style: BoardStyle, variant: Variant, setup: Setup) -> None:
+    """Every piece on the board, a promoted one with its mark."""
+    pieces = _sub(root, "g", class_="pieces")
+    for sq, letter in enumerate(setup.cells):
+        if letter != ".":
+            x, y = layout.cell_origin(sq)
+            element = _draw_piece(pieces, style, variant, letter, x, y, 1.0)
+            element.set("data-square", setup.geometry.square_name(sq))
+            if sq in setup.promoted:
+                element.set("data-promoted", "true")
+                _sub(element, "path", class_="promoted", d="M 7 1.5 L 12.5 7 L 7 12.5 L 1.5 7 Z", fill="#2f7d4f",
+                     stroke="#ffffff", stroke_width="1")
 
 
 def _draw_squares(parent: ET.Element, layout: _Layout) -> None:

@@ -38,8 +38,17 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
             f"the setup's board is {setup.geometry}; {variant.name} is played on {variant.geometry}",
             field="placement",
         )]
-    geometry = setup.geometry
-    names = geometry.square_names
+    return [
+        *_king_problems(setup, variant),
+        *_piece_count_problems(setup, variant),
+        *_special_square_problems(setup, variant),
+        *_castling_and_en_passant_problems(setup, variant),
+    ]
+
+
+def _king_problems(setup: Setup, variant: Variant) -> list[Problem]:
+    """Kings of the side without royal pieces, and too many kings or none."""
+    names = setup.geometry.square_names
     problems: list[Problem] = []
     cells = setup.cells
     royal = variant.royal
@@ -70,12 +79,18 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
             f"{len(kings)} kings ({where}); {variant.name} has {allowed_kings}",
             field="placement",
         ))
+    return problems
+
+
+def _piece_count_problems(setup: Setup, variant: Variant) -> list[Problem]:
+    """More pieces of a kind (the king aside) than a side's army has."""
+    problems: list[Problem] = []
     for colour, army in enumerate(variant.armies):
         for letter, cap in army.max_by_kind:
-            if letter in royal:
+            if letter in variant.royal:
                 continue
             piece = letter.upper() if colour == 0 else letter
-            count = cells.count(piece)
+            count = setup.cells.count(piece)
             if count > cap:
                 problems.append(Problem(
                     "too-many-pieces",
@@ -83,13 +98,20 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
                     field="placement",
                     extra={"side": _SIDES[colour].lower(), "piece": piece},
                 ))
+    return problems
+
+
+def _special_square_problems(setup: Setup, variant: Variant) -> list[Problem]:
+    """Pieces other than the king on the throne or a corner; the king escaped to a corner."""
+    problems: list[Problem] = []
+    cells = setup.cells
     corners = _corners(setup)
     for name in variant.special_squares:
-        special = geometry.square_index.get(name)
+        special = setup.geometry.square_index.get(name)
         if special is None or cells[special] == ".":
             continue
         piece = cells[special]
-        if piece.lower() not in royal:
+        if piece.lower() not in variant.royal:
             what = "corner" if special in corners else "throne"
             problems.append(Problem(
                 "restricted-square",
@@ -105,6 +127,13 @@ def find_problems(setup: Setup, variant: Variant) -> list[Problem]:
                 field="placement",
                 extra={"square": name},
             ))
+    return problems
+
+
+def _castling_and_en_passant_problems(setup: Setup, variant: Variant) -> list[Problem]:
+    """Castling rights and an en passant square, which no tafl game has."""
+    names = setup.geometry.square_names
+    problems: list[Problem] = []
     for sq in sorted(setup.castling):
         problems.append(Problem(
             "bad-castling-rights",
