@@ -78,7 +78,7 @@ class ChessPosition:
         # attackers' piece groups per colour, found on first use (_find_groups)
         "_groups_known", "_pawns_w", "_knights_w", "_kings_w", "_orthogonal_w", "_diagonal_w", "_hoppers_w",
         "_pawns_b", "_knights_b", "_kings_b", "_orthogonal_b", "_diagonal_b", "_hoppers_b",
-        "_in_check", "_ended",
+        "_in_check", "_ended", "_captures",
         "_guard_known", "_guarded", "_guard_king", "_guard_checkers", "_guard_pinned", "_guard_allowed",
     )
 
@@ -115,6 +115,7 @@ class ChessPosition:
     _next: ChessPosition | None
     _in_check: int  # whether the side to move is in check: -1 until first asked, then 0 or 1
     _ended: int  # whether a twist has ended the game here: -1 until first asked, then 0 or 1
+    _captures: int  # whether the side to move can capture (``can_capture``): -1 until asked
     # The guard (``_has_guard``): found once per position, kept as machine words.
     _guard_known: bool
     _guarded: bool  # whether pins and checks decide legality here (the fields below hold)
@@ -162,6 +163,7 @@ class ChessPosition:
         self._next = None
         self._in_check = -1
         self._ended = -1
+        self._captures = -1
         self._guard_known = False
         self._guarded = False
         self._guard_king = -1
@@ -564,11 +566,12 @@ class ChessPosition:
 
     def _find_guard(self) -> bool:
         rules = self.rules
-        if not rules.pins_decide:
+        safe_anyway = rules.safety is _SAFE_ANYWAY
+        if not rules.pins_decide and not safe_anyway:
             return False
         us = self.turn_index
-        royal: i64 = self.royal(us)
-        if not royal:  # nothing to guard (Horde's White): every move goes
+        royal: i64 = 0 if safe_anyway else self.royal(us)
+        if not royal:  # nothing to guard (Horde's White, Antichess, Dark Chess): every move goes
             self._guard_king = -1
             self._guard_checkers = 0
             self._guard_pinned = 0
@@ -682,9 +685,12 @@ class ChessPosition:
         return self._count_legal(-1)
 
     def _count_legal(self, enough: int) -> int:
-        """``count_legal``, or at least ``enough`` once that many are found (``enough`` > 0)."""
+        """``count_legal``, or at least ``enough`` once that many are found (``enough`` > 0).
+        Whether any move is legal is also counted where a twist judges each move but keeps
+        one whenever the pieces have one (compulsory capture)."""
         rules = self.rules
-        if self._legal is not None or not rules.own_piece_moves:
+        countable = rules.own_piece_moves or (enough == 1 and rules.moves_by_piece and rules.judging_keeps_one)
+        if self._legal is not None or not countable:
             return len(self.legal_moves())
         guard = self._guard()
         if guard is None:
@@ -700,6 +706,34 @@ class ChessPosition:
                 return len(self.legal_moves())
             found += extra
         return found
+
+    def can_capture(self) -> bool:
+        """Whether one of the side to move's pieces attacks an enemy piece, or may take en
+        passant: whether it has a pseudo-legal capture (a legal one where nothing is royal).
+        Found once per position."""
+        captures = self._captures
+        if captures < 0:
+            captures = 1 if self._find_capture() else 0
+            self._captures = captures
+        return captures == 1
+
+    def _find_capture(self) -> bool:
+        rules = self.rules
+        us = self.turn_index
+        them = us ^ 1
+        occupied: i64 = self.occupied
+        theirs: i64 = self.colours[them]
+        while theirs:
+            sq, theirs = pop_square(theirs)
+            if self.attackers(sq, us, occupied):
+                return True
+        ep = self.ep
+        if ep >= 0 and rules.en_passant and rules.pawn >= 0 and not occupied >> ep & 1:
+            pawns: i64 = self.pieces[rules.pawn]
+            behind = ep - rules.files if us == 0 else ep + rules.files
+            if PAWN[them][ep] & pawns & self.colours[us] and (pawns & self.colours[them]) >> behind & 1:
+                return True
+        return False
 
     def is_capture(self, move: Move) -> bool:
         """Whether ``move`` takes a piece (en passant included; castling never does)."""
@@ -787,6 +821,7 @@ class ChessPosition:
             after._groups_known = False
             after._in_check = -1
             after._ended = -1
+            after._captures = -1
             after._guard_known = False
         return after
 

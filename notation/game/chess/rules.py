@@ -102,6 +102,7 @@ class ChessRules:
         # The twists that judge each move on its own (no check given), and whether one piece's
         # legal moves are its own moves as pins and checks say, each then judged by them.
         self.judging = tuple(twist for twist in self.twists if twist.move_change is MoveChange.JUDGES_EACH)
+        self.judging_keeps_one = all(twist.keeps_one for twist in self.judging)
         self.moves_by_piece = all(
             twist.move_change is MoveChange.NONE or twist.move_change is MoveChange.ADDS
             or twist.move_change is MoveChange.JUDGES_EACH

@@ -42,6 +42,9 @@ class Twist:
     without generating every move only where none filters or replaces them."""
 
     move_change = MoveChange.NONE
+    # Whether, where the pieces have a legal move, one survives ``allows`` (a JUDGES_EACH
+    # twist that keeps one lets the moves' existence be told without listing them).
+    keeps_one = False
 
     def safety(self, base: Safety) -> Safety:
         """The royal safety the variant's moves obey, given the one before this twist."""
@@ -135,7 +138,7 @@ def twists_of(variant: Variant) -> tuple[Twist, ...]:
     if Name.EXTINCTION in names:
         found.append(Extinction(variant))
     if Name.COMPULSORY_CAPTURE in names:
-        found.append(CompulsoryCapture())
+        found.append(CompulsoryCapture(royal=bool(variant.royal)))
     if applies_to(variant) and Name.EXTINCTION not in names:
         found.append(NoPieces(variant))
     return tuple(found)

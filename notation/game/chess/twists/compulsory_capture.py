@@ -14,9 +14,20 @@ if TYPE_CHECKING:
 
 
 class CompulsoryCapture(Twist):
-    """Captures first, and only captures when there are any."""
+    """Captures first, and only captures when there are any.
 
-    move_change = MoveChange.FILTERS
+    Where nothing is royal (Antichess, Giveaway, Suicide) every pseudo-legal move is legal,
+    so whether a capture exists is told from the board (``ChessPosition.can_capture``) and
+    each move is judged on its own (``JUDGES_EACH``); with a royal king (Losers) a capture
+    may be illegal, and the legal moves are filtered as a whole."""
+
+    keeps_one = True
+
+    def __init__(self, royal: bool) -> None:
+        self.move_change = MoveChange.FILTERS if royal else MoveChange.JUDGES_EACH
+
+    def allows(self, position: ChessPosition, move: Move) -> bool:
+        return position.is_capture(move) or not position.can_capture()
 
     def filter(self, position: ChessPosition, moves: list[Move]) -> list[Move]:
         captures = [move for move in moves if position.is_capture(move)]
