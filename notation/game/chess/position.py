@@ -463,29 +463,36 @@ class ChessPosition:
         ``target`` that is neither en passant nor castling), where pins and checks decide
         legality and the movement is found backwards (``generate.piece_origins``): what a
         SAN move names, found without making a ``Move``. Promotion is not judged (a pawn
-        reaching its last rank has one move per piece it may become). (False, 0) where
-        this cannot tell: a twist that filters or replaces moves, a game a twist has ended,
-        several royal pieces, grasshoppers."""
+        reaching its last rank has one move per piece it may become). Where pins and checks
+        do not decide (Atomic, several royal pieces) each origin's move is judged where it
+        leads, as ``moves_of_kind_to`` judges it. (False, 0) where this cannot tell: a twist
+        that filters or replaces moves, a game a twist has ended, grasshoppers, a promotion
+        that is judged move by move."""
         rules = self.rules
         if not rules.moves_by_piece or self.ended_by_twist():
-            return False, 0
-        if not self._has_guard():
             return False, 0
         known, origins = piece_origins(self, kind, target)
         if not known or not origins:
             return known, 0
-        if rules.judging:
-            if kind == rules.pawn and rules.promotion_rank[self.turn_index] >> target & 1:
-                return False, 0  # one move per promotion piece, each judged on its own
+        guarded = self._has_guard()
+        promoting = kind == rules.pawn and rules.promotion_rank[self.turn_index] >> target & 1
+        if promoting and (rules.judging or not guarded):
+            return False, 0  # one move per promotion piece, each judged on its own
+        if guarded:
             origins = self._legal_origins(target, origins)
-            for twist in rules.judging:
-                rest: i64 = origins
-                while rest:
-                    sq, rest = pop_square(rest)
-                    if not twist.allows(self, Move(sq, target)):
-                        origins ^= BIT[sq]
-            return True, origins
-        return True, self._legal_origins(target, origins)
+        else:
+            rest: i64 = origins
+            while rest:
+                sq, rest = pop_square(rest)
+                if not self.leaves_royal_safe(Move(sq, target)):
+                    origins ^= BIT[sq]
+        for twist in rules.judging:
+            rest = origins
+            while rest:
+                sq, rest = pop_square(rest)
+                if not twist.allows(self, Move(sq, target)):
+                    origins ^= BIT[sq]
+        return True, origins
 
     def _legal_origins(self, target: int, origins: i64) -> i64:
         """Of ``origins``, the squares whose move to ``target`` the guard (``_has_guard``) allows."""
