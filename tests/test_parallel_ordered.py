@@ -3,7 +3,7 @@ back in the order the pieces were handed out, and no more tasks are in flight th
 
 from __future__ import annotations
 
-from notation.parallel.ordered import InOrder, ahead
+from notation.parallel.ordered import InOrder, ahead, ahead_by
 from notation.parallel.pieces import byte_ranges, joined, nominal_starts, rejoined
 
 
@@ -49,6 +49,21 @@ def test_ahead_runs_at_most_so_many_beyond_the_result_taken():
     assert pool.submitted == 2
     assert list(results) == [4, 1, 12]
     assert pool.submitted == 4
+
+
+def test_ahead_by_submits_through_any_submit_as_ahead_does_through_a_pool():
+    """``--dask`` finds its cut points through ``ahead_by`` with a cluster's submit."""
+    submitted: list[tuple] = []
+
+    def submit(args: tuple) -> _Done:
+        submitted.append(args)
+        return _Done(sum(args))
+
+    results = ahead_by(submit, [(1, 2), (3, 4), (5, 6)], 0)  # at least one in flight
+    assert submitted == []
+    assert next(results) == 3 and len(submitted) == 1
+    assert list(results) == [7, 11]
+    assert submitted == [(1, 2), (3, 4), (5, 6)]
 
 
 def test_byte_ranges_cover_the_file_once():

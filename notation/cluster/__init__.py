@@ -5,7 +5,9 @@ paths through fsspec (local files, ``s3://``, ``gs://``, ``az://``, ``http(s)://
 where those file systems are installed), ``plan`` cuts inputs into partitions at game
 starts, ``chunks`` reads a compressed input once and cuts its text into chunks at the same
 points, ``window`` keeps a bounded number of tasks in flight and takes their results in
-order, and ``normalize`` and ``check`` run the partitions on the workers and put the one
+order (the ordering and the cutting into ranges are ``notation.parallel``'s, which
+``--jobs`` uses; what is here is Dask's own: futures, fsspec paths, chunks sent with
+their tasks), and ``normalize`` and ``check`` run the partitions on the workers and put the one
 report together on the client, in input order, so the results are those of one process
 (``damage`` merges what ``check``'s reading layer finds piece by piece). ``failures`` says
 in one line what stopped a run.

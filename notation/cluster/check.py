@@ -39,10 +39,10 @@ from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
 from notation.check.sources import discover as discover_local
 from notation.cluster import ClusterError, files
-from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
+from notation.cluster.chunks import Chunk, Failure, Stretch
 from notation.cluster.connect import threads
 from notation.cluster.damage import FileMerge, PieceLog, PieceOutcome
-from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, layout
+from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, given, layout
 from notation.cluster.window import InOrder, in_flight_limit
 from notation.inputs import ENCODING, ERRORS, Compression, CorruptInput, InputError, InputFile
 from notation.pgn import ranges
@@ -127,7 +127,7 @@ def check_piece(partition: Partition, options: CheckOptions, text: str | Iterabl
     try:
         with _PieceBytes(partition, text, failure) as stream:
             blocks = read_blocks(stream, log.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
-            checked = check_pgn_text(log.marked(blocks), judge, options.variant, log)
+            checked = check_pgn_text(blocks, judge, options.variant, log)
             return log.outcome(checked.games, checked.line_breaks, stream.raw.line_feeds)  # type: ignore[attr-defined]
     except OSError as exc:
         raise ClusterError(f"cannot read {partition.name!r}: {files.reason(exc)}") from None
@@ -253,7 +253,7 @@ class _Run:
                 self.window.add(
                     lambda partition=partition: (  # type: ignore[misc]
                         self.client.submit(check_piece, partition, self.options, pure=False),),
-                    lambda outcome, last=partition.last: merge.add(outcome, last))  # type: ignore[misc]
+                    merge.add)
         elif not self._chunks(target, merge):
             return
         self.window.then(lambda: self._file_done(merge))
@@ -275,17 +275,15 @@ class _Run:
         """Queue the chunks of a compressed file; False when it cannot be opened."""
         queued = False
         try:
-            for chunk in chunks(target.name, target.path, self.chunk_bytes, Failure.KEEP):
+            for partition, chunk in given(0, target, self.chunk_bytes, Failure.KEEP):
                 queued = True
-                partition = Partition(target.name, target.path, 0, 0, 0, 1, Reading.GIVEN)
                 if isinstance(chunk, Stretch):
                     self.window.drain()  # the stretch is read here, now: everything before it is done
                     outcome = check_piece(partition, self.options, chunk.pieces(),
                                           lambda stretch=chunk: stretch.failure)  # type: ignore[misc]
-                    merge.add(outcome, chunk.last())
+                    merge.add(outcome)
                     continue
-                self.window.add(self._chunk_starter(partition, chunk),
-                                lambda outcome, last=chunk.last: merge.add(outcome, last))  # type: ignore[misc]
+                self.window.add(self._chunk_starter(partition, chunk), merge.add)
         except ClusterError as exc:
             if queued:
                 raise

@@ -28,7 +28,6 @@ nothing is raised for bad PGN (see ``notation.pgn.normalize``).
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 from collections.abc import Iterable, Iterator
@@ -36,9 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.cluster import ClusterError, failures, files
-from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
+from notation.cluster.chunks import Chunk, Failure, Stretch
 from notation.cluster.connect import threads
-from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, layout
+from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, given, layout
 from notation.cluster.window import InOrder, in_flight_limit
 from notation.inputs import Compression, InputError
 from notation.pgn import ranges
@@ -160,7 +159,7 @@ class Assembler:
                 self._report.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
-Work = Partition | tuple[Partition, Chunk] | tuple[Partition, Stretch]
+Work = Partition | tuple[Partition, Chunk | Stretch]
 
 
 def partitions(client: Any, inputs: list[Input], partition_bytes: int, ahead: int = 8,
@@ -173,14 +172,7 @@ def partitions(client: Any, inputs: list[Input], partition_bytes: int, ahead: in
         if shape.compression is Compression.NONE:
             yield from byte_ranges(client, index, item, shape, partition_bytes, Numbering.COUNTED, ahead)
             continue
-        offset = 0
-        for chunk in chunks(item.name, item.path, chunk_bytes or partition_bytes, Failure.RAISE):
-            partition = Partition(item.name, item.path, index, offset, offset, chunk.first_line, Reading.GIVEN)
-            if isinstance(chunk, Chunk):
-                offset += len(chunk.text)
-                yield dataclasses.replace(partition, end=offset, last=chunk.last), chunk
-            else:
-                yield partition, chunk
+        yield from given(index, item, chunk_bytes or partition_bytes, Failure.RAISE)
 
 
 def normalize_on(

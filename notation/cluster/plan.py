@@ -5,11 +5,13 @@ tag line: ``notation.pgn.cuts.find_cut``), so the games each holds, split alone,
 those of one process reading the whole file. What a partition holds depends on the input:
 
 - an uncompressed file larger than the partition size is cut into nominal byte ranges of
-  that size; each range's cut point is found on a worker, reading a few kilobytes
-  (``Reading.RANGE``), and the worker that takes a partition reads its bytes itself;
+  that size (``notation.parallel.pieces.byte_ranges``, as ``--jobs`` cuts); each range's
+  cut point is found on a worker, reading a few kilobytes, a bounded number of ranges
+  ahead (``notation.parallel.ordered.ahead_by``), and the worker that takes a partition
+  reads its bytes itself (``Reading.RANGE``);
 - a compressed file cannot be entered in the middle: the command reads it once, as one
   process does, and hands its text out in chunks cut at the same points
-  (``notation.cluster.chunks``; ``Reading.GIVEN``);
+  (``notation.cluster.chunks``; ``Reading.GIVEN``: ``given``);
 - any other file is one partition (``Reading.RANGE`` over the whole file, or
   ``Reading.WHOLE``: read and decompressed whole by the worker, for ``check``'s FEN and
   EPD files).
@@ -28,14 +30,17 @@ read.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from notation.cluster import ClusterError, files
+from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
+from notation.cluster.window import DaskTask
 from notation.inputs import Compression, sniff
+from notation.parallel import ordered, pieces
 from notation.pgn import ranges
 
 
@@ -144,37 +149,44 @@ def byte_ranges(client: Any, index: int, item: Input, layout: Layout, partition_
     if layout.size <= partition_bytes:
         yield Partition(item.name, item.path, index, 0, layout.size, 1, Reading.RANGE)
         return
-    task = _locate if numbering is Numbering.COUNTED else _cut
-    found = _ahead(client, task, item.path, layout, partition_bytes, ahead)
+    find = ranges.locate_within if numbering is Numbering.COUNTED else ranges.find_start_before
+    found = _ahead(client, find, item.path, layout, partition_bytes, ahead)
     if numbering is Numbering.COUNTED:
-        pieces = ((piece.start, piece.end, piece.first_line) for piece in ranges.pieces(found, layout.size))
+        cut = ((piece.start, piece.end, piece.first_line) for piece in ranges.pieces(found, layout.size))
     else:
-        pieces = ((span.start, span.end, 1) for span in ranges.spans(found, layout.size))
-    previous = next(pieces, None)  # one ahead: the last partition is known as such
-    for piece in pieces:
+        cut = ((span.start, span.end, 1) for span in ranges.spans(found, layout.size))
+    previous = next(cut, None)  # one ahead: the last partition is known as such
+    for piece in cut:
         yield _range(index, item, previous, False)  # type: ignore[arg-type]
         previous = piece
     if previous is not None:
         yield _range(index, item, previous, True)
 
 
-def _ahead(client: Any, task: Any, path: str, layout: Layout, every: int, ahead: int) -> Iterator[Any]:
-    """``task`` on each nominal range of ``every`` bytes, at most ``ahead`` of them
-    submitted beyond the one taken last; the results in order, each released once taken."""
-    starts = ranges.nominal_starts(layout.size, every)
-    ends = [*starts[1:], layout.size]
-    waiting: deque[Any] = deque()
-    submitted = 0
-    while True:
-        while submitted < len(starts) and len(waiting) < max(1, ahead):
-            waiting.append(client.submit(task, path, starts[submitted], ends[submitted], layout.text_from,
-                                         pure=False, priority=PLANNING_PRIORITY))
-            submitted += 1
-        if not waiting:
-            return
-        future = waiting.popleft()
-        yield future.result()
-        future.release()
+def given(index: int, item: Input, chunk_chars: int, failure: Failure) -> Iterator[tuple[Partition, Chunk | Stretch]]:
+    """The ``Reading.GIVEN`` partitions of a compressed file, in order, each with its chunk
+    (``start`` and ``end``: offsets in the text) or its stretch (read it through before
+    asking for the next); raises ``ClusterError`` (see ``chunks``)."""
+    offset = 0
+    for chunk in chunks(item.name, item.path, chunk_chars, failure):
+        partition = Partition(item.name, item.path, index, offset, offset, chunk.first_line, Reading.GIVEN)
+        if isinstance(chunk, Chunk):
+            offset += len(chunk.text)
+            yield dataclasses.replace(partition, end=offset, last=chunk.last), chunk
+        else:
+            yield partition, chunk
+
+
+def _ahead(client: Any, find: Callable[..., Any], path: str, layout: Layout, every: int,
+           ahead: int) -> Iterator[Any]:
+    """``find`` on each nominal range of ``every`` bytes, run on the workers at most
+    ``ahead`` ranges beyond the one taken last (``notation.parallel.ordered.ahead_by``,
+    as ``--jobs`` finds its pieces); the results in order, each task released once taken."""
+    def submit(args: tuple[Any, ...]) -> DaskTask:
+        return DaskTask((client.submit(_within, find, *args, pure=False, priority=PLANNING_PRIORITY),))
+
+    nominal = ((path, start, end, layout.text_from) for start, end in pieces.byte_ranges(layout.size, every))
+    return ordered.ahead_by(submit, nominal, ahead)
 
 
 def _range(index: int, item: Input, piece: tuple[int, int, int], last: bool) -> Partition:
@@ -182,21 +194,13 @@ def _range(index: int, item: Input, piece: tuple[int, int, int], last: bool) -> 
     return Partition(item.name, item.path, index, start, end, first_line, Reading.RANGE, last)
 
 
-def _locate(path: str, start: int, end: int, text_from: int) -> ranges.Nominal:
-    """On a worker: the cut point in the nominal range ``start`` to ``end`` (None: none is
-    there) and its line breaks (``ranges.locate_within``)."""
+def _within(find: Callable[..., Any], path: str, start: int, end: int, text_from: int) -> Any:
+    """On a worker: ``find(file, start, end, text_from)`` on the file at ``path``
+    (``ranges.locate_within``: the cut point in the nominal range and its line breaks;
+    ``ranges.find_start_before``: the cut point alone, reading a few kilobytes). Raises
+    ``ClusterError`` when the file cannot be read."""
     try:
         with files.open_binary(path) as file:
-            return ranges.locate_within(file, start, end, text_from)
-    except OSError as exc:
-        raise ClusterError(f"cannot read {path!r}: {files.reason(exc)}") from None
-
-
-def _cut(path: str, start: int, end: int, text_from: int) -> int | None:
-    """On a worker: the cut point in the nominal range ``start`` to ``end``, or None; reads
-    a few kilobytes, not the range (``ranges.find_start_before``)."""
-    try:
-        with files.open_binary(path) as file:
-            return ranges.find_start_before(file, start, end, text_from)
+            return find(file, start, end, text_from)
     except OSError as exc:
         raise ClusterError(f"cannot read {path!r}: {files.reason(exc)}") from None

@@ -1,24 +1,33 @@
-"""Running pieces on a pool's workers and taking their results back in input order.
+"""Running pieces on workers and taking their results back in input order.
 
 ``InOrder`` holds the pieces handed out, oldest first, each with its task (or none: work
 the parent does itself in its turn), and gives them back with their results in the order
 they were put: ``ready`` while too many tasks are in flight, ``drain`` at the end.
-``ahead`` runs a task per argument tuple, a bounded number beyond the result taken last.
-Both raise what a worker raised (from ``AsyncResult.get``); neither checks that the pool
-is still running.
+``ahead`` runs a task per argument tuple on a pool, a bounded number beyond the result
+taken last; ``ahead_by`` does the same through any ``submit`` (``--dask`` submits to a
+cluster). A task is anything with ``get()`` (a pool's ``AsyncResult``, a cluster's
+future wrapped by its caller: ``Task``). Both raise what ``get`` raised (what a worker
+raised); neither checks that the workers are still running.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult, Pool
+    from multiprocessing.pool import Pool
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+Result_co = TypeVar("Result_co", covariant=True)
+
+
+class Task(Protocol[Result_co]):
+    """A task handed to a worker: ``get`` waits for its result (or raises its error)."""
+
+    def get(self) -> Result_co: ...
 
 
 class InOrder(Generic[Item, Result]):
@@ -27,10 +36,10 @@ class InOrder(Generic[Item, Result]):
 
     def __init__(self, most: int) -> None:
         self.most = most
-        self.waiting: deque[tuple[Item, AsyncResult[Result] | None]] = deque()
+        self.waiting: deque[tuple[Item, Task[Result] | None]] = deque()
         self.in_flight = 0
 
-    def put(self, item: Item, task: AsyncResult[Result] | None = None) -> None:
+    def put(self, item: Item, task: Task[Result] | None = None) -> None:
         """Queue ``item`` after the others, with its ``task`` if any."""
         self.waiting.append((item, task))
         if task is not None:
@@ -60,8 +69,16 @@ def ahead(pool: Pool, task: Callable[..., Result], arguments: Iterable[tuple[Any
           most: int) -> Iterator[Result]:
     """``task(*args)`` for each of ``arguments``, run by the pool's workers at most ``most``
     (at least 1) beyond the result taken last; the results in order."""
+    return ahead_by(lambda args: pool.apply_async(task, args), arguments, most)
+
+
+def ahead_by(submit: Callable[[tuple[Any, ...]], Task[Result]], arguments: Iterable[tuple[Any, ...]],
+             most: int) -> Iterator[Result]:
+    """``submit(args)`` for each of ``arguments``, at most ``most`` (at least 1) beyond the
+    result taken last; the tasks' results in order. Nothing is submitted before the first
+    result is asked for."""
     pending = iter(arguments)
-    waiting: deque[AsyncResult[Result]] = deque()
+    waiting: deque[Task[Result]] = deque()
     more = True
     while True:
         while more and len(waiting) < max(1, most):
@@ -69,7 +86,7 @@ def ahead(pool: Pool, task: Callable[..., Result], arguments: Iterable[tuple[Any
             if args is None:
                 more = False
             else:
-                waiting.append(pool.apply_async(task, args))
+                waiting.append(submit(args))
         if not waiting:
             return
         yield waiting.popleft().get()
