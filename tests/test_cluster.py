@@ -12,6 +12,7 @@ import gzip
 import json
 import os
 import pathlib
+import re
 import subprocess
 import uuid
 
@@ -197,6 +198,10 @@ def test_without_the_extra_the_error_names_it(tmp_path):
     (["normalize", "a.pgn", "--dask", "local:0", "-o", "out"], "a local cluster needs at least one worker"),
     (["check", "-", "--dask", "local:1"], "--dask reads files, not standard input"),
     (["normalize", "a.pgn", "--dask", "foo://x", "-o", "out"], "--dask 'foo://x': not a scheduler's address"),
+    (["normalize", "a.pgn", "--dask", "tcp://127.0.0.1:9", "--dask-dashboard", ":8787", "-o", "out"],
+     "--dask-dashboard goes with --dask local[:N]"),
+    (["check", "a.pgn", "--dask", "tcp://127.0.0.1:9", "--dask-dashboard", ":8787"],
+     "--dask-dashboard goes with --dask local[:N]"),
 ])
 def test_impossible_requests_exit_2_with_one_line_before_any_cluster_starts(tmp_path, monkeypatch, capsys, args,
                                                                           message):
@@ -338,8 +343,6 @@ def _damaged(count: int, seed: int) -> bytes:
 def test_a_compressed_pgn_is_checked_in_chunks_as_one_process_checks_it(client, tmp_path, codec, damage):
     """Bad bytes, a NUL and data that ends early in a compressed file: found chunk by chunk
     on the workers, merged, the problems and summary of one process."""
-    from test_cluster_ranges import _apart
-
     data = _damaged(1500 if codec == "zst" else 300, 10)  # zstd blocks of 128 KiB: a few whole ones before the cut
     if damage == "a NUL":
         data = data[:len(data) // 2] + b"\0" + data[len(data) // 2:]
@@ -355,7 +358,7 @@ def test_a_compressed_pgn_is_checked_in_chunks_as_one_process_checks_it(client, 
     found: list = []
     summary = check_on(client, discover([str(path)]), options, found.append, 5_000)
     assert summary == want
-    assert _apart(found) == _apart(single)
+    assert found == single
     codes = {problem.code for problem in single}
     assert "encoding" in codes and ({"binary-file", "decompress"} & codes if damage != "bad bytes" else True)
 
@@ -405,9 +408,7 @@ def test_a_stretch_with_no_game_start_is_read_by_the_command_in_its_turn(client,
     want = run_check([str(path)], check_options, single.append)
     found: list = []
     assert check_on(client, discover([str(path)]), check_options, found.append, 2_000) == want
-    from test_cluster_ranges import _apart
-
-    assert _apart(found) == _apart(single)
+    assert found == single
 
 
 def _consumed(items):
@@ -431,3 +432,39 @@ def test_suppressed_problems_of_whole_files_are_counted_as_one_process_counts_th
     found: list = []
     assert check_on(client, discover(paths), options, found.append, 1_000) == want
     assert found == single and want.suppressed > 0
+
+
+def _bokeh(monkeypatch, present: bool) -> None:
+    """``importlib.util.find_spec`` says bokeh is (or is not) installed."""
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: (find_spec("json") if present else None) if name == "bokeh"
+                        else find_spec(name, *rest))
+
+
+def test_a_dashboard_without_bokeh_is_refused_before_any_cluster_starts(tmp_path, monkeypatch, capsys):
+    (tmp_path / "a.pgn").write_text('[Event "a"]\n\n1. e4 *\n')
+    monkeypatch.chdir(tmp_path)
+    _bokeh(monkeypatch, False)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["normalize", "a.pgn", "--dask", "local:1", "--dask-dashboard", "127.0.0.1:0", "-o", "out"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert "--dask-dashboard needs bokeh" in err and len(err.splitlines()) == 1, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_dashboard_is_started_only_when_asked_and_said_where_it_is(tmp_path, monkeypatch, capsys):
+    """``--dask local:1 --dask-dashboard ADDRESS``: the scheduler's HTTP server listens
+    there and standard error says where (bokeh draws the pages: not installed here, it is
+    only said to be); without the option nothing is said of a dashboard."""
+    (tmp_path / "a.pgn").write_text('[Event "a"]\n\n1. e4 *\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "a.pgn", "--dask", "local:1"]) == 0
+    assert "dashboard" not in capsys.readouterr().err
+    _bokeh(monkeypatch, True)
+    assert main(["check", "a.pgn", "--dask", "local:1", "--dask-dashboard", "127.0.0.1:0"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"^notation check: the Dask dashboard is at http://127\.0\.0\.1:\d+/status$", err, re.M), err

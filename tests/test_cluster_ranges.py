@@ -230,7 +230,7 @@ def _checked_in_pieces(path: pathlib.Path, size: int,
     for partition in _spans(str(path), path.read_bytes(), size):
         partition = Partition(str(path), str(path), 0, partition.start, partition.end, 1, Reading.RANGE,
                               partition.last)
-        merge.add(check_piece(partition, options), partition.last)
+        merge.add(check_piece(partition, options))
     merge.finish()
     summary.files = 1
     summary.suppressed = merge.suppressed
@@ -262,17 +262,11 @@ def test_reading_damage_found_in_pieces_is_merged_as_one_process_reads_it(tmp_pa
 
 
 def _assert_as_one_process(pieces: tuple[list, CheckSummary], whole: tuple[list, CheckSummary]) -> None:
+    """The same summary and the same problems in the same order: the count of undecodable
+    lines after the first included (it goes out with the file's last problems, wherever
+    the reading's blocks end: ``ProblemList.add_last``)."""
     assert pieces[1] == whole[1]
-    assert _apart(pieces[0]) == _apart(whole[0])
-
-
-def _apart(problems: list) -> tuple[list, list]:
-    """The problems without the count of undecodable lines after the first, and that count.
-    One process reports the count when its reading ends, which depends on where its blocks
-    of 1 MiB end; where it comes among the problems is the one thing pieces may give
-    otherwise (``notation.cluster.damage``)."""
-    counts = [p for p in problems if p.code == "encoding" and p.message.endswith(_MORE_LINES)]
-    return [p for p in problems if p not in counts], counts
+    assert pieces[0] == whole[0]
 
 
 _MORE_LINES = "more line(s) from here on are not valid UTF-8"
@@ -324,3 +318,85 @@ def test_a_suppression_covers_the_count_of_bad_lines_as_in_one_process(tmp_path)
     assert single[1].suppressed == 1
     for size in (3000, 300_000, len(path.read_bytes())):
         _assert_as_one_process(_checked_in_pieces(path, size), single)
+
+
+def test_the_count_of_bad_lines_goes_out_with_the_last_problems_however_the_file_is_read(tmp_path, monkeypatch):
+    """Two bad lines near the start of a file of some MiB with a warning in every game: the
+    count of bad lines after the first goes out with the file's last problems (those of its
+    last game), not where a 1 MiB read block ends; one process, ``--jobs`` (a whole file in
+    a worker, and pieces read again by the parent) and pieces merged all give it there."""
+    from notation.pgn import pieces
+
+    game = '[event "x"]\n[Result "*"]\n\n1. e4 *\n\n'
+    games = [game] * 70_000
+    games[3] = game.replace("e4 ", "e4 {caf\udce9} ")
+    games[5] = game.replace("e4 ", "e4 {\udce9t\udce9} ")
+    path = tmp_path / "games.pgn"
+    path.write_bytes("".join(games).encode(ENCODING, ERRORS))
+    assert path.stat().st_size > 2 << 20
+    single = _checked_whole(path)
+    problems = single[0]
+    counts = [index for index, problem in enumerate(problems) if problem.message.endswith(_MORE_LINES)]
+    assert counts == [len(problems) - 2]  # before the last game's one warning
+    assert problems[counts[0]].line == 5 * 5 + 4 and problems[-1].code == "miscased-tag"
+    for size in (50_000, 1 << 20):
+        _assert_as_one_process(_checked_in_pieces(path, size), single)
+    for range_bytes in (pieces.RANGE_BYTES, 100_000):
+        monkeypatch.setattr(pieces, "RANGE_BYTES", range_bytes)
+        found: list = []
+        summary = run_check([str(path)], _CHECK_OPTIONS, found.append, jobs=2)
+        assert (found, summary) == single, range_bytes
+
+
+class _Future:
+    """A Dask future already done: its result, and whether it was released."""
+
+    def __init__(self, value: object, log: list):
+        self.value = value
+        self.log = log
+
+    def result(self) -> object:
+        self.log.append(("result", self.value))
+        return self.value
+
+    def release(self) -> None:
+        self.log.append(("release", self.value))
+
+
+class _Client:
+    def __init__(self) -> None:
+        self.cancelled: list = []
+
+    def cancel(self, futures: list) -> None:
+        self.cancelled.extend(future.value for future in futures)
+
+
+def test_the_cluster_window_takes_steps_in_order_with_at_most_its_limit_in_flight():
+    """``window.InOrder`` on ``notation.parallel.ordered``: room is made before a task
+    starts, actions run in their turn, each task's futures are released once its result
+    is taken, and ``cancel`` cancels those still in flight."""
+    from notation.cluster.window import InOrder
+
+    log: list = []
+    client = _Client()
+    window = InOrder(client, 2)
+    started: list = []
+
+    def start(value):
+        def run():
+            started.append(value)
+            return (_Future(value, log),)
+        return run
+
+    window.add(start(1), lambda result: log.append(("done", result)))
+    window.then(lambda: log.append(("action", None)))
+    window.add(start(2), lambda result: log.append(("done", result)))
+    assert log == [] and started == [1, 2]
+    window.add(start(3), lambda result: log.append(("done", result)))  # two in flight: the oldest taken first
+    assert log == [("result", 1), ("release", 1), ("done", 1)] and started == [1, 2, 3]
+    window.add(start(4), lambda result: log.append(("done", result)))  # the action in its turn, then task 2
+    assert log[3:] == [("action", None), ("result", 2), ("release", 2), ("done", 2)] and started == [1, 2, 3, 4]
+    window.cancel()
+    assert client.cancelled == [3, 4]
+    window.drain()
+    assert len(log) == 7

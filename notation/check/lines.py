@@ -6,7 +6,10 @@ several times faster on large files. Both decode UTF-8 and report, as located pr
 through ``report``:
 
 - ``encoding``: the first undecodable line in full, then one summary of how many more
-  lines were undecodable (the line is passed on with U+FFFD replacement characters);
+  lines were undecodable, made when the reading ends, at the second such line (the line
+  is passed on with U+FFFD replacement characters); the summary goes to ``report_count``
+  when given (``ProblemList.add_last``: it then goes out with the file's last problems,
+  wherever the reading's blocks ended);
 - ``line-too-long``: a line longer than ``max_bytes``; only its first and last
   ``KEPT_ENDS`` bytes are passed on (state ``DROPPED``), so a PGN splitter still sees how
   it starts (a tag, movetext) and ends (a result);
@@ -61,8 +64,9 @@ NUL_MESSAGE = "NUL byte: the file is binary (or UTF-16), not UTF-8 text; not che
 class _EncodingTally:
     """Reports the first undecodable line in full, then one line counting the others."""
 
-    def __init__(self, report: Report):
+    def __init__(self, report: Report, report_count: Report | None = None):
         self._report = report
+        self._report_count = report_count or report
         self._count = 0
         self._second = 0
 
@@ -79,16 +83,18 @@ class _EncodingTally:
 
     def finish(self) -> None:
         if self._count > 1:
-            self._report(
+            self._report_count(
                 self._second, 1, Severity.ERROR, "encoding",
                 f"{self._count - 1} more line(s) from here on are not valid UTF-8",
             )
 
 
-def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int) -> Iterator[Line]:
-    """Yield the lines of ``stream``; problems go to ``report`` (see the module doc)."""
+def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
+               report_count: Report | None = None) -> Iterator[Line]:
+    """Yield the lines of ``stream``; problems go to ``report``, the count of undecodable
+    lines after the first to ``report_count`` if given (see the module doc)."""
     number = 0
-    tally = _EncodingTally(report)
+    tally = _EncodingTally(report, report_count)
     readline = stream.readline
     while True:
         try:
@@ -124,14 +130,16 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int) -> Iterator[
     tally.finish()
 
 
-def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes: int = 1 << 20) -> Iterator[str]:
+def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes: int = 1 << 20,
+                report_count: Report | None = None) -> Iterator[str]:
     """Yield the text of ``stream`` in blocks of whole lines, line endings kept.
 
-    Problems are those of ``read_lines``, at the same lines (lines end at ``\\n``). A line
-    longer than ``max_bytes`` is passed on as its two ends joined by `` ... ``.
+    Problems are those of ``read_lines``, at the same lines (lines end at ``\\n``), the
+    count of undecodable lines to ``report_count`` if given. A line longer than
+    ``max_bytes`` is passed on as its two ends joined by `` ... ``.
     """
     block_bytes = min(block_bytes, max_bytes)  # so only a block's first line can be too long
-    tally = _EncodingTally(report)
+    tally = _EncodingTally(report, report_count)
     lines_before = 0  # lines fully handed on
     pending = b""  # the start of a line not yet ended
     first = True

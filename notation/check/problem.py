@@ -162,6 +162,10 @@ class ProblemList:
     Checkers call ``settle(n)`` once nothing more can be found on lines up to ``n``; the
     problems there go out sorted by line and column (equal places keep the order they were
     found in). ``finish()`` sends the rest, so a summary added at the end comes last.
+    ``add_last`` holds a problem until ``finish``, which judges it by every suppression then
+    known and sends it with the rest: the reading layer's count of undecodable lines, known
+    only when the reading ends, goes out there whatever blocks the file was read in (one
+    process, ``--jobs`` and ``--dask`` alike).
     """
 
     def __init__(self, path: str, emit: Callable[[CheckProblem], None]):
@@ -172,6 +176,7 @@ class ProblemList:
         self.suppressed = 0
         self._suppressions: list[Suppression] = []
         self.dropped_lines: set[int] = set()  # lines too long to check (``line-too-long``)
+        self._held: list[CheckProblem] = []  # ``add_last``'s, until ``finish``
 
     def suppress(self, suppression: Suppression) -> None:
         """Drop the problems ``suppression`` covers from now on (an inline ``notation: ignore``)."""
@@ -186,6 +191,16 @@ class ProblemList:
         self._pending.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
         self.count += 1
 
+    def add_last(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        """Hold a problem until ``finish`` (see the class doc); it counts in ``len`` now."""
+        self._held.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+
+    def _release_held(self) -> None:
+        """The held problems, judged by the suppressions known now, among the pending ones."""
+        held, self._held = self._held, []
+        for problem in held:
+            self.add(problem.line, problem.column, problem.severity, problem.code, problem.message)
+
     def settle(self, line: int) -> None:
         """Send the problems on lines up to ``line``."""
         if not self._pending:
@@ -198,12 +213,13 @@ class ProblemList:
 
     def finish(self) -> None:
         """Send every problem still held."""
+        self._release_held()
         pending, self._pending = self._pending, []
         for problem in sorted(pending, key=CheckProblem.sort_key):
             self._emit(problem)
 
     def __len__(self) -> int:
-        return self.count
+        return self.count + len(self._held)
 
 
 # Codes of the reading layer (``notation.check.lines``), which depend on the whole file
@@ -216,8 +232,10 @@ class ProblemLog(ProblemList):
     its suppressions and the ``settle`` calls between them, for ``replay`` into the file's
     own ``ProblemList`` in another process. The replayed list emits exactly what it would
     have emitted had the checkers called it directly (consecutive settles collapse into
-    the last: the lines they release are in order anyway). ``reading_damage``: a problem
-    of the reading layer was found (suppressed or not)."""
+    the last: the lines they release are in order anyway); ``add_last``'s problems are
+    judged by its suppressions when replayed (the work is done by then) and handed to the
+    target's ``add_last``. ``reading_damage``: a problem of the reading layer was found
+    (suppressed or not)."""
 
     def __init__(self, path: str):
         super().__init__(path, self._never)
@@ -240,6 +258,11 @@ class ProblemLog(ProblemList):
                 self._settle = None
             self.events.append(self._pending.pop())
 
+    def add_last(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        if code in READING_CODES:
+            self.reading_damage = True
+        super().add_last(line, column, severity, code, message)
+
     def settle(self, line: int) -> None:
         self._settle = line
 
@@ -254,3 +277,12 @@ class ProblemLog(ProblemList):
                 target.settle(event + lines_before)
             else:
                 target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)
+        if self._settle is not None:  # the last one too: ``add_last``'s problems go out after what it sends
+            target.settle(self._settle + lines_before)
+        held, self._held = self._held, []
+        for problem in held:
+            if any(s.covers(problem.line, problem.code) for s in self._suppressions):
+                self.suppressed += 1
+            else:
+                target.add_last(problem.line + lines_before, problem.column, problem.severity, problem.code,
+                                problem.message)

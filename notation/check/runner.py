@@ -174,9 +174,10 @@ def check_stream(
     if kind is FileKind.PGN:
         from notation.check.games import check_pgn_text  # here: a gate on FEN files starts without PGN's reader
 
-        seen = check_pgn_text(read_blocks(stream, problems.add, max_bytes=max_bytes), judge, variant, problems).games
+        blocks = read_blocks(stream, problems.add, max_bytes=max_bytes, report_count=problems.add_last)
+        seen = check_pgn_text(blocks, judge, variant, problems).games
     else:
-        lines = read_lines(stream, problems.add, max_bytes=max_bytes)
+        lines = read_lines(stream, problems.add, max_bytes=max_bytes, report_count=problems.add_last)
         seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)
     if seen == 0 and not len(problems):
         problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])

@@ -10,11 +10,12 @@ and their order are those of one process reading the whole file.
 The reading layer (``notation.check.lines``) counts some damage over the whole file, and
 this is merged here rather than by reading the file again:
 
-- ``encoding``: one process reports the file's first undecodable line in full, then, when
-  reading ends, one line counting the others at the second such line. A piece records its
-  first bad line's report where it was found (``FirstBad``), how many bad lines it holds,
-  its second one, and where its reading ended (``ReadingEnd``); the merge keeps only the
-  file's first report and adds the count where the file's reading ends.
+- ``encoding``: one process reports the file's first undecodable line in full, then one
+  line counting the others at the second such line, which goes out with the file's last
+  problems (``ProblemList.add_last``: not where the reading's blocks happened to end). A
+  piece records its first bad line's report where it was found (``FirstBad``), how many
+  bad lines it holds and its second one; the merge keeps only the file's first report and
+  adds the count when the file is finished.
 - ``binary-file`` (a NUL byte) and ``decompress`` stop the reading: the piece meeting one
   is the file's last, and the pieces after it are not replayed.
 - ``line-too-long`` concerns one line, which never spans two pieces.
@@ -25,7 +26,9 @@ the splitter counted there, as one process numbers them.
 
 What an inline ``notation: ignore`` suppresses is decided where the suppression is known:
 on the worker, for the problems it records, and for the file's first and second bad lines
-(``FirstBad.suppressed``, ``PieceOutcome.covered_at_end``, ``ReadingEnd.covered``).
+(``FirstBad.suppressed``; ``PieceOutcome.covered_at_end``: by every suppression of the
+piece, as one process judges the count by every suppression of the file, and only the
+second line's own game can cover it).
 
 Nothing here reads files or raises on bad input.
 """
@@ -58,15 +61,7 @@ class FirstBad:
     suppressed: bool
 
 
-@dataclass(frozen=True)
-class ReadingEnd:
-    """Where the piece's reading ended (its text all read, or stopped by damage), and
-    whether the suppressions known there cover its first and second bad lines."""
-
-    covered: tuple[bool, bool]
-
-
-Event = CheckProblem | int | FirstBad | ReadingEnd  # an int: a settle up to that line
+Event = CheckProblem | int | FirstBad  # an int: a settle up to that line
 
 
 @dataclass
@@ -90,7 +85,7 @@ class PieceOutcome:
 
 class PieceLog(ProblemLog):
     """The worker's record of one piece; see the module doc. Feed ``read_blocks`` its
-    ``add`` and wrap the blocks it gives in ``marked``; ``outcome`` when done."""
+    ``add``; ``outcome`` when done."""
 
     def __init__(self, path: str):
         super().__init__(path)
@@ -120,13 +115,8 @@ class PieceLog(ProblemLog):
             self._stopped = True
         super().add(line, column, severity, code, message)
 
-    def marked(self, blocks):
-        """``blocks`` (from ``read_blocks``), recording where they end."""
-        yield from blocks
-        self._flush_settle()
-        self.events.append(ReadingEnd(self._covered_pair()))
-
     def outcome(self, games: int, line_breaks: int, line_feeds: int) -> PieceOutcome:
+        self._flush_settle()  # the last one too: the file's count of bad lines goes out after it
         at = (self._bad_at + [None, None])[:2]
         return PieceOutcome(self.events, games, line_breaks, line_feeds, self._bad_lines, (at[0], at[1]),
                             self._covered_pair(), self.suppressed, self._stopped)
@@ -146,11 +136,11 @@ class PieceLog(ProblemLog):
 
 @dataclass
 class _Second:
-    """The file's second undecodable line: its number, and whether it is suppressed (known
-    now, or only where the reading ends: the index of the line in its piece)."""
+    """The file's second undecodable line: its number, and whether the suppressions of its
+    piece (its game's among them) cover it."""
 
     line: int
-    covered: bool | None
+    covered: bool
     index: int  # 0 or 1: which of its piece's bad lines
 
 
@@ -168,18 +158,16 @@ class FileMerge:
     stopped: bool = False  # the reading stopped in a piece: the rest is not replayed
     _second: _Second | None = field(default=None, repr=False)
 
-    def add(self, outcome: PieceOutcome, last: bool) -> None:
-        """Replay one piece's outcome (``last``: the file's last piece)."""
+    def add(self, outcome: PieceOutcome) -> None:
+        """Replay one piece's outcome, in the file's order."""
         if self.stopped:
             return
         bad_before = self.bad_lines
-        second = self._second
-        if second is None:
-            index = 1 - bad_before if bad_before < 2 else None
-            line = outcome.bad_at[index] if index is not None and index >= 0 else None
-            if index is not None and index >= 0 and line is not None:
-                second = _Second(line + self.feeds_before, None, index)
-        ends_here = last or outcome.stopped
+        if self._second is None and bad_before < 2:
+            index = 1 - bad_before  # which of this piece's bad lines is the file's second
+            line = outcome.bad_at[index]
+            if line is not None:
+                self._second = _Second(line + self.feeds_before, outcome.covered_at_end[index], index)
         add = self.problems.add
         for event in outcome.events:
             if isinstance(event, int):
@@ -187,16 +175,9 @@ class FileMerge:
             elif isinstance(event, CheckProblem):
                 shift = self.feeds_before if event.code in READING_CODES else self.lines_before
                 add(event.line + shift, event.column, event.severity, event.code, event.message)
-            elif isinstance(event, FirstBad):
-                if bad_before == 0:
-                    self._add_or_suppress(event.problem.line + self.feeds_before, event.problem, event.suppressed,
-                                          add)
-            elif ends_here:
-                self._add_count(bad_before + outcome.bad_lines, second, outcome, event, add)
+            elif isinstance(event, FirstBad) and bad_before == 0:
+                self._add_or_suppress(event.problem.line + self.feeds_before, event.problem, event.suppressed, add)
         self.bad_lines += outcome.bad_lines
-        if self._second is None and second is not None:
-            second.covered = outcome.covered_at_end[second.index]
-            self._second = second
         self.games += outcome.games
         self.suppressed += outcome.suppressed
         self.lines_before += outcome.line_breaks
@@ -205,19 +186,27 @@ class FileMerge:
 
     def finish(self) -> None:
         """Every piece is in: the empty-file warning if nothing was seen, then the problems
-        still held."""
-        if self.games == 0 and not len(self.problems):
+        still held, the count of undecodable lines among them (``ProblemList.add_last``:
+        where one process sends it, whatever blocks it read the file in)."""
+        # As in one process, a count held is a problem when the empty file is judged.
+        if self.games == 0 and not len(self.problems) and (self.bad_lines < 2 or self._second is None):
             self.problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[FileKind.PGN])
+        count = self._count()
+        if count is not None:
+            self.problems.add_last(count.line, count.column, count.severity, count.code, count.message)
         self.problems.finish()
 
-    def _add_count(self, bad_lines: int, second: _Second | None, outcome: PieceOutcome, end: ReadingEnd,
-                   add: Callable[..., None]) -> None:
-        if bad_lines < 2 or second is None:
-            return
-        covered = second.covered if second.covered is not None else end.covered[second.index]
-        problem = CheckProblem(self.problems.path, second.line, 1, Severity.ERROR, ENCODING,
-                               more_bad_lines_message(bad_lines - 1))
-        self._add_or_suppress(second.line, problem, covered, add)
+    def _count(self) -> CheckProblem | None:
+        """The count of undecodable lines after the first, at the second; None when there is
+        none to send (fewer than two, or suppressed: counted as such)."""
+        second = self._second
+        if self.bad_lines < 2 or second is None:
+            return None
+        if second.covered:
+            self.suppressed += 1
+            return None
+        return CheckProblem(self.problems.path, second.line, 1, Severity.ERROR, ENCODING,
+                            more_bad_lines_message(self.bad_lines - 1))
 
     def _add_or_suppress(self, line: int, problem: CheckProblem, suppressed: bool, add: Callable[..., None]) -> None:
         if suppressed:
