@@ -11,7 +11,7 @@ Figures for humans; nothing here is an assertion.
 Ours: ``lines in`` (reading each line, UTF-8 and JSON: ``fen_input``), ``read``
 (``read_fen``, a syntax error included), ``validate`` (``validate`` on what was read),
 ``write`` (``write_fen`` of the legal setups, convert only), ``answer out`` (the result's
-JSON line: ``to_dict``, the line number, ``json_line``), and ``whole`` (the command's own
+JSON line: ``to_dict``, the line number by ``answers.located``, ``jsonl.json_line``), and ``whole`` (the command's own
 responder on each line, which is all of that). python-chess (bench/pychess_pipeline.py):
 ``json.loads``, ``Board(fen)``, ``status()``, ``fen()`` and ``json.dumps``.
 Usage: ``python bench/bench_stages.py [LINES]`` (default 20,000).
@@ -34,8 +34,9 @@ from common import best_of  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 from pychess_pipeline import BOARDS  # noqa: E402
 
-from notation.cli import convert_cmd, validate_cmd  # noqa: E402
-from notation.cli import input_lines as common  # noqa: E402  (json_line: notation.cli.jsonl)
+from notation.cli import convert_cmd, input_lines, validate_cmd  # noqa: E402
+from notation.cli.answers import located  # noqa: E402
+from notation.cli.jsonl import json_line  # noqa: E402
 from notation.cli.main import build_parser  # noqa: E402
 from notation.errors import NotationError  # noqa: E402
 from notation.fen.profiles import DEFAULT_OPTIONS  # noqa: E402
@@ -57,8 +58,8 @@ def ours(data: bytes) -> dict[str, float]:
     """CPU seconds of each stage of ours over ``data`` (JSON lines), and of the whole."""
     argv = ["convert", "--json"]
     args = build_parser(argv).parse_args(argv)
-    raws = list(common.iter_raw_inputs([], stream=io.BytesIO(data)))
-    items = [item for item in (common.fen_input(raw, args.variant, json_lines=True) for raw in raws) if item]
+    raws = list(input_lines.iter_raw_inputs([], stream=io.BytesIO(data)))
+    items = [item for item in (input_lines.fen_input(raw, args.variant, json_lines=True) for raw in raws) if item]
     variants = {name: DEFAULT_REGISTRY.find(name) for name in {item.variant for item in items}}
     pairs = [(item.fen or "", variants[item.variant]) for item in items]
 
@@ -75,16 +76,16 @@ def ours(data: bytes) -> dict[str, float]:
     judged = [(result, validate(result.setup, result.variant)) for result in read]
     legal = [result for result, problems in judged if not problems]
     results = [convert_fen(fen, variant) for fen, variant in pairs]
-    located = list(zip(items, results, strict=True))
+    answered = list(zip(items, results, strict=True))
     convert = convert_cmd.responder(args)
     validate_args = build_parser(["validate", "--json"]).parse_args(["validate", "--json"])
     check = validate_cmd.responder(validate_args)
     return {
-        "lines in": _timed(lambda: [common.fen_input(raw, args.variant, json_lines=True) for raw in raws]),
+        "lines in": _timed(lambda: [input_lines.fen_input(raw, args.variant, json_lines=True) for raw in raws]),
         "read": _timed(read_all),
         "validate": _timed(lambda: [validate(r.setup, r.variant) for r in read]),
         "write": _timed(lambda: [write_fen(r.setup, r.variant, DEFAULT_OPTIONS) for r in legal]),
-        "answer out": _timed(lambda: [common.json_line(item.located(result.to_dict())) for item, result in located]),
+        "answer out": _timed(lambda: [json_line(located(item, result.to_dict())) for item, result in answered]),
         "whole convert": _timed(lambda: [convert(item) for item in items]),
         "whole validate": _timed(lambda: [check(item) for item in items]),
         "lines": len(raws),

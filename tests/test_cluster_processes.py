@@ -446,7 +446,24 @@ def test_an_address_that_is_not_a_scheduler_is_one_line_and_exit_2_within_the_ti
             assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
             assert f"127.0.0.1:{port}" in done.stderr
             assert elapsed < CONNECT_SECONDS + 15, elapsed  # the deadline, and starting Python and Dask
-    assert not (tmp_path / "out" / "_SUCCESS").exists()
+    assert not (tmp_path / "out").exists()  # made only once a scheduler answers
+
+
+def test_an_address_where_nothing_listens_leaves_no_output_directory(tmp_path):
+    """A refused connection: one line, exit 2, and no empty ``-o`` directory left behind."""
+    import socket
+
+    (tmp_path / "a.pgn").write_text('[Event "a"]\n\n1. e4 *\n')
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run([installed_script("notation"), "normalize", "a.pgn", "-o", "out/parts", "--dask",
+                           f"tcp://127.0.0.1:{port}"], capture_output=True, text=True, cwd=tmp_path, env=_ENV,
+                          timeout=TIMEOUT)
+    assert done.returncode == 2, done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"127.0.0.1:{port}" in done.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_local_cluster_says_nothing_of_a_dashboard_port_in_use(tmp_path):

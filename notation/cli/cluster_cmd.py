@@ -6,6 +6,7 @@ unreadable input, unwritable output)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
@@ -18,6 +19,7 @@ if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` sta
     from notation.check import CheckOptions
     from notation.check.problem import CheckProblem
     from notation.check.runner import Summary as CheckSummary
+    from notation.cluster.connect import ClusterSpec
     from notation.cluster.plan import Work
     from notation.pgn.normalize import NormalizeOptions, Summary
 
@@ -26,11 +28,16 @@ PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]
 
 
 def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "check"]) -> None:
-    """``--dask`` and ``--partition-size``; for ``normalize``, ``--compress-parts`` too."""
+    """``--dask``, ``--dask-dashboard`` and ``--partition-size``; for ``normalize``,
+    ``--compress-parts`` too."""
     group = parser.add_argument_group("cluster (the dask extra: pip install 'notation[dask]')")
     group.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="run on the Dask scheduler at ADDRESS (host:port), or on local[:N] worker processes; "
                             "inputs may then be fsspec URLs (s3://, gs://, az://, http(s)://) and globs")
+    group.add_argument("--dask-dashboard", metavar="ADDRESS", default=None,
+                       help="with --dask local[:N]: start Dask's dashboard at ADDRESS (e.g. 127.0.0.1:8787; "
+                            "another port if that one is taken) and print where it is on standard error; it "
+                            "needs bokeh (default: no dashboard)")
     group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
                        help="with --dask: bytes of input per task, cut at game starts (default: auto, about "
                             "four tasks per worker thread over all the inputs, from 8MiB to 128MiB)")
@@ -96,8 +103,10 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
     with cluster_errors():
         inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
-        spec = connect.parse_spec(args.dask)
-        files.prepare_directory(args.output, PART_GLOB)  # before a cluster is started for nothing
+        spec = connect.parse_spec(args.dask, args.dask_dashboard)
+        # Looked at before a cluster is started for nothing; made only once one is reached
+        # (normalize_on), so a bad address leaves no empty directory behind.
+        files.prepare_directory(args.output, PART_GLOB, create=False)
         out_dir = files.absolute(args.output)
         sinks: list[files.TextSink] = []
         try:
@@ -106,6 +115,7 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
             rejects = files.TextSink(args.reject_to) if args.reject_to else None
             sinks += [rejects] if rejects else []
             with connect.connect(spec) as client:
+                _say_dashboard("normalize", spec, client)
                 work = plan.Work.LIGHT if options.moves is MovesOption.KEEP else plan.Work.HEAVY
                 size, chunk = (size, size) if size else _auto_sizes(client, [item.path for item in inputs], work)
                 summary = normalize_on(client, inputs, options, out_dir, size, compression, report, rejects,
@@ -132,10 +142,24 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
     size = _partition_bytes(args)
     with cluster_errors():
         found = discover(args.paths)
-        with connect.connect(connect.parse_spec(args.dask)) as client:
+        spec = connect.parse_spec(args.dask, args.dask_dashboard)
+        with connect.connect(spec) as client:
+            _say_dashboard("check", spec, client)
             paths = [files.absolute(item.path) for item in found if isinstance(item, Source)]
             size, chunk = (size, size) if size else _auto_sizes(client, paths, plan.Work.HEAVY)  # moves are read
             return check_on(client, found, options, emit, size, chunk)
+
+
+def _say_dashboard(command: str, spec: ClusterSpec, client: object) -> None:
+    """On standard error: where the dashboard asked for is (``--dask-dashboard``)."""
+    from notation.cluster.connect import dashboard_link
+
+    if spec.dashboard is None:
+        return
+    link = dashboard_link(client)
+    where = f"is at {link}" if link else "could not be started"
+    sys.stderr.write(f"notation {command}: the Dask dashboard {where}\n")
+    sys.stderr.flush()
 
 
 def _auto_sizes(client: object, paths: list[str], work: Work) -> tuple[int, int]:

@@ -3,8 +3,11 @@
 ``local`` starts a cluster of one single-threaded worker process per core on this machine
 (``local:N``: N of them) for as long as the run lasts, with no dashboard: its HTTP server
 (health and metrics only) takes a free loopback port, so a port 8787 already in use is no
-news. Anything else is a scheduler's address (``tcp://host:8786``, ``host:8786``,
-``tls://...``).
+news. A dashboard is started only when asked for (``ClusterSpec.dashboard``, an address
+such as ``:8787`` or ``127.0.0.1:0``; Dask's dashboard needs ``bokeh``): where it really is
+(another port when that one is taken) is ``dashboard_link``. Anything else is a
+scheduler's address (``tcp://host:8786``, ``host:8786``, ``tls://...``), which serves its
+own dashboard.
 
 Before a client is made, the address is asked who it is (Dask's ``identity`` message) under
 one deadline covering the TCP connection, Dask's handshake and the answer: Dask's own
@@ -14,13 +17,15 @@ dashboard's 8787 is an easy slip) would hang. The deadline is Dask's connect tim
 ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s`` sets it).
 
 Raises ``ClusterError`` (one line naming the address) for a spec that is neither, an address
-that cannot be reached or gives no answer within the deadline, or a server that is not a
-Dask scheduler (an HTTP server, a Dask worker). Nothing about the workers is checked.
+that cannot be reached or gives no answer within the deadline, a server that is not a
+Dask scheduler (an HTTP server, a Dask worker), or a dashboard asked for with a
+scheduler's address or without ``bokeh``. Nothing about the workers is checked.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import os
 import re
@@ -39,23 +44,42 @@ _QUIET_LOGGERS = ("distributed", "tornado", "asyncio")  # with every logger belo
 
 @dataclass(frozen=True)
 class ClusterSpec:
-    """Where to run: ``workers`` local processes when ``address`` is None."""
+    """Where to run: ``workers`` local processes when ``address`` is None; ``dashboard``:
+    where the local cluster's dashboard listens (None: no dashboard)."""
 
     address: str | None
     workers: int
+    dashboard: str | None = None
 
 
-def parse_spec(spec: str) -> ClusterSpec:
-    """``local``, ``local:N`` or an address (its protocol known to Dask); raises ``ClusterError``."""
+def parse_spec(spec: str, dashboard: str | None = None) -> ClusterSpec:
+    """``local``, ``local:N`` or an address (its protocol known to Dask), and the address of
+    a local cluster's dashboard if one is wanted; raises ``ClusterError``."""
     local = _LOCAL.match(spec)
     if local is None:
         if not spec.strip() or spec.startswith("local"):
             raise ClusterError(f"--dask {spec!r}: give a scheduler's address (host:port) or local[:N]")
+        if dashboard is not None:
+            raise ClusterError("--dask-dashboard goes with --dask local[:N]: a running scheduler serves its own "
+                               "dashboard (port 8787 by default)")
         return ClusterSpec(_normalized(spec), 0)
     workers = int(local.group(1)) if local.group(1) else (os.cpu_count() or 1)
     if workers < 1:
         raise ClusterError(f"--dask {spec!r}: a local cluster needs at least one worker")
-    return ClusterSpec(None, workers)
+    if dashboard is not None and importlib.util.find_spec("bokeh") is None:
+        raise ClusterError("--dask-dashboard needs bokeh, which Dask's dashboard is drawn with: pip install bokeh")
+    return ClusterSpec(None, workers, dashboard)
+
+
+def dashboard_link(client: Any) -> str | None:
+    """Where the cluster says its dashboard is (``http://host:port/status``), or None when it
+    cannot say; ask only of a cluster started with one (without, the link names its HTTP
+    server, which serves health and metrics only)."""
+    try:
+        link = client.dashboard_link
+    except Exception:  # noqa: BLE001 - no dashboard, or Dask cannot say where
+        return None
+    return link or None
 
 
 def connect_seconds() -> float:
@@ -93,9 +117,11 @@ def connect(spec: ClusterSpec) -> Iterator[Any]:
         # The workers are processes of their own, with logging of their own: silence_logs
         # keeps their shutdown chatter (a heartbeat to a scheduler already gone) off the
         # command's standard error too. A task's failure still reaches the client as its error.
+        dashboard: dict[str, Any] = (
+            {"dashboard_address": spec.dashboard} if spec.dashboard is not None
+            else {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}})
         with LocalCluster(n_workers=spec.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                          silence_logs=logging.CRITICAL) as cluster, \
+                          silence_logs=logging.CRITICAL, **dashboard) as cluster, \
                 Client(cluster) as client:
             yield client
         return

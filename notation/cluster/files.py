@@ -120,14 +120,20 @@ def join(directory: str, name: str) -> str:
     return posixpath.join(directory, name) if is_url(directory) else os.path.join(directory, name)
 
 
-def prepare_directory(directory: str, pattern: str) -> None:
-    """Create ``directory`` if needed; raises ``ClusterError`` when it cannot be, or when
-    it already holds files matching ``pattern`` or a ``_SUCCESS`` marker (an earlier run's)."""
+def prepare_directory(directory: str, pattern: str, create: bool = True) -> None:
+    """Create ``directory`` if needed (with ``create`` False, only look: nothing is made
+    before a cluster is reached); raises ``ClusterError`` when it cannot be, when it is not
+    a directory, or when it already holds files matching ``pattern`` or a ``_SUCCESS``
+    marker (an earlier run's). With ``create`` False, whether it can be made is not checked."""
     fs, inner = filesystem(directory)
     try:
-        if fs.exists(inner) and not fs.isdir(inner):
+        exists = fs.exists(inner)
+        if exists and not fs.isdir(inner):
             raise ClusterError(f"cannot write {directory!r}: it is not a directory")
-        fs.makedirs(inner, exist_ok=True)
+        if create:
+            fs.makedirs(inner, exist_ok=True)
+        elif not exists:
+            return
         earlier = fs.glob(posixpath.join(inner, pattern))
         marked = fs.exists(posixpath.join(inner, SUCCESS_MARKER))
     except OSError as exc:
