@@ -248,6 +248,30 @@ def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | 
     return found
 
 
+def _plain_drop(position: ChessPosition, text: str, end: int, written: str) -> Move | None:
+    """The drop ``text[:end]`` names (``N@f3``, ``P@e4`` or ``@e4``) if it is legal, with the
+    check mark ``written`` it gives; None otherwise (the full reader then judges)."""
+    rules = position.rules
+    at = 0 if ord(text[0]) == _DROP_MARK else 1
+    if end != at + 3:
+        return None
+    if at == 0:
+        kind = rules.pawn
+    else:
+        code = ord(text[0])
+        kind = rules.kind_of_code[code] if _UPPER_A <= code <= _UPPER_Z else -1
+    if kind < 0:
+        return None
+    target_file = ord(text[at + 1]) - _FILE_A
+    target_rank = ord(text[at + 2]) - _RANK_1
+    if not (0 <= target_file < 8 and 0 <= target_rank < 8):
+        return None
+    move = Move.dropped(rules.letters[kind], target_rank * 8 + target_file)
+    if not position.is_legal_move(move) or _suffix(position, move) != written:
+        return None
+    return move
+
+
 # Character codes the plain SAN reader compares (compiled: ``ord(text[i])`` is a load).
 _FILE_A: Final = 97
 _RANK_1: Final = 49
@@ -255,6 +279,7 @@ _UPPER_A: Final = 65
 _UPPER_Z: Final = 90
 _TAKES: Final = 120  # x
 _CASTLE_LETTER: Final = 79  # O
+_DROP_MARK: Final = 64  # @
 _EQUALS: Final = 61
 _CHECK: Final = 43  # +
 _MATE: Final = 35  # #
@@ -268,8 +293,8 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
     piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
     the move takes a piece, ``=Q``, the check mark the move gives, and up to two ``!``/``?``
-    (``Nf3``, ``exd5``, ``Nbd7``, ``e8=Q+``, ``O-O``). None wherever the full reader must judge:
-    another notation or a lenient spelling (each a warning there), drops, en passant, a
+    (``Nf3``, ``exd5``, ``Nbd7``, ``e8=Q+``, ``O-O``, ``N@f3``, ``@e4``). None wherever the full reader must judge:
+    another notation or a lenient spelling (each a warning there), en passant, a
     move that is illegal or ambiguous, a game over, a position whose legal moves pins and
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
@@ -291,6 +316,8 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
         return None
     if ord(text[0]) == _CASTLE_LETTER:
         return _plain_castling(position, text[:end], written)
+    if ord(text[0]) == _DROP_MARK or (end > 1 and ord(text[1]) == _DROP_MARK):
+        return _plain_drop(position, text, end, written)
     rules = position.rules
     promotion = ""
     code = ord(text[end - 1])
