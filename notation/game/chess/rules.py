@@ -9,11 +9,12 @@ one per variant. Nothing here raises for a registry entry of the chess family.
 
 from __future__ import annotations
 
-import enum
 import functools
 
 from notation.game.chess.bits import ALL, signed
-from notation.game.chess.twists import MoveChange, Twist, twists_of
+from notation.game.chess.safety import Safety
+from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists.registry import twists_of
 from notation.geometry import Geometry
 from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
@@ -21,14 +22,6 @@ from notation.variants import Twist as TwistName
 
 WHITE = 0
 BLACK = 1
-
-
-class Safety(enum.Enum):
-    """What a move must leave of its own royal pieces."""
-
-    ROYAL = "royal"  # no royal piece of the mover may stand attacked after the move (check)
-    NONE = "none"  # nothing is royal, or check does not exist (Dark Chess): any move goes
-    ATOMIC = "atomic"  # the mover's king must survive the explosion; touching kings never check
 
 
 class ChessRules:

@@ -1,5 +1,5 @@
 """Rule twists of the chess family as objects: one class per twist, built once per variant
-(``twists_of``) from the registry's ``Twist`` values and data.
+(``registry.twists_of``) from the registry's ``Twist`` values and data.
 
 A twist changes the game through a few hooks, each a no-op in ``Twist`` itself:
 ``safety`` (what a move must leave of the mover's royal pieces), ``end`` (a variant's own
@@ -7,7 +7,7 @@ end, judged before any move is generated), ``extra_moves`` (drops, detonations),
 ``only_moves`` (a phase that replaces the ordinary moves: placing pieces), ``filter``
 (compulsory captures, no checks given), ``after`` (what a move changes beyond carrying a
 piece: explosions, pockets, check counters, bombs) and ``no_moves`` (what having no legal
-move means). A new twist is one subclass and one line in ``twists_of``. Nothing here raises.
+move means). A new twist is one subclass and one line in ``registry.twists_of``. Nothing here raises.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from notation.game.outcome import EndReason, Outcome
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
-    from notation.game.chess.rules import Safety
-    from notation.variants import Variant
+    from notation.game.chess.safety import Safety
 
 
 class MoveChange(enum.Enum):
@@ -100,45 +99,3 @@ def royal_loss(position: ChessPosition, reason: EndReason) -> Outcome | None:
     if not white and not black:
         return Outcome(None, reason)
     return Outcome("w" if white else "b", reason)
-
-
-def twists_of(variant: Variant) -> tuple[Twist, ...]:
-    """The twist objects of ``variant``, in the order their hooks apply."""
-    from notation.game.chess.twists.atomic import Explosions
-    from notation.game.chess.twists.bombs import Bombs
-    from notation.game.chess.twists.check_count import CheckCounting
-    from notation.game.chess.twists.compulsory_capture import CompulsoryCapture
-    from notation.game.chess.twists.extinction import Extinction
-    from notation.game.chess.twists.hill import KingOfTheHill
-    from notation.game.chess.twists.no_check import NoCheck
-    from notation.game.chess.twists.no_pieces import NoPieces, applies_to
-    from notation.game.chess.twists.placement import PlacementPhase
-    from notation.game.chess.twists.pockets import Drops
-    from notation.game.chess.twists.race import Race
-    from notation.variants import Twist as Name
-
-    names = variant.twists
-    found: list[Twist] = []
-    if Name.PLACEMENT in names:
-        found.append(PlacementPhase(variant))
-    if Name.POCKETS in names:
-        found.append(Drops())
-    if Name.ATOMIC in names:
-        found.append(Explosions())
-    if Name.BOMBS in names:
-        found.append(Bombs())
-    if Name.NO_CHECK in names:
-        found.append(NoCheck())
-    if Name.CHECK_COUNTERS in names:
-        found.append(CheckCounting())
-    if Name.KING_OF_THE_HILL in names:
-        found.append(KingOfTheHill())
-    if Name.RACE in names:
-        found.append(Race())
-    if Name.EXTINCTION in names:
-        found.append(Extinction(variant))
-    if Name.COMPULSORY_CAPTURE in names:
-        found.append(CompulsoryCapture(royal=bool(variant.royal)))
-    if applies_to(variant) and Name.EXTINCTION not in names:
-        found.append(NoPieces(variant))
-    return tuple(found)

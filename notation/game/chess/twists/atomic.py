@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.chess.bits import BIT, KING
-from notation.game.chess.rules import Safety
+from notation.game.chess.safety import Safety
 from notation.game.chess.twists import Twist, royal_loss
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome

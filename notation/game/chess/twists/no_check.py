@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.rules import Safety
+from notation.game.chess.safety import Safety
 from notation.game.chess.twists import Twist
 from notation.game.outcome import EndReason, Outcome
 
