@@ -29,6 +29,11 @@ A ``Kxh1``-style king move that is not legal as a king move is never taken for c
 Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations),
 ``illegal-move`` (no legal move fits), ``ambiguous-move`` (several fit; ``candidates``
 lists them in SAN), ``game-over`` (the position is already decided).
+
+Two readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
+character codes, the origins from the position's bitboards) and returns None for anything
+else, which the full reader (``_Reader``, regular expressions and candidate lists) then
+reads with its warnings. tests/test_moves_plain_san.py holds them to the same answers.
 """
 
 from __future__ import annotations
