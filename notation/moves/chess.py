@@ -365,7 +365,7 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     if begin != middle or (file_index >= 0 and rank_index >= 0):
         return None
     us = position.turn_index
-    theirs: i64 = position.colours[us ^ 1]
+    theirs: i64 = position.side(us ^ 1)
     if capture != bool(theirs >> target & 1):
         return None  # a missing or false capture mark, or en passant
     known, origins = position.legal_origins(kind, target)
@@ -527,7 +527,7 @@ class _Reader:
             return None
         origin, target = self._square(match.group("origin")), self._square(match.group("target"))
         promotion = match.group("promotion") or ""
-        if origin != target and position.colours[position.turn_index] >> origin & 1:
+        if origin != target and position.side(position.turn_index) >> origin & 1:
             # The piece's own moves first (castling, written either way, is looked for below).
             for move in position.moves_of_kind_to(position.kind_at(origin), target):
                 if move.origin == origin and move.promotion == promotion:

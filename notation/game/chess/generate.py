@@ -53,11 +53,10 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
     """Every move the side to move's pieces can make, castling and en passant included."""
     rules = position.rules
     us = position.turn_index
-    ours: i64 = position.colours[us]
-    theirs: i64 = position.colours[us ^ 1]
+    ours: i64 = position.side(us)
+    theirs: i64 = position.side(us ^ 1)
     occupied: i64 = ours | theirs
     moves: list[Move] = []
-    pieces = position.pieces
     movements = rules.movements
     kinds = rules.kinds
     # Square by square (a1 first), so that moves come in the order of their pieces.
@@ -66,7 +65,7 @@ def pseudo_legal_moves(position: ChessPosition) -> list[Move]:
         sq, rest = pop_square(rest)
         kind = 0
         for kind in kinds:
-            board: i64 = pieces[kind]
+            board: i64 = position.board(kind)
             if board >> sq & 1:
                 break
         movement = movements[kind]
@@ -88,12 +87,12 @@ def piece_moves_to(position: ChessPosition, kind: int, target: int) -> list[Move
     what a SAN or UCI move names, found without generating the rest."""
     rules = position.rules
     us = position.turn_index
-    ours: i64 = position.colours[us]
+    ours: i64 = position.side(us)
     if ours >> target & 1:
         return []
-    theirs: i64 = position.colours[us ^ 1]
+    theirs: i64 = position.side(us ^ 1)
     occupied: i64 = ours | theirs
-    mine: i64 = position.pieces[kind] & ours
+    mine: i64 = position.board(kind) & ours
     moves: list[Move] = []
     movement = rules.movements[kind]
     if movement is _PAWN:
@@ -127,12 +126,12 @@ def piece_origins(position: ChessPosition, kind: int, target: int) -> tuple[bool
     them)."""
     rules = position.rules
     us = position.turn_index
-    ours: i64 = position.colours[us]
+    ours: i64 = position.side(us)
     if ours >> target & 1:
         return True, 0
-    theirs: i64 = position.colours[us ^ 1]
+    theirs: i64 = position.side(us ^ 1)
     occupied: i64 = ours | theirs
-    mine: i64 = position.pieces[kind] & ours
+    mine: i64 = position.board(kind) & ours
     movement = rules.movements[kind]
     if movement is _PAWN:
         if theirs >> target & 1:
@@ -185,7 +184,7 @@ def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs
     ep = position.ep
     if ep >= 0 and rules.en_passant and PAWN[us][sq] >> ep & 1 and not occupied >> ep & 1:
         behind = ep - step
-        their_pawns: i64 = position.pieces[rules.pawn] & theirs
+        their_pawns: i64 = position.board(rules.pawn) & theirs
         if their_pawns >> behind & 1:
             moves.append(Move(sq, ep, "", "", _EN_PASSANT))
 
@@ -203,8 +202,8 @@ def add_castling_moves(position: ChessPosition, king: int, us: int, moves: list[
     rank_start = king - king % files
     occupied: i64 = position.occupied
     between = BETWEEN
-    rooks: i64 = position.pieces[rules.rook_kind]
-    rights: i64 = position.castling & back & rooks & position.colours[us]
+    rooks: i64 = position.board(rules.rook_kind)
+    rights: i64 = position.castling & back & rooks & position.side(us)
     for rook in squares(rights):
         a_side = rook < king
         king_to = rank_start + (2 if a_side else files - 2)
@@ -232,17 +231,16 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enoug
     rules = position.rules
     us = position.turn_index
     them = us ^ 1
-    ours: i64 = position.colours[us]
-    theirs: i64 = position.colours[them]
+    ours: i64 = position.side(us)
+    theirs: i64 = position.side(them)
     occupied: i64 = ours | theirs
-    pieces = position.pieces
     movements = rules.movements
     lines = LINE[king] if king >= 0 else LINE[0]
     found = 0
     pawn_kind = rules.pawn
     for kind in rules.kinds:
         movement = movements[kind]
-        mine: i64 = pieces[kind] & ours
+        mine: i64 = position.board(kind) & ours
         if not mine:
             continue
         if kind == pawn_kind:

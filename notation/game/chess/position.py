@@ -4,7 +4,8 @@ position each move leads to.
 Made once from a ``Setup`` that validation accepted (``notation.game.legal_position`` is
 the one place that validates); every later position is made by playing a legal move, so
 none holds an illegal state. The board is a bitboard per piece kind (``ChessRules``'s kind
-indices, both colours) and one per colour, each a signed 64-bit word as
+indices, both colours; seven at most, each its own field) and one per colour, each a
+signed 64-bit word as
 ``notation.game.chess.bits`` describes (h8 is the sign bit). Positions are immutable values: ``play``
 returns a new one. ``play`` raises ``ValueError`` for a move that is not legal here;
 ``play_legal`` trusts its caller (the move came from ``legal_moves``).
@@ -62,18 +63,23 @@ _PAWN: Final = Movement.PAWN
 _SAFE_ANYWAY: Final = Safety.NONE
 _ATOMIC: Final = Safety.ATOMIC
 _COLOURS: tuple[Color, Color] = ("w", "b")
+# The seven piece-kind boards a position is made with (an unboxed tuple when compiled).
+Boards = tuple["i64", "i64", "i64", "i64", "i64", "i64", "i64"]
 
 
 class ChessPosition:
     """A legal chess-family position. ``turn_index`` is 0 for White, 1 for Black;
-    ``pieces[kind]`` the squares of that kind (both colours); ``colours`` (white, black);
+    ``board(kind)`` the squares of that kind (both colours), ``side(colour)`` (or ``white``,
+    ``black``) the squares of a colour's pieces, each a machine word (``pieces`` and
+    ``colours`` give them as tuples, for code off the hot path);
     ``castling`` the squares of the rooks that keep a right; ``ep`` the en passant square
     or -1; ``pockets`` per colour a count per kind (None without pockets);
     ``checks`` the checks each side still has to give (None without counters); ``bombs``
     each side's bomb square or -1 (None without bombs)."""
 
     __slots__ = (
-        "rules", "turn_index", "pieces", "colours", "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
+        "rules", "turn_index", "white", "black", "_b0", "_b1", "_b2", "_b3", "_b4", "_b5", "_b6",
+        "promoted", "castling", "ep", "halfmove", "fullmove", "pockets",
         "checks", "bombs", "castling_mode", "_legal", "_end", "_end_known", "_next_move", "_next",
         # attackers' piece groups per colour, found on first use (_find_groups)
         "_groups_known", "_pawns_w", "_knights_w", "_kings_w", "_orthogonal_w", "_diagonal_w", "_hoppers_w",
@@ -84,8 +90,17 @@ class ChessPosition:
 
     rules: ChessRules
     turn_index: int
-    pieces: list[int]
-    colours: list[int]
+    white: i64
+    black: i64
+    # The board of each piece kind (both colours), kinds 0-6 (``ChessRules`` allows seven):
+    # machine words read through ``board``, not a list of Python ints.
+    _b0: i64
+    _b1: i64
+    _b2: i64
+    _b3: i64
+    _b4: i64
+    _b5: i64
+    _b6: i64
     promoted: i64
     castling: i64
     ep: int
@@ -128,8 +143,9 @@ class ChessPosition:
         self,
         rules: ChessRules,
         turn_index: int,
-        pieces: list[int],
-        colours: list[int],
+        boards: Boards,
+        white: i64,
+        black: i64,
         promoted: i64,
         castling: i64,
         ep: int,
@@ -144,8 +160,9 @@ class ChessPosition:
         a move makes the next one): nothing is checked here."""
         self.rules = rules
         self.turn_index = turn_index
-        self.pieces = pieces
-        self.colours = colours
+        self._b0, self._b1, self._b2, self._b3, self._b4, self._b5, self._b6 = boards
+        self.white = white
+        self.black = black
         self.promoted = promoted
         self.castling = castling
         self.ep = ep
@@ -178,7 +195,7 @@ class ChessPosition:
         """The position of ``setup`` in ``variant`` (which ``notation.game.legal_position``
         has validated: a setup validation refuses gives a position that breaks the rules)."""
         rules = rules_of(variant)
-        pieces = [0] * len(rules.letters)
+        pieces = [0] * max(len(rules.letters), 7)
         white = black = 0
         kind_of = rules.kind_of
         for sq, cell in enumerate(setup.cells):
@@ -210,8 +227,11 @@ class ChessPosition:
                         pockets[colour][found] += 1
         checks = list(setup.remaining_checks) if setup.remaining_checks is not None else None
         bombs = [-1 if sq is None else sq for sq in setup.bombs] if setup.bombs is not None else None
+        boards: Boards = (
+            pieces[0], pieces[1], pieces[2], pieces[3], pieces[4], pieces[5], pieces[6],
+        )
         return cls(
-            rules, 0 if setup.turn == "w" else 1, pieces, [white, black], promoted & (white | black), castling,
+            rules, 0 if setup.turn == "w" else 1, boards, white, black, promoted & (white | black), castling,
             -1 if setup.ep_square is None else setup.ep_square, setup.halfmove, setup.fullmove, pockets, checks,
             bombs, castling_mode,
         )
@@ -227,22 +247,81 @@ class ChessPosition:
         return _COLOURS[self.turn_index]
 
     @property
+    def colours(self) -> tuple[int, int]:
+        """Each colour's squares (white, black); ``side`` reads one as a machine word."""
+        return self.white, self.black
+
+    @property
+    def pieces(self) -> tuple[int, ...]:
+        """The board of each piece kind (both colours), in ``ChessRules``' kind order;
+        ``board`` reads one as a machine word."""
+        return tuple(self.board(kind) for kind in range(len(self.rules.letters)))
+
+    def side(self, colour: int) -> i64:
+        """The squares of ``colour``'s pieces (0 White, 1 Black)."""
+        return self.white if colour == 0 else self.black
+
+    def board(self, kind: int) -> i64:
+        """The squares of the pieces of ``kind`` (both colours)."""
+        if kind < 4:
+            if kind < 2:
+                return self._b0 if kind == 0 else self._b1
+            return self._b2 if kind == 2 else self._b3
+        if kind == 4:
+            return self._b4
+        return self._b5 if kind == 5 else self._b6
+
+    def set_board(self, kind: int, squares: i64) -> None:
+        """Set the squares of ``kind`` (only while a position is being made)."""
+        if kind == 0:
+            self._b0 = squares
+        elif kind == 1:
+            self._b1 = squares
+        elif kind == 2:
+            self._b2 = squares
+        elif kind == 3:
+            self._b3 = squares
+        elif kind == 4:
+            self._b4 = squares
+        elif kind == 5:
+            self._b5 = squares
+        else:
+            self._b6 = squares
+
+    def remove(self, squares: i64) -> None:
+        """Take every piece on ``squares`` off the board (explosions; only while a position
+        is being made). Promoted marks and castling rights are the caller's."""
+        keep: i64 = ~squares
+        self.white &= keep
+        self.black &= keep
+        self._b0 &= keep
+        self._b1 &= keep
+        self._b2 &= keep
+        self._b3 &= keep
+        self._b4 &= keep
+        self._b5 &= keep
+        self._b6 &= keep
+
+    def set_side(self, colour: int, squares: i64) -> None:
+        """Set the squares of ``colour``'s pieces (only while a position is being made)."""
+        if colour == 0:
+            self.white = squares
+        else:
+            self.black = squares
+
+    @property
     def occupied(self) -> i64:
         """Every occupied square (each colour's word read as a machine word first: the two
         list items or'ed as they are would be a Python int operation, allocating)."""
-        white: i64 = self.colours[0]
-        black: i64 = self.colours[1]
-        return white | black
+        return self.white | self.black
 
     def kind_at(self, sq: int) -> int:
         """The kind index of the piece on ``sq``, or -1 for an empty square."""
         occupied: i64 = self.occupied
         if not occupied >> sq & 1:
             return -1
-        pieces = self.pieces
-        for kind in range(len(pieces)):
-            board: i64 = pieces[kind]
-            if board >> sq & 1:
+        for kind in range(len(self.rules.letters)):
+            if self.board(kind) >> sq & 1:
                 return kind
         return -1
 
@@ -252,20 +331,20 @@ class ChessPosition:
         if kind < 0:
             return None
         letter = self.rules.letters[kind]
-        return letter.upper() if self.colours[0] >> sq & 1 else letter
+        return letter.upper() if self.side(0) >> sq & 1 else letter
 
     def royal(self, colour: int) -> i64:
         """The squares of ``colour``'s royal pieces (promoted ones are not royal)."""
         rules = self.rules
         promoted: i64 = self.promoted
         if rules.royal_kind >= 0:
-            kings: i64 = self.pieces[rules.royal_kind]
-            found: i64 = kings & self.colours[colour]
+            kings: i64 = self.board(rules.royal_kind)
+            found: i64 = kings & self.side(colour)
             return found & ~promoted if promoted else found
         found = 0
         for kind in rules.royal_kinds:
-            found |= self.pieces[kind]
-        return found & self.colours[colour] & ~promoted
+            found |= self.board(kind)
+        return found & self.side(colour) & ~promoted
 
     def attackers(self, sq: int, by: int, occupied: i64) -> i64:
         """Pieces of colour ``by`` attacking ``sq`` when ``occupied`` holds the pieces (a
@@ -278,7 +357,7 @@ class ChessPosition:
         else:
             pawns, knights, kings = self._pawns_b, self._knights_b, self._kings_b
             orthogonal, diagonal, hoppers = self._orthogonal_b, self._diagonal_b, self._hoppers_b
-        theirs: i64 = self.colours[by] & occupied
+        theirs: i64 = self.side(by) & occupied
         found: i64 = (PAWN[by ^ 1][sq] & pawns) | (KNIGHT[sq] & knights) | (KING[sq] & kings)
         sliders: i64 = orthogonal & theirs
         if sliders & ROOK_PSEUDO[sq]:
@@ -294,25 +373,24 @@ class ChessPosition:
         """Each colour's pawns, knight-movers, king-movers, orthogonal sliders, diagonal
         sliders and grasshoppers, as ``attackers`` reads them."""
         rules = self.rules
-        pieces = self.pieces
         knights: i64 = 0
         kings: i64 = 0
         orthogonal: i64 = 0
         diagonal: i64 = 0
         hoppers: i64 = 0
         for kind in rules.knight_kinds:
-            knights |= pieces[kind]
+            knights |= self.board(kind)
         for kind in rules.king_kinds:
-            kings |= pieces[kind]
+            kings |= self.board(kind)
         for kind in rules.orthogonal_kinds:
-            orthogonal |= pieces[kind]
+            orthogonal |= self.board(kind)
         for kind in rules.diagonal_kinds:
-            diagonal |= pieces[kind]
+            diagonal |= self.board(kind)
         for kind in rules.hopper_kinds:
-            hoppers |= pieces[kind]
-        pawns: i64 = pieces[rules.pawn] if rules.pawn >= 0 else 0
-        white: i64 = self.colours[0]
-        black: i64 = self.colours[1]
+            hoppers |= self.board(kind)
+        pawns: i64 = self.board(rules.pawn) if rules.pawn >= 0 else 0
+        white: i64 = self.white
+        black: i64 = self.black
         self._pawns_w, self._pawns_b = pawns & white, pawns & black
         self._knights_w, self._knights_b = knights & white, knights & black
         self._kings_w, self._kings_b = kings & white, kings & black
@@ -397,7 +475,7 @@ class ChessPosition:
             rules = self.rules
             if (kind is _NORMAL or kind is _EN_PASSANT) and rules.moves_by_piece:
                 mover = self.kind_at(move.origin)
-                if mover < 0 or not self.colours[self.turn_index] >> move.origin & 1:
+                if mover < 0 or not self.side(self.turn_index) >> move.origin & 1:
                     return False
                 return move in self.moves_of_kind_to(mover, move.target)
             if kind is _DROP and rules.own_piece_moves and not self.ended_by_twist():
@@ -447,7 +525,7 @@ class ChessPosition:
         if not rules.castles or not self.castling:
             return found
         us = self.turn_index
-        for sq in squares(self.pieces[rules.castling_kind] & self.colours[us]):
+        for sq in squares(self.board(rules.castling_kind) & self.side(us)):
             add_castling_moves(self, sq, us, found)
         if self._has_guard():
             if self._guard_checkers:  # in check: never
@@ -603,7 +681,7 @@ class ChessPosition:
             orthogonal, diagonal = self._orthogonal_b, self._diagonal_b
         snipers: i64 = (ROOK_PSEUDO[king] & orthogonal) | (BISHOP_PSEUDO[king] & diagonal)
         pinned: i64 = 0
-        ours: i64 = self.colours[us]
+        ours: i64 = self.side(us)
         between = BETWEEN[king]
         while snipers:
             sniper, snipers = pop_square(snipers)
@@ -641,7 +719,7 @@ class ChessPosition:
         if safety is _SAFE_ANYWAY:
             return True
         us = self.turn_index
-        if safety is _ATOMIC and move.kind is _NORMAL and not self.colours[us ^ 1] >> move.target & 1:
+        if safety is _ATOMIC and move.kind is _NORMAL and not self.side(us ^ 1) >> move.target & 1:
             quiet = self._quiet_atomic_move_is_safe(move)
             if quiet >= 0:
                 return quiet == 1
@@ -729,16 +807,16 @@ class ChessPosition:
         us = self.turn_index
         them = us ^ 1
         occupied: i64 = self.occupied
-        theirs: i64 = self.colours[them]
+        theirs: i64 = self.side(them)
         while theirs:
             sq, theirs = pop_square(theirs)
             if self.attackers(sq, us, occupied):
                 return True
         ep = self.ep
         if ep >= 0 and rules.en_passant and rules.pawn >= 0 and not occupied >> ep & 1:
-            pawns: i64 = self.pieces[rules.pawn]
+            pawns: i64 = self.board(rules.pawn)
             behind = ep - rules.files if us == 0 else ep + rules.files
-            if PAWN[them][ep] & pawns & self.colours[us] and (pawns & self.colours[them]) >> behind & 1:
+            if PAWN[them][ep] & pawns & self.side(us) and (pawns & self.side(them)) >> behind & 1:
                 return True
         return False
 
@@ -748,7 +826,7 @@ class ChessPosition:
             return True
         if move.kind is not _NORMAL:
             return False
-        return bool(self.colours[self.turn_index ^ 1] >> move.target & 1)
+        return bool(self.side(self.turn_index ^ 1) >> move.target & 1)
 
     def gives_check(self, move: Move) -> bool:
         """Whether ``move`` (legal here) leaves the opponent in check. Where pins and checks
@@ -814,8 +892,8 @@ class ChessPosition:
         elif kind is _DROP:
             dropped = rules.kind_of[move.drop]
             bit = BIT[move.target]
-            after.pieces[dropped] |= bit
-            after.colours[us] |= bit
+            after.set_board(dropped, after.board(dropped) | bit)
+            after.set_side(us, after.side(us) | bit)
         elif kind is _DETONATE:
             pass  # the bombs twist carries it out
         elif kind is _CASTLE:
@@ -842,12 +920,9 @@ class ChessPosition:
         to_bit: i64 = BIT[target]
         them = us ^ 1
         mover = self.kind_at(origin)
-        pieces = after.pieces
-        colours = after.colours
-        # Read into machine words, changed there and written back once: an operation on a
-        # list's item is a Python int operation (allocating) in the compiled build.
-        mine: i64 = colours[us]
-        theirs: i64 = colours[them]
+        # Read into machine words, changed there and written back once.
+        mine: i64 = after.side(us)
+        theirs: i64 = after.side(them)
         promoted: i64 = self.promoted
         castling: i64 = self.castling
         captured = -1
@@ -860,8 +935,7 @@ class ChessPosition:
             captured = rules.pawn
         if captured >= 0:
             cap_bit: i64 = BIT[capture_square]
-            taken: i64 = pieces[captured]
-            pieces[captured] = taken & ~cap_bit
+            after.set_board(captured, after.board(captured) & ~cap_bit)
             theirs &= ~cap_bit
             was_promoted = bool(promoted & cap_bit)
             promoted &= ~cap_bit
@@ -869,26 +943,25 @@ class ChessPosition:
             if captured == rules.castling_kind and not was_promoted and rules.back_rank[them] >> capture_square & 1:
                 castling &= ~rules.back_rank[them]
         moved_promoted = bool(promoted & from_bit)
-        moving: i64 = pieces[mover]
+        moving: i64 = after.board(mover)
         moving &= ~from_bit
         mine = (mine & ~from_bit) | to_bit
         promoted &= ~from_bit
         if move.promotion:
-            pieces[mover] = moving
+            after.set_board(mover, moving)
             kind = rules.kind_of[move.promotion]
-            becomes: i64 = pieces[kind]
-            pieces[kind] = becomes | to_bit
+            after.set_board(kind, after.board(kind) | to_bit)
             if self.pockets is not None:
                 promoted |= to_bit
         else:
-            pieces[mover] = moving | to_bit
+            after.set_board(mover, moving | to_bit)
             if moved_promoted:
                 promoted |= to_bit
         castling &= ~from_bit & ~to_bit
         if mover == rules.castling_kind and not moved_promoted:
             castling &= ~rules.back_rank[us]
-        colours[us] = mine
-        colours[them] = theirs
+        after.set_side(us, mine)
+        after.set_side(them, theirs)
         after.promoted = promoted
         after.castling = castling
         if mover == rules.pawn:
@@ -906,13 +979,10 @@ class ChessPosition:
         a_side = rook < king
         king_to = rank_start + (2 if a_side else files - 2)
         rook_to = rank_start + (3 if a_side else files - 3)
-        pieces = after.pieces
         king_kind, rook_kind = rules.castling_kind, rules.rook_kind
-        pieces[king_kind] &= ~BIT[king]
-        pieces[rook_kind] &= ~BIT[rook]
-        pieces[king_kind] |= BIT[king_to]
-        pieces[rook_kind] |= BIT[rook_to]
-        after.colours[us] = (after.colours[us] & ~BIT[king] & ~BIT[rook]) | BIT[king_to] | BIT[rook_to]
+        after.set_board(king_kind, (after.board(king_kind) & ~BIT[king]) | BIT[king_to])
+        after.set_board(rook_kind, (after.board(rook_kind) & ~BIT[rook]) | BIT[rook_to])
+        after.set_side(us, (after.side(us) & ~BIT[king] & ~BIT[rook]) | BIT[king_to] | BIT[rook_to])
         after.castling &= ~rules.back_rank[us]
 
     def _copy(self) -> ChessPosition:
@@ -920,7 +990,8 @@ class ChessPosition:
         checks = self.checks
         bombs = self.bombs
         return ChessPosition(
-            self.rules, self.turn_index, list(self.pieces), list(self.colours), self.promoted, self.castling,
+            self.rules, self.turn_index, (self._b0, self._b1, self._b2, self._b3, self._b4, self._b5, self._b6),
+            self.white, self.black, self.promoted, self.castling,
             self.ep, self.halfmove, self.fullmove,
             [list(pockets[0]), list(pockets[1])] if pockets is not None else None,
             list(checks) if checks is not None else None,
@@ -965,8 +1036,8 @@ class ChessPosition:
         if stalemate is Stalemate.WIN:
             return Outcome(mover, EndReason.STALEMATE)
         if stalemate is Stalemate.FEWER_PIECES_WINS:
-            mine = count(self.colours[self.turn_index])
-            theirs = count(self.colours[self.turn_index ^ 1])
+            mine = count(self.side(self.turn_index))
+            theirs = count(self.side(self.turn_index ^ 1))
             if mine == theirs:
                 return Outcome(None, EndReason.STALEMATE)
             return Outcome(mover if mine < theirs else other, EndReason.STALEMATE)
@@ -979,7 +1050,7 @@ class ChessPosition:
         rules = self.rules
         size = rules.size
         cells = ["."] * size
-        white = self.colours[0]
+        white = self.side(0)
         for kind, bb in enumerate(self.pieces):
             letter = rules.letters[kind]
             upper = letter.upper()

@@ -38,6 +38,9 @@ class ChessRules:
         self.ranks = geometry.ranks
         self.size = geometry.size
         self.letters = variant.piece_letters
+        if len(self.letters) > 7:
+            # A position keeps each kind's board in its own machine word (ChessPosition).
+            raise ValueError(f"{variant.name}: chess-family moves are generated for at most seven piece kinds")
         self.kind_of = {letter: index for index, letter in enumerate(self.letters)}
         # A SAN piece letter's kind by its character code (upper case ASCII), -1 for none.
         self.kind_of_code = tuple(

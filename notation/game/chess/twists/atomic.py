@@ -32,9 +32,9 @@ class Explosions(Twist):
             return
         rules = before.rules
         target = move.target
-        pawns = after.pieces[rules.pawn] if rules.pawn >= 0 else 0
+        pawns = after.board(rules.pawn) if rules.pawn >= 0 else 0
         blast = (KING[target] & ~pawns) | BIT[target]
-        occupied = after.colours[0] | after.colours[1]
+        occupied = after.occupied
         for colour in (0, 1):
             royal = after.royal(colour)
             if royal & blast & occupied:
@@ -42,8 +42,4 @@ class Explosions(Twist):
         keep = ~blast
         after.castling &= keep
         after.promoted &= keep
-        after.colours[0] &= keep
-        after.colours[1] &= keep
-        pieces = after.pieces
-        for kind in range(len(pieces)):
-            pieces[kind] &= keep
+        after.remove(blast)

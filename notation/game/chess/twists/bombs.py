@@ -40,7 +40,7 @@ class Bombs(Twist):
         if bombs is None:
             return []
         sq = bombs[position.turn_index]
-        if sq < 0 or not position.colours[position.turn_index] >> sq & 1:
+        if sq < 0 or not position.side(position.turn_index) >> sq & 1:
             return []
         return [Move(sq, sq, "", "", _DETONATE)]
 
@@ -65,10 +65,7 @@ class Bombs(Twist):
                     bombs[colour] = -1
             keep = ~blast
             after.castling &= keep
-            after.colours[0] &= keep
-            after.colours[1] &= keep
-            for kind in range(len(after.pieces)):
-                after.pieces[kind] &= keep
+            after.remove(blast)
             return
         if move.kind is _CASTLE:
             if bombs[us] == move.origin:

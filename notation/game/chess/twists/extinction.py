@@ -29,8 +29,8 @@ class Extinction(Twist):
         # The side that just moved is judged last: its own move cannot leave it extinct
         # unless it also made the mover's opponent extinct, and then the opponent loses.
         for colour in (position.turn_index, position.turn_index ^ 1):
-            mine = position.colours[colour]
+            mine = position.side(colour)
             for letter in sorted(self.kinds[colour]):
-                if not position.pieces[rules.kind_of[letter]] & mine:
+                if not position.board(rules.kind_of[letter]) & mine:
                     return Outcome("b" if colour == 0 else "w", EndReason.EXTINCTION)
         return None

@@ -32,7 +32,7 @@ class NoPieces(Twist):
     def end(self, position: ChessPosition) -> Outcome | None:
         for colour in (position.turn_index, position.turn_index ^ 1):
             royal = position.royal(colour)
-            if position.colours[colour] & ~royal:
+            if position.side(colour) & ~royal:
                 continue
             if position.pockets is not None and any(position.pockets[colour]):
                 continue

@@ -41,8 +41,8 @@ class PlacementPhase(Twist):
         if us == 1:
             region <<= size - files * region_ranks
         region = signed(region)
-        empty = region & ~(position.colours[0] | position.colours[1])
-        ours = position.colours[us]
+        empty = region & ~position.occupied
+        ours = position.side(us)
         moves: list[Move] = []
         for kind, count in enumerate(pockets[us]):
             if not count:
@@ -54,10 +54,10 @@ class PlacementPhase(Twist):
                 if not self.pawns_on_first_rank[us]:
                     targets &= ~rules.back_rank[us]
                 if self.placement.pawn_files is PawnFiles.ONE_PER_FILE:
-                    for pawn in squares(position.pieces[kind] & ours):
+                    for pawn in squares(position.board(kind) & ours):
                         targets &= ~_file_mask(pawn % files, files, rules.ranks)
             elif movement is Movement.BISHOP and self.placement.bishop_colours is BishopColours.DIFFERENT:
-                for bishop in squares(position.pieces[kind] & ours):
+                for bishop in squares(position.board(kind) & ours):
                     targets &= ~_colour_mask(_colour(bishop, files), files, rules.ranks)
             letter = rules.letters[kind]
             for sq in squares(targets):

@@ -27,7 +27,7 @@ class Drops(Twist):
             return []
         rules = position.rules
         held = pockets[position.turn_index]
-        empty = rules.all & ~(position.colours[0] | position.colours[1])
+        empty = rules.all & ~position.occupied
         moves: list[Move] = []
         for kind, held_count in enumerate(held):
             if not held_count:
@@ -45,7 +45,7 @@ class Drops(Twist):
         if pockets is None:
             return 0
         rules = position.rules
-        empty = rules.all & ~(position.colours[0] | position.colours[1]) & allowed
+        empty = rules.all & ~position.occupied & allowed
         found = 0
         for kind, held in enumerate(pockets[position.turn_index]):
             if held:
@@ -61,7 +61,7 @@ class Drops(Twist):
         target = move.target
         if kind < 0 or not pockets[position.turn_index][kind] or not 0 <= target < rules.size:
             return False
-        if (position.colours[0] | position.colours[1]) >> target & 1:
+        if position.occupied >> target & 1:
             return False
         return kind != rules.pawn or not (rules.back_rank[0] | rules.back_rank[1]) >> target & 1
 

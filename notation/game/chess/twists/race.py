@@ -37,9 +37,9 @@ class Race(Twist):
                 return Outcome(None, EndReason.RACE)
             return Outcome("w" if white & goal else "b", EndReason.RACE)
         # White is there and Black is to move: Black may still draw by reaching it at once.
-        occupied = position.colours[0] | position.colours[1]
+        occupied = position.occupied
         for king in squares(black):
-            for target in squares(KING[king] & goal & ~position.colours[1]):
+            for target in squares(KING[king] & goal & ~position.side(1)):
                 if not position.attackers(target, 0, occupied):
                     return None
         return Outcome("w", EndReason.RACE)
