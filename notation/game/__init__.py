@@ -38,7 +38,9 @@ def legal_position(
     written in UCI; the moves are the same). A setup that says the game is already over
     (a captured king) is legal and has no moves. Codes in ``accept`` are let through
     (the position is then built as it stands). Raises ``IllegalSetupError`` with every
-    problem, ``UnknownVariantError`` for an unknown name.
+    problem, ``UnknownVariantError`` for an unknown name, ``ValueError`` for a chess-family
+    variant the generator does not play (a custom registry's: a board other than 8x8, or
+    more than seven piece kinds; every built-in chess-family variant is played).
     """
     found = find_variant(variant)
     errors = [p for p in validate(setup, found) if p.code not in FINISHED_GAME_CODES and p.code not in accept]
