@@ -7,28 +7,55 @@ Nothing here raises: a line the patterns do not match is left to the caller
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Tag:
-    """One tag pair as found. Offsets index ``RawGame.lines[index]``.
+    """One tag pair as found, read-only. Offsets index ``RawGame.lines[index]``.
 
     ``start``/``end`` span the whole ``[...]``; ``value_start``/``value_end`` span the
-    escaped value between the quotes; ``value`` is unescaped.
+    escaped value between the quotes; ``value`` is unescaped. Equal when every field is;
+    a plain class rather than a frozen dataclass, so the compiled build makes one for each
+    tag of a database in a few machine instructions (its attributes are ``Final``: a write
+    is a type error, and in the compiled build an ``AttributeError``).
     """
 
-    name: str
-    value: str
-    line: int  # 1-based line in the input
-    column: int  # 1-based column of "["
-    index: int  # index of the line in RawGame.lines
-    start: int
-    end: int
-    value_start: int
-    value_end: int
-    line_offset: int = 0  # where the tag's line starts in the game's text
-    line_length: int = 0  # the length of that line, its ending included
+    __slots__ = ("name", "value", "line", "column", "index", "start", "end", "value_start", "value_end",
+                 "line_offset", "line_length")
+
+    def __init__(self, name: str, value: str, line: int, column: int, index: int, start: int, end: int,
+                 value_start: int, value_end: int, line_offset: int = 0, line_length: int = 0) -> None:
+        self.name: Final = name
+        self.value: Final = value
+        self.line: Final = line  # 1-based line in the input
+        self.column: Final = column  # 1-based column of "["
+        self.index: Final = index  # index of the line in RawGame.lines
+        self.start: Final = start
+        self.end: Final = end
+        self.value_start: Final = value_start
+        self.value_end: Final = value_end
+        self.line_offset: Final = line_offset  # where the tag's line starts in the game's text
+        self.line_length: Final = line_length  # the length of that line, its ending included
+
+    def _fields(self) -> tuple[str, str, int, int, int, int, int, int, int, int, int]:
+        return (self.name, self.value, self.line, self.column, self.index, self.start, self.end, self.value_start,
+                self.value_end, self.line_offset, self.line_length)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tag):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[Tag], tuple[str, str, int, int, int, int, int, int, int, int, int]]:
+        return (Tag, self._fields())
+
+    def __repr__(self) -> str:
+        names = ("name", "value", "line", "column", "index", "start", "end", "value_start", "value_end",
+                 "line_offset", "line_length")
+        return "Tag(" + ", ".join(f"{name}={value!r}" for name, value in zip(names, self._fields(), strict=True)) + ")"
 
 
 # a tag name, and a quoted value (group: the value, still escaped)
@@ -94,9 +121,59 @@ _NAMED_TAG_LINES: dict[str, re.Pattern] = {}
 
 
 def named_tag_line(names: str) -> re.Pattern:
+    """A tag line whose name matches the regular expression ``names`` (``re.M``: matches at
+    a line start)."""
     pattern = _NAMED_TAG_LINES.get(names)
     if pattern is None:
         pattern = re.compile(r"^[ \t]*\[[ \t]*(" + names + r")[ \t]*" + VALUE + r"[ \t]*\]", re.M)
         _NAMED_TAG_LINES[names] = pattern
     return pattern
 
+
+_NAME_VERDICTS: dict[str, dict[str, bool]] = {}
+_MAX_VERDICTS = 4096  # names remembered a pattern: a file of ever new names cannot grow memory
+
+
+def is_named(names: str, name: str) -> bool:
+    """Whether the whole of ``name`` matches the regular expression ``names``: remembered,
+    since a database repeats the same few tag names in every game."""
+    verdicts = _NAME_VERDICTS.get(names)
+    if verdicts is None:
+        verdicts = _NAME_VERDICTS[names] = {}
+    verdict = verdicts.get(name)
+    if verdict is None:
+        if len(verdicts) >= _MAX_VERDICTS:
+            verdicts.clear()
+        verdict = verdicts[name] = re.fullmatch(names, name) is not None
+    return verdict
+
+
+def clean_tag_name(text: str, line_start: int, line_end: int) -> tuple[int, str]:
+    r"""On a well-formed tag line (``[ \t]*\[[ \t]*NAME[ \t]*"...``) of ``text``, where its
+    ``[`` is and the tag's name; (-1, "") for a line with no ``[`` (a blank line). Not
+    checked: that the line is well formed (the splitter's fast path has matched it)."""
+    pos = line_start
+    while pos < line_end and _is_blank(ord(text[pos])):
+        pos += 1
+    if pos >= line_end or ord(text[pos]) != _OPEN_BRACKET:
+        return -1, ""
+    bracket = pos
+    pos += 1
+    while pos < line_end and _is_blank(ord(text[pos])):
+        pos += 1
+    name_start = pos
+    while pos < line_end:
+        char = ord(text[pos])
+        if _is_blank(char) or char == _QUOTE:
+            break
+        pos += 1
+    return bracket, text[name_start:pos]
+
+
+_OPEN_BRACKET: Final = 91
+_QUOTE: Final = 34
+
+
+def _is_blank(char: int) -> bool:
+    """A space or a tab, by code point."""
+    return char == 32 or char == 9
