@@ -49,7 +49,6 @@ the scanner with the rest of the moves' reading.
 from __future__ import annotations
 
 import enum
-import re
 from typing import Final, NamedTuple
 
 from notation.pgn.lines import line_breaks
@@ -144,7 +143,7 @@ class Scan(NamedTuple):
 
 # The tag section of a game: leading lines that are blank or start with "[" (a byte order
 # mark may come first).
-_HEADER: Final = re.compile(r"(?:[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n))*+")
+_HEADER_SPACE: Final = " \t\ufeff"  # what may come before a tag line's "[" in movetext_start
 
 # Characters by code point: ( ) { } ; $ ! ? end a word, as spaces do.
 _OPEN_PAREN: Final = 40
@@ -168,12 +167,31 @@ _CR: Final = 13
 
 
 def movetext_start(text: str) -> int:
-    """Where a game's movetext starts: after its leading tag lines and blank lines."""
-    found = _HEADER.match(text)
-    end = 0 if found is None else found.end()  # it matches the empty string: never None
-    if text[end:].lstrip(" \t\ufeff").startswith("["):
-        return len(text)  # a last tag line without a line end: no movetext
-    return end
+    """Where a game's movetext starts: after its leading tag lines and blank lines (a line
+    of spaces, tabs and byte order marks, then a ``[`` and anything, or nothing, then its
+    line end); the text's end when its last line is a tag line without a line end."""
+    length = len(text)
+    line_start = 0
+    while line_start < length:
+        pos = line_start
+        while pos < length and text[pos] in _HEADER_SPACE:
+            pos += 1
+        if pos >= length:
+            return line_start  # spaces without a line end
+        char = text[pos]
+        if char == "[":
+            newline = text.find("\n", pos)
+            line_end = text.find("\r", pos, length if newline < 0 else newline)
+            if line_end < 0:
+                line_end = newline
+            if line_end < 0:
+                return length  # a last tag line without a line end: no movetext
+        elif char == "\n" or char == "\r":
+            line_end = pos
+        else:
+            return line_start
+        line_start = line_end + (2 if text.startswith("\r\n", line_end) else 1)
+    return line_start
 
 
 def _is_space(text: str, index: int, char: int) -> bool:
@@ -211,6 +229,9 @@ def _word_end(text: str, index: int, length: int) -> int:
     """The end of the run of word characters from ``index``."""
     while index < length:
         char = ord(text[index])
+        if 42 <= char <= 122 and char != _SEMICOLON and char != _QUERY:
+            index += 1  # "*" to "z" (digits, letters, "+", "#", "=", "-") but ";" and "?": a word's
+            continue
         if _is_delimiter(char) or _is_space(text, index, char):
             return index
         index += 1
@@ -337,7 +358,7 @@ class Scanner:
         char = 0
         while index < length:
             char = ord(text[index])
-            if not _is_space(text, index, char):
+            if char != 32 and char != _LF and not _is_space(text, index, char):
                 break
             index += 1
         if index >= length:
