@@ -265,8 +265,10 @@ class _Window:
                 while buf.startswith("\n", end):
                     end += 1
                 return end
-            if found < 0 and "\n \n" not in buf and "\n\t" not in buf and "\n\n " not in buf:
-                return -1
+            if found < 0 and buf.find("\n \n", start) < 0 and buf.find("\n\t", start) < 0 and (
+                buf.find("\n\n ", start) < 0
+            ):
+                return -1  # nor could _BOUNDARY find one from ``start``
         match = _BOUNDARY.search(buf, start)
         return -1 if match is None else match.end()
 
