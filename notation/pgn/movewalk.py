@@ -44,10 +44,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol, cast
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
+from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
@@ -207,6 +208,7 @@ def walk(
             try:
                 if chess:
                     read = read_chess_move(current, word, reading)
+                    after: GamePosition = cast(ChessPosition, current).play(read.move)  # a native call, compiled
                 else:
                     try:
                         read = read_other(current, word, reading)
@@ -221,7 +223,7 @@ def walk(
                         if notation is None:
                             raise
                         read = read_other(current, word, notation)
-                after = current.play(read.move)
+                    after = current.play(read.move)
             except MoveError as exc:
                 problems.append(_error(exc, offset, ply + 1, word))
                 if visitor is not None:

@@ -134,8 +134,9 @@ def _signed_table(values: tuple[int, ...]) -> tuple[int, ...]:
 _SOURCE = CHESS_TABLES
 KNIGHT: Final = _signed_table(_SOURCE.knight)
 KING: Final = _signed_table(_SOURCE.king)
-# [colour][square]: the squares a pawn of that colour attacks.
-PAWN: Final = (_signed_table(_SOURCE.pawn[0]), _signed_table(_SOURCE.pawn[1]))
+# [colour][square]: the squares a pawn of that colour attacks. A tuple of any length to mypyc:
+# a pair would be kept unboxed and boxed again at each PAWN[colour].
+PAWN: Final[tuple[tuple[int, ...], ...]] = (_signed_table(_SOURCE.pawn[0]), _signed_table(_SOURCE.pawn[1]))
 ROOK_PSEUDO: Final = _signed_table(_SOURCE.rook_pseudo)
 BISHOP_PSEUDO: Final = _signed_table(_SOURCE.bishop_pseudo)
 # [a][b]: the whole line through a and b (0 if none); strictly between them.

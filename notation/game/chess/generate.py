@@ -238,6 +238,8 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enoug
     lines = LINE[king] if king >= 0 else LINE[0]
     found = 0
     pawn_kind = rules.pawn
+    if enough == 1 and checkers and _king_escapes(position, king, pawn_kind, ours, occupied, them):
+        return 1  # in check, a king's step is the likeliest legal move: looked at first
     for kind in rules.kinds:
         movement = movements[kind]
         mine: i64 = position.board(kind) & ours
@@ -272,6 +274,23 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enoug
             if 0 < enough <= found:
                 return found
     return found
+
+
+def _king_escapes(position: ChessPosition, king: int, pawn_kind: int, ours: i64, occupied: i64, them: int) -> bool:
+    """Whether the royal piece on ``king`` (-1: none) has a step to a square ``them`` do not
+    attack, as ``count_moves`` counts the royal piece's moves."""
+    if king < 0:
+        return False
+    for kind in position.rules.kinds:
+        if kind != pawn_kind and position.board(kind) >> king & 1:
+            without: i64 = occupied ^ BIT[king]
+            steps: i64 = movement_targets(position.rules.movements[kind], king, occupied) & ~ours
+            while steps:
+                target, steps = pop_square(steps)
+                if not position.attackers(target, them, without):
+                    return True
+            return False
+    return False
 
 
 def movement_targets(movement: Movement, sq: int, occupied: i64) -> i64:
