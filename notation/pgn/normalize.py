@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-
 DUPLICATE_TAG = "pgn-duplicate-tag"
 INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
+_READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
 _CACHE_SIZE = 4096
 
 
@@ -291,7 +292,9 @@ class Normalizer:
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
 
-        tags = game.find_tags(_SETUP_TAGS)
+        read_tags = game.find_tags(_READ_TAGS)
+        tags = [t for t in read_tags if t.name != "Result"]
+        result_tag = next((t for t in read_tags if t.name == "Result"), None)
         variant_tags = [t for t in tags if t.name == "Variant"]
         fen_tags = [t for t in tags if t.name == "FEN"]
         setup_tags = [t for t in tags if t.name not in ("Variant", "FEN")]
@@ -324,7 +327,7 @@ class Normalizer:
         if family is not None and variant.family is not family:
             moves = False  # the profile's notation is not this family's: its moves are kept unread
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
-            if not self._read_moves(game, variant, fen_tag, report, edits):
+            if not self._read_moves(game, variant, fen_tag, result_tag, report, edits):
                 return self._unchanged(game, report, counted, blocking=True)
         text = edits.text() if edits else game.text
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
@@ -343,8 +346,8 @@ class Normalizer:
         ):
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
 
-    def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, report: _Report,
-                    edits: _Edits) -> bool:
+    def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, result_tag: Tag | None,
+                    report: _Report, edits: _Edits) -> bool:
         """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``;
         False when an error in them keeps the game as read."""
         from notation.pgn.gamemoves import read_game_moves
@@ -352,7 +355,6 @@ class Normalizer:
 
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
-        result_tag = next(iter(game.find_tags("Result")), None) if game.fast else game.tag("Result")
         found = read_game_moves(game.text, game.start_line, start, result_tag=result_tag, writer=self._writer,
                                 budget=self.options.budget)
         for placed in found.problems:
