@@ -191,6 +191,7 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
+    cluster_cmd.refuse_without_dask(args)
     options = _options(args, _settings(args))
     if args.paths.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")

@@ -46,6 +46,13 @@ def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "
                            help="with --dask: compress the part files of the OUTPUT directory")
 
 
+def refuse_without_dask(args: argparse.Namespace) -> None:
+    """Raises ``UsageError`` for ``--dask-dashboard`` given without ``--dask`` (no cluster,
+    so no dashboard, would be started)."""
+    if args.dask is None and args.dask_dashboard is not None:
+        raise UsageError("--dask-dashboard goes with --dask local[:N]: without --dask no cluster is started")
+
+
 def _partition_bytes(args: argparse.Namespace) -> int | None:
     """``--partition-size`` in bytes; None for ``auto`` (chosen once the cluster is known)."""
     from dask.utils import parse_bytes

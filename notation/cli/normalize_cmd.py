@@ -172,6 +172,7 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    cluster_cmd.refuse_without_dask(args)
     options = _options(args)
     if args.dask is not None or args.more_inputs:
         summary = cluster_cmd.normalize(args, options)

@@ -31,7 +31,7 @@ from typing import Any
 from notation.cluster import ClusterError, files
 from notation.inputs import ENCODING, ERRORS, CorruptInput, InputError, InputFile
 from notation.pgn import cuts
-from notation.pgn.lines import line_breaks
+from notation.pgn.lines import LineCounter, line_breaks
 
 LONGEST_PARTITIONS = 4  # a chunk is at most this many partition sizes (then a Stretch)
 READ_BYTES = 1 << 20
@@ -61,21 +61,18 @@ class Stretch:
     once, then ask ``last()``, ``failure`` and ``line_breaks``."""
 
     def __init__(self, pieces: Iterator[str], first_line: int, following: _Peekable, reader: _Reader):
-        self._pieces = pieces
+        self._counter = LineCounter(pieces)
         self.first_line = first_line
         self._following = following
         self._reader = reader
-        self.line_breaks = 0
 
     def pieces(self) -> Iterator[str]:
-        last = ""
-        for piece in self._pieces:
-            self.line_breaks += line_breaks(piece)
-            if last == "\r" and piece.startswith("\n"):
-                self.line_breaks -= 1  # a CR LF cut in two is one line break
-            if piece:
-                last = piece[-1]
-            yield piece
+        return iter(self._counter)
+
+    @property
+    def line_breaks(self) -> int:
+        """The line breaks in the pieces read so far (``--jobs``'s count: a CR LF cut in two is one)."""
+        return self._counter.breaks
 
     def last(self) -> bool:
         """Whether nothing follows (reads ahead to the next chunk: ask once ``pieces`` is done)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 NEXT_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
@@ -43,3 +44,24 @@ def first_break(text: str) -> int:
     """Where the first line of ``text`` ends (its ending excluded), or ``len(text)``."""
     found = NEXT_BREAK.search(text)
     return len(text) if found is None else found.start()
+
+
+class LineCounter:
+    """Passes pieces of text on, counting the line breaks in them as ``line_breaks`` does
+    (a CR LF cut in two is one line break): ``breaks``, once the pieces are read. The
+    stretches of ``--jobs`` (``notation.pgn.stream_jobs``) and of ``--dask``
+    (``notation.cluster.chunks``) are counted with it."""
+
+    def __init__(self, pieces: Iterator[str]):
+        self.pieces = pieces
+        self.breaks = 0
+
+    def __iter__(self) -> Iterator[str]:
+        last = ""
+        for piece in self.pieces:
+            self.breaks += line_breaks(piece)
+            if last == "\r" and piece.startswith("\n"):
+                self.breaks -= 1  # a CR LF cut in two is one line break
+            if piece:
+                last = piece[-1]
+            yield piece

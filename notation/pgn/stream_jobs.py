@@ -34,7 +34,7 @@ from notation.parallel.ordered import InOrder
 from notation.parallel.pool import running
 from notation.pgn.batch import Batch, game_batches, numbered
 from notation.pgn.cuts import CHUNK_CHARS, LONGEST_CHUNK_CHARS, Stretch, cut_chunks
-from notation.pgn.lines import line_breaks
+from notation.pgn.lines import LineCounter, line_breaks
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary, normalize
 from notation.pgn.splitter import iter_games
 
@@ -111,7 +111,7 @@ def normalize_blocks_parallel(
                 for done in window.drain():
                     yield _collect(*done, games_before)
                 local = local or Normalizer(options)
-                counter = _LineCounter(chunk.pieces)
+                counter = LineCounter(chunk.pieces)
                 yield from _serial(local, counter, options, first_line, games_before)
                 first_line += counter.breaks
                 continue
@@ -121,24 +121,6 @@ def normalize_blocks_parallel(
                 yield _collect(*done, games_before)
         for done in window.drain():
             yield _collect(*done, games_before)
-
-
-class _LineCounter:
-    """Passes pieces of text on, counting the line breaks in them (a CR LF cut in two once)."""
-
-    def __init__(self, pieces: Iterator[str]):
-        self.pieces = pieces
-        self.breaks = 0
-
-    def __iter__(self) -> Iterator[str]:
-        last = ""
-        for piece in self.pieces:
-            self.breaks += line_breaks(piece)
-            if last == "\r" and piece.startswith("\n"):
-                self.breaks -= 1
-            if piece:
-                last = piece[-1]
-            yield piece
 
 
 def _serial(normalizer: Normalizer, pieces: Iterable[str], options: NormalizeOptions, first_line: int,
