@@ -14,12 +14,22 @@ each worker count N from 1 to the cores present:
 One process without Dask (``notation normalize DB -o OUT``) is the baseline. Each run is the
 installed command (the one beside this interpreter) as a subprocess, writing its parts to a
 temporary directory. Printed: MB/s of PGN over the wall time, the speed-up over one process,
-and for the ``scheduler + N`` runs MB/s per worker CPU second and the cost per GB at
-``--price`` per worker-hour (one single-threaded worker is one core). Figures, never
+and for the ``scheduler + N`` runs MB/s per worker CPU second, the cost per GB at
+``--price`` per worker-hour (one single-threaded worker is one core) and the command's own
+CPU seconds (for a ``.zst``, its decompressing and cutting), and the build the command
+runs (compiled or pure Python). Figures, never
 assertions: on a shared machine the wall figures move with the other work (the load
 average is printed).
 
     python bench/bench_dask.py [--megabytes 200] [--partition-size auto] [--moves check] [--workers 1,2]
+
+``--sweep 1MiB,2MiB,...`` measures partition sizes instead (docs/scale.md, Partition size):
+``normalize --moves check`` and ``check`` on the database (100 MB is a fair size), one
+process, then a scheduler and ``--workers`` workers (2 by default), started afresh for each
+run, at each size (``auto``: the command's default); the least wall time and the least
+worker CPU seconds of ``--repeat`` runs, since other work on the machine only adds to both.
+
+    python bench/bench_dask.py --megabytes 100 --sweep 1MiB,2MiB,4MiB,8MiB,16MiB,auto --repeat 3
 """
 
 from __future__ import annotations
@@ -101,15 +111,16 @@ def _wait(ready):
     raise RuntimeError("the Dask scheduler did not start")
 
 
-def _on_scheduler(address: str, args: list[str]) -> tuple[float, float]:
-    """Wall seconds of the command against ``address``, and the CPU seconds its workers spent."""
+def _on_scheduler(address: str, args: list[str]) -> tuple[float, float, float]:
+    """Wall seconds of the command against ``address``, the CPU seconds its workers spent,
+    and the command's own CPU seconds."""
     from distributed import Client
 
     with Client(address, timeout=TIMEOUT) as client:
         before = client.run(_own_cpu())
-        wall, _ = _timed([*args, "--dask", address])
+        wall, command = _timed([*args, "--dask", address])
         after = client.run(_own_cpu())
-    return wall, sum(after.values()) - sum(before.values())
+    return wall, sum(after.values()) - sum(before.values()), command
 
 
 def _zst(path: Path) -> Path:
@@ -119,6 +130,60 @@ def _zst(path: Path) -> Path:
     with open(path, "rb") as source, open(target, "wb") as out:
         zstandard.ZstdCompressor(level=3).copy_stream(source, out)
     return target
+
+
+def _build() -> str:
+    """Which build of the package the command runs: compiled (mypyc) or pure Python."""
+    probe = subprocess.run([sys.executable, "-c", "import notation.moves.chess as m; print(m.__file__)"],
+                           capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
+    return "compiled build" if probe.stdout.strip().endswith((".so", ".pyd")) else "pure-Python build"
+
+
+def sweep(args: argparse.Namespace) -> dict[str, float]:
+    """Partition sizes: ``normalize --moves check`` and ``check`` with one process, then
+    against a fresh scheduler and ``args.workers`` workers per run; the least of
+    ``args.repeat`` runs."""
+    workers = int(args.workers or 2)
+    sizes = args.sweep.split(",")
+    load_before = os.getloadavg()[0]
+    rates: dict[str, float] = {}
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        database = root / "db.pgn"
+        build_database(database, args.megabytes)
+        megabytes = database.stat().st_size / 1e6
+        commands = {
+            "normalize --moves check": lambda out: ["normalize", str(database), "--profile", "xboard", "--moves",
+                                                    "check", "--summary", "none", "-o", str(out)],
+            "check": lambda out: ["check", str(database)],
+        }
+        runs = iter(range(1_000_000))
+        for name, command in commands.items():
+            lines.append(f"  {name}")
+            single = [_timed([*command(root / f"one-{next(runs)}.pgn"), "--progress", "never"])
+                      for _ in range(args.repeat)]
+            alone, cpu = min(w for w, _ in single), min(c for _, c in single)
+            rates[f"{name} one process"] = megabytes / alone
+            lines.append(f"    one process, no Dask  {megabytes / alone:6.2f} MB/s wall  ({alone:5.2f} s wall, "
+                         f"{cpu:5.2f} s CPU)")
+            for size in sizes:
+                sizing = [] if size == "auto" else ["--partition-size", size]
+                measured = []
+                for _ in range(args.repeat):
+                    with _cluster(workers, root) as address:
+                        measured.append(_on_scheduler(address, [*command(root / f"out-{next(runs)}"), *sizing]))
+                wall, cpu = min(m[0] for m in measured), min(m[1] for m in measured)
+                rates[f"{name} {size}"] = megabytes / wall
+                lines.append(f"    {size:>6}, {workers} workers    {megabytes / wall:6.2f} MB/s wall  "
+                             f"({wall:5.2f} s wall, {alone / wall:4.2f}x one process)   {cpu:5.2f} s worker CPU   "
+                             f"{megabytes / cpu:6.2f} MB/s per worker CPU second")
+    print(f"--partition-size ({megabytes:.0f} MB database, {_build()}, scheduler + {workers} workers started "
+          f"afresh for each run, least of {args.repeat} runs, {os.cpu_count()} cores)")
+    print("\n".join(lines))
+    print(f"  load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after "
+          f"({os.cpu_count()} cores: above about half a core, other work shares them)")
+    return rates
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -131,7 +196,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                         help="worker counts, comma-separated (default: 1 to the cores present)")
     parser.add_argument("--price", type=float, default=0.04,
                         help="price of one worker (one core) per hour, in dollars (default: 0.04)")
+    parser.add_argument("--sweep", default=None,
+                        help="partition sizes to compare, comma-separated (e.g. 1MiB,4MiB,auto): see above")
+    parser.add_argument("--repeat", type=int, default=3, help="with --sweep: runs per figure (default: 3)")
     args = parser.parse_args(argv or [])
+    if args.sweep:
+        return sweep(args)
     counts = ([int(n) for n in args.workers.split(",")] if args.workers
               else list(range(1, (os.cpu_count() or 1) + 1)))
     load_before = os.getloadavg()[0]
@@ -159,17 +229,19 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                              f"({wall:6.1f} s, {single[0] / wall:4.2f}x one process, cluster start-up included)")
                 with _cluster(workers, root) as address:
                     out = root / f"cluster-{kind}-{workers}"
-                    wall, cpu = _on_scheduler(address, ["normalize", str(path), *common, *sizing, "-o", str(out)])
+                    wall, cpu, command = _on_scheduler(address, ["normalize", str(path), *common, *sizing,
+                                                                 "-o", str(out)])
                 per_core = megabytes / cpu
                 seconds_per_gb = 1000 / per_core
                 rates[f"{kind} scheduler+{workers}"] = megabytes / wall
                 lines.append(f"  {kind:5}  scheduler + {workers:<2} workers {megabytes / wall:7.2f} MB/s wall   "
                              f"({wall:6.1f} s, {single[0] / wall:4.2f}x one process)   "
                              f"{per_core:6.2f} MB/s per worker CPU second   {seconds_per_gb:6.0f} worker-s per GB   "
-                             f"${args.price * seconds_per_gb / 3600:.4f} per GB at ${args.price}/worker-hour")
+                             f"${args.price * seconds_per_gb / 3600:.4f} per GB at ${args.price}/worker-hour   "
+                             f"command {command:5.1f} s CPU")
     partition = args.partition_size or "the default"
     print(f"PGN normalize --dask ({megabytes:.0f} MB database, profile xboard, --moves {args.moves}, "
-          f"--partition-size {partition}, {os.cpu_count()} cores)")
+          f"--partition-size {partition}, {_build()}, {os.cpu_count()} cores)")
     print("\n".join(lines))
     print(f"  load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after "
           f"({os.cpu_count()} cores: above about half a core, other work shares them)")

@@ -202,6 +202,10 @@ def test_without_the_extra_the_error_names_it(tmp_path):
      "--dask-dashboard goes with --dask local[:N]"),
     (["check", "a.pgn", "--dask", "tcp://127.0.0.1:9", "--dask-dashboard", ":8787"],
      "--dask-dashboard goes with --dask local[:N]"),
+    (["normalize", "a.pgn", "--dask-dashboard", "127.0.0.1:0", "-o", "out.pgn"],
+     "--dask-dashboard goes with --dask local[:N]: without --dask no cluster is started"),
+    (["check", "a.pgn", "--dask-dashboard", "127.0.0.1:0"],
+     "--dask-dashboard goes with --dask local[:N]: without --dask no cluster is started"),
 ])
 def test_impossible_requests_exit_2_with_one_line_before_any_cluster_starts(tmp_path, monkeypatch, capsys, args,
                                                                           message):
@@ -279,7 +283,10 @@ def test_auto_partitions_give_every_worker_thread_work_within_bounds():
     mib = 1 << 20
     assert auto_partition_bytes([(100_000_000, Compression.NONE)], 2) == 12_500_000  # 8 partitions
     assert auto_partition_bytes([(10 * mib, Compression.NONE)], 2) == 8 * mib  # never below 8 MiB
-    assert auto_partition_bytes([(20_000_000, Compression.NONE)], 2, Work.HEAVY) == 2_500_000  # moves read: 1 MiB
+    assert auto_partition_bytes([(100_000_000, Compression.NONE)], 2, Work.HEAVY) == 12_500_000
+    assert auto_partition_bytes([(40_000_000, Compression.NONE)], 2, Work.HEAVY) == 5_000_000  # moves read
+    assert auto_partition_bytes([(20_000_000, Compression.NONE)], 2, Work.HEAVY) == 4 * mib  # never below 4 MiB
+    assert auto_partition_bytes([(1000, Compression.NONE)], 64, Work.HEAVY) == 4 * mib
     assert auto_partition_bytes([(200 << 30, Compression.NONE)], 64) == 128 * mib  # nor above 128 MiB
     # a compressed input counts five times its size: (5 + 1) * 40 MB over 16 partitions
     assert auto_partition_bytes([(40_000_000, Compression.ZSTD), (40_000_000, Compression.NONE)], 4) == 15_000_000
@@ -409,6 +416,23 @@ def test_a_stretch_with_no_game_start_is_read_by_the_command_in_its_turn(client,
     found: list = []
     assert check_on(client, discover([str(path)]), check_options, found.append, 2_000) == want
     assert found == single
+
+
+def test_a_stretch_counts_its_line_breaks_as_the_splitter_numbers_lines():
+    """A stretch's pieces, however cut (a CR LF in two, empty pieces), count the line breaks
+    of their whole text; ``--jobs`` counts its stretches with the same counter."""
+    from notation.cluster.chunks import Stretch
+    from notation.pgn.lines import LineCounter, line_breaks
+
+    text = "a\r\nb\rc\n\r\n\r\rd\n\n\r"
+    for first in range(len(text) + 1):
+        for second in range(first, len(text) + 1):
+            pieces = [text[:first], "", text[first:second], text[second:]]
+            stretch = Stretch(iter(pieces), 1, None, None)  # type: ignore[arg-type]
+            assert "".join(stretch.pieces()) == text
+            counter = LineCounter(iter(pieces))
+            assert "".join(counter) == text
+            assert stretch.line_breaks == counter.breaks == line_breaks(text) == 9, (first, second)
 
 
 def _consumed(items):

@@ -48,12 +48,14 @@ class Work(str, enum.Enum):
     """How much work a byte of input is, for ``--partition-size auto``."""
 
     LIGHT = "light"  # set-up tags only (normalize --moves keep): fixed costs show below 8 MiB
-    HEAVY = "heavy"  # every move read and played (check; normalize --moves): tens of times more
+    HEAVY = "heavy"  # every move read and played (check; normalize --moves): some eight times more
 
 
 LARGEST_AUTO_BYTES = 128 << 20
 LARGEST_AUTO_CHUNK_BYTES = 16 << 20  # the command and the workers hold a few chunks per worker thread
-SMALLEST_AUTO_BYTES = {Work.LIGHT: 8 << 20, Work.HEAVY: 1 << 20}
+# a task costs its worker some 30 ms of CPU whatever its size (docs/scale.md): under a tenth
+# of a 4 MiB partition's work where the moves are read (some 10 MB/s per core, compiled)
+SMALLEST_AUTO_BYTES = {Work.LIGHT: 8 << 20, Work.HEAVY: 4 << 20}
 PARTITIONS_PER_THREAD = 4
 COMPRESSED_FACTOR = 5  # a compressed file's text: about five times its size (PGN shrinks more)
 PLANNING_PRIORITY = 10  # finding cut points goes before the partitions already waiting
@@ -102,7 +104,7 @@ def auto_partition_bytes(sizes: list[tuple[int, Compression]], threads: int, wor
     """``--partition-size auto``: about ``PARTITIONS_PER_THREAD`` partitions for each worker
     thread over all the inputs (``sizes``: each one's stored size and compression; a
     compressed one counts ``COMPRESSED_FACTOR`` times its size), at most 128 MiB and at
-    least 8 MiB (1 MiB for ``Work.HEAVY``), so every worker has work and the last
+    least 8 MiB (4 MiB for ``Work.HEAVY``), so every worker has work and the last
     partitions do not leave most of them idle, and a partition is still large enough that
     its fixed costs vanish (docs/scale.md)."""
     text = sum(size * (1 if compression is Compression.NONE else COMPRESSED_FACTOR) for size, compression in sizes)
