@@ -143,7 +143,8 @@ class Scan(NamedTuple):
 
 # The tag section of a game: leading lines that are blank or start with "[" (a byte order
 # mark may come first).
-_HEADER_SPACE: Final = " \t\ufeff"  # what may come before a tag line's "[" in movetext_start
+_BOM: Final = 0xFEFF  # a byte order mark, which may come before a tag line's "["
+_OPEN_BRACKET: Final = 91
 
 # Characters by code point: ( ) { } ; $ ! ? end a word, as spaces do.
 _OPEN_PAREN: Final = 40
@@ -171,27 +172,37 @@ def movetext_start(text: str) -> int:
     of spaces, tabs and byte order marks, then a ``[`` and anything, or nothing, then its
     line end); the text's end when its last line is a tag line without a line end."""
     length = len(text)
+    has_cr = "\r" in text
     line_start = 0
     while line_start < length:
         pos = line_start
-        while pos < length and text[pos] in _HEADER_SPACE:
+        char = ord(text[pos])
+        while char == 32 or char == 9 or char == _BOM:
             pos += 1
-        if pos >= length:
-            return line_start  # spaces without a line end
-        char = text[pos]
-        if char == "[":
-            newline = text.find("\n", pos)
-            line_end = text.find("\r", pos, length if newline < 0 else newline)
-            if line_end < 0:
-                line_end = newline
+            if pos >= length:
+                return line_start  # spaces without a line end
+            char = ord(text[pos])
+        if char == _OPEN_BRACKET:
+            line_end = text.find("\n", pos)
+            if has_cr:
+                line_end = _first_cr(text, pos, length if line_end < 0 else line_end, line_end)
             if line_end < 0:
                 return length  # a last tag line without a line end: no movetext
-        elif char == "\n" or char == "\r":
+        elif char == _LF or char == _CR:
             line_end = pos
         else:
             return line_start
-        line_start = line_end + (2 if text.startswith("\r\n", line_end) else 1)
+        if ord(text[line_end]) == _CR and line_end + 1 < length and ord(text[line_end + 1]) == _LF:
+            line_start = line_end + 2
+        else:
+            line_start = line_end + 1
     return line_start
+
+
+def _first_cr(text: str, start: int, end: int, otherwise: int) -> int:
+    """The first ``\r`` of ``text[start:end]``, or ``otherwise``."""
+    found = text.find("\r", start, end)
+    return otherwise if found < 0 else found
 
 
 def _is_space(text: str, index: int, char: int) -> bool:
