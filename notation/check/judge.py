@@ -47,6 +47,9 @@ RARELY_READ: tuple[tuple[Callable[[Dialect], bool], str, str], ...] = (
 )
 
 
+_REMEMBERED_NAMES = 1024  # Variant tag values remembered: ever new names cannot grow memory
+
+
 class PositionJudge:
     """Validates FENs against variants found in ``registry``; see the module doc."""
 
@@ -54,6 +57,7 @@ class PositionJudge:
         self._registry = registry
         self._profile = profile
         self._variants: dict[str, Variant] = {}
+        self._found: dict[str, Variant | Finding] = {}  # Variant tag value -> what it names
         self._judge = lru_cache(maxsize=cache_size)(self._judge_uncached)
         self._starts: StartPositions | None = None
 
@@ -67,7 +71,17 @@ class PositionJudge:
         return self._starts
 
     def find_variant(self, name: str) -> Variant | Finding:
-        """The variant called ``name``, or an ``unknown-variant`` finding (without column)."""
+        """The variant called ``name``, or an ``unknown-variant`` finding (without column):
+        remembered per name (a database names the same few variants in game after game)."""
+        found = self._found.get(name)
+        if found is None:
+            found = self._find_variant(name)
+            if len(self._found) >= _REMEMBERED_NAMES:
+                self._found.clear()
+            self._found[name] = found
+        return found
+
+    def _find_variant(self, name: str) -> Variant | Finding:
         try:
             variant = self._registry.find(name)
         except UnknownVariantError as exc:
