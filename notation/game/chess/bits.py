@@ -196,27 +196,31 @@ _ANTI_DIAGONAL: Final = tuple(
 
 def _file_attacks() -> tuple[int, ...]:
     """[sq * 64 + index]: the squares of ``sq``'s file a slider there attacks, by the
-    six-bit index ``file_attacks`` gathers from the file's inner squares."""
+    six-bit index ``file_attacks`` gathers from the file's inner squares. The index of an
+    occupancy is the same on every file (the file is shifted onto the a-file first), and
+    the attacks of the a-file square on ``sq``'s rank are shifted onto ``sq``'s file."""
+    found_of: list[int] = []  # by inner pattern (bit r: the square on rank r + 2 is occupied)
+    for inner in range(64):
+        occupied = 0
+        for r in range(6):
+            if inner >> r & 1:
+                occupied |= 1 << ((r + 1) * 8)  # a2..a7
+        found_of.append((((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63)
+    if sorted(found_of) != list(range(64)):
+        raise AssertionError("the file index is not one to one")  # pragma: no cover
     table = [0] * (64 * 64)
-    for sq in range(64):
-        file, rank = sq & 7, sq >> 3
+    for rank in range(8):
         for inner in range(64):
-            occupied = 0
-            for r in range(6):
-                if inner >> r & 1:
-                    occupied |= 1 << ((r + 1) * 8)  # a2..a7
-            found = (((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63
             attacks = 0
             for step in (1, -1):
                 r = rank + step
                 while 0 <= r < 8:
                     attacks |= 1 << (r * 8)
-                    if occupied >> (r * 8) & 1:
+                    if 1 <= r <= 6 and inner >> (r - 1) & 1:
                         break
                     r += step
-            if table[sq * 64 + found]:
-                raise AssertionError(f"the file index of square {sq} is not one to one")  # pragma: no cover
-            table[sq * 64 + found] = signed(attacks << file)
+            for file in range(8):
+                table[(rank * 8 + file) * 64 + found_of[inner]] = signed(attacks << file)
     return tuple(table)
 
 
