@@ -6,12 +6,14 @@ workers, which pickle the arguments, the results and any exception. Compiled (my
 classes that are frozen dataclasses or have their own ``__init__`` used to fail there
 (a Crazyhouse ``Setup`` through its ``Pockets``, ``Dialect``, ``ConvertResult``), and the
 library's exceptions failed in both builds (their ``__init__`` does not take the message
-that the default unpickling passes): each now says how it is rebuilt.
+that the default unpickling passes): each now says how it is rebuilt. The PGN layer's
+values go to ``--jobs`` and Dask workers and come back the same way.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 from concurrent.futures import ProcessPoolExecutor
 
@@ -32,6 +34,9 @@ from notation import (
 from notation.errors import FenSyntaxError, IllegalSetupError, Problem
 from notation.geometry import Geometry
 from notation.operations import view_fen
+from notation.pgn.games import Limits, PgnProblem
+from notation.pgn.normalize import GameResult, NormalizeOptions, Summary
+from notation.pgn.tags import Tag
 from notation.views import Viewer
 
 CRAZYHOUSE = "r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR~[Qn] w KQkq - 0 1"
@@ -59,7 +64,21 @@ def values() -> dict[str, object]:
         "ViewResult": view_fen(find_variant("darkchess").start_fen, "darkchess", Viewer.WHITE),
         "Problem": Problem("bad-input", "line 3: not JSON", field="placement", column=4, extra={"why": [1, 2]}),
         "Variant": find_variant("crazyhouse"),
+        "Limits": Limits(max_game_chars=1000, max_comment_chars=100, max_tags=10),
+        "PgnProblem": PgnProblem("pgn-tag-syntax", "bad tag", 3, column=2, tag="FEN"),
+        "GameResult": GameResult(1, 0, 1, "1. e4 *\n", changed=True, report=[{"line": 1}], codes=["x"]),
+        "Tag": Tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1", 3, 1, 2, 0, 33, 6, 31, 40, 34),
+        "Summary": Summary(games=2, changed=1, unchanged=1),
     }
+
+
+def test_normalize_options_survive_pickling_for_the_workers():
+    options = NormalizeOptions.create("lichess", moves="san", accept=["castling-rights"],
+                                      aliases={"zh960": "crazyhouse"})
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(options, protocol))
+        assert dataclasses.replace(back, registry=options.registry) == options  # a registry compares by identity
+        assert back.registry.find("zh960") == options.registry.find("zh960")
 
 
 def raised(text: str, variant: str = "standard") -> NotationError:

@@ -47,6 +47,11 @@ class PgnProblem:
             out["column"] = self.column
         return out
 
+    def __reduce__(self) -> tuple[type[PgnProblem], tuple[str, str, int, int | None, str | None]]:
+        """Pickled and copied through ``__init__``: compiled (mypyc), the default would set
+        the frozen fields one by one and fail."""
+        return (PgnProblem, (self.code, self.message, self.line, self.column, self.tag))
+
 
 class RawGame:
     """One game's text exactly as read, its tags, and the damage found in it.
@@ -178,6 +183,11 @@ class Limits:
     max_game_chars: int = 16 * 1024 * 1024
     max_comment_chars: int = 1024 * 1024
     max_tags: int = 4096  # tag lines of a game read into Tag objects; later ones stay text
+
+    def __reduce__(self) -> tuple[type[Limits], tuple[int, int, int]]:
+        """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled, the
+        default would set the frozen fields one by one and fail."""
+        return (Limits, (self.max_game_chars, self.max_comment_chars, self.max_tags))
 
 
 DEFAULT_LIMITS = Limits()

@@ -160,6 +160,12 @@ class NormalizeOptions:
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
                    MovesOption(moves), budget, family)
 
+    def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
+        """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
+        the default would set the frozen fields one by one and fail."""
+        return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
+                                   self.accept, self.moves, self.budget, self.moves_family))
+
 
 @dataclass
 class GameResult:
@@ -179,6 +185,12 @@ class GameResult:
     codes: list[str] = field(default_factory=list)  # every problem's code, for the summary
     counted: bool = True  # False for continuation parts and blank stretches
 
+    def __reduce__(self) -> tuple[type[GameResult], tuple[Any, ...]]:
+        """Pickled (from ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
+        a dataclass is not pickled by default."""
+        return (GameResult, (self.number, self.part, self.start_line, self.text, self.changed, self.rejected,
+                             self.report, self.codes, self.counted))
+
 
 @dataclass
 class Summary:
@@ -189,6 +201,10 @@ class Summary:
     unchanged: int = 0
     rejected: int = 0
     problems: Counter = field(default_factory=Counter)
+
+    def __reduce__(self) -> tuple[type[Summary], tuple[Any, ...]]:
+        """Pickled through ``__init__``: compiled (mypyc), a dataclass is not pickled by default."""
+        return (Summary, (self.games, self.changed, self.unchanged, self.rejected, self.problems))
 
     def add(self, result: GameResult) -> None:
         if result.codes:  # most games have none; Counter.update costs even then
