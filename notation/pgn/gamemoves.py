@@ -111,15 +111,14 @@ def read_game_moves(
     if overflow is not None:
         problems.append(MoveProblem(overflow.code, overflow.message, ERROR, overflow.offset))
     elif walked.end is not None:
-        outcome = walked.end.outcome()
-        if outcome is not None:
-            said, offset = _result_said(text, result_tag, walked.result)
-            if said is not None and said in DECIDED_RESULTS and said != outcome.result:
-                problems.append(MoveProblem(
-                    WRONG_RESULT,
-                    f"the result is {said} but the moves end in {outcome.reason.value}: {outcome.result}",
-                    WARNING, offset, walked.plies,
-                ))
+        said, offset = _result_said(text, result_tag, walked.result)
+        outcome = walked.end.outcome() if said is not None and said in DECIDED_RESULTS else None
+        if outcome is not None and said != outcome.result:  # the end is judged only against a decided result
+            problems.append(MoveProblem(
+                WRONG_RESULT,
+                f"the result is {said} but the moves end in {outcome.reason.value}: {outcome.result}",
+                WARNING, offset, walked.plies,
+            ))
     end = walked.end if overflow is None else None
     if not problems:
         return GameMoves([], walked.edits, end)
