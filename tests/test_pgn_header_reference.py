@@ -1,7 +1,8 @@
 """The header scans written as loops (compiled with mypyc) against the regular expressions
-they replaced, kept here as the reference: where the movetext starts (``movetext_start``)
-and which tags of a clean game a pattern of names picks (``RawGame.find_tags``), on any
-text, and on the games the splitter's fast path hands on.
+they replaced, kept here as the reference with the Tag they built from a match: where the
+movetext starts (``movetext_start``) and which tags of a clean game a pattern of names
+picks (``RawGame.find_tags``), on any text, and on the games the splitter's fast path
+hands on.
 
 Also ``Tag``'s value semantics (equality, hashing, pickling, repr), which it kept when it
 stopped being a frozen dataclass."""
@@ -20,7 +21,7 @@ from notation.check.games import _WANTED_TAGS
 from notation.pgn.games import RawGame
 from notation.pgn.movetext import movetext_start
 from notation.pgn.splitter import _braces_paired, iter_games
-from notation.pgn.tags import NAME, VALUE, Tag, make_tag
+from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
 _HEADER = re.compile(r"(?:[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n))*+")
 
@@ -30,6 +31,26 @@ def reference_movetext_start(text: str) -> int:
     if text[end:].lstrip(" \t\ufeff").startswith("["):
         return len(text)
     return end
+
+
+def make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int, text: str) -> Tag:
+    """The tag a match of the reference pattern found, as the splitter's state machine makes one."""
+    start = bracket - line_start
+    line_end = text.find("\n", match.end())
+    line_end = len(text) if line_end < 0 else line_end + 1
+    return Tag(
+        name=match.group(1),
+        value=unescape_tag_value(match.group(2)),
+        line=line,
+        column=start + 1,
+        index=index,
+        start=start,
+        end=match.end() - line_start,
+        value_start=match.start(2) - line_start,
+        value_end=match.end(2) - line_start,
+        line_offset=line_start,
+        line_length=line_end - line_start,
+    )
 
 
 def reference_find_tags(game: RawGame, names: str) -> list[Tag]:

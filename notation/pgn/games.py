@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from notation.pgn.lines import split_lines
-from notation.pgn.tags import NAME, Tag, clean_tag_name, is_named, make_tag, named_tag_line
+from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named
 
 # --- problem codes (stable) -------------------------------------------------------------
 TAG_SYNTAX = "pgn-tag-syntax"
@@ -138,7 +138,6 @@ class RawGame:
             pattern = re.compile(names)
             return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
         text, header_end = self._text, self._header_end
-        pattern = named_tag_line(names)
         found = []
         line_start = index = 0
         while line_start < header_end:  # one well-formed tag a line, then blank lines
@@ -146,9 +145,7 @@ class RawGame:
             line_end = header_end if line_end < 0 else line_end + 1
             bracket, name = clean_tag_name(text, line_start, line_end)
             if bracket >= 0 and is_named(names, name):
-                match = pattern.match(text, line_start)
-                if match is not None:  # always, on a clean game: erring safe
-                    found.append(make_tag(match, line_start, self.start_line + index, index, bracket, text))
+                found.append(clean_tag(text, line_start, line_end, bracket, name, self.start_line + index, index))
             line_start = line_end
             index += 1
         return found

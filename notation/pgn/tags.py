@@ -98,38 +98,6 @@ def has_closing_quote(text: str) -> bool:
     return False
 
 
-def make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int, text: str) -> Tag:
-    start = bracket - line_start
-    line_end = text.find("\n", match.end())
-    line_end = len(text) if line_end < 0 else line_end + 1
-    return Tag(
-        name=match.group(1),
-        value=unescape_tag_value(match.group(2)),
-        line=line,
-        column=start + 1,
-        index=index,
-        start=start,
-        end=match.end() - line_start,
-        value_start=match.start(2) - line_start,
-        value_end=match.end(2) - line_start,
-        line_offset=line_start,
-        line_length=line_end - line_start,
-    )
-
-
-_NAMED_TAG_LINES: dict[str, re.Pattern] = {}
-
-
-def named_tag_line(names: str) -> re.Pattern:
-    """A tag line whose name matches the regular expression ``names`` (``re.M``: matches at
-    a line start)."""
-    pattern = _NAMED_TAG_LINES.get(names)
-    if pattern is None:
-        pattern = re.compile(r"^[ \t]*\[[ \t]*(" + names + r")[ \t]*" + VALUE + r"[ \t]*\]", re.M)
-        _NAMED_TAG_LINES[names] = pattern
-    return pattern
-
-
 _NAME_VERDICTS: dict[str, dict[str, bool]] = {}
 _MAX_VERDICTS = 4096  # names remembered a pattern: a file of ever new names cannot grow memory
 
@@ -168,6 +136,30 @@ def clean_tag_name(text: str, line_start: int, line_end: int) -> tuple[int, str]
             break
         pos += 1
     return bracket, text[name_start:pos]
+
+
+def clean_tag(text: str, line_start: int, line_end: int, bracket: int, name: str, line: int, index: int) -> Tag:
+    """The tag of a well-formed tag line of ``text`` (``line_end``: after its line break),
+    whose ``[`` is at ``bracket`` and whose name is ``name``: the value is between the first
+    quote after the name and the line's last quote. Not checked: that the line is well formed
+    (the splitter's fast path has matched it; tests/test_pgn_header_reference.py holds the
+    tags to those a regular expression finds)."""
+    opening = text.find('"', bracket + 1 + len(name), line_end)
+    closing = text.rfind('"', opening + 1, line_end)
+    end = text.find("]", closing, line_end) + 1
+    return Tag(
+        name=name,
+        value=unescape_tag_value(text[opening + 1:closing]),
+        line=line,
+        column=bracket - line_start + 1,
+        index=index,
+        start=bracket - line_start,
+        end=end - line_start,
+        value_start=opening + 1 - line_start,
+        value_end=closing - line_start,
+        line_offset=line_start,
+        line_length=line_end - line_start,
+    )
 
 
 _OPEN_BRACKET: Final = 91
