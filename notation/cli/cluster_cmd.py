@@ -40,7 +40,8 @@ def add_options(parser: argparse.ArgumentParser, command: Literal["normalize", "
                             "needs bokeh (default: no dashboard)")
     group.add_argument("--partition-size", metavar="SIZE", default=DEFAULT_PARTITION_SIZE,
                        help="with --dask: bytes of input per task, cut at game starts (default: auto, about "
-                            "four tasks per worker thread over all the inputs, from 8MiB to 128MiB)")
+                            "four tasks per worker thread over all the inputs, from 8MiB (4MiB where every move is "
+                            "read) to 128MiB)")
     if command == "normalize":
         group.add_argument("--compress-parts", choices=PART_COMPRESSIONS, default=None,
                            help="with --dask: compress the part files of the OUTPUT directory")
