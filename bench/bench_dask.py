@@ -139,6 +139,17 @@ def _build() -> str:
     return "compiled build" if probe.stdout.strip().endswith((".so", ".pyd")) else "pure-Python build"
 
 
+@contextlib.contextmanager
+def _database(megabytes: int) -> Iterator[tuple[Path, Path, float]]:
+    """A temporary directory holding bench_pgn's database of about ``megabytes`` MB: the
+    directory, the database and its size in MB."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        database = root / "db.pgn"
+        build_database(database, megabytes)
+        yield root, database, database.stat().st_size / 1e6
+
+
 def sweep(args: argparse.Namespace) -> dict[str, float]:
     """Partition sizes: ``normalize --moves check`` and ``check`` with one process, then
     against a fresh scheduler and ``args.workers`` workers per run; the least of
@@ -148,11 +159,7 @@ def sweep(args: argparse.Namespace) -> dict[str, float]:
     load_before = os.getloadavg()[0]
     rates: dict[str, float] = {}
     lines: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        database = root / "db.pgn"
-        build_database(database, args.megabytes)
-        megabytes = database.stat().st_size / 1e6
+    with _database(args.megabytes) as (root, database, megabytes):
         commands = {
             "normalize --moves check": lambda out: ["normalize", str(database), "--profile", "xboard", "--moves",
                                                     "check", "--summary", "none", "-o", str(out)],
@@ -207,11 +214,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     load_before = os.getloadavg()[0]
     rates: dict[str, float] = {}
     lines: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        database = root / "db.pgn"
-        build_database(database, args.megabytes)
-        megabytes = database.stat().st_size / 1e6
+    with _database(args.megabytes) as (root, database, megabytes):
         inputs = {"plain": database, ".zst": _zst(database)}
         common = ["--profile", "xboard", "--moves", args.moves, "--summary", "none"]
         sizing = ["--partition-size", args.partition_size] if args.partition_size else []
