@@ -27,8 +27,18 @@ from notation.rules.attacks import CHESS_TABLES
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
 
-SQUARE_63: Final = -0x8000000000000000  # h8, the sign bit
-BELOW_63: Final = 0x7FFFFFFFFFFFFFFF  # every square but h8
+
+
+def _word(value: int) -> i64:
+    """``value`` as a machine word, converted once. Compiled, a literal past 2**62 (and a
+    final name holding one) stays a Python int that every use converts again; a final
+    name set by a call is a native static."""
+    return value
+
+
+SQUARE_63: Final[i64] = _word(-0x8000000000000000)  # h8, the sign bit
+BELOW_63: Final[i64] = _word(0x7FFFFFFFFFFFFFFF)  # every square but h8
+_ODD_BITS: Final[i64] = _word(0x5555555555555555)  # for count: every other bit
 ALL: Final = -1  # every square
 
 
@@ -77,7 +87,7 @@ def several(bb: i64) -> bool:
 
 def count(bb: i64) -> int:
     """The number of squares of ``bb``."""
-    bb = bb - ((bb >> 1) & 0x5555555555555555)
+    bb = bb - ((bb >> 1) & _ODD_BITS)
     bb = (bb & 0x3333333333333333) + ((bb >> 2) & 0x3333333333333333)
     bb = (bb + (bb >> 4)) & 0x0F0F0F0F0F0F0F0F
     return int((bb * 0x0101010101010101) >> 56 & 0xFF)
