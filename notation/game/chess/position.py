@@ -41,7 +41,17 @@ from notation.game.chess.generate import (
     piece_origins,
     pseudo_legal_moves,
 )
-from notation.game.chess.rules import ChessRules, Safety, rules_of
+from notation.game.chess.rules import (
+    DIAGONAL_GROUP,
+    HOPPER_GROUP,
+    KING_GROUP,
+    KNIGHT_GROUP,
+    ORTHOGONAL_GROUP,
+    PAWN_GROUP,
+    ChessRules,
+    Safety,
+    rules_of,
+)
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
@@ -372,23 +382,30 @@ class ChessPosition:
     def _find_groups(self) -> None:
         """Each colour's pawns, knight-movers, king-movers, orthogonal sliders, diagonal
         sliders and grasshoppers, as ``attackers`` reads them."""
-        rules = self.rules
+        groups = self.rules.attack_groups
+        pawns: i64 = 0
         knights: i64 = 0
         kings: i64 = 0
         orthogonal: i64 = 0
         diagonal: i64 = 0
         hoppers: i64 = 0
-        for kind in rules.knight_kinds:
-            knights |= self.board(kind)
-        for kind in rules.king_kinds:
-            kings |= self.board(kind)
-        for kind in rules.orthogonal_kinds:
-            orthogonal |= self.board(kind)
-        for kind in rules.diagonal_kinds:
-            diagonal |= self.board(kind)
-        for kind in rules.hopper_kinds:
-            hoppers |= self.board(kind)
-        pawns: i64 = self.board(rules.pawn) if rules.pawn >= 0 else 0
+        for kind in range(len(groups)):
+            squares: i64 = self.board(kind)
+            if not squares:
+                continue
+            group = groups[kind]
+            if group & PAWN_GROUP:
+                pawns |= squares
+            if group & KNIGHT_GROUP:
+                knights |= squares
+            if group & KING_GROUP:
+                kings |= squares
+            if group & ORTHOGONAL_GROUP:
+                orthogonal |= squares
+            if group & DIAGONAL_GROUP:
+                diagonal |= squares
+            if group & HOPPER_GROUP:
+                hoppers |= squares
         white: i64 = self.white
         black: i64 = self.black
         self._pawns_w, self._pawns_b = pawns & white, pawns & black

@@ -10,6 +10,7 @@ one per variant. Nothing here raises for a registry entry of the chess family.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from notation.game.chess.bits import ALL, signed
 from notation.game.chess.safety import Safety
@@ -22,6 +23,24 @@ from notation.variants import Twist as TwistName
 
 WHITE = 0
 BLACK = 1
+
+# The attack groups a piece kind belongs to (``ChessRules.attack_groups``), as
+# ``ChessPosition._find_groups`` gathers them: the pawns (the variant's first pawn kind),
+# knight-movers, king-movers, orthogonal sliders, diagonal sliders and grasshoppers.
+PAWN_GROUP: Final = 1
+KNIGHT_GROUP: Final = 2
+KING_GROUP: Final = 4
+ORTHOGONAL_GROUP: Final = 8
+DIAGONAL_GROUP: Final = 16
+HOPPER_GROUP: Final = 32
+_GROUPS_OF_MOVEMENT: Final = {
+    Movement.KNIGHT: KNIGHT_GROUP,
+    Movement.KING: KING_GROUP,
+    Movement.ROOK: ORTHOGONAL_GROUP,
+    Movement.BISHOP: DIAGONAL_GROUP,
+    Movement.QUEEN: ORTHOGONAL_GROUP | DIAGONAL_GROUP,
+    Movement.GRASSHOPPER: HOPPER_GROUP,
+}
 
 
 class ChessRules:
@@ -49,12 +68,12 @@ class ChessRules:
         self.movements = tuple(kind.movement for kind in variant.pieces)
         self.kinds = tuple(range(len(self.letters)))
         self.pawn = self._first(Movement.PAWN)
-        # Kind indices grouped by how they attack.
-        self.knight_kinds = self._moving(Movement.KNIGHT)
-        self.king_kinds = self._moving(Movement.KING)
-        self.diagonal_kinds = self._moving(Movement.BISHOP) + self._moving(Movement.QUEEN)
-        self.orthogonal_kinds = self._moving(Movement.ROOK) + self._moving(Movement.QUEEN)
         self.hopper_kinds = self._moving(Movement.GRASSHOPPER)
+        # Per kind, the groups above it is in (one look per kind where attacks are gathered).
+        self.attack_groups = tuple(
+            _GROUPS_OF_MOVEMENT.get(kind.movement, 0) | (PAWN_GROUP if index == self.pawn else 0)
+            for index, kind in enumerate(variant.pieces)
+        )
         self.royal_kinds = tuple(self.kind_of[letter] for letter in variant.royal if letter in self.kind_of)
         self.royal_kind = self.royal_kinds[0] if len(self.royal_kinds) == 1 else -1  # the usual one kind
         self.castles = variant.castling and bool(variant.castling_piece) and variant.castling_piece in self.kind_of
