@@ -49,9 +49,12 @@ the scanner with the rest of the moves' reading.
 from __future__ import annotations
 
 import enum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from notation.pgn.lines import line_breaks
+
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
 
 
 class TokenKind(str, enum.Enum):
@@ -205,7 +208,7 @@ def _first_cr(text: str, start: int, end: int, otherwise: int) -> int:
     return otherwise if found < 0 else found
 
 
-def _is_space(text: str, index: int, char: int) -> bool:
+def _is_space(text: str, index: i64, char: i64) -> bool:
     """Whether ``char`` (``text[index]``'s code point) is a space, as ``\\s`` and
     ``str.isspace`` say."""
     if char < 128:
@@ -213,14 +216,14 @@ def _is_space(text: str, index: int, char: int) -> bool:
     return text[index].isspace()
 
 
-def _is_digit(text: str, index: int, char: int) -> bool:
+def _is_digit(text: str, index: i64, char: i64) -> bool:
     """Whether ``char`` (``text[index]``'s code point) is a decimal digit, as ``\\d`` says."""
     if char < 128:
         return 48 <= char <= 57
     return text[index].isdecimal()
 
 
-def _is_delimiter(char: int) -> bool:
+def _is_delimiter(char: i64) -> bool:
     """Whether ``char`` ends a word without being a space: ``( ) { } ; $ ! ?``."""
     return (
         char == _OPEN_PAREN or char == _CLOSE_PAREN or char == _OPEN_BRACE or char == _CLOSE_BRACE
@@ -228,7 +231,7 @@ def _is_delimiter(char: int) -> bool:
     )
 
 
-def _ends_word(text: str, index: int, length: int) -> bool:
+def _ends_word(text: str, index: i64, length: i64) -> bool:
     """Whether a word may end before ``index``: the end, a space or a delimiter follows."""
     if index >= length:
         return True
@@ -236,7 +239,7 @@ def _ends_word(text: str, index: int, length: int) -> bool:
     return _is_delimiter(char) or _is_space(text, index, char)
 
 
-def _word_end(text: str, index: int, length: int) -> int:
+def _word_end(text: str, index: i64, length: i64) -> i64:
     """The end of the run of word characters from ``index``."""
     while index < length:
         char = ord(text[index])
@@ -249,7 +252,7 @@ def _word_end(text: str, index: int, length: int) -> int:
     return length
 
 
-def _line_end(text: str, index: int, length: int) -> int:
+def _line_end(text: str, index: i64, length: i64) -> i64:
     """Where the line holding ``index`` ends (before its ``\\r`` or ``\\n``)."""
     while index < length:
         char = ord(text[index])
@@ -259,7 +262,7 @@ def _line_end(text: str, index: int, length: int) -> int:
     return length
 
 
-def _at_line_start(text: str, offset: int, floor: int) -> bool:
+def _at_line_start(text: str, offset: i64, floor: i64) -> bool:
     """Whether only spaces or tabs stand between ``offset`` and the line's start."""
     index = offset - 1
     while index >= floor:
@@ -275,7 +278,7 @@ def _at_line_start(text: str, offset: int, floor: int) -> bool:
     return char == _LF or char == _CR
 
 
-def _result_end(text: str, index: int, length: int, char: int) -> int:
+def _result_end(text: str, index: i64, length: i64, char: i64) -> i64:
     """The end of a result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) at ``index`` followed by
     the end, a space or a delimiter; -1 if there is none."""
     if char == _STAR:
@@ -295,7 +298,7 @@ def _result_end(text: str, index: int, length: int, char: int) -> int:
     return end if _ends_word(text, end, length) else -1
 
 
-def _number_end(text: str, index: int, length: int, char: int) -> int:
+def _number_end(text: str, index: i64, length: i64, char: i64) -> i64:
     """The end of a move number at ``index`` (``12.``, ``12...``, ``12…``, ``12`` before a
     space or a delimiter, periods alone); -1 if there is none (``12.5`` is a move)."""
     if char == _PERIOD or char == _ELLIPSIS:
@@ -315,7 +318,7 @@ def _number_end(text: str, index: int, length: int, char: int) -> int:
     return end if _ends_word(text, end, length) else -1
 
 
-def _dots_end(text: str, index: int, length: int) -> int:
+def _dots_end(text: str, index: i64, length: i64) -> i64:
     """The end of the run of periods and ellipses from ``index``."""
     while index < length:
         char = ord(text[index])
@@ -325,7 +328,7 @@ def _dots_end(text: str, index: int, length: int) -> int:
     return length
 
 
-def _may_be_glyph(char: int) -> bool:
+def _may_be_glyph(char: i64) -> bool:
     """Whether a word starting with ``char`` may be one of ``GLYPHS``."""
     return char == 43 or char == 45 or char == 61 or char == 78 or char >= 128  # + - = N, or a sign
 
@@ -342,11 +345,18 @@ class Scanner:
                  "_max_depth")
 
     text: str
-    origin: int
-    start: int
-    end: int
-    count: int
+    origin: i64
+    start: i64
+    end: i64
+    count: i64
     overflow: Overflow | None
+    # Machine integers when compiled: the scan's arithmetic and comparisons are then plain
+    # instructions, with no check for a Python int at each step.
+    _pos: i64
+    _length: i64
+    _depth: i64
+    _max_tokens: i64
+    _max_depth: i64
 
     def __init__(self, text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> None:
         self.text = text
@@ -366,7 +376,7 @@ class Scanner:
         text = self.text
         length = self._length
         index = self._pos
-        char = 0
+        char: i64 = 0
         while index < length:
             char = ord(text[index])
             if char != 32 and char != _LF and not _is_space(text, index, char):
@@ -376,6 +386,7 @@ class Scanner:
             self._pos = length
             return T_END
         begin = index
+        end: i64
         if char == _OPEN_BRACE:
             end = text.find("}", index + 1)
             end = length if end < 0 else end + 1
