@@ -97,6 +97,9 @@ NAMINGS: Mapping[str, VariantNaming] = MappingProxyType(
 )
 
 
+_NO_NAMING = VariantNaming()  # an unknown profile's: every variant by its registry name
+
+
 def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool, chess960: bool = False) -> str:
     """The ``Variant`` tag value ``profile`` writes for a game of ``variant``.
 
@@ -104,7 +107,7 @@ def variant_tag_name(profile: str, variant: Variant, *, from_setup: bool, chess9
     ``chess960`` that its set-up counts as Chess960 (``names_960``).
     Never raises: unknown profiles and variants fall back to ``variant.name``.
     """
-    naming = NAMINGS.get(profile, VariantNaming())
+    naming = NAMINGS.get(profile, _NO_NAMING)
     if chess960 and variant.key in naming.names_960:
         return naming.names_960[variant.key]
     if from_setup and variant.pgn_default and naming.from_position:
