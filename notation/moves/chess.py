@@ -303,8 +303,10 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     move that is illegal or ambiguous, a game over, a position whose legal moves pins and
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
-    end = len(text)
-    glyphs = 0
+    # Offsets and character codes are machine integers when compiled (no tagged arithmetic).
+    end: i64 = len(text)
+    glyphs: i64 = 0
+    code: i64
     while end > 0 and glyphs < 2:
         code = ord(text[end - 1])
         if code != _GOOD and code != _DUBIOUS:
@@ -331,12 +333,12 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
             return None
         promotion = text[end - 1].lower()
         end -= 2
-    target_file = ord(text[end - 2]) - _FILE_A
-    target_rank = ord(text[end - 1]) - _RANK_1
+    target_file: i64 = ord(text[end - 2]) - _FILE_A
+    target_rank: i64 = ord(text[end - 1]) - _RANK_1
     if not (0 <= target_file < 8 and 0 <= target_rank < 8):
         return None
-    target = target_rank * 8 + target_file
-    begin = 0
+    target: i64 = target_rank * 8 + target_file
+    begin: i64 = 0
     code = ord(text[0])
     if _UPPER_A <= code <= _UPPER_Z:
         kind = rules.kind_of_code[code]
@@ -347,11 +349,12 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
         kind = rules.pawn
         if kind < 0:
             return None
-    middle = end - 2
+    middle: i64 = end - 2
     capture = middle > begin and ord(text[middle - 1]) == _TAKES
     if capture:
         middle -= 1
-    file_index = rank_index = -1
+    file_index: i64 = -1
+    rank_index: i64 = -1
     if begin < middle:
         code = ord(text[begin]) - _FILE_A
         if 0 <= code < 8:
