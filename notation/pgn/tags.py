@@ -7,7 +7,10 @@ Nothing here raises: a line the patterns do not match is left to the caller
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
 
 
 class Tag:
@@ -120,18 +123,19 @@ def clean_tag_name(text: str, line_start: int, line_end: int) -> tuple[int, str]
     r"""On a well-formed tag line (``[ \t]*\[[ \t]*NAME[ \t]*"...``) of ``text``, where its
     ``[`` is and the tag's name; (-1, "") for a line with no ``[`` (a blank line). Not
     checked: that the line is well formed (the splitter's fast path has matched it)."""
-    pos = line_start
-    while pos < line_end and _is_blank(ord(text[pos])):
+    pos: i64 = line_start  # machine integers when compiled: no tagged arithmetic per character
+    end: i64 = line_end
+    while pos < end and _is_blank(ord(text[pos])):
         pos += 1
-    if pos >= line_end or ord(text[pos]) != _OPEN_BRACKET:
+    if pos >= end or ord(text[pos]) != _OPEN_BRACKET:
         return -1, ""
     bracket = pos
     pos += 1
-    while pos < line_end and _is_blank(ord(text[pos])):
+    while pos < end and _is_blank(ord(text[pos])):
         pos += 1
     name_start = pos
-    while pos < line_end:
-        char = ord(text[pos])
+    while pos < end:
+        char: i64 = ord(text[pos])
         if _is_blank(char) or char == _QUOTE:
             break
         pos += 1
@@ -166,6 +170,6 @@ _OPEN_BRACKET: Final = 91
 _QUOTE: Final = 34
 
 
-def _is_blank(char: int) -> bool:
+def _is_blank(char: i64) -> bool:
     """A space or a tab, by code point."""
     return char == 32 or char == 9
