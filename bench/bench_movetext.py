@@ -15,6 +15,10 @@ comments, Chess960, Horde and Racing Kings games from a FEN tag), GAMES games ea
 - CPU time (user + system of the process, robust to other load), best of REPEATS runs
   taken in turns; games/s, microseconds a ply, and the ratio python-chess / ours
   (target: 10x for both commands);
+- instructions: the same two compiled commands counted by valgrind's callgrind
+  (bench_instructions.instructions: the same count whatever else the machine runs, so the
+  figure to judge a change by where CPU times move by a few per cent); skipped without
+  valgrind;
 - ``--jobs``: a larger database (bench_pgn.build_database, JOBS_MEGABYTES; a file is cut
   into pieces of 4 MB for the workers), wall time of ``--jobs 1`` and ``--jobs 2`` taken in
   turns, compiled build (target: 1.7x on two idle cores; the load average is printed).
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -112,6 +117,24 @@ def _write_tags_only(source: Path, target: Path) -> None:
     target.write_text("\n\n".join(out) + "\n", encoding="utf-8")
 
 
+def _print_instructions(path: Path, plies: int) -> None:
+    """The instructions of a whole compiled ``check`` and ``normalize --moves san`` on ``path``."""
+    if shutil.which("valgrind") is None:
+        print("  instructions (callgrind): valgrind is not installed here; not counted")
+        return
+    from bench_instructions import instructions
+
+    installed = _installed()
+    for name, argv in (
+        ("check", [installed, "check", str(path), "--progress", "never"]),
+        ("normalize --moves san", [installed, "normalize", str(path), "--moves", "san", "-o", os.devnull,
+                                   "--progress", "never", "--summary", "none"]),
+    ):
+        count = instructions(argv, Path(os.devnull))
+        print(f"  instructions (callgrind), {name + ' (compiled)':32} {count / 1e6:7,.0f} million, "
+              f"{count / plies:6,.0f} a ply (the whole process)")
+
+
 def _count(path: Path) -> dict[str, int]:
     done = subprocess.run([sys.executable, str(HERE / "pychess_pgn.py"), str(path), "--plies"], capture_output=True,
                           text=True, check=True)
@@ -147,6 +170,7 @@ def main(argv: list[str] | None = None) -> list[float]:
                   f"ratio {ratio:5.2f}x  (target >= {TARGET:.0f}x)")
         print(f"  {TARGET:.0f}x python-chess is {theirs / TARGET / plies * 1e6:.2f} us/ply for the whole process "
               f"(load average {load:.2f} at the start)")
+        _print_instructions(path, plies)
         tags_only = directory / "tags.pgn"
         _write_tags_only(path, tags_only)
         installed = _installed()
