@@ -84,6 +84,19 @@ def test_the_token_budget_stops_the_scan_where_it_runs_out():
     assert text[found.overflow.offset:] == "Nf3 Nc6 *"  # tokens 1., e4, e5, 2. were read
 
 
+@pytest.mark.parametrize("start, budget, expected", [
+    (10**20, Budget(), []),  # past the end: nothing left
+    (-10**20, Budget(), ["1.", "e4", "e5"]),  # before the start: from the start
+    (0, Budget(max_tokens=10**30, max_depth=10**30), ["1.", "e4", "e5"]),  # past a machine word: no limit
+    (0, Budget(max_tokens=-10**30), []),  # below nothing: nothing read
+])
+def test_offsets_and_budgets_out_of_range_read_as_their_nearest_end(start, budget, expected):
+    # Compiled, offsets and budgets are machine words: out of their range is not an error.
+    text = "1. e4 e5"
+    found = scan(text, start, budget)
+    assert [text[t.start:t.end] for t in found.tokens] == expected
+
+
 def test_the_depth_budget_stops_at_the_first_parenthesis_too_deep():
     text = "1. e4 (1. d4 (1. c4 (1. Nf3))) *"
     found = scan(text, budget=Budget(max_depth=2))

@@ -333,6 +333,9 @@ def _may_be_glyph(char: i64) -> bool:
     return char == 43 or char == 45 or char == 61 or char == 78 or char >= 128  # + - = N, or a sign
 
 
+_NO_LIMIT: Final = 1 << 62  # more tokens or depth than any text holds
+
+
 class Scanner:
     """The tokens of ``text[start:]`` one at a time (see the module doc); never raises.
 
@@ -359,6 +362,8 @@ class Scanner:
     _max_depth: i64
 
     def __init__(self, text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+        length = len(text)
+        start = max(0, min(start, length))  # before the text reads from its start, past it as its end
         self.text = text
         self.origin = start
         self.start = start
@@ -366,10 +371,11 @@ class Scanner:
         self.count = 0
         self.overflow = None
         self._pos = start
-        self._length = len(text)
+        self._length = length
         self._depth = 0
-        self._max_tokens = budget.max_tokens
-        self._max_depth = budget.max_depth
+        # A budget past a machine word's range is no budget (and still fits one).
+        self._max_tokens = max(0, min(budget.max_tokens, _NO_LIMIT))
+        self._max_depth = max(0, min(budget.max_depth, _NO_LIMIT))
 
     def next(self) -> int:
         """The code of the next token (``T_END`` when there is none)."""
