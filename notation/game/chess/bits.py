@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (
     from mypy_extensions import i64
 
 
-
 def _word(value: int) -> i64:
     """``value`` as a machine word, converted once. Compiled, a literal past 2**62 (and a
     final name holding one) stays a Python int that every use converts again; a final

@@ -69,7 +69,8 @@ class ChessRules:
         self.kinds = tuple(range(len(self.letters)))
         self.pawn = self._first(Movement.PAWN)
         self.hopper_kinds = self._moving(Movement.GRASSHOPPER)
-        # Per kind, the groups above it is in (one look per kind where attacks are gathered).
+        # Per kind, the groups above that it belongs to (read once per kind where a position
+        # gathers its attackers).
         self.attack_groups = tuple(
             _GROUPS_OF_MOVEMENT.get(kind.movement, 0) | (PAWN_GROUP if index == self.pawn else 0)
             for index, kind in enumerate(variant.pieces)
