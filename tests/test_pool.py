@@ -1,10 +1,13 @@
 """The worker pool every ``--jobs`` run uses (``notation.parallel.pool``): its bookkeeping
-thread sleeps while results wait to be read, and a pool closed with tasks still running
-still ends once they are done.
+thread sleeps while results wait to be read, a pool closed with tasks still running
+still ends once they are done, and its workers take SIGTERM only once the parent stops.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import threading
 import time
 from multiprocessing import pool as mp_pool
@@ -66,3 +69,37 @@ def test_a_pool_closed_with_tasks_running_ends_when_they_are_done():
         pool.stop_pool(workers)
         pytest.fail("a pool closed with tasks running never ended")
     assert all(result.ready() and result.successful() for result in results)
+
+
+def _pid_after_a_term(_: int) -> int:
+    """In a worker: SIGTERM to itself, then its pid (it is still running to say it)."""
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.05)
+    return os.getpid()
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_workers_ignore_sigterm_until_the_parent_is_stopping(monkeypatch, method):
+    # The flag the parent sets reaches the workers whatever the start method: a shared
+    # mapping where they are forked, a shared value where they are not.
+    monkeypatch.setattr(pool, "context", lambda: multiprocessing.get_context(method))
+    workers, signals = pool.start_pool(1)
+    try:
+        pid = workers.apply_async(_pid_after_a_term, (0,)).get(timeout=WAIT_SECONDS)
+        signals.stopping()
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not _alive(pid)
+    finally:
+        pool.stop_pool(workers, signals)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a child still running (not yet ended, reaped or not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

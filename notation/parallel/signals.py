@@ -1,12 +1,14 @@
 """How the worker processes of a pool take signals, so that they end quietly and only
 when the parent stops the pool (``WorkerSignals``). Nothing here raises but what
-``signal`` and ``multiprocessing`` raise.
+``signal``, ``mmap`` and ``multiprocessing`` raise.
 """
 
 from __future__ import annotations
 
+import mmap
 import os
 import signal
+from typing import Any
 
 from notation.signals import HANDLED
 
@@ -23,17 +25,26 @@ class WorkerSignals:
     parent's files). Create it in the parent, create the pool inside
     ``notation.signals.signals_deferred()`` (workers start with the signals blocked) and
     call ``install()`` in the worker initializer.
+
+    The flag the parent sets is one byte of an anonymous shared mapping, which forked
+    workers share with the parent; with another start method (no ``fork``: Windows) it
+    is a ``multiprocessing`` shared value, which reaches the workers pickled. (The shared
+    value costs every ``--jobs`` run a few milliseconds before its workers start:
+    ``ctypes`` and a shared-memory arena.)
     """
 
     def __init__(self, context) -> None:
-        self._stop = context.RawValue("b", 0)
+        self._forked = context.get_start_method() == "fork"
+        self._stop: Any = mmap.mmap(-1, 1) if self._forked else context.RawValue("b", 0)
+
+    def _stopping(self) -> bool:
+        return bool(self._stop[0] if self._forked else self._stop.value)
 
     def install(self) -> None:
         """In a worker: the handlers above, then the signals unblocked."""
-        stop = self._stop
 
         def on_term(signo, frame) -> None:
-            if stop.value:
+            if self._stopping():
                 os._exit(128 + signo)
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -43,4 +54,7 @@ class WorkerSignals:
 
     def stopping(self) -> None:
         """In the parent, just before ``Pool.terminate``: let SIGTERM end the workers."""
-        self._stop.value = 1
+        if self._forked:
+            self._stop[0] = 1
+        else:
+            self._stop.value = 1
