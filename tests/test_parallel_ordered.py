@@ -1,10 +1,13 @@
 """The ordering every ``--jobs`` run shares (``notation.parallel.ordered``): results come
-back in the order the pieces were handed out, and no more tasks are in flight than asked."""
+back in the order the pieces were handed out, and no more tasks are in flight than asked;
+and the cutting of files and text into pieces for the workers."""
 
 from __future__ import annotations
 
+import pytest
+
 from notation.parallel.ordered import InOrder, ahead, ahead_by
-from notation.parallel.pieces import byte_ranges, joined, nominal_starts, rejoined
+from notation.parallel.pieces import byte_ranges, even_range_bytes, joined, nominal_starts, rejoined
 
 
 class _Done:
@@ -70,6 +73,28 @@ def test_byte_ranges_cover_the_file_once():
     assert nominal_starts(0, 4) == [0]
     assert byte_ranges(10, 4) == [(0, 4), (4, 8), (8, 10)]
     assert byte_ranges(0, 4) == [(0, 0)]
+
+
+@pytest.mark.parametrize(("size", "most", "jobs", "every"), [
+    (17_039_250, 4 << 20, 2, 2_839_875),  # 4 MB ranges and a small fifth: six even ones, three each
+    (16 << 20, 4 << 20, 2, 4 << 20),  # already four even ranges
+    (16 << 20, 4 << 20, 3, (16 << 20) // 6 + 1),  # four ranges: one worker would read two
+    (10, 4, 1, 4),  # one worker: at most ``most``, as few ranges as that allows (3)
+    (100, 1000, 4, 25),  # a small file still gives each worker a range
+    (0, 4, 2, 1),
+])
+def test_even_ranges_give_each_worker_as_many(size, most, jobs, every):
+    assert even_range_bytes(size, most, jobs) == every
+    count = len(byte_ranges(size, every))
+    assert every <= most
+    assert size == 0 or count % jobs == 0 or count == size  # as many each (or one byte each)
+
+
+def test_even_ranges_refuse_no_size_and_no_workers():
+    with pytest.raises(ValueError):
+        even_range_bytes(10, 0, 2)
+    with pytest.raises(ValueError):
+        even_range_bytes(10, 4, 0)
 
 
 def test_blocks_joined_and_sliced_keep_the_text():

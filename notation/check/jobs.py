@@ -4,7 +4,8 @@
 What each file becomes:
 
 - a regular, uncompressed PGN file larger than one nominal range
-  (``notation.pgn.pieces.RANGE_BYTES``) is cut into pieces at game starts, the
+  (``notation.pgn.pieces.RANGE_BYTES``; its ranges are made even for the workers,
+  ``notation.parallel.pieces.even_range_bytes``) is cut into pieces at game starts, the
   rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pieces.cut_points``,
   ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
   lines from the piece's start and says how many it holds: the parent moves them on by
@@ -51,6 +52,7 @@ from notation.check.runner import (
 from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
 from notation.parallel.ordered import InOrder
+from notation.parallel.pieces import even_range_bytes
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
 
@@ -189,9 +191,9 @@ def _plan(run: _Run, item: Found) -> None:
                 compression = opened.compression
     except (OSError, InputError):
         regular = False  # opening it in turn says why it cannot be read
-    every = max(1, pieces.RANGE_BYTES)
-    if regular and item.kind is FileKind.PGN and compression is Compression.NONE and size > every:
-        _plan_pieces(run, item, size, every)
+    most = max(1, pieces.RANGE_BYTES)
+    if regular and item.kind is FileKind.PGN and compression is Compression.NONE and size > most:
+        _plan_pieces(run, item, size, even_range_bytes(size, most, run.jobs))
     elif regular and size <= WHOLE_IN_WORKER_BYTES:
         run.add(lambda outcome: _whole_done(run, item, size, outcome),
                 run.workers.apply_async(_check_whole, (item.path, item.kind)))

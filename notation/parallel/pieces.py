@@ -1,6 +1,6 @@
 """Cutting input into pieces for the workers: a file's bytes into nominal ranges
-(``nominal_starts``, ``byte_ranges``), a stream of text into blocks of a bounded size
-(``rejoined``, ``joined``). Where a piece may really start (a game start) is the caller's rule:
+(``nominal_starts``, ``byte_ranges``; ``even_range_bytes`` sizes them for a number of
+workers), a stream of text into blocks of a bounded size (``rejoined``, ``joined``). Where a piece may really start (a game start) is the caller's rule:
 nothing here looks at the text. ``nominal_starts`` raises ``ValueError`` for ``every``
 below 1.
 """
@@ -16,6 +16,20 @@ def nominal_starts(size: int, every: int) -> list[int]:
     if every < 1:
         raise ValueError("every must be at least 1")
     return list(range(0, size, every)) or [0]
+
+
+def even_range_bytes(size: int, most: int, jobs: int) -> int:
+    """The size of the nominal ranges to cut a file of ``size`` bytes into for ``jobs``
+    workers: at most ``most`` bytes, and a multiple of ``jobs`` ranges of about the same
+    size. Cut by ``most`` alone, a file a little larger than a multiple of it ends on a
+    small range that one worker reads while the others wait; and with fewer ranges than a
+    multiple of ``jobs``, some workers get one range more. Raises ``ValueError`` for
+    ``most`` or ``jobs`` below 1."""
+    if most < 1 or jobs < 1:
+        raise ValueError("most and jobs must be at least 1")
+    count = max(1, -(-size // most))
+    count += -count % jobs
+    return max(1, -(-size // count))
 
 
 def byte_ranges(size: int, every: int) -> list[tuple[int, int]]:

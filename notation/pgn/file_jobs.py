@@ -15,7 +15,8 @@ reading the file, whatever the number of workers.
 At most ``2 * jobs`` pieces are in flight. A piece longer than ``pieces.LONGEST_PIECE_BYTES``
 (one huge game, millions of lines without a game start), whose rejected games and report
 a worker would hold whole, is normalised by the parent itself, game by game, after the pieces before it, so
-memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES``.
+memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at
+most, made even for the workers (``notation.parallel.pieces.even_range_bytes``).
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
 ``stream_jobs.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
@@ -31,6 +32,7 @@ from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
 from notation.parallel.ordered import InOrder
+from notation.parallel.pieces import even_range_bytes
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
 from notation.pgn.batch import Batch, game_batches, numbered
@@ -95,9 +97,10 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
     moved) normalised by ``jobs`` worker processes; see the module doc. ``range_bytes`` and
     ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
     Raises ``OSError`` when the temporary directory cannot be made or written."""
-    every = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
-    longest = max(every, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
+    most = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
+    longest = max(most, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
     size = os.fstat(fd).st_size
+    every = even_range_bytes(size, most, jobs)
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]
     window: InOrder[ranges.Piece, Batch] = InOrder(2 * jobs)  # the pieces in flight, in input order
