@@ -19,11 +19,16 @@ comments, Chess960, Horde and Racing Kings games from a FEN tag), GAMES games ea
   (bench_instructions.instructions: the same count whatever else the machine runs, so the
   figure to judge a change by where CPU times move by a few per cent); skipped without
   valgrind;
-- ``--jobs``: a larger database (bench_pgn.build_database, JOBS_MEGABYTES; a file is cut
-  into pieces of 4 MB for the workers), wall time of ``--jobs 1`` and ``--jobs 2`` taken in
-  turns, compiled build (target: 1.7x on two idle cores; the load average is printed).
+- ``--jobs``: larger databases (bench_pgn.build_database, JOBS_MEGABYTES: one that one
+  process reads in under a second, where what cannot be shared, start-up above all,
+  weighs most, and one four times larger; a file is cut into even pieces of 4 MB at most
+  for the workers), wall time of ``--jobs 1`` and
+  ``--jobs 2`` taken in turns, compiled build (target: 1.7x on two idle cores; the load
+  average is printed); in the same turns, what two processes of plain Python work at once
+  get done against one (``common.ParallelCeiling``: the most two processes can give on
+  this machine, 2.0 on two cores of their own), and each ratio as a share of it.
 
-    python bench/bench_movetext.py [--games 2000] [--jobs-megabytes 16] [--repeats 3] [--no-pure]
+    python bench/bench_movetext.py [--games 2000] [--jobs-megabytes 16 64] [--repeats 3] [--no-pure]
 """
 
 from __future__ import annotations
@@ -42,10 +47,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_pgn  # noqa: E402
-from common import pure_build, timed_process  # noqa: E402
+from common import ParallelCeiling, pure_build, timed_process  # noqa: E402
 
 GAMES = 2_000
-JOBS_MEGABYTES = 16
+JOBS_MEGABYTES = (16, 64)
 REPEATS = 3
 TARGET = 10.0
 JOBS_TARGET = 1.7
@@ -92,10 +97,12 @@ def _best_cpu(commands: dict[str, list[str]], repeats: int) -> dict[str, float]:
     return best
 
 
-def _best_wall(argv_for: Callable[[int], list[str]], repeats: int) -> dict[int, tuple[float, float]]:
-    """Best (wall, CPU) of ``--jobs 1`` and ``--jobs 2``, in turns."""
+def _best_wall(argv_for: Callable[[int], list[str]], repeats: int,
+               ceiling: ParallelCeiling) -> dict[int, tuple[float, float]]:
+    """Best (wall, CPU) of ``--jobs 1`` and ``--jobs 2``, in turns with rounds of ``ceiling``."""
     best: dict[int, tuple[float, float]] = {}
     for _ in range(repeats):
+        ceiling.round()
         for jobs in (1, 2):
             wall, cpu, status, errors = timed_process(argv_for(jobs), b"")
             if status not in (0, 1):
@@ -144,7 +151,8 @@ def _count(path: Path) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> list[float]:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--jobs-megabytes", type=int, default=JOBS_MEGABYTES, help="0: no --jobs figures")
+    parser.add_argument("--jobs-megabytes", type=int, nargs="*", default=JOBS_MEGABYTES,
+                        help="sizes of the --jobs databases; none: no --jobs figures")
     parser.add_argument("--repeats", type=int, default=REPEATS)
     parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python build")
     args = parser.parse_args(argv or [])
@@ -182,26 +190,32 @@ def main(argv: list[str] | None = None) -> list[float]:
         print(f"  where check's time goes (compiled): starting the process {fixed['start']:.2f} s, the games' tags and "
               f"FENs {fixed['tags'] - fixed['start']:.2f} s (the same file, its movetext cut to the result), the moves "
               f"{ours - fixed['tags']:.2f} s = {(ours - fixed['tags']) / plies * 1e6:.2f} us/ply")
-        if args.jobs_megabytes:
-            big = directory / "big.pgn"
-            bench_pgn.build_database(big, args.jobs_megabytes)
+        for megabytes in args.jobs_megabytes:
+            big = directory / f"big-{megabytes}.pgn"
+            bench_pgn.build_database(big, megabytes)
             size = big.stat().st_size
             installed = _installed()
             print(f"--jobs 2 against --jobs 1 ({size / 1e6:.0f} MB, {_build()} build, wall time, best of "
                   f"{args.repeats}; load average {os.getloadavg()[0]:.2f})")
-            for title, command in (
+            ceiling = ParallelCeiling(seconds=0.8)
+            commands: tuple[tuple[str, Callable[[int], list[str]]], ...] = (
                 ("check", lambda jobs: [installed, "check", str(big), "--jobs", str(jobs), "--progress", "never"]),
                 ("normalize --moves san", lambda jobs: [
                     installed, "normalize", str(big), "--moves", "san", "-o", os.devnull, "--jobs", str(jobs),
                     "--progress", "never", "--summary", "none"]),
-            ):
-                timed = _best_wall(command, args.repeats)
+            )
+            timings = [(title, _best_wall(command, args.repeats, ceiling)) for title, command in commands]
+            for title, timed in timings:
                 ratio = timed[1][0] / timed[2][0]
                 ratios.append(ratio)
                 print(f"  {title:24} --jobs 1 {timed[1][0]:6.2f} s wall ({timed[1][1]:5.2f} s CPU), --jobs 2 "
                       f"{timed[2][0]:6.2f} s wall ({timed[2][1]:5.2f} s CPU): {ratio:4.2f}x "
-                      f"(target >= {JOBS_TARGET}x on 2 idle cores)")
+                      f"(target >= {JOBS_TARGET}x on 2 idle cores), {ratio / ceiling.ratio:.0%} of the ceiling")
+            print(f"  the ceiling: two processes of plain Python work at once get {ceiling.ratio:4.2f}x the work "
+                  f"of one done ({ceiling.one:.2f} s alone, {ceiling.two:.2f} s two at once, best of "
+                  f"{2 * args.repeats}, in turns with the above; 2.00 on two cores of their own)")
             print(f"  load average {os.getloadavg()[0]:.2f} after (2 cores; above about 0.5 other work shares them)")
+            big.unlink()
     return ratios
 
 

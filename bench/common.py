@@ -1,5 +1,5 @@
-"""Shared bench helpers: seeded positions from python-chess games, a best-of timer, and the
-times of one whole process.
+"""Shared bench helpers: seeded positions from python-chess games, a best-of timer, the
+times of one whole process, and what two processes at once get done on this machine.
 
 python-chess is a GPL test/bench-only oracle: it generates positions and is the peer we
 measure against in the same run. Nothing here is imported by the package.
@@ -13,6 +13,7 @@ import random
 import resource
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -125,3 +126,38 @@ def timed_process(argv: list[str], stdin: bytes | Path, cwd: Path | None = None)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.returncode, done.stderr
+
+
+# Plain Python work for ``parallel_ceiling``: a loop of this many turns per process.
+_SPIN = "total = 0\nfor turn in range({turns}):\n    total += turn\n"
+
+
+class ParallelCeiling:
+    """What two processes at once get done against one, here and now: twice the wall time
+    of one process doing plain Python work for about ``seconds``, over the wall time of two
+    doing it at the same time, each the best of the rounds taken (``round()``, in turns with
+    what it is read beside). 2.0 on two cores of their own; less where the cores are
+    shared (hyper-threads, a virtual machine's host, other work): the most ``--jobs 2`` can
+    give against ``--jobs 1`` on this machine."""
+
+    def __init__(self, seconds: float = 0.5) -> None:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", _SPIN.format(turns=1_000_000)], check=True)
+        per_million = max(time.perf_counter() - started, 1e-3)
+        self._code = _SPIN.format(turns=int(1_000_000 * seconds / per_million))
+        self.one = self.two = float("inf")
+
+    def round(self) -> None:
+        """One process alone, then two at once."""
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", self._code], check=True)
+        self.one = min(self.one, time.perf_counter() - started)
+        started = time.perf_counter()
+        pair = [subprocess.Popen([sys.executable, "-c", self._code]) for _ in range(2)]
+        if any(process.wait() for process in pair):
+            raise SystemExit("ParallelCeiling: a spinning process failed")
+        self.two = min(self.two, time.perf_counter() - started)
+
+    @property
+    def ratio(self) -> float:
+        return 2 * self.one / self.two
