@@ -1,8 +1,9 @@
 """Cutting input into pieces for the workers: a file's bytes into nominal ranges
 (``nominal_starts``, ``byte_ranges``; ``even_range_bytes`` sizes them for a number of
-workers), a stream of text into blocks of a bounded size (``rejoined``, ``joined``). Where a piece may really start (a game start) is the caller's rule:
-nothing here looks at the text. ``nominal_starts`` raises ``ValueError`` for ``every``
-below 1.
+workers), a stream of text into blocks of a bounded size (``rejoined``, ``joined``).
+Where a piece may really start (a game start) is the caller's rule: nothing here looks at
+the text. ``nominal_starts`` raises ``ValueError`` for ``every`` below 1,
+``even_range_bytes`` for ``most`` or ``jobs`` below 1.
 """
 
 from __future__ import annotations
