@@ -13,6 +13,10 @@ and a mask), and the few that do (a shift into bit 63, the lowest bit of h8 alon
 count of bits) go through the helpers below. Nothing here raises for a square on the
 board.
 
+The tables are vectors of machine words (``vec[i64]``, from librt, mypyc's runtime
+library), which compiled code indexes like a C array; interpreted, a vector's item is an
+ordinary int, as a tuple's would be.
+
 Sliders are looked up "kindergarten" style: the occupancy of a line's inner squares is
 gathered into a six-bit index by a mask, a multiplication and a shift, and the index
 selects the attacks from a table of the first rank, spread over the line.
@@ -20,12 +24,28 @@ selects the attacks from a table of the first rank, spread over the line.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
+
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from notation.rules.attacks import CHESS_TABLES
 
-if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
-    from mypy_extensions import i64
+# A table of bitboards: ``vec[i64]`` (librt, the runtime library of mypyc) holds machine
+# words, which compiled code reads straight from memory; a tuple holds Python ints, and
+# compiled code converted each word past 2**62 it read back from CPython's long
+# representation (the largest single item of a compiled check's profile). (The alias is
+# for the type checker: compiled, ``i64`` is the type ``int`` at run time, which a vec refuses.)
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Table: TypeAlias = vec[i64]
+
+
+def _table(values: Iterable[int]) -> Table:
+    """``values`` (bitboards, each already signed) as a table of machine words."""
+    return vec[i64](values)
 
 
 def _word(value: int) -> i64:
@@ -115,11 +135,11 @@ def pop_square(bb: i64) -> tuple[int, i64]:
 
 
 # BIT[sq]: the one-square set of ``sq``.
-BIT: Final = tuple(signed(1 << sq) for sq in range(64))
+BIT: Final = _table(signed(1 << sq) for sq in range(64))
 # LOW[n]: the squares a shift up by ``n`` keeps below h8; HIGH_CLEAR[n]: those a shift down
 # by ``n`` can fill.
-_KEEP_BELOW: Final = tuple((1 << (63 - n)) - 1 for n in range(64))
-_SHIFT_DOWN_MASK: Final = tuple((1 << (64 - n)) - 1 if n else -1 for n in range(64))
+_KEEP_BELOW: Final = _table((1 << (63 - n)) - 1 for n in range(64))
+_SHIFT_DOWN_MASK: Final = _table((1 << (64 - n)) - 1 if n else -1 for n in range(64))
 
 
 def up(bb: i64, n: int) -> i64:
@@ -136,8 +156,8 @@ def down(bb: i64, n: int) -> i64:
     return shifted
 
 
-def _signed_table(values: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(signed(value) for value in values)
+def _signed_table(values: tuple[int, ...]) -> Table:
+    return _table(signed(value) for value in values)
 
 
 _SOURCE = CHESS_TABLES
@@ -145,7 +165,7 @@ KNIGHT: Final = _signed_table(_SOURCE.knight)
 KING: Final = _signed_table(_SOURCE.king)
 # [colour][square]: the squares a pawn of that colour attacks. A tuple of any length to mypyc:
 # a pair would be kept unboxed and boxed again at each PAWN[colour].
-PAWN: Final[tuple[tuple[int, ...], ...]] = (_signed_table(_SOURCE.pawn[0]), _signed_table(_SOURCE.pawn[1]))
+PAWN: Final[tuple[Table, ...]] = (_signed_table(_SOURCE.pawn[0]), _signed_table(_SOURCE.pawn[1]))
 ROOK_PSEUDO: Final = _signed_table(_SOURCE.rook_pseudo)
 BISHOP_PSEUDO: Final = _signed_table(_SOURCE.bishop_pseudo)
 # [a][b]: the whole line through a and b (0 if none); strictly between them.
@@ -161,7 +181,7 @@ _FILE_A: Final = 0x0101010101010101
 _DIAGONAL_GATHER: Final = 0x0202020202020202  # a line's squares, one per file, onto the top rank
 _FILE_GATHER: Final = 0x0080402010080400  # the a-file's inner squares onto the top rank
 # SPREAD[pattern]: an eight-bit pattern of files copied onto every rank (then masked to a line).
-SPREAD: Final = tuple(signed(pattern * 0x0101010101010101) for pattern in range(256))
+SPREAD: Final = _table(signed(pattern * 0x0101010101010101) for pattern in range(256))
 
 
 def _first_rank_attacks() -> tuple[int, ...]:
@@ -192,18 +212,18 @@ def _mask_without(line: int, sq: int) -> int:
 
 _RANK_OF: Final = tuple(sq >> 3 for sq in range(64))
 _FILE_OF: Final = tuple(sq & 7 for sq in range(64))
-_RANK_MASK: Final = tuple(signed(0xFF << (8 * (sq >> 3))) for sq in range(64))
+_RANK_MASK: Final = _table(signed(0xFF << (8 * (sq >> 3))) for sq in range(64))
 _RANK_SHIFT: Final = tuple(8 * (sq >> 3) + 1 for sq in range(64))
 # Per square, its diagonal and anti-diagonal (the square itself left out).
-_DIAGONAL: Final = tuple(
+_DIAGONAL: Final = _table(
     _mask_without(_SOURCE.rays[2][sq] | _SOURCE.rays[6][sq], sq) for sq in range(64)
 )
-_ANTI_DIAGONAL: Final = tuple(
+_ANTI_DIAGONAL: Final = _table(
     _mask_without(_SOURCE.rays[3][sq] | _SOURCE.rays[7][sq], sq) for sq in range(64)
 )
 
 
-def _file_attacks() -> tuple[int, ...]:
+def _file_attacks() -> Table:
     """[sq * 64 + index]: the squares of ``sq``'s file a slider there attacks, by the
     six-bit index ``file_attacks`` gathers from the file's inner squares. The index of an
     occupancy is the same on every file (the file is shifted onto the a-file first), and
@@ -230,7 +250,7 @@ def _file_attacks() -> tuple[int, ...]:
                     r += step
             for file in range(8):
                 table[(rank * 8 + file) * 64 + found_of[inner]] = signed(attacks << file)
-    return tuple(table)
+    return _table(table)
 
 
 _FILE_ATTACKS: Final = _file_attacks()
