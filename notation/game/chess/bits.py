@@ -69,7 +69,7 @@ def signed(value: int) -> int:
 
 # The index of the bit a de Bruijn sequence's product with a single bit lands on.
 _DE_BRUIJN: Final = 0x03F79D71B4CB0A89
-_DE_BRUIJN_INDEX: Final = tuple(
+_DE_BRUIJN_INDEX: Final = _table(
     sq for _, sq in sorted((((1 << sq) * 0x03F79D71B4CB0A89) >> 58 & 63, sq) for sq in range(64))
 )
 
@@ -184,7 +184,7 @@ _FILE_GATHER: Final = 0x0080402010080400  # the a-file's inner squares onto the 
 SPREAD: Final = _table(signed(pattern * 0x0101010101010101) for pattern in range(256))
 
 
-def _first_rank_attacks() -> tuple[int, ...]:
+def _first_rank_attacks() -> Table:
     """[file * 64 + inner]: the squares of the first rank a slider on ``file`` attacks when
     the inner squares b1-g1 hold ``inner`` (bit 0 = b1)."""
     table: list[int] = []
@@ -200,7 +200,7 @@ def _first_rank_attacks() -> tuple[int, ...]:
                         break
                     f += step
             table.append(attacks)
-    return tuple(table)
+    return _table(table)
 
 
 FIRST_RANK: Final = _first_rank_attacks()
@@ -210,10 +210,10 @@ def _mask_without(line: int, sq: int) -> int:
     return signed(line & ~(1 << sq))
 
 
-_RANK_OF: Final = tuple(sq >> 3 for sq in range(64))
-_FILE_OF: Final = tuple(sq & 7 for sq in range(64))
+_RANK_OF: Final = _table(sq >> 3 for sq in range(64))
+_FILE_OF: Final = _table(sq & 7 for sq in range(64))
 _RANK_MASK: Final = _table(signed(0xFF << (8 * (sq >> 3))) for sq in range(64))
-_RANK_SHIFT: Final = tuple(8 * (sq >> 3) + 1 for sq in range(64))
+_RANK_SHIFT: Final = _table(8 * (sq >> 3) + 1 for sq in range(64))
 # Per square, its diagonal and anti-diagonal (the square itself left out).
 _DIAGONAL: Final = _table(
     _mask_without(_SOURCE.rays[2][sq] | _SOURCE.rays[6][sq], sq) for sq in range(64)
