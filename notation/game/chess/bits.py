@@ -210,7 +210,6 @@ def _mask_without(line: int, sq: int) -> int:
     return signed(line & ~(1 << sq))
 
 
-_RANK_OF: Final = _table(sq >> 3 for sq in range(64))
 _FILE_OF: Final = _table(sq & 7 for sq in range(64))
 _RANK_MASK: Final = _table(signed(0xFF << (8 * (sq >> 3))) for sq in range(64))
 _RANK_SHIFT: Final = _table(8 * (sq >> 3) + 1 for sq in range(64))
