@@ -128,7 +128,7 @@ def timed_process(argv: list[str], stdin: bytes | Path, cwd: Path | None = None)
     return wall, cpu, done.returncode, done.stderr
 
 
-# Plain Python work for ``parallel_ceiling``: a loop of this many turns per process.
+# Plain Python work for ``ParallelCeiling``: a loop of this many turns per process.
 _SPIN = "total = 0\nfor turn in range({turns}):\n    total += turn\n"
 
 
