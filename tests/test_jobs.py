@@ -366,6 +366,23 @@ def test_signal_to_normalize_with_jobs_leaves_no_worker_and_no_temporary(tmp_pat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["db.pgn", "out.fifo", "scratch"]
 
 
+def test_a_worker_lost_is_an_error_naming_it_not_an_internal_error(tmp_path, monkeypatch, capsys):
+    # How the pool sees a worker die is tests/test_pool.py's; here, what the user reads.
+    from notation.check import jobs
+    from notation.cli.main import main
+    from notation.parallel.fork_pool import WorkerLost
+
+    def lost(*args, **kwargs):
+        raise WorkerLost("worker process 4242 was killed by SIGKILL before the work was done")
+
+    monkeypatch.setattr(jobs, "check_in_parallel", lost)
+    (tmp_path / "games.pgn").write_text('[Event "?"]\n\n1. e4 *\n')
+    assert main(["check", str(tmp_path / "games.pgn"), "--jobs", "2", "--progress", "never"]) == 3
+    err = capsys.readouterr().err
+    assert err == ("notation check: error: worker process 4242 was killed by SIGKILL before the work was done; "
+                   "nothing more was written\n")
+
+
 @pytest.mark.parametrize("signo", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
 def test_signal_to_check_with_jobs_leaves_no_worker(tmp_path, signo):
     """Many problems go to a pipe read once and then left full: the run waits there."""

@@ -32,7 +32,7 @@ LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
 CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
 FOREIGN = (
     "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.stream_jobs",
-    "multiprocessing.pool",  # only --jobs starts workers
+    "notation.parallel.fork_pool", "multiprocessing",  # only --jobs starts workers (never with multiprocessing)
     # compression, temporary files: only a compressed input or an output file needs them
     # (argparse's own formatters would bring shutil, and with it bz2 and lzma, for the
     # terminal's width: notation.cli.help_format's do not)
@@ -113,11 +113,12 @@ def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
     games.write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n')
     code, modules = loaded(["normalize", str(games), "--progress", "never"], "")
     assert code == 0
-    assert not modules & {"multiprocessing.pool", "notation.pgn.file_jobs", "notation.pgn.stream_jobs",
+    assert not modules & {"notation.parallel.fork_pool", "notation.pgn.file_jobs", "notation.pgn.stream_jobs",
                           "concurrent.futures", "tempfile"}
     code, modules = loaded(["normalize", str(games), "--progress", "never", "--jobs", "2"], "")
     assert code == 0
-    assert {"multiprocessing.pool", "notation.pgn.file_jobs"} <= modules
+    assert {"notation.parallel.fork_pool", "notation.pgn.file_jobs"} <= modules
+    assert "multiprocessing" not in modules  # the pool is the project's own: nothing of multiprocessing's start-up
 
 
 def test_check_reads_toml_pgn_and_epd_only_when_it_meets_them(tmp_path):

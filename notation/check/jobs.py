@@ -7,7 +7,8 @@ What each file becomes:
   (``notation.pgn.pieces.RANGE_BYTES``; its ranges are made even for the workers,
   ``notation.parallel.pieces.even_range_bytes``) is cut into pieces at game starts, the
   rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pieces.cut_points``,
-  ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
+  found by the parent as it hands the pieces out: a few kilobytes read at each range's
+  start; ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
   lines from the piece's start and says how many it holds: the parent moves them on by
   the lines of the pieces before as it replays them (numbering them ahead, as ``normalize
   --jobs`` does, means reading every byte once more to count line breaks);
@@ -23,7 +24,9 @@ of one process. Damage that the reading layer counts over a whole file (bytes th
 UTF-8, a NUL byte, an overlong line: ``READING_CODES``) makes a piece unusable alone: the
 file is then checked by the parent from that piece's start to its end as one stream,
 exactly as one process reads it from there (the pieces before held no such damage).
-At most ``2 * jobs`` tasks are in flight.
+At most ``4 * jobs`` tasks are in flight. The parent is one of the ``jobs`` processes
+working (``ParentRole.WORKS``): it takes the next piece while it waits for a result, and
+while it holds one the workers must still find pieces waiting.
 
 Never raises on bad input (as ``run.run_check``); a worker's death raises the pool's error.
 """
@@ -34,7 +37,6 @@ import os
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult, Pool
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
@@ -51,6 +53,7 @@ from notation.check.runner import (
 )
 from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
+from notation.parallel.fork_pool import ForkPool, ParentRole, Pending
 from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import even_range_bytes
 from notation.parallel.pool import running
@@ -139,19 +142,19 @@ class _Run:
     summary: Summary
     jobs: int
     progress: ProgressSink | None
-    workers: Pool
+    workers: ForkPool
     steps: InOrder[Action, Outcome] = field(init=False)
     judge: PositionJudge | None = None
 
     def __post_init__(self) -> None:
-        self.steps = InOrder(2 * self.jobs)
+        self.steps = InOrder(4 * self.jobs)
 
     def local_judge(self) -> PositionJudge:
         if self.judge is None:
             self.judge = PositionJudge(self.options.registry, profile=self.options.profile)
         return self.judge
 
-    def add(self, action: Action, task: AsyncResult[Outcome] | None = None) -> None:
+    def add(self, action: Action, task: Pending[Outcome] | None = None) -> None:
         """Queue a step; take the oldest ones while too many tasks are in flight."""
         self.steps.put(action, task)
         for oldest, outcome in self.steps.ready():
@@ -170,7 +173,7 @@ def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Call
                       summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
     """Check everything ``found`` with ``jobs`` worker processes; see the module doc.
     Problems go to ``count`` in the order one process gives, outcomes into ``summary``."""
-    with running(jobs, _init_worker, (options,)) as workers:
+    with running(jobs, _init_worker, (options,), ParentRole.WORKS) as workers:
         run = _Run(options, count, summary, jobs, progress, workers)
         for item in found:
             _plan(run, item)
@@ -220,10 +223,9 @@ def _plan_pieces(run: _Run, item: Source, size: int, every: int) -> None:
     file = _File(item, ProblemList(item.path, run.count), size=size)
     with open(item.path, "rb") as opened:
         text_from = ranges.first_text(opened)
-    found = pieces.cut_points(run.workers, item.path, size, every, text_from, ahead=2 * run.jobs + 2)
-    for piece in ranges.spans(found, size):
-        run.add(lambda outcome, piece=piece: _piece_done(run, file, piece, outcome),  # type: ignore[misc]
-                run.workers.apply_async(_check_piece, (item.path, piece)))
+        for piece in ranges.spans(pieces.cut_points(opened, size, every, text_from), size):
+            run.add(lambda outcome, piece=piece: _piece_done(run, file, piece, outcome),  # type: ignore[misc]
+                    run.workers.apply_async(_check_piece, (item.path, piece)))
     run.add(lambda _: _file_done(run, file))
 
 

@@ -95,7 +95,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N",
-        help="worker processes (default: 1); the problems and their order are those of one process",
+        help="processes working at once (default: 1); the problems and their order are those of one process",
     )
     cluster_cmd.add_options(parser, "check")
     parser.set_defaults(run=run)

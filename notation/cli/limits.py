@@ -14,7 +14,7 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
     """``--jobs/-j N``: answer the inputs with N worker processes (``args.jobs``)."""
     parser.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N",
-        help="worker processes answering the inputs (default: 1); the output is the same, in the same order",
+        help="processes answering the inputs at once (default: 1); the output is the same, in the same order",
     )
 
 

@@ -166,7 +166,7 @@ def _answer_chunk(chunk: list[_PlainRaw]) -> Answered:
 
 def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any,
                  jobs: int) -> Iterator[Answered]:
-    from notation.parallel.pool import running  # multiprocessing: only with --jobs, not at start-up
+    from notation.parallel.pool import running  # the pool: only with --jobs, not at start-up
 
     window: InOrder[None, Answered] = InOrder(2 * jobs)  # the chunks in flight, in input order
     unreadable: InputError | None = None

@@ -147,6 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the last line of defence for users
         if os.environ.get("NOTATION_DEBUG"):
             raise
+        # A --jobs worker that died (the out-of-memory killer, kill -9) is no defect to
+        # report: say which and how. Only --jobs imported the pool (and so made one).
+        pool = sys.modules.get("notation.parallel.fork_pool")
+        if pool is not None and isinstance(exc, pool.WorkerLost):
+            sys.stderr.write(f"notation {args.command}: error: {exc}; nothing more was written\n")
+            return 3
         sys.stderr.write(
             f"notation {args.command}: internal error: {type(exc).__name__}: {exc}\n"
             "(set NOTATION_DEBUG=1 to see the traceback, and please report it)\n"

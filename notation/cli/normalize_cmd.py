@@ -109,7 +109,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="replace INPUT (a symbolic link's target; a backup is kept)")
     parser.add_argument("--backup-suffix", default=".bak", metavar="SUFFIX",
                         help="with --in-place: the backup is INPUT+SUFFIX (default: .bak)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default: 1)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes working at once (default: 1)")
     parser.add_argument("--progress", choices=[p.value for p in Progress], default=Progress.AUTO.value,
                         help="progress bar on standard error (default: auto, only on a terminal)")
     parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
@@ -216,7 +216,7 @@ def _run(
     rejects: Output | None,
     report: Output | None,
 ) -> Summary:
-    # The --jobs machinery (multiprocessing, temporary files) is imported only when there
+    # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
         fd = _shared_descriptor(args, source)
@@ -237,13 +237,9 @@ def _run(
 
 def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | None:
     """With --jobs, a descriptor of INPUT for the workers to read their pieces from, when
-    it can be entered in the middle (a regular, uncompressed file, and workers that
-    inherit descriptors); None otherwise: the parent reads and hands out the text."""
+    it can be entered in the middle (a regular, uncompressed file: the forked workers
+    inherit the descriptor); None otherwise: the parent reads and hands out the text."""
     if args.jobs < 2 or args.input == "-" or source.compression is not Compression.NONE:
-        return None
-    from notation.parallel.pool import can_share_descriptors
-
-    if not can_share_descriptors():
         return None
     try:
         if not stat.S_ISREG(os.stat(args.input).st_mode):

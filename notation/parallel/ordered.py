@@ -5,7 +5,7 @@ the parent does itself in its turn), and gives them back with their results in t
 they were put: ``ready`` while too many tasks are in flight, ``drain`` at the end.
 ``ahead`` runs a task per argument tuple on a pool, a bounded number beyond the result
 taken last; ``ahead_by`` does the same through any ``submit`` (``--dask`` submits to a
-cluster). A task is anything with ``get()`` (a pool's ``AsyncResult``, a cluster's
+cluster). A task is anything with ``get()`` (a pool's ``Pending``, a cluster's
 future wrapped by its caller: ``Task``). Both raise what ``get`` raised (what a worker
 raised); neither checks that the workers are still running.
 """
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
+    from notation.parallel.fork_pool import ForkPool
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -65,7 +65,7 @@ class InOrder(Generic[Item, Result]):
             yield self.take()
 
 
-def ahead(pool: Pool, task: Callable[..., Result], arguments: Iterable[tuple[Any, ...]],
+def ahead(pool: ForkPool, task: Callable[..., Result], arguments: Iterable[tuple[Any, ...]],
           most: int) -> Iterator[Result]:
     """``task(*args)`` for each of ``arguments``, run by the pool's workers at most ``most``
     (at least 1) beyond the result taken last; the results in order."""

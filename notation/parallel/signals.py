@@ -1,6 +1,6 @@
 """How the worker processes of a pool take signals, so that they end quietly and only
 when the parent stops the pool (``WorkerSignals``). Nothing here raises but what
-``signal``, ``mmap`` and ``multiprocessing`` raise.
+``signal`` and ``mmap`` raise.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 import mmap
 import os
 import signal
-from typing import Any
 
 from notation.signals import HANDLED
 
@@ -18,33 +17,27 @@ class WorkerSignals:
     when the parent stops the pool.
 
     A signal sent to the whole process group (Ctrl-C, a closed terminal, ``kill -TERM
-    -PGID``) must not kill a worker: one killed while holding the pool's task-queue lock
-    leaves ``Pool.terminate`` waiting for that lock for ever. So workers ignore SIGINT and
-    SIGHUP, and ignore SIGTERM until the parent has called ``stopping()``; then the SIGTERM
-    of ``Pool.terminate`` ends them at once (``os._exit``: no traceback, no clean-up of the
-    parent's files). Create it in the parent, create the pool inside
-    ``notation.signals.signals_deferred()`` (workers start with the signals blocked) and
-    call ``install()`` in the worker initializer.
+    -PGID``) reaches the workers as well as the parent. The parent decides what happens:
+    it stops the pool, cleans up and exits with the signal's status; a worker that died of
+    the signal first would make the parent report a lost worker instead. So workers
+    ignore SIGINT and SIGHUP, and ignore SIGTERM until the parent has called
+    ``stopping()``; then the SIGTERM the parent sends ends them at once (``os._exit``: no
+    traceback, no clean-up of the parent's files). Create it in the parent before the
+    workers are forked, fork them with the handled signals blocked
+    (``notation.signals.signals_deferred``) and call ``install()`` in each worker.
 
-    The flag the parent sets is one byte of an anonymous shared mapping, which forked
-    workers share with the parent; with another start method (no ``fork``: Windows) it
-    is a ``multiprocessing`` shared value, which reaches the workers pickled. (The shared
-    value costs every ``--jobs`` run a few milliseconds before its workers start:
-    ``ctypes`` and a shared-memory arena.)
+    The flag the parent sets is one byte of an anonymous shared mapping, which the forked
+    workers share with the parent.
     """
 
-    def __init__(self, context) -> None:
-        self._forked = context.get_start_method() == "fork"
-        self._stop: Any = mmap.mmap(-1, 1) if self._forked else context.RawValue("b", 0)
-
-    def _stopping(self) -> bool:
-        return bool(self._stop[0] if self._forked else self._stop.value)
+    def __init__(self) -> None:
+        self._stop = mmap.mmap(-1, 1)
 
     def install(self) -> None:
         """In a worker: the handlers above, then the signals unblocked."""
 
         def on_term(signo, frame) -> None:
-            if self._stopping():
+            if self._stop[0]:
                 os._exit(128 + signo)
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -53,8 +46,5 @@ class WorkerSignals:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HANDLED)
 
     def stopping(self) -> None:
-        """In the parent, just before ``Pool.terminate``: let SIGTERM end the workers."""
-        if self._forked:
-            self._stop[0] = 1
-        else:
-            self._stop.value = 1
+        """In the parent, just before it ends the workers: let SIGTERM end them."""
+        self._stop[0] = 1

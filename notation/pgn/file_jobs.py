@@ -12,11 +12,14 @@ and copies their output where it goes (``Batch.write_text``; a worker's file las
 the iteration ends). So the output, rejects, report and summary are those of one process
 reading the file, whatever the number of workers.
 
-At most ``2 * jobs`` pieces are in flight. A piece longer than ``pieces.LONGEST_PIECE_BYTES``
-(one huge game, millions of lines without a game start), whose rejected games and report
-a worker would hold whole, is normalised by the parent itself, game by game, after the pieces before it, so
-memory stays bounded whatever the file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at
-most, made even for the workers (``notation.parallel.pieces.even_range_bytes``).
+At most ``4 * jobs`` pieces are in flight; the parent is one of the ``jobs`` processes
+working (``ParentRole.WORKS``: it takes the next piece while it waits for a result, and
+while it holds one the workers must still find pieces waiting). A piece longer than
+``pieces.LONGEST_PIECE_BYTES`` (one huge game, millions of lines without a game start),
+whose rejected games and report a worker would hold whole, is normalised by the parent
+itself, game by game, after the pieces before it, so memory stays bounded whatever the
+file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at most, made even for the workers
+(``notation.parallel.pieces.even_range_bytes``).
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
 ``stream_jobs.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
@@ -31,6 +34,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
+from notation.parallel.fork_pool import ParentRole
 from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import even_range_bytes
 from notation.parallel.pool import running
@@ -103,10 +107,10 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
     every = even_range_bytes(size, most, jobs)
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]
-    window: InOrder[ranges.Piece, Batch] = InOrder(2 * jobs)  # the pieces in flight, in input order
+    window: InOrder[ranges.Piece, Batch] = InOrder(4 * jobs)  # the pieces in flight, in input order
     with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
-        with running(jobs, _init_worker, (options, fd, directory)) as workers:
-            found = pieces.located(workers, fd, size, every, text_from, ahead=2 * jobs + 2)
+        with running(jobs, _init_worker, (options, fd, directory), ParentRole.WORKS) as workers:
+            found = pieces.located(workers, fd, size, every, text_from, ahead=4 * jobs + 2)
             for piece in ranges.pieces(found, size):
                 if piece.end - piece.start > longest:
                     for done in window.drain():

@@ -3,29 +3,29 @@
 ``located`` has the workers find the cut points of a file's nominal ranges and count their
 line breaks (``ranges.locate_within``), at most ``ahead`` ranges beyond the one taken last,
 so a caller can hand out ``ranges.pieces`` as the cut points come in while the workers are
-busy with the pieces before (they take tasks in the order given). ``cut_points`` does the
-same without counting (``ranges.find_start_before``, for ``ranges.spans``): it reads a
-few kilobytes of each range, not all of it. ``RANGE_BYTES`` and
+busy with the pieces before (they take tasks in the order given). ``cut_points`` finds
+the cut points alone, without counting (``ranges.find_start_before``, for
+``ranges.spans``), in the calling process: it reads a few kilobytes at each range's start,
+not all of it, so a worker's round trip would cost more than the reading. ``RANGE_BYTES`` and
 ``LONGEST_PIECE_BYTES`` are read when a run starts (tests make them small).
 
 A file is named to the workers by a ``FileRef``: a path (opened in the worker) or a file
 descriptor the parent opened before the pool started (read with ``os.pread``, shared by
-every worker). Errors reading it propagate from ``AsyncResult.get`` (``OSError``).
+every worker). Errors reading it propagate from the task's ``get`` (``OSError``).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
-from multiprocessing.pool import Pool
-from typing import BinaryIO, TypeVar
+from collections.abc import Iterator
+from typing import BinaryIO
 
 from notation.parallel import ordered
+from notation.parallel.fork_pool import ForkPool
 from notation.parallel.pieces import byte_ranges
 from notation.pgn import ranges
 
 FileRef = int | str  # a descriptor inherited from the parent, or a path
-_Found = TypeVar("_Found")
 
 # Nominal ranges of this many bytes: the splitter's fixed cost per piece (the last game of
 # a piece is looked for to the piece's end) is then a few per cent of the work, and a
@@ -52,29 +52,18 @@ def locate_task(ref: FileRef, start: int, end: int, text_from: int) -> ranges.No
         return ranges.locate_within(file, start, end, text_from)
 
 
-def cut_task(ref: FileRef, start: int, end: int, text_from: int) -> int | None:
-    """In a worker: the first cut point in bytes ``start`` to ``end`` of the file, or None."""
-    with open_ref(ref) as file:
-        return ranges.find_start_before(file, start, end, text_from)
-
-
-def located(pool: Pool, ref: FileRef, size: int, every: int, text_from: int,
+def located(pool: ForkPool, ref: FileRef, size: int, every: int, text_from: int,
             ahead: int) -> Iterator[ranges.Nominal]:
     """The ``Nominal`` of each range of ``every`` bytes of the file, in order, found by the
     pool's workers, at most ``ahead`` ranges beyond the one taken last. Raises what a
     worker raised (``OSError`` reading the file)."""
-    return _ahead(pool, locate_task, ref, size, every, text_from, ahead)
+    arguments = ((ref, start, end, text_from) for start, end in byte_ranges(size, every))
+    return ordered.ahead(pool, locate_task, arguments, ahead)
 
 
-def cut_points(pool: Pool, ref: FileRef, size: int, every: int, text_from: int,
-               ahead: int) -> Iterator[int | None]:
-    """``located`` without the line counts: each range's first cut point (None: none is in
-    it), for ``ranges.spans``. Raises what a worker raised."""
-    return _ahead(pool, cut_task, ref, size, every, text_from, ahead)
-
-
-def _ahead(pool: Pool, task: Callable[[FileRef, int, int, int], _Found], ref: FileRef, size: int, every: int,
-           text_from: int, ahead: int) -> Iterator[_Found]:
-    """``task`` on each range of ``every`` bytes of the file, run by the pool's workers at
-    most ``ahead`` ranges beyond the one taken last; the results in order."""
-    return ordered.ahead(pool, task, ((ref, start, end, text_from) for start, end in byte_ranges(size, every)), ahead)
+def cut_points(file: BinaryIO, size: int, every: int, text_from: int) -> Iterator[int | None]:
+    """Each range's first cut point (None: none is in it), for ``ranges.spans``, found here
+    as they are asked for, in ``file`` (open for reading bytes at any offset). Raises
+    ``OSError`` reading it."""
+    for start, end in byte_ranges(size, every):
+        yield ranges.find_start_before(file, start, end, text_from)
