@@ -22,7 +22,7 @@ comments, Chess960, Horde and Racing Kings games from a FEN tag), GAMES games ea
 - ``--jobs``: larger databases (bench_pgn.build_database, JOBS_MEGABYTES: one that one
   process reads in under a second, where what cannot be shared, start-up above all,
   weighs most, and one four times larger; a file is cut into even pieces of 4 MB at most
-  for the workers), wall time of ``--jobs 1`` and
+  for the processes), wall time of ``--jobs 1`` and
   ``--jobs 2`` taken in turns, compiled build (target: 1.7x on two idle cores; the load
   average is printed); in the same turns, what two processes of plain Python work at once
   get done against one (``common.ParallelCeiling``: the most two processes can give on

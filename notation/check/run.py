@@ -35,7 +35,7 @@ def run_check(
         found_all = list(found_all)
         progress.total(_total_size(found_all))
     if jobs > 1:
-        from notation.check.jobs import check_in_parallel  # multiprocessing: only with --jobs
+        from notation.check.jobs import check_in_parallel  # the worker pool: only with --jobs
 
         check_in_parallel(found_all, options, count, summary, jobs, progress)
         return summary
