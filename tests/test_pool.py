@@ -213,7 +213,9 @@ def test_a_killed_worker_fails_the_work_instead_of_hanging_it(role):
                 while _readable_tasks(workers):
                     time.sleep(0.005)
                 os.kill(pid, signal.SIGKILL)
-                slow.get()
+                with pytest.raises(WorkerLost):
+                    slow.get()
+                workers.apply_async(_echo, (1,)).get()  # a task handed out after: the same error
         return str(lost.value)
 
     message = _in_time(run)

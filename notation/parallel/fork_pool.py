@@ -194,14 +194,15 @@ class ForkPool:
 
     def apply_async(self, function: Callable[..., Result], args: tuple = ()) -> Pending[Result]:
         """Hand ``function(*args)`` to the pool; ``get`` on the answer waits for its
-        result. A task that cannot be pickled raises from ``get``, as do its errors.
-        Raises ``ValueError`` once the pool is closed."""
-        if self._closed:
-            raise ValueError("the pool is closed: it takes no more tasks")
+        result. A task that cannot be pickled raises from ``get``, as do its errors, and
+        every task handed to a broken pool (``WorkerLost``). Raises ``ValueError`` once the
+        pool is closed."""
         pending: Pending[Result] = Pending(self)
-        if self._broken is not None:
+        if self._broken is not None:  # before the closed check: breaking closed the pool
             pending.finish(error=self._broken)
             return pending
+        if self._closed:
+            raise ValueError("the pool is closed: it takes no more tasks")
         self._numbers += 1
         try:
             frame = _frame((self._numbers, function, args))
