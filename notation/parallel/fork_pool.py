@@ -138,11 +138,10 @@ class _Worker:
 
 class ForkPool:
     """``jobs`` processes working: ``jobs`` forked workers, or ``jobs - 1`` (one at least)
-    and the parent while it waits, as ``parent`` says; see the module doc. Fork it with the
-    handled signals blocked
-    (``notation.signals.signals_deferred``): the workers unblock them once their handlers
-    (``signals``) are in. For one thread of the parent only. Raises ``OSError`` when the
-    pipes or processes cannot be made."""
+    and the parent while it waits, as ``parent`` says; see the module doc. Make it with the
+    handled signals blocked (``notation.signals.signals_deferred``): the workers unblock
+    them once their handlers (``signals``) are in. For one thread of the parent only.
+    Raises ``OSError`` when the pipes or processes cannot be made."""
 
     def __init__(self, jobs: int, signals: WorkerSignals, initializer: Callable[..., None] | None = None,
                  initargs: tuple = (), parent: ParentRole = ParentRole.HANDS_OUT) -> None:
