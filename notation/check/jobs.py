@@ -171,8 +171,9 @@ class _Run:
 
 def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Callable[[CheckProblem], None],
                       summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
-    """Check everything ``found`` with ``jobs`` worker processes; see the module doc.
-    Problems go to ``count`` in the order one process gives, outcomes into ``summary``."""
+    """Check everything ``found`` with ``jobs`` processes, the parent one of them (see the
+    module doc). Problems go to ``count`` in the order one process gives, outcomes into
+    ``summary``."""
     with running(jobs, _init_worker, (options,), ParentRole.WORKS) as workers:
         run = _Run(options, count, summary, jobs, progress, workers)
         for item in found:
