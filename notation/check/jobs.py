@@ -1,4 +1,4 @@
-"""``notation check --jobs N``: the files checked by worker processes, problems in order
+"""``notation check --jobs N``: the files checked by several processes, problems in order
 (the pool and the ordering are ``notation.parallel``'s).
 
 What each file becomes:

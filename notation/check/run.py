@@ -26,7 +26,7 @@ def run_check(
 ) -> Summary:
     """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
     files are found first (so their total size is known), then read. ``jobs`` above 1:
-    that many worker processes do the checking (``notation.check.jobs``); the
+    that many processes do the checking, the parent one of them (``notation.check.jobs``); the
     problems, their order and the summary are the same."""
     summary = Summary()
     count = counter(options, summary, emit)

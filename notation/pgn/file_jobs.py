@@ -98,7 +98,7 @@ def _collected(piece: ranges.Piece, batch: Batch | None, directory: str, games_b
 def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
                             longest_bytes: int | None = None) -> Iterator[Batch]:
     """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
-    moved) normalised by ``jobs`` worker processes; see the module doc. ``range_bytes`` and
+    moved) normalised by ``jobs`` processes, the parent one of them; see the module doc. ``range_bytes`` and
     ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
     Raises ``OSError`` when the temporary directory cannot be made or written."""
     most = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
