@@ -4,10 +4,12 @@ and the cutting of files and text into pieces for the workers."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from notation.parallel.ordered import InOrder, ahead, ahead_by
-from notation.parallel.pieces import byte_ranges, even_range_bytes, joined, nominal_starts, rejoined
+from notation.parallel.pieces import byte_ranges, joined, nominal_starts, rejoined, tapered_ranges
 
 
 class _Done:
@@ -75,26 +77,33 @@ def test_byte_ranges_cover_the_file_once():
     assert byte_ranges(0, 4) == [(0, 0)]
 
 
-@pytest.mark.parametrize(("size", "most", "jobs", "every"), [
-    (17_039_250, 4 << 20, 2, 2_839_875),  # 4 MB ranges and a small fifth: six even ones, three each
-    (16 << 20, 4 << 20, 2, 4 << 20),  # already four even ranges
-    (16 << 20, 4 << 20, 3, (16 << 20) // 6 + 1),  # four ranges: one worker would read two
-    (10, 4, 1, 4),  # one worker: at most ``most``, as few ranges as that allows (3)
-    (100, 1000, 4, 25),  # a small file still gives each worker a range
-    (0, 4, 2, 1),
+@pytest.mark.parametrize(("size", "most", "jobs", "lengths"), [
+    # The bench's 17 MB database for two processes: 4 MB, then a quarter of what is left,
+    # down to 512 KB; the last range what remains.
+    (17_039_250, 4 << 20, 2, [4_194_304, 3_211_236, 2_408_427, 1_806_320, 1_354_740, 1_016_055, 762_042,
+                              571_531, 524_288, 524_288, 524_288, 141_731]),
+    # Four processes: 4 MB while an eighth of what is left is more (40, 36, 32 MB left).
+    (40 << 20, 4 << 20, 4, [4 << 20] * 3 + [3_670_016, 3_211_264, 2_809_856, 2_458_624, 2_151_296, 1_882_384,
+                                            1_647_086, 1_441_200, 1_261_050, 1_103_419, 965_491, 844_805,
+                                            739_204, 646_804, 565_953] + [524_288] * 7 + [291_660]),
+    (10, 4, 1, [4, 3, 1, 1, 1]),  # one process: half of what is left
+    (100, 1000, 4, [100]),  # smaller than the floor: one range
+    (0, 4, 2, [0]),
 ])
-def test_even_ranges_give_each_worker_as_many(size, most, jobs, every):
-    assert even_range_bytes(size, most, jobs) == every
-    count = len(byte_ranges(size, every))
-    assert every <= most
-    assert size == 0 or count % jobs == 0 or count == size  # as many each (or one byte each)
+def test_tapered_ranges_shrink_towards_the_end(size, most, jobs, lengths):
+    found = tapered_ranges(size, most, jobs)
+    assert [end - start for start, end in found] == lengths
+    assert found[0][0] == 0 and found[-1][1] == size
+    assert all(end == start for (_, end), (start, _) in itertools.pairwise(found))  # each byte once
+    assert all(length <= most for length in lengths)
+    assert lengths[:-1] == sorted(lengths[:-1], reverse=True)
 
 
-def test_even_ranges_refuse_no_size_and_no_workers():
+def test_tapered_ranges_refuse_no_size_and_no_workers():
     with pytest.raises(ValueError):
-        even_range_bytes(10, 0, 2)
+        tapered_ranges(10, 0, 2)
     with pytest.raises(ValueError):
-        even_range_bytes(10, 4, 0)
+        tapered_ranges(10, 4, 0)
 
 
 def test_blocks_joined_and_sliced_keep_the_text():

@@ -4,8 +4,8 @@
 What each file becomes:
 
 - a regular, uncompressed PGN file larger than one nominal range
-  (``notation.pgn.pieces.RANGE_BYTES``; its ranges are made even for the workers,
-  ``notation.parallel.pieces.even_range_bytes``) is cut into pieces at game starts, the
+  (``notation.pgn.pieces.RANGE_BYTES``; its ranges taper towards its end so the processes
+  finish together, ``notation.parallel.pieces.tapered_ranges``) is cut into pieces at game starts, the
   rule ``--jobs`` of ``normalize`` and ``--dask`` cut by (``notation.pgn.pieces.cut_points``,
   found by the parent as it hands the pieces out: a few kilobytes read at each range's
   start; ``notation.pgn.ranges.spans``); each piece is checked by a worker, which numbers its
@@ -55,7 +55,7 @@ from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
 from notation.parallel.fork_pool import ForkPool, ParentRole, Pending
 from notation.parallel.ordered import InOrder
-from notation.parallel.pieces import even_range_bytes
+from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
 
@@ -197,7 +197,7 @@ def _plan(run: _Run, item: Found) -> None:
         regular = False  # opening it in turn says why it cannot be read
     most = max(1, pieces.RANGE_BYTES)
     if regular and item.kind is FileKind.PGN and compression is Compression.NONE and size > most:
-        _plan_pieces(run, item, size, even_range_bytes(size, most, run.jobs))
+        _plan_pieces(run, item, size, tapered_ranges(size, most, run.jobs))
     elif regular and size <= WHOLE_IN_WORKER_BYTES:
         run.add(lambda outcome: _whole_done(run, item, size, outcome),
                 run.workers.apply_async(_check_whole, (item.path, item.kind)))
@@ -219,12 +219,12 @@ def _whole_done(run: _Run, item: Source, size: int, outcome: Outcome | None) -> 
     run.advance(size)
 
 
-def _plan_pieces(run: _Run, item: Source, size: int, every: int) -> None:
+def _plan_pieces(run: _Run, item: Source, size: int, nominal: list[tuple[int, int]]) -> None:
     """Queue one step per piece of ``item``, then one to finish the file."""
     file = _File(item, ProblemList(item.path, run.count), size=size)
     with open(item.path, "rb") as opened:
         text_from = ranges.first_text(opened)
-        for piece in ranges.spans(pieces.cut_points(opened, size, every, text_from), size):
+        for piece in ranges.spans(pieces.cut_points(opened, nominal, text_from), size):
             run.add(lambda outcome, piece=piece: _piece_done(run, file, piece, outcome),  # type: ignore[misc]
                     run.workers.apply_async(_check_piece, (item.path, piece)))
     run.add(lambda _: _file_done(run, file))

@@ -1,14 +1,16 @@
 """Cutting input into pieces for the workers: a file's bytes into nominal ranges
-(``nominal_starts``, ``byte_ranges``; ``even_range_bytes`` sizes them for a number of
-workers), a stream of text into blocks of a bounded size (``rejoined``, ``joined``).
+(``nominal_starts``, ``byte_ranges``; ``tapered_ranges`` for processes that take them in
+turn), a stream of text into blocks of a bounded size (``rejoined``, ``joined``).
 Where a piece may really start (a game start) is the caller's rule: nothing here looks at
 the text. ``nominal_starts`` raises ``ValueError`` for ``every`` below 1,
-``even_range_bytes`` for ``most`` or ``jobs`` below 1.
+``tapered_ranges`` for ``most`` or ``jobs`` below 1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+
+TAPER_FLOOR = 8  # the smallest tapered range is this part of the largest
 
 
 def nominal_starts(size: int, every: int) -> list[int]:
@@ -19,18 +21,27 @@ def nominal_starts(size: int, every: int) -> list[int]:
     return list(range(0, size, every)) or [0]
 
 
-def even_range_bytes(size: int, most: int, jobs: int) -> int:
-    """The size of the nominal ranges to cut a file of ``size`` bytes into for ``jobs``
-    workers: at most ``most`` bytes, and a multiple of ``jobs`` ranges of about the same
-    size. Cut by ``most`` alone, a file a little larger than a multiple of it ends on a
-    small range that one worker reads while the others wait; and with fewer ranges than a
-    multiple of ``jobs``, some workers get one range more. Raises ``ValueError`` for
-    ``most`` or ``jobs`` below 1."""
+def tapered_ranges(size: int, most: int, jobs: int) -> list[tuple[int, int]]:
+    """The nominal ranges, as ``(start, end)`` pairs, to cut a file of ``size`` bytes into
+    for ``jobs`` processes that each take the next one when free: each a ``2 * jobs``-th
+    of the bytes still left, at most ``most`` and at least ``most // TAPER_FLOOR`` (one
+    byte at least), the last one what remains (guided self-scheduling). The first ranges
+    are large, so their fixed cost (each piece's last game is looked for to its end) stays
+    small; the last are small, so the processes finish close together even when one of
+    them was slowed down (a busy machine, a piece of longer games): cut evenly, the last
+    piece one process took after the others were done was a whole range of work. One
+    range, ``(0, 0)``, for an empty file. Raises ``ValueError`` for ``most`` or ``jobs``
+    below 1."""
     if most < 1 or jobs < 1:
         raise ValueError("most and jobs must be at least 1")
-    count = max(1, -(-size // most))
-    count += -count % jobs
-    return max(1, -(-size // count))
+    least = max(1, most // TAPER_FLOOR)
+    ranges: list[tuple[int, int]] = []
+    start = 0
+    while start < size:
+        length = max(least, min(most, (size - start) // (2 * jobs)))
+        ranges.append((start, min(size, start + length)))
+        start += length
+    return ranges or [(0, 0)]
 
 
 def byte_ranges(size: int, every: int) -> list[tuple[int, int]]:

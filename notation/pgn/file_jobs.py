@@ -18,8 +18,8 @@ while it holds one the workers must still find pieces waiting). A piece longer t
 ``pieces.LONGEST_PIECE_BYTES`` (one huge game, millions of lines without a game start),
 whose rejected games and report a worker would hold whole, is normalised by the parent
 itself, game by game, after the pieces before it, so memory stays bounded whatever the
-file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at most, made even for the workers
-(``notation.parallel.pieces.even_range_bytes``).
+file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at most, tapering towards the end
+of the file so the processes finish together (``notation.parallel.pieces.tapered_ranges``).
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
 ``stream_jobs.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
@@ -36,7 +36,7 @@ from typing import Any
 from notation.inputs import ENCODING, ERRORS
 from notation.parallel.fork_pool import ParentRole
 from notation.parallel.ordered import InOrder
-from notation.parallel.pieces import even_range_bytes
+from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
 from notation.pgn.batch import Batch, game_batches, numbered
@@ -104,13 +104,13 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
     most = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
     longest = max(most, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
     size = os.fstat(fd).st_size
-    every = even_range_bytes(size, most, jobs)
+    nominal = tapered_ranges(size, most, jobs)
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]
     window: InOrder[ranges.Piece, Batch] = InOrder(4 * jobs)  # the pieces in flight, in input order
     with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
         with running(jobs, _init_worker, (options, fd, directory), ParentRole.WORKS) as workers:
-            found = pieces.located(workers, fd, size, every, text_from, ahead=4 * jobs + 2)
+            found = pieces.located(workers, fd, nominal, text_from, ahead=4 * jobs + 2)
             for piece in ranges.pieces(found, size):
                 if piece.end - piece.start > longest:
                     for done in window.drain():

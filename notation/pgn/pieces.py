@@ -1,6 +1,7 @@
 """Finding a file's pieces with a pool's workers, a few nominal ranges ahead of their use.
 
-``located`` has the workers find the cut points of a file's nominal ranges and count their
+``located`` has the workers find the cut points of a file's nominal ranges
+(``notation.parallel.pieces.tapered_ranges``, as ``--jobs`` cuts) and count their
 line breaks (``ranges.locate_within``), at most ``ahead`` ranges beyond the one taken last,
 so a caller can hand out ``ranges.pieces`` as the cut points come in while the workers are
 busy with the pieces before (they take tasks in the order given). ``cut_points`` finds
@@ -17,12 +18,11 @@ every worker). Errors reading it propagate from the task's ``get`` (``OSError``)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from notation.parallel import ordered
 from notation.parallel.fork_pool import ForkPool
-from notation.parallel.pieces import byte_ranges
 from notation.pgn import ranges
 
 FileRef = int | str  # a descriptor inherited from the parent, or a path
@@ -52,18 +52,18 @@ def locate_task(ref: FileRef, start: int, end: int, text_from: int) -> ranges.No
         return ranges.locate_within(file, start, end, text_from)
 
 
-def located(pool: ForkPool, ref: FileRef, size: int, every: int, text_from: int,
+def located(pool: ForkPool, ref: FileRef, nominal: Iterable[tuple[int, int]], text_from: int,
             ahead: int) -> Iterator[ranges.Nominal]:
-    """The ``Nominal`` of each range of ``every`` bytes of the file, in order, found by the
-    pool's workers, at most ``ahead`` ranges beyond the one taken last. Raises what a
-    worker raised (``OSError`` reading the file)."""
-    arguments = ((ref, start, end, text_from) for start, end in byte_ranges(size, every))
+    """The ``Nominal`` of each of the file's ``nominal`` ranges (``(start, end)``, in order,
+    covering it), found by the pool's workers, at most ``ahead`` ranges beyond the one
+    taken last. Raises what a worker raised (``OSError`` reading the file)."""
+    arguments = ((ref, start, end, text_from) for start, end in nominal)
     return ordered.ahead(pool, locate_task, arguments, ahead)
 
 
-def cut_points(file: BinaryIO, size: int, every: int, text_from: int) -> Iterator[int | None]:
-    """Each range's first cut point (None: none is in it), for ``ranges.spans``, found here
-    as they are asked for, in ``file`` (open for reading bytes at any offset). Raises
-    ``OSError`` reading it."""
-    for start, end in byte_ranges(size, every):
+def cut_points(file: BinaryIO, nominal: Iterable[tuple[int, int]], text_from: int) -> Iterator[int | None]:
+    """Each of the ``nominal`` ranges' first cut point (None: none is in it), for
+    ``ranges.spans``, found here as they are asked for, in ``file`` (open for reading bytes
+    at any offset). Raises ``OSError`` reading it."""
+    for start, end in nominal:
         yield ranges.find_start_before(file, start, end, text_from)
