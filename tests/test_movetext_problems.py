@@ -76,7 +76,8 @@ def test_every_code_of_the_table_is_a_check_code():
                  "pgn-unbalanced-variation", "pgn-misplaced-variation", "wrong-result", "castling-with-zeros",
                  "castling-lower-case", "promotion-without-equals", "promotion-lower-case", "drop-with-star",
                  "over-disambiguated", "missing-capture-mark", "false-capture-mark", "wrong-check-mark",
-                 "long-algebraic", "uci-in-san", "king-takes-rook", "unknown-start", "lenient-wxf-traverse"):
+                 "long-algebraic", "uci-in-san", "king-takes-rook", "en-passant-mark", "false-en-passant-mark",
+                 "unknown-start", "lenient-wxf-traverse"):
         assert code in codes, code
 
 

@@ -124,6 +124,8 @@ CHECK_CODES: dict[str, str] = {
     "long-algebraic": "Long algebraic notation (Ng1-f3) where the PGN standard writes SAN.",
     "uci-in-san": "A UCI move (g1f3) where the PGN standard writes SAN.",
     "king-takes-rook": "Castling written as the king taking its rook outside Chess960.",
+    "en-passant-mark": "An en passant capture marked as one (exd6 e.p.), which the PGN standard does not write.",
+    "false-en-passant-mark": "An en passant mark (e.p.) on a move that is no en passant capture.",
     "lenient-wxf-case": "A WXF piece letter in lower case.",
     "lenient-wxf-traverse": "A WXF move along the rank written with '.' for '='.",
     "lenient-wxf-tandem": "A WXF piece sharing its file named otherwise than Fairy-Stockfish names it.",

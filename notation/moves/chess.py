@@ -23,7 +23,11 @@ each repair is a warning ``Problem`` with its own code:
   taking nothing;
 - ``wrong-check-mark``: a ``+`` or ``#`` the move does not give, or one it gives missing;
 - ``long-algebraic``: ``Ng1-f3`` read where SAN was asked for; ``uci-in-san``: ``g1f3``;
-- ``king-takes-rook``: castling written ``Ke1h1`` or ``e1h1`` in standard mode.
+- ``king-takes-rook``: castling written ``Ke1h1`` or ``e1h1`` in standard mode;
+- ``en-passant-mark``: an en passant capture marked ``e.p.`` or ``ep`` (``exd6e.p.``; the
+  PGN standard writes no mark, some libraries and older files do); ``false-en-passant-mark``:
+  the mark on a move that is no en passant capture. A mark written apart (``exd6 e.p.``) is
+  the movetext walker's to read (``en_passant_mark``).
 
 A ``Kxh1``-style king move that is not legal as a king move is never taken for castling.
 Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations),
@@ -224,6 +228,26 @@ _SAN = re.compile(
 )
 _SUFFIX = re.compile(r"(?P<check>[+#]{0,2})(?P<annotation>[!?]{0,2})$")
 _SUFFIX_CHARACTERS = "+#!?"
+EN_PASSANT_MARKS: Final = ("e.p.", "ep")  # after the target square, glued or apart
+
+
+def en_passant_mark(move: Move, written: str) -> Problem:
+    """The warning for an en passant mark on ``move``, which ``written`` (the move's text
+    with its mark) names: ``en-passant-mark`` on an en passant capture, else
+    ``false-en-passant-mark``."""
+    if move.kind is MoveKind.EN_PASSANT:
+        code, message = "en-passant-mark", "an en passant capture marked as one (the PGN standard writes no mark)"
+    else:
+        code, message = "false-en-passant-mark", "an en passant mark on a move that is no en passant capture"
+    return Problem(code, f"{message} in {written!r}", extra={"move": written})
+
+
+def _en_passant_mark(body: str) -> str:
+    """The mark ``body`` ends with right after a square's rank (``exd6e.p.``), or ''."""
+    for mark in EN_PASSANT_MARKS:
+        if body.endswith(mark) and len(body) > len(mark) and body[-len(mark) - 1].isdigit():
+            return mark
+    return ""
 
 
 def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
@@ -446,12 +470,17 @@ class _Reader:
         if suffix is not None and suffix.start() > 0:
             check_mark = suffix.group("check")
             text = text[: suffix.start()]
+        mark = _en_passant_mark(text)
+        if mark:
+            text = text[: -len(mark)]
         try:
             move = self._match(text)
         except MoveError:
             if position.outcome() is not None:  # checkmate or stalemate: no move fits
                 raise self._game_over() from None
             raise
+        if mark:
+            self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)
 

@@ -25,7 +25,10 @@ What it finds (``MoveProblem``, placed by the offset of its token):
   once are: they replace it, and the position before it is known.
 - warnings: each lenient reading of the move layer (``castling-with-zeros``,
   ``drop-with-star``, ``wrong-check-mark``, ...) under its own code, once per game and code:
-  the first place, with a count of the others.
+  the first place, with a count of the others. A chess move's en passant mark written apart
+  (``exd6 e.p.``, ``exd6 ep``) is read with the move it follows, not as a move:
+  ``en-passant-mark`` (``false-en-passant-mark`` after a move that is no en passant
+  capture), and a rewrite drops it with the move's old text.
 
 With a ``writer`` it also lists the edits a rewrite makes: ``(start, end, text)`` for each
 move whose text changes. A ``visitor`` (``MoveVisitor``) is told of each move played, with
@@ -50,11 +53,14 @@ from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
+from notation.game.move import Move
+from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
 from notation.options import MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
+from notation.problem import Problem
 from notation.variants import RuleFamily, Variant
 
 MOVE_AFTER_END: Final = "move-after-end"
@@ -187,8 +193,23 @@ def walk(
     chess = start.variant.family is _CHESS
     read_other = reader_of(start.variant)
     coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
+    # The chess move the last token was, played: an en passant mark may follow it apart.
+    marked = Move.null()
+    marked_start = marked_end = -1
     kind = scanner.next()
     while kind != T_END:
+        if kind == T_MOVE and marked_end >= 0 and text[scanner.start:scanner.end] in EN_PASSANT_MARKS:
+            written = text[marked_start:scanner.end]
+            _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
+            if writer is not None:  # the mark goes with the move's old text
+                if edits and edits[-1][0] == marked_start:
+                    edits[-1] = (marked_start, scanner.end, edits[-1][2])
+                else:
+                    edits.append((marked_end, scanner.end, ""))
+            marked_end = -1
+            kind = scanner.next()
+            continue
+        marked_end = -1
         if kind == T_MOVE:
             offset = scanner.start
             if first_move < 0:
@@ -246,12 +267,7 @@ def walk(
             ply += 1
             if read.warnings:
                 for warning in read.warnings:
-                    seen = warned.get(warning.code)
-                    if seen is None:
-                        warned[warning.code] = len(problems)
-                        problems.append(MoveProblem(warning.code, warning.message, WARNING, offset, ply, word))
-                    else:
-                        repeats[seen] = repeats.get(seen, 1) + 1
+                    _warn(problems, warned, repeats, warning, offset, ply, word)
             if writer is not None:
                 new = writer.write(current, read, word, read_as_san)
                 if new != word:
@@ -260,6 +276,8 @@ def walk(
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
+            if chess:
+                marked, marked_start, marked_end = read.move, offset, scanner.end
         elif kind == T_OPEN:
             stack.append((current, previous, ply, previous_ply, state, scanner.start))
             if visitor is not None:
@@ -335,6 +353,17 @@ class _Coordinates:
                             break
                 kind = scanner.next()
         return self.found
+
+
+def _warn(problems: list[MoveProblem], warned: dict[str, int], repeats: dict[int, int], warning: Problem,
+          offset: int, ply: int, word: str) -> None:
+    """Add a warning at its first place in the game; count it there when met again."""
+    seen = warned.get(warning.code)
+    if seen is None:
+        warned[warning.code] = len(problems)
+        problems.append(MoveProblem(warning.code, warning.message, WARNING, offset, ply, word))
+    else:
+        repeats[seen] = repeats.get(seen, 1) + 1
 
 
 def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:
