@@ -470,16 +470,15 @@ class _Reader:
         if suffix is not None and suffix.start() > 0:
             check_mark = suffix.group("check")
             text = text[: suffix.start()]
-        mark = _en_passant_mark(text)
-        if mark:
-            text = text[: -len(mark)]
         try:
             move = self._match(text)
         except MoveError:
             if position.outcome() is not None:  # checkmate or stalemate: no move fits
                 raise self._game_over() from None
-            raise
-        if mark:
+            mark = _en_passant_mark(text)  # looked for only here: moves pay nothing for it
+            if not mark:
+                raise
+            move = self._match(text[: -len(mark)])
             self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)

@@ -28,7 +28,8 @@ What it finds (``MoveProblem``, placed by the offset of its token):
   the first place, with a count of the others. A chess move's en passant mark written apart
   (``exd6 e.p.``, ``exd6 ep``) is read with the move it follows, not as a move:
   ``en-passant-mark`` (``false-en-passant-mark`` after a move that is no en passant
-  capture), and a rewrite drops it with the move's old text.
+  capture), and a rewrite drops it with the move's old text. It is looked for only where
+  the move layer finds no move, so moves pay nothing for it.
 
 With a ``writer`` it also lists the edits a rewrite makes: ``(start, end, text)`` for each
 move whose text changes. A ``visitor`` (``MoveVisitor``) is told of each move played, with
@@ -53,7 +54,6 @@ from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
-from notation.game.move import Move
 from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
@@ -193,23 +193,10 @@ def walk(
     chess = start.variant.family is _CHESS
     read_other = reader_of(start.variant)
     coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
-    # The chess move the last token was, played: an en passant mark may follow it apart.
-    marked = Move.null()
+    # Where the last move played is: an en passant mark may follow it apart.
     marked_start = marked_end = -1
     kind = scanner.next()
     while kind != T_END:
-        if kind == T_MOVE and marked_end >= 0 and text[scanner.start:scanner.end] in EN_PASSANT_MARKS:
-            written = text[marked_start:scanner.end]
-            _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
-            if writer is not None:  # the mark goes with the move's old text
-                if edits and edits[-1][0] == marked_start:
-                    edits[-1] = (marked_start, scanner.end, edits[-1][2])
-                else:
-                    edits.append((marked_end, scanner.end, ""))
-            marked_end = -1
-            kind = scanner.next()
-            continue
-        marked_end = -1
         if kind == T_MOVE:
             offset = scanner.start
             if first_move < 0:
@@ -246,6 +233,20 @@ def walk(
                         read = read_other(current, word, notation)
                     after = current.play(read.move)
             except MoveError as exc:
+                if (chess and word in EN_PASSANT_MARKS and marked_end >= 0 and previous is not None
+                        and not text[marked_end:offset].strip()):
+                    # No move: the mark of the move played right before (only spaces between),
+                    # read again from its own position.
+                    marked = read_chess_move(previous, text[marked_start:marked_end], reading).move
+                    written = text[marked_start:scanner.end]
+                    _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
+                    if writer is not None:  # the mark goes with the move's old text
+                        if edits and edits[-1][0] == marked_start:
+                            edits[-1] = (marked_start, scanner.end, edits[-1][2])
+                        else:
+                            edits.append((marked_end, scanner.end, ""))
+                    kind = scanner.next()
+                    continue
                 problems.append(_error(exc, offset, ply + 1, word))
                 if visitor is not None:
                     visitor.failed(offset)
@@ -276,8 +277,7 @@ def walk(
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
-            if chess:
-                marked, marked_start, marked_end = read.move, offset, scanner.end
+            marked_start, marked_end = offset, scanner.end
         elif kind == T_OPEN:
             stack.append((current, previous, ply, previous_ply, state, scanner.start))
             if visitor is not None:
