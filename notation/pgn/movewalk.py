@@ -48,7 +48,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from typing import Final, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, cast
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
@@ -62,6 +62,9 @@ from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESU
 from notation.pgn.movewrite import MoveWriter
 from notation.problem import Problem
 from notation.variants import RuleFamily, Variant
+
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
 
 MOVE_AFTER_END: Final = "move-after-end"
 UNBALANCED_VARIATION: Final = "pgn-unbalanced-variation"
@@ -194,7 +197,8 @@ def walk(
     read_other = reader_of(start.variant)
     coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
     # Where the last move played is: an en passant mark may follow it apart.
-    marked_start = marked_end = -1
+    marked_start: i64 = -1
+    marked_end: i64 = -1
     kind = scanner.next()
     while kind != T_END:
         if kind == T_MOVE:
@@ -277,7 +281,8 @@ def walk(
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
-            marked_start, marked_end = offset, scanner.end
+            marked_start = offset
+            marked_end = scanner.end
         elif kind == T_OPEN:
             stack.append((current, previous, ply, previous_ply, state, scanner.start))
             if visitor is not None:
