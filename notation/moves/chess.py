@@ -478,6 +478,7 @@ class _Reader:
             mark = _en_passant_mark(text)  # looked for only here: moves pay nothing for it
             if not mark:
                 raise
+            self.warnings.clear()  # what the failed reading said is not about this one
             move = self._match(text[: -len(mark)])
             self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
