@@ -19,9 +19,14 @@ fits only a variant with pockets). Among the entries that fit, in this order:
    position whose pockets also fit the Screen variants' placement phase is Crazyhouse, and
    the warning names the others.
 
-Otherwise the guess fails. ``guess_variant`` raises ``VariantGuessError`` (code
-``unknown-variant``, the entries that fit or the closest as ``suggestions``); nothing else
-on bad input. What a variant's rules decide (legality) is the validator's, not checked here.
+Otherwise the guess fails. ``guess_variant`` raises ``VariantGuessError``; nothing else
+on bad input. When no entry reads the FEN, its problem is the FEN's own: what the likeliest
+entry's reader found (the entry of the board the ranks count, with pockets or check
+counters where the FEN has them; else the default variant's), in that reader's code, field
+and column, with the entries of that board as ``suggestions``. When several fit, it is
+``unknown-variant`` with those that fit as ``suggestions``. The messages name no front
+end's option: each adds its own way of saying which (``with_hint``). What a variant's rules
+decide (legality) is the validator's, not checked here.
 """
 
 from __future__ import annotations
@@ -43,9 +48,10 @@ class Guess:
     variant: Variant
     reason: str
 
-    def warning(self) -> Problem:
-        """The warning that says what was guessed (code ``guessed-variant``)."""
-        message = f"guessed variant {self.variant.name} from {self.reason}; say --variant {self.variant.key} to be sure"
+    def warning(self, say: str = "--variant {key}") -> Problem:
+        """The warning that says what was guessed (code ``guessed-variant``), and how to be
+        sure in the front end's words: ``say`` with the variant's ``{key}``."""
+        message = f"guessed variant {self.variant.name} from {self.reason}; say {say.format(key=self.variant.key)} to be sure"
         return Problem("guessed-variant", message, extra={"guessed": self.variant.key, "reason": self.reason})
 
     def to_dict(self) -> dict[str, str]:
@@ -54,13 +60,30 @@ class Guess:
 
 
 class VariantGuessError(NotationError):
-    """No single variant fits a FEN; code ``unknown-variant``, ``suggestions`` the keys of
-    the variants that fit (or, when none does, every variant)."""
+    """No single variant fits a FEN: its one problem says why (see the module doc), and
+    ``suggestions`` (also the problem's ``suggestions``) are the keys of the variants to
+    choose from."""
 
-    def __init__(self, message: str, suggestions: list[str]):
+    def __init__(self, problem: Problem, suggestions: list[str]):
         self.suggestions = suggestions
-        hint = f"; say which with --variant: {', '.join(suggestions)}" if suggestions else ""
-        super().__init__([Problem("unknown-variant", message + hint, extra={"suggestions": suggestions})])
+        extra = {**problem.extra, "suggestions": suggestions}
+        super().__init__([Problem(problem.code, problem.message, problem.field, problem.column, extra)])
+
+
+# At most this many suggestions are named in a hint; more are left to the list of variants.
+HINT_NAMES = 8
+
+
+def with_hint(problem: Problem, how: str, listing: str) -> Problem:
+    """``problem`` (a failed guess's) with the front end's way of choosing a variant after
+    its message: ``; say which with HOW: a, b`` naming its ``suggestions`` (when there are
+    at most ``HINT_NAMES``), else ``; say which with HOW (LISTING lists them)``. Raises nothing."""
+    suggestions = problem.extra.get("suggestions") or []
+    if suggestions and len(suggestions) <= HINT_NAMES:
+        hint = f"; say which with {how}: {', '.join(suggestions)}"
+    else:
+        hint = f"; say which with {how} ({listing} lists them)"
+    return Problem(problem.code, problem.message + hint, problem.field, problem.column, problem.extra)
 
 
 def _placement(text: str) -> str:
@@ -71,19 +94,8 @@ def placement_shape(placement: str) -> tuple[int, int] | None:
     """(files, ranks) of a FEN placement whose ranks all have the same width (runs of
     digits count as one number, ``~`` marks nothing), else None. Pockets in brackets are
     left out; nothing else is checked."""
-    ranks = placement.split("[", 1)[0].split("/")
-    widths = set()
-    for rank in ranks:
-        width, digits = 0, ""
-        for ch in rank + " ":
-            if ch.isdigit():
-                digits += ch
-                continue
-            if digits:
-                width, digits = width + int(digits), ""
-            if ch.isalpha():
-                width += 1
-        widths.add(width)
+    ranks = _rank_widths(placement)
+    widths = set(ranks)
     if len(widths) != 1 or 0 in widths:
         return None
     return widths.pop(), len(ranks)
@@ -153,7 +165,7 @@ def guess_variant(text: str, registry: Registry = DEFAULT_REGISTRY) -> Guess:
             return Guess(default, "a plain FEN")
     fits = _reads(text, registry, registry)
     if not fits:
-        raise VariantGuessError("no variant reads this FEN", [v.key for v in registry])
+        raise _unread(text, registry, default)
     by_key = {r.variant.key: r for r in fits}
     legal = [r.variant for r in fits if not validate(r.setup, r.variant)]
     if len(legal) == 1:
@@ -168,7 +180,70 @@ def guess_variant(text: str, registry: Registry = DEFAULT_REGISTRY) -> Guess:
         others = ", ".join(v.key for v in candidates if v is not played[0])
         reason = f"{_distinction(played[0], default)}, the one lichess plays of those that fit ({others} too)"
         return Guess(played[0], reason)
-    raise VariantGuessError("more than one variant fits this FEN", [v.key for v in candidates])
+    keys = [v.key for v in candidates]
+    raise VariantGuessError(Problem("unknown-variant", "more than one variant fits this FEN"), keys)
+
+
+def _rank_widths(placement: str) -> list[int]:
+    """The width of each rank of a placement (pockets in brackets left out)."""
+    widths = []
+    for rank in placement.split("[", 1)[0].split("/"):
+        width, digits = 0, ""
+        for ch in rank + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                width, digits = width + int(digits), ""
+            if ch.isalpha():
+                width += 1
+        widths.append(width)
+    return widths
+
+
+def _likeliest(text: str, registry: Registry, default: Variant | None) -> Variant | None:
+    """The entry whose reader's complaint about an unreadable ``text`` says most: the one
+    whose board fits the placement's ranks best (their count, their commonest width; one
+    rank more is a rank-zero pocket), with pockets or check counters when the FEN has them;
+    the default variant, then registry order, among equals."""
+    placement = _placement(text)
+    widths = _rank_widths(placement)
+    width = max(set(widths), key=widths.count)
+    pockets, counters = "[" in placement, _COUNTERS.search(text) is not None
+
+    def score(variant: Variant) -> float:
+        files, ranks = variant.geometry.files, variant.geometry.ranks
+        points = 2.0 if files == width else 0.0
+        if ranks == len(widths):
+            points += 2
+        elif ranks + 1 == len(widths) and variant.has_pockets:
+            points += 2
+        points += (pockets == variant.has_pockets) + (counters == variant.has_check_counters)
+        return points + (0.5 if variant is default else 0.0)
+
+    entries = list(registry)
+    return max(entries, key=score) if entries else None
+
+
+def _unread(text: str, registry: Registry, default: Variant | None) -> VariantGuessError:
+    """The failed guess of a FEN no entry reads: the likeliest entry's reader's problem."""
+    likeliest = _likeliest(text, registry, default)
+    if likeliest is None:
+        return VariantGuessError(Problem("unknown-variant", "no variant reads this FEN"), [])
+    pockets, counters = "[" in _placement(text), _COUNTERS.search(text) is not None
+    same_board = [
+        v.key for v in registry if v.geometry == likeliest.geometry
+        and (v.has_pockets or not pockets) and (v.has_check_counters or not counters)
+    ]
+    try:
+        read_fen(text, likeliest, registry=registry)
+    except NotationError as exc:
+        own = exc.problems[0]
+    else:  # not reached: the entry failed to read it just before
+        own = Problem("unknown-variant", "no variant reads this FEN")
+    message = f"{own.message} (read as {likeliest.name}: no variant reads this FEN)"
+    extra = {**own.extra, "read_as": likeliest.key}
+    return VariantGuessError(Problem(own.code, message, own.field, own.column, extra), same_board)
 
 
 @dataclass(frozen=True)
@@ -182,16 +257,17 @@ class Resolved:
     guess: Guess | None = None
     problem: Problem | None = None
 
-    def warning(self, registry: Registry) -> Problem | None:
-        """The ``guessed-variant`` warning every front end gives, or None: none without a
-        guess, and none for a guess of the registry's default variant (it goes without saying)."""
+    def warning(self, registry: Registry, say: str = "--variant {key}") -> Problem | None:
+        """The ``guessed-variant`` warning every front end gives (``Guess.warning``), or None:
+        none without a guess, and none for a guess of the registry's default variant (it
+        goes without saying)."""
         if self.guess is None:
             return None
         try:
             default: Variant | None = registry.default
         except LookupError:
             default = None
-        return None if self.guess.variant is default else self.guess.warning()
+        return None if self.guess.variant is default else self.guess.warning(say)
 
 
 def is_auto(name: str) -> bool:

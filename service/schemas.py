@@ -439,6 +439,22 @@ class GeometryOut(Schema):
     ranks = fields.Integer(required=True)
 
 
+class VariantReadsOut(Schema):
+    positions = fields.List(fields.String(), required=True)
+    pockets = fields.List(fields.String(), required=True)
+    checks = fields.List(fields.String(), required=True)
+    castling = fields.List(fields.String(), required=True)
+    letters = fields.List(fields.String(), required=True)
+    sides = fields.List(fields.String(), required=True)
+    layouts = fields.List(fields.String(), required=True)
+    fields_ = fields.List(fields.String(), required=True, data_key="fields", attribute="fields")
+
+
+class VariantPlaysOut(Schema):
+    moves = fields.List(fields.String(), required=True)
+    perft = fields.Boolean(required=True)
+
+
 class VariantOut(Schema):
     key = fields.String(required=True)
     name = fields.String(required=True)
@@ -458,6 +474,8 @@ class VariantOut(Schema):
     geometry = fields.Nested(GeometryOut, required=True)
     family = fields.String(required=True)
     profiles = fields.List(fields.String(), required=True)
+    reads = fields.Nested(VariantReadsOut, required=True)
+    plays = fields.Nested(VariantPlaysOut, required=True)
 
 
 class VariantsOut(Schema):

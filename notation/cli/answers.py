@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from notation.cli.input_lines import FenInput
-from notation.cli.options import is_auto
+from notation.cli.options import is_auto, variant_hint
 from notation.errors import NotationError, Problem
 from notation.variants import Registry, Variant
 
@@ -27,7 +27,8 @@ def guessing(
 ) -> Callable[[str, str], ResultT]:
     """``judge`` that reads the variant name ``auto`` as "guess it" (``notation.guess``):
     a guess other than the default variant adds a ``guessed-variant`` warning first; no
-    guess is the failure ``unknown-variant`` suggesting ``--variant`` values."""
+    guess is the failure of the FEN's own problem, or ``unknown-variant``, suggesting
+    ``--variant`` values (``notation.guess``)."""
 
     # Each name the inputs give, found once: the registry's look-up is interpreted code,
     # and the lines of a file name the same few variants. A name it refuses is not kept:
@@ -51,7 +52,7 @@ def guessing(
         try:
             guess = guess_variant(fen, registry)
         except VariantGuessError as exc:
-            return failure(exc.problems[0])
+            return failure(variant_hint(exc.problems[0]))
         result = judge(fen, guess.variant)
         if guess.variant is not _default_of(registry):
             result.warnings.insert(0, guess.warning())  # type: ignore[attr-defined]

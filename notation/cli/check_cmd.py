@@ -21,7 +21,7 @@ from notation.check.settings import CheckSettings, SettingsError, find_settings,
 from notation.cli import cluster_cmd
 from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
-from notation.cli.options import add_accept_option, add_variant_options
+from notation.cli.options import add_accept_option, add_variant_options, check_variant_option
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
@@ -131,6 +131,8 @@ def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
         registry = base.with_aliases(aliases) if aliases else base
     except (NotationError, ValueError) as exc:
         raise UsageError(f"{where} aliases: {exc}") from None
+    if args.variant:
+        check_variant_option(args.variant, registry)  # --variant help lists them
     try:
         variant = registry.find(args.variant or settings.variant or "standard")
     except UnknownVariantError as exc:

@@ -183,6 +183,13 @@ def _known_fields(obj: dict[str, Any]) -> bool:
     return True
 
 
+def unknown_fields(number: int, keys: list[str], known: frozenset[str]) -> str:
+    """The message refusing the ``keys`` of a JSON input line not in ``known`` (code
+    ``unknown-field``, as the service's): each such key, and the known ones."""
+    unknown = ", ".join(f'"{key}"' for key in keys if key not in known)
+    return f"line {number}: unknown field(s) {unknown}; known fields: {', '.join(sorted(known))}"
+
+
 def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     fast = CODEC.load().loads
     try:
@@ -198,9 +205,8 @@ def _json_object_input(obj: Any, default_variant: str, number: int) -> FenInput:
     if not isinstance(obj, dict):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: expected a JSON object"))
     if not _known_fields(obj):
-        unknown = sorted(set(obj) - _JSON_FIELDS)
-        message = f"line {number}: unknown field(s) {', '.join(unknown)}; allowed: fen, variant"
-        return FenInput(None, default_variant, number, _bad_json(message))
+        message = unknown_fields(number, list(obj), _JSON_FIELDS)
+        return FenInput(None, default_variant, number, Problem("unknown-field", message))
     fen, variant = obj.get("fen"), obj.get("variant", default_variant)
     if not isinstance(fen, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))

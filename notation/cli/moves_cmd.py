@@ -17,8 +17,11 @@ Print the legal moves of a position (FEN; none: the variant's start), one a line
 stable order whatever the notation: by the moving piece's square (a1 first), then its
 target, drops after. A finished game has no moves (its end is printed to standard error).
 With --json, read {"fen", "variant", "chess960", "notation"} objects from standard input,
-one a line, and print {"ok", "variant", "notation", "moves", "outcome"} for each.
+one a line (any other key is refused as unknown-field), and print {"ok", "variant", "notation", "moves", "outcome"} for each.
 Exit status: 0 listed, 1 the FEN or variant was refused, 2 usage error."""
+
+
+JSON_FIELDS = frozenset({"fen", "variant", "chess960", "notation"})
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -37,17 +40,22 @@ def run(args: argparse.Namespace) -> int:
         def answer(obj: dict[str, Any]) -> dict[str, Any]:
             fen = position_args.text_field(obj, "fen", None)
             name = position_args.text_field(obj, "variant", args.variant) or args.variant
-            variant, guessed = position_args.resolve_variant(fen, name, registry)
+            chosen = position_args.resolve_variant(fen, name, registry)
+            if chosen.error is not None:
+                return position_args.refused(chosen)
             reply = list_moves(
-                fen, variant, notation=position_args.text_field(obj, "notation", args.notation),
+                fen, chosen.variant, notation=position_args.text_field(obj, "notation", args.notation),
                 chess960=position_args.flag_field(obj, "chess960", args.chess960), registry=registry,
             ).to_dict()
-            return position_args.with_guess(reply, guessed)
+            return position_args.with_guess(reply, chosen.warning)
 
-        return position_args.run_json_lines(answer)
-    variant, guessed = position_args.resolve_variant(args.fen, args.variant, registry)
-    position_args.print_problems([guessed] if guessed else [], "warning")
-    result = list_moves(args.fen, variant, notation=args.notation, chess960=args.chess960, registry=registry)
+        return position_args.run_json_lines(answer, JSON_FIELDS)
+    chosen = position_args.resolve_variant(args.fen, args.variant, registry)
+    if chosen.error is not None:
+        position_args.print_problems([chosen.error], "error")
+        return 1
+    position_args.print_problems([chosen.warning] if chosen.warning else [], "warning")
+    result = list_moves(args.fen, chosen.variant, notation=args.notation, chess960=args.chess960, registry=registry)
     if not result.ok:
         position_args.print_problems(result.errors, "error")
         return 1

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 
 from notation.cli.usage import UsageError
-from notation.errors import NotationError
+from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.name_sets import SOURCE_NAMES, Source, registry_for
 from notation.variants import AUTO, Registry, normalize_name, parse_aliases
@@ -84,15 +85,34 @@ def build_registry(args: argparse.Namespace) -> Registry:
     return registry
 
 
+# ``--variant help`` and ``--variant list``: the table of ``notation variants``, on any command.
+LIST_VARIANTS = frozenset({"help", "list"})
+
+
 def check_variant_option(name: str | None, registry: Registry) -> None:
     """Raise ``UsageError`` when ``--variant`` names no variant of ``registry`` (its message
-    suggests the closest names); None (not given) and ``auto`` pass."""
+    suggests the closest names and says where they are listed); None (not given) and
+    ``auto`` pass. ``help`` and ``list`` print the variants (``notation variants``) and
+    exit 0 (``SystemExit``), as ``--help`` does."""
     if name is None or is_auto(name):
         return
+    if normalize_name(name) in LIST_VARIANTS:
+        from notation.cli.variants_cmd import print_variants
+
+        print_variants(registry, sys.stdout)
+        raise SystemExit(0)
     try:
         registry.find(name)
     except NotationError as exc:
-        raise UsageError(f"--variant: {exc}") from None
+        raise UsageError(f"--variant: {exc} (`notation variants` lists them)") from None
+
+
+def variant_hint(problem: Problem) -> Problem:
+    """A failed ``--variant auto`` guess's problem with the command line's way of saying
+    which variant: ``--variant`` (``notation.guess.with_hint``)."""
+    from notation.guess import with_hint  # only for a failed guess: not at start-up
+
+    return with_hint(problem, "--variant", "`notation variants`")
 
 
 @functools.lru_cache(maxsize=256)

@@ -13,24 +13,54 @@ from notation.cli.usage import SUMMARIES
 from notation.game import MAX_DEPTH
 from notation.playing import MAX_NODES, count_perft
 
+TIME_LIMIT = 3600.0
+"""The default --time-limit, in seconds: an hour, about what MAX_NODES paths take."""
+
 DESCRIPTION = f"""\
 Count the legal move paths of --depth plies from a position (FEN; none: the variant's
 start), as every published perft suite counts them: a finished game has no moves. With
 --divide, each legal move (UCI unless --notation) and its count at depth - 1, then the
-total. Depths above {MAX_DEPTH} are refused, and so is a depth whose count, estimated from
-the first two plies, passes {MAX_NODES:.0e} paths (hours of work on one core).
-With --json, read {{"fen", "variant", "chess960", "depth", "divide"}} objects from standard
-input, one a line, and print {{"ok", "nodes", "divide"}} for each.
-Exit status: 0 counted, 1 the FEN or variant was refused, 2 usage error."""
+total. The work is bounded, not the depth: a count estimated from the first two plies to
+pass --max-nodes paths (default {MAX_NODES:.0e}, hours of work on one core) is refused
+before it starts, and one still running after --time-limit seconds (default {TIME_LIMIT:g};
+0: none) is stopped; each says so and which option raises its limit. An endgame counts as
+deep as its moves allow (depths up to {MAX_DEPTH}).
+With --json, read {{"fen", "variant", "chess960", "notation", "depth", "divide",
+"max_nodes", "time_limit"}} objects from standard input, one a line (any other key is
+refused as unknown-field), and print {{"ok", "nodes", "divide"}} for each.
+Exit status: 0 counted, 1 the FEN or variant was refused or the count was over a limit,
+2 usage error."""
+
+JSON_FIELDS = frozenset({"fen", "variant", "chess960", "notation", "depth", "divide", "max_nodes", "time_limit"})
+
+# What each limit's refusal adds on the command line: the option that raises it.
+HINTS = {
+    "depth-too-large": "; raise the limit with --max-nodes N (or ask for less depth)",
+    "perft-time-limit": "; give it more time with --time-limit SECONDS (0: no limit)",
+}
 
 
-def _depth(text: str) -> int:
+def _whole(low: int, high: int | None, what: str) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(float(text)) if "e" in text.lower() else int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            limit = f"{low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{what} must be {limit}, not {value}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
     try:
-        value = int(text, 10)
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value <= MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"depth must be 0 to {MAX_DEPTH}, not {value}")
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a time limit is 0 (none) or more seconds, not {text}")
     return value
 
 
@@ -39,10 +69,27 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "perft", help=SUMMARIES["perft"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
     )
     parser.add_argument("fen", nargs="?", metavar="FEN", help="the position (default: the variant's start)")
-    parser.add_argument("--depth", "-d", type=_depth, default=1, metavar="N", help="plies to count (default: 1)")
+    parser.add_argument(
+        "--depth", "-d", type=_whole(0, MAX_DEPTH, "depth"), default=1, metavar="N", help="plies to count (default: 1)"
+    )
     parser.add_argument("--divide", action="store_true", help="print each move's count too")
+    parser.add_argument(
+        "--max-nodes", type=_whole(1, None, "--max-nodes"), default=MAX_NODES, metavar="N",
+        help=f"refuse a count estimated to pass N paths (default: {MAX_NODES:.0e}; 1e12 is written as such)",
+    )
+    parser.add_argument(
+        "--time-limit", type=_seconds, default=TIME_LIMIT, metavar="SECONDS",
+        help=f"stop a count still running after this long (default: {TIME_LIMIT:g}; 0: no limit)",
+    )
     position_args.add_position_options(parser, notation_help="write the --divide moves in this notation (default: UCI)")
     parser.set_defaults(run=run)
+
+
+def _number(obj: dict[str, Any], name: str, default: Any, kind: type) -> Any:
+    value = obj.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or value < 0:
+        raise TypeError(f'"{name}" must be a {"number" if kind is float else "whole number"}, 0 or more')
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,32 +97,38 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
 
         def answer(obj: dict[str, Any]) -> dict[str, Any]:
-            depth = obj.get("depth", args.depth)
-            if not isinstance(depth, int) or isinstance(depth, bool):
-                raise TypeError('"depth" must be a whole number')
+            depth = _number(obj, "depth", args.depth, int)
             fen = position_args.text_field(obj, "fen", None)
             name = position_args.text_field(obj, "variant", args.variant) or args.variant
-            variant, guessed = position_args.resolve_variant(fen, name, registry)
-            reply = count_perft(
+            chosen = position_args.resolve_variant(fen, name, registry)
+            if chosen.error is not None:
+                return position_args.refused(chosen)
+            result = count_perft(
                 fen,
-                variant,
+                chosen.variant,
                 depth,
                 by_move=position_args.flag_field(obj, "divide", args.divide),
                 notation=position_args.text_field(obj, "notation", args.notation),
                 chess960=position_args.flag_field(obj, "chess960", args.chess960),
                 registry=registry,
-            ).to_dict()
-            return position_args.with_guess(reply, guessed)
+                max_nodes=_number(obj, "max_nodes", args.max_nodes, int),
+                time_limit=float(_number(obj, "time_limit", args.time_limit, float)),
+            )
+            return position_args.with_guess(result.to_dict(), chosen.warning)
 
-        return position_args.run_json_lines(answer)
-    variant, guessed = position_args.resolve_variant(args.fen, args.variant, registry)
-    position_args.print_problems([guessed] if guessed else [], "warning")
+        return position_args.run_json_lines(answer, JSON_FIELDS)
+    chosen = position_args.resolve_variant(args.fen, args.variant, registry)
+    if chosen.error is not None:
+        position_args.print_problems([chosen.error], "error")
+        return 1
+    position_args.print_problems([chosen.warning] if chosen.warning else [], "warning")
     result = count_perft(
-        args.fen, variant, args.depth, by_move=args.divide, notation=args.notation, chess960=args.chess960,
-        registry=registry,
+        args.fen, chosen.variant, args.depth, by_move=args.divide, notation=args.notation, chess960=args.chess960,
+        registry=registry, max_nodes=args.max_nodes, time_limit=args.time_limit,
     )
     if not result.ok:
-        position_args.print_problems(result.errors, "error")
+        for problem in result.errors:
+            sys.stderr.write(problem.describe(prefix="error") + HINTS.get(problem.code, "") + "\n")
         return 1
     for move, nodes in result.divide or []:
         sys.stdout.write(f"{move}: {nodes}\n")

@@ -10,13 +10,14 @@ a line that is not such an object. Nothing here raises on bad input lines.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from notation.cli.input_lines import MAX_LINE_BYTES, iter_raw_inputs
+from notation.cli.input_lines import MAX_LINE_BYTES, iter_raw_inputs, unknown_fields
 from notation.cli.jsonl import write_json_line
-from notation.cli.options import add_variant_options
+from notation.cli.options import add_variant_options, variant_hint
 from notation.errors import Problem
 from notation.json_codec import JSONDecodeError, loads
 from notation.options import MoveNotation
@@ -41,27 +42,46 @@ def add_position_options(parser: argparse.ArgumentParser, *, notation_help: str)
     )
 
 
-def resolve_variant(fen: str | None, name: str, registry: Registry) -> tuple[str | Variant, Problem | None]:
-    """The variant ``name`` stands for, and the warning of a guess: ``auto`` guesses it from
-    the FEN's shape as ``convert --variant auto`` does, with a warning unless it is the
-    registry's default variant (also the answer without a FEN). A guess that fails gives
-    the name itself, which the pipeline reports as ``unknown-variant``, and the guess's
-    problem saying why."""
+class Chosen(NamedTuple):
+    """What ``--variant`` (or a JSON line's ``variant``) stands for beside a FEN: the
+    ``variant`` (a name the pipeline looks up, or the guess), the guess's ``warning``, and
+    the ``error`` of a guess that failed (then there is nothing to play)."""
+
+    variant: str | Variant
+    warning: Problem | None = None
+    error: Problem | None = None
+
+
+def resolve_variant(fen: str | None, name: str, registry: Registry) -> Chosen:
+    """The variant ``name`` stands for: ``auto`` guesses it from the FEN's shape as
+    ``convert --variant auto`` does, with a warning unless it is the registry's default
+    variant (also the answer without a FEN). A guess that fails is the ``error``: the FEN's
+    own problem when no variant reads it, else ``unknown-variant``, saying how to choose
+    (``--variant``). Raises nothing."""
     if normalize_name(name) != AUTO:
-        return name, None
+        return Chosen(name)
     from notation.guess import resolve_variant as resolve  # only for auto: the one guess of every front end
 
     resolved = resolve(fen, name, registry)
     if resolved.problem is not None:
-        return name, resolved.problem
+        return Chosen(name, error=variant_hint(resolved.problem))
     # As convert and validate: a guess of the default variant goes without saying.
-    return resolved.variant, resolved.warning(registry)
+    return Chosen(resolved.variant, resolved.warning(registry))
 
 
-def run_json_lines(answer: JsonAnswer) -> int:
+def refused(chosen: Chosen, **members: Any) -> dict[str, Any]:
+    """The JSON answer of a line whose guess failed: ``{"ok": false, "variant": null,
+    "errors": [...]}`` with the command's own ``members`` (``played``, ``warnings``)."""
+    assert chosen.error is not None
+    return {"ok": False, "variant": None, **members, "errors": [chosen.error.to_dict()]}
+
+
+def run_json_lines(answer: JsonAnswer, known: frozenset[str]) -> int:
     """Answer each JSON line of standard input; exit 0 when every answer is ok, else 1.
     Lines are read as ``convert --json`` reads them (``iter_raw_inputs``): one longer
-    than ``MAX_LINE_BYTES`` is never held whole, and is answered ``line-too-long``."""
+    than ``MAX_LINE_BYTES`` is never held whole, and is answered ``line-too-long``. An
+    object with a key not in ``known`` is refused (``unknown-field``, as the service
+    refuses one), naming the key and the known ones."""
     failed = False
     for raw in iter_raw_inputs([]):
         number = raw.line or 0
@@ -80,6 +100,8 @@ def run_json_lines(answer: JsonAnswer) -> int:
             else:
                 if not isinstance(obj, dict):
                     reply = _refusal(number, f"line {number}: expected a JSON object")
+                elif not known.issuperset(obj):
+                    reply = _refusal(number, unknown_fields(number, list(obj), known), "unknown-field")
                 else:
                     try:
                         reply = answer(obj)
@@ -99,19 +121,85 @@ def with_guess(reply: dict[str, Any], guessed: Problem | None) -> dict[str, Any]
     """``reply`` with the guess's warning first in its ``warnings`` (made where absent)."""
     if guessed is None:
         return reply
-    if reply.get("ok") is False and guessed.code == "unknown-variant":
-        reply["errors"] = [guessed.to_dict()]
-        return reply
     reply["warnings"] = [guessed.to_dict(), *reply.get("warnings", [])]
     return reply
 
 
+# The side-to-move letters of a FEN's second field (``r``: CXBoard's Xiangqi red).
+_SIDES = frozenset({"w", "b", "r"})
+# The fields after the side to move, in order: castling, en passant, halfmove, fullmove,
+# and Three-check's counters (either style).
+_FEN_FIELDS = (
+    re.compile(r"-|[KQkqA-La-l]{1,4}"), re.compile(r"-|[a-l](?:1[0-2]|[1-9])"), re.compile(r"[0-9]{1,5}"),
+    re.compile(r"[0-9]{1,5}"), re.compile(r"\+?[0-9]\+[0-9]"),
+)
+
+
 def is_position(word: str) -> bool:
-    """Whether a command-line word of ``notation play`` is the position rather than a move:
-    a FEN has fields (a space) and a board of ranks; an OpenTafl position record starts with
-    ``/``. No move has a space, and an OpenTafl capture list (``e1-e7xd7/f7/e8``) has at
-    most three ``/``."""
-    return " " in word.strip() or word.startswith("/") or word.count("/") >= 4
+    """Whether a command-line word of ``notation play`` is the position rather than moves:
+    a FEN's first field is a board of ranks (four ``/`` or more, or fewer when a side to
+    move follows), alone or with its other fields; an OpenTafl position record starts with
+    ``/``. No move has four ``/`` (an OpenTafl capture list, ``e1-e7xd7/f7/e8``, has at most
+    three), and a quoted list of moves (``'1. e4 e5'``) has no board first."""
+    text = word.strip()
+    if word.startswith("/"):
+        return True
+    fields = text.split()
+    if not fields:
+        return False
+    return fields[0].count("/") >= 4 or (len(fields) > 1 and "/" in fields[0] and fields[1] in _SIDES)
+
+
+def unquoted_fen(board: str, rest: list[str]) -> str | None:
+    """The hint for a FEN given as several arguments (``board``, then its side to move and
+    other fields in ``rest``), or None when ``rest`` does not start with a side to move."""
+    if not rest or rest[0] not in _SIDES:
+        return None
+    fields = [rest[0]]
+    for word, pattern in zip(rest[1:], _FEN_FIELDS):
+        if not pattern.fullmatch(word):
+            break
+        fields.append(word)
+    fen = " ".join([board, *fields])
+    return (f"the position looks like a FEN given as {len(fields) + 1} arguments; quote it as one: "
+            f"notation play '{fen}' MOVE ...")
+
+
+def movetext_moves(words: list[str]) -> tuple[list[str], Problem | None]:
+    """The moves of ``words`` read as SAN movetext (each word may hold several, as a quoted
+    list does): move numbers (``1.``, ``1...``, ``12.``), comments, NAGs and annotation
+    glyphs dropped, a result allowed last. The problem (code ``bad-move-syntax``) of a
+    result before the last move or of a variation; None when there is none."""
+    if all(_plain_move(word) for word in words):
+        return words, None  # the common case: one move a word, nothing to drop
+    from notation.pgn.movetext import TokenKind, scan  # the PGN scanner, only where needed
+
+    text = " ".join(words)
+    found = scan(text)
+    moves: list[str] = []
+    result: str | None = None
+    for token in found.tokens:
+        word = text[token.start:token.end]
+        if token.kind is TokenKind.MOVE:
+            if result is not None:
+                return moves, Problem("bad-move-syntax", f"{word!r} comes after the result {result!r} that ends the moves",
+                                      extra={"move": word, "ply": len(moves) + 1})
+            moves.append(word)
+        elif token.kind is TokenKind.RESULT:
+            result = word
+        elif token.kind in (TokenKind.OPEN, TokenKind.CLOSE):
+            return moves, Problem("bad-move-syntax", f"{word!r}: variations are not played; give one line of moves",
+                                  extra={"ply": len(moves) + 1})
+    if found.overflow is not None:
+        return moves, Problem("bad-move-syntax", found.overflow.message)
+    return moves, None
+
+
+def _plain_move(word: str) -> bool:
+    """Whether a word is one move as it stands: no space, no move number, result, comment,
+    NAG or glyph the movetext scanner would take apart."""
+    return bool(word) and not any(ch.isspace() or ch in "{}();$!?" for ch in word) and not (
+        word[0].isdigit() and ("." in word or word in ("1-0", "0-1", "1/2-1/2"))) and word != "*" and word != "…"
 
 
 def text_field(obj: dict[str, Any], name: str, default: str | None) -> str | None:

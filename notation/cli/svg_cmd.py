@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from notation.cli.help_format import RawDescriptionHelpFormatter
-from notation.cli.options import accepted_codes, add_variant_options, build_registry
+from notation.cli.options import accepted_codes, add_variant_options, build_registry, variant_hint
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--game and --ply choose a position of a game: give --pgn FILE")
     resolved = resolve_variant(args.fen, args.variant, registry)
     if resolved.problem is not None:
-        sys.stderr.write(resolved.problem.describe(prefix="notation svg") + "\n")
+        sys.stderr.write(variant_hint(resolved.problem).describe(prefix="notation svg") + "\n")
         return 1
     try:
         read = read_fen(args.fen, resolved.variant, registry=registry)

@@ -15,6 +15,7 @@ SUMMARIES = {
     "moves": "list the legal moves of a position",
     "play": "play moves from a position and print the FEN reached",
     "perft": "count the move paths of a given depth (perft)",
+    "variants": "list the variants: names, boards, what each reads and plays",
     "svg": "draw a position as an SVG picture",
     "view": "the FEN one side sees of a Dark Chess position",
     "docs": "print the installed documentation (README, codes, moves, CI gate, PGN, service)",

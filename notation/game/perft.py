@@ -2,7 +2,8 @@
 standard test (every published suite counts the same way: a finished game has no moves).
 
 Works on any rule family's ``GamePosition``. Raises ``ValueError`` for a negative depth;
-the front ends also refuse depths past ``MAX_DEPTH`` (hours of work on a busy position).
+the front ends refuse depths past ``MAX_DEPTH`` (the recursion's bound) and bound the work by
+its estimate (``notation.playing``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 from notation.game.family import GamePosition
 from notation.game.move import Move
 
-MAX_DEPTH = 8
-"""The deepest perft the front ends run: depth 8 from the start is about 85 billion paths."""
+MAX_DEPTH = 200
+"""The deepest perft the front ends run: a bound on the recursion, not on the work (that is
+bounded by the estimated count and a time limit, ``notation.playing``); no real position
+has more plies of moves before its games all end or the count passes any limit."""
 
 
 def perft(position: GamePosition, depth: int) -> int:

@@ -46,7 +46,6 @@ objects, and a chess move is read by a direct call into the compiled chess reade
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, cast
 
@@ -57,6 +56,7 @@ from notation.game.family import GamePosition
 from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
+from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.options import MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
@@ -84,11 +84,7 @@ _CHESS: Final = RuleFamily.CHESS
 _XIANGQI: Final = RuleFamily.XIANGQI
 _TAFL: Final = RuleFamily.TAFL
 _SAN: Final = MoveNotation.SAN
-_UCI: Final = MoveNotation.UCI
-_ICCS: Final = MoveNotation.ICCS
-_AMBIGUOUS: Final = "ambiguous-move"
-# A Xiangqi move in coordinates (the move layer's pattern): files a-i, ranks 0-10.
-_COORDINATES: Final = re.compile(r"([a-iA-I])(10|[0-9])(-?)([a-iA-I])(10|[0-9])")
+_AMBIGUOUS: Final = AMBIGUOUS
 
 
 class MoveProblem(NamedTuple):
@@ -227,7 +223,7 @@ def walk(
                     except MoveError as exc:
                         if exc.problems[0].code != _AMBIGUOUS or reading is not None:
                             raise
-                        if not _COORDINATES.fullmatch(word):
+                        if not is_coordinate(word):
                             raise
                         if coordinates is None:
                             coordinates = _Coordinates(text, scanner.origin)
@@ -347,15 +343,10 @@ class _Coordinates:
             kind = scanner.next()
             while kind != T_END:
                 if kind == T_MOVE:
-                    parts = _COORDINATES.fullmatch(self.text, scanner.start, scanner.end)
-                    if parts is not None:
-                        ranks = (parts.group(2), parts.group(5))
-                        if "10" in ranks:
-                            self.found = _UCI
-                            break
-                        if "0" in ranks:
-                            self.found = _ICCS
-                            break
+                    found = notation_of(self.text, scanner.start, scanner.end)
+                    if found is not None:
+                        self.found = found
+                        break
                 kind = scanner.next()
         return self.found
 

@@ -22,7 +22,7 @@ from notation.options import IllegalPolicy
 from notation.variants import AUTO, Registry, Variant
 
 from ..bodies import json_body, load
-from ..guessing import guess_member, resolve, with_guess_warning
+from ..guessing import SAY, guess_member, resolve, with_guess_warning
 from ..metrics import count_fens
 from ..problems import INVALID_FEN, ProblemError
 from ..schemas import ConvertOut
@@ -150,7 +150,7 @@ def _guessed(
         failure = ConvertResult.failure if operation == "convert" else ValidateResult.failure
         return failure(resolved.problem).to_dict()
     result = run(fen, resolved.variant)
-    warning = resolved.warning(registry)
+    warning = resolved.warning(registry, SAY)
     if warning is not None:
         result["warnings"] = [warning.to_dict(), *result["warnings"]]
     return result

@@ -1,0 +1,81 @@
+"""``notation variants``: the variants this installation knows, as a table or as the JSON of
+``GET /v1/variants`` (one builder: ``notation.variant_facts``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.jsonl import write_json_line
+from notation.cli.options import add_alias_option, add_source_option, build_registry
+from notation.cli.usage import SUMMARIES
+from notation.variants import Registry
+
+DESCRIPTION = """\
+List the variants: key (what --variant takes; aliases and names are read too, ignoring
+case, spaces, - and _), name, aliases, board (files x ranks), rule family, what the FEN
+reader reads of it besides a plain FEN (pocket and check-counter styles, castling letters,
+other letters, side letters, field layouts, OpenTafl records, bombs) and what moves, play
+and perft do with it (its move notations, the default first).
+With --json, print {"variants": [...]} as one JSON line: what GET /v1/variants answers.
+--variant help (or list) on any command prints this table too.
+Exit status: 0 listed, 2 usage error."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "variants", help=SUMMARIES["variants"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+    )
+    add_alias_option(parser)
+    add_source_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the GET /v1/variants answer as one JSON line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from notation.variant_facts import all_variant_facts
+
+    facts = all_variant_facts(build_registry(args))
+    if args.json:
+        write_json_line({"variants": facts})
+    else:
+        write_table(facts, sys.stdout)
+    return 0
+
+
+def print_variants(registry: Registry, out: TextIO) -> None:
+    """The table of ``registry``'s variants on ``out`` (what ``--variant help`` prints)."""
+    from notation.variant_facts import all_variant_facts
+
+    write_table(all_variant_facts(registry), out)
+
+
+_HEADINGS = ("KEY", "NAME", "BOARD", "FAMILY", "PLAYS", "READS", "ALIASES")
+
+
+def write_table(facts: list[dict[str, Any]], out: TextIO) -> None:
+    """One row per variant, columns aligned; the last column runs to the line's end."""
+    rows = [_HEADINGS, *(_row(entry) for entry in facts)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADINGS) - 1)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+        out.write("  ".join([*cells, row[-1]]).rstrip() + "\n")
+
+
+def _row(entry: dict[str, Any]) -> tuple[str, ...]:
+    board = f"{entry['geometry']['files']}x{entry['geometry']['ranks']}"
+    reads = entry["reads"]
+    parts = [
+        f"{what} {'/'.join(reads[key])}"
+        for key, what in (("positions", "positions"), ("pockets", "pockets"), ("checks", "checks"),
+                          ("castling", "castling"), ("letters", "letters"), ("sides", "sides"),
+                          ("layouts", "layouts"), ("fields", "fields"))
+        if reads[key] and not (key == "positions" and reads[key] == ["fen"])
+    ]
+    return (
+        entry["key"], entry["name"], board, entry["family"],
+        ",".join(entry["plays"]["moves"]) + (" perft" if entry["plays"]["perft"] else ""),
+        "; ".join(parts) or "-", ", ".join(entry["aliases"]) or "-",
+    )
