@@ -259,7 +259,7 @@ def count_perft(
             "depth-too-large",
             f"perft {depth} of this position would count about {estimate:.2g} paths (estimated from its first"
             f" two plies), more than the limit of {limit:.2g}",
-            extra={"estimate": int(estimate), "limit": limit},
+            extra={"estimate": _json_number(estimate), "limit": limit},
         )
         return PerftResult(False, position.variant.key, errors=[problem])
     clock = _Clock(time_limit, branching)
@@ -275,7 +275,7 @@ def count_perft(
             "perft-time-limit",
             f"perft {depth} of this position was stopped after {time_limit:g} s (its estimate: about"
             f" {estimate:.2g} paths)",
-            extra={"estimate": int(estimate), "time_limit": time_limit},
+            extra={"estimate": _json_number(estimate), "time_limit": time_limit},
         )
         return PerftResult(False, position.variant.key, errors=[problem])
     return PerftResult(True, position.variant.key, depth, sum(n for _, n in counted), counted)
@@ -341,6 +341,11 @@ def _settled(exc: MoveError, text: str, moves: Sequence[str], chosen: MoveNotati
     if chosen is not None or exc.problems[0].code != AMBIGUOUS or not is_coordinate(text):
         return None
     return settled_notation(moves)
+
+
+def _json_number(value: float) -> int | float:
+    """``value`` as a whole number where JSON readers hold one exactly (below 2**53), else as it is."""
+    return int(value) if value < 2**53 else value
 
 
 def _with_ply(problem: Problem, ply: int) -> Problem:

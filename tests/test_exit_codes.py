@@ -31,8 +31,9 @@ ARGUMENTS = {
     "svg": [START],
     "view": [START, "--side", "white"],
     "docs": [],
+    "variants": [],
 }
-WITHOUT_VARIANT = {"normalize", "serve", "docs"}
+WITHOUT_VARIANT = {"normalize", "serve", "docs", "variants"}
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -57,7 +58,7 @@ def test_an_unknown_variant_exits_2_in_every_command(command):
     else:
         assert done.stderr == (
             f"notation {command}: error: --variant: unknown variant 'crazyhose'; did you mean Crazyhouse, "
-            "Crazy Screen Chess?\n"
+            "Crazy Screen Chess? (`notation variants` lists them)\n"
         )
 
 

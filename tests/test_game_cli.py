@@ -66,7 +66,7 @@ def test_play_json_lines_answer_each_line() -> None:
             json.dumps({"variant": "atomic", "moves": ["e4", "d5", "exd5"]}),
             json.dumps({"moves": ["e4", "e4"]}),
             "not json",
-            json.dumps({"moves": "e4"}),
+            json.dumps({"moves": [4]}),
         ]
     )
     done = notation("play", "--json", stdin=lines + "\n")
@@ -85,11 +85,12 @@ def test_perft_counts_and_divides() -> None:
     assert "e2e4: 20" in divided and divided[-1] == "400" and len(divided) == 22
 
 
-def test_perft_refuses_a_depth_past_the_limit() -> None:
+def test_perft_refuses_a_deep_count_by_its_estimate_not_its_depth() -> None:
     done = notation("perft", "--depth", "20")
-    assert done.returncode == 2 and "depth must be 0 to 8" in done.stderr
+    assert done.returncode == 1 and "would count about 1e+26 paths" in done.stderr and "--max-nodes" in done.stderr
     answer = json.loads(notation("perft", "--json", stdin='{"depth": 30}\n').stdout)
-    assert answer["errors"][0]["code"] == "depth-too-large" and answer["errors"][0]["limit"] == 8
+    assert answer["errors"][0]["code"] == "depth-too-large" and answer["errors"][0]["limit"] == 10**10
+    assert notation("perft", "--depth", "201").returncode == 2  # past the recursion's bound: a usage error
 
 
 def test_perft_refuses_a_depth_that_would_run_for_hours() -> None:

@@ -11,7 +11,7 @@ import pytest
 from installed import installed_script
 
 from notation.geometry import Geometry
-from notation.guess import VariantGuessError, guess_variant, placement_shape
+from notation.guess import VariantGuessError, guess_variant, placement_shape, with_hint
 from notation.variants import DEFAULT_REGISTRY, VARIANTS, Registry
 
 # (FEN, the variant it can only be, what the warning names)
@@ -64,11 +64,13 @@ def test_json_lines_may_ask_for_a_guess_per_line():
     assert guessed["warnings"][0]["guessed"] == "crazyhouse"
 
 
-def test_no_guess_suggests_variant_values():
+def test_no_guess_says_the_fens_own_problem_and_where_to_choose():
     done = notation("validate", "--variant", "auto", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0")
     assert done.returncode == 1
-    assert done.stdout.startswith("invalid: unknown-variant: no variant reads this FEN; say which with --variant: ")
-    assert "crazyhouse" in done.stdout
+    assert done.stdout == (
+        "invalid: fen-syntax: expected fullmove number, found the end of the FEN (read as Standard: no variant reads"
+        " this FEN); say which with --variant (`notation variants` lists them) (field fullmove, column 55)\n"
+    )
 
 
 def test_ambiguity_lists_the_variants_that_fit():
@@ -77,7 +79,9 @@ def test_ambiguity_lists_the_variants_that_fit():
     with pytest.raises(VariantGuessError) as caught:
         guess_variant(SHAPES[0][0], registry)
     assert caught.value.suggestions == ["crazyhouse", "twinhouse"]
-    assert "--variant: crazyhouse, twinhouse" in caught.value.problems[0].message
+    problem = caught.value.problems[0]
+    assert problem.code == "unknown-variant" and "--variant" not in problem.message
+    assert "say which with --variant: crazyhouse, twinhouse" in with_hint(problem, "--variant", "x").message
 
 
 @pytest.mark.parametrize(("files", "ranks"), [(9, 10), (9, 9), (10, 8)])

@@ -60,7 +60,15 @@ def test_what_the_page_guessed_wrong_the_api_guesses_as_the_cli(base, fen, key, 
     assert body["valid"] is True and body["variant"] == key and body["errors"] == []
     assert body["warnings"][0]["code"] == "guessed-variant" and body["warnings"][0]["reason"] == reason
     line = json.loads(cli("validate", "--json", "--variant", "auto", stdin=fen + "\n").stdout)
-    assert line["variant"] == key and line["warnings"] == body["warnings"]
+    assert line["variant"] == key and in_other_words(line["warnings"]) == in_other_words(body["warnings"])
+    assert f'say "variant": "{key}" to be sure' in body["warnings"][0]["message"]
+    assert f"say --variant {key} to be sure" in line["warnings"][0]["message"]
+
+
+def in_other_words(problems: list[dict]) -> list[dict]:
+    """The problems less their messages: the CLI and the API say how to choose a variant in
+    their own words (--variant; the request's "variant" field), and nothing else differs."""
+    return [{k: v for k, v in problem.items() if k != "message"} for problem in problems]
 
 
 @pytest.mark.parametrize(
@@ -90,7 +98,11 @@ def test_a_batch_guesses_item_by_item_as_the_cli_guesses_line_by_line(base):
     lines = "".join(json.dumps(item if isinstance(item, dict) else {"fen": item}) + "\n" for item in items)
     done = cli("convert", "--json", "--variant", "auto", stdin=lines)
     expected = [{k: v for k, v in json.loads(line).items() if k != "line"} for line in done.stdout.splitlines()]
-    assert answer["results"] == expected
+    for got, want in zip(answer["results"], expected, strict=True):
+        assert {**got, "errors": [], "warnings": []} == {**want, "errors": [], "warnings": []}
+        assert in_other_words(got["errors"]) == in_other_words(want["errors"])
+        assert in_other_words(got["warnings"]) == in_other_words(want["warnings"])
+    assert "--variant" not in json.dumps(answer) and "--variant" in done.stdout
     assert [r["variant"] for r in answer["results"]] == ["crazyhouse", "standard", None, "tablut", "crazyhouse"]
 
 
@@ -100,14 +112,20 @@ def test_a_plain_fen_is_standard_with_its_reason_and_no_warning(base):
     assert answer["guess"] == {"variant": "standard", "name": "Standard", "reason": "a plain FEN"}
 
 
-def test_no_fit_is_unknown_variant_suggesting_values(base):
+def test_no_fit_is_the_fens_own_problem_suggesting_values_in_the_apis_words(base):
     status, answer = call(base, "POST", "/v1/fen/validate", {"fen": UNREADABLE, "variant": "auto"})
     assert status == 200 and answer["valid"] is False
-    assert answer["errors"][0]["code"] == "unknown-variant" and "crazyhouse" in answer["errors"][0]["suggestions"]
+    error = answer["errors"][0]
+    assert (error["code"], error["field"], error["column"]) == ("fen-syntax", "fullmove", 55)
+    assert "crazyhouse" in error["suggestions"] and error["read_as"] == "standard"
+    assert error["message"] == (
+        "expected fullmove number, found the end of the FEN (read as Standard: no variant reads this FEN); "
+        'say which with the request\'s "variant" field (GET /v1/variants lists them)'
+    )
     for path, body in (("/v1/fen/convert", {}), ("/v1/moves", {}), ("/v1/play", {"moves": ["e4"]})):
         status, answer = call(base, "POST", path, {"fen": UNREADABLE, "variant": "auto", **body})
         assert status == 422 and answer["type"].endswith("invalid-fen"), answer
-        assert answer["errors"][0]["code"] == "unknown-variant"
+        assert answer["errors"][0]["code"] == "fen-syntax" and "--variant" not in json.dumps(answer)
 
 
 def test_without_a_fen_auto_is_the_default_variant(base):

@@ -97,7 +97,7 @@ def check_variant_option(name: str | None, registry: Registry) -> None:
     if name is None or is_auto(name):
         return
     if normalize_name(name) in LIST_VARIANTS:
-        from notation.cli.variants_cmd import print_variants
+        from notation.cli.variant_table import print_variants
 
         print_variants(registry, sys.stdout)
         raise SystemExit(0)

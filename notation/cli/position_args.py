@@ -161,8 +161,8 @@ def unquoted_fen(board: str, rest: list[str]) -> str | None:
             break
         fields.append(word)
     fen = " ".join([board, *fields])
-    return (f"the position looks like a FEN given as {len(fields) + 1} arguments; quote it as one: "
-            f"notation play '{fen}' MOVE ...")
+    moves = " ".join(rest[len(fields):]) or "MOVE ..."
+    return f"the position looks like a FEN given as {len(fields) + 1} arguments; quote it as one: notation play '{fen}' {moves}"
 
 
 def movetext_moves(words: list[str]) -> tuple[list[str], Problem | None]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
 
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.jsonl import write_json_line
 from notation.cli.options import add_alias_option, add_source_option, build_registry
 from notation.cli.usage import SUMMARIES
-from notation.variants import Registry
+from notation.cli.variant_table import write_table
 
 DESCRIPTION = """\
 List the variants: key (what --variant takes; aliases and names are read too, ignoring
@@ -43,39 +42,3 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_table(facts, sys.stdout)
     return 0
-
-
-def print_variants(registry: Registry, out: TextIO) -> None:
-    """The table of ``registry``'s variants on ``out`` (what ``--variant help`` prints)."""
-    from notation.variant_facts import all_variant_facts
-
-    write_table(all_variant_facts(registry), out)
-
-
-_HEADINGS = ("KEY", "NAME", "BOARD", "FAMILY", "PLAYS", "READS", "ALIASES")
-
-
-def write_table(facts: list[dict[str, Any]], out: TextIO) -> None:
-    """One row per variant, columns aligned; the last column runs to the line's end."""
-    rows = [_HEADINGS, *(_row(entry) for entry in facts)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADINGS) - 1)]
-    for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
-        out.write("  ".join([*cells, row[-1]]).rstrip() + "\n")
-
-
-def _row(entry: dict[str, Any]) -> tuple[str, ...]:
-    board = f"{entry['geometry']['files']}x{entry['geometry']['ranks']}"
-    reads = entry["reads"]
-    parts = [
-        f"{what} {'/'.join(reads[key])}"
-        for key, what in (("positions", "positions"), ("pockets", "pockets"), ("checks", "checks"),
-                          ("castling", "castling"), ("letters", "letters"), ("sides", "sides"),
-                          ("layouts", "layouts"), ("fields", "fields"))
-        if reads[key] and not (key == "positions" and reads[key] == ["fen"])
-    ]
-    return (
-        entry["key"], entry["name"], board, entry["family"],
-        ",".join(entry["plays"]["moves"]) + (" perft" if entry["plays"]["perft"] else ""),
-        "; ".join(parts) or "-", ", ".join(entry["aliases"]) or "-",
-    )
