@@ -223,4 +223,6 @@ def test_auto_guesses_as_the_command_line_does(client):
         pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg" / "crazyhouse-drop-check.svg"
     ).read_text(encoding="utf-8")
     body = assert_problem(client.get(board_url(fen="8/8/8 w - - 0", variant="auto")), 422, INVALID_FEN)
-    assert body["errors"][0]["code"] == "unknown-variant" and body["errors"][0]["suggestions"]
+    # No variant reads it: the FEN's own problem, in the API's words for choosing a variant.
+    assert body["errors"][0]["code"] == "fen-syntax" and body["errors"][0]["suggestions"]
+    assert "only 3 ranks" in body["errors"][0]["message"] and '"variant" field' in body["errors"][0]["message"]
