@@ -51,7 +51,8 @@ class Guess:
     def warning(self, say: str = "--variant {key}") -> Problem:
         """The warning that says what was guessed (code ``guessed-variant``), and how to be
         sure in the front end's words: ``say`` with the variant's ``{key}``."""
-        message = f"guessed variant {self.variant.name} from {self.reason}; say {say.format(key=self.variant.key)} to be sure"
+        how = say.format(key=self.variant.key)
+        message = f"guessed variant {self.variant.name} from {self.reason}; say {how} to be sure"
         return Problem("guessed-variant", message, extra={"guessed": self.variant.key, "reason": self.reason})
 
     def to_dict(self) -> dict[str, str]:

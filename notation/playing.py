@@ -255,13 +255,9 @@ def count_perft(
     branching = _branching(position) if depth > 2 else 1.0
     estimate = estimate_nodes(position, depth, branching)
     if estimate > limit:
-        problem = Problem(
-            "depth-too-large",
-            f"perft {depth} of this position would count about {estimate:.2g} paths (estimated from its first"
-            f" two plies), more than the limit of {limit:.2g}",
-            extra={"estimate": _json_number(estimate), "limit": limit},
-        )
-        return PerftResult(False, position.variant.key, errors=[problem])
+        message = (f"perft {depth} of this position would count about {estimate:.2g} paths (estimated from its"
+                   f" first two plies), more than the limit of {limit:.2g}")
+        return _over_limit(position, "depth-too-large", message, estimate, limit=limit)
     clock = _Clock(time_limit, branching)
     try:
         if not by_move:
@@ -271,13 +267,9 @@ def count_perft(
             for move in position.legal_moves()
         ]
     except _OutOfTime:
-        problem = Problem(
-            "perft-time-limit",
-            f"perft {depth} of this position was stopped after {time_limit:g} s (its estimate: about"
-            f" {estimate:.2g} paths)",
-            extra={"estimate": _json_number(estimate), "time_limit": time_limit},
-        )
-        return PerftResult(False, position.variant.key, errors=[problem])
+        message = (f"perft {depth} of this position was stopped after {time_limit:g} s (its estimate: about"
+                   f" {estimate:.2g} paths)")
+        return _over_limit(position, "perft-time-limit", message, estimate, time_limit=time_limit)
     return PerftResult(True, position.variant.key, depth, sum(n for _, n in counted), counted)
 
 
@@ -341,6 +333,12 @@ def _settled(exc: MoveError, text: str, moves: Sequence[str], chosen: MoveNotati
     if chosen is not None or exc.problems[0].code != AMBIGUOUS or not is_coordinate(text):
         return None
     return settled_notation(moves)
+
+
+def _over_limit(position: GamePosition, code: str, message: str, estimate: float, **limit: float) -> PerftResult:
+    """The refusal of a perft over one of its limits, with its estimate and that limit."""
+    extra: dict[str, Any] = {"estimate": _json_number(estimate), **limit}
+    return PerftResult(False, position.variant.key, errors=[Problem(code, message, extra=extra)])
 
 
 def _json_number(value: float) -> int | float:

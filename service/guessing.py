@@ -17,7 +17,6 @@ from notation.errors import Problem
 from notation.guess import Resolved, is_auto, resolve_variant, with_hint
 from notation.variants import Registry
 
-
 # How a request says which variant it means, for the guess's warning (``Guess.warning``).
 SAY = '"variant": "{key}"'
 

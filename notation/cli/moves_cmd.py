@@ -17,7 +17,8 @@ Print the legal moves of a position (FEN; none: the variant's start), one a line
 stable order whatever the notation: by the moving piece's square (a1 first), then its
 target, drops after. A finished game has no moves (its end is printed to standard error).
 With --json, read {"fen", "variant", "chess960", "notation"} objects from standard input,
-one a line (any other key is refused as unknown-field), and print {"ok", "variant", "notation", "moves", "outcome"} for each.
+one a line (any other key is refused as unknown-field), and print {"ok", "variant",
+"notation", "moves", "outcome"} for each.
 Exit status: 0 listed, 1 the FEN or variant was refused, 2 usage error."""
 
 
@@ -50,11 +51,9 @@ def run(args: argparse.Namespace) -> int:
             return position_args.with_guess(reply, chosen.warning)
 
         return position_args.run_json_lines(answer, JSON_FIELDS)
-    chosen = position_args.resolve_variant(args.fen, args.variant, registry)
-    if chosen.error is not None:
-        position_args.print_problems([chosen.error], "error")
+    chosen = position_args.reported_variant(args.fen, args.variant, registry)
+    if chosen is None:
         return 1
-    position_args.print_problems([chosen.warning] if chosen.warning else [], "warning")
     result = list_moves(args.fen, chosen.variant, notation=args.notation, chess960=args.chess960, registry=registry)
     if not result.ok:
         position_args.print_problems(result.errors, "error")

@@ -117,11 +117,9 @@ def run(args: argparse.Namespace) -> int:
             return position_args.with_guess(result.to_dict(), chosen.warning)
 
         return position_args.run_json_lines(answer, JSON_FIELDS)
-    chosen = position_args.resolve_variant(args.fen, args.variant, registry)
-    if chosen.error is not None:
-        position_args.print_problems([chosen.error], "error")
+    chosen = position_args.reported_variant(args.fen, args.variant, registry)
+    if chosen is None:
         return 1
-    position_args.print_problems([chosen.warning] if chosen.warning else [], "warning")
     result = count_perft(
         args.fen, chosen.variant, args.depth, by_move=args.divide, notation=args.notation, chess960=args.chess960,
         registry=registry, max_nodes=args.max_nodes, time_limit=args.time_limit,

@@ -41,7 +41,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "play", help=SUMMARIES["play"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "words", nargs="*", metavar="FEN|MOVE", help="the position (optional, quoted), then the moves (or one quoted list)"
+        "words", nargs="*", metavar="FEN|MOVE",
+        help="the position (optional, quoted), then the moves (or one quoted list)",
     )
     position_args.add_position_options(parser, notation_help="read the moves only in this notation")
     parser.add_argument(
@@ -93,11 +94,9 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         position_args.print_problems([problem], "error")
         return 1
-    chosen = position_args.resolve_variant(fen, args.variant, registry)
-    if chosen.error is not None:
-        position_args.print_problems([chosen.error], "error")
+    chosen = position_args.reported_variant(fen, args.variant, registry)
+    if chosen is None:
         return 1
-    position_args.print_problems([chosen.warning] if chosen.warning else [], "warning")
     result = play_moves(
         fen, chosen.variant, moves, options=options, notation=args.notation, chess960=args.chess960,
         registry=registry, check_marks=_check_marks(args.strict),

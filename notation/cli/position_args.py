@@ -69,6 +69,17 @@ def resolve_variant(fen: str | None, name: str, registry: Registry) -> Chosen:
     return Chosen(resolved.variant, resolved.warning(registry))
 
 
+def reported_variant(fen: str | None, name: str, registry: Registry) -> Chosen | None:
+    """``resolve_variant`` for a command line: the guess's warning printed, or its error
+    printed and None (the command then exits 1)."""
+    chosen = resolve_variant(fen, name, registry)
+    if chosen.error is not None:
+        print_problems([chosen.error], "error")
+        return None
+    print_problems([chosen.warning] if chosen.warning else [], "warning")
+    return chosen
+
+
 def refused(chosen: Chosen, **members: Any) -> dict[str, Any]:
     """The JSON answer of a line whose guess failed: ``{"ok": false, "variant": null,
     "errors": [...]}`` with the command's own ``members`` (``played``, ``warnings``)."""
@@ -156,13 +167,14 @@ def unquoted_fen(board: str, rest: list[str]) -> str | None:
     if not rest or rest[0] not in _SIDES:
         return None
     fields = [rest[0]]
-    for word, pattern in zip(rest[1:], _FEN_FIELDS):
+    for word, pattern in zip(rest[1:], _FEN_FIELDS, strict=False):
         if not pattern.fullmatch(word):
             break
         fields.append(word)
     fen = " ".join([board, *fields])
     moves = " ".join(rest[len(fields):]) or "MOVE ..."
-    return f"the position looks like a FEN given as {len(fields) + 1} arguments; quote it as one: notation play '{fen}' {moves}"
+    return (f"the position looks like a FEN given as {len(fields) + 1} arguments; quote it as one: "
+            f"notation play '{fen}' {moves}")
 
 
 def movetext_moves(words: list[str]) -> tuple[list[str], Problem | None]:
@@ -182,8 +194,8 @@ def movetext_moves(words: list[str]) -> tuple[list[str], Problem | None]:
         word = text[token.start:token.end]
         if token.kind is TokenKind.MOVE:
             if result is not None:
-                return moves, Problem("bad-move-syntax", f"{word!r} comes after the result {result!r} that ends the moves",
-                                      extra={"move": word, "ply": len(moves) + 1})
+                message = f"{word!r} comes after the result {result!r} that ends the moves"
+                return moves, Problem("bad-move-syntax", message, extra={"move": word, "ply": len(moves) + 1})
             moves.append(word)
         elif token.kind is TokenKind.RESULT:
             result = word

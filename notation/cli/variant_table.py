@@ -23,7 +23,7 @@ def write_table(facts: list[dict[str, Any]], out: TextIO) -> None:
     rows = [_HEADINGS, *(_row(entry) for entry in facts)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADINGS) - 1)]
     for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         out.write("  ".join([*cells, row[-1]]).rstrip() + "\n")
 
 

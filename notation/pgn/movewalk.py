@@ -55,8 +55,8 @@ from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
-from notation.moves.reading import ReadMove
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
+from notation.moves.reading import ReadMove
 from notation.options import MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
