@@ -316,6 +316,7 @@ def request_schemas(settings: Settings) -> RequestSchemas:
             allow_none=False,
             validate=validate.Length(max=MAX_PLAYED_MOVES),
         )
+        strict = StrictBoolean(load_default=False, allow_none=False)
 
     convert_request, validate_request = ConvertRequest(), ValidateRequest()
     return RequestSchemas(

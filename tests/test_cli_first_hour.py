@@ -175,3 +175,17 @@ def test_the_settled_move_reads_both_ways_on_its_own(case):
     done = notation("play", "--variant", "xiangqi", before.fen or "", moves[ply - 1])
     assert done.returncode == 1 and "ambiguous-move" in done.stderr
     assert play_moves(None, "xiangqi", moves).fen == case["fen"]
+
+
+@cases("check_marks")
+def test_the_api_plays_as_the_cli_with_check_marks_only_when_strict(case):
+    from notation_service import create_app
+
+    moves = case["args"] if len(case["args"]) > 1 else case["args"][0].split()
+    client = create_app({}).test_client()
+    quiet = client.post("/v1/play", json={"moves": moves}).get_json()
+    loud = client.post("/v1/play", json={"moves": moves, "strict": True}).get_json()
+    assert quiet["ok"] and quiet["warnings"] == [] and quiet["fen"] == loud["fen"]
+    assert [w["code"] for w in loud["warnings"]] == ["wrong-check-mark"]
+    refused = client.post("/v1/play", json={"moves": moves, "move": moves}).get_json()
+    assert [e["code"] for e in refused["errors"]] == ["unknown-field"]

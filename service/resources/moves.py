@@ -17,7 +17,7 @@ from flask import Blueprint, Response
 
 from notation.fen.profiles import options_from
 from notation.game import GamePosition, MoveKind
-from notation.playing import list_moves, open_position, play_moves
+from notation.playing import CheckMarks, list_moves, open_position, play_moves
 
 from ..bodies import json_body, load
 from ..guessing import guess_member, resolve, with_guess_warning
@@ -73,6 +73,7 @@ def play_answer(current: ServiceState, data: dict[str, Any]) -> dict[str, Any]:
     result = play_moves(
         data["fen"], resolved.variant, data["moves"], options=options_from(data), notation=data["notation"],
         chess960=data["chess960"], registry=registry,
+        check_marks=CheckMarks.CHECKED if data["strict"] else CheckMarks.IGNORED,
     )
     warnings = with_guess_warning(result.warnings, resolved, registry)
     if not result.ok:
