@@ -42,7 +42,8 @@ def add_variant_options(parser: argparse.ArgumentParser, *, default: str = "stan
         "--variant",
         default=default,
         metavar="NAME",
-        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _{guess}",
+        help=f"variant name or alias (default: {default}); lookup ignores case, spaces, - and _{guess}; "
+        "help: list the variants (as `notation variants`)",
     )
     add_alias_option(parser)
     add_source_option(parser)
