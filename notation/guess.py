@@ -71,19 +71,27 @@ class VariantGuessError(NotationError):
         super().__init__([Problem(problem.code, problem.message, problem.field, problem.column, extra)])
 
 
-# At most this many suggestions are named in a hint; more are left to the list of variants.
+# At most this many suggestions are named in a hint; the first few of more, and how many
+# are left to the list of variants.
 HINT_NAMES = 8
+HINT_FIRST = 4
 
 
 def with_hint(problem: Problem, how: str, listing: str) -> Problem:
     """``problem`` (a failed guess's) with the front end's way of choosing a variant after
-    its message: ``; say which with HOW: a, b`` naming its ``suggestions`` (when there are
-    at most ``HINT_NAMES``), else ``; say which with HOW (LISTING lists them)``. Raises nothing."""
+    its message: ``; say which with HOW: a, b`` naming its ``suggestions`` (all of them when
+    there are at most ``HINT_NAMES``, else the first ``HINT_FIRST`` and how many more
+    ``LISTING`` lists), or ``; say which with HOW (LISTING lists them)`` without
+    suggestions. Raises nothing."""
     suggestions = problem.extra.get("suggestions") or []
-    if suggestions and len(suggestions) <= HINT_NAMES:
+    if not suggestions:
+        hint = f"; say which with {how} ({listing} lists them)"
+    elif len(suggestions) <= HINT_NAMES:
         hint = f"; say which with {how}: {', '.join(suggestions)}"
     else:
-        hint = f"; say which with {how} ({listing} lists them)"
+        first = ", ".join(suggestions[:HINT_FIRST])
+        more = len(suggestions) - HINT_FIRST
+        hint = f"; say which with {how}: {first} or {more} more ({listing} lists them)"
     return Problem(problem.code, problem.message + hint, problem.field, problem.column, problem.extra)
 
 

@@ -69,7 +69,8 @@ def test_no_guess_says_the_fens_own_problem_and_where_to_choose():
     assert done.returncode == 1
     assert done.stdout == (
         "invalid: fen-syntax: expected fullmove number, found the end of the FEN (read as Standard: no variant reads"
-        " this FEN); say which with --variant (`notation variants` lists them) (field fullmove, column 55)\n"
+        " this FEN); say which with --variant: standard, chess960, crazyhouse, atomic or 19 more"
+        " (`notation variants` lists them) (field fullmove, column 55)\n"
     )
 
 

@@ -120,7 +120,8 @@ def test_no_fit_is_the_fens_own_problem_suggesting_values_in_the_apis_words(base
     assert "crazyhouse" in error["suggestions"] and error["read_as"] == "standard"
     assert error["message"] == (
         "expected fullmove number, found the end of the FEN (read as Standard: no variant reads this FEN); "
-        'say which with the request\'s "variant" field (GET /v1/variants lists them)'
+        'say which with the request\'s "variant" field: standard, chess960, crazyhouse, atomic or 19 more '
+        '(GET /v1/variants lists them)'
     )
     for path, body in (("/v1/fen/convert", {}), ("/v1/moves", {}), ("/v1/play", {"moves": ["e4"]})):
         status, answer = call(base, "POST", path, {"fen": UNREADABLE, "variant": "auto", **body})

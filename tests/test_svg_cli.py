@@ -91,7 +91,8 @@ def test_a_fen_no_variant_fits_exits_1():
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr == (
         "notation svg: fen-syntax: expected fullmove number, found the end of the FEN (read as Standard: no variant"
-        " reads this FEN); say which with --variant (`notation variants` lists them) (field fullmove, column 55)\n"
+        " reads this FEN); say which with --variant: standard, chess960, crazyhouse, atomic or 19 more"
+        " (`notation variants` lists them) (field fullmove, column 55)\n"
     )
 
 
