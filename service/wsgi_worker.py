@@ -14,8 +14,8 @@ half the CPU or less. The worker ignores SIGINT (the front end decides when work
 and ends when the front end closes the socket. When a request's client goes away, the
 front end sends ``CANCEL``: the worker stops the answer at its next piece (``ABORT``) or
 finishes it, and the front end drops what it sends and gives the worker the next request;
-only a request past ``NOTATION_TIMEOUT`` gets its worker killed (SIGKILL). Exit status: 0 at end of file, 3 if the app cannot
-be built.
+only a request past ``NOTATION_TIMEOUT`` gets its worker killed (SIGKILL). Exit status: 0
+at end of file, 3 if the app cannot be built.
 """
 
 from __future__ import annotations

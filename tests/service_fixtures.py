@@ -13,7 +13,6 @@ import pathlib
 from typing import Any
 
 import pytest
-
 from contract import ContractClient
 
 from notation_service import create_app

@@ -794,7 +794,7 @@ def test_a_narrow_window_has_the_side_panel_below_the_whole_board(page, base_url
     ("fen", "status"),
     [
         (START, "White to move (20 legal moves)."),
-        ("rnbqkbnr/ppppp2p/5p2/6p1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "White to move (32 legal moves)."),  # python-chess counts 32
+        ("rnbqkbnr/ppppp2p/5p2/6p1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "White to move (32 legal moves)."),
         ("rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3", "Checkmate: White wins (1-0)."),
         ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "Black to move (29 legal moves)."),
         ("rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3", "Black to move, in check (6 legal moves)."),

@@ -477,7 +477,8 @@ def test_client_that_stops_reading_ends_its_request_not_its_worker(one_worker):
     with post_pgn(one_worker.port, many_games(8), receive_buffer=4096) as sock:
         assert sock.recv(12) == b"HTTP/1.1 200"  # then reads no more
         one_worker.wait_for_log(
-            r"the client took no byte of its answer for 1 s during POST /v1/pgn/normalize; its worker \d+ is told to stop"
+            r"the client took no byte of its answer for 1 s during POST /v1/pgn/normalize; "
+            r"its worker \d+ is told to stop"
         )
         assert_worker_kept(one_worker, pid, "POST /v1/pgn/normalize")
 
