@@ -108,37 +108,36 @@ class Server:
         os.unlink(self.log.name)
 
 
+def served(workers: int = 2, *, tracebacks: bool = False, **env: str):
+    """A ``Server`` for a fixture to yield; once stopped it must have exited 0 (and logged
+    no traceback unless ``tracebacks``)."""
+    running = Server(workers, **env)
+    try:
+        yield running
+    finally:
+        status = running.stop()
+        log = running.log_text()
+        os.unlink(running.log.name)
+    assert status == 0, log
+    assert tracebacks or "Traceback" not in log, log
+
+
 @pytest.fixture(scope="module")
 def server():
     """Short connection timeouts so that the attacks end within seconds."""
-    running = Server(
+    yield from served(
         NOTATION_HEADER_TIMEOUT="2",
         NOTATION_BODY_TIMEOUT="2",
         NOTATION_KEEPALIVE_TIMEOUT="1",
         NOTATION_SEND_TIMEOUT="1",
         NOTATION_ACCESS_LOG="on",
     )
-    try:
-        yield running
-    finally:
-        status = running.stop()
-        log = running.log_text()
-        os.unlink(running.log.name)
-    assert status == 0, log
-    assert "Traceback" not in log, log
 
 
 @pytest.fixture(scope="module")
 def slow_server():
     """NOTATION_TIMEOUT=1, for requests made slow on purpose."""
-    running = Server(NOTATION_TIMEOUT="1", NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024))
-    try:
-        yield running
-    finally:
-        status = running.stop()
-        log = running.log_text()
-        os.unlink(running.log.name)
-    assert status == 0, log
+    yield from served(tracebacks=True, NOTATION_TIMEOUT="1", NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024))
 
 
 def request(port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
@@ -416,15 +415,7 @@ def assert_worker_kept(running: Server, pid: int, request_line: str) -> None:
 @pytest.fixture
 def one_worker():
     """One worker, so that the request after an abandoned one must be served by it."""
-    running = Server(workers=1, NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024), NOTATION_SEND_TIMEOUT="1")
-    try:
-        yield running
-    finally:
-        status = running.stop()
-        log = running.log_text()
-        os.unlink(running.log.name)
-    assert status == 0, log
-    assert "Traceback" not in log, log
+    yield from served(1, NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024), NOTATION_SEND_TIMEOUT="1")
 
 
 def test_client_that_leaves_mid_answer_ends_its_request_not_its_worker(one_worker):
