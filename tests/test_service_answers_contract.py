@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import socket
 
 import pytest
 from contract import CHECKED, ContractBroken, ContractClient, check_answer, spec
@@ -211,3 +212,66 @@ def test_the_checker_refuses_what_the_contract_does_not_allow():
             "problems": [],
         }
         check_answer("POST", "/v1/pgn/game", 200, "application/json", json.dumps(body).encode())
+
+
+# --- the answers of a live `notation serve`: the front end's own errors too ------------------
+
+
+def raw_answer(port: int, data: bytes) -> tuple[int, str, bytes]:
+    """(status, media type, body) of the one answer to ``data``, read until the server closes."""
+    from test_service_front import WAIT, read_to_close
+
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+        sock.sendall(data)
+        answer = read_to_close(sock)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    if headers.get("transfer-encoding") == "chunked":
+        body = dechunk(body)
+    return int(lines[0].split()[1]), headers.get("content-type", "").split(";")[0], body
+
+
+def dechunk(data: bytes) -> bytes:
+    out = b""
+    while True:
+        size_line, _, data = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            return out
+        out, data = out + data[:size], data[size + 2 :]
+
+
+def test_a_live_server_answers_as_the_contract_says():
+    from test_service_front import giant_game, served
+
+    for running in served(1, tracebacks=True, NOTATION_TIMEOUT="1", NOTATION_BODY_TIMEOUT="1",
+                          NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024)):
+        port = running.port
+        pgn = giant_game(15)
+        cases = [
+            # (method, path, request bytes, the status expected)
+            ("POST", "/v1/pgn/normalize",
+             b"POST /v1/pgn/normalize?moves=check HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+             b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(GAME_WITH_ALL) + GAME_WITH_ALL.encode(), 200),
+            ("POST", "/v1/pgn/game",
+             b'POST /v1/pgn/game HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n'
+             b'Content-Length: 16\r\n\r\n{"pgn": "1. e4"}', 200),
+            ("GET", "/healthz", b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 200),
+            ("GET", "/metrics", b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 200),
+            # The front end's own: a body that does not arrive (408), one past the limit (413),
+            # work past NOTATION_TIMEOUT (504).
+            ("POST", "/v1/fen/convert",
+             b"POST /v1/fen/convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             b"Content-Length: 100\r\n\r\n{", 408),
+            ("POST", "/v1/pgn/game",
+             b"POST /v1/pgn/game HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             b"Content-Length: 99999999\r\n\r\n", 413),
+            ("POST", "/v1/pgn/normalize",
+             b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+             b"Content-Length: %d\r\n\r\n" % len(pgn) + pgn, 504),
+        ]
+        for method, path, data, expected in cases:
+            status, media_type, body = raw_answer(port, data)
+            assert status == expected, (path, status, body[:500])
+            check_answer(method, path, status, media_type, body)
