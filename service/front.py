@@ -19,9 +19,11 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
    for everything else), in memory up to ``SPOOL_BYTES`` and in a temporary file past it;
 4. a worker is acquired (bounded queue) and the answer streams back frame by frame: the
    next frame is read only once the client has taken the last one (``send_timeout``);
-5. ``timeout`` bounds step 4 (the wait for a worker included); past it, or when the client
-   closes its side, the worker is killed and replaced, and the client gets 503/504 if no
-   status was sent yet, else the connection is cut.
+5. ``timeout`` bounds step 4 (the wait for a worker included); past it the worker is
+   killed and replaced, and the client gets 503/504 if no status was sent yet, else the
+   connection is cut. When the client closes its side or stops taking the answer, the
+   connection is cut and the worker is not killed: the pool tells it to stop
+   (``WorkerPool.abandon``), drops the rest of its answer and gives it the next request.
 
 Every answer carries ``X-Request-ID`` (the client's, or a new one: ``service.request_id``),
 which the worker's app also receives and every access log line names; with
@@ -561,12 +563,12 @@ class ClientConnection(asyncio.Protocol):
         except asyncio.CancelledError:
             if not self.client_gone:
                 raise
-            self._discard(worker, f"the client went away during {_line(request)}")
+            self._abandon(worker, deadline, f"the client went away during {_line(request)}")
             worker = None
             self._out.abort()
             return 0
         except ClientGone as gone:
-            self._discard(worker, f"{gone} during {_line(request)}")
+            self._abandon(worker, deadline, f"{gone} during {_line(request)}")
             worker = None
             self._out.abort()
             return 0
@@ -580,6 +582,13 @@ class ClientConnection(asyncio.Protocol):
         finally:
             if worker is not None:  # cancelled at shutdown, or a bug: never hand back a busy worker
                 self._discard(worker, f"the request {_line(request)} was cut")
+
+    def _abandon(self, worker: WorkerProcess | None, deadline: float, reason: str) -> None:
+        """A worker (once given the request) keeps running: the pool cancels the request
+        and takes the worker back."""
+        if worker is not None:
+            log.info("%s; its worker %d is told to stop", reason, worker.pid)
+            self.front.pool.abandon(worker, deadline, reason)
 
     def _discard(self, worker: WorkerProcess | None, reason: str) -> None:
         if worker is not None:

@@ -24,6 +24,7 @@ played (their problems are the game's, not a ply's). Nothing here raises on bad 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -34,7 +35,7 @@ from notation.options import MoveNotation
 from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.gameread import PlayedMove
 from notation.pgn.gamestart import Start
-from notation.pgn.movetext import CLOSE, OPEN, RESULT, Budget, Locator, movetext_start, scan
+from notation.pgn.movetext import CLOSE, COMMENT, MOVE, OPEN, RESULT, Budget, Locator, movetext_start, scan
 from notation.pgn.movewalk import ERROR
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.normalize import _move_problem_dict
@@ -46,6 +47,9 @@ from .move_squares import last_move_text, move_entry
 Ply = dict[str, Any]
 Line = list[Ply]
 
+# A clock in a comment, as lichess and ChessBase write it (`{ [%clk 0:02:55] }`): the time
+# left to the side that moved, after its move.
+_CLOCK = re.compile(r"\[%clk\s+(\d+(?::\d+){0,2}(?:\.\d+)?)\s*\]")
 _SAN = MoveWriter(MoveNotation.SAN)  # the default profile's SAN (pawn drops "@e4"), as normalize writes it
 
 
@@ -71,7 +75,7 @@ def replay(
     ``start``; ``placed`` maps (line, column) to the problem reported for the move there."""
     if start.position is None:
         return Replay([], None, None, [])
-    plies = _Plies(text, first_line, start.position)
+    plies = _Plies(text, first_line, start.position, _clocks(text, budget))
     found = read_game_moves(text, first_line, start, budget=budget, visitor=plies)
     plies.finish()
     own = {(p.line, p.column): p for p in found.problems if p.problem.level is ERROR and p.problem.move is not None}
@@ -88,8 +92,9 @@ class _Plies:
     """Builds the plies from what the walk tells (``movewalk.MoveVisitor``), as
     ``gameread`` builds its moves, keeping the moves that failed."""
 
-    def __init__(self, text: str, first_line: int, start: GamePosition) -> None:
+    def __init__(self, text: str, first_line: int, start: GamePosition, clocks: Mapping[int, str]) -> None:
         self.locator = Locator(text, first_line)
+        self.clocks = clocks  # the clock in the comments after the move at an offset
         self.main: Line = []
         self.line = self.main
         self.failures: Line = []  # filled in from the walk's problems once it is done
@@ -116,6 +121,7 @@ class _Plies:
             "fen": write_fen(after_setup, after.variant).fen,
             "last_move": last_move_text(squares), "squares": squares, "check": _check(after, after_setup),
             "warnings": [warning.to_dict() for warning in move.warnings], "problem": None,
+            "clock": self.clocks.get(offset),
         }
         self._append(entry)
         self.last = (entry, before)
@@ -129,7 +135,7 @@ class _Plies:
             "ply": None, "number": None if setup is None else setup.fullmove,
             "color": None if setup is None else setup.turn, "move": None, "line": line, "column": column,
             "variations": [], "san": None, "uci": None, "fen": None, "last_move": "", "squares": None, "check": [],
-            "warnings": [], "problem": None,
+            "warnings": [], "problem": None, "clock": None,
         }
         self._append(entry)
         self.failures.append(entry)
@@ -176,6 +182,25 @@ def _main_result(text: str, budget: Budget) -> str | None:
         elif token.kind is RESULT and depth == 0:
             result = text[token.start:token.end]
     return result
+
+
+def _clocks(text: str, budget: Budget) -> dict[int, str]:
+    """The clock (``[%clk 0:02:55]``, as written) of each move that has one, by the move's
+    offset: the first clock in the comments between the move and the next move or
+    variation (NAGs and other comments may stand between)."""
+    clocks: dict[int, str] = {}
+    move: int | None = None
+    for token in scan(text, movetext_start(text), budget).tokens:
+        if token.kind is MOVE:
+            move = token.start
+        elif token.kind is COMMENT:
+            if move is not None and move not in clocks:
+                found = _CLOCK.search(text, token.start, token.end)
+                if found:
+                    clocks[move] = found.group(1)
+        elif token.kind in (OPEN, CLOSE, RESULT):
+            move = None
+    return clocks
 
 
 def _uci(move: PlayedMove) -> str | None:

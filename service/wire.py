@@ -2,7 +2,9 @@
 
 A frame is one type byte, a 4-byte big-endian length and that many bytes of payload.
 Front end to worker: ``REQUEST`` (JSON: the request head and where its body is), then
-``BODY`` (the body bytes, when they are sent inline). Worker to front end: ``READY`` once
+``BODY`` (the body bytes, when they are sent inline), and ``CANCEL`` (empty) when the
+request's client went away before its answer ended: the worker stops at its next piece of
+answer (``BlockingChannel.cancel_requested``) and ends it with ``ABORT``. Worker to front end: ``READY`` once
 (JSON ``{"pid"}``) after the app is built, then per request ``START`` (JSON ``{"status",
 "headers"}``), any number of ``DATA`` and one ``END`` (empty, or JSON ``{"fens"}``: the FENs
 the answer processed, for the metrics), or ``ABORT`` when the answer failed
@@ -24,8 +26,9 @@ from typing import Any
 
 import orjson
 
-REQUEST, BODY, READY, START, DATA, END, ABORT = (ord(letter) for letter in "QBRSDEA")
-KNOWN_TYPES = frozenset({REQUEST, BODY, READY, START, DATA, END, ABORT})
+REQUEST, BODY, READY, START, DATA, END, ABORT, CANCEL = (ord(letter) for letter in "QBRSDEAC")
+KNOWN_TYPES = frozenset({REQUEST, BODY, READY, START, DATA, END, ABORT, CANCEL})
+CANCEL_FRAME = bytes((CANCEL, 0, 0, 0, 0))
 HEADER = struct.Struct(">BI")
 MAX_FRAME = 1 << 30
 RECEIVE_BYTES = 1 << 16  # the worker reads at least this much at once (a frame's head and what follows)
@@ -89,6 +92,23 @@ class BlockingChannel:
 
     def send_json(self, kind: int, value: Any) -> None:
         self.sock.sendall(json_frame(kind, value))
+
+    def cancel_requested(self) -> bool:
+        """Whether the front end has sent ``CANCEL`` (or closed the socket) since the request
+        began; never blocks. The ``CANCEL`` frame is taken; the front end sends nothing else
+        while a request runs."""
+        buffer = self._buffer
+        if not buffer:
+            try:
+                chunk = self.sock.recv(RECEIVE_BYTES, socket.MSG_DONTWAIT)
+            except (BlockingIOError, InterruptedError):
+                return False
+            if not chunk:
+                return True  # the front end is gone: no one takes the rest
+            buffer += chunk
+        if len(buffer) >= HEADER.size and buffer[0] == CANCEL:
+            del buffer[: HEADER.size]
+        return True
 
     def receive(self) -> tuple[int, bytes] | None:
         """The next frame, or ``None`` if the front end closed the socket between frames."""

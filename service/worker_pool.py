@@ -6,9 +6,13 @@ requests (past it: ``Overloaded``). Requests of the ``Lane.HEAVY`` lane (PGN job
 of work each) hold at most ``size - 1`` workers at once when there are two or more, so a
 stream of them never leaves the light JSON requests without a worker. ``release`` gives a worker
 back after a complete answer.
-``discard`` kills a worker that is mid-request (timeout, client gone, broken answer) with
-SIGKILL and starts a replacement in the background; both are logged at WARNING with the
-pids (``worker 123 killed: ...``, ``worker 456 started, replacing worker 123``). A
+``abandon`` takes back a worker whose client went away mid-request: it is sent ``CANCEL``,
+what it still sends is dropped until its answer ends (``END`` or ``ABORT``), and it serves
+the next request (logged at INFO: ``worker 123 abandoned ...``); only if its answer does
+not end by the request's deadline is it discarded. ``discard`` kills a worker that is
+mid-request (timeout, broken answer) with SIGKILL and starts a replacement in the
+background; both are logged at WARNING with the pids (``worker 123 killed: ...``,
+``worker 456 started, replacing worker 123``). A
 replacement that fails to start is retried with a growing pause (at most 30 s).
 Raises ``PoolError`` if the first workers cannot start.
 """
@@ -91,6 +95,12 @@ class WorkerProcess:
             return await self.frames.next()
         except (OSError, asyncio.IncompleteReadError, wire.WireError) as exc:
             raise WorkerGone(f"worker {self.pid} ended in the middle of an answer ({exc})") from None
+
+    def cancel(self) -> None:
+        """Tell the worker to stop its answer (``CANCEL``); a dead worker is found out by
+        the next ``next_frame``."""
+        if not self.writer.is_closing():
+            self.writer.write(wire.CANCEL_FRAME)
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -192,6 +202,34 @@ class WorkerPool:
             return
         log.warning("worker %d killed: %s; starting a replacement", worker.pid, reason)
         self._background(self._replace(worker))
+
+    def abandon(self, worker: WorkerProcess, deadline: float, reason: str) -> None:
+        """The client of ``worker``'s request went away: cancel the request, drop the rest
+        of its answer and give the worker back when the answer ends; if it has not ended by
+        ``deadline`` (loop time), or the worker breaks, discard it."""
+        worker.cancel()
+        self._background(self._take_back(worker, deadline, reason))
+
+    async def _take_back(self, worker: WorkerProcess, deadline: float, reason: str) -> None:
+        dropped = 0
+        try:
+            async with asyncio.timeout_at(deadline):
+                while True:
+                    kind, payload = await worker.next_frame()
+                    if kind in (wire.END, wire.ABORT):
+                        break
+                    dropped += len(payload)
+        except TimeoutError:
+            self.discard(worker, f"{reason}, and its answer did not end within NOTATION_TIMEOUT")
+            return
+        except WorkerGone as exc:
+            self.discard(worker, f"{reason}, and then {exc}")
+            return
+        except asyncio.CancelledError:  # the pool is closing
+            worker.kill()
+            raise
+        log.info("worker %d abandoned the request (%s); %d bytes of its answer dropped", worker.pid, reason, dropped)
+        self.release(worker)
 
     async def close(self) -> None:
         """Stop every worker: idle ones by closing their socket, the rest with SIGKILL."""

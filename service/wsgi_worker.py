@@ -11,9 +11,11 @@ The hot single-position endpoints (``POST /v1/fen/convert``, ``/v1/fen/validate`
 ``/v1/moves`` and ``/v1/play``: every click on the page's board) take a fast path
 (``FastPath``) past Flask when the request is plain and answers 200: the same bytes, at
 half the CPU or less. The worker ignores SIGINT (the front end decides when workers stop)
-and ends when the front end closes the socket; the front end kills it (SIGKILL) on a
-timeout or when the client goes away. Exit status: 0 at end of file, 3 if the app cannot
-be built.
+and ends when the front end closes the socket. When a request's client goes away, the
+front end sends ``CANCEL``: the worker stops the answer at its next piece (``ABORT``) or
+finishes it, and the front end drops what it sends and gives the worker the next request;
+only a request past ``NOTATION_TIMEOUT`` gets its worker killed (SIGKILL). Exit status: 0
+at end of file, 3 if the app cannot be built.
 """
 
 from __future__ import annotations
@@ -161,6 +163,8 @@ class Worker:
             if received is None:
                 return
             kind, payload = received
+            if kind == wire.CANCEL:  # for a request that ended before it arrived
+                continue
             if kind != wire.REQUEST:
                 raise wire.WireError(f"expected a request frame, got type {kind}")
             head = wire.parse_json(payload)
@@ -220,6 +224,10 @@ class Worker:
             result = self.app(environ, start_response)
             for chunk in result:
                 write(chunk)
+                if self.channel.cancel_requested():  # its client went away: stop here
+                    held.clear()
+                    self.channel.send(wire.ABORT)
+                    return
             add_start()
             fens = environ.get(FENS_KEY, 0)  # for the front end's metrics
             held.extend(wire.json_frame(wire.END, {"fens": fens}) if fens else wire.frame(wire.END))

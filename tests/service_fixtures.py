@@ -1,5 +1,6 @@
 """Fixtures ``app`` and ``client`` for the service tests, and the helpers they share.
 
+Every answer the ``client`` receives is checked against openapi.yaml (``contract``).
 Test modules import them (``from service_fixtures import app, client``); pytest puts this
 directory on the module search path (``pythonpath`` in pyproject.toml). They live in this module, not
 in a conftest.py, so that each service test names the fixtures it uses.
@@ -12,6 +13,7 @@ import pathlib
 from typing import Any
 
 import pytest
+from contract import ContractClient
 
 from notation_service import create_app
 
@@ -26,6 +28,7 @@ TEST_SETTINGS = {"max_body_bytes": 64 * 1024, "max_pgn_bytes": 256 * 1024, "max_
 def app():
     application = create_app(TEST_SETTINGS)
     application.config["TESTING"] = True
+    application.test_client_class = ContractClient  # every answer checked against openapi.yaml
     return application
 
 

@@ -5,6 +5,7 @@ tests/artifacts/ (left there for a person to look at); no test may leave a conso
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import urllib.parse
@@ -244,6 +245,9 @@ def test_docs_list_every_endpoint(page, base_url):
     shown = wait_for(page, operations, "Swagger UI to list the operations")
     screenshot(page, "docs")
     assert shown == expected, json.dumps(shown)
+    # Grouped by the contract's tags, in its order: none falls in Swagger UI's "default".
+    groups = page.execute_script("return [...document.querySelectorAll('.opblock-tag')].map(t => t.dataset.tag)")
+    assert groups == [tag["name"] for tag in spec["tags"]] and "default" not in groups
 
 
 def test_docs_try_it_out_calls_the_service_on_its_own_port(page, base_url):
@@ -257,7 +261,7 @@ def test_docs_try_it_out_calls_the_service_on_its_own_port(page, base_url):
     assert port not in (None, 80, 8080)
     base_url = f"http://localhost:{port}"
     page.get(base_url + "/docs")
-    found = wait_for(page, lambda s: s.find_elements(By.ID, "operations-default-validateFen"), "POST /v1/fen/validate")
+    found = wait_for(page, lambda s: s.find_elements(By.ID, "operations-FEN-validateFen"), "POST /v1/fen/validate")
     block = found[0]
     block.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
     wait_for(page, lambda s: block.find_elements(By.CSS_SELECTOR, ".try-out__btn"), "the Try it out button")[0].click()
@@ -478,7 +482,7 @@ def test_edit_a_position_as_the_lichess_board_editor(page, base_url):
     page.find_element("xpath", "//button[normalize-space()='Set Chess960 position']").click()
     after = wait_for_fen(page, after)
     assert after.startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w")
-    assert page.find_element("id", "status").text == "Chess960 position 0."
+    assert page.find_element("id", "status").text == "Chess960 position 0. White to move (20 legal moves)."
     screenshot(page, "edit-chess960")
     page.find_element("id", "edit-toggle").click()  # back to play
 
@@ -551,7 +555,9 @@ def test_step_through_a_pasted_crazyhouse_game_with_the_keyboard(page, base_url)
     assert page.find_element("id", "game-title").text == "kasia – lukas · Casual Crazyhouse game · Crazyhouse · 0-1"
     shown = page.execute_script(
         "return [...document.querySelectorAll('#move-list button.move')].map(b => b.textContent)")
-    assert shown == [ply["san"] for ply in plies]  # the service's SAN, in order
+    # The service's SAN, in order; a pawn drop as lichess spells it (the API's SAN is python-chess's "@e2").
+    assert shown == [f"P{ply['san']}" if ply["san"].startswith("@") else ply["san"] for ply in plies]
+    assert plies[16]["san"] == "@e2" and shown[16] == "P@e2"
     numbers = page.execute_script(
         "return [...document.querySelectorAll('#move-list .move-number')].map(e => e.textContent)")
     assert numbers[:3] == ["1.", "2.", "3."] and len(numbers) == 18
@@ -562,6 +568,7 @@ def test_step_through_a_pasted_crazyhouse_game_with_the_keyboard(page, base_url)
         press(page, Keys.ARROW_RIGHT)
     wait_for_node(page, "17", plies[16]["fen"])  # 9. P@e2, a pawn drop
     assert marked(page, "last-move") == ["e2"]
+    assert page.find_element("id", "status").text.startswith("9. P@e2. Black to move")
     assert move_button(page, "17").get_attribute("aria-current") == "step"
     screenshot(page, "game-crazyhouse-drop")
     press(page, Keys.END)
@@ -690,3 +697,129 @@ def test_the_game_panel_has_no_rule_of_its_own():
         assert rule not in script, rule
     # No pattern over PGN or SAN text: the one regular expression strips the address's "#".
     assert script.count("replace(/") == 1 and ".match(" not in script and "matchAll" not in script
+
+
+# --- the layout: the whole board in view, the side panel beside it or below it -------------
+
+def png_size(path: pathlib.Path) -> tuple[int, int]:
+    """(width, height) of a PNG, from its IHDR chunk."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+@contextlib.contextmanager
+def viewport(session, width: int, height: int):
+    """The page's viewport exactly ``width`` x ``height`` CSS pixels (a screen of that size)."""
+    session.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        yield
+    finally:
+        session.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def box(session, selector: str) -> dict:
+    return session.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};",
+        selector)
+
+
+def drawn_board(session) -> dict:
+    """The box of what the board picture draws (squares, pockets, coordinates), in the window."""
+    return session.execute_script(
+        "const r = document.querySelector('#board svg').getBBox();"
+        "const m = document.querySelector('#board svg').getScreenCTM();"
+        "return {left: m.e + r.x * m.a, top: m.f + r.y * m.d, right: m.e + (r.x + r.width) * m.a,"
+        " bottom: m.f + (r.y + r.height) * m.d};")
+
+
+def assert_whole_board_in_view(session, width: int, height: int) -> None:
+    assert session.execute_script("return [innerWidth, innerHeight, scrollX, scrollY]") == [width, height, 0, 0]
+    drawn = drawn_board(session)
+    assert drawn["left"] >= 0 and drawn["top"] >= 0, drawn
+    assert drawn["right"] <= width and drawn["bottom"] <= height, drawn
+    for square in ("a1", "h1", "a8", "h8"):  # rank 1 included, whichever way the board is turned
+        corner = session.execute_script(
+            "return arguments[0].getBoundingClientRect().bottom;", square_element(session, square))
+        assert 0 < corner <= height, (square, corner)
+
+
+SCREENS = [(1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=lambda x: str(x))
+def test_the_whole_board_is_in_view_with_the_side_panel_beside_it(page, base_url, width, height):
+    with viewport(page, width, height):
+        open_page(page, base_url)
+        assert_whole_board_in_view(page, width, height)
+        board, side = box(page, "#board"), box(page, ".side")
+        # Large: the window's height less the margins and the status line.
+        assert max(board["height"], board["width"]) >= height - 90, board
+        assert side["left"] >= board["right"] and side["top"] < board["bottom"], (board, side)  # beside it
+        status = box(page, "#status")
+        assert status["top"] >= board["bottom"] and status["bottom"] <= height, status  # under it, in view
+        assert page.find_element("id", "status").text == "White to move (20 legal moves)."
+        path = screenshot(page, f"layout-{width}x{height}-start")
+        assert png_size(path) == (width, height)
+        # A Crazyhouse position (pockets above and below the board), turned round, then a game.
+        show(page, CRAZYHOUSE, "crazyhouse")
+        page.find_element("id", "flip").click()
+        wait_for(page, lambda s: s.execute_script("return document.querySelector('#board svg g.pockets') !== null"
+                                                  " || document.querySelectorAll('#board svg text').length > 0"),
+                 "the pockets")
+        assert_whole_board_in_view(page, width, height)
+        page.find_element("id", "flip").click()
+        paste_game(page, (GAMES / "crazyhouse_drops.pgn").read_text(encoding="utf-8"))
+        wait_for(page, lambda s: shown_path(s) == "0", "the game's start")
+        page.execute_script("window.scrollTo(0, 0);")
+        assert_whole_board_in_view(page, width, height)
+        path = screenshot(page, f"layout-{width}x{height}-game")
+        assert png_size(path) == (width, height)
+
+
+def test_a_narrow_window_has_the_side_panel_below_the_whole_board(page, base_url):
+    width, height = 800, 1100
+    with viewport(page, width, height):
+        open_page(page, base_url)
+        assert_whole_board_in_view(page, width, height)
+        board, side = box(page, "#board"), box(page, ".side")
+        assert board["width"] >= width - 40 and side["top"] >= board["bottom"], (board, side)  # below it
+        path = screenshot(page, f"layout-{width}x{height}-narrow")
+        assert png_size(path) == (width, height)
+
+
+@pytest.mark.parametrize(
+    ("fen", "status"),
+    [
+        (START, "White to move (20 legal moves)."),
+        ("rnbqkbnr/ppppp2p/5p2/6p1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "White to move (32 legal moves)."),
+        ("rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3", "Checkmate: White wins (1-0)."),
+        ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "Black to move (29 legal moves)."),
+        ("rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3", "Black to move, in check (6 legal moves)."),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Stalemate: a draw (1/2-1/2)."),
+        (TWO_KINGS, "White to move, but the position is not legal: see its problems."),
+        (BROKEN, "The FEN cannot be read."),
+    ],
+)
+def test_the_status_line_speaks_of_the_position(page, base_url, fen, status):
+    open_page(page, base_url)
+    show(page, fen)
+    assert page.find_element("id", "status").text == status
+
+
+def test_the_move_list_shows_each_move_with_its_clock(page, base_url):
+    pgn = ('[Event "clocks"]\n[Variant "Crazyhouse"]\n\n1. e4 { [%clk 0:03:00] } d5 { [%clk 0:02:58] } '
+           "2. exd5 { [%clk 0:02:55] } Qxd5 { [%clk 0:02:41.5] } 3. Nc3 { [%clk 1:00:02] } Qa5 "
+           "4. P@d4 { [%clk 0:00:09] } *\n")
+    open_page(page, base_url)
+    paste_game(page, pgn)
+    steps = page.execute_script(
+        "return [...document.querySelectorAll('#move-list .step')].map(s => ["
+        "s.querySelector('button.move').textContent, (s.querySelector('.clock') || {}).textContent || ''])")
+    assert steps == [["e4", "3:00"], ["d5", "2:58"], ["exd5", "2:55"], ["Qxd5", "2:41.5"], ["Nc3", "1:00:02"],
+                     ["Qa5", ""], ["P@d4", "0:09"]]
+    title = page.execute_script("return document.querySelectorAll('#move-list .clock')[1].title")
+    assert title == "Black's clock after the move: 0:02:58"
+    screenshot(page, "game-clocks")

@@ -59,6 +59,20 @@ def test_the_contract_names_no_fixed_server():
     assert yaml.safe_load(spec_bytes())["servers"] == [{"url": "/"}]
 
 
+def test_every_operation_is_in_one_declared_group_and_every_group_is_used():
+    # /docs (Swagger UI) lists operations by tag: untagged ones would fall in "default".
+    document = yaml.safe_load(spec_bytes())
+    declared = [tag["name"] for tag in document["tags"]]
+    used = []
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            assert len(operation.get("tags", [])) == 1, f"{method.upper()} {path}"
+            assert operation["tags"][0] in declared, f"{method.upper()} {path}"
+            used.append(operation["tags"][0])
+    assert len(used) == 21
+    assert sorted(set(used)) == sorted(declared) and len(declared) == len(set(declared))
+
+
 def test_get_openapi_yaml_serves_the_contract(client):
     response = client.get("/openapi.yaml")
     assert response.status_code == 200

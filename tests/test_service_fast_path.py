@@ -37,6 +37,9 @@ class Channel:
     def send_json(self, kind: int, value: object) -> None:
         self.sent += wire.json_frame(kind, value)
 
+    def cancel_requested(self) -> bool:  # the front end never cancels here
+        return False
+
 
 def head(path: str, body: bytes, headers: list[list[str]] | None = None, method: str = "POST") -> dict:
     """A request head as the front end sends it."""

@@ -1,7 +1,8 @@
 """The server layer over real sockets against the installed ``notation serve``: slow, silent
 and lying clients do not starve anyone, malformed heads get problem+json with the right
-status, oversized bodies get a 413 that urllib and requests receive, NOTATION_TIMEOUT and
-a client that leaves kill the worker (and a replacement starts), SIGTERM exits 0.
+status, oversized bodies get a 413 that urllib and requests receive, NOTATION_TIMEOUT kills
+the worker (and a replacement starts), a client that leaves ends its request and not its
+worker, SIGTERM exits 0.
 
 No timed assertions: latencies under attack are printed (``pytest -s``), not asserted; every
 wait is bounded generously and every process and socket is cleaned up.
@@ -107,37 +108,36 @@ class Server:
         os.unlink(self.log.name)
 
 
+def served(workers: int = 2, *, tracebacks: bool = False, **env: str):
+    """A ``Server`` for a fixture to yield; once stopped it must have exited 0 (and logged
+    no traceback unless ``tracebacks``)."""
+    running = Server(workers, **env)
+    try:
+        yield running
+    finally:
+        status = running.stop()
+        log = running.log_text()
+        os.unlink(running.log.name)
+    assert status == 0, log
+    assert tracebacks or "Traceback" not in log, log
+
+
 @pytest.fixture(scope="module")
 def server():
     """Short connection timeouts so that the attacks end within seconds."""
-    running = Server(
+    yield from served(
         NOTATION_HEADER_TIMEOUT="2",
         NOTATION_BODY_TIMEOUT="2",
         NOTATION_KEEPALIVE_TIMEOUT="1",
         NOTATION_SEND_TIMEOUT="1",
         NOTATION_ACCESS_LOG="on",
     )
-    try:
-        yield running
-    finally:
-        status = running.stop()
-        log = running.log_text()
-        os.unlink(running.log.name)
-    assert status == 0, log
-    assert "Traceback" not in log, log
 
 
 @pytest.fixture(scope="module")
 def slow_server():
     """NOTATION_TIMEOUT=1, for requests made slow on purpose."""
-    running = Server(NOTATION_TIMEOUT="1", NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024))
-    try:
-        yield running
-    finally:
-        status = running.stop()
-        log = running.log_text()
-        os.unlink(running.log.name)
-    assert status == 0, log
+    yield from served(tracebacks=True, NOTATION_TIMEOUT="1", NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024))
 
 
 def request(port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
@@ -396,17 +396,57 @@ def test_request_over_notation_timeout_gets_504_and_its_worker_is_replaced(slow_
     assert convert(slow_server.port) == 200
 
 
-def test_client_that_leaves_mid_answer_has_its_worker_killed(slow_server):
-    body = many_games(8)
-    with socket.create_connection(("127.0.0.1", slow_server.port), timeout=WAIT) as sock:
-        sock.sendall(
-            b"POST /v1/pgn/normalize HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\n"
-            b"Content-Length: %d\r\n\r\n" % len(body) + body
-        )
+def worker_pids(running: Server) -> set[int]:
+    """The pids of the workers that said they were ready, per the log."""
+    return {int(pid) for pid in re.findall(r"worker (\d+) ready", running.log_text())}
+
+
+def assert_worker_kept(running: Server, pid: int, request_line: str) -> None:
+    """Worker ``pid`` abandoned the request of ``request_line`` and serves the next one:
+    it runs, nothing was killed or started, and a request is answered by it."""
+    running.wait_for_log(rf"worker {pid} abandoned the request \(.* during {re.escape(request_line)}\)")
+    assert convert(running.port) == 200
+    os.kill(pid, 0)  # still running
+    log = running.log_text()
+    assert "killed" not in log and "replacing worker" not in log, log
+    assert worker_pids(running) == {pid}
+
+
+@pytest.fixture
+def one_worker():
+    """One worker, so that the request after an abandoned one must be served by it."""
+    yield from served(1, NOTATION_MAX_PGN_BYTES=str(64 * 1024 * 1024), NOTATION_SEND_TIMEOUT="1")
+
+
+def test_client_that_leaves_mid_answer_ends_its_request_not_its_worker(one_worker):
+    (pid,) = worker_pids(one_worker)
+    with post_pgn(one_worker.port, many_games(8)) as sock:
         assert sock.recv(12) == b"HTTP/1.1 200"  # the worker has started answering
-    killed = slow_server.wait_for_log(r"worker (\d+) killed: the client went away during POST /v1/pgn/normalize")
-    slow_server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
-    assert convert(slow_server.port) == 200
+    # The answer stream is stopped at its next piece, not played to its end.
+    assert_worker_kept(one_worker, pid, "POST /v1/pgn/normalize")
+    dropped = re.search(r"abandoned the request .*; (\d+) bytes of its answer dropped", one_worker.log_text())
+    assert dropped and int(dropped.group(1)) < len(many_games(8)), one_worker.log_text()
+
+
+def busy_workers(running: Server) -> int:
+    metrics = request(running.port, "GET", "/metrics")[2].decode()
+    total = re.search(r"^notation_workers (\d+)", metrics, re.M)
+    idle = re.search(r"^notation_workers_idle (\d+)", metrics, re.M)
+    assert total and idle, metrics
+    return int(total.group(1)) - int(idle.group(1))
+
+
+def test_client_that_leaves_before_its_answer_ends_its_request_not_its_worker(one_worker):
+    # A tab closed while the worker reads a game (no answer line comes out until it is all
+    # read): the answer, when it comes, is dropped.
+    (pid,) = worker_pids(one_worker)
+    with post_pgn(one_worker.port, giant_game(2)):
+        deadline = time.monotonic() + WAIT
+        while busy_workers(one_worker) == 0:  # wait until its worker has the request
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    one_worker.wait_for_log(r"the client went away during POST /v1/pgn/normalize; its worker \d+ is told to stop")
+    assert_worker_kept(one_worker, pid, "POST /v1/pgn/normalize")
 
 
 def post_pgn(port: int, body: bytes, *, receive_buffer: int | None = None) -> socket.socket:
@@ -423,14 +463,15 @@ def post_pgn(port: int, body: bytes, *, receive_buffer: int | None = None) -> so
     return sock
 
 
-def test_client_that_stops_reading_has_its_worker_killed(server):
-    with post_pgn(server.port, many_games(8), receive_buffer=4096) as sock:
+def test_client_that_stops_reading_ends_its_request_not_its_worker(one_worker):
+    (pid,) = worker_pids(one_worker)
+    with post_pgn(one_worker.port, many_games(8), receive_buffer=4096) as sock:
         assert sock.recv(12) == b"HTTP/1.1 200"  # then reads no more
-        killed = server.wait_for_log(
-            r"worker (\d+) killed: the client took no byte of its answer for 1 s during POST /v1/pgn/normalize"
+        one_worker.wait_for_log(
+            r"the client took no byte of its answer for 1 s during POST /v1/pgn/normalize; "
+            r"its worker \d+ is told to stop"
         )
-        server.wait_for_log(rf"worker \d+ started, replacing worker {killed.group(1)}")
-    assert convert(server.port) == 200
+        assert_worker_kept(one_worker, pid, "POST /v1/pgn/normalize")
 
 
 def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_worker():
@@ -448,7 +489,7 @@ def test_pgn_jobs_past_the_queue_bound_get_503_and_json_requests_still_get_a_wor
         )
         problem = parse_problem(answer, 503)
         assert b"\r\nRetry-After: 1\r\n" in answer and "overloaded" in problem["detail"]
-        holding.close()  # its worker is killed; the waiting job then runs
+        holding.close()  # its request ends, its worker is free; the waiting job then runs
         assert waiting.recv(12) == b"HTTP/1.1 200"
         waiting.close()
     finally:

@@ -329,3 +329,29 @@ def test_over_the_wire_normalize_moves_gives_the_commands_bytes(base_url, tmp_pa
     text = "".join(line["text"] for line in lines if line["kind"] == "game" and not line["rejected"])
     assert text.encode() == normalize_command(path, "--moves", moves)
     assert lines[-1]["kind"] == "summary" and lines[-1]["games"] == len(GAME_FILES)
+
+
+# (PGN, the clock of each main-line ply): lichess's and ChessBase's `[%clk]` in the comment
+# after a move, as written; the first one where there are several comments; none where a
+# comment has no clock or the clock stands before the move.
+CLOCKS = [
+    ("1. e4 { [%clk 0:02:55] } e5 { [%clk 0:02:58] } *", ["0:02:55", "0:02:58"]),
+    ("1. e4 $1 { [%eval 0.2] } { [%eval 0.3] [%clk 1:00:00.5] } e5 { [%clk 0:00:03] [%clk 9:09:09] } *",
+     ["1:00:00.5", "0:00:03"]),
+    ("1. e4 { no clock here } e5 *", [None, None]),
+    ("{ [%clk 0:05:00] } 1. e4 e5 { [%clk 0:04:59] } *", [None, "0:04:59"]),
+    ('[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 { [%clk 0:00:41] } *',
+     [None] * 6 + ["0:00:41"]),
+]
+
+
+@pytest.mark.parametrize(("pgn", "clocks"), CLOCKS)
+def test_each_ply_has_the_clock_of_the_comment_after_it(client, pgn, clocks):
+    assert [ply["clock"] for ply in game_of(client, pgn)["plies"]] == clocks
+
+
+def test_a_variation_move_has_its_own_clock(client):
+    game = game_of(client, "1. e4 { [%clk 0:03:00] } e5 (1... c5 { [%clk 0:02:40] }) *")
+    (variation,) = game["plies"][1]["variations"]
+    assert [ply["clock"] for ply in game["plies"]] == ["0:03:00", None]
+    assert [(ply["san"], ply["clock"]) for ply in variation] == [("c5", "0:02:40")]

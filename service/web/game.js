@@ -39,7 +39,15 @@ function moveNumber(ply) {
 }
 
 function moveText(ply) {
-  return ply.san || ply.move;
+  return displayMove(ply.san) || ply.move;
+}
+
+// A clock as a player reads it: "0:02:55" (as written, [%clk 0:02:55]) is "2:55".
+function clockText(clock) {
+  const parts = clock.split(":");
+  while (parts.length > 2 && Number(parts[0]) === 0) parts.shift();  // no hours
+  if (parts.length > 1 && parts[0].length > 1 && parts[0].startsWith("0")) parts[0] = parts[0].slice(1);
+  return parts.join(":");
 }
 
 function describeNode(node) {
@@ -94,6 +102,13 @@ function buildGame(pgn, answer) {
       button.setAttribute("aria-label", `${moveNumber(ply)} ${moveText(ply)}` + (ply.problem ? `, ${ply.problem.code}` : ""));
       node.button = button;
       step.append(button);
+      if (ply.clock) {  // the clock in the comment after the move
+        const clock = document.createElement("span");
+        clock.className = "clock";
+        clock.textContent = clockText(ply.clock);
+        clock.title = `${sideName(ply.color, answer.variant)}'s clock after the move: ${ply.clock}`;
+        step.append(clock);
+      }
       container.append(step, " ");
       if (ply.problem) {
         const mark = document.createElement("span");

@@ -31,7 +31,42 @@ const state = {
   game: null,         // the pasted game (game.js): its answer and its positions as a tree of nodes
   node: null,         // the game's position the board shows, or null
   branch: null,       // the game's position moves were played from on the board, or null
+  outcome: null,      // how the game ended in the shown position (POST /v1/moves), or null
 };
+
+// --- words for people -------------------------------------------------------------------
+
+// A move as a player reads it: a pawn drop with its letter, as lichess writes it ("P@g4");
+// the service writes python-chess's SAN ("@g4").
+function displayMove(move) {
+  return move && move.startsWith("@") ? `P${move}` : move;
+}
+
+function sideName(letter, variantKey) {
+  const variant = state.byKey.get(variantKey);
+  if (letter === "w") return variant && variant.family === "xiangqi" ? "Red" : "White";
+  return letter === "b" ? "Black" : letter;
+}
+
+const OUTCOME_WORDS = { checkmate: "Checkmate", stalemate: "Stalemate", hill: "King of the hill",
+  "check-count": "Checks given", race: "Race won", "royal-exploded": "King exploded" };
+
+// What the status line says of the shown position: whose move, check, or how the game ended.
+function describePosition(valid, variantKey) {
+  const svg = $("board").querySelector("svg");
+  const turn = svg && svg.querySelector("g.turn");
+  const side = turn ? sideName(turn.dataset.turn, variantKey) : null;
+  if (!valid) return `${side ? `${side} to move, but the` : "The"} position is not legal: see its problems.`;
+  const outcome = state.outcome;
+  if (outcome) {
+    const how = OUTCOME_WORDS[outcome.reason] || outcome.reason.replace(/-/g, " ");
+    const verdict = outcome.winner ? `${sideName(outcome.winner, variantKey)} wins` : "a draw";
+    return `${how[0].toUpperCase()}${how.slice(1)}: ${verdict} (${outcome.result}).`;
+  }
+  const inCheck = svg && svg.querySelector("g.check") ? ", in check" : "";
+  const count = state.legal.length;
+  return `${side || "The side"} to move${inCheck} (${count} legal move${count === 1 ? "" : "s"}).`;
+}
 
 function $(id) { return document.getElementById(id); }
 
@@ -250,6 +285,9 @@ async function showBoard(fen, variant, names, generation) {
   highlightSquares(svg, names);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMinYMin meet");
+  const [, , boxWidth, boxHeight] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/[\s,]+/).map(Number);
+  if (boxWidth > 0 && boxHeight > 0) $("board").style.setProperty("--aspect", String(boxWidth / boxHeight));
   const holder = $("board");
   holder.replaceChildren(svg);
   holder.classList.remove("stale");
@@ -278,10 +316,11 @@ async function loadMoves(fen, variant, generation) {
   for (const entry of state.legal) {
     const option = document.createElement("option");
     option.value = entry.move;
-    option.textContent = entry.move;
+    option.textContent = displayMove(entry.move);
     list.appendChild(option);
   }
   $("play-move").disabled = state.legal.length === 0;
+  state.outcome = answer.outcome;
   $("outcome").textContent = answer.outcome ? `Game over: ${answer.outcome.reason} (${answer.outcome.result}).` : "";
 }
 
@@ -365,7 +404,7 @@ async function playMove(entry) {
   clearTargets();
   const answer = await postJson("/v1/play", { fen: shown.fen, variant: shown.variant, moves: [entry.move] });
   const next = gameChildReached(answer.fen);
-  if (next) return showNode(next, `Played ${answer.played[0]}, the game's own move.`);
+  if (next) return showNode(next, `Played ${displayMove(answer.played[0])}, the game's own move.`);
   state.history.push({
     fen: shown.fen, variant: typedVariant(), lastMove: state.lastMove, node: state.node, branch: state.branch,
   });
@@ -375,7 +414,7 @@ async function playMove(entry) {
   state.lastMove = entry.from ? `${entry.from}${entry.to}` : `@${entry.to}`;
   $("fen").value = answer.fen;
   $("undo").disabled = false;
-  await refresh(`Played ${answer.played[0]}.`);
+  await refresh(`Played ${displayMove(answer.played[0])}.`);
 }
 
 async function undo() {
@@ -676,7 +715,9 @@ function readAddress() {
 
 // --- one refresh: ask the service, show every answer ----------------------------------
 
-async function refresh(done = "Drawn.") {
+// Ask the service about the FEN typed and show every answer; the status line then says
+// ``done`` (what led here, if anything) and what the position is.
+async function refresh(done = "") {
   const generation = ++state.generation;
   const fen = $("fen").value;
   const variant = typedVariant();
@@ -705,6 +746,7 @@ async function refresh(done = "Drawn.") {
     const key = result.variant || (state.shown && state.shown.variant);
     const work = [showProfiles(fen, readable ? result.variant : variant, key, generation)];
     state.legal = [];
+    state.outcome = null;
     $("legal-moves").replaceChildren();
     $("play-move").disabled = true;
     $("outcome").textContent = "";
@@ -719,7 +761,8 @@ async function refresh(done = "Drawn.") {
     await Promise.all(work);
     if (generation !== state.generation) return;
     if (state.mode === "edit" && readable) await showEditor();
-    setStatus(readable ? done : "The FEN cannot be read.");
+    const position = readable ? describePosition(result.valid, result.variant) : "The FEN cannot be read.";
+    setStatus(done ? `${done} ${position}` : position);
   } catch (error) {
     if (generation === state.generation) setStatus(`The service failed: ${error.message}`);
   }
