@@ -136,7 +136,7 @@ CHECK_CODES: dict[str, str] = {
     "wrong-captures": "An OpenTafl capture list that is not what the move captures.",
     "wrong-game-end-mark": "An OpenTafl ++ or -- the move does not earn.",
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
-    "unknown-start": "A variant whose start array is drawn, and no FEN tag: the moves cannot be checked.",
+    "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",

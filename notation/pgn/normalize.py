@@ -26,7 +26,10 @@ Everything else (other tags, movetext, comments, line endings) is copied byte fo
 game needing no change is its input text exactly. A game whose set-up cannot be read or is
 illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
 repeated, or (moves read) with a move that is illegal, ambiguous or unreadable, is left as
-it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead. One exception: with
+moves read, a game whose illegal FEN ``notation.validation.repair`` mends (castling rights,
+en passant) has its moves checked from the repaired position (``gamestart``), and with a
+notation rewritten, its tags kept as written (``--repair`` rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
@@ -332,7 +335,8 @@ class Normalizer:
             if not converted.ok or converted.fen is None:  # no FEN exactly when not ok
                 for error in converted.errors:
                     report.add(fen_tag.line, _problem_dict(error, fen_tag))
-                return self._unchanged(game, report, counted, blocking=True)
+                read = moves and (family is None or variant.family is family)
+                return self._bad_fen(game, variant, fen_tag, result_tag, report, counted, read)
             new_fen = converted.fen
             chess960 = converted.detected is not None and converted.detected.chess960
 
@@ -381,6 +385,23 @@ class Normalizer:
         for start_at, end_at, new in found.edits:
             edits.replace_span(start_at, end_at, new)
         return True
+
+    def _bad_fen(self, game: RawGame, variant: Variant, fen_tag: Tag, result_tag: Tag | None, report: _Report,
+                 counted: bool, moves: bool) -> GameResult:
+        """A game whose FEN tag is illegal (reported): with moves read, they are checked from
+        the FEN repaired where ``notation.validation.repair`` mends it (else one
+        ``unknown-start`` warning says they are not checked), and with a notation rewritten;
+        its tags stay as written. The game has an error: ``REJECT`` sets it aside as read."""
+        if not moves or any(problem.code == STRAY_TEXT for problem in game.problems):
+            return self._unchanged(game, report, counted, blocking=True)
+        edits = _Edits(game.text)
+        if not self._read_moves(game, variant, fen_tag, result_tag, report, edits) or not edits:
+            return self._unchanged(game, report, counted, blocking=True)
+        if self.options.on_bad is BadGamePolicy.REJECT:
+            return self._unchanged(game, report, counted, blocking=True)
+        text = edits.text()
+        return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                          report=report.entries(), codes=report.codes, counted=counted)
 
     def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
         rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT
