@@ -22,6 +22,7 @@ from notation.check.problem import CheckProblem, ProblemList, Severity
 from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
+from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -110,12 +111,15 @@ def counter(
     options: CheckOptions, summary: Summary, emit: Callable[[CheckProblem], None]
 ) -> Callable[[CheckProblem], None]:
     """What takes each problem found, wherever it was found (here, in ``--jobs`` workers or
-    on a cluster): an ``accept``ed code becomes a warning, ``summary`` counts it, ``emit``
-    reports it."""
+    on a cluster): its severity is its code's in the one table every front end reads
+    (``notation.pgn.severity``; an ``accept``ed code is a warning), ``summary`` counts it,
+    ``emit`` reports it."""
+    accept = options.accept
 
     def count(problem: CheckProblem) -> None:
-        if problem.code in options.accept and problem.severity is Severity.ERROR:
-            problem = dataclasses.replace(problem, severity=Severity.WARNING)
+        rated = severity_of(problem.code, accept, problem.severity.value)
+        if rated != problem.severity.value:
+            problem = dataclasses.replace(problem, severity=Severity(rated))
         if problem.severity is Severity.ERROR:
             summary.errors += 1
         else:

@@ -53,6 +53,7 @@ from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
+from notation.pgn.severity import ERROR, WARNING, severity_of
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
@@ -67,6 +68,7 @@ INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
 _READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
 _CACHE_SIZE = 4096
+_KINDS = {"errors": ERROR, "warnings": WARNING}  # a report's lists, by severity
 
 
 class BadGamePolicy(str, enum.Enum):
@@ -254,12 +256,16 @@ class Summary:
 class _Report:
     """Report entries of one game, grouped by input line, in line order."""
 
-    def __init__(self, number: int):
+    def __init__(self, number: int, accept: frozenset[str] = frozenset()):
         self.number = number
+        self.accept = accept
         self.by_line: dict[int, dict[str, list]] = {}
         self.codes: list[str] = []
 
     def add(self, line: int, problem: dict[str, Any], kind: str = "errors") -> None:
+        """File ``problem`` under its code's severity (``notation.pgn.severity``; ``kind``
+        for a code the table does not list), as ``check`` rates it."""
+        kind = "warnings" if severity_of(problem["code"], self.accept, _KINDS[kind]) == WARNING else "errors"
         entry = self.by_line.setdefault(line, {"errors": []})
         entry.setdefault(kind, []).append(problem)
         self.codes.append(problem["code"])
@@ -290,7 +296,7 @@ class Normalizer:
         try:
             return self._normalize(game)
         except Exception as exc:  # noqa: BLE001 - one bad game must not stop a long run
-            report = _Report(game.number)
+            report = _Report(game.number, self.options.accept)
             for problem in game.problems:
                 report.add(problem.line, problem.to_dict())
             report.add(game.start_line, {"code": INTERNAL_ERROR, "message": f"{type(exc).__name__}: {exc}"})
@@ -306,7 +312,7 @@ class Normalizer:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
-        report = _Report(game.number)
+        report = _Report(game.number, self.options.accept)
         blocking = _splitter_problems(game, report)
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
