@@ -89,6 +89,7 @@ def check_pgn_text(
         problems.settle(game.start_line - 1)  # every earlier game has been checked
         if game.part == 0 and not game.is_blank:
             seen += 1
+            problems.read.games += 1
         check_game(game, judge, variant, problems)
         last = game
     if last is None:
@@ -153,6 +154,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")
             return
+        problems.read.plies += moves.plies
         for placed in moves.problems:
             severity = Severity.ERROR if placed.problem.level is Level.ERROR else Severity.WARNING
             problems.add(placed.line, placed.column, severity, placed.problem.code, move_message(placed))

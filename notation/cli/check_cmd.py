@@ -197,20 +197,13 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if bar is not None:
                 bar.close()
-    output.finish()
+    output.finish(summary)
     for skipped in summary.skipped:
         sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")
     for unreadable in summary.unreadable:
         sys.stderr.write(f"notation check: cannot read {unreadable.path}: {unreadable.reason}\n")
     if args.format == "text":
-        extra = "".join(
-            f", {count} {what}" for count, what in ((summary.suppressed, "suppressed"), (summary.excluded, "excluded"))
-            if count
-        )
-        sys.stderr.write(
-            f"notation check: {summary.files} file(s), {summary.errors} error(s), {summary.warnings} warning(s)"
-            f"{extra}\n"
-        )
+        sys.stderr.write(f"notation check: {summary.describe()}\n")
     if summary.unreadable:
         return 2
     if summary.files == 0:
