@@ -22,7 +22,8 @@ BAD_PGN = '[Event "b"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n'  # an illegal move
 # and arguments whose input has an error.
 CASES = {
     "check": (["warned.pgn"], "pgn-missing-result", ["bad.pgn"]),
-    "normalize": (["warned.pgn", "-o", "out.pgn"], "pgn-missing-result", ["bad.pgn", "--moves", "check", "-o", "out.pgn"]),
+    "normalize": (["warned.pgn", "-o", "out.pgn"], "pgn-missing-result",
+                  ["bad.pgn", "--moves", "check", "-o", "out.pgn"]),
     "convert": (["--repair", EP], "repaired-en-passant", [EP]),
     "validate": (["--variant", "auto", ZH], "guessed-variant", [EP]),
     "moves": (["--variant", "auto", ZH], "guessed-variant", [EP]),

@@ -22,11 +22,15 @@ branch points, the same problems with the same codes.
 
 A game's variant is its ``Variant`` tag's (any spelling the registry knows), else
 ``variant`` (default: the registry's default, Standard); a ``FEN`` tag sets the start, read
-as ``notation normalize`` reads it (Chess960 where its castling rights say so). Text with
-moves and no tag (moves pasted alone) is a game of that variant from its start.
+as ``notation normalize`` reads it (Chess960 where its castling rights say so); a FEN whose
+only faults a repair mends (castling rights, en passant) has them in ``problems`` and the
+moves played from the repaired position, one past repair an ``unknown-start`` warning at the
+first move (``gamestart``). Text with moves and no tag (moves pasted alone) is a game of that
+variant from its start.
 
 Never raises on bad input: problems are data (``PgnGame.problems``; the splitter's damage,
-``pgn-stray-text`` and the like, is ``PgnGame.damage``). A move that fails ends its line, as
+``pgn-stray-text`` and the like, is ``PgnGame.damage``, each with the ``level`` every front
+end gives its code, ``notation.pgn.severity``). A move that fails ends its line, as
 in ``check``; the variations right after it are checked but, replacing no move that was
 played, are not in ``moves``. The part of a game too large to hold (over 16 M characters)
 after its first is not yielded, and the first has no moves read. ``open_games`` raises
