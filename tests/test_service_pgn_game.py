@@ -191,7 +191,8 @@ def test_the_variant_tag_is_read_in_any_spelling(client, tag, source, variant):
 
 @pytest.mark.parametrize(("pgn", "found"), [
     ('[Variant "nosuch"]\n\n1. e4 *\n', [("unknown-variant", "error")]),
-    ('[FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"]\n\n1. e4 *\n', [("too-many-kings", "error"), ("unknown-start", "warning")]),
+    ('[FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"]\n\n1. e4 *\n',
+     [("too-many-kings", "error"), ("unknown-start", "warning")]),
     ('[Variant "Chess960"]\n\n1. e4 *\n', [("unknown-start", "warning")]),
     ('[Variant "ZH"]\n[Variant "Atomic"]\n\n1. e4 *\n', [("pgn-duplicate-tag", "error")]),
 ])
