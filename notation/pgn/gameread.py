@@ -11,7 +11,8 @@ branch points, the same problems with the same codes.
 - ``PgnGame``: ``number``, ``start_line``, ``text`` (exactly as read), ``tags`` (the first
   value of each name, unescaped), ``variant``, ``start`` (its ``GamePosition``, or None),
   ``moves`` (the main line: ``PlayedMove`` each, variations inside), ``end`` (the position
-  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``, and
+  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``,
+  ``repaired`` (the start is an illegal FEN repaired to check the moves from), and
   ``write(notation)``: its text again, each move rewritten in ``notation`` and nothing else
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),
@@ -170,6 +171,12 @@ class PgnGame:
     def text(self) -> str:
         """The game's text exactly as read."""
         return self.raw.text
+
+    @property
+    def repaired(self) -> bool:
+        """Whether ``start`` is the FEN tag's position repaired (``notation.validation.repair``):
+        the set-up has errors (in ``problems``) and the moves were played from there."""
+        return bool(self._start.repairs)
 
     @property
     def damage(self) -> list[PgnProblem]:
