@@ -207,8 +207,10 @@ class PgnGame:
         """The game's text with each move written in ``notation`` as ``profile`` writes it
         (lichess: pawn drops ``P@e4``), everything else as read; None: the text as read.
         Raises ``ValueError`` for an unknown notation or profile, a notation the game's
-        family does not write, and a game whose moves cannot all be read (an error in
-        ``problems``), that has no start to read them from, or that is too large to hold."""
+        family does not write, and a game whose moves cannot all be read (an error of its
+        moves in ``problems``), that has no start to read them from, or that is too large to
+        hold. A ``repaired`` game's moves are written as ``normalize --moves`` writes them,
+        its tags as read."""
         if notation is None:
             return self.text
         chosen = MoveNotation(notation)
