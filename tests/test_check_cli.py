@@ -248,7 +248,7 @@ def test_a_fifo_socket_or_device_in_a_directory_is_skipped_not_opened(tmp_path):
     assert f"skipped {tmp_path / 'pipe.fen'}: a FIFO" in result.stderr
     assert f"skipped {tmp_path / 'sock.pgn'}: a socket" in result.stderr
     assert f"skipped {tmp_path / 'null.epd'}: a device" in result.stderr
-    assert "1 file(s), 0 error(s)" in result.stderr
+    assert "1 file(s), 1 position(s), 0 error(s)" in result.stderr
 
 
 def test_a_fifo_named_on_the_command_line_is_read(tmp_path):

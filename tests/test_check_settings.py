@@ -60,7 +60,7 @@ def test_pyproject_settings_of_the_checked_project(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert {line.split(": ")[:2][1] for line in done.stdout.splitlines()} == {"bad-castling-rights"}
     assert done.stdout.startswith("./zh.fen:2:")
-    assert "1 file(s), 0 error(s), 2 warning(s), 1 excluded" in done.stderr
+    assert "1 file(s), 2 position(s), 0 error(s), 2 warning(s), 1 excluded" in done.stderr
     everything = check(".", cwd=tmp_path)
     assert "vendor" not in everything.stdout and "2 excluded" in everything.stderr
     # the command line wins over the file and adds to it
@@ -142,7 +142,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
             os.close(secondary)
     text = seen.decode("utf-8", "replace")
     assert re.search(r"check: +\d+%", text), text
-    assert "1 file(s), 0 error(s)" in text
+    assert "1 file(s), 20000 position(s), 0 error(s)" in text
 
 
 def test_sarif_rules_link_to_each_codes_documentation(tmp_path):

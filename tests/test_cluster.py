@@ -132,6 +132,7 @@ def test_check_on_two_workers_gives_one_process_problems(client, tmp_path):
     assert found == single
     assert summary == want
     assert want.unreadable and want.skipped == [] and want.files == 3 and single
+    assert want.read.games > 300 and want.read.plies > 500 and want.read.positions == 2  # counted, and alike
     assert len(_ranges(client, str(tmp_path / "dir" / "games.pgn"), 7_000)) > 3  # cut, not read whole
     assert len(_ranges(client, str(tmp_path / "latin1.pgn"), 7_000)) > 3  # damaged: cut all the same
 

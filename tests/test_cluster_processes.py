@@ -481,4 +481,4 @@ def test_a_local_cluster_says_nothing_of_a_dashboard_port_in_use(tmp_path):
     finally:
         holder.close()
     assert done.returncode == 0, done.stderr
-    assert done.stderr == "notation check: 1 file(s), 0 error(s), 0 warning(s)\n"
+    assert done.stderr == "notation check: 1 file(s), 1 game(s), 1 ply, 0 error(s), 0 warning(s)\n"

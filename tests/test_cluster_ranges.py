@@ -234,6 +234,7 @@ def _checked_in_pieces(path: pathlib.Path, size: int,
     merge.finish()
     summary.files = 1
     summary.suppressed = merge.suppressed
+    summary.read.add(merge.problems.read)  # what was read, merged: as one process counts it
     return found, summary
 
 

@@ -46,7 +46,7 @@ def test_check_reports_moves_with_file_line_and_column(games, capsys, monkeypatc
     code, out, err = run(["check", "games.pgn"], capsys, monkeypatch, games)
     assert code == 1
     assert out.splitlines() == TEXT
-    assert err == "notation check: 1 file(s), 1 error(s), 2 warning(s)\n"
+    assert err == "notation check: 1 file(s), 3 game(s), 15 plies, 1 error(s), 2 warning(s)\n"
 
 
 def test_check_formats_carry_the_move_problems(games, capsys, monkeypatch):

@@ -154,11 +154,12 @@ def test_a_game_without_tags_is_read_from_the_default_variant():
     assert found == ["1:13 error illegal-move ply 3"]
 
 
-def test_a_game_whose_set_up_is_illegal_has_its_moves_unchecked():
+def test_a_game_whose_set_up_is_illegal_has_its_moves_unchecked_and_says_so_once():
     text = '[Event "x"]\n[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1"]\n\n1. Ke9 *\n'
     _, _, report = normalize_text(text, NormalizeOptions.create(moves="check"))
     assert [p["code"] for entry in report for p in entry["errors"]] == ["opposite-check"]
-    assert [line.split()[2] for line in _check_problems(text)] == ["opposite-check"]
+    assert [p["code"] for entry in report for p in entry.get("warnings", [])] == ["unknown-start"]
+    assert [line.split()[2] for line in _check_problems(text)] == ["opposite-check", "unknown-start"]
 
 
 class _BrokenStarts:

@@ -71,6 +71,6 @@ def test_the_profiles_notation_survives_jobs(tmp_path, capsys):
     outputs = []
     for jobs in ("1", "2"):
         assert main(["normalize", str(source), "--profile", "opentafl", "--jobs", jobs, "--progress", "never",
-                     "--summary", "none"]) == 1  # the square-case warnings
+                     "--summary", "none"]) == 0  # the square-case warnings alone pass, as in check
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1] == (TAFL_OPENTAFL + CHESS + XIANGQI) * 50

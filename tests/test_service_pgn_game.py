@@ -189,16 +189,25 @@ def test_the_variant_tag_is_read_in_any_spelling(client, tag, source, variant):
     assert game_of(client, f'[Variant "{tag}"]\n\n1. e4 *\n', **{"from": source})["variant"] == variant
 
 
-@pytest.mark.parametrize(("pgn", "code", "level"), [
-    ('[Variant "nosuch"]\n\n1. e4 *\n', "unknown-variant", "error"),
-    ('[FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"]\n\n1. e4 *\n', "too-many-kings", "error"),
-    ('[Variant "Chess960"]\n\n1. e4 *\n', "unknown-start", "warning"),
-    ('[Variant "ZH"]\n[Variant "Atomic"]\n\n1. e4 *\n', "pgn-duplicate-tag", "error"),
+@pytest.mark.parametrize(("pgn", "found"), [
+    ('[Variant "nosuch"]\n\n1. e4 *\n', [("unknown-variant", "error")]),
+    ('[FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1"]\n\n1. e4 *\n',
+     [("too-many-kings", "error"), ("unknown-start", "warning")]),
+    ('[Variant "Chess960"]\n\n1. e4 *\n', [("unknown-start", "warning")]),
+    ('[Variant "ZH"]\n[Variant "Atomic"]\n\n1. e4 *\n', [("pgn-duplicate-tag", "error")]),
 ])
-def test_a_setup_the_normaliser_refuses_has_no_plies(client, pgn, code, level):
+def test_a_setup_the_normaliser_refuses_has_no_plies(client, pgn, found):
     game = game_of(client, pgn)
     assert game["plies"] == [] and game["initial_fen"] is None and game["variant"] is None
-    assert [(p["code"], p["level"]) for p in game["problems"]] == [(code, level)]
+    assert [(p["code"], p["level"]) for p in game["problems"]] == found
+
+
+def test_a_fen_tag_a_repair_mends_is_reported_and_its_moves_are_played(client):
+    game = game_of(client, '[FEN "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w KQkq - 0 1"]\n[SetUp "1"]\n\n'
+                           '1. e4 e5 2. Ke2 Ke7 3. Ke4 *\n')
+    assert [(p["code"], p["level"], p["line"]) for p in game["problems"]] == (
+        [("bad-castling-rights", "error", 1)] * 4 + [("illegal-move", "error", 4)])
+    assert len(game["plies"]) == 5 and game["initial_fen"] == "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"
 
 
 def test_a_fen_tag_problem_points_at_its_column(client):

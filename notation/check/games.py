@@ -37,6 +37,7 @@ from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.games import RawGame
 from notation.pgn.lines import line_breaks
 from notation.pgn.movewalk import Level
+from notation.pgn.severity import severity_of
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag
 from notation.variants import Variant
@@ -54,20 +55,9 @@ STANDARD_TAGS: tuple[str, ...] = (
 )
 _BY_LOWER = {name.lower(): name for name in STANDARD_TAGS}
 
-# How bad each kind of damage the PGN splitter reports is; codes not listed are errors.
-PGN_SEVERITY: dict[str, Severity] = {
-    pgn.TAG_SYNTAX: Severity.ERROR,
-    pgn.COMMENT_UNTERMINATED: Severity.ERROR,
-    pgn.COMMENT_TOO_LONG: Severity.ERROR,
-    pgn.JUNK: Severity.ERROR,
-    pgn.NOT_UTF8: Severity.ERROR,
-    pgn.TOO_MANY_TAGS: Severity.ERROR,
-    pgn.GAME_TOO_LARGE: Severity.WARNING,
-    pgn.BOM: Severity.WARNING,
-    pgn.MISSING_BLANK_LINE: Severity.WARNING,
-    pgn.MISSING_RESULT: Severity.WARNING,
-    pgn.STRAY_TEXT: Severity.WARNING,
-}
+# How bad each kind of damage the PGN splitter reports is, as the one table of every code's
+# severity says (notation.pgn.severity.SEVERITY: a new code gets its row there, not here).
+PGN_SEVERITY: dict[str, Severity] = {code: Severity(severity_of(code)) for code in pgn.PROBLEM_CODES}
 
 
 # One pattern finds, on each game, the tags the check reads (FEN, SetUp, Variant) and any
@@ -99,6 +89,7 @@ def check_pgn_text(
         problems.settle(game.start_line - 1)  # every earlier game has been checked
         if game.part == 0 and not game.is_blank:
             seen += 1
+            problems.read.games += 1
         check_game(game, judge, variant, problems)
         last = game
     if last is None:
@@ -115,7 +106,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     if suppression is not None:
         problems.suppress(suppression)
     for found in game.problems:
-        severity = PGN_SEVERITY.get(found.code, Severity.ERROR)
+        severity = Severity(severity_of(found.code))
         problems.add(found.line, found.column or 1, severity, found.code, found.message)
     fen_tag = setup_tag = variant_tag = result_tag = None
     for tag in game.find_tags(_WANTED_TAGS):
@@ -163,6 +154,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")
             return
+        problems.read.plies += moves.plies
         for placed in moves.problems:
             severity = Severity.ERROR if placed.problem.level is Level.ERROR else Severity.WARNING
             problems.add(placed.line, placed.column, severity, placed.problem.code, move_message(placed))

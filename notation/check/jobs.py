@@ -214,8 +214,8 @@ def _whole_done(run: _Run, item: Source, size: int, outcome: Outcome | None) -> 
     problems = ProblemList(item.path, run.count)
     outcome.log.replay(problems)
     problems.finish()
-    run.summary.files += 1
-    run.summary.suppressed += outcome.log.suppressed
+    problems.suppressed += outcome.log.suppressed
+    run.summary.file_checked(problems)
     run.advance(size)
 
 
@@ -300,5 +300,4 @@ def _file_done(run: _Run, file: _File) -> None:
     if file.seen == 0 and not len(problems):
         problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[FileKind.PGN])
     problems.finish()
-    run.summary.files += 1
-    run.summary.suppressed += problems.suppressed
+    run.summary.file_checked(problems)

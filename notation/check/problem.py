@@ -136,7 +136,7 @@ CHECK_CODES: dict[str, str] = {
     "wrong-captures": "An OpenTafl capture list that is not what the move captures.",
     "wrong-game-end-mark": "An OpenTafl ++ or -- the move does not earn.",
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
-    "unknown-start": "A variant whose start array is drawn, and no FEN tag: the moves cannot be checked.",
+    "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
@@ -151,6 +151,22 @@ CHECK_CODES: dict[str, str] = {
     "rare-dialect": "A FEN dialect that most readers reject.",
     "profile-mismatch": "A position not written as the project's profile ([tool.notation] profile) writes it.",
 }
+
+
+@dataclass
+class ReadCounts:
+    """What a check read, so that a gate can see a file was really read: PGN ``games`` (a
+    blank one not counted), the ``plies`` of their main lines that were played (up to a
+    move that failed), and FEN or EPD ``positions``."""
+
+    games: int = 0
+    plies: int = 0
+    positions: int = 0
+
+    def add(self, other: ReadCounts) -> None:
+        self.games += other.games
+        self.plies += other.plies
+        self.positions += other.positions
 
 
 def describe(code: str) -> str:
@@ -179,6 +195,7 @@ class ProblemList:
         self._suppressions: list[Suppression] = []
         self.dropped_lines: set[int] = set()  # lines too long to check (``line-too-long``)
         self._held: list[CheckProblem] = []  # ``add_last``'s, until ``finish``
+        self.read = ReadCounts()  # what the checkers read of the file
 
     def suppress(self, suppression: Suppression) -> None:
         """Drop the problems ``suppression`` covers from now on (an inline ``notation: ignore``)."""
@@ -281,6 +298,7 @@ class ProblemLog(ProblemList):
                 target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)
         if self._settle is not None:  # the last one too: ``add_last``'s problems go out after what it sends
             target.settle(self._settle + lines_before)
+        target.read.add(self.read)
         held, self._held = self._held, []
         for problem in held:
             if any(s.covers(problem.line, problem.code) for s in self._suppressions):

@@ -18,10 +18,11 @@ from typing import BinaryIO, Protocol
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
-from notation.check.problem import CheckProblem, ProblemList, Severity
+from notation.check.problem import CheckProblem, ProblemList, ReadCounts, Severity
 from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
+from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -75,6 +76,37 @@ class Summary:
     skipped: list[Skipped] = field(default_factory=list)
     excluded: int = 0  # files left out by ``CheckOptions.excluded``
     suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
+    read: ReadCounts = field(default_factory=ReadCounts)  # games, plies and positions read
+
+    def file_checked(self, problems: ProblemList) -> None:
+        """Count one file checked: its suppressed problems and what was read of it."""
+        self.files += 1
+        self.suppressed += problems.suppressed
+        self.read.add(problems.read)
+
+    def to_dict(self) -> dict[str, int]:
+        """The counts of ``check --format json`` and SARIF's run properties."""
+        return {
+            "files": self.files, "games": self.read.games, "plies": self.read.plies,
+            "positions": self.read.positions, "errors": self.errors, "warnings": self.warnings,
+            "suppressed": self.suppressed, "excluded": self.excluded, "unreadable": len(self.unreadable),
+        }
+
+    def describe(self) -> str:
+        """``1 file(s), 3 game(s), 120 plies, 0 error(s), 2 warning(s)``: the text summary's
+        counts (games and plies where games were read, positions where positions were)."""
+        read = self.read
+        parts = [f"{self.files} file(s)"]
+        if read.games:
+            parts += [f"{read.games} game(s)", f"{read.plies} {'ply' if read.plies == 1 else 'plies'}"]
+        if read.positions:
+            parts.append(f"{read.positions} position(s)")
+        if not read.games and not read.positions:
+            parts += ["0 game(s)", "0 position(s)"]
+        parts += [f"{self.errors} error(s)", f"{self.warnings} warning(s)"]
+        parts += [f"{count} {what}" for count, what in ((self.suppressed, "suppressed"), (self.excluded, "excluded"))
+                  if count]
+        return ", ".join(parts)
 
 
 def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count: Callable[[CheckProblem], None],
@@ -102,20 +134,22 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
             check_stream(stream, found.kind, judge, options.variant, problems)
             progress.advance(max(0, source.position - reporting.reported))
     problems.finish()
-    summary.files += 1
-    summary.suppressed += problems.suppressed
+    summary.file_checked(problems)
 
 
 def counter(
     options: CheckOptions, summary: Summary, emit: Callable[[CheckProblem], None]
 ) -> Callable[[CheckProblem], None]:
     """What takes each problem found, wherever it was found (here, in ``--jobs`` workers or
-    on a cluster): an ``accept``ed code becomes a warning, ``summary`` counts it, ``emit``
-    reports it."""
+    on a cluster): its severity is its code's in the one table every front end reads
+    (``notation.pgn.severity``; an ``accept``ed code is a warning), ``summary`` counts it,
+    ``emit`` reports it."""
+    accept = options.accept
 
     def count(problem: CheckProblem) -> None:
-        if problem.code in options.accept and problem.severity is Severity.ERROR:
-            problem = dataclasses.replace(problem, severity=Severity.WARNING)
+        rated = severity_of(problem.code, accept, problem.severity.value)
+        if rated != problem.severity.value:
+            problem = dataclasses.replace(problem, severity=Severity(rated))
         if problem.severity is Severity.ERROR:
             summary.errors += 1
         else:
@@ -179,6 +213,7 @@ def check_stream(
     else:
         lines = read_lines(stream, problems.add, max_bytes=max_bytes, report_count=problems.add_last)
         seen = _LINE_CHECKERS[kind](lines, judge, variant, problems)
+        problems.read.positions += seen
     if seen == 0 and not len(problems):
         problems.add(1, 1, Severity.WARNING, "empty-file", NOTHING_FOUND[kind])
 

@@ -22,18 +22,12 @@ from notation.cli import cluster_cmd
 from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import add_accept_option, add_variant_options, check_variant_option
+from notation.cli.strictness import add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
 from notation.variants import parse_aliases
-
-
-class Strictness:
-    """What fails the check."""
-
-    ERRORS = "errors"  # the default: warnings are printed but pass
-    WARNINGS = "warnings"  # --strict: warnings fail too
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -79,14 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default="text",
         help="output: text (path:line:column: code: message), json, github (workflow annotations) or sarif",
     )
-    parser.add_argument(
-        "--strict",
-        dest="fail_on",
-        action="store_const",
-        const=Strictness.WARNINGS,
-        default=Strictness.ERRORS,
-        help="warnings fail the check too (exit 1)",
-    )
+    add_strict_option(parser, "the check")
     parser.add_argument(
         "--stdin-format",
         choices=[kind.value for kind in FileKind],
@@ -212,25 +199,16 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if bar is not None:
                 bar.close()
-    output.finish()
+    output.finish(summary)
     for skipped in summary.skipped:
         sys.stderr.write(f"notation check: skipped {skipped.path}: {skipped.reason}\n")
     for unreadable in summary.unreadable:
         sys.stderr.write(f"notation check: cannot read {unreadable.path}: {unreadable.reason}\n")
     if args.format == "text":
-        extra = "".join(
-            f", {count} {what}" for count, what in ((summary.suppressed, "suppressed"), (summary.excluded, "excluded"))
-            if count
-        )
-        sys.stderr.write(
-            f"notation check: {summary.files} file(s), {summary.errors} error(s), {summary.warnings} warning(s)"
-            f"{extra}\n"
-        )
+        sys.stderr.write(f"notation check: {summary.describe()}\n")
     if summary.unreadable:
         return 2
     if summary.files == 0:
         sys.stderr.write("notation check: nothing to check: no .pgn, .fen or .epd file among the paths given\n")
         return 2
-    if summary.errors or (args.fail_on == Strictness.WARNINGS and summary.warnings):
-        return 1
-    return 0
+    return exit_status(summary.errors, summary.warnings, args.fail_on)

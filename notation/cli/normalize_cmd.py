@@ -25,6 +25,7 @@ from notation.cli.options import (
     add_writer_options,
     build_registry,
 )
+from notation.cli.strictness import add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
@@ -38,6 +39,7 @@ from notation.pgn.normalize import (
     Summary,
     normalize_games,
 )
+from notation.pgn.severity import ERROR, severity_of
 from notation.pgn.splitter import iter_games
 
 if TYPE_CHECKING:
@@ -59,7 +61,8 @@ Games whose set-up is unreadable or illegal, whose variant is unknown, or (with 
 an illegal, ambiguous or unreadable move, are kept unchanged (or moved to --reject-to) and
 listed in --report, one JSON line per problem.
 The whole story: `notation docs pgn`.
-Exit status: 0 no problems, 1 problems reported (output still written), 2 usage or I/O error,
+Exit status: 0 no errors (warnings alone pass unless --strict), 1 errors reported (output
+still written), 2 usage or I/O error,
 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (temporary files removed)."""
 
 
@@ -114,6 +117,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="progress bar on standard error (default: auto, only on a terminal)")
     parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
                         help="summary on standard error at the end (default: text)")
+    add_strict_option(parser, "the run")
     cluster_cmd.add_options(parser, "normalize")
     parser.set_defaults(run=run)
 
@@ -177,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     if args.dask is not None or args.more_inputs:
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)
-        return 1 if summary.problems else 0
+        return _status(args, options, summary)
     output_path, backup = _check_paths(args)
     sinks: list[Output] = []
     try:
@@ -197,7 +201,19 @@ def run(args: argparse.Namespace) -> int:
     except (InputError, OutputError) as exc:
         raise UsageError(str(exc) + _streamed_note(sinks)) from None
     _print_summary(args, summary)
-    return 1 if summary.problems else 0
+    return _status(args, options, summary)
+
+
+def _status(args: argparse.Namespace, options: NormalizeOptions, summary: Summary) -> int:
+    """The exit status every command shares (``strictness``): each code found counted as an
+    error or a warning by the one table of severities, as the report files it."""
+    errors = warnings = 0
+    for code, count in summary.problems.items():
+        if severity_of(code, options.accept) == ERROR:
+            errors += count
+        else:
+            warnings += count
+    return exit_status(errors, warnings, args.fail_on)
 
 
 def _streamed_note(sinks: list[Output]) -> str:

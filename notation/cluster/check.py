@@ -34,7 +34,7 @@ from notation.check import CheckOptions
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks
-from notation.check.problem import CheckProblem, ProblemList
+from notation.check.problem import CheckProblem, ProblemList, ReadCounts
 from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter, without_excluded
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
 from notation.check.sources import discover as discover_local
@@ -55,6 +55,7 @@ class PartProblems:
     problems: list[CheckProblem] = field(default_factory=list)
     suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
     unreadable: str | None = None  # why the file could not be opened
+    read: ReadCounts = field(default_factory=ReadCounts)  # games, plies and positions read
 
 
 def discover(paths: list[str]) -> list[Found]:
@@ -110,6 +111,7 @@ def check_whole(path: str, name: str, kind: FileKind | None, options: CheckOptio
         return PartProblems(unreadable=files.reason(exc))
     problems.finish()
     outcome.suppressed = problems.suppressed
+    outcome.read = problems.read
     return outcome
 
 
@@ -267,6 +269,7 @@ class _Run:
                 self.count(problem)
             self.summary.files += 1
             self.summary.suppressed += outcome.suppressed
+            self.summary.read.add(outcome.read)
 
         self.window.add(lambda: (self.client.submit(check_whole, files.absolute(item.path), item.path, item.kind,
                                                     self.options, pure=False),), done)
@@ -303,3 +306,4 @@ class _Run:
         merge.finish()
         self.summary.files += 1
         self.summary.suppressed += merge.suppressed
+        self.summary.read.add(merge.problems.read)

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from notation.check.problem import READING_CODES, CheckProblem, ProblemList, ProblemLog, Severity
+from notation.check.problem import READING_CODES, CheckProblem, ProblemList, ProblemLog, ReadCounts, Severity
 from notation.check.runner import NOTHING_FOUND
 from notation.check.sources import FileKind
 from notation.check.suppress import Suppression
@@ -81,6 +81,7 @@ class PieceOutcome:
     covered_at_end: tuple[bool, bool] = (False, False)
     suppressed: int = 0
     stopped: bool = False
+    read: ReadCounts = field(default_factory=ReadCounts)  # games and plies read in the piece
 
 
 class PieceLog(ProblemLog):
@@ -119,7 +120,7 @@ class PieceLog(ProblemLog):
         self._flush_settle()  # the last one too: the file's count of bad lines goes out after it
         at = (self._bad_at + [None, None])[:2]
         return PieceOutcome(self.events, games, line_breaks, line_feeds, self._bad_lines, (at[0], at[1]),
-                            self._covered_pair(), self.suppressed, self._stopped)
+                            self._covered_pair(), self.suppressed, self._stopped, self.read)
 
     def _flush_settle(self) -> None:
         if self._settle is not None:
@@ -180,6 +181,7 @@ class FileMerge:
         self.bad_lines += outcome.bad_lines
         self.games += outcome.games
         self.suppressed += outcome.suppressed
+        self.problems.read.add(outcome.read)
         self.lines_before += outcome.line_breaks
         self.feeds_before += outcome.line_feeds
         self.stopped = outcome.stopped

@@ -52,12 +52,14 @@ class PlacedProblem(NamedTuple):
 
 class GameMoves(NamedTuple):
     """The problems found (in text order), the edits of a rewrite (empty when the game
-    must be kept as read: an error, or a notation its family does not write), and the
-    position the main line ends in (None when an error stopped it, or none was read)."""
+    must be kept as read: an error, or a notation its family does not write), the
+    position the main line ends in (None when an error stopped it, or none was read) and
+    the ``plies`` of the main line played (up to a move that failed)."""
 
     problems: list[PlacedProblem]
     edits: list[tuple[int, int, str]]
     end: GamePosition | None = None
+    plies: int = 0
 
     @property
     def has_errors(self) -> bool:
@@ -120,13 +122,14 @@ def read_game_moves(
                 WARNING, offset, walked.plies,
             ))
     end = walked.end if overflow is None else None
+    plies = walked.plies
     if not problems:
-        return GameMoves([], walked.edits, end)
+        return GameMoves([], walked.edits, end, plies)
     placed = _placed(text, first_line, problems)
     for problem in problems:
         if problem.level is ERROR:
-            return GameMoves(placed, [], end)
-    return GameMoves(placed, walked.edits, end)
+            return GameMoves(placed, [], end, plies)
+    return GameMoves(placed, walked.edits, end, plies)
 
 
 def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str | None, int]:

@@ -11,7 +11,8 @@ branch points, the same problems with the same codes.
 - ``PgnGame``: ``number``, ``start_line``, ``text`` (exactly as read), ``tags`` (the first
   value of each name, unescaped), ``variant``, ``start`` (its ``GamePosition``, or None),
   ``moves`` (the main line: ``PlayedMove`` each, variations inside), ``end`` (the position
-  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``, and
+  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``,
+  ``repaired`` (the start is an illegal FEN repaired to check the moves from), and
   ``write(notation)``: its text again, each move rewritten in ``notation`` and nothing else
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),
@@ -22,11 +23,15 @@ branch points, the same problems with the same codes.
 
 A game's variant is its ``Variant`` tag's (any spelling the registry knows), else
 ``variant`` (default: the registry's default, Standard); a ``FEN`` tag sets the start, read
-as ``notation normalize`` reads it (Chess960 where its castling rights say so). Text with
-moves and no tag (moves pasted alone) is a game of that variant from its start.
+as ``notation normalize`` reads it (Chess960 where its castling rights say so); a FEN whose
+only faults a repair mends (castling rights, en passant) has them in ``problems`` and the
+moves played from the repaired position, one past repair an ``unknown-start`` warning at the
+first move (``gamestart``). Text with moves and no tag (moves pasted alone) is a game of that
+variant from its start.
 
 Never raises on bad input: problems are data (``PgnGame.problems``; the splitter's damage,
-``pgn-stray-text`` and the like, is ``PgnGame.damage``). A move that fails ends its line, as
+``pgn-stray-text`` and the like, is ``PgnGame.damage``, each with the ``level`` every front
+end gives its code, ``notation.pgn.severity``). A move that fails ends its line, as
 in ``check``; the variations right after it are checked but, replacing no move that was
 played, are not in ``moves``. The part of a game too large to hold (over 16 M characters)
 after its first is not yielded, and the first has no moves read. ``open_games`` raises
@@ -168,6 +173,12 @@ class PgnGame:
         return self.raw.text
 
     @property
+    def repaired(self) -> bool:
+        """Whether ``start`` is the FEN tag's position repaired (``notation.validation.repair``):
+        the set-up has errors (in ``problems``) and the moves were played from there."""
+        return bool(self._start.repairs)
+
+    @property
     def damage(self) -> list[PgnProblem]:
         """The damage the splitter found in the game's text (``pgn-stray-text``, ...)."""
         return self.raw.problems
@@ -196,8 +207,10 @@ class PgnGame:
         """The game's text with each move written in ``notation`` as ``profile`` writes it
         (lichess: pawn drops ``P@e4``), everything else as read; None: the text as read.
         Raises ``ValueError`` for an unknown notation or profile, a notation the game's
-        family does not write, and a game whose moves cannot all be read (an error in
-        ``problems``), that has no start to read them from, or that is too large to hold."""
+        family does not write, and a game whose moves cannot all be read (an error of its
+        moves in ``problems``), that has no start to read them from, or that is too large to
+        hold. A ``repaired`` game's moves are written as ``normalize --moves`` writes them,
+        its tags as read."""
         if notation is None:
             return self.text
         chosen = MoveNotation(notation)

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from notation.pgn.lines import split_lines
+from notation.pgn.severity import severity_of
 from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named
 
 # --- problem codes (stable) -------------------------------------------------------------
@@ -40,6 +41,12 @@ class PgnProblem:
     line: int
     column: int | None = None
     tag: str | None = None  # the tag concerned, when the problem is in a tag
+
+    @property
+    def level(self) -> str:
+        """``"error"`` or ``"warning"``, as every front end rates the code
+        (``notation.pgn.severity``)."""
+        return severity_of(self.code)
 
     def to_dict(self) -> dict:
         out: dict = {"code": self.code, "message": self.message}

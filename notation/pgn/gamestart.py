@@ -8,9 +8,15 @@ as the king taking its rook, when its variant draws Chess960 arrays or its FEN h
 rights only Chess960 can have (``Dialect.chess960``); such a FEN of a variant with a
 Chess960 form (Standard) is read as that form, as the normaliser does.
 
-Nothing here raises on bad input: a FEN that cannot be read or is illegal gives no start
-(``Start.position`` None, the reader's or the validators' problems in ``Start.problems``
-for a caller that reports them; ``check`` and ``normalize`` report the FEN's own way),
+A FEN whose only faults are the ones ``notation.validation.repair`` mends (castling rights
+without their king or rook, an en passant square no double push explains) still gives a
+start: the repaired position, with the FEN's problems in ``Start.problems`` (a caller
+reports them as it reports any FEN's) and the repairs in ``Start.repairs``, so the game's
+moves are checked from there rather than not at all (as other readers replay such games).
+
+Nothing here raises on bad input: a FEN that cannot be read, or is illegal even repaired,
+gives no start (``Start.position`` None, the reader's or the validators' problems in
+``Start.problems``, and an ``unknown-start`` ``reason`` saying the moves are not checked),
 and a variant whose start array is drawn (Chess960, King's Corner) without a FEN gives none
 either, with an ``unknown-start`` reason. Positions are cached by (FEN, variant).
 """
@@ -24,21 +30,25 @@ from notation.fen.reader import read_fen
 from notation.game import legal_position
 from notation.game.family import GamePosition
 from notation.options import CastlingMode
+from notation.validation import repair
 from notation.variants import Registry, StartDraw, Variant
 
 UNKNOWN_START: Final = "unknown-start"
 _CACHE_SIZE: Final = 4096
 _CHESS960_DRAW: Final = StartDraw.CHESS960
+_UNREADABLE: Final = "the FEN tag cannot be read: the game's moves are not checked"
+_ILLEGAL: Final = "the FEN tag's position is illegal and cannot be repaired: the game's moves are not checked"
 
 
 class Start(NamedTuple):
-    """A game's start: the ``position`` (None when there is none to play from) and, when
-    that is not the FEN's fault, why (``reason``, code ``unknown-start``); when it is, the
-    FEN's ``problems``."""
+    """A game's start: the ``position`` (None when there is none to play from), why there
+    is none (``reason``, code ``unknown-start``), the FEN's ``problems`` (also when the
+    position is the FEN repaired) and the ``repairs`` that made it playable."""
 
     position: GamePosition | None
     reason: str | None = None
     problems: tuple[Problem, ...] = ()
+    repairs: tuple[Problem, ...] = ()
 
 
 class StartPositions:
@@ -72,7 +82,7 @@ class StartPositions:
         try:
             read = read_fen(text, variant, registry=self._registry)
         except NotationError as exc:
-            return Start(None, None, tuple(exc.problems))
+            return Start(None, _UNREADABLE, tuple(exc.problems))
         chess960 = read.dialect.chess960 or variant.start_draw is _CHESS960_DRAW
         setup, played = read.setup, read.variant
         if chess960 and played.chess960_form:
@@ -85,4 +95,12 @@ class StartPositions:
         try:
             return Start(legal_position(setup, played, castling=mode, accept=self._accept))
         except NotationError as exc:
-            return Start(None, None, tuple(exc.problems))
+            problems = tuple(exc.problems)
+        repaired, repairs = repair(setup, played)
+        if repairs:
+            try:
+                position = legal_position(repaired, played, castling=mode, accept=self._accept)
+                return Start(position, None, problems, tuple(repairs))
+            except NotationError:
+                pass  # illegal for more than what a repair mends: the FEN's own problems stand
+        return Start(None, _ILLEGAL, problems)

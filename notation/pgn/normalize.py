@@ -26,7 +26,10 @@ Everything else (other tags, movetext, comments, line endings) is copied byte fo
 game needing no change is its input text exactly. A game whose set-up cannot be read or is
 illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
 repeated, or (moves read) with a move that is illegal, ambiguous or unreadable, is left as
-it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead. One exception: with
+moves read, a game whose illegal FEN ``notation.validation.repair`` mends (castling rights,
+en passant) has its moves checked from the repaired position (``gamestart``), and with a
+notation rewritten, its tags kept as written (``--repair`` rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
@@ -50,6 +53,7 @@ from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
+from notation.pgn.severity import ERROR, WARNING, severity_of
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
@@ -64,6 +68,7 @@ INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
 _READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
 _CACHE_SIZE = 4096
+_KINDS = {"errors": ERROR, "warnings": WARNING}  # a report's lists, by severity
 
 
 class BadGamePolicy(str, enum.Enum):
@@ -251,12 +256,16 @@ class Summary:
 class _Report:
     """Report entries of one game, grouped by input line, in line order."""
 
-    def __init__(self, number: int):
+    def __init__(self, number: int, accept: frozenset[str] = frozenset()):
         self.number = number
+        self.accept = accept
         self.by_line: dict[int, dict[str, list]] = {}
         self.codes: list[str] = []
 
     def add(self, line: int, problem: dict[str, Any], kind: str = "errors") -> None:
+        """File ``problem`` under its code's severity (``notation.pgn.severity``; ``kind``
+        for a code the table does not list), as ``check`` rates it."""
+        kind = "warnings" if severity_of(problem["code"], self.accept, _KINDS[kind]) == WARNING else "errors"
         entry = self.by_line.setdefault(line, {"errors": []})
         entry.setdefault(kind, []).append(problem)
         self.codes.append(problem["code"])
@@ -287,7 +296,7 @@ class Normalizer:
         try:
             return self._normalize(game)
         except Exception as exc:  # noqa: BLE001 - one bad game must not stop a long run
-            report = _Report(game.number)
+            report = _Report(game.number, self.options.accept)
             for problem in game.problems:
                 report.add(problem.line, problem.to_dict())
             report.add(game.start_line, {"code": INTERNAL_ERROR, "message": f"{type(exc).__name__}: {exc}"})
@@ -303,7 +312,7 @@ class Normalizer:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not game.may_have_tag("Variant", "FEN"):
             return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
-        report = _Report(game.number)
+        report = _Report(game.number, self.options.accept)
         blocking = _splitter_problems(game, report)
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
@@ -332,7 +341,8 @@ class Normalizer:
             if not converted.ok or converted.fen is None:  # no FEN exactly when not ok
                 for error in converted.errors:
                     report.add(fen_tag.line, _problem_dict(error, fen_tag))
-                return self._unchanged(game, report, counted, blocking=True)
+                read = moves and (family is None or variant.family is family)
+                return self._bad_fen(game, variant, fen_tag, result_tag, report, counted, read)
             new_fen = converted.fen
             chess960 = converted.detected is not None and converted.detected.chess960
 
@@ -381,6 +391,23 @@ class Normalizer:
         for start_at, end_at, new in found.edits:
             edits.replace_span(start_at, end_at, new)
         return True
+
+    def _bad_fen(self, game: RawGame, variant: Variant, fen_tag: Tag, result_tag: Tag | None, report: _Report,
+                 counted: bool, moves: bool) -> GameResult:
+        """A game whose FEN tag is illegal (reported): with moves read, they are checked from
+        the FEN repaired where ``notation.validation.repair`` mends it (else one
+        ``unknown-start`` warning says they are not checked), and with a notation rewritten;
+        its tags stay as written. The game has an error: ``REJECT`` sets it aside as read."""
+        if not moves or any(problem.code == STRAY_TEXT for problem in game.problems):
+            return self._unchanged(game, report, counted, blocking=True)
+        edits = _Edits(game.text)
+        if not self._read_moves(game, variant, fen_tag, result_tag, report, edits) or not edits:
+            return self._unchanged(game, report, counted, blocking=True)
+        if self.options.on_bad is BadGamePolicy.REJECT:
+            return self._unchanged(game, report, counted, blocking=True)
+        text = edits.text()
+        return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                          report=report.entries(), codes=report.codes, counted=counted)
 
     def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
         rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT

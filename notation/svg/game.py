@@ -107,6 +107,9 @@ class GameLike(Protocol):
     @property
     def problems(self) -> Sequence[ProblemLike]: ...
 
+    @property
+    def repaired(self) -> bool: ...
+
 
 class PlyFailure(enum.Enum):
     """Why a game has no position at a ply."""
@@ -152,7 +155,7 @@ def game_ply(game: GameLike, ply: int | None = None) -> GamePly:
     start = game.start
     moves = game.moves
     plies = len(moves)
-    if start is None:
+    if start is None or game.repaired:  # a FEN repaired to check the moves is still an illegal set-up
         problem = _setup_problem(game.problems)
         where = "" if problem is None else ": " + _describe(problem)
         raise PlyError(f"game {game.number} has no start position to play its moves from{where}",

@@ -90,11 +90,16 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
     alone = any(problem.code == STRAY_TEXT for problem in raw.problems)
     if alone:
         start = starts.start(registry.default, None)
-    elif not result.rejected or any(_is_move_error(problem) for problem in problems):
-        # The set-up passed the normaliser: it read the moves from this start.
+    else:
         try:
             start = starts.start(registry.find(tags.get("Variant") or registry.default), tags.get("FEN"))
-        except NotationError:  # cannot happen once the normaliser found the variant; no plies if it does
+        except NotationError:  # an unknown variant: no plies
+            start = None
+        # The normaliser read the moves from this start when the set-up passed it, or its
+        # FEN was mended (``Start.repairs``); a game it set aside for another reason has none.
+        if result.rejected and not (start is not None and start.repairs) and not any(
+            _is_move_error(problem) for problem in problems
+        ):
             start = None
     position = None if start is None else start.position
     placed = {(p["line"], p["column"]): p for p in problems if p["level"] == "error" and "ply" in p and "column" in p}

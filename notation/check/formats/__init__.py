@@ -1,14 +1,17 @@
 """Output formats of ``notation check``: one module each, all with the same shape.
 
 A format is a class built on a text stream; ``problem(p)`` is called for each problem in
-order and ``finish()`` once at the end. Formats that can stream write as they go.
+order and ``finish(summary)`` once at the end. Formats that can stream write as they go.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from notation.check.problem import CheckProblem
+
+if TYPE_CHECKING:
+    from notation.check.runner import Summary
 
 
 class Format(Protocol):
@@ -16,7 +19,9 @@ class Format(Protocol):
 
     def problem(self, problem: CheckProblem) -> None: ...
 
-    def finish(self) -> None: ...
+    def finish(self, summary: Summary | None = None) -> None:
+        """The end of the output; ``summary``: the run's counts, for formats that carry them
+        (json: ``summary``; sarif: the run's ``properties``)."""
 
 
 FORMAT_NAMES: tuple[str, ...] = ("github", "json", "sarif", "text")

@@ -7,9 +7,12 @@ escaped as the Actions runner expects: in the message ``%``, CR and LF; in prope
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from notation.check.problem import CheckProblem
+
+if TYPE_CHECKING:
+    from notation.check.runner import Summary
 
 _DATA = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A"})
 _PROPERTY = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"})
@@ -39,5 +42,5 @@ class GithubFormat:
         )
         self._out.write(f"::{problem.severity.value} {properties}::{escape_data(problem.message)}\n")
 
-    def finish(self) -> None:
-        self._out.flush()
+    def finish(self, summary: Summary | None = None) -> None:
+        self._out.flush()  # the counts go to standard error (text) or nowhere

@@ -4,7 +4,8 @@ One run of the ``notation`` driver. Its rules are the codes met, each with a des
 and its default level; each result names its rule, level, message and one physical
 location (artifact URI, start line and column in Unicode code points). Artifacts are listed
 once each; relative paths become relative URIs based on ``%SRCROOT%``, absolute paths
-``file://`` URIs. The log is written at ``finish()``.
+``file://`` URIs. The log is written at ``finish()``; the run's ``properties`` hold what
+it read (files, games, plies, positions) and its counts of errors and warnings.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ import functools
 import json
 import os
 import pathlib
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import quote
 
 from notation import __version__
 from notation.check.problem import CheckProblem, describe
 from notation.check.sources import STDIN_NAME
+
+if TYPE_CHECKING:
+    from notation.check.runner import Summary
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -134,7 +138,10 @@ class SarifFormat:
             ],
         }
 
-    def finish(self) -> None:
-        json.dump(self.log(), self._out, indent=2, ensure_ascii=False)
+    def finish(self, summary: Summary | None = None) -> None:
+        log = self.log()
+        if summary is not None:  # what the run read, as the run's property bag (SARIF 2.1.0, 3.8)
+            log["runs"][0]["properties"] = summary.to_dict()
+        json.dump(log, self._out, indent=2, ensure_ascii=False)
         self._out.write("\n")
         self._out.flush()

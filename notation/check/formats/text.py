@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from notation.check.problem import CheckProblem
+
+if TYPE_CHECKING:
+    from notation.check.runner import Summary
 
 
 class TextFormat:
@@ -15,5 +18,5 @@ class TextFormat:
         message = " ".join(problem.message.splitlines())
         self._out.write(f"{problem.path}:{problem.line}:{problem.column}: {problem.code}: {message}\n")
 
-    def finish(self) -> None:
-        self._out.flush()
+    def finish(self, summary: Summary | None = None) -> None:
+        self._out.flush()  # the counts go to standard error (text) or nowhere
