@@ -118,7 +118,16 @@ def test_bytes_that_are_not_utf8_are_kept_and_reported(client):
     pgn = b'[Event "caf\xe9"]\n\n1. e4 *\n'
     games = stream(post_pgn(client, pgn))[:-1]
     assert games[0]["text"].encode("utf-8", "surrogateescape") == pgn
-    assert games[0]["problems"][0]["errors"][0]["code"] == "pgn-not-utf8"
+    (entry,) = games[0]["problems"]
+    assert (entry["line"], *[(p["code"], p["column"]) for kind in ("errors", "warnings") for p in entry.get(kind, [])]
+            ) == (1, ("pgn-windows-1252", 12))
+
+
+def test_encoding_utf8_writes_a_latin1_game_as_utf8(client):
+    pgn = b'[White "M\xfcller"]\n\n1. e4 {\x93fine\x94 \x96 tr\xe8s} *\n'
+    games = stream(post_pgn(client, pgn, "encoding=utf-8&moves=uci"))[:-1]
+    assert games[0]["text"] == '[White "Müller"]\n\n1. e2e4 {“fine” – très} *\n'
+    assert games[0]["changed"] is True
 
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
