@@ -96,8 +96,9 @@ class RawGame:
     def read_text(self) -> str:
         """The text to read the game from: ``text`` with each byte that is not UTF-8 read
         as its Windows-1252 character (the same offsets, lines and columns)."""
-        text = self.text
-        return as_read(text) if self.read_as_windows_1252 else text
+        if self._problems and self.read_as_windows_1252:  # a clean game has none: no search
+            return as_read(self.text)
+        return self.text
 
     @property
     def clean(self) -> bool:
