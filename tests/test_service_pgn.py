@@ -142,3 +142,15 @@ def test_no_pgn_body_or_query_gets_a_5xx(client, body, query):
     assert response.status_code in (200, 422), response.get_data(as_text=True)
     if response.status_code == 200:
         assert stream(response)[-1]["kind"] == "summary"
+
+
+def test_a_latin1_game_is_checked_with_one_warning_and_its_illegal_move_where_it_is(client):
+    cases = json.loads((FIXTURES / "pgn" / "encodings.json").read_text(encoding="utf-8"))
+    case = next(case for case in cases if case["name"] == "latin1-game-with-an-illegal-move")
+    pgn = b"".join(text.encode(encoding) for encoding, text in case["parts"])
+    (game,) = stream(post_pgn(client, pgn, "moves=check"))[:-1]
+    found = sorted((entry["line"], problem["column"], kind, problem["code"])
+                   for entry in game["problems"] for kind in ("errors", "warnings") for problem in entry.get(kind, []))
+    assert [(line, column, code) for line, column, _, code in found] == [(2, 10, "pgn-windows-1252"),
+                                                                         (7, 26, "illegal-move")]
+    assert game["text"].encode("utf-8", "surrogateescape") == pgn
