@@ -9,9 +9,10 @@ first asked for (``moves``, ``problems``, ``end``), by the walk ``notation check
 branch points, the same problems with the same codes.
 
 - ``PgnGame``: ``number``, ``start_line``, ``text`` (as read; bytes that are not UTF-8
-  read as Windows-1252, as its ``tags``), ``tags`` (the first value of each name, unescaped), ``variant``, ``start`` (its ``GamePosition``, or None),
-  ``moves`` (the main line: ``PlayedMove`` each, variations inside), ``end`` (the position
-  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``, and
+  read as Windows-1252, as in its ``tags``), ``tags`` (the first value of each name,
+  unescaped), ``variant``, ``start`` (its ``GamePosition``, or None), ``moves`` (the main
+  line: ``PlayedMove`` each, variations inside), ``end`` (the position after the main
+  line), ``problems`` (``GameProblem``: set-up and moves), ``ok``, and
   ``write(notation)``: its text again, each move rewritten in ``notation`` and nothing else
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.pgn.encodings import byte_read
 from notation.pgn.games import (
     BOM,
     COMMENT_TOO_LONG,
@@ -29,7 +30,6 @@ from notation.pgn.games import (
     PgnProblem,
     RawGame,
 )
-from notation.pgn.encodings import byte_read
 from notation.pgn.lines import first_break, line_breaks, line_ending, split_lines
 from notation.pgn.tags import (
     TAG,

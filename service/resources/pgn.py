@@ -15,8 +15,9 @@ Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
   are not UTF-8 are kept as lone surrogates U+DC80..U+DCFF, Python's
   ``surrogateescape``, read as Windows-1252 and reported once a game with code
   ``pgn-windows-1252``, as ``notation normalize`` does; ``encoding=utf-8`` writes such a
-  game's ``text`` transcoded, as ``--encoding utf-8``), and the blocks are fed to the normaliser, which holds one game (or one part of a
-  game too large to hold, ``Limits.max_game_chars``) at a time.
+  game's ``text`` transcoded, as ``--encoding utf-8``), and the blocks are fed to the
+  normaliser, which holds one game (or one part of a game too large to hold,
+  ``Limits.max_game_chars``) at a time.
 - Each game is written as one JSON line as soon as it is done, a long game's ``text``
   encoded a slice at a time; lines are gathered into pieces of about 64 KiB before they
   are handed to the server; one summary line ends the stream.
