@@ -25,10 +25,10 @@ another, the moves are kept.
 Everything else (other tags, movetext, comments, line endings) is copied byte for byte; a
 game needing no change is its input text exactly. A game holding bytes that are not UTF-8 is
 read as Windows-1252 (``pgn-windows-1252``, ``encodings``) and written with its bytes as they
-were, or, with ``NormalizeOptions.encoding`` ``TextEncoding.UTF8``, as UTF-8. A game whose set-up cannot be read or is
-illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
-repeated, or (moves read) with a move that is illegal, ambiguous or unreadable, is left as
-it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+were, or, with ``NormalizeOptions.encoding`` ``TextEncoding.UTF8``, as UTF-8. A game whose
+set-up cannot be read or is illegal, whose variant is unknown, or whose ``Variant``/``FEN``
+tags are malformed or repeated, or (moves read) with a move that is illegal, ambiguous or
+unreadable, is left as it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
@@ -152,9 +152,9 @@ class NormalizeOptions:
         ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
         transcoded), ``keep`` (the default) every byte as read.
 
-        Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``, ``TypeError`` for an
-        unknown keyword, and
-        ``UnknownVariantError`` for an alias whose target is unknown.
+        Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
+        ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
+        target is unknown.
         """
         name = profile or DEFAULT_PROFILE
         write = resolve_options(name, **writer_options)
