@@ -144,7 +144,7 @@ def test_tree_has_each_kind_of_problem():
     problems = json.loads((EXPECTED / "tree.json").read_text(encoding="utf-8"))["problems"]
     codes = {p["code"] for p in problems}
     assert {
-        "fen-syntax", "unknown-variant", "epd-syntax", "encoding", "line-too-long", "binary-file",
+        "fen-syntax", "unknown-variant", "epd-syntax", "pgn-windows-1252", "line-too-long", "binary-file",
         "decompress", "empty-file", "missing-setup", "miscased-tag", "rare-dialect",
         "setup-without-fen", "pgn-tag-syntax", "pgn-comment-unterminated", "bad-castling-rights",
         "opposite-check", "too-many-kings", "missing-king", "pawns-on-backrank",

@@ -325,7 +325,8 @@ _line_bytes = st.one_of(
 @SETTINGS
 @given(st.lists(_line_bytes, max_size=14), st.booleans(), st.integers(16, 64), st.integers(1, 48))
 def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
-    """read_blocks hands on the same text and the same problems as read_lines."""
+    """read_blocks hands on the same text and the same problems as read_lines, but that it
+    keeps the bytes that are not UTF-8 (lone surrogates) for the PGN reader, unreported."""
     from notation.check.lines import read_blocks
 
     data = b"\n".join(parts) + (b"\n" if final_newline and parts else b"")
@@ -334,11 +335,12 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
     blocks = list(read_blocks(io.BytesIO(data), lambda *p: block_problems.append(p), max_bytes=max_bytes,
                               block_bytes=block_bytes))
     text = "".join(blocks)
-    assert block_problems == line_problems
+    assert block_problems == [problem for problem in line_problems if problem[3] != "encoding"]
     split = text.split("\n")
     if text.endswith("\n") or not text:
         split.pop()
-    assert [s.rstrip("\r") for s in split] == [ln.text for ln in lines]
+    replaced = [s.rstrip("\r").encode("utf-8", "surrogateescape").decode("utf-8", "replace") for s in split]
+    assert replaced == [ln.text for ln in lines]
 
 
 def test_problems_go_out_in_line_order_as_soon_as_settled():

@@ -270,9 +270,6 @@ def _assert_as_one_process(pieces: tuple[list, CheckSummary], whole: tuple[list,
     assert pieces[0] == whole[0]
 
 
-_MORE_LINES = "more line(s) from here on are not valid UTF-8"
-
-
 def _games(count: int, seed: int) -> bytes:
     rng = random.Random(seed)
     clean = [game for game in GAMES if game.encode(ENCODING, ERRORS).isascii() and "\0" not in game]
@@ -300,32 +297,34 @@ def test_named_damage_in_pieces_is_that_of_one_process(tmp_path, name, damage):
     path = tmp_path / "games.pgn"
     path.write_bytes(_at_lines(_games(150, 7), damage))
     single = _checked_whole(path)
-    assert any(problem.code in ("encoding", "binary-file", "line-too-long") for problem in single[0])
+    assert any(problem.code in ("pgn-windows-1252", "binary-file", "line-too-long") for problem in single[0])
     for size in (500, 4000, 20_000):
         _assert_as_one_process(_checked_in_pieces(path, size), single)
 
 
-def test_a_suppression_covers_the_count_of_bad_lines_as_in_one_process(tmp_path):
-    """The count of undecodable lines is reported at the second one: a game asking
-    ``{notation: ignore[encoding]}`` there silences it, in pieces as in one process (whose
-    reading ends after that game: far from the end, it is checked by then)."""
+def test_a_suppression_covers_a_games_windows_1252_warning_as_in_one_process(tmp_path):
+    """Each game holding bytes that are not UTF-8 has its own ``pgn-windows-1252`` warning;
+    a game asking ``{notation: ignore[pgn-windows-1252]}`` silences its own, in pieces as in
+    one process."""
     data = _games(1500, 8)
     games = data.split(b"\n\n[")
-    for index, comment in ((10, b"{caf\xe9}"), (30, b"{notation: ignore[encoding]}\n{\xe9t\xe9}"), (50, b"{\xff}")):
+    for index, comment in ((10, b"{caf\xe9}"), (30, b"{notation: ignore[pgn-windows-1252]}\n{\xe9t\xe9}"),
+                           (50, b"{\xff}")):
         games[index] = games[index].replace(b"\n\n", b"\n\n" + comment + b"\n", 1)
     path = tmp_path / "games.pgn"
     path.write_bytes(b"\n\n[".join(games))
     single = _checked_whole(path)
     assert single[1].suppressed == 1
+    assert [problem.code for problem in single[0]].count("pgn-windows-1252") == 2
     for size in (3000, 300_000, len(path.read_bytes())):
         _assert_as_one_process(_checked_in_pieces(path, size), single)
 
 
-def test_the_count_of_bad_lines_goes_out_with_the_last_problems_however_the_file_is_read(tmp_path, monkeypatch):
-    """Two bad lines near the start of a file of some MiB with a warning in every game: the
-    count of bad lines after the first goes out with the file's last problems (those of its
-    last game), not where a 1 MiB read block ends; one process, ``--jobs`` (a whole file in
-    a worker, and pieces read again by the parent) and pieces merged all give it there."""
+def test_bytes_that_are_not_utf8_are_one_warning_a_game_however_the_file_is_read(tmp_path, monkeypatch):
+    """Latin-1 bytes in two games near the start of a file of some MiB with a warning in every
+    game: each of the two has one ``pgn-windows-1252`` warning at its first such byte, in
+    one process, ``--jobs`` (a whole file in a worker, and pieces read again by the parent)
+    and pieces merged alike; nothing is an error."""
     from notation.pgn import pieces
 
     game = '[event "x"]\n[Result "*"]\n\n1. e4 *\n\n'
@@ -337,9 +336,8 @@ def test_the_count_of_bad_lines_goes_out_with_the_last_problems_however_the_file
     assert path.stat().st_size > 2 << 20
     single = _checked_whole(path)
     problems = single[0]
-    counts = [index for index, problem in enumerate(problems) if problem.message.endswith(_MORE_LINES)]
-    assert counts == [len(problems) - 2]  # before the last game's one warning
-    assert problems[counts[0]].line == 5 * 5 + 4 and problems[-1].code == "miscased-tag"
+    assert [(p.line, p.column) for p in problems if p.code == "pgn-windows-1252"] == [(3 * 5 + 4, 11), (5 * 5 + 4, 8)]
+    assert single[1].errors == 0 and problems[-1].code == "miscased-tag"
     for size in (50_000, 1 << 20):
         _assert_as_one_process(_checked_in_pieces(path, size), single)
     for range_bytes in (pieces.RANGE_BYTES, 100_000):

@@ -118,7 +118,16 @@ def test_bytes_that_are_not_utf8_are_kept_and_reported(client):
     pgn = b'[Event "caf\xe9"]\n\n1. e4 *\n'
     games = stream(post_pgn(client, pgn))[:-1]
     assert games[0]["text"].encode("utf-8", "surrogateescape") == pgn
-    assert games[0]["problems"][0]["errors"][0]["code"] == "pgn-not-utf8"
+    (entry,) = games[0]["problems"]
+    assert (entry["line"], *[(p["code"], p["column"]) for kind in ("errors", "warnings") for p in entry.get(kind, [])]
+            ) == (1, ("pgn-windows-1252", 12))
+
+
+def test_encoding_utf8_writes_a_latin1_game_as_utf8(client):
+    pgn = b'[White "M\xfcller"]\n\n1. e4 {\x93fine\x94 \x96 tr\xe8s} *\n'
+    games = stream(post_pgn(client, pgn, "encoding=utf-8&moves=uci"))[:-1]
+    assert games[0]["text"] == '[White "Müller"]\n\n1. e2e4 {“fine” – très} *\n'
+    assert games[0]["changed"] is True
 
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
@@ -133,3 +142,15 @@ def test_no_pgn_body_or_query_gets_a_5xx(client, body, query):
     assert response.status_code in (200, 422), response.get_data(as_text=True)
     if response.status_code == 200:
         assert stream(response)[-1]["kind"] == "summary"
+
+
+def test_a_latin1_game_is_checked_with_one_warning_and_its_illegal_move_where_it_is(client):
+    cases = json.loads((FIXTURES / "pgn" / "encodings.json").read_text(encoding="utf-8"))
+    case = next(case for case in cases if case["name"] == "latin1-game-with-an-illegal-move")
+    pgn = b"".join(text.encode(encoding) for encoding, text in case["parts"])
+    (game,) = stream(post_pgn(client, pgn, "moves=check"))[:-1]
+    found = sorted((entry["line"], problem["column"], kind, problem["code"])
+                   for entry in game["problems"] for kind in ("errors", "warnings") for problem in entry.get(kind, []))
+    assert [(line, column, code) for line, column, _, code in found] == [(2, 10, "pgn-windows-1252"),
+                                                                         (7, 26, "illegal-move")]
+    assert game["text"].encode("utf-8", "surrogateescape") == pgn

@@ -102,7 +102,8 @@ def check_pgn_text(
 def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: ProblemList) -> None:
     """Add the problems of one game (or one part of a very large game) to ``problems``;
     a ``{notation: ignore[...]}`` comment in it silences them."""
-    suppression = game_suppression(game.text, game.start_line)
+    text = game.read_text  # bytes that are not UTF-8 read as Windows-1252 (pgn-windows-1252)
+    suppression = game_suppression(text, game.start_line)
     if suppression is not None:
         problems.suppress(suppression)
     for found in game.problems:
@@ -149,7 +150,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     if isinstance(variant, Variant) and _moves_checked(game, problems):
         try:
             start = judge.starts.start(variant, fen_tag.value if fen_tag is not None else None)
-            moves = read_game_moves(game.text, game.start_line, start, result_tag=result_tag)
+            moves = read_game_moves(text, game.start_line, start, result_tag=result_tag)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the check of a file
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")

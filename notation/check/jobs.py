@@ -258,8 +258,7 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Span) -> int:
     try:
         if piece.start == 0:
             with InputFile(file.source.path) as source:
-                blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN],
-                                     report_count=problems.add_last)
+                blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
                 return check_pgn_text(blocks, judge, run.options.variant, problems).games
         # The reading layer numbers lines from the piece's start, by line feeds alone (the
         # splitter also counts a lone CR): shift them by the line feeds before the piece.
@@ -268,12 +267,9 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Span) -> int:
         def report(line: int, column: int, severity: Severity, code: str, message: str) -> None:
             problems.add(line + shift, column, severity, code, message)
 
-        def report_count(line: int, column: int, severity: Severity, code: str, message: str) -> None:
-            problems.add_last(line + shift, column, severity, code, message)
-
         with open(file.source.path, "rb") as opened:
             blocks = read_blocks(ranges.reader(opened, piece.start, file.size), report,
-                                 max_bytes=MAX_LINE_BYTES[FileKind.PGN], report_count=report_count)
+                                 max_bytes=MAX_LINE_BYTES[FileKind.PGN])
             return check_pgn_text(blocks, judge, run.options.variant, problems, first_line=first_line).games
     except (OSError, InputError) as exc:  # the file went away or broke since it was planned
         reason = exc.reason if isinstance(exc, InputError) else describe_error(exc)

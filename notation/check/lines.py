@@ -5,11 +5,13 @@ blocks of whole lines, endings kept, for readers that split text themselves (PGN
 several times faster on large files. Both decode UTF-8 and report, as located problems
 through ``report``:
 
-- ``encoding``: the first undecodable line in full, then one summary of how many more
+- ``encoding`` (``read_lines`` only): the first undecodable line in full, then one summary of how many more
   lines were undecodable, made when the reading ends, at the second such line (the line
   is passed on with U+FFFD replacement characters); the summary goes to ``report_count``
   when given (``ProblemList.add_last``: it then goes out with the file's last problems,
-  wherever the reading's blocks ended);
+  wherever the reading's blocks ended). ``read_blocks`` decodes with ``surrogateescape``
+  instead: each byte that is not UTF-8 is passed on as a lone surrogate, which the PGN
+  reader reads as Windows-1252 and reports once per game (``pgn-windows-1252``);
 - ``line-too-long``: a line longer than ``max_bytes``; only its first and last
   ``KEPT_ENDS`` bytes are passed on (state ``DROPPED``), so a PGN splitter still sees how
   it starts (a tag, movetext) and ends (a result);
@@ -130,16 +132,14 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
     tally.finish()
 
 
-def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes: int = 1 << 20,
-                report_count: Report | None = None) -> Iterator[str]:
-    """Yield the text of ``stream`` in blocks of whole lines, line endings kept.
+def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes: int = 1 << 20) -> Iterator[str]:
+    """Yield the text of ``stream`` in blocks of whole lines, line endings kept, bytes that
+    are not UTF-8 as lone surrogates (``surrogateescape``: not reported here).
 
-    Problems are those of ``read_lines``, at the same lines (lines end at ``\\n``), the
-    count of undecodable lines to ``report_count`` if given. A line longer than
-    ``max_bytes`` is passed on as its two ends joined by `` ... ``.
+    Problems are those of ``read_lines`` but ``encoding``, at the same lines (lines end at
+    ``\\n``). A line longer than ``max_bytes`` is passed on as its two ends joined by `` ... ``.
     """
     block_bytes = min(block_bytes, max_bytes)  # so only a block's first line can be too long
-    tally = _EncodingTally(report, report_count)
     lines_before = 0  # lines fully handed on
     pending = b""  # the start of a line not yet ended
     first = True
@@ -152,26 +152,25 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
                 if not chunk and failure is None:
                     continue
         if not chunk:
-            yield from _end_of_stream(pending, failure, lines_before, max_bytes, report, tally)
+            yield from _end_of_stream(pending, failure, lines_before, max_bytes, report)
             break
         data = pending + chunk if pending else chunk
-        kept = yield from _long_lines_and_nul(stream, data, lines_before, max_bytes, block_bytes, report, tally)
+        kept = yield from _long_lines_and_nul(stream, data, lines_before, max_bytes, block_bytes, report)
         if kept is None:
             break
         data, lines_before = kept
         cut = data.rfind(b"\n") + 1
         if cut:
-            yield _decode_block(data[:cut], lines_before, tally)
+            yield _decode_block(data[:cut])
             lines_before += data.count(b"\n", 0, cut)
         pending = data[cut:]
         if failure is not None:
             report(lines_before + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
             break
-    tally.finish()
 
 
 def _end_of_stream(pending: bytes, failure: BaseException | None, lines_before: int, max_bytes: int,
-                   report: Report, tally: _EncodingTally) -> Iterator[str]:
+                   report: Report) -> Iterator[str]:
     """At the end of the stream: the last line (``pending``, as if it had its end), or the
     ``decompress`` error that ended it (the line being read then is incomplete: it is not
     passed on)."""
@@ -183,11 +182,11 @@ def _end_of_stream(pending: bytes, failure: BaseException | None, lines_before: 
         if nul >= 0:
             report(lines_before + 1, _column(data, nul), Severity.ERROR, "binary-file", NUL_MESSAGE)
         else:
-            yield _decode_block(data[:-1], lines_before, tally)
+            yield _decode_block(data[:-1])
 
 
 def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_bytes: int, block_bytes: int,
-                        report: Report, tally: _EncodingTally) -> Generator[str, None, tuple[bytes, int] | None]:
+                        report: Report) -> Generator[str, None, tuple[bytes, int] | None]:
     """Yield ``data``'s first lines while they are too long (each as its two ends joined by
     `` ... ``, reading the rest of one from ``stream``), and the lines before a NUL byte;
     return the data left and the lines handed on before it, or None when reading stops
@@ -200,7 +199,7 @@ def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_by
         if nul >= 0:
             start = data.rfind(b"\n", 0, nul) + 1
             if start:
-                yield _decode_block(data[:start], lines_before, tally)
+                yield _decode_block(data[:start])
             line = lines_before + data.count(b"\n", 0, start) + 1
             report(line, _column(data[start:], nul - start), Severity.ERROR, "binary-file", NUL_MESSAGE)
             return None
@@ -240,18 +239,9 @@ def _read_block(stream: BinaryIO, size: int) -> tuple[bytes, BaseException | Non
     return b"".join(parts), None
 
 
-def _decode_block(block: bytes, lines_before: int, tally: _EncodingTally) -> str:
-    try:
-        return block.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    # Slow path, only for blocks with bad bytes: find each undecodable line.
-    for index, raw in enumerate(block.split(b"\n")):
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            tally.bad(lines_before + index + 1, raw, exc.start)
-    return block.decode("utf-8", "replace")
+def _decode_block(block: bytes) -> str:
+    """Whole lines of PGN: bytes that are not UTF-8 kept as lone surrogates, for the reader."""
+    return block.decode("utf-8", "surrogateescape")
 
 
 def _rest_of_long_line(

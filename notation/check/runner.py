@@ -208,7 +208,7 @@ def check_stream(
     if kind is FileKind.PGN:
         from notation.check.games import check_pgn_text  # here: a gate on FEN files starts without PGN's reader
 
-        blocks = read_blocks(stream, problems.add, max_bytes=max_bytes, report_count=problems.add_last)
+        blocks = read_blocks(stream, problems.add, max_bytes=max_bytes)
         seen = check_pgn_text(blocks, judge, variant, problems).games
     else:
         lines = read_lines(stream, problems.add, max_bytes=max_bytes, report_count=problems.add_last)

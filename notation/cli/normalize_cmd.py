@@ -31,6 +31,7 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
+from notation.pgn.encodings import TextEncoding
 from notation.pgn.normalize import (
     BadGamePolicy,
     GameResult,
@@ -52,7 +53,9 @@ checked too (from the game's start or FEN, each variation from its branch point)
 a notation, rewritten in it: comments, NAGs, variations and move numbers stay in place, and
 a game whose moves need no change comes out byte for byte. --profile opentafl and --profile
 wxf imply their notation for their family's games (tafl, Xiangqi) when --moves is not
-given. INPUT and OUTPUT may be '-' (standard
+given. A game holding bytes that are not UTF-8 is read as Windows-1252 (Latin-1) with a
+pgn-windows-1252 warning, and written as it was, or as UTF-8 with --encoding utf-8.
+INPUT and OUTPUT may be '-' (standard
 streams) and .gz, .bz2 or .zst files (input compression is recognised by content).
 A file output appears only when the run succeeds (written beside it, then renamed; a
 symbolic link keeps pointing at the rewritten target). Standard output, a FIFO or a
@@ -104,6 +107,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
         "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",
     )
+    parser.add_argument(
+        "--encoding", choices=[e.value for e in TextEncoding], default=TextEncoding.KEEP.value,
+        help="how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
+        "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
+    )
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -133,6 +141,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             registry=registry,
             accept=accepted_codes(args.accept),
             moves=args.moves,
+            encoding=args.encoding,
             **writer,
         )
     except (ValueError, NotationError) as exc:

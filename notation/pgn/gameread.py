@@ -8,11 +8,12 @@ first asked for (``moves``, ``problems``, ``end``), by the walk ``notation check
 ``normalize --moves`` use (``gamemoves``): the same positions, variations read from their
 branch points, the same problems with the same codes.
 
-- ``PgnGame``: ``number``, ``start_line``, ``text`` (exactly as read), ``tags`` (the first
-  value of each name, unescaped), ``variant``, ``start`` (its ``GamePosition``, or None),
-  ``moves`` (the main line: ``PlayedMove`` each, variations inside), ``end`` (the position
-  after the main line), ``problems`` (``GameProblem``: set-up and moves), ``ok``,
-  ``repaired`` (the start is an illegal FEN repaired to check the moves from), and
+- ``PgnGame``: ``number``, ``start_line``, ``text`` (as read; bytes that are not UTF-8
+  read as Windows-1252, as in its ``tags``), ``tags`` (the first value of each name,
+  unescaped), ``variant``, ``start`` (its ``GamePosition``, or None), ``moves`` (the main
+  line: ``PlayedMove`` each, variations inside), ``end`` (the position after the main
+  line), ``problems`` (``GameProblem``: set-up and moves), ``ok``, ``repaired`` (the start
+  is an illegal FEN repaired to check the moves from), and
   ``write(notation)``: its text again, each move rewritten in ``notation`` and nothing else
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),
@@ -169,8 +170,9 @@ class PgnGame:
 
     @property
     def text(self) -> str:
-        """The game's text exactly as read."""
-        return self.raw.text
+        """The game's text as read: bytes that are not UTF-8 read as Windows-1252
+        (``pgn-windows-1252`` in ``damage``; ``raw.text`` keeps them as lone surrogates)."""
+        return self.raw.read_text
 
     @property
     def repaired(self) -> bool:
@@ -247,13 +249,13 @@ class PgnGame:
                profile: str = DEFAULT_PROFILE) -> GameMoves:
         raw = self.raw
         writer = None if writer_notation is None else writer_for(writer_notation, profile)
-        return read_game_moves(raw.text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
+        return read_game_moves(raw.read_text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
                                budget=self._budget, visitor=visitor)
 
     def _reading(self) -> _Read:
         if self._read is None:
             problems = list(self._setup_problems)
-            tree = _Tree(self.raw.text, self.raw.start_line)
+            tree = _Tree(self.text, self.raw.start_line)
             end: GamePosition | None = None
             if self.raw.part == 0 and not self.raw.continues:
                 found = self._moves(visitor=tree)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from notation.pgn.encodings import as_read
 from notation.pgn.lines import split_lines
 from notation.pgn.severity import severity_of
 from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named
@@ -19,7 +20,8 @@ COMMENT_UNTERMINATED = "pgn-comment-unterminated"
 COMMENT_TOO_LONG = "pgn-comment-too-long"
 GAME_TOO_LARGE = "pgn-game-too-large"
 JUNK = "pgn-junk"
-NOT_UTF8 = "pgn-not-utf8"
+NOT_UTF8 = "pgn-not-utf8"  # no longer found: such bytes are read as Windows-1252 (WINDOWS_1252)
+WINDOWS_1252 = "pgn-windows-1252"  # a warning: bytes that are not UTF-8, read as Windows-1252
 BOM = "pgn-bom"
 MISSING_BLANK_LINE = "pgn-missing-blank-line"
 MISSING_RESULT = "pgn-missing-result"
@@ -27,8 +29,8 @@ STRAY_TEXT = "pgn-stray-text"
 TOO_MANY_TAGS = "pgn-too-many-tags"
 
 PROBLEM_CODES = (
-    TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK, NOT_UTF8,
-    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS,
+    TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK,
+    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS, WINDOWS_1252,
 )
 
 
@@ -89,6 +91,23 @@ class RawGame:
         self._header_end = header_end if header_end is not None else (len(text) if text is not None else 0)
 
     @property
+    def read_as_windows_1252(self) -> bool:
+        """True when the game holds bytes that are not UTF-8 (``pgn-windows-1252``): they are
+        read as Windows-1252 (``encodings.as_read``) in ``read_text`` and the tag values."""
+        for problem in self._problems:
+            if problem.code == WINDOWS_1252:
+                return True
+        return False
+
+    @property
+    def read_text(self) -> str:
+        """The text to read the game from: ``text`` with each byte that is not UTF-8 read
+        as its Windows-1252 character (the same offsets, lines and columns)."""
+        if self._problems and self.read_as_windows_1252:  # a clean game has none: no search
+            return as_read(self.text)
+        return self.text
+
+    @property
     def clean(self) -> bool:
         """True when the reader found no damage in this game."""
         return not self._problems
@@ -107,6 +126,8 @@ class RawGame:
             self._text = "".join(self._pieces)
             self._pieces = []
             self._reading = False
+            if self._tags and self.read_as_windows_1252:
+                self._tags = [_tag_as_read(tag) for tag in self._tags]
 
     @property
     def lines(self) -> list[str]:
@@ -178,6 +199,15 @@ class RawGame:
 
     def __repr__(self) -> str:
         return f"RawGame(number={self.number}, part={self.part}, start_line={self.start_line}, chars={len(self.text)})"
+
+
+def _tag_as_read(tag: Tag) -> Tag:
+    """``tag`` with the bytes of its value that are not UTF-8 read as Windows-1252."""
+    value = as_read(tag.value)
+    if value is tag.value:
+        return tag
+    return Tag(tag.name, value, tag.line, tag.column, tag.index, tag.start, tag.end, tag.value_start, tag.value_end,
+               tag.line_offset, tag.line_length)
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,16 @@ others' moves unread (``NormalizeOptions.moves_family``); without a profile, or 
 another, the moves are kept.
 
 Everything else (other tags, movetext, comments, line endings) is copied byte for byte; a
-game needing no change is its input text exactly. A game whose set-up cannot be read or is
-illegal, whose variant is unknown, or whose ``Variant``/``FEN`` tags are malformed or
-repeated, or (moves read) with a move that is illegal, ambiguous or unreadable, is left as
-it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead. One exception: with
-moves read, a game whose illegal FEN ``notation.validation.repair`` mends (castling rights,
-en passant) has its moves checked from the repaired position (``gamestart``), and with a
-notation rewritten, its tags kept as written (``--repair`` rewrites the FEN itself).
+game needing no change is its input text exactly. A game holding bytes that are not UTF-8 is
+read as Windows-1252 (``pgn-windows-1252``, ``encodings``) and written with its bytes as they
+were, or, with ``NormalizeOptions.encoding`` ``TextEncoding.UTF8``, as UTF-8. A game whose
+set-up cannot be read or is illegal, whose variant is unknown, or whose ``Variant``/``FEN``
+tags are malformed or repeated, or (moves read) with a move that is illegal, ambiguous or
+unreadable, is left as it was and reported; ``BadGamePolicy.REJECT`` sets it aside instead.
+One exception: with moves read, a game whose illegal FEN ``notation.validation.repair``
+mends (castling rights, en passant) has its moves checked from the repaired position
+(``gamestart``), and with a notation rewritten, its tags kept as written (``--repair``
+rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
@@ -49,6 +52,7 @@ from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveNotation
+from notation.pgn.encodings import TextEncoding
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
@@ -130,6 +134,7 @@ class NormalizeOptions:
     moves: MovesOption = MovesOption.KEEP
     budget: Budget = DEFAULT_BUDGET  # how much movetext a game may hold, when moves are read
     moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
+    encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
 
     @classmethod
     def create(
@@ -144,15 +149,18 @@ class NormalizeOptions:
         accept: Iterable[str] = (),
         moves: MovesOption | str | None = None,
         budget: Budget = DEFAULT_BUDGET,
+        encoding: TextEncoding | str = TextEncoding.KEEP,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
         keywords of ``resolve_options``: ``pockets``, ``checks``, ...). ``moves`` None: the
         notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
+        ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
+        transcoded), ``keep`` (the default) every byte as read.
 
-        Raises ``ValueError`` for an unknown profile, option value or ``moves``, ``TypeError`` for an
-        unknown keyword, and
-        ``UnknownVariantError`` for an alias whose target is unknown.
+        Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
+        ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
+        target is unknown.
         """
         name = profile or DEFAULT_PROFILE
         write = resolve_options(name, **writer_options)
@@ -163,13 +171,13 @@ class NormalizeOptions:
             implied = PROFILE_MOVES.get(profile or "")
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
-                   MovesOption(moves), budget, family)
+                   MovesOption(moves), budget, family, TextEncoding(encoding))
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
-                                   self.accept, self.moves, self.budget, self.moves_family))
+                                   self.accept, self.moves, self.budget, self.moves_family, self.encoding))
 
 
 @dataclass
@@ -300,8 +308,9 @@ class Normalizer:
             for problem in game.problems:
                 report.add(problem.line, problem.to_dict())
             report.add(game.start_line, {"code": INTERNAL_ERROR, "message": f"{type(exc).__name__}: {exc}"})
-            return GameResult(game.number, game.part, game.start_line, game.text, report=report.entries(),
-                              codes=report.codes, counted=game.part == 0)
+            text = self._output(game)
+            return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                              report=report.entries(), codes=report.codes, counted=game.part == 0)
 
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
@@ -311,7 +320,9 @@ class Normalizer:
         if moves and family is not None and self.options.registry.default.family is not family:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not game.may_have_tag("Variant", "FEN"):
-            return GameResult(game.number, game.part, game.start_line, game.text, counted=counted)
+            text = self._output(game)
+            return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                              counted=counted)
         report = _Report(game.number, self.options.accept)
         blocking = _splitter_problems(game, report)
         if game.part > 0 or game.continues:
@@ -346,7 +357,8 @@ class Normalizer:
             new_fen = converted.fen
             chess960 = converted.detected is not None and converted.detected.chess960
 
-        edits = _Edits(game.text)
+        source = self._output(game)
+        edits = _Edits(source)
         self._variant_tag_edits(edits, variant, variant_tag, fen_tag, chess960)
         if fen_tag is not None:
             _fen_tag_edits(edits, fen_tag, new_fen, setup_tags)
@@ -355,7 +367,7 @@ class Normalizer:
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
             if not self._read_moves(game, variant, fen_tag, result_tag, report, edits):
                 return self._unchanged(game, report, counted, blocking=True)
-        text = edits.text() if edits else game.text
+        text = edits.text() if edits else source
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
 
@@ -381,7 +393,7 @@ class Normalizer:
 
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
-        found = read_game_moves(game.text, game.start_line, start, result_tag=result_tag, writer=self._writer,
+        found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=self._writer,
                                 budget=self.options.budget)
         for placed in found.problems:
             report.add(placed.line, _move_problem_dict(placed),
@@ -400,7 +412,7 @@ class Normalizer:
         its tags stay as written. The game has an error: ``REJECT`` sets it aside as read."""
         if not moves or any(problem.code == STRAY_TEXT for problem in game.problems):
             return self._unchanged(game, report, counted, blocking=True)
-        edits = _Edits(game.text)
+        edits = _Edits(self._output(game))
         if not self._read_moves(game, variant, fen_tag, result_tag, report, edits) or not edits:
             return self._unchanged(game, report, counted, blocking=True)
         if self.options.on_bad is BadGamePolicy.REJECT:
@@ -411,8 +423,16 @@ class Normalizer:
 
     def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
         rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT
-        return GameResult(game.number, game.part, game.start_line, game.text, rejected=rejected,
-                          report=report.entries(), codes=report.codes, counted=counted)
+        text = self._output(game)
+        return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
+                          rejected=rejected, report=report.entries(), codes=report.codes, counted=counted)
+
+    def _output(self, game: RawGame) -> str:
+        """The game's text as written out: as read, byte for byte, or with ``--encoding
+        utf-8`` its bytes that are not UTF-8 read as Windows-1252 (written as UTF-8)."""
+        if self.options.encoding is TextEncoding.UTF8:
+            return game.read_text
+        return game.text
 
     def _variant(self, tag: Tag | None, report: _Report) -> Variant | None:
         if tag is None:

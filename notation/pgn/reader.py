@@ -20,6 +20,7 @@ from notation.pgn.games import (
     STRAY_TEXT,
     TAG_SYNTAX,
     TOO_MANY_TAGS,
+    WINDOWS_1252,
     Limits,
     PgnProblem,
     RawGame,
@@ -32,6 +33,6 @@ from notation.pgn.tags import Tag, escape_tag_value, unescape_tag_value
 __all__ = [
     "BOM", "COMMENT_TOO_LONG", "COMMENT_UNTERMINATED", "DEFAULT_LIMITS", "GAME_TOO_LARGE", "JUNK",
     "MISSING_BLANK_LINE", "MISSING_RESULT", "NOT_UTF8", "PROBLEM_CODES", "STRAY_TEXT", "TAG_SYNTAX",
-    "TOO_MANY_TAGS", "Limits", "PgnProblem", "RawGame", "Tag", "escape_tag_value", "iter_games",
+    "TOO_MANY_TAGS", "WINDOWS_1252", "Limits", "PgnProblem", "RawGame", "Tag", "escape_tag_value", "iter_games",
     "iter_games_slow", "line_ending", "split_lines", "unescape_tag_value",
 ]

@@ -78,6 +78,7 @@ SEVERITY: dict[str, str] = {
     "pgn-too-many-tags": ERROR,
     "pgn-game-too-large": WARNING,
     "pgn-bom": WARNING,
+    "pgn-windows-1252": WARNING,  # bytes that are not UTF-8, read as Windows-1252
     "pgn-missing-blank-line": WARNING,
     "pgn-missing-result": WARNING,
     "pgn-stray-text": WARNING,

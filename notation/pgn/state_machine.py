@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.pgn.encodings import byte_read
 from notation.pgn.games import (
     BOM,
     COMMENT_TOO_LONG,
@@ -20,11 +21,11 @@ from notation.pgn.games import (
     JUNK,
     MISSING_BLANK_LINE,
     MISSING_RESULT,
-    NOT_UTF8,
     RESULTS,
     STRAY_TEXT,
     TAG_SYNTAX,
     TOO_MANY_TAGS,
+    WINDOWS_1252,
     Limits,
     PgnProblem,
     RawGame,
@@ -354,10 +355,13 @@ class Splitter:
         if line.isascii():
             if _JUNK.search(line):
                 self._junk_problem(game, JUNK, "control characters (binary data?) in the text", line, _JUNK)
-        elif _SURROGATE.search(line):
-            self._junk_problem(game, NOT_UTF8, "bytes that are not UTF-8 text", line, _SURROGATE)
-        elif _JUNK.search(line):
-            self._junk_problem(game, JUNK, "control characters (binary data?) in the text", line, _JUNK)
+        else:
+            found = _SURROGATE.search(line)
+            if found is not None:
+                self._junk_problem(game, WINDOWS_1252, f"byte {byte_read(found.group())} is not UTF-8: this game's "
+                                   "bytes that are not UTF-8 are read as Windows-1252 (Latin-1)", line, _SURROGATE)
+            if _JUNK.search(line):
+                self._junk_problem(game, JUNK, "control characters (binary data?) in the text", line, _JUNK)
 
     def _junk_problem(self, game: RawGame, code: str, message: str, line: str, pattern: re.Pattern[str]) -> None:
         """Report ``code`` at the first match of ``pattern`` in ``line`` (the caller saw one)."""

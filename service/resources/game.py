@@ -104,7 +104,7 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
     position = None if start is None else start.position
     placed = {(p["line"], p["column"]): p for p in problems if p["level"] == "error" and "ply" in p and "column" in p}
     played = Replay([], None, None, []) if start is None else replay(
-        raw.text, raw.start_line, start, GAME_BUDGET, placed,
+        raw.read_text, raw.start_line, start, GAME_BUDGET, placed,
     )
     if alone:
         _read_alone(played, registry.default.name, problems)

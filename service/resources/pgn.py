@@ -13,9 +13,11 @@ Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
   200 status is sent.
 - The file is then decoded as UTF-8 a block at a time (``bodies.utf8_blocks``; bytes that
   are not UTF-8 are kept as lone surrogates U+DC80..U+DCFF, Python's
-  ``surrogateescape``, and reported with code ``pgn-not-utf8``, as ``notation normalize``
-  does), and the blocks are fed to the normaliser, which holds one game (or one part of a
-  game too large to hold, ``Limits.max_game_chars``) at a time.
+  ``surrogateescape``, read as Windows-1252 and reported once a game with code
+  ``pgn-windows-1252``, as ``notation normalize`` does; ``encoding=utf-8`` writes such a
+  game's ``text`` transcoded, as ``--encoding utf-8``), and the blocks are fed to the
+  normaliser, which holds one game (or one part of a game too large to hold,
+  ``Limits.max_game_chars``) at a time.
 - Each game is written as one JSON line as soon as it is done, a long game's ``text``
   encoded a slice at a time; lines are gathered into pieces of about 64 KiB before they
   are handed to the server; one summary line ends the stream.
@@ -77,6 +79,7 @@ def _options() -> NormalizeOptions:
         registry=state().registry_for(data["source"]),
         accept=data["accept"],
         moves=data["moves"],
+        encoding=data["encoding"],
         **writer,
     )
 
