@@ -1,6 +1,6 @@
 """One exit-status rule for warnings in every command (README.md, "Exit statuses"): an input
 with a warning and nothing worse exits 0, the warning said on standard error or in the
-report; ``check`` and ``normalize`` take ``--strict``, with which the same input exits 1;
+report; ``check``, ``normalize`` and ``play`` take ``--strict``, with which the same input exits 1;
 an error exits 1 and a usage error 2. Each command runs in a subprocess, as a user runs it."""
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ CASES = {
     "view": (["--side", "white", "--variant", "darkchess", "--accept", "invalid-ep-square", EP], "invalid-ep-square",
              ["--side", "white", "--variant", "darkchess", EP]),
 }
-STRICT = {"check", "normalize"}
-WITHOUT_WARNINGS = {"start", "serve", "docs"}  # nothing they answer carries a warning
+STRICT = {"check", "normalize", "play"}
+WITHOUT_WARNINGS = {"start", "serve", "docs", "variants"}  # nothing they answer carries a warning
 
 
 def run(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess:

@@ -9,6 +9,7 @@ from typing import Any
 from notation.cli import position_args
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import add_writer_options, build_registry, writer_options_from
+from notation.cli.strictness import Strictness, add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.playing import CheckMarks, play_moves
 
@@ -25,13 +26,15 @@ ICCS; OpenTafl's), mixed; --notation insists on one. Xiangqi coordinates are UCI
 1-10) or ICCS (ranks 0-9): a move that reads both ways is read as the list's moves with a
 rank of only one of them say. A FEN must be quoted (one argument): one given unquoted is
 refused with a hint. Lenient readings (0-0, e8Q, N*f3, ...) are warnings on standard
-error; a missing or wrong check mark (+, #) is one only with --strict.
+error; a missing or wrong check mark (+, #) is one only with --strict, with which any
+warning fails the command (exit 1), as in check and normalize.
 With --json, read {"fen", "variant", "chess960", "notation", "moves": [...], "strict"}
 objects from standard input, one a line ("moves" a list or one movetext string; any other
 key is refused as unknown-field), and print {"ok", "fen", "played", "outcome", "warnings"}
 for each.
-Exit status: 0 played, 1 a move could not be played (its ply and the position before it
-are named) or the FEN was refused, 2 usage error."""
+Exit status: 0 played (warnings alone pass), 1 a move could not be played (its ply and
+the position before it are named), the FEN was refused, or with --strict a warning was
+said, 2 usage error."""
 
 JSON_FIELDS = frozenset({"fen", "variant", "chess960", "notation", "moves", "strict"})
 
@@ -45,16 +48,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="the position (optional, quoted), then the moves (or one quoted list)",
     )
     position_args.add_position_options(parser, notation_help="read the moves only in this notation")
-    parser.add_argument(
-        "--strict", action="store_true",
-        help="warn of check marks too: a + or # the move does not give, or one it gives missing",
-    )
+    add_strict_option(parser, "play (and a + or # the move does not give, or one it gives missing, is one)")
     add_writer_options(parser)
     parser.set_defaults(run=run)
 
 
 def _check_marks(strict: bool) -> CheckMarks:
     return CheckMarks.CHECKED if strict else CheckMarks.IGNORED
+
+
+def _strict(args: argparse.Namespace) -> bool:
+    return bool(args.fail_on is Strictness.WARNINGS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 fen, chosen.variant, moves, options=options,
                 notation=position_args.text_field(obj, "notation", args.notation),
                 chess960=position_args.flag_field(obj, "chess960", args.chess960), registry=registry,
-                check_marks=_check_marks(position_args.flag_field(obj, "strict", args.strict)),
+                check_marks=_check_marks(position_args.flag_field(obj, "strict", _strict(args))),
             ).to_dict()
             return position_args.with_guess(reply, chosen.warning)
 
@@ -99,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     result = play_moves(
         fen, chosen.variant, moves, options=options, notation=args.notation, chess960=args.chess960,
-        registry=registry, check_marks=_check_marks(args.strict),
+        registry=registry, check_marks=_check_marks(_strict(args)),
     )
     position_args.print_problems(result.warnings, "warning")
     if not result.ok:
@@ -108,6 +112,6 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{result.fen}\n")
     if result.outcome is not None:
         sys.stderr.write(f"game over: {result.outcome['reason']} ({result.outcome['result']})\n")
-    return 0
+    return exit_status(0, len(result.warnings), args.fail_on)
 
 

@@ -9,9 +9,10 @@ for each command. Nothing here raises.
 from __future__ import annotations
 
 import argparse
+import enum
 
 
-class Strictness:
+class Strictness(str, enum.Enum):
     """What fails a command: errors only (the default), or warnings too (``--strict``)."""
 
     ERRORS = "errors"  # the default: warnings are printed but pass
@@ -30,8 +31,8 @@ def add_strict_option(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def exit_status(errors: int, warnings: int, fail_on: str) -> int:
+def exit_status(errors: int, warnings: int, fail_on: Strictness) -> int:
     """1 when ``errors``, or ``warnings`` under ``--strict``; else 0."""
-    if errors or (fail_on == Strictness.WARNINGS and warnings):
+    if errors or (fail_on is Strictness.WARNINGS and warnings):
         return 1
     return 0
