@@ -307,8 +307,7 @@ def respell(written: str) -> Respelling:
         text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-3] == "="  # after a promotion: b8=QN
     ):
         text = text[:-1]
-        if not found.annotation:
-            found.annotation = f"${NOVELTY_NAG}"
+        found.annotation = f"${NOVELTY_NAG} {found.annotation}".rstrip()  # in the order written: Bb5N±
         found.notes.append(("novelty-mark", "a novelty mark 'N' glued to the move"))
     bracketed = _BRACKETED_PROMOTION.fullmatch(text)
     if bracketed is not None:

@@ -54,7 +54,7 @@ from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
-from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
+from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
 from notation.options import MoveNotation
@@ -216,7 +216,8 @@ def walk(
                 previous = None  # branch points from here on are unknown
                 kind = scanner.next()
                 continue
-            word = text[offset:scanner.end]
+            word_end: i64 = scanner.end
+            word = text[offset:word_end]
             try:
                 if chess:
                     read = read_chess_move(current, word, reading)
@@ -237,7 +238,16 @@ def walk(
                         read = read_other(current, word, notation)
                     after = current.play(read.move)
             except MoveError as exc:
-                if (chess and word in EN_PASSANT_MARKS and marked_end >= 0 and previous is not None
+                bracketed = _bracketed_promotion(text, offset, word_end, current, reading) if chess else None
+                if bracketed is not None:
+                    # ``b8(Q)``: the scanner cut a variation ``(Q)`` off the move; it is the promotion.
+                    read, after = bracketed
+                    word_end += 3
+                    word = text[offset:word_end]
+                    scanner.next()
+                    scanner.next()
+                    scanner.next()
+                elif (chess and word in EN_PASSANT_MARKS and marked_end >= 0 and previous is not None
                         and not text[marked_end:offset].strip()):
                     # No move: the mark of the move played right before (only spaces between),
                     # read again from its own position.
@@ -251,13 +261,14 @@ def walk(
                             edits.append((marked_end, scanner.end, ""))
                     kind = scanner.next()
                     continue
-                problems.append(_error(exc, offset, ply + 1, word))
-                if visitor is not None:
-                    visitor.failed(offset)
-                state = _DEAD
-                previous, previous_ply = current, ply  # a variation right after the failed move replaces it
-                kind = scanner.next()
-                continue
+                else:
+                    problems.append(_error(exc, offset, ply + 1, word))
+                    if visitor is not None:
+                        visitor.failed(offset)
+                    state = _DEAD
+                    previous, previous_ply = current, ply  # a variation right after the failed move replaces it
+                    kind = scanner.next()
+                    continue
             except ValueError as exc:  # a reading the family cannot play (a null move where none is)
                 problems.append(MoveProblem(
                     "illegal-move", f"{word!r}: {exc}", ERROR, offset, ply + 1, word, _fen(current),
@@ -276,13 +287,13 @@ def walk(
             if writer is not None:
                 new = writer.write(current, read, word, read_as_san)
                 if new != word:
-                    edits.append((offset, scanner.end, new))
+                    edits.append((offset, word_end, new))
             if visitor is not None:
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
             marked_start = offset
-            marked_end = scanner.end
+            marked_end = word_end
         elif kind == T_OPEN:
             stack.append((current, previous, ply, previous_ply, state, scanner.start))
             if visitor is not None:
@@ -325,6 +336,23 @@ def walk(
         problems[index] = problems[index]._replace(count=count)
     end = current if state != _DEAD else None
     return Walk(problems, edits, end, main_result, ply, first_move)
+
+
+def _bracketed_promotion(
+    text: str, start: int, end: int, position: GamePosition, reading: MoveNotation | None,
+) -> tuple[ReadMove, GamePosition] | None:
+    """The chess move ``b8(Q)`` and the position after it, where a move ``text[start:end]``
+    that failed has a piece letter in parentheses glued on (the scanner cuts ``(Q)`` off as a
+    variation); None where there is none or it is not legal either."""
+    if end + 3 > len(text) or text[end] != "(" or text[end + 2] != ")" or not text[end - 1].isdigit():
+        return None
+    if not text[end + 1].isalpha() and text[end + 1] not in FIGURINES:
+        return None
+    try:
+        read = read_chess_move(position, text[start:end + 3], reading)
+        return read, cast(ChessPosition, position).play(read.move)
+    except (MoveError, ValueError):
+        return None
 
 
 class _Coordinates:
