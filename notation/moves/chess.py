@@ -304,7 +304,8 @@ def respell(written: str) -> Respelling:
             found.notes.append(("glued-evaluation", f"the evaluation sign {sign!r} glued to the move"))
             break
     if len(text) > 2 and text[-1] == "N" and (
-        text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-3] == "="  # after a promotion: b8=QN
+        text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-2] in "O0o"  # after castling: O-ON
+        or text[-3] == "="  # after a promotion: b8=QN
     ):
         text = text[:-1]
         found.annotation = f"${NOVELTY_NAG} {found.annotation}".rstrip()  # in the order written: Bb5N±
