@@ -20,6 +20,7 @@ from notation.cli.options import (
     accepted_codes,
     add_accept_option,
     add_alias_option,
+    add_piece_letters_option,
     add_repair_option,
     add_source_option,
     add_writer_options,
@@ -101,6 +102,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
         "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",
     )
+    add_piece_letters_option(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -129,6 +131,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             registry=registry,
             accept=accepted_codes(args.accept),
             moves=args.moves,
+            move_letters=args.piece_letters,
             **writer,
         )
     except (ValueError, NotationError) as exc:

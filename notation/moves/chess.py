@@ -53,7 +53,7 @@ from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
 from notation.moves.reading import ReadMove
-from notation.options import CastlingMode, MoveNotation
+from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
 from notation.variants import Stalemate
 
@@ -333,14 +333,84 @@ def _en_passant_mark(body: str) -> str:
     return ""
 
 
-def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
-    """The legal move ``text`` names; raises ``MoveError`` (see the module doc)."""
+# Each language's letters for king, queen, rook, bishop, knight and pawn, from its own chess
+# terms (``MoveLanguage`` names them; pgn-extract's ``-Wsan`` takes such a set). A language
+# writes no pawn letter where its pawn's would be its knight's (Dutch: paard, pion).
+PIECE_LETTERS: Final = {
+    MoveLanguage.EN: "KQRBNP", MoveLanguage.DE: "KDTLSB", MoveLanguage.FR: "RDTFCP", MoveLanguage.ES: "RDTACP",
+    MoveLanguage.IT: "RDTACP", MoveLanguage.NL: "KDTLP", MoveLanguage.PT: "RDTBCP", MoveLanguage.SV: "KDTLSB",
+    MoveLanguage.PL: "KHWGSP", MoveLanguage.CS: "KDVSJP",
+}
+_ENGLISH: Final = MoveLanguage.EN
+_UNREADABLE: Final = "\ufffd"  # an English letter the chosen language does not use: no piece
+
+
+def _letters_table(language: MoveLanguage) -> dict[int, str]:
+    """``str.translate``'s table from ``language``'s piece letters to English ones, every
+    English letter the language does not write made unreadable (German ``B`` is a pawn, and
+    a German file's ``N`` no piece at all)."""
+    english = PIECE_LETTERS[_ENGLISH]
+    table = {ord(letter): _UNREADABLE for letter in english}
+    for own, meant in zip(PIECE_LETTERS[language], english, strict=False):
+        table[ord(own)] = meant
+    return table
+
+
+_LETTERS_TABLES: Final = {language: _letters_table(language) for language in MoveLanguage}
+
+
+def translate_letters(text: str, language: MoveLanguage) -> str:
+    """``text`` with ``language``'s piece letters as English ones (castling's ``O`` kept)."""
+    if language is _ENGLISH or text[:1] in ("O", "0", "o"):
+        return text
+    return text.translate(_LETTERS_TABLES[language])
+
+
+def read_move(
+    position: GamePosition, text: str, notation: MoveNotation | None = None, letters: MoveLanguage = _ENGLISH,
+) -> ReadMove:
+    """The legal move ``text`` names, its piece letters those of ``letters`` (English unless
+    asked: no other language's letter is read then); raises ``MoveError`` (see the module
+    doc)."""
     chess = _chess(position)
+    if letters is not _ENGLISH:
+        return _read_translated(chess, text, notation, letters)
     if notation is not _UCI_NOTATION:
         plain = read_plain_san(chess, text)
         if plain is not None:
             return ReadMove(plain, [])
     return _Reader(chess, text, notation).read()
+
+
+def _read_translated(position: ChessPosition, text: str, notation: MoveNotation | None,
+                     letters: MoveLanguage) -> ReadMove:
+    """``text`` read with ``letters``' piece letters, ``foreign-piece-letters`` where it has
+    any (a strict gate may refuse them as it refuses any other reading but the standard's)."""
+    translated = translate_letters(text, letters)
+    read: ReadMove | None = None
+    if notation is not _UCI_NOTATION:
+        plain = read_plain_san(position, translated)
+        if plain is not None:
+            read = ReadMove(plain, [])
+    if read is None:
+        reader = _Reader(position, text, notation)
+        reader.body = translated
+        try:
+            read = reader.read()
+        except MoveError:
+            if _UNREADABLE not in translated:
+                raise
+            letter = text[translated.index(_UNREADABLE)]
+            raise reader.fail(
+                "bad-move-syntax", f"{text!r}: {letter!r} is no piece letter in {letters.value!r} (--piece-letters)",
+            ) from None
+    if translated == text or _UNREADABLE in translated:
+        return read
+    warning = Problem(
+        "foreign-piece-letters", f"piece letters of {letters.value!r} (--piece-letters) in {text!r}",
+        extra={"move": text},
+    )
+    return ReadMove(read.move, [warning, *read.warnings])
 
 
 def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | None:
@@ -557,26 +627,26 @@ class _Reader:
             text = text[: suffix.start()]
         try:
             move = self._match(text)
-        except MoveError:
+        except MoveError as error:
             if position.outcome() is not None:  # checkmate or stalemate: no move fits
                 raise self._game_over() from None
             mark = _en_passant_mark(text)  # looked for only here: moves pay nothing for it
             if not mark:
-                return self._respelled()
+                return self._respelled(error)
             self.warnings.clear()  # what the failed reading said is not about this one
             move = self._match(text[: -len(mark)])
             self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)
 
-    def _respelled(self) -> ReadMove:
+    def _respelled(self, error: MoveError) -> ReadMove:
         """The move read again from its respelled text (``respell``), with what the
-        respelling says first; re-raises the error being handled where nothing is respelled
-        (the respelled reading's own error where it fails too)."""
+        respelling says first; raises ``error`` where nothing is respelled (the respelled
+        reading's own error where it fails too)."""
         written = self.body.strip()
         found = respell(written) if not self.respelled else None
         if found is None or found.text == written:
-            raise
+            raise error
         reader = _Reader(self.position, self.text, self.notation)
         reader.body = found.text
         reader.respelled = True  # one respelling: what it still fails on is its error

@@ -46,7 +46,7 @@ from notation.game.family import GamePosition
 from notation.game.move import Move
 from notation.inputs import InputFile
 from notation.moves import ReadMove, write_move
-from notation.options import MoveNotation
+from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamemoves import GameMoves, read_game_moves
 from notation.pgn.games import DEFAULT_LIMITS, Limits, PgnProblem, RawGame
 from notation.pgn.gamestart import Start, StartPositions
@@ -122,15 +122,16 @@ class PlayedMove:
 class PgnGame:
     """One game of a PGN text; see the module doc. Made by ``read_games``."""
 
-    __slots__ = ("raw", "tags", "variant", "start", "_start", "_budget", "_read", "_setup_problems")
+    __slots__ = ("raw", "tags", "variant", "start", "_start", "_budget", "_letters", "_read", "_setup_problems")
 
     def __init__(self, raw: RawGame, default: Variant, starts: StartPositions, registry: Registry,
-                 budget: Budget) -> None:
+                 budget: Budget, letters: MoveLanguage = MoveLanguage.EN) -> None:
         self.raw = raw
         self.tags: dict[str, str] = {}
         for tag in raw.tags:
             self.tags.setdefault(tag.name, tag.value)
         self._budget = budget
+        self._letters = letters
         self._read: _Read | None = None
         setup_problems: list[GameProblem] = []
         variant: Variant | None = default
@@ -235,7 +236,7 @@ class PgnGame:
         raw = self.raw
         writer = None if writer_notation is None else writer_for(writer_notation, profile)
         return read_game_moves(raw.text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
-                               budget=self._budget, visitor=visitor)
+                               budget=self._budget, visitor=visitor, letters=self._letters)
 
     def _reading(self) -> _Read:
         if self._read is None:
@@ -319,14 +320,18 @@ def read_games(
     accept: Iterable[str] = (),
     budget: Budget = DEFAULT_BUDGET,
     limits: Limits = DEFAULT_LIMITS,
+    piece_letters: MoveLanguage | str = MoveLanguage.EN,
 ) -> Generator[PgnGame, None, None]:
     """The games of ``source`` (PGN text, or pieces of it), in order; see the module doc.
 
     ``variant``: what a game without a ``Variant`` tag plays (default: the registry's
     default, Standard); ``aliases`` extra variant names (``{"zh960": "crazyhouse"}``);
     ``accept`` validation codes a ``FEN`` tag may have and still be played from (as
-    ``--accept``); ``budget`` how much movetext a game may hold. Raises
-    ``UnknownVariantError`` for an unknown ``variant`` or alias target, nothing on bad input."""
+    ``--accept``); ``budget`` how much movetext a game may hold; ``piece_letters`` the
+    language of chess moves' piece letters (``MoveLanguage``: ``"de"`` reads ``Sf3``, and
+    no English letter German does not use). Raises ``UnknownVariantError`` for an unknown
+    ``variant`` or alias target, ``ValueError`` for an unknown ``piece_letters``, nothing on
+    bad input."""
     if aliases:
         registry = registry.with_aliases(aliases)
     default = registry.default if variant is None else registry.find(variant)
@@ -334,7 +339,7 @@ def read_games(
     for raw in iter_games(source, limits):
         if raw.part != 0 or not raw.text.strip():
             continue
-        yield PgnGame(raw, default, starts, registry, budget)
+        yield PgnGame(raw, default, starts, registry, budget, MoveLanguage(piece_letters))
 
 
 def open_games(
@@ -346,6 +351,7 @@ def open_games(
     accept: Iterable[str] = (),
     budget: Budget = DEFAULT_BUDGET,
     limits: Limits = DEFAULT_LIMITS,
+    piece_letters: MoveLanguage | str = MoveLanguage.EN,
 ) -> Generator[PgnGame, None, None]:
     """The games of the file at ``path`` (``-``: standard input), plain or compressed
     (gzip, bzip2, zstd: recognised by the first bytes), read in blocks; the options as
@@ -355,4 +361,4 @@ def open_games(
     (``contextlib.closing``)."""
     with InputFile(path) as source:
         yield from read_games(source.blocks(), variant=variant, registry=registry, aliases=aliases, accept=accept,
-                              budget=budget, limits=limits)
+                              budget=budget, limits=limits, piece_letters=piece_letters)

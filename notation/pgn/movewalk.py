@@ -57,7 +57,7 @@ from notation.game.family import GamePosition
 from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.reading import ReadMove
-from notation.options import MoveNotation
+from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
 from notation.problem import Problem
@@ -176,9 +176,11 @@ def walk(
     reading: MoveNotation | None = None,
     writer: MoveWriter | None = None,
     visitor: MoveVisitor | None = None,
+    letters: MoveLanguage = MoveLanguage.EN,
 ) -> Walk:
     """Walk the tokens ``scanner`` cuts from ``text`` from ``start``; see the module doc.
-    ``reading`` is the notation moves are read in (None: any the family reads); a scan
+    ``reading`` is the notation moves are read in (None: any the family reads); ``letters``
+    the language of a chess move's piece letters (``--piece-letters``); a scan
     stopped by its budget (``scanner.overflow``) leaves a ``(`` open without a problem."""
     problems: list[MoveProblem] = []
     warned: dict[str, int] = {}  # warning code -> its index in problems
@@ -220,7 +222,7 @@ def walk(
             word = text[offset:word_end]
             try:
                 if chess:
-                    read = read_chess_move(current, word, reading)
+                    read = read_chess_move(current, word, reading, letters)
                     after: GamePosition = cast(ChessPosition, current).play(read.move)  # a native call, compiled
                 else:
                     try:
@@ -238,7 +240,7 @@ def walk(
                         read = read_other(current, word, notation)
                     after = current.play(read.move)
             except MoveError as exc:
-                bracketed = _bracketed_promotion(text, offset, word_end, current, reading) if chess else None
+                bracketed = _bracketed_promotion(text, offset, word_end, current, reading, letters) if chess else None
                 if bracketed is not None:
                     # ``b8(Q)``: the scanner cut a variation ``(Q)`` off the move; it is the promotion.
                     read, after = bracketed
@@ -251,7 +253,7 @@ def walk(
                         and not text[marked_end:offset].strip()):
                     # No move: the mark of the move played right before (only spaces between),
                     # read again from its own position.
-                    marked = read_chess_move(previous, text[marked_start:marked_end], reading).move
+                    marked = read_chess_move(previous, text[marked_start:marked_end], reading, letters).move
                     written = text[marked_start:scanner.end]
                     _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
                     if writer is not None:  # the mark goes with the move's old text
@@ -339,7 +341,7 @@ def walk(
 
 
 def _bracketed_promotion(
-    text: str, start: int, end: int, position: GamePosition, reading: MoveNotation | None,
+    text: str, start: int, end: int, position: GamePosition, reading: MoveNotation | None, letters: MoveLanguage,
 ) -> tuple[ReadMove, GamePosition] | None:
     """The chess move ``b8(Q)`` and the position after it, where a move ``text[start:end]``
     that failed has a piece letter in parentheses glued on (the scanner cuts ``(Q)`` off as a
@@ -349,7 +351,7 @@ def _bracketed_promotion(
     if not text[end + 1].isalpha() and text[end + 1] not in FIGURINES:
         return None
     try:
-        read = read_chess_move(position, text[start:end + 3], reading)
+        read = read_chess_move(position, text[start:end + 3], reading, letters)
         return read, cast(ChessPosition, position).play(read.move)
     except (MoveError, ValueError):
         return None
