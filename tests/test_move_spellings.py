@@ -2,7 +2,8 @@
 random games, in chess-family variants, is written in every spelling the chess reader
 accepts (SAN, LAN, UCI, hyphenated long algebraic with and without piece letters,
 figurines, castling with zeros and with each Unicode dash, glued glyphs, evaluation signs
-and novelty marks, promotions ``=Q``, ``Q``, ``(Q)``, ``/Q``, en passant marks) and each must
+and novelty marks, promotions ``=Q``, ``Q``, ``(Q)``, ``/Q``, en passant marks, and each
+language's piece letters under ``--piece-letters``) and each must
 read, in SAN (as the PGN reader reads) and in any notation, as the same move: never
 ``illegal-move``, ``ambiguous-move`` or ``bad-move-syntax``. The same spellings in a PGN game
 are then checked and rewritten to UCI by the CLI's own code path."""
@@ -20,8 +21,9 @@ from notation.game import start_position
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
 from notation.moves import read_move, write_move
-from notation.moves.chess import DASHES, EVALUATION_SIGNS, FIGURINES
-from notation.options import CastlingMode, MoveNotation
+from notation.moves.chess import DASHES, EVALUATION_SIGNS, FIGURINES, PIECE_LETTERS
+from notation.moves.chess import read_move as read_chess_move
+from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 
 VARIANTS = ["standard", "chess960", "crazyhouse", "atomic", "antichess", "kingofthehill", "threecheck",
@@ -77,6 +79,28 @@ def _assert_reads(position: GamePosition, move: Move, text: str) -> None:
         assert read.move == move, (text, notation, read.move, move)
 
 
+def in_language(san: str, language: MoveLanguage) -> str:
+    """``san`` with its English piece letters as ``language`` writes them (a Dutch pawn, which
+    has no letter, loses its ``P``)."""
+    if san.startswith("O"):
+        return san
+    own = dict(zip(PIECE_LETTERS[MoveLanguage.EN], PIECE_LETTERS[language], strict=False))
+    return "".join(own.get(c, "") if c in PIECE_LETTERS[MoveLanguage.EN] else c for c in san)
+
+
+def _assert_reads_in_every_language(position: GamePosition, move: Move) -> None:
+    san = write_move(position, move, MoveNotation.SAN)
+    if any(c.isupper() and c not in "KQRBNPO" for c in san):
+        return  # a piece of the variant's own (Knightmate's M), which no language table names
+    for language in MoveLanguage:
+        text = in_language(san, language)
+        try:
+            read = read_chess_move(position, text, MoveNotation.SAN, language)
+        except MoveError as error:
+            raise AssertionError(f"{text!r} ({language.value}): {error.problems[0].message}") from None
+        assert read.move == move, (text, language)
+
+
 def _positions(variant: str, seed: int, plies: int) -> list[GamePosition]:
     rng = random.Random(seed)
     castling = CastlingMode.CHESS960 if variant == "chess960" else CastlingMode.STANDARD
@@ -105,6 +129,7 @@ def test_every_legal_move_in_every_spelling_reads_as_itself(variant: str, seed: 
         for move in special + rng.sample(moves, min(6, len(moves))):
             for text in spellings(position, move, rng):
                 _assert_reads(position, move, text)
+            _assert_reads_in_every_language(position, move)
 
 
 def test_the_spellings_cover_what_they_should() -> None:
@@ -115,6 +140,8 @@ def test_the_spellings_cover_what_they_should() -> None:
     texts = spellings(position, knight, rng)
     assert {"Nf3", "Ng1-f3", "g1f3", "g1-f3", "Nf3N"} <= set(texts)
     assert any(t[0] in FIGURINES for t in texts)
+    assert in_language("Nf3", MoveLanguage.DE) == "Sf3" and in_language("Bxc6", MoveLanguage.FR) == "Fxc6"
+    assert in_language("e8=Q+", MoveLanguage.PL) == "e8=H+" and in_language("O-O", MoveLanguage.ES) == "O-O"
 
 
 @settings(max_examples=examples(6))
