@@ -154,3 +154,13 @@ def test_each_language_is_read_only_under_its_option(languages_file, row):
 def test_an_unknown_language_is_a_usage_error(languages_file):
     done = notation("check", "de.pgn", "--piece-letters", "xx", cwd=languages_file)
     assert done.returncode == 2 and "--piece-letters" in done.stderr
+
+
+@pytest.mark.parametrize("mark", ["e.p.", "ep"])
+def test_a_played_move_lists_its_en_passant_mark_written_apart(mark):
+    text = f'[Event "x"]\n[Result "*"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 {mark} (3. exd6{mark} e6) e6 *\n'
+    game = next(iter(read_games(text)))
+    capture = game.moves[4]
+    assert capture.text == "exd6" and [w.code for w in capture.warnings] == ["en-passant-mark"]
+    assert [w.code for w in capture.variations[0][0].warnings] == ["en-passant-mark"]  # glued, as before
+    assert [m.uci for m in game.moves][4:] == ["e5d6", "e7e6"]

@@ -37,7 +37,7 @@ what comments and NAGs say (comments are not handed out).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES
@@ -278,6 +278,11 @@ class _Tree:
 
     def failed(self, offset: int) -> None:
         self.last = None
+
+    def marked(self, warning: Problem) -> None:
+        last = self.last
+        if last is not None and self.line and self.line[-1] is last:
+            self.last = self.line[-1] = replace(last, warnings=(*last.warnings, warning))
 
     def opened(self) -> None:
         self.stack.append((self.line, self.last))

@@ -137,6 +137,10 @@ class MoveVisitor(Protocol):
         """The move at ``offset`` could not be read or played: its line ends there."""
         ...
 
+    def marked(self, warning: Problem) -> None:
+        """The move last told of has a mark written apart after it (``exd6 e.p.``)."""
+        ...
+
     def opened(self) -> None:
         """A variation starts: it replaces the line's last move (if one was played)."""
         ...
@@ -255,7 +259,10 @@ def walk(
                     # read again from its own position.
                     marked = read_chess_move(previous, text[marked_start:marked_end], reading, letters).move
                     written = text[marked_start:scanner.end]
-                    _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
+                    mark_warning = en_passant_mark(marked, written)
+                    _warn(problems, warned, repeats, mark_warning, marked_start, ply, written)
+                    if visitor is not None:
+                        visitor.marked(mark_warning)
                     if writer is not None:  # the mark goes with the move's old text
                         if edits and edits[-1][0] == marked_start:
                             edits[-1] = (marked_start, scanner.end, edits[-1][2])
