@@ -77,6 +77,7 @@ def _options() -> NormalizeOptions:
         registry=state().registry_for(data["source"]),
         accept=data["accept"],
         moves=data["moves"],
+        move_letters=data["piece_letters"],
         **writer,
     )
 
