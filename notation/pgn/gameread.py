@@ -16,7 +16,8 @@ branch points, the same problems with the same codes.
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),
   ``before`` and ``after`` (``GamePosition``), ``line`` and ``column`` in the input,
-  ``warnings`` (the lenient readings the move layer took), ``variations`` (lines that
+  ``warnings`` (the lenient readings the move layer took, and an en passant mark written
+  apart after the move, ``exd6 e.p.``), ``variations`` (lines that
   replace this move, each a list of ``PlayedMove``); ``write(notation)``, ``san``, ``uci``
   and ``fen`` (after the move).
 
