@@ -28,6 +28,15 @@ each repair is a warning ``Problem`` with its own code:
   PGN standard writes no mark, some libraries and older files do); ``false-en-passant-mark``:
   the mark on a move that is no en passant capture. A mark written apart (``exd6 e.p.``) is
   the movetext walker's to read (``en_passant_mark``).
+- ``long-algebraic-without-piece``: ``g1-f3``, ``e1-g1`` (pgn-extract's hyphenated long
+  algebraic): the piece on the origin square, the king's step castling;
+- looked for only once every reading above failed (``respell``): ``figurine`` (``♘f3``,
+  ``e8=♕``), ``glued-evaluation`` (``Nf3⩲``, ``e4+-``: a rewrite writes the sign apart as
+  its NAG), ``novelty-mark`` (``Bb5N``; ``b8N`` is a promotion first),
+  ``promotion-separator`` (``b8(Q)``, ``b8/Q``), ``castling-dash`` (``O‑O``, ``0–0``);
+- ``foreign-piece-letters``: another language's piece letters, read only when asked
+  (``read_move(..., letters=MoveLanguage.DE)``: ``Sf3``; no English letter German does
+  not write is read then).
 
 A ``Kxh1``-style king move that is not legal as a king move is never taken for castling.
 Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations),
