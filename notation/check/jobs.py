@@ -151,7 +151,8 @@ class _Run:
 
     def local_judge(self) -> PositionJudge:
         if self.judge is None:
-            self.judge = PositionJudge(self.options.registry, profile=self.options.profile, letters=self.options.letters)
+            options = self.options
+            self.judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
         return self.judge
 
     def add(self, action: Action, task: Pending[Outcome] | None = None) -> None:

@@ -25,8 +25,8 @@ from notation.cli.options import add_accept_option, add_piece_letters_option, ad
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
-from notation.options import MoveLanguage
 from notation.name_sets import Source, registry_for
+from notation.options import MoveLanguage
 from notation.variants import parse_aliases
 
 

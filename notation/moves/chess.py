@@ -275,7 +275,9 @@ EVALUATION_SIGNS: Final = tuple(sorted(
     key=len, reverse=True,
 ))
 NOVELTY_NAG: Final = 146  # the PGN standard's NAG table; python-chess's NAG_NOVELTY
-_BRACKETED_PROMOTION: Final = re.compile(r"(?P<move>.*[0-9])(?:\((?P<round>[A-Za-z])\)|/(?P<slash>[A-Za-z]))(?P<check>[+#]*)")
+_BRACKETED_PROMOTION: Final = re.compile(
+    r"(?P<move>.*[0-9])(?:\((?P<round>[A-Za-z])\)|/(?P<slash>[A-Za-z]))(?P<check>[+#]*)"
+)
 _CASTLING_BODY: Final = re.compile(r"[O0o](?:-[O0o]){1,2}[+#]*")
 
 
