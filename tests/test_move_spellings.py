@@ -93,12 +93,13 @@ def _assert_reads_in_every_language(position: GamePosition, move: Move) -> None:
     if any(c.isupper() and c not in "KQRBNPO" for c in san):
         return  # a piece of the variant's own (Knightmate's M), which no language table names
     for language in MoveLanguage:
-        text = in_language(san, language)
-        try:
-            read = read_chess_move(position, text, MoveNotation.SAN, language)
-        except MoveError as error:
-            raise AssertionError(f"{text!r} ({language.value}): {error.problems[0].message}") from None
-        assert read.move == move, (text, language)
+        written = in_language(san, language)
+        for text in (written, written + "N", written + "±", written + "N⩲"):
+            try:
+                read = read_chess_move(position, text, MoveNotation.SAN, language)
+            except MoveError as error:
+                raise AssertionError(f"{text!r} ({language.value}): {error.problems[0].message}") from None
+            assert read.move == move, (text, language)
 
 
 def _positions(variant: str, seed: int, plies: int) -> list[GamePosition]:

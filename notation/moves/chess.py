@@ -294,6 +294,40 @@ class Respelling:
         self.annotation = ""
 
 
+def _glued_novelty(text: str) -> bool:
+    """Whether ``text`` ends with a novelty mark ``N`` glued to its move: after a square,
+    a check mark or glyph, castling (``O-ON``), a promotion (``b8=QN``) or a sign."""
+    return len(text) > 2 and text[-1] == "N" and (
+        text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-2] in "O0o" or text[-3] == "="
+        or not text[-2].isascii()  # after an evaluation sign: Bb5±N
+    )
+
+
+def _strip_annotations(text: str) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """``text`` without an evaluation sign and a novelty mark glued at its end, in either
+    order (``Bb5N±``, ``Bb5±N``); the warnings that says (code and message) and what a
+    rewrite writes apart for them (their NAGs, or a sign as written), in the order written."""
+    notes: list[tuple[str, str]] = []
+    annotations: list[str] = []
+    signed = marked = False
+    for _ in range(2):
+        if not signed:
+            for sign in EVALUATION_SIGNS:
+                if text.endswith(sign) and len(text) > len(sign) + 1:
+                    text = text[: -len(sign)]
+                    nag = EVALUATION_NAGS.get(sign)
+                    annotations.insert(0, sign if nag is None else f"${nag}")
+                    notes.append(("glued-evaluation", f"the evaluation sign {sign!r} glued to the move"))
+                    signed = True
+                    break
+        if not marked and _glued_novelty(text):
+            text = text[:-1]
+            annotations.insert(0, f"${NOVELTY_NAG}")
+            notes.append(("novelty-mark", "a novelty mark 'N' glued to the move"))
+            marked = True
+    return text, notes, annotations
+
+
 def respell(written: str) -> Respelling:
     """``written`` with the spellings other readers accept put plainly: figurines as letters
     (``figurine``), an evaluation sign glued after the move taken off (``glued-evaluation``),
@@ -307,20 +341,9 @@ def respell(written: str) -> Respelling:
         if lettered != text:
             text = lettered
             found.notes.append(("figurine", "figurine piece symbols read as letters"))
-    for sign in EVALUATION_SIGNS:
-        if text.endswith(sign) and len(text) > len(sign) + 1:
-            text = text[: -len(sign)]
-            nag = EVALUATION_NAGS.get(sign)
-            found.annotation = sign if nag is None else f"${nag}"
-            found.notes.append(("glued-evaluation", f"the evaluation sign {sign!r} glued to the move"))
-            break
-    if len(text) > 2 and text[-1] == "N" and (
-        text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-2] in "O0o"  # after castling: O-ON
-        or text[-3] == "="  # after a promotion: b8=QN
-    ):
-        text = text[:-1]
-        found.annotation = f"${NOVELTY_NAG} {found.annotation}".rstrip()  # in the order written: Bb5N±
-        found.notes.append(("novelty-mark", "a novelty mark 'N' glued to the move"))
+    text, notes, annotations = _strip_annotations(text)
+    found.notes += notes
+    found.annotation = " ".join(annotations)
     bracketed = _BRACKETED_PROMOTION.fullmatch(text)
     if bracketed is not None:
         letter = bracketed.group("round") or bracketed.group("slash")
@@ -397,7 +420,10 @@ def _read_translated(position: ChessPosition, text: str, notation: MoveNotation 
                      letters: MoveLanguage) -> ReadMove:
     """``text`` read with ``letters``' piece letters, ``foreign-piece-letters`` where it has
     any (a strict gate may refuse them as it refuses any other reading but the standard's)."""
-    translated = translate_letters(text, letters)
+    # No language but English names a piece N: a glued N is Informator's novelty mark (German
+    # Neuerung too), never a knight; it and a glued sign are taken off before the letters.
+    body, notes, annotations = _strip_annotations(text)
+    translated = translate_letters(body, letters)
     read: ReadMove | None = None
     if notation is not _UCI_NOTATION:
         plain = read_plain_san(position, translated)
@@ -411,17 +437,19 @@ def _read_translated(position: ChessPosition, text: str, notation: MoveNotation 
         except MoveError:
             if _UNREADABLE not in translated:
                 raise
-            letter = text[translated.index(_UNREADABLE)]
+            letter = body[translated.index(_UNREADABLE)]
             raise reader.fail(
                 "bad-move-syntax", f"{text!r}: {letter!r} is no piece letter in {letters.value!r} (--piece-letters)",
             ) from None
-    if translated == text or _UNREADABLE in translated:
-        return read
-    warning = Problem(
-        "foreign-piece-letters", f"piece letters of {letters.value!r} (--piece-letters) in {text!r}",
-        extra={"move": text},
-    )
-    return ReadMove(read.move, [warning, *read.warnings])
+    found: list[Problem] = []
+    if translated != body:
+        found.append(Problem(
+            "foreign-piece-letters", f"piece letters of {letters.value!r} (--piece-letters) in {text!r}",
+            extra={"move": text},
+        ))
+    extra: dict[str, object] = {"move": text, "annotation": " ".join(annotations)}
+    found += [Problem(code, f"{message} in {text!r}", extra=extra) for code, message in notes]
+    return ReadMove(read.move, [*found, *read.warnings])
 
 
 def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | None:
@@ -706,7 +734,7 @@ class _Reader:
             return self._drop(drop.group("piece") or "P", drop.group("mark"), drop.group("target"))
         lan = _LAN.fullmatch(body)
         if lan is not None:
-            move = self._long_algebraic(lan, body)
+            move = self._long_algebraic(lan)
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
             canonical = _algebraic(self.position, move, long=False, pawn_drop=_BARE)
             if notation is _SAN_NOTATION and canonical != body:
@@ -778,7 +806,7 @@ class _Reader:
                 return move
         raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
 
-    def _long_algebraic(self, lan: re.Match[str], body: str) -> Move:
+    def _long_algebraic(self, lan: re.Match[str]) -> Move:
         """The move of a long algebraic ``lan`` (``Ng1-f3``, ``e7xd8=Q``, ``g1-f3``). Written
         without its piece letter (pgn-extract's hyphenated long algebraic), the piece is the
         one on the origin square: ``long-algebraic-without-piece``; the king's own step

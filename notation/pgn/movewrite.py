@@ -79,10 +79,13 @@ class MoveWriter:
             text = write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
         else:
             text = write_move(position, move, self.notation)
-        for warning in read.warnings:  # a lenient reading: it may have had an annotation glued on
+        annotations: list[str] = []
+        for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
             annotation = warning.extra.get("annotation")
-            if isinstance(annotation, str):
-                return f"{text} {annotation}"
+            if isinstance(annotation, str) and annotation not in annotations:
+                annotations.append(annotation)
+        for annotation in annotations:
+            text = f"{text} {annotation}"
         return text
 
 
