@@ -72,6 +72,22 @@ class PieceLetters(str, enum.Enum):
     WXF = "wxf"  # the WXF file-format notes' Xiangqi letters: h horse, e elephant
 
 
+class MoveLanguage(str, enum.Enum):
+    """Which language's letters name the pieces in chess-family moves (``--piece-letters``):
+    English, the PGN standard's, unless asked (``notation.moves.chess.PIECE_LETTERS``)."""
+
+    EN = "en"  # K Q R B N (P): king, queen, rook, bishop, knight (pawn)
+    DE = "de"  # K D T L S B: König, Dame, Turm, Läufer, Springer, Bauer
+    FR = "fr"  # R D T F C P: roi, dame, tour, fou, cavalier, pion
+    ES = "es"  # R D T A C P: rey, dama, torre, alfil, caballo, peón
+    IT = "it"  # R D T A C P: re, donna, torre, alfiere, cavallo, pedone
+    NL = "nl"  # K D T L P: koning, dame, toren, loper, paard (a pawn has no letter)
+    PT = "pt"  # R D T B C P: rei, dama, torre, bispo, cavalo, peão
+    SV = "sv"  # K D T L S B: kung, dam, torn, löpare, springare, bonde
+    PL = "pl"  # K H W G S P: król, hetman, wieża, goniec, skoczek, pion
+    CS = "cs"  # K D V S J P: král, dáma, věž, střelec, jezdec, pěšec
+
+
 class SideLetters(str, enum.Enum):
     """Which letters say whose move it is; a variant without the chosen pair writes ``w``/``b``."""
 

@@ -39,6 +39,7 @@ from notation.pgn.movetext import CLOSE, COMMENT, MOVE, OPEN, RESULT, Budget, Lo
 from notation.pgn.movewalk import ERROR
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.normalize import _move_problem_dict
+from notation.problem import Problem
 from notation.setup import Setup
 from notation.variants import RuleFamily
 
@@ -141,6 +142,10 @@ class _Plies:
         self.failures.append(entry)
         self.last = None if before is None else (entry, before)  # a variation right after it replaces it
         self.current = self.setup = None
+
+    def marked(self, warning: Problem) -> None:
+        if self.last is not None and self.last[0]["ply"] is not None:  # an en passant mark apart: the ply's own
+            self.last[0]["warnings"].append(warning.to_dict())
 
     def opened(self) -> None:
         self.stack.append((self.line, self.current, self.setup, self.last, self.branch))

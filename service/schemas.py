@@ -19,7 +19,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_
 
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
-from notation.options import IllegalPolicy, MoveNotation
+from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.normalize import BadGamePolicy, MovesOption
 from notation.svg import MAX_SIZE, MIN_SIZE, CheckMark, Coordinates, Orientation
@@ -191,6 +191,7 @@ class NormalizeQuery(WriterOptions):
     on_bad = enum_field(BadGamePolicy)
     moves = enum_field(MovesOption, load_default=MovesOption.KEEP)
     encoding = enum_field(TextEncoding, load_default=TextEncoding.KEEP)
+    piece_letters = enum_field(MoveLanguage, load_default=MoveLanguage.EN)
     accept = accept_field()
     source = source_field()
 

@@ -110,7 +110,11 @@ def test_the_writer_keeps_a_clean_san_reading_only_where_it_is_what_it_writes(re
         read = read_move(position, reading["move"], MoveNotation.SAN)
     except MoveError:
         return
+    # a novelty mark or evaluation sign glued on is written apart after the move, as its NAG
+    annotations = {w.extra["annotation"] for w in read.warnings if "annotation" in w.extra}
+    assert len(annotations) <= 1
     for drop in PawnDrop:
         written = write_chess_move(position, read.move, MoveNotation.SAN, pawn_drop=drop)
+        written += "".join(f" {a}" for a in annotations)
         # the check marks are the writer's own: a reading without warnings had them right
         assert MoveWriter(MoveNotation.SAN, drop).write(position, read, reading["move"], True) == written

@@ -131,6 +131,14 @@ def test_a_crazyhouse_game_with_drops(client):
     assert game["result"] == "0-1" and game["ok"]
 
 
+def test_a_ply_lists_its_en_passant_mark_and_glued_sign(client):
+    game = game_of(client, '[Event "x"]\n[Result "*"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e.p. e6 4. ♘f3⩲ *\n')
+    capture, knight = game["plies"][4], game["plies"][6]
+    assert (capture["move"], capture["uci"]) == ("exd6", "e5d6")
+    assert [w["code"] for w in capture["warnings"]] == ["en-passant-mark"]
+    assert (knight["san"], [w["code"] for w in knight["warnings"]]) == ("Nf3 $14", ["figurine", "glued-evaluation"])
+
+
 def test_an_illegal_move_ends_its_line_with_its_problem(client):
     game = game_of(client, ILLEGAL.read_text())
     plies = game["plies"]

@@ -68,3 +68,17 @@ def test_moves_given_twice_is_422(client):
     response = client.post("/v1/pgn/normalize?moves=san&moves=uci", data=b"*\n", content_type="application/x-chess-pgn")
     problem = assert_problem(response, 422, "tag:notation,2025:problem:invalid-request")
     assert problem["errors"][0]["parameter"] == "moves"
+
+
+def test_normalize_reads_other_languages_piece_letters_only_when_asked(client):
+    german = '[Event "de"]\n[Result "*"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. O-O Dh4 *\n'
+    lines = stream(client.post("/v1/pgn/normalize?moves=uci&piece_letters=de", data=german.encode(),
+                               content_type="application/x-chess-pgn"))
+    assert "1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 4. e1g1 d8h4 *" in lines[0]["text"]
+    assert lines[-1]["problems"] == {"foreign-piece-letters": 1}
+    english = stream(client.post("/v1/pgn/normalize?moves=uci", data=german.encode(),
+                                 content_type="application/x-chess-pgn"))
+    assert "Sf3" in english[0]["text"] and "bad-move-syntax" in english[-1]["problems"]
+    refused = client.post("/v1/pgn/normalize?piece_letters=xx", data=german.encode(),
+                          content_type="application/x-chess-pgn")
+    assert refused.status_code == 422  # a value outside the enum, as for every other query option

@@ -78,7 +78,7 @@ _state: tuple[CheckOptions, PositionJudge] | None = None
 
 def _init_worker(options: CheckOptions) -> None:
     global _state
-    _state = (options, PositionJudge(options.registry, profile=options.profile))
+    _state = (options, PositionJudge(options.registry, profile=options.profile, letters=options.letters))
 
 
 def _worker_state() -> tuple[CheckOptions, PositionJudge]:
@@ -151,7 +151,8 @@ class _Run:
 
     def local_judge(self) -> PositionJudge:
         if self.judge is None:
-            self.judge = PositionJudge(self.options.registry, profile=self.options.profile)
+            options = self.options
+            self.judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
         return self.judge
 
     def add(self, action: Action, task: Pending[Outcome] | None = None) -> None:

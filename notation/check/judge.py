@@ -19,7 +19,7 @@ from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
 from notation.fen.dialect import Dialect
 from notation.fen.profiles import WriteOptions
-from notation.options import PocketStyle
+from notation.options import MoveLanguage, PocketStyle
 from notation.variants import Registry, Variant
 
 if TYPE_CHECKING:
@@ -53,8 +53,10 @@ _REMEMBERED_NAMES = 1024  # Variant tag values remembered: ever new names cannot
 class PositionJudge:
     """Validates FENs against variants found in ``registry``; see the module doc."""
 
-    def __init__(self, registry: Registry, cache_size: int = 4096, profile: tuple[str, WriteOptions] | None = None):
+    def __init__(self, registry: Registry, cache_size: int = 4096, profile: tuple[str, WriteOptions] | None = None,
+                 letters: MoveLanguage = MoveLanguage.EN):
         self._registry = registry
+        self.letters = letters  # the language of chess moves' piece letters (``--piece-letters``)
         self._profile = profile
         self._variants: dict[str, Variant] = {}
         self._found: dict[str, Variant | Finding] = {}  # Variant tag value -> what it names

@@ -39,7 +39,7 @@ def run_check(
 
         check_in_parallel(found_all, options, count, summary, jobs, progress)
         return summary
-    judge = PositionJudge(options.registry, profile=options.profile)
+    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
     for found in found_all:
         check_found(found, options, judge, count, summary, progress)
     return summary

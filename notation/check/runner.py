@@ -23,6 +23,7 @@ from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unre
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.pgn.severity import severity_of
+from notation.options import MoveLanguage
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -45,7 +46,7 @@ class CheckOptions:
     """What to check against: the default variant (``--variant``) and the registry; codes
     reported as warnings instead of errors (``accept``); paths not checked (``excluded``,
     a test on the path); the profile positions must be written in (``profile``: its name
-    and writer options)."""
+    and writer options); the language of chess moves' piece letters (``letters``)."""
 
     variant: Variant
     registry: Registry
@@ -53,6 +54,7 @@ class CheckOptions:
     accept: frozenset[str] = frozenset()
     excluded: Callable[[str], bool] | None = None
     profile: tuple[str, WriteOptions] | None = None
+    letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
 
 
 class ProgressSink(Protocol):

@@ -21,12 +21,13 @@ from notation.check.settings import CheckSettings, SettingsError, find_settings,
 from notation.cli import cluster_cmd
 from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
-from notation.cli.options import add_accept_option, add_variant_options, check_variant_option
+from notation.cli.options import add_accept_option, add_piece_letters_option, add_variant_options, check_variant_option
 from notation.cli.strictness import add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
+from notation.options import MoveLanguage
 from notation.variants import parse_aliases
 
 
@@ -49,6 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_variant_options(parser)
     parser.set_defaults(variant=None)  # None: [tool.notation] variant, else standard
     add_accept_option(parser)
+    add_piece_letters_option(parser)
     parser.add_argument(
         "--profile", choices=list(PROFILES), default=None,
         help="warn (profile-mismatch) about valid positions not written as this program writes them",
@@ -137,6 +139,7 @@ def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
         accept=accept,
         excluded=excludes,
         profile=(profile_name, PROFILES[profile_name]) if profile_name else None,
+        letters=MoveLanguage(args.piece_letters),
     )
 
 

@@ -20,6 +20,7 @@ from notation.cli.options import (
     accepted_codes,
     add_accept_option,
     add_alias_option,
+    add_piece_letters_option,
     add_repair_option,
     add_source_option,
     add_writer_options,
@@ -112,6 +113,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
+    add_piece_letters_option(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -142,6 +144,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             accept=accepted_codes(args.accept),
             moves=args.moves,
             encoding=args.encoding,
+            move_letters=args.piece_letters,
             **writer,
         )
     except (ValueError, NotationError) as exc:

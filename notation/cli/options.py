@@ -137,6 +137,18 @@ def add_input_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_piece_letters_option(parser: argparse.ArgumentParser) -> None:
+    """``--piece-letters``: the language of chess-family moves' piece letters (``MoveLanguage``)."""
+    from notation.options import MoveLanguage
+
+    parser.add_argument(
+        "--piece-letters", choices=[language.value for language in MoveLanguage], default=MoveLanguage.EN.value,
+        help="read chess moves' piece letters in this language (de: K D T L S B, fr: R D T F C P, ...; "
+        "a foreign-piece-letters warning each game); only its letters are then read (German B is a pawn); "
+        "default en",
+    )
+
+
 def add_accept_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--accept",

@@ -100,7 +100,7 @@ def check_whole(path: str, name: str, kind: FileKind | None, options: CheckOptio
     """On a worker: one whole file, exactly as ``run_check`` checks it, an empty-file
     warning included."""
     outcome = PartProblems()
-    judge = PositionJudge(options.registry, profile=options.profile)
+    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
     problems = ProblemList(name, outcome.problems.append)
     try:
         with files.open_binary(path) as file, InputFile(name, raw=file) as source:
@@ -124,7 +124,7 @@ def check_piece(partition: Partition, options: CheckOptions, text: str | Iterabl
     lines numbered from 1 (``damage``). ``text``: a ``Reading.GIVEN`` piece's, whose
     reading then breaks with ``failure`` if there is one. Raises ``ClusterError`` when the
     file cannot be read."""
-    judge = PositionJudge(options.registry, profile=options.profile)
+    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
     log = PieceLog(partition.name)
     try:
         with _PieceBytes(partition, text, failure) as stream:

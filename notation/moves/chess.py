@@ -28,6 +28,15 @@ each repair is a warning ``Problem`` with its own code:
   PGN standard writes no mark, some libraries and older files do); ``false-en-passant-mark``:
   the mark on a move that is no en passant capture. A mark written apart (``exd6 e.p.``) is
   the movetext walker's to read (``en_passant_mark``).
+- ``long-algebraic-without-piece``: ``g1-f3``, ``e1-g1`` (pgn-extract's hyphenated long
+  algebraic): the piece on the origin square, the king's step castling;
+- looked for only once every reading above failed (``respell``): ``figurine`` (``♘f3``,
+  ``e8=♕``), ``glued-evaluation`` (``Nf3⩲``, ``e4+-``: a rewrite writes the sign apart as
+  its NAG), ``novelty-mark`` (``Bb5N``; ``b8N`` is a promotion first),
+  ``promotion-separator`` (``b8(Q)``, ``b8/Q``), ``castling-dash`` (``O‑O``, ``0–0``);
+- ``foreign-piece-letters``: another language's piece letters, read only when asked
+  (``read_move(..., letters=MoveLanguage.DE)``: ``Sf3``; no English letter German does
+  not write is read then).
 
 A ``Kxh1``-style king move that is not legal as a king move is never taken for castling.
 Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations),
@@ -53,7 +62,7 @@ from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
 from notation.moves.reading import ReadMove
-from notation.options import CastlingMode, MoveNotation
+from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
 from notation.variants import Stalemate
 
@@ -242,6 +251,114 @@ def en_passant_mark(move: Move, written: str) -> Problem:
     return Problem(code, f"{message} in {written!r}", extra={"move": written})
 
 
+# Spellings some files write and the readers above do not take, looked for only once they
+# failed (``_respell``): each is read again in its plain form, with its own warning.
+FIGURINES: Final = {
+    "♔": "K", "♕": "Q", "♖": "R", "♗": "B", "♘": "N", "♙": "P",
+    "♚": "K", "♛": "Q", "♜": "R", "♝": "B", "♞": "N", "♟": "P",
+}
+# U+2010 hyphen, U+2011 non-breaking hyphen, U+2012 figure dash, U+2013 en dash, U+2014 em
+# dash, U+2015 horizontal bar, U+2212 minus sign.
+DASHES: Final = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_DASHES_TO_HYPHENS: Final = str.maketrans(dict.fromkeys(DASHES, "-"))
+_FIGURINES_TO_LETTERS: Final = str.maketrans(FIGURINES)
+# The evaluation signs of the NAG table (the PGN standard, section 10; python-chess's
+# ``NAG_*``) as editors print them, with the NAG each stands for. A sign whose NAG depends
+# on the side it favours (the initiative, an attack, counterplay: White's and Black's have
+# their own NAGs) has none here: a rewrite keeps it as it was written.
+EVALUATION_NAGS: Final = {
+    "=": 10, "∞": 13, "⩲": 14, "+=": 14, "+/=": 14, "⩱": 15, "=+": 15, "=/+": 15,
+    "±": 16, "+/-": 16, "∓": 17, "-/+": 17, "+-": 18, "-+": 19, "□": 7,
+}
+EVALUATION_SIGNS: Final = tuple(sorted(
+    (*EVALUATION_NAGS, "=/∞", "→", "↑", "⇆", "⇄", "⟳", "↻", "⨀", "⊙", "⊕", "Δ", "∆", "⌓"),
+    key=len, reverse=True,
+))
+NOVELTY_NAG: Final = 146  # the PGN standard's NAG table; python-chess's NAG_NOVELTY
+_BRACKETED_PROMOTION: Final = re.compile(
+    r"(?P<move>.*[0-9])(?:\((?P<round>[A-Za-z])\)|/(?P<slash>[A-Za-z]))(?P<check>[+#]*)"
+)
+_CASTLING_BODY: Final = re.compile(r"[O0o](?:-[O0o]){1,2}[+#]*")
+
+
+class Respelling:
+    """A move's text read again in its plain form (``text``), the warnings that says
+    (``notes``: code and message) and the annotation a rewrite writes apart after the move
+    (a NAG such as ``$14``, or a sign kept as written; '' for none)."""
+
+    __slots__ = ("text", "notes", "annotation")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.notes: list[tuple[str, str]] = []
+        self.annotation = ""
+
+
+def _glued_novelty(text: str) -> bool:
+    """Whether ``text`` ends with a novelty mark ``N`` glued to its move: after a square,
+    a check mark or glyph, castling (``O-ON``), a promotion (``b8=QN``) or a sign."""
+    return len(text) > 2 and text[-1] == "N" and (
+        text[-2].isdigit() or text[-2] in _SUFFIX_CHARACTERS or text[-2] in "O0o" or text[-3] == "="
+        or not text[-2].isascii()  # after an evaluation sign: Bb5±N
+    )
+
+
+def _strip_annotations(text: str) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """``text`` without an evaluation sign and a novelty mark glued at its end, in either
+    order (``Bb5N±``, ``Bb5±N``); the warnings that says (code and message) and what a
+    rewrite writes apart for them (their NAGs, or a sign as written), in the order written."""
+    notes: list[tuple[str, str]] = []
+    annotations: list[str] = []
+    signed = marked = False
+    for _ in range(2):
+        if not signed:
+            for sign in EVALUATION_SIGNS:
+                if text.endswith(sign) and len(text) > len(sign) + 1:
+                    text = text[: -len(sign)]
+                    nag = EVALUATION_NAGS.get(sign)
+                    annotations.insert(0, sign if nag is None else f"${nag}")
+                    notes.append(("glued-evaluation", f"the evaluation sign {sign!r} glued to the move"))
+                    signed = True
+                    break
+        if not marked and _glued_novelty(text):
+            text = text[:-1]
+            annotations.insert(0, f"${NOVELTY_NAG}")
+            notes.append(("novelty-mark", "a novelty mark 'N' glued to the move"))
+            marked = True
+    return text, notes, annotations
+
+
+def respell(written: str) -> Respelling:
+    """``written`` with the spellings other readers accept put plainly: figurines as letters
+    (``figurine``), an evaluation sign glued after the move taken off (``glued-evaluation``),
+    then a novelty mark ``N`` (``novelty-mark``), a promotion ``b8(Q)`` or ``b8/Q`` as ``b8=Q``
+    (``promotion-separator``), castling's other dashes as hyphens (``castling-dash``). The
+    text is unchanged where none is found. Whether the move is legal is not checked."""
+    found = Respelling(written)
+    text = written
+    if not text.isascii():
+        lettered = text.translate(_FIGURINES_TO_LETTERS)
+        if lettered != text:
+            text = lettered
+            found.notes.append(("figurine", "figurine piece symbols read as letters"))
+    text, notes, annotations = _strip_annotations(text)
+    found.notes += notes
+    found.annotation = " ".join(annotations)
+    bracketed = _BRACKETED_PROMOTION.fullmatch(text)
+    if bracketed is not None:
+        letter = bracketed.group("round") or bracketed.group("slash")
+        text = f"{bracketed.group('move')}={letter}{bracketed.group('check')}"
+        form = "(Q)" if bracketed.group("round") else "/Q"
+        found.notes.append(("promotion-separator", f"a promotion written with {form!r} for '=Q'"))
+    if not text.isascii():
+        hyphenated = text.translate(_DASHES_TO_HYPHENS)
+        if hyphenated != text and _CASTLING_BODY.fullmatch(hyphenated.rstrip("!?")):
+            text = hyphenated
+            found.notes.append(("castling-dash", "castling written with a dash other than '-'"))
+    found.text = text
+    return found
+
+
 def _en_passant_mark(body: str) -> str:
     """The mark ``body`` ends with right after a square's rank (``exd6e.p.``), or ''."""
     for mark in EN_PASSANT_MARKS:
@@ -250,14 +367,89 @@ def _en_passant_mark(body: str) -> str:
     return ""
 
 
-def read_move(position: GamePosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
-    """The legal move ``text`` names; raises ``MoveError`` (see the module doc)."""
+# Each language's letters for king, queen, rook, bishop, knight and pawn, from its own chess
+# terms (``MoveLanguage`` names them; pgn-extract's ``-Wsan`` takes such a set). A language
+# writes no pawn letter where its pawn's would be its knight's (Dutch: paard, pion).
+PIECE_LETTERS: Final = {
+    MoveLanguage.EN: "KQRBNP", MoveLanguage.DE: "KDTLSB", MoveLanguage.FR: "RDTFCP", MoveLanguage.ES: "RDTACP",
+    MoveLanguage.IT: "RDTACP", MoveLanguage.NL: "KDTLP", MoveLanguage.PT: "RDTBCP", MoveLanguage.SV: "KDTLSB",
+    MoveLanguage.PL: "KHWGSP", MoveLanguage.CS: "KDVSJP",
+}
+_ENGLISH: Final = MoveLanguage.EN
+_UNREADABLE: Final = "\ufffd"  # an English letter the chosen language does not use: no piece
+
+
+def _letters_table(language: MoveLanguage) -> dict[int, str]:
+    """``str.translate``'s table from ``language``'s piece letters to English ones, every
+    English letter the language does not write made unreadable (German ``B`` is a pawn, and
+    a German file's ``N`` no piece at all)."""
+    english = PIECE_LETTERS[_ENGLISH]
+    table = {ord(letter): _UNREADABLE for letter in english}
+    for own, meant in zip(PIECE_LETTERS[language], english, strict=False):
+        table[ord(own)] = meant
+    return table
+
+
+_LETTERS_TABLES: Final = {language: _letters_table(language) for language in MoveLanguage}
+
+
+def translate_letters(text: str, language: MoveLanguage) -> str:
+    """``text`` with ``language``'s piece letters as English ones (castling's ``O`` kept)."""
+    if language is _ENGLISH or text[:1] in ("O", "0", "o"):
+        return text
+    return text.translate(_LETTERS_TABLES[language])
+
+
+def read_move(
+    position: GamePosition, text: str, notation: MoveNotation | None = None, letters: MoveLanguage = _ENGLISH,
+) -> ReadMove:
+    """The legal move ``text`` names, its piece letters those of ``letters`` (English unless
+    asked: no other language's letter is read then); raises ``MoveError`` (see the module
+    doc)."""
     chess = _chess(position)
+    if letters is not _ENGLISH:
+        return _read_translated(chess, text, notation, letters)
     if notation is not _UCI_NOTATION:
         plain = read_plain_san(chess, text)
         if plain is not None:
             return ReadMove(plain, [])
     return _Reader(chess, text, notation).read()
+
+
+def _read_translated(position: ChessPosition, text: str, notation: MoveNotation | None,
+                     letters: MoveLanguage) -> ReadMove:
+    """``text`` read with ``letters``' piece letters, ``foreign-piece-letters`` where it has
+    any (a strict gate may refuse them as it refuses any other reading but the standard's)."""
+    # No language but English names a piece N: a glued N is Informator's novelty mark (German
+    # Neuerung too), never a knight; it and a glued sign are taken off before the letters.
+    body, notes, annotations = _strip_annotations(text)
+    translated = translate_letters(body, letters)
+    read: ReadMove | None = None
+    if notation is not _UCI_NOTATION:
+        plain = read_plain_san(position, translated)
+        if plain is not None:
+            read = ReadMove(plain, [])
+    if read is None:
+        reader = _Reader(position, text, notation)
+        reader.body = translated
+        try:
+            read = reader.read()
+        except MoveError:
+            if _UNREADABLE not in translated:
+                raise
+            letter = body[translated.index(_UNREADABLE)]
+            raise reader.fail(
+                "bad-move-syntax", f"{text!r}: {letter!r} is no piece letter in {letters.value!r} (--piece-letters)",
+            ) from None
+    found: list[Problem] = []
+    if translated != body:
+        found.append(Problem(
+            "foreign-piece-letters", f"piece letters of {letters.value!r} (--piece-letters) in {text!r}",
+            extra={"move": text},
+        ))
+    extra: dict[str, object] = {"move": text, "annotation": " ".join(annotations)}
+    found += [Problem(code, f"{message} in {text!r}", extra=extra) for code, message in notes]
+    return ReadMove(read.move, [*found, *read.warnings])
 
 
 def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | None:
@@ -448,6 +640,8 @@ class _Reader:
         self.notation = notation
         self.warnings: list[Problem] = []
         self.uci = False  # read as UCI, which has no check marks
+        self.body = text  # what is read (``_respelled`` reads a respelling; messages name ``text``)
+        self.respelled = False
 
     def warn(self, code: str, message: str) -> None:
         self.warnings.append(Problem(code, f"{message} in {self.text!r}", extra={"move": self.text}))
@@ -458,7 +652,7 @@ class _Reader:
 
     def read(self) -> ReadMove:
         position = self.position
-        text = self.text.strip()
+        text = self.body.strip()
         if not text:
             raise self.fail("bad-move-syntax", "an empty move")
         if text in ("--", "Z0", "0000", "@@@@", "null", "pass"):
@@ -472,17 +666,35 @@ class _Reader:
             text = text[: suffix.start()]
         try:
             move = self._match(text)
-        except MoveError:
+        except MoveError as error:
             if position.outcome() is not None:  # checkmate or stalemate: no move fits
                 raise self._game_over() from None
             mark = _en_passant_mark(text)  # looked for only here: moves pay nothing for it
             if not mark:
-                raise
+                return self._respelled(error)
             self.warnings.clear()  # what the failed reading said is not about this one
             move = self._match(text[: -len(mark)])
             self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)
+
+    def _respelled(self, error: MoveError) -> ReadMove:
+        """The move read again from its respelled text (``respell``), with what the
+        respelling says first; raises ``error`` where nothing is respelled (the respelled
+        reading's own error where it fails too)."""
+        written = self.body.strip()
+        found = respell(written) if not self.respelled else None
+        if found is None or found.text == written:
+            raise error
+        reader = _Reader(self.position, self.text, self.notation)
+        reader.body = found.text
+        reader.respelled = True  # one respelling: what it still fails on is its error
+        read = reader.read()
+        extra: dict[str, object] = {"move": self.text}
+        if found.annotation:
+            extra["annotation"] = found.annotation
+        notes = [Problem(code, f"{message} in {self.text!r}", extra=extra) for code, message in found.notes]
+        return ReadMove(read.move, notes + read.warnings)
 
     def _game_over(self) -> MoveError:
         end = self.position.outcome()
@@ -522,10 +734,7 @@ class _Reader:
             return self._drop(drop.group("piece") or "P", drop.group("mark"), drop.group("target"))
         lan = _LAN.fullmatch(body)
         if lan is not None:
-            move = self._piece_move(
-                lan.group("piece"), lan.group("origin"), lan.group("sep") in "x:", lan.group("target"),
-                lan.group("promotion"), exact_origin=True,
-            )
+            move = self._long_algebraic(lan)
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
             canonical = _algebraic(self.position, move, long=False, pawn_drop=_BARE)
             if notation is _SAN_NOTATION and canonical != body:
@@ -534,10 +743,25 @@ class _Reader:
         san = _SAN.fullmatch(body)
         if san is not None:
             origin = (san.group("file") or "") + (san.group("rank") or "")
-            return self._piece_move(
-                san.group("piece"), origin, bool(san.group("capture")), san.group("target"), san.group("promotion"),
-                exact_origin=False,
-            )
+            try:
+                return self._piece_move(
+                    san.group("piece"), origin, bool(san.group("capture")), san.group("target"),
+                    san.group("promotion"), exact_origin=False,
+                )
+            except MoveError:
+                # ``Ke1g1``: castling written as the king's step from a whole origin square.
+                piece = san.group("piece")
+                rules = self.position.rules
+                if len(origin) < 2 or piece is None or piece.lower() != rules.variant.castling_piece:
+                    raise
+                if san.group("promotion") or san.group("capture"):
+                    raise
+                found = self._king_step_castling(self._square(origin), self._square(san.group("target")))
+                if found is None:
+                    raise
+                if notation is _SAN_NOTATION:
+                    self.warn("long-algebraic", "long algebraic notation read as SAN")
+                return found
         raise self.fail("bad-move-syntax", f"{self.text!r} is not a move in SAN, LAN or UCI")
 
     def _name(self, sq: int) -> str:
@@ -581,6 +805,41 @@ class _Reader:
             if move.target == target and move.promotion == promotion:
                 return move
         raise self.fail("illegal-move", f"{self.text!r} is not a legal move here")
+
+    def _long_algebraic(self, lan: re.Match[str]) -> Move:
+        """The move of a long algebraic ``lan`` (``Ng1-f3``, ``e7xd8=Q``, ``g1-f3``). Written
+        without its piece letter (pgn-extract's hyphenated long algebraic), the piece is the
+        one on the origin square: ``long-algebraic-without-piece``; the king's own step
+        (``e1-g1``, ``Ke1-g1``) names castling as UCI does."""
+        position = self.position
+        rules = position.rules
+        piece = lan.group("piece")
+        origin_name, target_name = lan.group("origin"), lan.group("target")
+        capture = lan.group("sep") in "x:"
+        origin = self._square(origin_name)
+        mover = position.kind_at(origin) if position.side(position.turn_index) >> origin & 1 else -1
+        if piece is None and mover >= 0 and mover != rules.pawn:
+            piece = rules.letters[mover].upper()
+            self.warn("long-algebraic-without-piece", "long algebraic notation without the piece's letter")
+        try:
+            return self._piece_move(piece, origin_name, capture, target_name, lan.group("promotion"), exact_origin=True)
+        except MoveError:
+            if mover < 0 or rules.letters[mover] != rules.variant.castling_piece or lan.group("promotion"):
+                raise
+            if piece is not None and piece.lower() != rules.letters[mover]:
+                raise
+            found = self._king_step_castling(origin, self._square(target_name))
+            if found is None:
+                raise
+            return found
+
+    def _king_step_castling(self, origin: int, target: int) -> Move | None:
+        """The castling move whose king goes from ``origin`` to ``target``, or None."""
+        position = self.position
+        for move in position.castling_moves():
+            if move.origin == origin and position.castling_target(move) == target:
+                return move
+        return None
 
     def _castling(self, written: str) -> Move:
         if "0" in written:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from notation.game.family import GamePosition
-from notation.options import MoveNotation
+from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamestart import UNKNOWN_START, Start
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget, Locator, Scanner, Token, first_move, movetext_start
 from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
@@ -81,9 +81,11 @@ def read_game_moves(
     writer: MoveWriter | None = None,
     budget: Budget = DEFAULT_BUDGET,
     visitor: MoveVisitor | None = None,
+    letters: MoveLanguage = MoveLanguage.EN,
 ) -> GameMoves:
     """Check (and with ``writer``, rewrite) the moves of one game's ``text``, whose first
-    line is ``first_line``; ``result_tag`` is its ``Result`` tag, if any; ``visitor`` is
+    line is ``first_line``; ``result_tag`` is its ``Result`` tag, if any; ``letters`` the
+    language of chess moves' piece letters (``--piece-letters``); ``visitor`` is
     told of each move played (``movewalk.MoveVisitor``)."""
     begin = movetext_start(text)
     position = start.position
@@ -101,7 +103,7 @@ def read_game_moves(
     if writer is not None and not writer.available(variant):
         unavailable, writer = writer.notation, None
     scanner = Scanner(text, begin, budget)
-    walked = walk(text, scanner, position, reading=reading, writer=writer, visitor=visitor)
+    walked = walk(text, scanner, position, reading=reading, writer=writer, visitor=visitor, letters=letters)
     problems = walked.problems
     overflow = scanner.overflow
     if unavailable is not None and walked.first_move >= 0:

@@ -18,7 +18,8 @@ branch points, the same problems with the same codes.
   changed (comments, NAGs, variations and move numbers stay where they were).
 - ``PlayedMove``: ``ply``, ``text`` (as written), ``move`` (``notation.game.Move``),
   ``before`` and ``after`` (``GamePosition``), ``line`` and ``column`` in the input,
-  ``warnings`` (the lenient readings the move layer took), ``variations`` (lines that
+  ``warnings`` (the lenient readings the move layer took, and an en passant mark written
+  apart after the move, ``exd6 e.p.``), ``variations`` (lines that
   replace this move, each a list of ``PlayedMove``); ``write(notation)``, ``san``, ``uci``
   and ``fen`` (after the move).
 
@@ -43,7 +44,7 @@ what comments and NAGs say (comments are not handed out).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES
@@ -52,7 +53,7 @@ from notation.game.family import GamePosition
 from notation.game.move import Move
 from notation.inputs import InputFile
 from notation.moves import ReadMove, write_move
-from notation.options import MoveNotation
+from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamemoves import GameMoves, read_game_moves
 from notation.pgn.games import DEFAULT_LIMITS, Limits, PgnProblem, RawGame
 from notation.pgn.gamestart import Start, StartPositions
@@ -128,15 +129,16 @@ class PlayedMove:
 class PgnGame:
     """One game of a PGN text; see the module doc. Made by ``read_games``."""
 
-    __slots__ = ("raw", "tags", "variant", "start", "_start", "_budget", "_read", "_setup_problems")
+    __slots__ = ("raw", "tags", "variant", "start", "_start", "_budget", "_letters", "_read", "_setup_problems")
 
     def __init__(self, raw: RawGame, default: Variant, starts: StartPositions, registry: Registry,
-                 budget: Budget) -> None:
+                 budget: Budget, letters: MoveLanguage = MoveLanguage.EN) -> None:
         self.raw = raw
         self.tags: dict[str, str] = {}
         for tag in raw.tags:
             self.tags.setdefault(tag.name, tag.value)
         self._budget = budget
+        self._letters = letters
         self._read: _Read | None = None
         setup_problems: list[GameProblem] = []
         variant: Variant | None = default
@@ -250,7 +252,7 @@ class PgnGame:
         raw = self.raw
         writer = None if writer_notation is None else writer_for(writer_notation, profile)
         return read_game_moves(raw.read_text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
-                               budget=self._budget, visitor=visitor)
+                               budget=self._budget, visitor=visitor, letters=self._letters)
 
     def _reading(self) -> _Read:
         if self._read is None:
@@ -293,6 +295,11 @@ class _Tree:
     def failed(self, offset: int) -> None:
         self.last = None
 
+    def marked(self, warning: Problem) -> None:
+        last = self.last
+        if last is not None and self.line and self.line[-1] is last:
+            self.last = self.line[-1] = replace(last, warnings=(*last.warnings, warning))
+
     def opened(self) -> None:
         self.stack.append((self.line, self.last))
         self.line = []
@@ -334,14 +341,18 @@ def read_games(
     accept: Iterable[str] = (),
     budget: Budget = DEFAULT_BUDGET,
     limits: Limits = DEFAULT_LIMITS,
+    piece_letters: MoveLanguage | str = MoveLanguage.EN,
 ) -> Generator[PgnGame, None, None]:
     """The games of ``source`` (PGN text, or pieces of it), in order; see the module doc.
 
     ``variant``: what a game without a ``Variant`` tag plays (default: the registry's
     default, Standard); ``aliases`` extra variant names (``{"zh960": "crazyhouse"}``);
     ``accept`` validation codes a ``FEN`` tag may have and still be played from (as
-    ``--accept``); ``budget`` how much movetext a game may hold. Raises
-    ``UnknownVariantError`` for an unknown ``variant`` or alias target, nothing on bad input."""
+    ``--accept``); ``budget`` how much movetext a game may hold; ``piece_letters`` the
+    language of chess moves' piece letters (``MoveLanguage``: ``"de"`` reads ``Sf3``, and
+    no English letter German does not use). Raises ``UnknownVariantError`` for an unknown
+    ``variant`` or alias target, ``ValueError`` for an unknown ``piece_letters``, nothing on
+    bad input."""
     if aliases:
         registry = registry.with_aliases(aliases)
     default = registry.default if variant is None else registry.find(variant)
@@ -349,7 +360,7 @@ def read_games(
     for raw in iter_games(source, limits):
         if raw.part != 0 or not raw.text.strip():
             continue
-        yield PgnGame(raw, default, starts, registry, budget)
+        yield PgnGame(raw, default, starts, registry, budget, MoveLanguage(piece_letters))
 
 
 def open_games(
@@ -361,6 +372,7 @@ def open_games(
     accept: Iterable[str] = (),
     budget: Budget = DEFAULT_BUDGET,
     limits: Limits = DEFAULT_LIMITS,
+    piece_letters: MoveLanguage | str = MoveLanguage.EN,
 ) -> Generator[PgnGame, None, None]:
     """The games of the file at ``path`` (``-``: standard input), plain or compressed
     (gzip, bzip2, zstd: recognised by the first bytes), read in blocks; the options as
@@ -370,4 +382,4 @@ def open_games(
     (``contextlib.closing``)."""
     with InputFile(path) as source:
         yield from read_games(source.blocks(), variant=variant, registry=registry, aliases=aliases, accept=accept,
-                              budget=budget, limits=limits)
+                              budget=budget, limits=limits, piece_letters=piece_letters)

@@ -112,6 +112,7 @@ class Token(NamedTuple):
 # suffix glyphs !, ?, !!, ??, !?, ?! are matched by the scanner itself.
 GLYPHS: Final = frozenset({
     "+-", "-+", "+/-", "-/+", "+/=", "=/+", "+=", "=+", "=", "=/∞", "∞", "±", "∓", "⩲", "⩱", "□", "N",
+    "→", "↑", "⇆", "⇄", "⟳", "↻", "⨀", "⊙", "⊕", "Δ", "∆", "⌓",  # attack, initiative, counterplay, ...
 })
 
 TOO_LONG: Final = "pgn-movetext-too-long"

@@ -53,11 +53,11 @@ from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
-from notation.moves.chess import EN_PASSANT_MARKS, en_passant_mark
+from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import ReadMove
-from notation.options import MoveNotation
+from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
 from notation.pgn.movewrite import MoveWriter
 from notation.problem import Problem
@@ -133,6 +133,10 @@ class MoveVisitor(Protocol):
         """The move at ``offset`` could not be read or played: its line ends there."""
         ...
 
+    def marked(self, warning: Problem) -> None:
+        """The move last told of has a mark written apart after it (``exd6 e.p.``)."""
+        ...
+
     def opened(self) -> None:
         """A variation starts: it replaces the line's last move (if one was played)."""
         ...
@@ -172,9 +176,11 @@ def walk(
     reading: MoveNotation | None = None,
     writer: MoveWriter | None = None,
     visitor: MoveVisitor | None = None,
+    letters: MoveLanguage = MoveLanguage.EN,
 ) -> Walk:
     """Walk the tokens ``scanner`` cuts from ``text`` from ``start``; see the module doc.
-    ``reading`` is the notation moves are read in (None: any the family reads); a scan
+    ``reading`` is the notation moves are read in (None: any the family reads); ``letters``
+    the language of a chess move's piece letters (``--piece-letters``); a scan
     stopped by its budget (``scanner.overflow``) leaves a ``(`` open without a problem."""
     problems: list[MoveProblem] = []
     warned: dict[str, int] = {}  # warning code -> its index in problems
@@ -212,10 +218,11 @@ def walk(
                 previous = None  # branch points from here on are unknown
                 kind = scanner.next()
                 continue
-            word = text[offset:scanner.end]
+            word_end: i64 = scanner.end
+            word = text[offset:word_end]
             try:
                 if chess:
-                    read = read_chess_move(current, word, reading)
+                    read = read_chess_move(current, word, reading, letters)
                     after: GamePosition = cast(ChessPosition, current).play(read.move)  # a native call, compiled
                 else:
                     try:
@@ -233,13 +240,25 @@ def walk(
                         read = read_other(current, word, notation)
                     after = current.play(read.move)
             except MoveError as exc:
-                if (chess and word in EN_PASSANT_MARKS and marked_end >= 0 and previous is not None
+                bracketed = _bracketed_promotion(text, offset, word_end, current, reading, letters) if chess else None
+                if bracketed is not None:
+                    # ``b8(Q)``: the scanner cut a variation ``(Q)`` off the move; it is the promotion.
+                    read, after = bracketed
+                    word_end += 3
+                    word = text[offset:word_end]
+                    scanner.next()
+                    scanner.next()
+                    scanner.next()
+                elif (chess and word in EN_PASSANT_MARKS and marked_end >= 0 and previous is not None
                         and not text[marked_end:offset].strip()):
                     # No move: the mark of the move played right before (only spaces between),
                     # read again from its own position.
-                    marked = read_chess_move(previous, text[marked_start:marked_end], reading).move
+                    marked = read_chess_move(previous, text[marked_start:marked_end], reading, letters).move
                     written = text[marked_start:scanner.end]
-                    _warn(problems, warned, repeats, en_passant_mark(marked, written), marked_start, ply, written)
+                    mark_warning = en_passant_mark(marked, written)
+                    _warn(problems, warned, repeats, mark_warning, marked_start, ply, written)
+                    if visitor is not None:
+                        visitor.marked(mark_warning)
                     if writer is not None:  # the mark goes with the move's old text
                         if edits and edits[-1][0] == marked_start:
                             edits[-1] = (marked_start, scanner.end, edits[-1][2])
@@ -247,13 +266,14 @@ def walk(
                             edits.append((marked_end, scanner.end, ""))
                     kind = scanner.next()
                     continue
-                problems.append(_error(exc, offset, ply + 1, word))
-                if visitor is not None:
-                    visitor.failed(offset)
-                state = _DEAD
-                previous, previous_ply = current, ply  # a variation right after the failed move replaces it
-                kind = scanner.next()
-                continue
+                else:
+                    problems.append(_error(exc, offset, ply + 1, word))
+                    if visitor is not None:
+                        visitor.failed(offset)
+                    state = _DEAD
+                    previous, previous_ply = current, ply  # a variation right after the failed move replaces it
+                    kind = scanner.next()
+                    continue
             except ValueError as exc:  # a reading the family cannot play (a null move where none is)
                 problems.append(MoveProblem(
                     "illegal-move", f"{word!r}: {exc}", ERROR, offset, ply + 1, word, _fen(current),
@@ -272,13 +292,13 @@ def walk(
             if writer is not None:
                 new = writer.write(current, read, word, read_as_san)
                 if new != word:
-                    edits.append((offset, scanner.end, new))
+                    edits.append((offset, word_end, new))
             if visitor is not None:
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after
             marked_start = offset
-            marked_end = scanner.end
+            marked_end = word_end
         elif kind == T_OPEN:
             stack.append((current, previous, ply, previous_ply, state, scanner.start))
             if visitor is not None:
@@ -321,6 +341,23 @@ def walk(
         problems[index] = problems[index]._replace(count=count)
     end = current if state != _DEAD else None
     return Walk(problems, edits, end, main_result, ply, first_move)
+
+
+def _bracketed_promotion(
+    text: str, start: int, end: int, position: GamePosition, reading: MoveNotation | None, letters: MoveLanguage,
+) -> tuple[ReadMove, GamePosition] | None:
+    """The chess move ``b8(Q)`` and the position after it, where a move ``text[start:end]``
+    that failed has a piece letter in parentheses glued on (the scanner cuts ``(Q)`` off as a
+    variation); None where there is none or it is not legal either."""
+    if end + 3 > len(text) or text[end] != "(" or text[end + 2] != ")" or not text[end - 1].isdigit():
+        return None
+    if not text[end + 1].isalpha() and text[end + 1] not in FIGURINES:
+        return None
+    try:
+        read = read_chess_move(position, text[start:end + 3], reading, letters)
+        return read, cast(ChessPosition, position).play(read.move)
+    except (MoveError, ValueError):
+        return None
 
 
 class _Coordinates:

@@ -12,6 +12,12 @@ and ``@e4`` are both standard) and null moves (``Z0``, ``--``); a pawn move lett
 (``Pe4``) is read with a warning, so it is written again. tests/test_movetext_rewrite.py
 holds the writer to this on every reading of the move layer's table.
 
+A novelty mark or an evaluation sign glued to a move (``Bb5N``, ``Nf3⩲``: the move layer's
+``novelty-mark`` and ``glued-evaluation``) is kept: the move written anew is followed, after
+a space, by the NAG the sign stands for (``Nf3 $14``, ``Bb5 $146``; the PGN standard's NAG
+table, section 10), or by the sign as written where its NAG depends on the side it favours
+(``Qh5 →``).
+
 Nothing here raises on a legal move; a notation the variant's family does not write is
 ``available`` False (the caller keeps that game's moves as read).
 """
@@ -70,8 +76,17 @@ class MoveWriter:
             if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
                 return written
         if position.variant.family is _CHESS and self.notation is not _UCI:
-            return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
-        return write_move(position, move, self.notation)
+            text = write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
+        else:
+            text = write_move(position, move, self.notation)
+        annotations: list[str] = []
+        for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
+            annotation = warning.extra.get("annotation")
+            if isinstance(annotation, str) and annotation not in annotations:
+                annotations.append(annotation)
+        for annotation in annotations:
+            text = f"{text} {annotation}"
+        return text
 
 
 def writer_for(notation: MoveNotation, profile: str) -> MoveWriter:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
-from notation.options import IllegalPolicy, MoveNotation
+from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
@@ -135,6 +135,7 @@ class NormalizeOptions:
     budget: Budget = DEFAULT_BUDGET  # how much movetext a game may hold, when moves are read
     moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
     encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
+    move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
 
     @classmethod
     def create(
@@ -150,13 +151,15 @@ class NormalizeOptions:
         moves: MovesOption | str | None = None,
         budget: Budget = DEFAULT_BUDGET,
         encoding: TextEncoding | str = TextEncoding.KEEP,
+        move_letters: MoveLanguage | str = MoveLanguage.EN,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
         keywords of ``resolve_options``: ``pockets``, ``checks``, ...). ``moves`` None: the
         notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
         ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
-        transcoded), ``keep`` (the default) every byte as read.
+        transcoded), ``keep`` (the default) every byte as read. ``move_letters``: the
+        language of chess moves' piece letters (``--piece-letters``).
 
         Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
         ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
@@ -171,13 +174,14 @@ class NormalizeOptions:
             implied = PROFILE_MOVES.get(profile or "")
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
-                   MovesOption(moves), budget, family, TextEncoding(encoding))
+                   MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters))
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
-                                   self.accept, self.moves, self.budget, self.moves_family, self.encoding))
+                                   self.accept, self.moves, self.budget, self.moves_family, self.encoding,
+                                   self.move_letters))
 
 
 @dataclass
@@ -394,7 +398,7 @@ class Normalizer:
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
         found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=self._writer,
-                                budget=self.options.budget)
+                                budget=self.options.budget, letters=self.options.move_letters)
         for placed in found.problems:
             report.add(placed.line, _move_problem_dict(placed),
                        kind="errors" if placed.problem.level is Level.ERROR else "warnings")

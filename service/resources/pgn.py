@@ -80,6 +80,7 @@ def _options() -> NormalizeOptions:
         accept=data["accept"],
         moves=data["moves"],
         encoding=data["encoding"],
+        move_letters=data["piece_letters"],
         **writer,
     )
 
