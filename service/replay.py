@@ -115,7 +115,7 @@ class _Plies:
         setup = self.setup if self.setup is not None and before is self.current else before.to_setup()
         after_setup = after.to_setup()
         squares = move_entry(read.move, before.variant.geometry, setup.cells, after_setup.cells)
-        san = None if self.san is None else self.san.write(before, read, word, self.read_as_san)
+        san = None if self.san is None else self.san.move_text(before, read, word, self.read_as_san)
         entry: Ply = {
             "ply": ply, "number": setup.fullmove, "color": setup.turn, "move": word, "line": line, "column": column,
             "variations": [], "san": san, "uci": _uci(move),

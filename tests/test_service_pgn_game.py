@@ -132,11 +132,12 @@ def test_a_crazyhouse_game_with_drops(client):
 
 
 def test_a_ply_lists_its_en_passant_mark_and_glued_sign(client):
+    """A ply's ``san`` is the move alone: the sign glued to it is in its warnings, not its SAN."""
     game = game_of(client, '[Event "x"]\n[Result "*"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e.p. e6 4. ♘f3⩲ *\n')
     capture, knight = game["plies"][4], game["plies"][6]
     assert (capture["move"], capture["uci"]) == ("exd6", "e5d6")
     assert [w["code"] for w in capture["warnings"]] == ["en-passant-mark"]
-    assert (knight["san"], [w["code"] for w in knight["warnings"]]) == ("Nf3 $14", ["figurine", "glued-evaluation"])
+    assert (knight["san"], [w["code"] for w in knight["warnings"]]) == ("Nf3", ["figurine", "glued-evaluation"])
 
 
 def test_an_illegal_move_ends_its_line_with_its_problem(client):
@@ -225,8 +226,12 @@ def test_a_fen_tag_problem_points_at_its_column(client):
 
 
 def test_accept_lets_a_fen_tag_problem_through(client):
+    """A castling right without its rook is an error, and the moves are replayed from the FEN
+    repaired (as check reads them); accepted, the same moves and no error."""
     pgn = '[FEN "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1"]\n\n1. Ra8+ *\n'
-    assert game_of(client, pgn)["plies"] == []
+    refused = game_of(client, pgn)
+    assert [p["san"] for p in refused["plies"]] == ["Ra8+"] and not refused["ok"]
+    assert [(p["code"], p["level"]) for p in refused["problems"]] == [("bad-castling-rights", "error")]
     game = game_of(client, pgn, accept=["bad-castling-rights"])
     assert [p["san"] for p in game["plies"]] == ["Ra8+"] and game["plies"][0]["check"] == ["e8"]
 

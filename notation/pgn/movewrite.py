@@ -67,18 +67,11 @@ class MoveWriter:
         return self.notation in notations_of(variant)
 
     def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
-        """The text of ``read.move`` (legal in ``position``) in this notation. ``written`` is
-        the move's text as read (check marks included), ``read_as_san`` whether it was read
-        as SAN (the reader's warnings then say where it differs from SAN)."""
-        move = read.move
-        if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
-            kind = move.kind
-            if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
-                return written
-        if position.variant.family is _CHESS and self.notation is not _UCI:
-            text = write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
-        else:
-            text = write_move(position, move, self.notation)
+        """The text of ``read.move`` (legal in ``position``) in this notation, with the
+        annotations glued to it when read (``Nf3⩲``) written apart after it (``Nf3 $14``).
+        ``written`` is the move's text as read (check marks included), ``read_as_san``
+        whether it was read as SAN (the reader's warnings then say where it differs from SAN)."""
+        text = self.move_text(position, read, written, read_as_san)
         annotations: list[str] = []
         for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
             annotation = warning.extra.get("annotation")
@@ -87,6 +80,17 @@ class MoveWriter:
         for annotation in annotations:
             text = f"{text} {annotation}"
         return text
+
+    def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+        """The move alone, as ``write`` writes it but without the annotations read with it."""
+        move = read.move
+        if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
+            kind = move.kind
+            if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
+                return written
+        if position.variant.family is _CHESS and self.notation is not _UCI:
+            return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
+        return write_move(position, move, self.notation)
 
 
 def writer_for(notation: MoveNotation, profile: str) -> MoveWriter:
