@@ -67,6 +67,7 @@ PGN_SEVERITY: dict[str, Severity] = {
     pgn.MISSING_BLANK_LINE: Severity.WARNING,
     pgn.MISSING_RESULT: Severity.WARNING,
     pgn.STRAY_TEXT: Severity.WARNING,
+    pgn.NO_TAGS: Severity.WARNING,
 }
 
 
@@ -158,7 +159,8 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     if isinstance(variant, Variant) and _moves_checked(game, problems):
         try:
             start = judge.starts.start(variant, fen_tag.value if fen_tag is not None else None)
-            moves = read_game_moves(game.text, game.start_line, start, result_tag=result_tag)
+            moves = read_game_moves(game.text, game.start_line, start, result_tag=result_tag,
+                                    first_column=game.start_column)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the check of a file
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")
@@ -198,5 +200,6 @@ def move_message(placed: PlacedProblem) -> str:
 
 
 def _value_column(tag: Tag) -> int:
-    """1-based column of the first character of the tag's value in its line."""
-    return tag.value_start + 1
+    """1-based column of the first character of the tag's value in its line (the tag's own
+    column counts from the line's start, also in a game that starts mid-line)."""
+    return tag.column + tag.value_start - tag.start

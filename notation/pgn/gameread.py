@@ -235,12 +235,12 @@ class PgnGame:
         raw = self.raw
         writer = None if writer_notation is None else writer_for(writer_notation, profile)
         return read_game_moves(raw.text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
-                               budget=self._budget, visitor=visitor)
+                               budget=self._budget, visitor=visitor, first_column=raw.start_column)
 
     def _reading(self) -> _Read:
         if self._read is None:
             problems = list(self._setup_problems)
-            tree = _Tree(self.raw.text, self.raw.start_line)
+            tree = _Tree(self.raw.text, self.raw.start_line, self.raw.start_column)
             end: GamePosition | None = None
             if self.raw.part == 0 and not self.raw.continues:
                 found = self._moves(visitor=tree)
@@ -261,8 +261,8 @@ class _Read:
 class _Tree:
     """Builds the main line and its variations from what the walk tells (``MoveVisitor``)."""
 
-    def __init__(self, text: str, first_line: int) -> None:
-        self.locator = Locator(text, first_line)
+    def __init__(self, text: str, first_line: int, first_column: int) -> None:
+        self.locator = Locator(text, first_line, first_column)
         self.main: list[PlayedMove] = []
         self.line = self.main
         self.last: PlayedMove | None = None  # the line's last move; None at its start or after a failure

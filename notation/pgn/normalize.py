@@ -46,7 +46,7 @@ from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveNotation
-from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
+from notation.pgn.games import DEFAULT_LIMITS, NO_TAGS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
@@ -372,7 +372,7 @@ class Normalizer:
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
         found = read_game_moves(game.text, game.start_line, start, result_tag=result_tag, writer=self._writer,
-                                budget=self.options.budget)
+                                budget=self.options.budget, first_column=game.start_column)
         for placed in found.problems:
             report.add(placed.line, _move_problem_dict(placed),
                        kind="errors" if placed.problem.level is Level.ERROR else "warnings")
@@ -431,7 +431,7 @@ def _splitter_problems(game: RawGame, report: _Report) -> bool:
     read (a setup tag that does not parse, tags not read)."""
     blocking = False
     for problem in game.problems:
-        report.add(problem.line, problem.to_dict())
+        report.add(problem.line, problem.to_dict(), kind="warnings" if problem.code == NO_TAGS else "errors")
         if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
             blocking = True
         if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read
