@@ -134,10 +134,12 @@ class Splitter:
         self.pending_line = False
 
     def fresh_game_started(self) -> bool:
-        """True when the last line fed opened a new, so far undamaged game with a tag line."""
+        """True when the last line fed opened a new, so far undamaged game with a tag line
+        (at the line's start: not after a result on that line)."""
         game = self.game
         return (
             game is not None and game.part == 0 and self.game_pieces == 1 and bool(game.tags)
+            and game.start_column == 1
             and not game.problems and not self.in_comment and not self.pending_line
         )
 
