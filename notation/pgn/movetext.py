@@ -54,6 +54,7 @@ import enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from notation.pgn.lines import line_breaks
+from notation.pgn.tags import TAG
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
@@ -150,6 +151,7 @@ class Scan(NamedTuple):
 # mark may come first).
 _BOM: Final = 0xFEFF  # a byte order mark, which may come before a tag line's "["
 _OPEN_BRACKET: Final = 91
+_CLOSE_BRACKET: Final = 93
 
 # Characters by code point: ( ) { } ; $ ! ? end a word, as spaces do.
 _OPEN_PAREN: Final = 40
@@ -177,7 +179,8 @@ _CR: Final = 13
 def movetext_start(text: str) -> int:
     """Where a game's movetext starts: after its leading tag lines and blank lines (a line
     of spaces, tabs and byte order marks, then a ``[`` and anything, or nothing, then its
-    line end); the text's end when its last line is a tag line without a line end."""
+    line end), or after the tags of a tag line that movetext follows; the text's end when
+    its last line is a tag line without a line end."""
     length = len(text)
     has_cr = "\r" in text
     line_start = 0
@@ -193,6 +196,9 @@ def movetext_start(text: str) -> int:
             line_end = text.find("\n", pos)
             if has_cr:
                 line_end = _first_cr(text, pos, length if line_end < 0 else line_end, line_end)
+            moves = _moves_after_tags(text, pos, length if line_end < 0 else line_end)
+            if moves >= 0:
+                return moves
             if line_end < 0:
                 return length  # a last tag line without a line end: no movetext
         elif char == _LF or char == _CR:
@@ -204,6 +210,29 @@ def movetext_start(text: str) -> int:
         else:
             line_start = line_end + 1
     return line_start
+
+
+def _moves_after_tags(text: str, start: int, end: int) -> int:
+    """Where movetext begins after the tags of the tag line ``text[start:end]`` (import
+    format: ``[Event "x"] 1. e4 *``), as the splitter reads it; -1 when the line holds none."""
+    last = end - 1
+    while last > start and (ord(text[last]) == 32 or ord(text[last]) == 9):
+        last -= 1
+    if ord(text[last]) == _CLOSE_BRACKET:
+        return -1  # the usual tag line
+    pos = start
+    found = False
+    while pos < end:
+        match = TAG.match(text, pos, end)
+        if match is None:
+            break
+        found = True
+        pos = match.end()
+        while pos < end and (ord(text[pos]) == 32 or ord(text[pos]) == 9):
+            pos += 1
+    if not found or pos >= end or text[pos] in '[]"\\{;':
+        return -1
+    return pos
 
 
 def _first_cr(text: str, start: int, end: int, otherwise: int) -> int:
