@@ -59,14 +59,12 @@ _CLEAN_HEADER = re.compile(
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
 _LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
 _SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_START_SPECIAL
-_COMMENT = re.compile(r"\{[^}]*\}")
 _NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 _PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
 _BEFORE_RESULT = " \t\r\n\x0c(){}]"  # what may stand right before a game's final result
-_RESULT_LIKE = ("*", "1-0", "0-1", "1/2")  # the state machine would look closer at these before the end
 _UNUSUAL = re.compile("[\ufeff\u00bd\u2010-\u2015\u2212]")  # a byte order mark, or a result's other spelling
 
 
@@ -88,8 +86,7 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     if header is None or text.count("\n", 0, header.end()) > max_tags:  # blank lines too: erring safe
         return -1
     movetext = text[header.end():]
-    before = _before_final_result(movetext)
-    if before is None or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
+    if not _final_result_alone(movetext) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
         return -1
     special = _SPECIAL_LINE_START.search(movetext)
     if special is not None and (special.group()[1] in "[%" or _LINE_START_SPECIAL.search(movetext)):
@@ -100,38 +97,33 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
         return -1
     if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
         return -1
-    if ("(" in before or ")" in before) and not _variations_closed(before):
-        return -1
     return header.end()
 
 
-def _before_final_result(movetext: str) -> str | None:
-    """The movetext before the result that ends it, when the state machine would surely
-    see no game end before that result (no result-like text before it, no byte order mark,
-    no other spelling of a result); None otherwise."""
-    body = movetext.rstrip()
-    for result in RESULTS:
-        if body.endswith(result):
-            before = body[:len(body) - len(result)]
-            break
-    else:
-        return None
-    if before and before[-1] not in _BEFORE_RESULT:
-        return None
-    for like in _RESULT_LIKE:
-        if like in before:
-            return None
-    if not movetext.isascii() and _UNUSUAL.search(movetext) is not None:
-        return None
-    return before
-
-
-def _variations_closed(before: str) -> bool:
-    """True when the final result stands outside every variation: no more ``(`` than ``)``
-    outside comments (the braces are paired)."""
-    if "{" in before:
-        before = _COMMENT.sub("", before)
-    return before.count("(") <= before.count(")")
+def _final_result_alone(movetext: str) -> bool:
+    """True when ``movetext`` ends with a result and the state machine would surely see no
+    game end before it: nothing result-like earlier (``*``, a hyphen between a ``1`` or
+    ``0`` and another, ``1/2``), no byte order mark, no other spelling of a result. Single
+    characters are sought (``str.find`` at C speed): no copy of the movetext is made."""
+    end = len(movetext.rstrip(" \t\r\n"))
+    if not movetext.endswith(RESULTS, 0, end):
+        return False
+    end -= 1 if movetext[end - 1] == "*" else (7 if movetext.startswith("1/2-1/2", end - 7, end) else 3)
+    if end and movetext[end - 1] not in _BEFORE_RESULT:
+        return False
+    if movetext.find("*", 0, end) >= 0:
+        return False
+    hyphen = movetext.find("-", 0, end)
+    while hyphen > 0:
+        if movetext[hyphen - 1] in "01" and movetext[hyphen + 1] in "01":
+            return False
+        hyphen = movetext.find("-", hyphen + 1, end)
+    slash = movetext.find("/", 0, end)
+    while slash > 0:
+        if movetext.startswith("1/2", slash - 1):
+            return False
+        slash = movetext.find("/", slash + 1, end)
+    return movetext.isascii() or _UNUSUAL.search(movetext) is None
 
 
 def _has_long_line(text: str) -> bool:

@@ -22,6 +22,7 @@ from notation.pgn.games import (
     MISSING_RESULT,
     NO_TAGS,
     NOT_UTF8,
+    RESULTS,
     STRAY_TEXT,
     TAG_SYNTAX,
     TOO_MANY_TAGS,
@@ -180,7 +181,7 @@ class Splitter:
             self._report_unterminated_comment(game)
         if self.has_movetext:
             if self.has_tag_lines:
-                if not self.ended:
+                if not self._result_at_end():
                     game.problems.append(
                         PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
                                    self.last_movetext_line)
@@ -190,7 +191,7 @@ class Splitter:
                     PgnProblem(NO_TAGS, "game without tags: the PGN standard's import format allows it, its export "
                                "format requires the Seven Tag Roster", game.start_line, game.start_column)
                 )
-                if not self.ended:
+                if not self._result_at_end():
                     game.problems.append(
                         PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
                                    self.last_movetext_line)
@@ -204,6 +205,11 @@ class Splitter:
             game.problems.append(
                 PgnProblem(MISSING_RESULT, "game has tags but no movetext, not even a result", self.last_tag_line)
             )
+
+    def _result_at_end(self) -> bool:
+        """Whether the movetext ends with a result: one that ended the game, or one that
+        ends its last line (inside a variation left open: the moves' reader reports that)."""
+        return self.ended or (self.last_movetext or "").rstrip().endswith(RESULTS)
 
     def _report_unterminated_comment(self, game: RawGame) -> None:
         game.problems.append(
