@@ -7,12 +7,21 @@
 How lenient it is, item by item:
 
 - A game starts at its first tag line. A tag line starts a new game once the current game
-  has movetext, or once a blank line followed its tags. Text before the first tag line is
-  a game of its own when it is not blank (python-chess reads such text as a game too);
-  blank lines belong to the game before them.
-- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes.
-  A line that starts like a tag but does not parse is kept as it is and reported
-  (``pgn-tag-syntax``, with the tag's name when it can be seen).
+  has movetext, or when it follows text without tags; after a blank line inside the tag
+  section (a ChessBase habit) it starts one only when its tag is already in the section.
+  Blank lines belong to the game before them.
+- A result token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``; also with any dash of U+2010 to
+  U+2015 or U+2212, and ``½-½``) at the movetext's top level (outside comments, ``;``
+  comments and variations) ends the game: spaces and comments after it on its line stay
+  with it; other text after it starts the next game, on that line (``start_column`` > 1)
+  or a later one, with ``pgn-missing-blank-line`` where no blank line came between.
+- A game may have no tags (``pgn-no-tags``, a warning: import format allows it) when it
+  holds a move number before a move or a result; text with neither is ``pgn-stray-text``
+  (prose: a title, a signature), and its moves are not read.
+- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes;
+  movetext may follow the last tag on its line (``[Event "x"] 1. e4 *``, then
+  ``pgn-missing-blank-line``). A line that starts like a tag but does not parse is kept as
+  it is and reported (``pgn-tag-syntax``, with the tag's name when it can be seen).
 - Brace comments may span lines. A comment that is never closed is reported
   (``pgn-comment-unterminated``) and ended at a blank line followed by a well-formed tag
   line, or at ``Limits.max_comment_chars`` (``pgn-comment-too-long``), so it cannot
@@ -30,8 +39,9 @@ How lenient it is, item by item:
   taken many at a time, and the fast path (whole clean games matched by regular
   expressions) is not tried again over text where it found no game end.
 - Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
-  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
-  (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
+  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark at a
+  line's start, anywhere in the text (``pgn-bom``; skipped: a tag line after it is read
+  as one), missing blank lines (``pgn-missing-blank-line``) and movetext without a
   result at its end (``pgn-missing-result``) are reported, never repaired here.
 
 Nothing here raises on bad input. Moves are not read: SAN, NAGs and variations pass as text.
@@ -152,7 +162,8 @@ def iter_games(
     start, as ``stream_jobs`` does); games are numbered from 1 regardless.
 
     The result never depends on how the text is cut into pieces: the fast path takes only
-    games the state machine would find clean and whole, and the state machine is fed each
+    games the state machine would find clean and whole (nothing result-like before the
+    final result, tags and movetext on lines of their own), and the state machine is fed each
     line as ``pieces_of_line`` cuts it. Work is linear in the input: where the fast path
     found no game end in a stretch of text, it is not tried again before that stretch is
     read. Memory holds at most a game (``Limits.max_game_chars``) and ``_FAST_WINDOW``.
