@@ -304,14 +304,7 @@ class Splitter:
         if self.has_movetext or (not self.has_tag_lines and self.game_has_text) or (
             self.has_tag_lines and self.blank_since_tags and self._first_tag_name(body) in self.tag_names
         ):
-            if self.has_movetext and not self.prev_blank:
-                done.problems.append(
-                    PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
-                               self.line_no, self.piece_offset + 1 if self.piece_offset else None)
-                )
-            self._close_checks(done)
-            self._open_game()
-            return done
+            return self._next_game(done, "a game's movetext and the next tags", self.has_movetext)
         return None
 
     def _game_before_movetext(self) -> RawGame | None:
@@ -319,10 +312,14 @@ class Splitter:
         done = self.game
         if done is None:
             return None
-        if not self.prev_blank:
+        return self._next_game(done, "a game's result and the next game", True)
+
+    def _next_game(self, done: RawGame, between: str, blank_line_expected: bool) -> RawGame:
+        """Close ``done`` (noting a missing blank line before what follows) and open the next game."""
+        if blank_line_expected and not self.prev_blank:
             done.problems.append(
-                PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's result and the next game",
-                           self.line_no, self.piece_offset + 1 if self.piece_offset else None)
+                PgnProblem(MISSING_BLANK_LINE, f"no blank line between {between}", self.line_no,
+                           self.piece_offset + 1 if self.piece_offset else None)
             )
         self._close_checks(done)
         self._open_game()
