@@ -114,6 +114,7 @@ _SHAPES = st.sampled_from([
     '[Event "a"]\n[Site "b"]\n\n', '[Event "a"]\n\n', "\n", "1. e4 e5 * ", "1. d4 1-0", "1. c4 c5 0\u20131\n",
     "(1. e4 1/2-1/2) ", "{a 1-0 comment} ", "\ufeff", '[Variant "Antichess"] 1. e3 *\n', "stray words\n",
     "; line comment 1-0\n", "2. Nf3 \u00bd-\u00bd[Event \"c\"]\n", "{open\n", "}\n", "\r\n", "*\r",
+    "\n\n1. e4 ", "\n \n  1... e5\n", "1. d4\n",
 ])
 
 

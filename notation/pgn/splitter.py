@@ -67,8 +67,7 @@ _CLEAN_HEADER = re.compile(
     r"(?:[ \t]*+\[[ \t]*+" + NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
-_LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
-_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_START_SPECIAL
+_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a line the fast path leaves to the state machine
 _NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
@@ -98,9 +97,8 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     movetext = text[header.end():]
     if not _final_result_alone(movetext) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
         return -1
-    special = _SPECIAL_LINE_START.search(movetext)
-    if special is not None and (special.group()[1] in "[%" or _LINE_START_SPECIAL.search(movetext)):
-        return -1
+    if _SPECIAL_LINE_START.search(movetext) is not None or movetext.find("\n1.") >= 0:
+        return -1  # a line led by "[", "%" or white space, or a later line opening with move 1
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return -1
     if not chars_checked and not _chars_clean(text):

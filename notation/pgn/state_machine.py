@@ -62,7 +62,10 @@ _SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
 _BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
 # What a run of plain lines never holds: a variation's parentheses, a ";" comment (either
 # may hide or change a result's place) or anything that may be a result token.
-_NOT_IN_PLAIN_RUN = re.compile(r"[();*]|1-0|0-1|1/2")
+_NOT_IN_PLAIN_RUN = re.compile(r"[();*]|1-0|0-1|1/2|^[ \t]*1\.", re.M)
+# After movetext and a blank line, a line that opens with White's first move starts a new
+# game (python-chess and chessops end a game at a blank line after its movetext).
+_FIRST_MOVE_LINE = re.compile(r"[ \t]*1\.(?!\.)")
 
 # A result token (the PGN standard's four, any dash of U+2010..U+2015 and U+2212, "½-½"),
 # standing as a word: after the start, a space, a parenthesis, a brace or "]", and before
@@ -253,7 +256,11 @@ class Splitter:
                 self._add_line(game, line)
                 self.prev_blank = False
             else:
-                if kind == "movetext" and self.ended and not self.in_comment and body.lstrip()[:1] not in ("{", ";"):
+                if kind == "movetext" and not self.in_comment and (
+                    (self.ended and body.lstrip()[:1] not in ("{", ";"))
+                    or (self.has_movetext and self.prev_blank and self.piece_offset == 0
+                        and _FIRST_MOVE_LINE.match(body) is not None)
+                ):
                     done = self._game_before_movetext()
                     if done is not None:
                         yield done
