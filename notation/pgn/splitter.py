@@ -14,7 +14,9 @@ How lenient it is, item by item:
   U+2015 or U+2212, and ``½-½``) at the movetext's top level (outside comments, ``;``
   comments and variations) ends the game: spaces and comments after it on its line stay
   with it; other text after it starts the next game, on that line (``start_column`` > 1)
-  or a later one, with ``pgn-missing-blank-line`` where no blank line came between.
+  or a later one, with ``pgn-missing-blank-line`` where no blank line came between. After
+  movetext, a blank line and a line opening with White's first move (``1. e4``) start the
+  next game too (its predecessor without a result: ``pgn-missing-result``).
 - A game may have no tags (``pgn-no-tags``, a warning: import format allows it) when it
   holds a move number before a move or a result; text with neither is ``pgn-stray-text``
   (prose: a title, a signature), and its moves are not read.
