@@ -54,6 +54,7 @@ _COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
 # its line, holding only these characters, counts as plain text too: it leaves the scanner
 # outside any comment, as it found it.
 _CLOSED_COMMENT = re.compile(r"\{[\t\x0c -z|~]*\}")
+_CLOSED_COMMENT_ANY = re.compile(r"\{[^}]*\}")
 _PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
 _NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
 _SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
@@ -80,6 +81,14 @@ _AFTER_RESULT = re.compile(r"(?:\s|\{[^}]*\})*(?:;[^\r\n]*)?\s*")
 # Tagless text is a game (not stray text) when it holds a move number before a move.
 _MOVE_NUMBER_AND_MOVE = re.compile(r"(?<![\w.])\d+\s*\.+\s*(?:[KQRBNP]?[a-h]?[1-8]?x?[a-h][1-8]|O-O|0-0)")
 _BOM = "\ufeff"
+
+
+def _holds_moves(text: str) -> bool:
+    """Whether movetext lines hold text outside comments (closed on their lines) and ``;``
+    comments: moves, numbers, results (a game's opening comment alone holds none)."""
+    if "{" in text:
+        text = _CLOSED_COMMENT_ANY.sub(" ", text)
+    return any(line.split(";", 1)[0].strip() for line in text.splitlines())
 
 
 def _as_plain_text(comment: re.Match[str]) -> str:
@@ -119,6 +128,7 @@ class Splitter:
         self.tag_names: set[str] = set()  # names of the open tag section's tags
         self.depth = 0  # variations open in the movetext so far (outside comments; < 0: stray ")")
         self.ended = False  # a result token at the movetext's top level ended the game
+        self.has_moves = False  # the movetext holds text outside comments (not only comments)
 
     def reset(self, number: int, line_no: int) -> None:
         """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
@@ -132,6 +142,7 @@ class Splitter:
         self.tag_names = set()
         self.depth = 0
         self.ended = False
+        self.has_moves = False
         self.prev_blank = True
         self.last_movetext = None
         self.in_comment = False
@@ -166,6 +177,7 @@ class Splitter:
             self.tag_names = set()
             self.depth = 0
             self.ended = False
+            self.has_moves = False
             self.last_movetext = None
         column = self.piece_offset + 1 if start_line is None else 1  # > 1: after a result on its line
         game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part,
@@ -258,7 +270,7 @@ class Splitter:
             else:
                 if kind == "movetext" and not self.in_comment and (
                     (self.ended and body.lstrip()[:1] not in ("{", ";"))
-                    or (self.has_movetext and self.prev_blank and self.piece_offset == 0
+                    or (self.has_moves and self.prev_blank and self.piece_offset == 0
                         and _FIRST_MOVE_LINE.match(body) is not None)
                 ):
                     done = self._game_before_movetext()
@@ -377,6 +389,8 @@ class Splitter:
         cut = -1
         if kind in ("movetext", "comment"):
             self.has_movetext = True
+            if kind == "movetext" and not self.has_moves and not self.in_comment:
+                self.has_moves = _holds_moves(body)
             cut = self._scan_movetext(game, body)
             if cut >= 0:
                 cut += len(line) - len(body)
@@ -412,6 +426,8 @@ class Splitter:
                 )
             start = max(core.rfind("\n"), core.rfind("\r")) + 1
             self.has_movetext = True
+            if not self.has_moves:
+                self.has_moves = _holds_moves(core)
             self.last_movetext = core[start:]
             self.last_movetext_line = first + line_breaks(run[:start])
         if self.has_tag_lines and not self.blank_since_tags and (
