@@ -88,7 +88,7 @@ def _holds_moves(text: str) -> bool:
     comments: moves, numbers, results (a game's opening comment alone holds none)."""
     if "{" in text:
         text = _CLOSED_COMMENT_ANY.sub(" ", text)
-    return any(line.split(";", 1)[0].strip() for line in text.splitlines())
+    return any(line.split(";", 1)[0].split("{", 1)[0].strip() for line in text.splitlines())  # "{": opens one
 
 
 def _as_plain_text(comment: re.Match[str]) -> str:
