@@ -505,7 +505,9 @@ class Splitter:
             pos = match.end()
             while pos < len(text) and text[pos] in " \t":
                 pos += 1
-        cut = offset + pos if found and pos < len(text) and text[pos] not in '[]"\\{;' else -1
+        cut = offset + pos if (
+            found and pos < len(text) and text[pos] not in '[]"\\{;' and not text.rstrip(" \t").endswith("]")
+        ) else -1  # movetext after the tags (the line does not end as a tag does)
         head = line if cut < 0 else line[:cut]
         self._add_line(game, head)
         index = self.line_index
