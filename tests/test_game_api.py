@@ -141,7 +141,7 @@ def test_set_up_problems_are_placed_at_their_tag():
 def test_moves_pasted_alone_are_a_game_of_the_default_variant():
     (game,) = notation.read_games("1. e4 e5 2. Nf3\n")
     assert [m.san for m in game.moves] == ["e4", "e5", "Nf3"]
-    assert [p.code for p in game.damage] == ["pgn-stray-text"]
+    assert [p.code for p in game.damage] == ["pgn-no-tags", "pgn-missing-result"]
     (game,) = notation.read_games("1. e4 e5 *\n", variant="kingofthehill")
     assert game.variant.key == "kingofthehill"
 

@@ -151,7 +151,7 @@ def test_moves_are_not_read_in_text_outside_any_game():
 
 def test_a_game_without_tags_is_read_from_the_default_variant():
     _, found, _ = _normalize_problems("1. e4 e5 2. Ke3 *\n")
-    assert found == ["1:13 error illegal-move ply 3"]
+    assert found == ["1:1 warning pgn-no-tags", "1:13 error illegal-move ply 3"]
 
 
 def test_a_game_whose_set_up_is_illegal_has_its_moves_unchecked_and_says_so_once():

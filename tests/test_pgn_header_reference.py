@@ -23,14 +23,28 @@ from notation.pgn.movetext import movetext_start
 from notation.pgn.splitter import _braces_paired, iter_games
 from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
-_HEADER = re.compile(r"(?:[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n))*+")
+
+
+_HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
+# Tags, then movetext on their line (import format): the line does not end with "]".
+_TAGS_THEN_MOVES = re.compile(
+    r"[ \t\ufeff]*+(?:\[[ \t]*" + NAME + r"[ \t]*" + VALUE + r"[ \t]*\][ \t]*)+(?=[^\[\]\"\\{;\s])(?![^\r\n]*\][ \t]*(?:[\r\n]|$))"
+)
 
 
 def reference_movetext_start(text: str) -> int:
-    end = _HEADER.match(text).end()
-    if text[end:].lstrip(" \t\ufeff").startswith("["):
+    pos = 0
+    while True:
+        moves = _TAGS_THEN_MOVES.match(text, pos)
+        if moves is not None:
+            return moves.end()
+        line = _HEADER_LINE.match(text, pos)
+        if line is None:
+            break
+        pos = line.end()
+    if text[pos:].lstrip(" \t\ufeff").startswith("["):
         return len(text)
-    return end
+    return pos
 
 
 def make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int, text: str) -> Tag:

@@ -240,7 +240,8 @@ def test_moves_pasted_alone_are_read_as_a_standard_game(client):
     game = game_of(client, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")
     assert [p["san"] for p in game["plies"]] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
     assert game["outcome"]["reason"] == "checkmate" and game["ok"]
-    assert [(p["code"], p["level"]) for p in game["problems"]] == [("pgn-stray-text", "warning")]
+    assert [(p["code"], p["level"]) for p in game["problems"]] == [("pgn-missing-result", "warning"),
+                                                                    ("pgn-no-tags", "warning")]
     game = game_of(client, "e4 e5 Ke3")
     assert game["plies"][-1]["problem"]["code"] == "illegal-move"
     assert [p["code"] for p in game["problems"]] == ["pgn-stray-text", "illegal-move"]

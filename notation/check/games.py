@@ -150,7 +150,8 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     if isinstance(variant, Variant) and _moves_checked(game, problems):
         try:
             start = judge.starts.start(variant, fen_tag.value if fen_tag is not None else None)
-            moves = read_game_moves(text, game.start_line, start, result_tag=result_tag, letters=judge.letters)
+            moves = read_game_moves(text, game.start_line, start, result_tag=result_tag, letters=judge.letters,
+                                    first_column=game.start_column)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the check of a file
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")
@@ -191,5 +192,6 @@ def move_message(placed: PlacedProblem) -> str:
 
 
 def _value_column(tag: Tag) -> int:
-    """1-based column of the first character of the tag's value in its line."""
-    return tag.value_start + 1
+    """1-based column of the first character of the tag's value in its line (the tag's own
+    column counts from the line's start, also in a game that starts mid-line)."""
+    return tag.column + tag.value_start - tag.start

@@ -2,9 +2,11 @@
 
 A cut point: an empty line, then a well-formed tag line of at most
 ``state_machine.PIECE_CHARS`` characters at the start of the next line, with some text that
-is not blank before it (``splitter.iter_games`` ends any game there, even one inside an
-unterminated or multi-line comment; a blank stretch at the very start of the input belongs
-to the first game). ``find_cut`` finds one; ``cut_chunks`` cuts a stream of text at them
+is not blank before it, and whose last line that is not blank is seen whole and is neither
+a tag line nor an escape line: it is movetext or a comment (``splitter.iter_games`` ends
+any game there, even one inside an unterminated or multi-line comment; a blank stretch at
+the very start of the input belongs to the first game). After tags, a blank line and a tag
+line may still be the same game's tag section: not a cut point. ``find_cut`` finds one; ``cut_chunks`` cuts a stream of text at them
 into chunks, and hands on a ``Stretch`` lazily where none comes for too long.
 ``normalize --jobs`` (``stream_jobs``), ``ranges`` (byte ranges of a file, for workers
 and other machines) and ``--dask`` cut by this rule. Nothing here raises.
@@ -48,10 +50,22 @@ def find_cut(buffer: str, start: int, seen_text: bool) -> int:
     found = _CUT.search(buffer, start)
     while found is not None:
         cut = found.end()
-        if len(found.group(1)) <= limit and (seen_text or not _blank(buffer, cut)):
+        if len(found.group(1)) <= limit and (seen_text or not _blank(buffer, cut)) and _after_movetext(
+            buffer, found.start()
+        ):
             return cut
         found = _CUT.search(buffer, found.start() + 1)
     return -1
+
+
+def _after_movetext(buffer: str, end: int) -> bool:
+    """True when the last line of ``buffer[:end]`` that is not blank begins after a line
+    break in ``buffer`` (it is seen whole) and is neither a tag line nor an escape line."""
+    head = buffer[:end].rstrip()
+    line_start = max(head.rfind("\n"), head.rfind("\r")) + 1
+    if line_start == 0:
+        return False
+    return head[line_start:].lstrip(" \t\x0c\ufeff")[:1] not in ("[", "%")
 
 
 def _blank(text: str, end: int) -> bool:

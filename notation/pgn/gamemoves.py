@@ -29,7 +29,16 @@ from typing import Final, NamedTuple
 from notation.game.family import GamePosition
 from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamestart import UNKNOWN_START, Start
-from notation.pgn.movetext import DEFAULT_BUDGET, Budget, Locator, Scanner, Token, first_move, movetext_start
+from notation.pgn.movetext import (
+    DEFAULT_BUDGET,
+    Budget,
+    Locator,
+    Scanner,
+    Token,
+    canonical_result,
+    first_move,
+    movetext_start,
+)
 from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.tags import Tag
@@ -82,11 +91,13 @@ def read_game_moves(
     budget: Budget = DEFAULT_BUDGET,
     visitor: MoveVisitor | None = None,
     letters: MoveLanguage = MoveLanguage.EN,
+    first_column: int = 1,
 ) -> GameMoves:
     """Check (and with ``writer``, rewrite) the moves of one game's ``text``, whose first
     line is ``first_line``; ``result_tag`` is its ``Result`` tag, if any; ``letters`` the
-    language of chess moves' piece letters (``--piece-letters``); ``visitor`` is
-    told of each move played (``movewalk.MoveVisitor``)."""
+    language of chess moves' piece letters (``--piece-letters``); ``visitor`` is told of
+    each move played (``movewalk.MoveVisitor``); ``first_column``: the column of the text's
+    first character (a game that starts mid-line)."""
     begin = movetext_start(text)
     position = start.position
     if position is None:
@@ -96,7 +107,7 @@ def read_game_moves(
         if first < 0:
             return NO_MOVES
         problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
-        return GameMoves(_placed(text, first_line, [problem]), [])
+        return GameMoves(_placed(text, first_line, first_column, [problem]), [])
     variant = position.variant
     reading = _SAN if variant.family is _CHESS else None
     unavailable: MoveNotation | None = None
@@ -127,7 +138,7 @@ def read_game_moves(
     plies = walked.plies
     if not problems:
         return GameMoves([], walked.edits, end, plies)
-    placed = _placed(text, first_line, problems)
+    placed = _placed(text, first_line, first_column, problems)
     for problem in problems:
         if problem.level is ERROR:
             return GameMoves(placed, [], end, plies)
@@ -140,12 +151,12 @@ def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str |
     if tag is not None:
         return tag.value.strip(), tag.line_offset + tag.value_start
     if token is not None:
-        return text[token.start:token.end], token.start
+        return canonical_result(text[token.start:token.end]), token.start
     return None, 0
 
 
-def _placed(text: str, first_line: int, problems: list[MoveProblem]) -> list[PlacedProblem]:
-    locator = Locator(text, first_line)
+def _placed(text: str, first_line: int, first_column: int, problems: list[MoveProblem]) -> list[PlacedProblem]:
+    locator = Locator(text, first_line, first_column)
     out = []
     for problem in sorted(problems, key=lambda p: p.offset):
         line, column = locator.place(problem.offset)

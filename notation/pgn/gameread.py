@@ -252,12 +252,13 @@ class PgnGame:
         raw = self.raw
         writer = None if writer_notation is None else writer_for(writer_notation, profile)
         return read_game_moves(raw.read_text, raw.start_line, self._start, result_tag=raw.tag("Result"), writer=writer,
-                               budget=self._budget, visitor=visitor, letters=self._letters)
+                               budget=self._budget, visitor=visitor, letters=self._letters,
+                               first_column=raw.start_column)
 
     def _reading(self) -> _Read:
         if self._read is None:
             problems = list(self._setup_problems)
-            tree = _Tree(self.text, self.raw.start_line)
+            tree = _Tree(self.text, self.raw.start_line, self.raw.start_column)
             end: GamePosition | None = None
             if self.raw.part == 0 and not self.raw.continues:
                 found = self._moves(visitor=tree)
@@ -278,8 +279,8 @@ class _Read:
 class _Tree:
     """Builds the main line and its variations from what the walk tells (``MoveVisitor``)."""
 
-    def __init__(self, text: str, first_line: int) -> None:
-        self.locator = Locator(text, first_line)
+    def __init__(self, text: str, first_line: int, first_column: int) -> None:
+        self.locator = Locator(text, first_line, first_column)
         self.main: list[PlayedMove] = []
         self.line = self.main
         self.last: PlayedMove | None = None  # the line's last move; None at its start or after a failure

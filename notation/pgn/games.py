@@ -26,11 +26,12 @@ BOM = "pgn-bom"
 MISSING_BLANK_LINE = "pgn-missing-blank-line"
 MISSING_RESULT = "pgn-missing-result"
 STRAY_TEXT = "pgn-stray-text"
+NO_TAGS = "pgn-no-tags"
 TOO_MANY_TAGS = "pgn-too-many-tags"
 
 PROBLEM_CODES = (
     TAG_SYNTAX, COMMENT_UNTERMINATED, COMMENT_TOO_LONG, GAME_TOO_LARGE, JUNK,
-    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS, WINDOWS_1252,
+    BOM, MISSING_BLANK_LINE, MISSING_RESULT, STRAY_TEXT, TOO_MANY_TAGS, WINDOWS_1252, NO_TAGS,
 )
 
 
@@ -70,16 +71,17 @@ class RawGame:
     """
 
     __slots__ = (
-        "number", "start_line", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags", "_problems",
+        "number", "start_line", "start_column", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags", "_problems",
         "_header_end",
     )
 
     def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None,
-                 header_end: int | None = None):
+                 header_end: int | None = None, start_column: int = 1):
         """A game from the fast path (``text``: whole and clean), or, without ``text``, one
         the state machine is about to read piece by piece (into ``_pieces``)."""
         self.number = number  # 1-based
         self.start_line = start_line  # 1-based line of the game's first line
+        self.start_column = start_column  # 1-based column of its first character (> 1: it starts mid-line)
         self.part = part  # > 0 for the continuation of a game too large to hold at once
         self.continues = False  # True when a further part of this game follows
         self._reading = text is None  # the state machine is still adding pieces

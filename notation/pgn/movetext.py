@@ -27,7 +27,9 @@ What it reads, as the PGN standard writes it and as real files bend it:
 - ``NAG`` (``$1``), ``GLYPH`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``, and the
   evaluation signs some editors write: ``+-``, ``=``, ``+/=`` ...: ``GLYPHS``).
 - ``OPEN`` and ``CLOSE``: ``(`` and ``)`` of a variation; ``RESULT``: ``1-0``, ``0-1``,
-  ``1/2-1/2``, ``*``, each followed by a space, a delimiter or the end.
+  ``1/2-1/2``, ``*``, each followed by a space, a delimiter or the end; also written with
+  another dash (U+2010 to U+2015, U+2212: ``1–0``) or as ``½-½`` (``canonical_result``
+  gives the standard's spelling; ``movewalk`` warns, ``result-spelling``).
 
 Spaces are what Python's ``str.isspace`` calls spaces (Unicode's too); digits after a move
 number's first are any decimal digits.
@@ -52,6 +54,7 @@ import enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from notation.pgn.lines import line_breaks
+from notation.pgn.tags import TAG
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
@@ -149,6 +152,7 @@ class Scan(NamedTuple):
 # mark may come first).
 _BOM: Final = 0xFEFF  # a byte order mark, which may come before a tag line's "["
 _OPEN_BRACKET: Final = 91
+_CLOSE_BRACKET: Final = 93
 
 # Characters by code point: ( ) { } ; $ ! ? end a word, as spaces do.
 _OPEN_PAREN: Final = 40
@@ -165,6 +169,8 @@ _ZERO: Final = 48
 _ONE: Final = 49
 _HYPHEN: Final = 45
 _SLASH: Final = 47
+_HALF: Final = 0xBD  # ½
+_CANONICAL_RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
 _PERIOD: Final = 46
 _ELLIPSIS: Final = 0x2026
 _LF: Final = 10
@@ -174,7 +180,8 @@ _CR: Final = 13
 def movetext_start(text: str) -> int:
     """Where a game's movetext starts: after its leading tag lines and blank lines (a line
     of spaces, tabs and byte order marks, then a ``[`` and anything, or nothing, then its
-    line end); the text's end when its last line is a tag line without a line end."""
+    line end), or after the tags of a tag line that movetext follows; the text's end when
+    its last line is a tag line without a line end."""
     length = len(text)
     has_cr = "\r" in text
     line_start = 0
@@ -190,6 +197,9 @@ def movetext_start(text: str) -> int:
             line_end = text.find("\n", pos)
             if has_cr:
                 line_end = _first_cr(text, pos, length if line_end < 0 else line_end, line_end)
+            moves = _moves_after_tags(text, pos, length if line_end < 0 else line_end)
+            if moves >= 0:
+                return moves
             if line_end < 0:
                 return length  # a last tag line without a line end: no movetext
         elif char == _LF or char == _CR:
@@ -201,6 +211,29 @@ def movetext_start(text: str) -> int:
         else:
             line_start = line_end + 1
     return line_start
+
+
+def _moves_after_tags(text: str, start: int, end: int) -> int:
+    """Where movetext begins after the tags of the tag line ``text[start:end]`` (import
+    format: ``[Event "x"] 1. e4 *``), as the splitter reads it; -1 when the line holds none."""
+    last = end - 1
+    while last > start and (ord(text[last]) == 32 or ord(text[last]) == 9):
+        last -= 1
+    if ord(text[last]) == _CLOSE_BRACKET:
+        return -1  # the usual tag line
+    pos = start
+    found = False
+    while pos < end:
+        match = TAG.match(text, pos, end)
+        if match is None:
+            break
+        found = True
+        pos = match.end()
+        while pos < end and (ord(text[pos]) == 32 or ord(text[pos]) == 9):
+            pos += 1
+    if not found or pos >= end or text[pos] in '[]"\\{;':
+        return -1
+    return pos
 
 
 def _first_cr(text: str, start: int, end: int, otherwise: int) -> int:
@@ -279,9 +312,15 @@ def _at_line_start(text: str, offset: i64, floor: i64) -> bool:
     return char == _LF or char == _CR
 
 
+def _is_dash(char: i64) -> bool:
+    """Whether ``char`` is a hyphen or another dash a result may be written with (U+2010 to
+    U+2015, U+2212)."""
+    return char == _HYPHEN or 0x2010 <= char <= 0x2015 or char == 0x2212
+
+
 def _result_end(text: str, index: i64, length: i64, char: i64) -> i64:
-    """The end of a result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) at ``index`` followed by
-    the end, a space or a delimiter; -1 if there is none."""
+    """The end of a result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``; any dash of ``_is_dash``,
+    and ``½-½``) at ``index`` followed by the end, a space or a delimiter; -1 if there is none."""
     if char == _STAR:
         end = index + 1
     elif char == _ONE or char == _ZERO:  # most words start otherwise: no string compared for them
@@ -292,11 +331,31 @@ def _result_end(text: str, index: i64, length: i64, char: i64) -> i64:
             end = index + 3
         elif second == _SLASH and char == _ONE and text.startswith("1/2-1/2", index):
             end = index + 7
+        elif _is_dash(second) and ord(text[index + 2]) == (_ZERO if char == _ONE else _ONE):
+            end = index + 3
+        elif (second == _SLASH and char == _ONE and index + 6 < length and text.startswith("1/2", index)
+              and _is_dash(ord(text[index + 3])) and text.startswith("1/2", index + 4)):
+            end = index + 7
         else:
             return -1
+    elif char == _HALF:
+        if index + 2 >= length or not _is_dash(ord(text[index + 1])) or ord(text[index + 2]) != _HALF:
+            return -1
+        end = index + 3
     else:
         return -1
     return end if _ends_word(text, end, length) else -1
+
+
+def canonical_result(word: str) -> str:
+    """A result token (as ``_result_end`` reads it) in the PGN standard's spelling."""
+    if word == "*" or word in _CANONICAL_RESULTS:
+        return word
+    if word[0] == "1" and len(word) == 3:
+        return "1-0"
+    if word[0] == "0":
+        return "0-1"
+    return "1/2-1/2"
 
 
 def _number_end(text: str, index: i64, length: i64, char: i64) -> i64:
@@ -481,17 +540,20 @@ def first_move(text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> in
 
 class Locator:
     """Line and column (1-based, in characters) of offsets in one game's text, lines
-    counted as the splitter counts them (``\\r\\n``, ``\\n`` or a lone ``\\r``). Offsets
-    asked in increasing order are counted on from the last one."""
+    counted as the splitter counts them (``\\r\\n``, ``\\n`` or a lone ``\\r``); the text's
+    first character is at ``first_column`` (a game that starts mid-line). Offsets asked in
+    increasing order are counted on from the last one."""
 
-    __slots__ = ("text", "first_line", "_offset", "_line")
+    __slots__ = ("text", "first_line", "first_column", "_offset", "_line")
 
     text: str
     first_line: int
+    first_column: int
 
-    def __init__(self, text: str, first_line: int) -> None:
+    def __init__(self, text: str, first_line: int, first_column: int = 1) -> None:
         self.text = text
         self.first_line = first_line
+        self.first_column = first_column
         self._offset = 0
         self._line = first_line
 
@@ -503,4 +565,6 @@ class Locator:
         self._line += line_breaks(text[self._offset:offset])
         self._offset = offset
         line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+        if line_start == 0:
+            return self._line, offset + self.first_column
         return self._line, offset - line_start + 1

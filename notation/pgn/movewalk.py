@@ -24,7 +24,9 @@ What it finds (``MoveProblem``, placed by the offset of its token):
   (the positions after it are unknown), but the variations that follow the failed move at
   once are: they replace it, and the position before it is known.
 - warnings: each lenient reading of the move layer (``castling-with-zeros``,
-  ``drop-with-star``, ``wrong-check-mark``, ...) under its own code, once per game and code:
+  ``drop-with-star``, ``wrong-check-mark``, ...) under its own code, once per game and code
+  (``result-spelling``: a result written with another dash or ``½``, rewritten as the
+  standard spells it):
   the first place, with a count of the others. A chess move's en passant mark written apart
   (``exd6 e.p.``, ``exd6 ep``) is read with the move it follows, not as a move:
   ``en-passant-mark`` (``false-en-passant-mark`` after a move that is no en passant
@@ -58,7 +60,7 @@ from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import ReadMove
 from notation.options import MoveLanguage, MoveNotation
-from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token
+from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token, canonical_result
 from notation.pgn.movewrite import MoveWriter
 from notation.problem import Problem
 from notation.variants import RuleFamily, Variant
@@ -163,6 +165,7 @@ def reader_of(variant: Variant) -> ReadFunction:
     return read_chess_move
 
 
+RESULT_SPELLING: Final = "result-spelling"
 _LIVE: Final = 0  # a line being read
 _ENDED: Final = 1  # a line after its result
 _DEAD: Final = 2  # a line stopped by an error
@@ -325,6 +328,16 @@ def walk(
                 if visitor is not None:
                     visitor.closed()
         elif kind == T_RESULT:
+            if scanner.end - scanner.start > 1:
+                word = text[scanner.start:scanner.end]
+                canonical = canonical_result(word)
+                if canonical != word:
+                    _warn(problems, warned, repeats, Problem(
+                        RESULT_SPELLING, f"result {word!r} read as {canonical}: the PGN standard writes it "
+                        "with a hyphen-minus and digits",
+                    ), scanner.start, ply, word)
+                    if writer is not None:
+                        edits.append((scanner.start, scanner.end, canonical))
             if not stack:
                 main_result = Token(RESULT, scanner.start, scanner.end)
             if state == _LIVE:

@@ -398,7 +398,8 @@ class Normalizer:
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
         found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=self._writer,
-                                budget=self.options.budget, letters=self.options.move_letters)
+                                budget=self.options.budget, letters=self.options.move_letters,
+                                first_column=game.start_column)
         for placed in found.problems:
             report.add(placed.line, _move_problem_dict(placed),
                        kind="errors" if placed.problem.level is Level.ERROR else "warnings")
@@ -482,7 +483,7 @@ def _splitter_problems(game: RawGame, report: _Report) -> bool:
     read (a setup tag that does not parse, tags not read)."""
     blocking = False
     for problem in game.problems:
-        report.add(problem.line, problem.to_dict())
+        report.add(problem.line, problem.to_dict())  # filed by the code's severity
         if problem.code == TAG_SYNTAX and problem.tag is not None and _is_setup_tag_name(problem.tag):
             blocking = True
         if problem.code == TOO_MANY_TAGS:  # a Variant or FEN among the tags not read

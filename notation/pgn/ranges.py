@@ -2,8 +2,8 @@
 
 A file is cut into nominal ranges of a fixed number of bytes; each is moved on to the first
 cut point at or after its nominal start: the points ``stream_jobs`` cuts chunks at
-(``cuts.find_cut``: an empty line, then a well-formed tag line, with text that is not
-blank before it). The splitter starts each such range from a fresh state, so games split
+(``cuts.find_cut``: an empty line, then a well-formed tag line, after a line of movetext;
+``locate`` reads a little before a nominal start to see that line). The splitter starts each such range from a fresh state, so games split
 and normalised range by range, renumbered, are those of one process reading the whole file.
 
 Everything works on a seekable binary file (a local file, one opened by fsspec):
@@ -47,6 +47,7 @@ ERRORS = "surrogateescape"
 READ_BYTES = 1 << 20
 _FIRST_TEXT_BYTES = 1 << 16
 _BEFORE_CUT = 3  # a cut point's "\n\r?\n" begins at most this many bytes before it
+_LOOK_BEHIND = 1 << 14  # bytes read before that, for the line before the cut (cuts.find_cut looks at it)
 
 
 @dataclass(frozen=True)
@@ -140,12 +141,12 @@ def _find_start(file: BinaryIO, start: int, text_from: int, limit: int | None) -
     """``find_start``; with ``limit``, None once no cut point can begin before it."""
     if start <= 0:
         return 0
-    begin = max(0, start - _BEFORE_CUT)
+    begin = max(0, start - _BEFORE_CUT - _LOOK_BEHIND)
     file.seek(begin)
     decoder = _decoder()
-    buffer = ""
+    buffer = decoder.decode(file.read(max(0, start - _BEFORE_CUT - begin)))  # seen, not searched
     buffer_at = begin  # byte offset of buffer[0]
-    scanned = 0
+    scanned = len(buffer)
     step = _FIRST_TEXT_BYTES  # cut points are usually near: read a little first, then more
     while True:
         block = file.read(step)

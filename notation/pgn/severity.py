@@ -82,6 +82,7 @@ SEVERITY: dict[str, str] = {
     "pgn-missing-blank-line": WARNING,
     "pgn-missing-result": WARNING,
     "pgn-stray-text": WARNING,
+    "pgn-no-tags": WARNING,
     # the normaliser's own
     "pgn-duplicate-tag": ERROR,
     # the moves (notation.pgn.movewalk, notation.pgn.gamemoves): errors
@@ -128,6 +129,7 @@ SEVERITY: dict[str, str] = {
     "wrong-captures": WARNING,
     "wrong-game-end-mark": WARNING,
     "wrong-result": WARNING,
+    "result-spelling": WARNING,
     "unknown-start": WARNING,
     "notation-unavailable": WARNING,
     # the check's own (notation.check)

@@ -7,12 +7,23 @@
 How lenient it is, item by item:
 
 - A game starts at its first tag line. A tag line starts a new game once the current game
-  has movetext, or once a blank line followed its tags. Text before the first tag line is
-  a game of its own when it is not blank (python-chess reads such text as a game too);
-  blank lines belong to the game before them.
-- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes.
-  A line that starts like a tag but does not parse is kept as it is and reported
-  (``pgn-tag-syntax``, with the tag's name when it can be seen).
+  has movetext, or when it follows text without tags; after a blank line inside the tag
+  section (a ChessBase habit) it starts one only when its tag is already in the section.
+  Blank lines belong to the game before them.
+- A result token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``; also with any dash of U+2010 to
+  U+2015 or U+2212, and ``½-½``) at the movetext's top level (outside comments, ``;``
+  comments and variations) ends the game: spaces and comments after it on its line stay
+  with it; other text after it starts the next game, on that line (``start_column`` > 1)
+  or a later one, with ``pgn-missing-blank-line`` where no blank line came between. After
+  movetext, a blank line and a line opening with White's first move (``1. e4``) start the
+  next game too (its predecessor without a result: ``pgn-missing-result``).
+- A game may have no tags (``pgn-no-tags``, a warning: import format allows it) when it
+  holds a move number before a move or a result; text with neither is ``pgn-stray-text``
+  (prose: a title, a signature), and its moves are not read.
+- Tags: ``[Name "value"]``, several per line allowed, ``\\"`` and ``\\\\`` escapes;
+  movetext may follow the last tag on its line (``[Event "x"] 1. e4 *``, then
+  ``pgn-missing-blank-line``). A line that starts like a tag but does not parse is kept as
+  it is and reported (``pgn-tag-syntax``, with the tag's name when it can be seen).
 - Brace comments may span lines. A comment that is never closed is reported
   (``pgn-comment-unterminated``) and ended at a blank line followed by a well-formed tag
   line, or at ``Limits.max_comment_chars`` (``pgn-comment-too-long``), so it cannot
@@ -30,8 +41,9 @@ How lenient it is, item by item:
   taken many at a time, and the fast path (whole clean games matched by regular
   expressions) is not tried again over text where it found no game end.
 - Control characters (``pgn-junk``), bytes that were not UTF-8 (``pgn-not-utf8``, seen as
-  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark
-  (``pgn-bom``), missing blank lines (``pgn-missing-blank-line``) and movetext without a
+  lone surrogates when decoded with ``errors="surrogateescape"``), a byte order mark at a
+  line's start, anywhere in the text (``pgn-bom``; skipped: a tag line after it is read
+  as one), missing blank lines (``pgn-missing-blank-line``) and movetext without a
   result at its end (``pgn-missing-result``) are reported, never repaired here.
 
 Nothing here raises on bad input. Moves are not read: SAN, NAGs and variations pass as text.
@@ -57,13 +69,14 @@ _CLEAN_HEADER = re.compile(
     r"(?:[ \t]*+\[[ \t]*+" + NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
-_LINE_START_SPECIAL = re.compile(r"^[ \t]*[\[%]", re.M)
-_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a quick look before _LINE_START_SPECIAL
+_SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a line the fast path leaves to the state machine
 _NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 _PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
+_BEFORE_RESULT = " \t\r\n\x0c(){}]"  # what may stand right before a game's final result
+_UNUSUAL = re.compile("[\ufeff\u00bd\u2010-\u2015\u2212]")  # a byte order mark, or a result's other spelling
 
 
 def _chars_clean(text: str) -> bool:
@@ -84,11 +97,10 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     if header is None or text.count("\n", 0, header.end()) > max_tags:  # blank lines too: erring safe
         return -1
     movetext = text[header.end():]
-    if not movetext.rstrip().endswith(RESULTS) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
+    if not _final_result_alone(movetext) or ";" in movetext or movetext.lstrip(" \t")[0] in "[%":
         return -1
-    special = _SPECIAL_LINE_START.search(movetext)
-    if special is not None and (special.group()[1] in "[%" or _LINE_START_SPECIAL.search(movetext)):
-        return -1
+    if _SPECIAL_LINE_START.search(movetext) is not None or movetext.find("\n1.") >= 0:
+        return -1  # a line led by "[", "%" or white space, or a later line opening with move 1
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return -1
     if not chars_checked and not _chars_clean(text):
@@ -96,6 +108,32 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
         return -1
     return header.end()
+
+
+def _final_result_alone(movetext: str) -> bool:
+    """True when ``movetext`` ends with a result and the state machine would surely see no
+    game end before it: nothing result-like earlier (``*``, a hyphen between a ``1`` or
+    ``0`` and another, ``1/2``), no byte order mark, no other spelling of a result. Single
+    characters are sought (``str.find`` at C speed): no copy of the movetext is made."""
+    end = len(movetext.rstrip(" \t\r\n"))
+    if not movetext.endswith(RESULTS, 0, end):
+        return False
+    end -= 1 if movetext[end - 1] == "*" else (7 if movetext.startswith("1/2-1/2", end - 7, end) else 3)
+    if end and movetext[end - 1] not in _BEFORE_RESULT:
+        return False
+    if movetext.find("*", 0, end) >= 0:
+        return False
+    hyphen = movetext.find("-", 0, end)
+    while hyphen > 0:
+        if movetext[hyphen - 1] in "01" and movetext[hyphen + 1] in "01":
+            return False
+        hyphen = movetext.find("-", hyphen + 1, end)
+    slash = movetext.find("/", 0, end)
+    while slash > 0:
+        if movetext.startswith("1/2", slash - 1):
+            return False
+        slash = movetext.find("/", slash + 1, end)
+    return movetext.isascii() or _UNUSUAL.search(movetext) is None
 
 
 def _has_long_line(text: str) -> bool:
@@ -124,7 +162,8 @@ def iter_games(
     start, as ``stream_jobs`` does); games are numbered from 1 regardless.
 
     The result never depends on how the text is cut into pieces: the fast path takes only
-    games the state machine would find clean and whole, and the state machine is fed each
+    games the state machine would find clean and whole (nothing result-like before the
+    final result, tags and movetext on lines of their own), and the state machine is fed each
     line as ``pieces_of_line`` cuts it. Work is linear in the input: where the fast path
     found no game end in a stretch of text, it is not tried again before that stretch is
     read. Memory holds at most a game (``Limits.max_game_chars``) and ``_FAST_WINDOW``.

@@ -21,6 +21,7 @@ from notation.pgn.games import (
     JUNK,
     MISSING_BLANK_LINE,
     MISSING_RESULT,
+    NO_TAGS,
     RESULTS,
     STRAY_TEXT,
     TAG_SYNTAX,
@@ -54,12 +55,41 @@ _COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
 # its line, holding only these characters, counts as plain text too: it leaves the scanner
 # outside any comment, as it found it.
 _CLOSED_COMMENT = re.compile(r"\{[\t\x0c -z|~]*\}")
+_CLOSED_COMMENT_ANY = re.compile(r"\{[^}]*\}")
 _PLAIN_CHARS = bytes([9, 10, 12, 13]) + bytes(range(0x20, 0x7B)) + bytes(range(0x7C, 0x7F))
 _NOT_PLAIN_CHAR = re.compile(r"[^\t\n\x0c\r -z|-~]")
 _SPECIAL_LINE_AFTER_BREAK = re.compile(r"[\r\n][ \t\x0c]*+[\[%]")
 _SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
 _SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
 _BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
+# What a run of plain lines never holds: a variation's parentheses, a ";" comment (either
+# may hide or change a result's place) or anything that may be a result token.
+_NOT_IN_PLAIN_RUN = re.compile(r"[();*]|1-0|0-1|1/2|^[ \t]*1\.", re.M)
+# After movetext and a blank line, a line that opens with White's first move starts a new
+# game (python-chess and chessops end a game at a blank line after its movetext).
+_FIRST_MOVE_LINE = re.compile(r"[ \t]*1\.(?!\.)")
+
+# A result token (the PGN standard's four, any dash of U+2010..U+2015 and U+2212, "½-½"),
+# standing as a word: after the start, a space, a parenthesis, a brace or "]", and before
+# the end, a space or a delimiter (a "[" too: a result glued to the next game's tags).
+_DASH = "\\-\u2010-\u2015\u2212"
+RESULT_TOKEN = (r"(?:1[" + _DASH + r"]0|0[" + _DASH + r"]1|1/2[" + _DASH + r"]1/2|\u00bd[" + _DASH + r"]\u00bd|\*)")
+_RESULT_WORD = r"(?<![^\s(){}\]])" + RESULT_TOKEN + r"(?=[\s(){};$!?\[]|$)"
+# What the movetext scan stops at: a brace, a parenthesis, a ";" comment or a result.
+_MOVETEXT_MARK = re.compile(r"[{}();]|" + _RESULT_WORD)
+# What may follow a game's result on its line and still belong to the game.
+_AFTER_RESULT = re.compile(r"(?:\s|\{[^}]*\})*(?:;[^\r\n]*)?\s*")
+# Tagless text is a game (not stray text) when it holds a move number before a move.
+_MOVE_NUMBER_AND_MOVE = re.compile(r"(?<![\w.])\d+\s*\.+\s*(?:[KQRBNP]?[a-h]?[1-8]?x?[a-h][1-8]|O-O|0-0)")
+_BOM = "\ufeff"
+
+
+def _holds_moves(text: str) -> bool:
+    """Whether movetext lines hold text outside comments (closed on their lines) and ``;``
+    comments: moves, numbers, results (a game's opening comment alone holds none)."""
+    if "{" in text:
+        text = _CLOSED_COMMENT_ANY.sub(" ", text)
+    return any(line.split(";", 1)[0].split("{", 1)[0].strip() for line in text.splitlines())  # "{": opens one
 
 
 def _as_plain_text(comment: re.Match[str]) -> str:
@@ -96,6 +126,10 @@ class Splitter:
         self.game_line_ends = 0  # line endings in the current game's text so far
         self.game_has_text = False  # some piece of the current game is not blank
         self.tag_lines = 0  # tag lines of the current game so far, all its parts
+        self.tag_names: set[str] = set()  # names of the open tag section's tags
+        self.depth = 0  # variations open in the movetext so far (outside comments; < 0: stray ")")
+        self.ended = False  # a result token at the movetext's top level ended the game
+        self.has_moves = False  # the movetext holds text outside comments (not only comments)
 
     def reset(self, number: int, line_no: int) -> None:
         """Start afresh after ``number`` games, before line ``line_no + 1`` (fast path hand-over)."""
@@ -106,16 +140,22 @@ class Splitter:
         self.blank_since_tags = False
         self.has_tag_lines = False
         self.tag_lines = 0
+        self.tag_names = set()
+        self.depth = 0
+        self.ended = False
+        self.has_moves = False
         self.prev_blank = True
         self.last_movetext = None
         self.in_comment = False
         self.pending_line = False
 
     def fresh_game_started(self) -> bool:
-        """True when the last line fed opened a new, so far undamaged game with a tag line."""
+        """True when the last line fed opened a new, so far undamaged game with a tag line
+        (at the line's start: not after a result on that line)."""
         game = self.game
         return (
             game is not None and game.part == 0 and self.game_pieces == 1 and bool(game.tags)
+            and game.start_column == 1
             and not game.problems and not self.in_comment and not self.pending_line
         )
 
@@ -135,8 +175,14 @@ class Splitter:
             self.blank_since_tags = False
             self.has_tag_lines = False
             self.tag_lines = 0
+            self.tag_names = set()
+            self.depth = 0
+            self.ended = False
+            self.has_moves = False
             self.last_movetext = None
-        game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part)
+        column = self.piece_offset + 1 if start_line is None else 1  # > 1: after a result on its line
+        game = RawGame(self.number, self.line_no if start_line is None else start_line, part=part,
+                       start_column=column)
         self.game = game
         self.size = 0
         self.game_pieces = 0
@@ -150,21 +196,36 @@ class Splitter:
         if self.in_comment:
             self._report_unterminated_comment(game)
         if self.has_movetext:
-            last = (self.last_movetext or "").rstrip()
-            if not self.has_tag_lines and not last.endswith(RESULTS):
+            if self.has_tag_lines:
+                if not self._result_at_end():
+                    game.problems.append(
+                        PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
+                                   self.last_movetext_line)
+                    )
+            elif self.ended or _MOVE_NUMBER_AND_MOVE.search(game.text):
                 game.problems.append(
-                    PgnProblem(STRAY_TEXT, "text outside any game (no tags before it, no result after it)",
-                               game.start_line)
+                    PgnProblem(NO_TAGS, "game without tags: the PGN standard's import format allows it, its export "
+                               "format requires the Seven Tag Roster", game.start_line, game.start_column)
                 )
-            elif not last.endswith(RESULTS):
+                if not self._result_at_end():
+                    game.problems.append(
+                        PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
+                                   self.last_movetext_line)
+                    )
+            else:
                 game.problems.append(
-                    PgnProblem(MISSING_RESULT, "movetext does not end with a result (1-0, 0-1, 1/2-1/2 or *)",
-                               self.last_movetext_line)
+                    PgnProblem(STRAY_TEXT, "text outside any game (no tags, no move number, no result)",
+                               game.start_line, game.start_column)
                 )
         elif self.has_tag_lines:
             game.problems.append(
                 PgnProblem(MISSING_RESULT, "game has tags but no movetext, not even a result", self.last_tag_line)
             )
+
+    def _result_at_end(self) -> bool:
+        """Whether the movetext ends with a result: one that ended the game, or one that
+        ends its last line (inside a variation left open: the moves' reader reports that)."""
+        return self.ended or (self.last_movetext or "").rstrip().endswith(RESULTS)
 
     def _report_unterminated_comment(self, game: RawGame) -> None:
         game.problems.append(
@@ -175,118 +236,176 @@ class Splitter:
 
     # -- one line ------------------------------------------------------------------------
     def feed(self, line: str) -> Iterator[RawGame]:
-        """Take one line (or the next piece of a long one); yield the games it ends."""
+        """Take one line (or the next piece of a long one); yield the games it ends. A line
+        may end a game and start the next (a result, then more text): the rest of it is
+        read as a piece of its own, ``piece_offset`` characters into the line."""
         continued = self.pending_line
         if continued:
             self.piece_offset += self.last_piece_length
         else:
             self.line_no += 1
             self.piece_offset = 0
-        self.last_piece_length = len(line)
         self.pending_line = not line.endswith(("\n", "\r"))
-        if self.line_no == 1 and not continued and line.startswith("\ufeff"):
-            self._ensure_game().problems.append(PgnProblem(BOM, "byte order mark at the start of the input", 1, 1))
-            body = line[1:]
-        else:
-            body = line
-        if continued:
-            kind = "tag_rest" if self.line_kind == "tag" else "movetext"
-        else:
-            if self.in_comment:
-                if self.prev_blank and WELL_FORMED_TAG_LINE.match(body):
-                    self._report_unterminated_comment(self._ensure_game())  # the tag line ends it
-                    kind = "tag"
-                else:
-                    kind = "comment"
+        fresh = not continued  # the piece starts a line, or follows a result on its line
+        while True:
+            bom = fresh and line.startswith(_BOM)
+            body = line[1:] if bom else line
+            if continued and not fresh:
+                kind = "tag_rest" if self.line_kind == "tag" else "movetext"
             else:
-                stripped = body.lstrip(" \t")
-                if is_tag_line(stripped):
-                    kind = "tag"
-                elif not stripped.strip():
-                    kind = "blank"
-                elif stripped[0] == "%":
-                    kind = "escape"
-                else:
-                    kind = "movetext"
-            self.line_kind = kind
-        if kind == "tag":
-            done = self._game_before_tags()
-            if done is not None:
-                yield done
-            game = self._tag_line(line, body)
-        elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
-            game = self._ensure_game()
-            self._add_line(game, line)
-            self.prev_blank = False
-        else:
-            game = self._other_line(kind, line, body)
-        self._check_chars(game, line)
+                kind = self._kind(body, at_line_start=self.piece_offset == 0)
+                self.line_kind = kind
+            cut = -1
+            if kind == "tag":
+                done = self._game_before_tags(body)
+                if done is not None:
+                    yield done
+                game = self._ensure_game()
+                if bom:
+                    self._report_bom(game)
+                game, cut = self._tag_line(line, body)
+            elif kind == "tag_rest":  # the rest of a tag line read in pieces (reported already)
+                game = self._ensure_game()
+                self._add_line(game, line)
+                self.prev_blank = False
+            else:
+                if kind == "movetext" and not self.in_comment and (
+                    (self.ended and body.lstrip()[:1] not in ("{", ";"))
+                    or (self.has_moves and self.prev_blank and self.piece_offset == 0
+                        and _FIRST_MOVE_LINE.match(body) is not None)
+                ):
+                    done = self._game_before_movetext()
+                    if done is not None:
+                        yield done
+                game = self._ensure_game()
+                if bom:
+                    self._report_bom(game)
+                game, cut = self._other_line(kind, line, body)
+            self._check_chars(game, line if cut < 0 else line[:cut])
+            if cut < 0:
+                break
+            self.piece_offset += cut
+            line = line[cut:]
+            fresh = True
+        self.last_piece_length = len(line)
         if self.size > self.limits.max_game_chars:
             yield from self._split_large_game(game)
 
-    def _game_before_tags(self) -> RawGame | None:
+    def _kind(self, body: str, *, at_line_start: bool) -> str:
+        """What a line (or the rest of one after a result) is: "tag", "blank", "escape",
+        "comment" (inside a brace comment) or "movetext"."""
+        if self.in_comment:
+            if self.prev_blank and at_line_start and WELL_FORMED_TAG_LINE.match(body):
+                self._report_unterminated_comment(self._ensure_game())  # the tag line ends it
+                return "tag"
+            return "comment"
+        stripped = body.lstrip(" \t")
+        if is_tag_line(stripped):
+            return "tag"
+        if not stripped.strip():
+            return "blank"
+        if stripped[0] == "%" and at_line_start:
+            return "escape"
+        return "movetext"
+
+    def _report_bom(self, game: RawGame) -> None:
+        where = "at the start of the input" if self.line_no == 1 and self.piece_offset == 0 else (
+            "inside the text (files joined?); skipped")
+        game.problems.append(PgnProblem(BOM, f"byte order mark {where}", self.line_no, self.piece_offset + 1))
+
+    def _game_before_tags(self, body: str) -> RawGame | None:
         """Before a tag line: the game it ends, closed (then a new one is open), or None
-        (the tag line belongs to the open game, or opens the first)."""
+        (the tag line belongs to the open game, or opens the first). A blank line inside
+        the tag section does not end it; a tag the section already holds, after one, does."""
         done = self.game
         if done is None:
             self._open_game()
             return None
-        if self.has_movetext or (self.has_tag_lines and self.blank_since_tags) or (
-            not self.has_tag_lines and self.game_has_text
+        if self.has_movetext or (not self.has_tag_lines and self.game_has_text) or (
+            self.has_tag_lines and self.blank_since_tags and self._first_tag_name(body) in self.tag_names
         ):
-            if self.has_movetext and not self.prev_blank:
-                done.problems.append(
-                    PgnProblem(MISSING_BLANK_LINE, "no blank line between a game's movetext and the next tags",
-                               self.line_no)
-                )
-            self._close_checks(done)
-            self._open_game()
-            return done
+            return self._next_game(done, "a game's movetext and the next tags", self.has_movetext)
         return None
 
-    def _tag_line(self, line: str, body: str) -> RawGame:
-        """Add a tag line to the open game, its tags read (or reported); the game."""
+    def _game_before_movetext(self) -> RawGame | None:
+        """Before movetext that follows a game's result: that game, closed (a new one is open)."""
+        done = self.game
+        if done is None:
+            return None
+        return self._next_game(done, "a game's result and the next game", True)
+
+    def _next_game(self, done: RawGame, between: str, blank_line_expected: bool) -> RawGame:
+        """Close ``done`` (noting a missing blank line before what follows) and open the next game."""
+        if blank_line_expected and not self.prev_blank:
+            done.problems.append(
+                PgnProblem(MISSING_BLANK_LINE, f"no blank line between {between}", self.line_no,
+                           self.piece_offset + 1 if self.piece_offset else None)
+            )
+        self._close_checks(done)
+        self._open_game()
+        return done
+
+    @staticmethod
+    def _first_tag_name(body: str) -> str | None:
+        found = TAG_NAME.match(body, len(body) - len(body.lstrip(" \t")))
+        return None if found is None else found.group(1)
+
+    def _tag_line(self, line: str, body: str) -> tuple[RawGame, int]:
+        """Add a tag line to the open game, its tags read (or reported); the game, and where
+        in ``line`` movetext after the tags begins (-1: none)."""
         game = self.game
         assert game is not None, "_game_before_tags opened a game"
-        self._add_line(game, line)
         self.tag_lines += 1
+        offset = len(line) - len(body)
+        cut = -1
         if self.tag_lines > self.limits.max_tags:
-            self._too_many_tags(game, body, len(line) - len(body))
+            self._add_line(game, line)
+            self._too_many_tags(game, body, offset)
         elif self.pending_line and len(line) >= PIECE_CHARS:
-            self._long_tag_line(game, body, len(line) - len(body))
+            self._add_line(game, line)
+            self._long_tag_line(game, body, offset)
         else:
-            self._parse_tags(game, body, len(line) - len(body), len(line))
+            cut = self._parse_tags(game, line, body, offset)
         self.has_tag_lines = True
         self.last_tag_line = self.line_no
         self.blank_since_tags = False
         self.prev_blank = False
-        return game
+        return game, cut
 
-    def _other_line(self, kind: str, line: str, body: str) -> RawGame:
-        """Add a blank, escape, comment or movetext line to the open game; the game."""
+    def _other_line(self, kind: str, line: str, body: str) -> tuple[RawGame, int]:
+        """Add a blank, escape, comment or movetext line to the open game; the game, and
+        where in ``line`` the next game begins (-1: not in this line)."""
         game = self._ensure_game()
-        self._add_line(game, line)
         if kind == "blank":
+            self._add_line(game, line)
             if self.has_tag_lines:
                 self.blank_since_tags = True
             self.prev_blank = True
-            return game
+            return game, -1
         if kind == "movetext" and not self.has_movetext and self.has_tag_lines and not self.blank_since_tags:
             game.problems.append(
-                PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no)
+                PgnProblem(MISSING_BLANK_LINE, "no blank line between the tags and the movetext", self.line_no,
+                           self.piece_offset + 1 if self.piece_offset else None)
             )
+        cut = -1
         if kind in ("movetext", "comment"):
             self.has_movetext = True
-            self._scan_movetext(game, body)
+            if kind == "movetext" and not self.has_moves and not self.in_comment:
+                self.has_moves = _holds_moves(body)
+            cut = self._scan_movetext(game, body)
+            if cut >= 0:
+                cut += len(line) - len(body)
+                line, body = line[:cut], body[:cut - (len(line) - len(body))]
             if body.strip():
                 self.last_movetext = body
                 self.last_movetext_line = self.line_no
+        self._add_line(game, line)
         self.prev_blank = not body.strip()
-        return game
+        return game, cut
 
     def takes_plain_lines(self) -> bool:
         """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""
-        return not self.in_comment and not self.pending_line and self.line_no > 0
+        return not self.in_comment and not self.pending_line and self.line_no > 0 and not self.ended
 
     def feed_plain_lines(self, run: str) -> bool:
         """Take ``run``, whole lines found by ``plain_lines_end``, as ``feed`` would take
@@ -308,6 +427,8 @@ class Splitter:
                 )
             start = max(core.rfind("\n"), core.rfind("\r")) + 1
             self.has_movetext = True
+            if not self.has_moves:
+                self.has_moves = _holds_moves(core)
             self.last_movetext = core[start:]
             self.last_movetext_line = first + line_breaks(run[:start])
         if self.has_tag_lines and not self.blank_since_tags and (
@@ -373,23 +494,40 @@ class Splitter:
         problems.append(PgnProblem(code, message, self.line_no, column))
 
     # -- tags ----------------------------------------------------------------------------
-    def _parse_tags(self, game: RawGame, body: str, offset: int, line_length: int) -> None:
-        index = self.line_index
-        line_offset = self.size - line_length
+    def _parse_tags(self, game: RawGame, line: str, body: str, offset: int) -> int:
+        """Read the tags of a tag line and add it to the game: all of it, or, when movetext
+        follows its last tag (``[Event "x"] 1. e4 *``, import format), up to that movetext,
+        whose place in ``line`` is returned (-1: none)."""
         text = body.rstrip("\r\n")
         pos = len(text) - len(text.lstrip(" \t"))
+        found: list[re.Match[str]] = []
         while pos < len(text):
             match = TAG.match(text, pos)
             if match is None:
-                self._tag_problem(game, text, pos, offset)
-                return
+                break
+            found.append(match)
+            pos = match.end()
+            while pos < len(text) and text[pos] in " \t":
+                pos += 1
+        cut = offset + pos if (
+            found and pos < len(text) and text[pos] not in '[]"\\{;' and not text.rstrip(" \t").endswith("]")
+        ) else -1  # movetext after the tags (the line does not end as a tag does)
+        head = line if cut < 0 else line[:cut]
+        self._add_line(game, head)
+        index = self.line_index
+        line_length = len(head)
+        line_offset = self.size - line_length
+        column = self.piece_offset + 1
+        for match in found:
             start = offset + match.start()
+            name = match.group(1)
+            self.tag_names.add(name)
             game.tags.append(
                 Tag(
-                    name=match.group(1),
+                    name=name,
                     value=unescape_tag_value(match.group(2)),
                     line=self.line_no,
-                    column=start + 1,
+                    column=start + column,
                     index=index,
                     start=start,
                     end=offset + match.end(),
@@ -399,9 +537,9 @@ class Splitter:
                     line_length=line_length,
                 )
             )
-            pos = match.end()
-            while pos < len(text) and text[pos] in " \t":
-                pos += 1
+        if cut < 0 and pos < len(text):
+            self._tag_problem(game, text, pos, self.piece_offset + offset)
+        return cut
 
     def _long_tag_line(self, game: RawGame, body: str, offset: int) -> None:
         """A tag line read in pieces: reported, its tags not read (their line is not whole)."""
@@ -409,7 +547,7 @@ class Splitter:
         name_match = TAG_NAME.match(body, pos)
         game.problems.append(
             PgnProblem(TAG_SYNTAX, f"tag line longer than {PIECE_CHARS} characters; its tags are not read",
-                       self.line_no, offset + pos + 1, name_match.group(1) if name_match else None)
+                       self.line_no, self.piece_offset + offset + pos + 1, name_match.group(1) if name_match else None)
         )
 
     def _too_many_tags(self, game: RawGame, body: str, offset: int) -> None:
@@ -418,7 +556,8 @@ class Splitter:
             pos = len(body) - len(body.lstrip(" \t"))
             game.problems.append(
                 PgnProblem(TOO_MANY_TAGS, f"game has more than {self.limits.max_tags} tag lines; "
-                           "the rest are kept as they are but not read", self.line_no, offset + pos + 1)
+                           "the rest are kept as they are but not read", self.line_no,
+                           self.piece_offset + offset + pos + 1)
             )
 
     def _tag_problem(self, game: RawGame, text: str, pos: int, offset: int) -> None:
@@ -436,9 +575,11 @@ class Splitter:
         game.problems.append(PgnProblem(TAG_SYNTAX, why, self.line_no, offset + pos + 1, name))
 
     # -- comments ------------------------------------------------------------------------
-    def _scan_movetext(self, game: RawGame, body: str) -> None:
-        if not self.in_comment and "{" not in body:
-            return
+    def _scan_movetext(self, game: RawGame, body: str) -> int:
+        """Follow comments and variations through a movetext line; where in ``body`` the
+        next game begins after a result token at the top level (-1: not in this line). A
+        result followed on its line only by spaces and comments ends the game: the next
+        movetext line begins the next game (``ended``)."""
         pos = 0
         length = len(body)
         while pos < length:
@@ -452,21 +593,35 @@ class Splitter:
                                        "characters; treated as ended here", self.comment_line, self.comment_column)
                         )
                         self.in_comment = False
-                    return
+                    return -1
                 self.in_comment = False
                 pos = close + 1
-            else:
-                brace = body.find("{", pos)
-                if brace < 0:
-                    return
-                semi = body.find(";", pos, brace)
-                if semi >= 0:
-                    return  # the rest of the line is a ";" comment
+                continue
+            mark = _MOVETEXT_MARK.search(body, pos)
+            if mark is None:
+                return -1
+            char = body[mark.start()]
+            pos = mark.end()
+            if char == "{":
                 self.in_comment = True
                 self.comment_line = self.line_no
-                self.comment_column = self.piece_offset + brace + 1
+                self.comment_column = self.piece_offset + mark.start() + 1
                 self.comment_chars = 0
-                pos = brace + 1
+            elif char == ";":
+                return -1  # the rest of the line is a ";" comment
+            elif char == "(":
+                self.depth += 1
+            elif char == ")":
+                self.depth -= 1
+            elif char != "}" and self.depth <= 0:  # a result ends the game
+                self.ended = True
+                after = _AFTER_RESULT.match(body, pos)
+                if after is not None and after.end() == length:
+                    return -1
+                while body[pos] in " \t\x0c":
+                    pos += 1
+                return pos
+        return -1
 
     def finish(self) -> Iterator[RawGame]:
         """Close and hand on the game being read, if any (at the end of the input)."""
@@ -491,9 +646,12 @@ def plain_lines_end(buf: str, start: int, limit: int) -> int:
     if first[:1] in ("[", "%"):
         return start
     bad = end
+    mark = _NOT_IN_PLAIN_RUN.search(window)
+    if mark is not None:
+        bad = mark.start()
     if not window.isascii() or len(window.encode("ascii").translate(None, _PLAIN_CHARS)):
         not_plain = _NOT_PLAIN_CHAR.search(window)
-        bad = end if not_plain is None else not_plain.start()  # None: never, one was counted
+        bad = min(bad, end if not_plain is None else not_plain.start())  # None: never, one was counted
     if any(spaced in window for spaced in _SPACED_LINE_STARTS):
         found = _SPECIAL_LINE_AFTER_BREAK.search(window, 0, bad)
         if found is not None:

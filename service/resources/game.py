@@ -13,11 +13,12 @@ A game is answered 200 whatever it holds: its problems are what the endpoint is 
 come from the normaliser (``notation.pgn.normalize``, moves checked), so they are the CLI's;
 the plies come from ``service.replay``, which plays the same tokens from the same start.
 Where the normaliser refuses the set-up (an unknown variant, a bad or repeated ``FEN`` tag,
-a Chess960 game without a FEN) there are no plies. Text with no tag and no result (moves
-pasted alone), whose moves the normaliser leaves unread (``pgn-stray-text``), is read as a
-game of the default variant from its start, its move problems found by the walk that
-replays it (the normaliser's own, ``notation.pgn.gamemoves``); its ``pgn-stray-text`` is then
-a warning saying so.
+a Chess960 game without a FEN) there are no plies. Moves pasted alone with a move number
+are a game without tags (``pgn-no-tags``; a missing result is then a warning). Text with
+no tag, no move number and no result, whose moves the normaliser leaves unread
+(``pgn-stray-text``), is read as a game of the default variant from its start, its move
+problems found by the walk that replays it (the normaliser's own,
+``notation.pgn.gamemoves``); its ``pgn-stray-text`` is then a warning saying so.
 
 Refused (problem+json), as every JSON endpoint refuses: a body that is not JSON (400), that
 breaks the schema, or whose ``pgn`` is only white space (422 ``invalid-request`` naming the
@@ -32,7 +33,7 @@ from flask import Blueprint, Response
 
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
-from notation.pgn.games import STRAY_TEXT, RawGame
+from notation.pgn.games import MISSING_RESULT, NO_TAGS, STRAY_TEXT, RawGame
 from notation.pgn.gamestart import Start, StartPositions
 from notation.pgn.movetext import TOO_DEEP, TOO_LONG, Budget
 from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, Normalizer, _move_problem_dict
@@ -88,6 +89,10 @@ def _answer(raw: RawGame, more: bool, registry: Registry, accept: frozenset[str]
     starts = StartPositions(registry, accept)
     start: Start | None = None
     alone = any(problem.code == STRAY_TEXT for problem in raw.problems)
+    if any(problem.code == NO_TAGS for problem in raw.problems):
+        for problem in problems:  # moves pasted alone, read as a game: no result is no error
+            if problem["code"] == MISSING_RESULT:
+                problem["level"] = "warning"
     if alone:
         start = starts.start(registry.default, None)
     else:
