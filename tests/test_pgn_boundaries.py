@@ -87,7 +87,8 @@ def test_the_commands_read_every_shape_as_a_user_runs_them(tmp_path):
         path.write_bytes(case["pgn"].encode("utf-8"))
         checked = subprocess.run([script, "check", str(path), "--format", "json"], capture_output=True, text=True,
                                  timeout=120)
-        found = [f'{p["line"]}:{p["column"]} {p["severity"]} {p["code"]}' for p in json.loads(checked.stdout)["problems"]]
+        problems = json.loads(checked.stdout)["problems"]
+        found = [f'{p["line"]}:{p["column"]} {p["severity"]} {p["code"]}' for p in problems]
         assert found == case["problems"], case["name"]
         assert checked.returncode == (1 if any(" error " in line for line in found) else 0), case["name"]
         normalized = subprocess.run([script, "normalize", str(path), "--moves", "uci"], capture_output=True,

@@ -23,12 +23,11 @@ from notation.pgn.movetext import movetext_start
 from notation.pgn.splitter import _braces_paired, iter_games
 from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
-
-
 _HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
 # Tags, then movetext on their line (import format): the line does not end with "]".
 _TAGS_THEN_MOVES = re.compile(
-    r"[ \t\ufeff]*+(?:\[[ \t]*" + NAME + r"[ \t]*" + VALUE + r"[ \t]*\][ \t]*)+(?=[^\[\]\"\\{;\s])(?![^\r\n]*\][ \t]*(?:[\r\n]|$))"
+    r"[ \t\ufeff]*+(?:\[[ \t]*" + NAME + r"[ \t]*" + VALUE + r"[ \t]*\][ \t]*)+"
+    r"(?=[^\[\]\"\\{;\s])(?![^\r\n]*\][ \t]*(?:[\r\n]|$))"
 )
 
 

@@ -108,7 +108,9 @@ CHECK_CODES: dict[str, str] = {
     "ambiguous-move": "A move that fits several legal moves.",
     "game-over": "A move after the position has decided the game (a mate, the third check, the hill).",
     "move-after-end": "A move after the result that ends its line.",
-    "result-spelling": "A result written with another dash (1\u20130) or as \u00bd-\u00bd; read, and rewritten as 1-0 or 1/2-1/2.",
+    "result-spelling": (
+        "A result written with another dash (1\u20130) or as \u00bd-\u00bd; read, and rewritten as 1-0 or 1/2-1/2."
+    ),
     "pgn-unbalanced-variation": "A ')' without its '(', or a '(' never closed.",
     "pgn-misplaced-variation": "A variation before any move of its line: there is no move for it to replace.",
     "pgn-movetext-too-long": "Movetext of more tokens than any reader should accept; the rest was not read.",

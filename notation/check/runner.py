@@ -22,8 +22,8 @@ from notation.check.problem import CheckProblem, ProblemList, ReadCounts, Severi
 from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
-from notation.pgn.severity import severity_of
 from notation.options import MoveLanguage
+from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be

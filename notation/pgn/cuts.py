@@ -6,8 +6,9 @@ is not blank before it, and whose last line that is not blank is seen whole and 
 a tag line nor an escape line: it is movetext or a comment (``splitter.iter_games`` ends
 any game there, even one inside an unterminated or multi-line comment; a blank stretch at
 the very start of the input belongs to the first game). After tags, a blank line and a tag
-line may still be the same game's tag section: not a cut point. ``find_cut`` finds one; ``cut_chunks`` cuts a stream of text at them
-into chunks, and hands on a ``Stretch`` lazily where none comes for too long.
+line may still be the same game's tag section: not a cut point. ``find_cut`` finds one;
+``cut_chunks`` cuts a stream of text at them into chunks, and hands on a ``Stretch`` lazily
+where none comes for too long.
 ``normalize --jobs`` (``stream_jobs``), ``ranges`` (byte ranges of a file, for workers
 and other machines) and ``--dask`` cut by this rule. Nothing here raises.
 """

@@ -71,8 +71,8 @@ class RawGame:
     """
 
     __slots__ = (
-        "number", "start_line", "start_column", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags", "_problems",
-        "_header_end",
+        "number", "start_line", "start_column", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags",
+        "_problems", "_header_end",
     )
 
     def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None,

@@ -3,8 +3,9 @@
 A file is cut into nominal ranges of a fixed number of bytes; each is moved on to the first
 cut point at or after its nominal start: the points ``stream_jobs`` cuts chunks at
 (``cuts.find_cut``: an empty line, then a well-formed tag line, after a line of movetext;
-``locate`` reads a little before a nominal start to see that line). The splitter starts each such range from a fresh state, so games split
-and normalised range by range, renumbered, are those of one process reading the whole file.
+``locate`` reads a little before a nominal start to see that line). The splitter starts each
+such range from a fresh state, so games split and normalised range by range, renumbered, are
+those of one process reading the whole file.
 
 Everything works on a seekable binary file (a local file, one opened by fsspec):
 
