@@ -137,8 +137,8 @@ JSON_LINES = [
     (b'{"fen": "x"} junk\n', (None, "standard", "bad-input",
                                 "line 7: not valid JSON: unexpected content after document (column 14)")),
     (b'{"fen": 1}', (None, "standard", "bad-input", 'line 7: "fen" must be a string')),
-    (b'{"fen": "x", "side": "w"}', (None, "standard", "bad-input",
-                                      "line 7: unknown field(s) side; allowed: fen, variant")),
+    (b'{"fen": "x", "side": "w"}', (None, "standard", "unknown-field",
+                                      'line 7: unknown field(s) "side"; known fields: fen, variant')),
     (b'{"fen": "\xc3\xa9"}\x0b\n', None),  # a vertical tab after the object: not JSON's whitespace
 ]
 

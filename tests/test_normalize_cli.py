@@ -41,10 +41,10 @@ def test_report_and_rejects_files(tmp_path, capsys):
                  "--report", str(report), "--reject-to", str(rejects), "--progress", "never", "--summary", "json"])
     assert code == 1
     summary = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
-    assert summary["games"] == 12 and summary["rejected"] == 5
+    assert summary["games"] == 13 and summary["rejected"] == 5
     entries = [json.loads(line) for line in report.read_text().splitlines()]
     assert all(set(e) >= {"game", "line", "errors"} for e in entries)
-    assert {e["game"] for e in entries if any(x["code"] == "unknown-variant" for x in e["errors"])} == {7}
+    assert {e["game"] for e in entries if any(x["code"] == "unknown-variant" for x in e["errors"])} == {8}
     expected_out, _, _ = normalize_text(read_text(str(FIXTURES / "malformed.pgn")),
                                         NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
     assert read_text(str(out)) == expected_out
@@ -115,7 +115,7 @@ def test_standard_streams_keep_bytes_and_stay_quiet_in_pipes():
     expected, _, _ = normalize_text(data.decode("utf-8", "surrogateescape"), NormalizeOptions.create("lichess"))
     assert done.stdout == expected.encode("utf-8", "surrogateescape")
     err = done.stderr.decode()
-    assert err.startswith("notation normalize: 12 games read") and len(err.strip().splitlines()) == 1  # no bar
+    assert err.startswith("notation normalize: 13 games read") and len(err.strip().splitlines()) == 1  # no bar
 
 
 def test_jobs_give_the_same_bytes_as_one_process(tmp_path):

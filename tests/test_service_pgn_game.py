@@ -240,8 +240,8 @@ def test_moves_pasted_alone_are_read_as_a_standard_game(client):
     game = game_of(client, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")
     assert [p["san"] for p in game["plies"]] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
     assert game["outcome"]["reason"] == "checkmate" and game["ok"]
-    assert [(p["code"], p["level"]) for p in game["problems"]] == [("pgn-missing-result", "warning"),
-                                                                    ("pgn-no-tags", "warning")]
+    assert [(p["code"], p["level"]) for p in game["problems"]] == [("pgn-no-tags", "warning"),
+                                                                    ("pgn-missing-result", "warning")]
     game = game_of(client, "e4 e5 Ke3")
     assert game["plies"][-1]["problem"]["code"] == "illegal-move"
     assert [p["code"] for p in game["problems"]] == ["pgn-stray-text", "illegal-move"]
@@ -256,9 +256,9 @@ def test_the_first_game_is_read_and_more_are_said(client):
 
 
 def test_moves_after_the_result_or_a_failed_move_are_not_played(client):
-    game = game_of(client, '[Event "x"]\n\n1. e4 e5 1-0 2. Nf3 *\n')
-    assert [p["san"] for p in game["plies"]] == ["e4", "e5"]
-    assert [p["code"] for p in game["problems"]] == ["move-after-end"]
+    game = game_of(client, '[Event "x"]\n\n1. e4 e5 1-0 2. Nf3 *\n')  # the result ends the game: 2. Nf3 is the next
+    assert [p["san"] for p in game["plies"]] == ["e4", "e5"] and game["more_games"]
+    assert [p["code"] for p in game["problems"]] == ["pgn-missing-blank-line"]
     game = game_of(client, '[Event "x"]\n\n1. e4 Ke7 2. Ke2 (2. d4) Kd6 *\n')
     assert [p["move"] for p in game["plies"]] == ["e4", "Ke7"]  # the e-pawn still stands on e7
     assert game["plies"][1]["problem"]["code"] == "illegal-move" and game["plies"][1]["variations"] == []
