@@ -285,7 +285,11 @@ def main(argv: list[str]) -> int:
         return 3
     tune_collector()
     channel = wire.BlockingChannel(socket.socket(fileno=fd))
-    channel.send_json(wire.READY, {"pid": os.getpid()})
+    try:
+        channel.send_json(wire.READY, {"pid": os.getpid()})
+    except OSError as exc:  # the front end died while this worker was starting: nobody to serve
+        log.info("worker ends before serving: %s", exc)
+        return 0
     try:
         Worker(app, channel, FastPath(app)).serve_forever()
     except (OSError, wire.WireError) as exc:  # the front end went away mid-request
