@@ -10,7 +10,8 @@ ratios come out a little under 6. The peak memory of normalize grows up to
 ``Limits.max_game_chars`` (a game, or a part of one, is held whole) and stays there.
 
 Inputs: millions of one-token games (``*`` and blank lines), millions of tiny tagged games,
-lone CR line ends, no line end at all, random bytes, one enormous comment, one enormous tag
+lone CR line ends, lines of 100,000 tagless games each (every game but the first starts
+mid-line), no line end at all, random bytes, one enormous comment, one enormous tag
 line, millions of tag lines in one game, millions of ``{ c }`` comment lines.
 """
 
@@ -62,6 +63,7 @@ INPUTS: dict[str, Callable[[int], bytes]] = {
     "tiny tagged games": _repeat(b'[Event "x"]\n\n*\n\n'),
     "lone CR": _repeat(b"\r"),
     "no line end": _repeat(b"1. e4 e5 "),
+    "games on one line": _repeat(b"1. e4 * " * 100_000 + b"\n"),
     "random bytes": _random_bytes,
     "one comment": _comment,
     "one tag line": _tag_line,

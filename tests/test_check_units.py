@@ -386,3 +386,16 @@ def test_every_format_name_loads_its_format():
         assert callable(fmt.problem) and callable(fmt.finish)
     with pytest.raises(KeyError):
         format_class("xml")
+
+
+def test_problems_at_one_place_keep_the_order_they_were_found_in():
+    from notation.check.problem import ProblemList
+
+    sent = []
+    problems = ProblemList("f.pgn", sent.append)
+    for n in range(50):  # a line of many games: every problem on line 1
+        problems.add(1, 1 + (n % 3), Severity.WARNING, "pgn-no-tags", str(n))
+    problems.settle(0)
+    assert sent == []
+    problems.settle(1)
+    assert [p.message for p in sent] == [str(n) for col in (0, 1, 2) for n in range(50) if n % 3 == col]

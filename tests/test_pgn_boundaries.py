@@ -131,3 +131,22 @@ def test_any_mix_of_shapes_splits_alike_and_keeps_every_character(shapes, size):
             line = text.splitlines(True)[game.start_line - 1] if "\r" not in text else None
             if line is not None:
                 assert line[game.start_column - 1:].startswith(game.text.splitlines(True)[0].rstrip("\r\n")[:1])
+
+
+def test_games_sharing_a_line_are_each_read_in_their_own_part_of_it(monkeypatch):
+    """A line of many result-ended games is read once, not once per game that starts on
+    it: the look for moves sees each game's own text only (work linear in the line). The
+    interpreted build only: a compiled module's calls cannot be counted from here."""
+    from test_compiled_build import compiled
+
+    import notation.pgn.state_machine as machine
+
+    if compiled("notation.pgn.state_machine"):
+        pytest.skip("the compiled module calls _holds_moves directly")
+    seen = []
+    real = machine._holds_moves
+    monkeypatch.setattr(machine, "_holds_moves", lambda text: seen.append(len(text)) or real(text))
+    line = "1. e4 * " * 2_000 + "\n"
+    games = list(iter_games_slow(line))
+    assert len(games) == 2_000
+    assert sum(seen) <= 2 * len(line)

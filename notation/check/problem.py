@@ -8,6 +8,7 @@ severity. Nothing here reads files or formats output.
 from __future__ import annotations
 
 import enum
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,9 +45,6 @@ class CheckProblem:
             "code": self.code,
             "message": self.message,
         }
-
-    def sort_key(self) -> tuple[int, int]:
-        return (self.line, self.column)
 
 
 # Every code the check can report, with the rule description of the SARIF log: the FEN
@@ -200,7 +198,8 @@ class ProblemList:
     def __init__(self, path: str, emit: Callable[[CheckProblem], None]):
         self.path = path
         self._emit = emit
-        self._pending: list[CheckProblem] = []
+        self._pending: list[tuple[int, int, int, CheckProblem]] = []  # a heap: (line, column, arrival, problem)
+        self._arrivals = 0
         self.count = 0
         self.suppressed = 0
         self._suppressions: list[Suppression] = []
@@ -218,8 +217,14 @@ class ProblemList:
         if self._suppressions and any(s.covers(max(line, 1), code) for s in self._suppressions):
             self.suppressed += 1
             return
-        self._pending.append(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+        self._keep(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
         self.count += 1
+
+    def _keep(self, problem: CheckProblem) -> None:
+        """Hold ``problem`` until its line is settled (a heap: a line of many games costs
+        no more per problem than a line of one)."""
+        self._arrivals += 1
+        heapq.heappush(self._pending, (problem.line, problem.column, self._arrivals, problem))
 
     def add_last(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
         """Hold a problem until ``finish`` (see the class doc); it counts in ``len`` now."""
@@ -233,20 +238,16 @@ class ProblemList:
 
     def settle(self, line: int) -> None:
         """Send the problems on lines up to ``line``."""
-        if not self._pending:
-            return
-        ready = [p for p in self._pending if p.line <= line]
-        if ready:
-            self._pending = [p for p in self._pending if p.line > line]
-            for problem in sorted(ready, key=CheckProblem.sort_key):
-                self._emit(problem)
+        pending = self._pending
+        while pending and pending[0][0] <= line:
+            self._emit(heapq.heappop(pending)[3])
 
     def finish(self) -> None:
         """Send every problem still held."""
         self._release_held()
         pending, self._pending = self._pending, []
-        for problem in sorted(pending, key=CheckProblem.sort_key):
-            self._emit(problem)
+        while pending:
+            self._emit(heapq.heappop(pending)[3])
 
     def __len__(self) -> int:
         return self.count + len(self._held)
@@ -280,13 +281,13 @@ class ProblemLog(ProblemList):
     def add(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
         if code in READING_CODES:
             self.reading_damage = True
-        before = self.count
         super().add(line, column, severity, code, message)
-        if self.count != before:
-            if self._settle is not None:
-                self.events.append(self._settle)
-                self._settle = None
-            self.events.append(self._pending.pop())
+
+    def _keep(self, problem: CheckProblem) -> None:
+        if self._settle is not None:
+            self.events.append(self._settle)
+            self._settle = None
+        self.events.append(problem)
 
     def add_last(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
         if code in READING_CODES:

@@ -390,12 +390,13 @@ class Splitter:
         cut = -1
         if kind in ("movetext", "comment"):
             self.has_movetext = True
-            if kind == "movetext" and not self.has_moves and not self.in_comment:
-                self.has_moves = _holds_moves(body)
+            look_for_moves = kind == "movetext" and not self.has_moves and not self.in_comment
             cut = self._scan_movetext(game, body)
             if cut >= 0:
                 cut += len(line) - len(body)
                 line, body = line[:cut], body[:cut - (len(line) - len(body))]
+            if look_for_moves:  # in this game's part of the line only
+                self.has_moves = _holds_moves(body)
             if body.strip():
                 self.last_movetext = body
                 self.last_movetext_line = self.line_no
