@@ -34,8 +34,10 @@ from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.options import EnPassantMode
 from notation.rules.attack_view import AttackView
-from notation.rules.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishop_attacks, rook_attacks
+from notation.rules.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS
 from notation.rules.bitboard import squares
+from notation.rules.chess_attacks import bishop_attacks, rook_attacks
+from notation.rules.square_set import from_word, to_word
 from notation.setup import BLACK, WHITE, Color, Setup
 from notation.squares import square_name
 from notation.validation import validate
@@ -122,10 +124,11 @@ def visible(setup: Setup, variant: Variant, viewer: Viewer, hidden: frozenset[in
         seen |= KNIGHT_ATTACKS[sq]
     for sq in squares(attack_view.kings[us]):
         seen |= KING_ATTACKS[sq]
+    occupied_word = to_word(occupied)
     for sq in squares(attack_view.orthogonal[us]):
-        seen |= rook_attacks(sq, occupied)
+        seen |= from_word(rook_attacks(sq, occupied_word))
     for sq in squares(attack_view.diagonal[us]):
-        seen |= bishop_attacks(sq, occupied)
+        seen |= from_word(bishop_attacks(sq, occupied_word))
     seen |= _castling_squares(setup, variant, us, occupied)
     seen |= _en_passant_victim(setup, attack_view, us)
     return seen

@@ -1,4 +1,6 @@
-"""Attack tables and the grasshopper against a slow square-by-square walk (hypothesis)."""
+"""Attack tables and the grasshopper against a slow square-by-square walk (hypothesis): the
+8x8 board's word attacks (``notation.rules.chess_attacks``, the move generator's and the
+attack view's) and any board's ray scan (``notation.rules.attacks.Tables``) on 8x8."""
 
 from __future__ import annotations
 
@@ -6,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.rules import attacks as A
+from notation.rules import chess_attacks
 from notation.rules.attack_view import AttackView, hopper_attackers
+from notation.rules.square_set import from_word, to_word
 from notation.setup import Setup
 from notation.variants import DEFAULT_REGISTRY, Movement
 
@@ -39,29 +43,50 @@ def walk(sq, occupied, steps, *, hop=False):
 
 squares = st.integers(0, 63)
 boards = st.integers(0, (1 << 64) - 1)
+TABLES = A.CHESS_TABLES
+
+
+def rook(sq, occupied):
+    return from_word(chess_attacks.rook_attacks(sq, to_word(occupied)))
+
+
+def bishop(sq, occupied):
+    return from_word(chess_attacks.bishop_attacks(sq, to_word(occupied)))
+
+
+def queen(sq, occupied):
+    return from_word(chess_attacks.queen_attacks(sq, to_word(occupied)))
+
+
+def grasshopper(sq, occupied):
+    return from_word(chess_attacks.grasshopper_attacks(sq, to_word(occupied)))
 
 
 @settings(max_examples=400, deadline=None)
 @given(sq=squares, occupied=boards)
 def test_sliders_and_grasshopper(sq, occupied):
-    assert A.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"])
-    assert A.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
-    assert A.queen_attacks(sq, occupied) == A.rook_attacks(sq, occupied) | A.bishop_attacks(sq, occupied)
     queen_steps = STEPS["rook"] + STEPS["bishop"]
-    assert A.grasshopper_attacks(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
+    assert rook(sq, occupied) == walk(sq, occupied, STEPS["rook"])
+    assert bishop(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
+    assert queen(sq, occupied) == walk(sq, occupied, queen_steps)
+    assert grasshopper(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
+    # Any board's ray scan, on the 8x8 board.
+    assert TABLES.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"])
+    assert TABLES.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
+    assert TABLES.grasshopper_attacks(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
 
 
 def test_sliders_on_every_square_against_the_rays():
-    """Each square's line tables are built on first use: every square, empty, full and
-    sparse boards (a fixed seed), each against a walk along the rays."""
+    """Every square, empty, full and sparse boards (a fixed seed), each against a walk
+    along the rays."""
     import random
 
     rng = random.Random(20261126)
     sparse = [rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64) for _ in range(12)]
     for sq in range(64):
         for occupied in (0, (1 << 64) - 1, *sparse):
-            assert A.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"]), (sq, occupied)
-            assert A.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"]), (sq, occupied)
+            assert rook(sq, occupied) == walk(sq, occupied, STEPS["rook"]), (sq, occupied)
+            assert bishop(sq, occupied) == walk(sq, occupied, STEPS["bishop"]), (sq, occupied)
 
 
 @settings(max_examples=300, deadline=None)
@@ -70,9 +95,10 @@ def test_hopper_attackers_is_the_inverse_of_grasshopper_attacks(target, occupied
     hoppers &= occupied
     expected = 0
     for sq in range(64):
-        if hoppers >> sq & 1 and A.grasshopper_attacks(sq, occupied) >> target & 1:
+        if hoppers >> sq & 1 and walk(sq, occupied, STEPS["rook"] + STEPS["bishop"], hop=True) >> target & 1:
             expected |= 1 << sq
     assert hopper_attackers(target, occupied, hoppers) == expected
+    assert from_word(chess_attacks.hopper_attackers(target, to_word(occupied), to_word(hoppers))) == expected
 
 
 def test_leapers():
@@ -80,7 +106,7 @@ def test_leapers():
     assert A.KING_ATTACKS[0] == (1 << 1) | (1 << 8) | (1 << 9)
     assert A.PAWN_ATTACKS[0][12] == (1 << 19) | (1 << 21)  # white pawn e2 -> d3, f3
     assert A.PAWN_ATTACKS[1][12] == (1 << 3) | (1 << 5)  # black pawn e2 -> d1, f1
-    assert A.attacks(Movement.KNIGHT, 0, 0, 0) == A.KNIGHT_ATTACKS[0]
+    assert TABLES.attacks(Movement.KNIGHT, 0, 0, 0) == A.KNIGHT_ATTACKS[0]
 
 
 def test_line_and_between():

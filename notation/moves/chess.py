@@ -57,16 +57,16 @@ from typing import TYPE_CHECKING, Final
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
-from notation.game.chess.bits import first, several, signed
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
 from notation.moves.reading import ReadMove
 from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
+from notation.rules.square_set import FILES, RANKS, first, several
 from notation.variants import Stalemate
 
-if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
     from mypy_extensions import i64
 
 NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
@@ -506,8 +506,6 @@ _CHECK: Final = 43  # +
 _MATE: Final = 35  # #
 _GOOD: Final = 33  # !
 _DUBIOUS: Final = 63  # ?
-_FILE_MASKS: Final = tuple(signed(0x0101010101010101 << f) for f in range(8))
-_RANK_MASKS: Final = tuple(signed(0xFF << (8 * r)) for r in range(8))
 
 
 def read_plain_san(position: ChessPosition, text: str) -> Move | None:
@@ -594,7 +592,7 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
         if capture != (file_index >= 0) or rank_index >= 0:
             return None
         if capture:
-            origins &= _FILE_MASKS[file_index]
+            origins &= FILES[file_index]
         last_rank: i64 = rules.promotion_rank[us]
         if last_rank >> target & 1:
             promoted = rules.kind_of.get(promotion, -1) if promotion else -1
@@ -610,9 +608,9 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
             return None
         chosen: i64 = origins
         if file_index >= 0:
-            chosen &= _FILE_MASKS[file_index]
+            chosen &= FILES[file_index]
         if rank_index >= 0:
-            chosen &= _RANK_MASKS[rank_index]
+            chosen &= RANKS[rank_index]
         if not chosen or several(chosen):
             return None
         origin = first(chosen)
@@ -621,8 +619,8 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
             # The disambiguation written must be python-chess's (``_disambiguation``).
             if not others:
                 return None
-            same_rank: i64 = others & _RANK_MASKS[origin >> 3]
-            same_file: i64 = others & _FILE_MASKS[origin & 7]
+            same_rank: i64 = others & RANKS[origin >> 3]
+            same_file: i64 = others & FILES[origin & 7]
             if (file_index >= 0) != (bool(same_rank) or not same_file) or (rank_index >= 0) != bool(same_file):
                 return None
     move = Move(origin, target, promotion)

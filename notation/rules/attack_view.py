@@ -11,8 +11,11 @@ translated, as bytes, to 0/1 per group and read as a binary number: a handful of
 instead of a loop (tests/test_rules_attacks.py holds both to the registry).
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
 ``AttackView.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
-On 8x8 ``attackers`` reads the module-level tables directly; other boards get a
-``BoardAttackView``, the same bitboards with attacks looked up in their own tables.
+Every board's bitboards are plain ints (a 9x10 board's do not fit a machine word). On 8x8
+``attackers`` reads the 8x8 tables directly and looks sliders up where the move generator
+does, on square-set words (``notation.rules.chess_attacks``, converted by
+``notation.rules.square_set``); other boards get a ``BoardAttackView``, the same bitboards
+with attacks looked up in their own tables.
 Nothing here judges legality; nothing raises on a Setup whose cells fit its geometry.
 """
 
@@ -22,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
+from notation.rules import chess_attacks
 from notation.rules.attacks import (
     BISHOP_PSEUDO,
     CHESS_TABLES,
@@ -30,11 +34,11 @@ from notation.rules.attacks import (
     PAWN_ATTACKS,
     ROOK_PSEUDO,
     Tables,
-    bishop_attacks,
-    rook_attacks,
     tables_for,
 )
 from notation.rules.bitboard import ByColour
+from notation.rules.chess_attacks import bishop_attacks, rook_attacks
+from notation.rules.square_set import from_word, to_word, up
 from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import COMPILED, Setup
 from notation.variants import Movement, Variant
@@ -310,14 +314,17 @@ class AttackView:
             | (PAWN_ATTACKS[colour ^ 1][sq] & self.pawns[colour])
         )
         # A slider off every line through ``sq`` cannot attack it: skip the table look-ups.
+        # Sliders are looked up on square-set words (chess_attacks, as the move generator does).
+        occ_word = to_word(occ)
         sliders = self.orthogonal[colour]
         if ROOK_PSEUDO[sq] & sliders:
-            found |= rook_attacks(sq, occ) & sliders
+            found |= from_word(rook_attacks(sq, occ_word)) & sliders
         sliders = self.diagonal[colour]
         if BISHOP_PSEUDO[sq] & sliders:
-            found |= bishop_attacks(sq, occ) & sliders
-        if self.hoppers[colour]:
-            found |= hopper_attackers(sq, occ, self.hoppers[colour], CHESS_TABLES)
+            found |= from_word(bishop_attacks(sq, occ_word)) & sliders
+        hoppers = self.hoppers[colour]
+        if hoppers:
+            found |= from_word(chess_attacks.hopper_attackers(sq, occ_word, to_word(hoppers)))
         return found & occ
 
 
@@ -382,19 +389,13 @@ def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, 
 
 
 def _join(low: i64, high: i64) -> int:
-    """The bitboard of two halves of 32 squares, joined as a machine integer but for square
-    63, which a signed 64-bit integer cannot hold (shifting it there would overflow)."""
-    both: i64 = low | (high & 0x7FFFFFFF) << 32
-    if high & 0x80000000:
-        return int(both) | _SQUARE_63
-    return int(both)
-
-
-_SQUARE_63: Final = 1 << 63
+    """The set of two halves of 32 squares, as a plain int."""
+    return from_word(low | up(high, 32))
 
 
 def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHESS_TABLES) -> int:
-    """Grasshoppers among ``hoppers`` that attack ``sq``: each sits behind a hurdle next to it."""
+    """Grasshoppers among ``hoppers`` that attack ``sq``: each sits behind a hurdle next to it
+    (any board; ``chess_attacks.hopper_attackers`` is the 8x8 board's on words)."""
     found = 0
     beyond_of = tables.beyond
     for d in range(8):

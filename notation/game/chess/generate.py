@@ -11,27 +11,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from notation.game.chess.bits import (
+from notation.game.move import Move, MoveKind
+from notation.rules.chess_attacks import (
     BETWEEN,
-    BIT,
     KING,
     KNIGHT,
     LINE,
     PAWN,
     bishop_attacks,
-    count,
-    down,
     grasshopper_attacks,
-    pop_square,
     queen_attacks,
     rook_attacks,
-    squares,
-    up,
 )
-from notation.game.move import Move, MoveKind
+from notation.rules.square_set import BIT, count, down, pop_square, squares, up
 from notation.variants import Movement
 
-if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
     from mypy_extensions import i64
 
     from notation.game.chess.position import ChessPosition

@@ -5,8 +5,7 @@ Made once from a ``Setup`` that validation accepted (``notation.game.legal_posit
 the one place that validates); every later position is made by playing a legal move, so
 none holds an illegal state. The board is a bitboard per piece kind (``ChessRules``'s kind
 indices, both colours; seven at most, each its own field) and one per colour, each a
-signed 64-bit word as
-``notation.game.chess.bits`` describes (h8 is the sign bit). Positions are immutable values: ``play``
+square-set word (``notation.rules.square_set``). Positions are immutable values: ``play``
 returns a new one. ``play`` raises ``ValueError`` for a move that is not legal here;
 ``play_legal`` trusts its caller (the move came from ``legal_moves``).
 """
@@ -15,24 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from notation.game.chess.bits import (
-    BETWEEN,
-    BISHOP_PSEUDO,
-    BIT,
-    KING,
-    KNIGHT,
-    LINE,
-    PAWN,
-    ROOK_PSEUDO,
-    bishop_attacks,
-    count,
-    first,
-    hopper_attackers,
-    pop_square,
-    rook_attacks,
-    several,
-    squares,
-)
 from notation.game.chess.generate import (
     add_castling_moves,
     count_moves,
@@ -55,10 +36,23 @@ from notation.game.chess.rules import (
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
+from notation.rules.chess_attacks import (
+    BETWEEN,
+    BISHOP_PSEUDO,
+    KING,
+    KNIGHT,
+    LINE,
+    PAWN,
+    ROOK_PSEUDO,
+    bishop_attacks,
+    hopper_attackers,
+    rook_attacks,
+)
+from notation.rules.square_set import BIT, count, first, pop_square, several, squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Movement, Stalemate, Variant
 
-if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.game.chess.bits)
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
     from mypy_extensions import i64
 
 # Bound once as C statics (compiled): an enum member read off its class is an attribute

@@ -12,11 +12,11 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from notation.game.chess.bits import ALL, signed
 from notation.game.chess.safety import Safety
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.chess.twists.registry import twists_of
 from notation.geometry import Geometry
+from notation.rules.square_set import ALL, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8
 from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
 from notation.variants import Twist as TwistName
@@ -50,7 +50,7 @@ class ChessRules:
         self.variant = variant
         geometry: Geometry = variant.geometry
         if not geometry.is_chess_board:
-            # The generator's bitboards are 64-bit words (notation.game.chess.bits).
+            # The generator's bitboards are 64-bit words (notation.rules.square_set).
             raise ValueError(f"{variant.name}: chess-family moves are generated on the 8x8 board only")
         self.geometry = geometry
         self.files = geometry.files
@@ -90,16 +90,12 @@ class ChessRules:
         )
         self.en_passant = not base.no_en_passant
         self.stalemate = variant.stalemate
-        files, size = self.files, self.size
-        first = (1 << files) - 1
-        last = first << (size - files)
-        # Masks as the generator stores bitboards: signed 64-bit words (bits.signed).
-        self.back_rank = (signed(first), signed(last))  # per colour: its own first rank
-        self.promotion_rank = (signed(last), signed(first))  # per colour: the rank its pawns promote on
-        self.second_rank = (signed(first << files), signed(last >> files))
-        first_file = sum(1 << (rank * files) for rank in range(self.ranks))
-        self.first_file = signed(first_file)
-        self.last_file = signed(first_file << (files - 1))
+        # Masks as the generator stores bitboards: square-set words (notation.rules.square_set).
+        self.back_rank = (RANK_1, RANK_8)  # per colour: its own first rank
+        self.promotion_rank = (RANK_8, RANK_1)  # per colour: the rank its pawns promote on
+        self.second_rank = (RANK_2, RANK_7)
+        self.first_file = FILE_A
+        self.last_file = FILE_H
         self.chess_board = base.chess_board
         self.all = ALL
         self.twists: tuple[Twist, ...] = twists_of(variant)

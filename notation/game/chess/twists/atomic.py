@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.bits import BIT, KING
 from notation.game.chess.safety import Safety
 from notation.game.chess.twists import Twist, royal_loss
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
+from notation.rules.chess_attacks import KING
+from notation.rules.square_set import BIT
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition

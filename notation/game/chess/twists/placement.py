@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.bits import signed, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
+from notation.rules.square_set import DARK_SQUARES, LIGHT_SQUARES, SquareSet
 from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 _DROP = MoveKind.DROP
+_DARK = SquareSet(DARK_SQUARES)
+_LIGHT = SquareSet(LIGHT_SQUARES)
 
 
 class PlacementPhase(Twist):
@@ -35,13 +37,10 @@ class PlacementPhase(Twist):
         if pockets is None or not any(pockets[us]):
             return None
         rules = position.rules
-        files, size = rules.files, rules.size
-        region_ranks = self.placement.ranks
-        region = (1 << (files * region_ranks)) - 1
-        if us == 1:
-            region <<= size - files * region_ranks
-        region = signed(region)
-        empty = region & ~position.occupied
+        region = SquareSet()
+        for rank in range(self.placement.ranks):
+            region |= SquareSet.rank(rank if us == 0 else 7 - rank)
+        empty = region - SquareSet(position.occupied)
         ours = position.side(us)
         moves: list[Move] = []
         for kind, count in enumerate(pockets[us]):
@@ -49,18 +48,19 @@ class PlacementPhase(Twist):
                 continue
             targets = empty
             movement = rules.movements[kind]
+            placed = SquareSet(position.board(kind) & ours)
             if movement is Movement.PAWN:
-                targets &= ~rules.promotion_rank[us]
+                targets -= SquareSet(rules.promotion_rank[us])
                 if not self.pawns_on_first_rank[us]:
-                    targets &= ~rules.back_rank[us]
+                    targets -= SquareSet(rules.back_rank[us])
                 if self.placement.pawn_files is PawnFiles.ONE_PER_FILE:
-                    for pawn in squares(position.board(kind) & ours):
-                        targets &= ~_file_mask(pawn % files, files, rules.ranks)
+                    for pawn in placed:
+                        targets -= SquareSet.file(pawn & 7)
             elif movement is Movement.BISHOP and self.placement.bishop_colours is BishopColours.DIFFERENT:
-                for bishop in squares(position.board(kind) & ours):
-                    targets &= ~_colour_mask(_colour(bishop, files), files, rules.ranks)
+                for bishop in placed:
+                    targets -= _DARK if bishop in _DARK else _LIGHT
             letter = rules.letters[kind]
-            for sq in squares(targets):
+            for sq in targets:
                 moves.append(Move(sq, sq, "", letter, _DROP))
         # A placement may not leave the placer's king attacked (Fairy-Stockfish judges drops
         # so; where check exists), so play starts from a legal position.
@@ -69,22 +69,3 @@ class PlacementPhase(Twist):
     def after(self, before: ChessPosition, move: Move, after: ChessPosition, captured: int, was_promoted: bool) -> None:
         if move.kind is _DROP and after.pockets is not None:
             after.pockets[before.turn_index][before.rules.kind_of[move.drop]] -= 1
-
-
-def _colour(sq: int, files: int) -> int:
-    return (sq % files + sq // files) % 2
-
-
-def _file_mask(file: int, files: int, ranks: int) -> int:
-    mask = 0
-    for rank in range(ranks):
-        mask |= 1 << (rank * files + file)
-    return signed(mask)
-
-
-def _colour_mask(colour: int, files: int, ranks: int) -> int:
-    mask = 0
-    for sq in range(files * ranks):
-        if _colour(sq, files) == colour:
-            mask |= 1 << sq
-    return signed(mask)

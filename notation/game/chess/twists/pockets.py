@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.bits import count, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move, MoveKind
+from notation.rules.square_set import count, squares
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.bits import KING, squares
 from notation.game.chess.twists import MoveChange, Twist
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
+from notation.rules.chess_attacks import KING
+from notation.rules.square_set import squares
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
