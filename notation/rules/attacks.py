@@ -29,23 +29,23 @@ DIAGONAL = (2, 3, 6, 7)
 
 def _geometry_walk(geometry: Geometry, sq: int, df: int, dr: int) -> tuple[int, ...]:
     """Squares from ``sq`` (exclusive) to the edge of ``geometry`` in one direction."""
-    files = geometry.files
+    files, ranks = geometry.files, geometry.ranks  # (Geometry.on_board, without a call a step)
     out = []
     f, r = sq % files + df, sq // files + dr
-    while geometry.on_board(f, r):
+    while 0 <= f < files and 0 <= r < ranks:
         out.append(r * files + f)
         f, r = f + df, r + dr
     return tuple(out)
 
 
 def _geometry_leaper(geometry: Geometry, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    files = geometry.files
+    files, ranks = geometry.files, geometry.ranks
     table = []
     for sq in range(geometry.size):
         f, r = sq % files, sq // files
         bb = 0
         for df, dr in steps:
-            if geometry.on_board(f + df, r + dr):
+            if 0 <= f + df < files and 0 <= r + dr < ranks:
                 bb |= 1 << ((r + dr) * files + f + df)
         table.append(bb)
     return tuple(table)

@@ -19,37 +19,33 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from notation.rules.attacks import CHESS_TABLES
-from notation.rules.square_set import BIT, FILE_A, RANKS, first, last, table, to_word
+from notation.rules.square_set import BIT, FILE_A, RANKS, first, last, words
 
 if TYPE_CHECKING:
     from notation.rules.square_set import Table
 
 
-def _words(values: tuple[int, ...]) -> Table:
-    return table(to_word(value) for value in values)
-
-
 _SOURCE = CHESS_TABLES
-KNIGHT: Final = _words(_SOURCE.knight)
-KING: Final = _words(_SOURCE.king)
+KNIGHT: Final = words(_SOURCE.knight)
+KING: Final = words(_SOURCE.king)
 # [colour][square]: the squares a pawn of that colour attacks. A tuple of any length to mypyc:
 # a pair would be kept unboxed and boxed again at each PAWN[colour].
-PAWN: Final[tuple[Table, ...]] = (_words(_SOURCE.pawn[0]), _words(_SOURCE.pawn[1]))
-ROOK_PSEUDO: Final = _words(_SOURCE.rook_pseudo)
-BISHOP_PSEUDO: Final = _words(_SOURCE.bishop_pseudo)
+PAWN: Final[tuple[Table, ...]] = (words(_SOURCE.pawn[0]), words(_SOURCE.pawn[1]))
+ROOK_PSEUDO: Final = words(_SOURCE.rook_pseudo)
+BISHOP_PSEUDO: Final = words(_SOURCE.bishop_pseudo)
 # [a][b]: the whole line through a and b (0 if none); strictly between them.
-LINE: Final = tuple(_words(row) for row in _SOURCE.line)
-BETWEEN: Final = tuple(_words(row) for row in _SOURCE.between)
+LINE: Final = tuple(words(row) for row in _SOURCE.line)
+BETWEEN: Final = tuple(words(row) for row in _SOURCE.between)
 # [direction][square]: the squares from it to the edge, and the one square beyond it.
-RAYS: Final = tuple(_words(row) for row in _SOURCE.rays)
-BEYOND: Final = tuple(_words(row) for row in _SOURCE.beyond)
+RAYS: Final = tuple(words(row) for row in _SOURCE.rays)
+BEYOND: Final = tuple(words(row) for row in _SOURCE.beyond)
 
 # --- sliders -------------------------------------------------------------------------------
 
 _DIAGONAL_GATHER: Final = 0x0202020202020202  # a line's squares, one per file, onto the top rank
 _FILE_GATHER: Final = 0x0080402010080400  # the a-file's inner squares onto the top rank
 # SPREAD[pattern]: an eight-bit pattern of files copied onto every rank (then masked to a line).
-SPREAD: Final = table(to_word(pattern * 0x0101010101010101) for pattern in range(256))
+SPREAD: Final = words(pattern * 0x0101010101010101 for pattern in range(256))
 
 
 def _first_rank_attacks() -> Table:
@@ -68,24 +64,24 @@ def _first_rank_attacks() -> Table:
                         break
                     f += step
             found.append(attacks)
-    return table(found)
+    return words(found)
 
 
 FIRST_RANK: Final = _first_rank_attacks()
 
 
 def _mask_without(line: int, sq: int) -> int:
-    return to_word(line & ~(1 << sq))
+    return line & ~(1 << sq)
 
 
-_FILE_OF: Final = table(sq & 7 for sq in range(64))
-_RANK_MASK: Final = table(RANKS[sq >> 3] for sq in range(64))
-_RANK_SHIFT: Final = table(8 * (sq >> 3) + 1 for sq in range(64))
+_FILE_OF: Final = words(sq & 7 for sq in range(64))
+_RANK_MASK: Final = words(RANKS[sq >> 3] for sq in range(64))
+_RANK_SHIFT: Final = words(8 * (sq >> 3) + 1 for sq in range(64))
 # Per square, its diagonal and anti-diagonal (the square itself left out).
-_DIAGONAL: Final = table(
+_DIAGONAL: Final = words(
     _mask_without(_SOURCE.rays[2][sq] | _SOURCE.rays[6][sq], sq) for sq in range(64)
 )
-_ANTI_DIAGONAL: Final = table(
+_ANTI_DIAGONAL: Final = words(
     _mask_without(_SOURCE.rays[3][sq] | _SOURCE.rays[7][sq], sq) for sq in range(64)
 )
 
@@ -116,8 +112,8 @@ def _file_attacks() -> Table:
                         break
                     r += step
             for file in range(8):
-                found[(rank * 8 + file) * 64 + found_of[inner]] = to_word(attacks << file)
-    return table(found)
+                found[(rank * 8 + file) * 64 + found_of[inner]] = attacks << file
+    return words(found)
 
 
 _FILE_ATTACKS: Final = _file_attacks()

@@ -46,15 +46,18 @@ if TYPE_CHECKING:
 _SIXTY_FOUR_BITS: Final = (1 << 64) - 1
 
 
-def table(values: Iterable[int]) -> Table:
-    """``values`` (words) as a table of machine words."""
-    return vec[i64](values)
+def words(values: Iterable[int]) -> Table:
+    """``values`` (plain ints, or words already) as a table of machine words. (A list, not a
+    generator, is handed to the vector: compiled, a generator's every step is a call.)"""
+    return vec[i64]([to_word(value) for value in values])
 
 
 def to_word(squares: int) -> i64:
-    """The word of ``squares``, a plain non-negative int (bit ``n``: square ``n``; bits past
+    """The word of ``squares``, a plain non-negative int (or a word already) (bit ``n``: square ``n``; bits past
     h8 are dropped). Compiled, a final name set by this call is a native static, where a
     literal past 2**62 stays a Python int that every use converts again."""
+    if squares >> 62 == 0:  # below 2**62 (and not negative): the same value (and, compiled, no long arithmetic)
+        return squares
     squares &= _SIXTY_FOUR_BITS
     word: i64 = squares - (1 << 64) if squares >> 63 else squares
     return word
@@ -74,10 +77,10 @@ EMPTY: Final[i64] = 0
 H8: Final[i64] = to_word(1 << 63)  # the sign bit
 BELOW_H8: Final[i64] = to_word((1 << 63) - 1)  # every square but h8
 # BIT[sq]: the set of ``sq`` alone.
-BIT: Final = table(to_word(1 << sq) for sq in range(64))
+BIT: Final = words(1 << sq for sq in range(64))
 # FILES[f], RANKS[r]: file ``f`` (0 = a), rank ``r`` (0 = the first rank).
-FILES: Final = table(to_word(0x0101010101010101 << f) for f in range(8))
-RANKS: Final = table(to_word(0xFF << (8 * r)) for r in range(8))
+FILES: Final = words(0x0101010101010101 << f for f in range(8))
+RANKS: Final = words(0xFF << (8 * r) for r in range(8))
 FILE_A: Final[i64] = to_word(0x0101010101010101)
 FILE_H: Final[i64] = to_word(0x0101010101010101 << 7)
 RANK_1: Final[i64] = to_word(0xFF)
@@ -93,7 +96,7 @@ LIGHT_SQUARES: Final[i64] = ~DARK_SQUARES
 _ODD_BITS: Final[i64] = to_word(0x5555555555555555)  # for count: every other bit
 # The index of the bit a de Bruijn sequence's product with a single bit lands on.
 _DE_BRUIJN: Final = 0x03F79D71B4CB0A89
-_DE_BRUIJN_INDEX: Final = table(
+_DE_BRUIJN_INDEX: Final = words(
     sq for _, sq in sorted((((1 << sq) * 0x03F79D71B4CB0A89) >> 58 & 63, sq) for sq in range(64))
 )
 
@@ -162,8 +165,8 @@ def pop_square(bb: i64) -> tuple[int, i64]:
 
 
 # The squares a shift up by ``n`` keeps below h8; those a shift down by ``n`` can fill.
-_KEEP_BELOW: Final = table((1 << (63 - n)) - 1 for n in range(64))
-_SHIFT_DOWN_MASK: Final = table((1 << (64 - n)) - 1 if n else -1 for n in range(64))
+_KEEP_BELOW: Final = words((1 << (63 - n)) - 1 for n in range(64))
+_SHIFT_DOWN_MASK: Final = words((1 << (64 - n)) - 1 if n else -1 for n in range(64))
 
 
 def up(bb: i64, n: int) -> i64:
