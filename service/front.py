@@ -5,10 +5,11 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
 
 1. the head arrives under ``header_timeout`` (counted from accept for a connection's first
    request, else from the request's first byte) and ``service.http_head``'s size limits,
-   then the connection's h11 state machine, its one HTTP parser and answer writer, reads it
-   (a method outside ``KNOWN_METHODS`` gets 501: methods are case-sensitive); an idle
-   keep-alive connection is closed after ``keepalive_timeout`` and a connection that sends
-   nothing after ``header_timeout``, both without an answer;
+   then ``http_head.parse_simple`` reads it when it is a plain HTTP/1.1 GET or POST (and
+   ``Exchange`` writes its answer as h11 would), else h11 parses it (a method outside
+   ``KNOWN_METHODS`` then gets 501: methods are case-sensitive); an idle keep-alive
+   connection is closed after ``keepalive_timeout`` and a connection that sends nothing
+   after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
    wait for a busy worker (and ``/metrics`` counts every worker's requests, and adds up the
    sibling front ends' figures when there are several: ``Front.peers``), as is a CORS
@@ -54,7 +55,7 @@ from notation import __version__
 
 from . import wire
 from .config import Settings
-from .http_head import MAX_HEAD_BYTES, Head, HeadRejected, HeadScanner, strip_leading_empty_lines
+from .http_head import MAX_HEAD_BYTES, Head, HeadRejected, HeadScanner, parse_simple, strip_leading_empty_lines
 from .jsonio import dumps
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
@@ -182,7 +183,6 @@ class ClientConnection(asyncio.Protocol):
         self.front = front
         self.settings = front.settings
         self.inbox = bytearray()
-        self.http = _parser()  # reads every request on the connection and writes its answers
         self.eof = False
         self.phase = "idle"  # idle (no byte of a request yet), head, body, dispatch, respond, linger
         self.task: asyncio.Task | None = None
@@ -372,7 +372,9 @@ class ClientConnection(asyncio.Protocol):
             return False
 
     async def _exchange(self, head_deadline: float, started: float) -> bool:
-        exchange = self._parse_head(await self._read_head(head_deadline))
+        data = await self._read_head(head_deadline)
+        request = parse_simple(data)
+        exchange = Exchange(request) if request is not None else _h11_exchange(data)
         request = exchange.request
         target = request.target.decode("latin-1")
         method = request.method.decode("latin-1")
@@ -430,6 +432,9 @@ class ClientConnection(asyncio.Protocol):
             if declared is not None and declared > limit:
                 raise Refusal(413, f"the body is {declared} bytes; this endpoint accepts at most {limit} bytes")
             connection = exchange.h11
+            if connection is None:  # the fast path: a Content-Length body, or none
+                await self._read_sized_body(body, declared or 0)
+                return body
             if connection.they_are_waiting_for_100_continue:
                 self._write(connection.send(h11.InformationalResponse(status_code=100, headers=[])))
             loop = asyncio.get_running_loop()
@@ -458,6 +463,26 @@ class ClientConnection(asyncio.Protocol):
         except BaseException:
             body.close()
             raise
+
+    async def _read_sized_body(self, body: Body, length: int) -> None:
+        """Read ``length`` bytes of body from the inbox into ``body`` (what follows stays
+        there: a pipelined request); refuses as ``_read_body`` does."""
+        if not length:
+            return
+        started = asyncio.get_running_loop().time()
+        while True:
+            if self.inbox:
+                if len(self.inbox) <= length - body.size:
+                    body.write(self._take_inbox())
+                else:
+                    wanted = length - body.size
+                    body.write(bytes(self.inbox[:wanted]))
+                    del self.inbox[:wanted]
+                if body.size == length:
+                    return
+            if self.eof:
+                raise Refusal(400, "the connection was closed before the whole body arrived")
+            await self._wait_for_body(started, body.size)
 
     async def _wait_for_body(self, started: float, size: int) -> None:
         """Wait for more of a body that began at loop time ``started``, ``size`` bytes so
@@ -635,40 +660,11 @@ class ClientConnection(asyncio.Protocol):
             self._out.write(data)
 
     def _finish_cycle(self, exchange: Exchange) -> bool:
-        """Keep the connection for the next request if both sides allow it: h11 starts its
-        next cycle, or, when it read past the request (a pipelined request after a chunked
-        body), those bytes go back to the inbox for the head scanner and a new parser."""
+        """Keep the connection for the next request if both sides allow it."""
         if not exchange.reusable() or self.front.stopping:
             return False
-        leftover = self.http.trailing_data[0]
-        if leftover:
-            self.inbox[:0] = leftover
-            self.http = _parser()
-        else:
-            self.http.start_next_cycle()
+        self.inbox[:0] = exchange.leftover()
         return True
-
-    def _parse_head(self, data: bytes) -> Exchange:
-        """The exchange of the request whose head is ``data``, read by the connection's h11;
-        raises ``Refusal`` for a head it refuses, an unsupported version, both
-        Content-Length and Transfer-Encoding, or a method this server does not know."""
-        connection = self.http
-        connection.receive_data(data)
-        try:
-            event = connection.next_event()
-        except h11.RemoteProtocolError as exc:
-            raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
-        if not isinstance(event, h11.Request):
-            raise Refusal(400, "malformed request head")
-        if event.http_version not in SUPPORTED_VERSIONS:
-            version = event.http_version.decode("latin-1")
-            raise Refusal(505, f"HTTP/{version} is not supported; use HTTP/1.1 or HTTP/1.0")
-        if event.method not in KNOWN_METHODS:
-            raise Refusal(501, _unknown_method(event.method))
-        request = Head(event.method, event.target, event.http_version, list(event.headers.raw_items()))
-        if request.header(b"transfer-encoding") is not None and request.header(b"content-length") is not None:
-            raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
-        return Exchange(request, connection)
 
     def _wire_head(self, request: Head, body: Body) -> dict[str, Any]:
         return {
@@ -767,39 +763,137 @@ class Body:
                 pass
 
 
+_TOKEN = re.compile(r"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
+_FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")
+_NO_BODY = frozenset({204, 304})
+
+
 class Exchange:
-    """One request and its answer, both through the connection's h11 state machine, which
-    frames the answer (Content-Length or chunked, none for HEAD, 204 and 304, Connection:
-    close for an HTTP/1.0 client or one that asked) and says whether the connection goes on."""
+    """One request and its answer on the wire. A head ``parse_simple`` read is answered
+    here (``h11`` None): for an answer with a Content-Length, the bytes h11 would write;
+    an answer of another kind (no Content-Length, 204, 304, a header h11 would refuse)
+    first hands the exchange to h11 (``_to_h11``). Any other head is h11's throughout."""
 
-    __slots__ = ("request", "h11")
+    __slots__ = ("request", "h11", "close", "remaining", "done")
 
-    def __init__(self, request: Head, connection: h11.Connection):
+    def __init__(self, request: Head, connection: h11.Connection | None = None):
         self.request = request
         self.h11 = connection
+        self.close = request.close  # the connection ends after this answer
+        self.remaining = 0  # bytes of the answer's body still to write
+        self.done = False
 
     def head(self, status: int, headers: list[tuple[str, str]]) -> bytes:
         """The bytes of the answer's head (status line and ``headers``)."""
+        if self.h11 is None:
+            fast = self._fast_head(status, headers)
+            if fast is not None:
+                return fast
+            self._to_h11()
+        assert self.h11 is not None
         encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
         response = h11.Response(status_code=status, headers=encoded, reason=phrase(status).encode("ascii"))
         return self.h11.send(response) or b""
 
     def data(self, payload: bytes) -> bytes:
         """The bytes of a piece of the answer's body."""
-        return self.h11.send(h11.Data(data=payload)) or b""
+        if self.h11 is not None:
+            return self.h11.send(h11.Data(data=payload)) or b""
+        if len(payload) > self.remaining:
+            raise h11.LocalProtocolError("Too much data for declared Content-Length")
+        self.remaining -= len(payload)
+        return payload
 
     def end(self) -> bytes:
         """The bytes that end the answer."""
-        return self.h11.send(h11.EndOfMessage()) or b""
+        if self.h11 is not None:
+            return self.h11.send(h11.EndOfMessage()) or b""
+        if self.remaining:
+            raise h11.LocalProtocolError("Too little data for declared Content-Length")
+        self.done = True
+        return b""
 
     def reusable(self) -> bool:
         """Both sides are done and neither asked to close."""
-        return self.h11.our_state is h11.DONE and self.h11.their_state is h11.DONE
+        if self.h11 is not None:
+            return self.h11.our_state is h11.DONE and self.h11.their_state is h11.DONE
+        return self.done and not self.close
+
+    def leftover(self) -> bytes:
+        """Bytes read past the request (the next request's), for the inbox."""
+        return self.h11.trailing_data[0] if self.h11 is not None else b""
+
+    def _fast_head(self, status: int, headers: list[tuple[str, str]]) -> bytes | None:
+        if status < 200 or status in _NO_BODY:
+            return None
+        length = None
+        lines = [f"HTTP/1.1 {status} {phrase(status)}\r\n"]
+        last = len(headers) - 1
+        for index, (name, value) in enumerate(headers):
+            lower = name.lower()
+            if lower == "content-length":
+                if length is not None or not (value.isascii() and value.isdigit()) or len(value) > 18:
+                    return None
+                length = int(value)
+            elif lower == "connection":  # the front end's own, last, when it is stopping
+                if index != last or value != "close":
+                    return None
+                self.close = True
+            elif lower in ("transfer-encoding", "host"):
+                return None
+            line = f"{name}: {value}\r\n"
+            if line not in _GOOD_LINES and lower not in _CHECKED_VALUES:
+                if _TOKEN.fullmatch(name) is None or _FIELD_VALUE.fullmatch(value) is None:
+                    return None
+                if len(_GOOD_LINES) < 1000 and lower != "date":  # a date changes every second
+                    _GOOD_LINES.add(line)
+            lines.append(line)
+        if length is None:
+            return None
+        if self.close and not (headers and headers[-1][0].lower() == "connection"):
+            lines.append("Connection: close\r\n")  # as h11 adds it
+        lines.append("\r\n")
+        self.remaining = length
+        return "".join(lines).encode("latin-1")
+
+    def _to_h11(self) -> None:
+        """Have h11 write this answer: it reads a head equivalent for the answer (method,
+        version, Connection: close) whose body has been read."""
+        request = self.request
+        connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+        close = b"Connection: close\r\n" if request.close else b""
+        connection.receive_data(b"%s %s HTTP/1.1\r\nHost: h\r\n%s\r\n" % (request.method, request.target, close))
+        connection.next_event()  # the Request
+        connection.next_event()  # its EndOfMessage
+        self.h11 = connection
 
 
-def _parser() -> h11.Connection:
-    """A connection's HTTP parser; a head reaches it whole, within ``http_head``'s limits."""
-    return h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+_GOOD_LINES: set[str] = set()  # answer header lines found valid (most repeat: Content-Type, ...)
+# Values checked before they get here: digits (above), the request id (the front end's own:
+# a worker's is replaced). Their names are tokens whatever their case.
+_CHECKED_VALUES = frozenset({"content-length", "x-request-id"})
+
+
+def _h11_exchange(data: bytes) -> Exchange:
+    """An exchange whose head ``data`` h11 reads; raises ``Refusal`` for a head it refuses,
+    an unsupported version, a method this server does not know, or both Content-Length and
+    Transfer-Encoding."""
+    connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
+    connection.receive_data(data)
+    try:
+        event = connection.next_event()
+    except h11.RemoteProtocolError as exc:
+        raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
+    if not isinstance(event, h11.Request):
+        raise Refusal(400, "malformed request head")
+    if event.http_version not in SUPPORTED_VERSIONS:
+        raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
+    if event.method not in KNOWN_METHODS:
+        raise Refusal(501, _unknown_method(event.method))
+    names = [name for name, _ in event.headers]
+    if b"transfer-encoding" in names and b"content-length" in names:
+        raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
+    return Exchange(Head(event.method, event.target, event.http_version, list(event.headers.raw_items())), connection)
 
 
 def _unknown_method(method: bytes) -> str:
@@ -827,7 +921,7 @@ def _iso_now() -> str:
 
 
 def _content_length(request: Head) -> int | None:
-    """The declared body length (h11 has checked it is one whole number)."""
+    """The declared body length (h11 or ``parse_simple`` has checked it is one whole number)."""
     value = request.header(b"content-length")
     return None if value is None else int(value)
 
