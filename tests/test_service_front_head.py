@@ -62,6 +62,9 @@ def test_a_long_request_line_is_414_however_it_arrives(cuts):
         (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 37, 37\r\n\r\n", 400),
         (b"POST / HTTP/1.1\r\nHost: x\nContent-Length: 1,1\n\n", 400),
         (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nX-List: 1, 2\r\n\r\n", None),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n , 2\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\t2\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nX-A: 1\r\n 2\r\nContent-Length: 2\r\n\r\n", None),
         (b"GET / HTTP/1.1\nHost: x\n\n", None),
     ],
     ids=[
@@ -74,6 +77,9 @@ def test_a_long_request_line_is_414_however_it_arrives(cuts):
         "Content-Length as a list",
         "Content-Length as a list, bare LF line ends",
         "a comma in another header",
+        "Content-Length folded into a list",
+        "Content-Length folded with a tab",
+        "another header folded",
         "bare LF line ends",
     ],
 )
@@ -112,7 +118,7 @@ def slow_scan(data: bytes):
 
 lines = st.sampled_from([
     b"Host: a", b"host:x", b"Content-Length: 5", b"content-length:0", b"Content-Length: 5, 5", b"Content-Length:1,1",
-    b"Connection: close", b"X-List: a, b", b"X:  spaced  value  ", b"X:", b" folded", b"X: a\rb",
+    b"Connection: close", b"X-List: a, b", b"X:  spaced  value  ", b"X:", b" folded", b" , 5", b"X: a\rb",
 ]) | st.binary(max_size=12)
 request_lines = st.sampled_from(
     [b"GET / HTTP/1.1", b"POST /v1/fen/convert HTTP/1.1", b"get / HTTP/1.1", b"GET  / HTTP/1.1"]
@@ -134,6 +140,7 @@ def test_the_one_pass_check_leaves_limits_and_content_length_rules_to_the_line_s
         b"GET / HTTP/1.1\r\n" + b"X: 1\r\n" * 101 + b"\r\n",
         b"POST / HTTP/1.1\r\nContent-Length: 1\r\ncontent-length: 1\r\n\r\n",
         b"POST / HTTP/1.1\r\nContent-Length: 1, 1\r\n\r\n",
+        b"POST / HTTP/1.1\r\nContent-Length: 1\r\n 1\r\n\r\n",
     ):
         assert _whole_small_head(bytearray(head)) is None
         with pytest.raises(HeadRejected):

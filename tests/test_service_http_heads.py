@@ -46,8 +46,10 @@ def h11_reading(data: bytes) -> str:
         return "refuses"
     assert isinstance(event, h11.Request)
     lines = data.partition(b"\r\n\r\n")[0].lower().split(b"\r\n")
-    given = [line for line in lines if line.startswith(b"content-length:")]
-    return "merges" if len(given) > 1 or any(b"," in line for line in given) else "reads"
+    given = [index for index, line in enumerate(lines) if line.startswith(b"content-length:")]
+    folded = any(lines[index + 1 : index + 2] and lines[index + 1][:1] in (b" ", b"\t") for index in given)
+    listed = any(b"," in lines[index] for index in given)
+    return "merges" if len(given) > 1 or listed or folded else "reads"
 
 
 def status_of(answer: bytes) -> int:
