@@ -1,7 +1,9 @@
-"""Rule twists of the chess family as objects: one class per twist, built once per variant
-(``registry.twists_of``) from the registry's ``Twist`` values and data.
+"""Rule twists of the chess family as objects: one ``TwistRule`` subclass per twist, built
+once per variant (``registry.twists_of``) from the registry's ``Twist`` names
+(``notation.variants.Twist``, public: a registry entry lists them) and data. The two are
+named apart: ``Twist`` names a rule in the registry, ``TwistRule`` is the object that plays it.
 
-A twist changes the game through a few hooks, each a no-op in ``Twist`` itself:
+A twist changes the game through a few hooks, each a no-op in ``TwistRule`` itself:
 ``safety`` (what a move must leave of the mover's royal pieces), ``end`` (a variant's own
 end, judged before any move is generated), ``extra_moves`` (drops, detonations),
 ``only_moves`` (a phase that replaces the ordinary moves: placing pieces), ``filter``
@@ -33,7 +35,7 @@ class MoveChange(enum.Enum):
     REPLACES = "replaces"  # a phase whose moves replace the pieces' own (placement)
 
 
-class Twist:
+class TwistRule:
     """A rule twist; every hook leaves the game as standard chess plays it.
 
     ``move_change`` says what it does to the moves: perft may count the last ply from the

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from notation.game.chess.bits import BIT, KING
 from notation.game.chess.safety import Safety
-from notation.game.chess.twists import Twist, royal_loss
+from notation.game.chess.twists import TwistRule, royal_loss
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class Explosions(Twist):
+class Explosions(TwistRule):
     """Captures explode."""
 
     def safety(self, base: Safety) -> Safety:
