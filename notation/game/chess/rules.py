@@ -106,9 +106,16 @@ class ChessRules:
         for twist in self.twists:
             safety = twist.safety(safety)
         self.safety = safety
+        # The twist that changes how kings are attacked and kept safe (Atomic), asked by the
+        # position where standard chess would judge; None in standard chess.
+        self.king_twist: TwistRule | None = None
+        for twist in self.twists:
+            if twist.changes_king_safety:
+                self.king_twist = twist
         # Whether a move's legality can be told from pins and checks alone (one royal piece,
-        # no grasshoppers, whose hurdles a move can add or take away): the fast path.
-        self.pins_decide = safety is Safety.ROYAL and not self.hopper_kinds
+        # standard king safety, no grasshoppers, whose hurdles a move can add or take away):
+        # the fast path.
+        self.pins_decide = safety is Safety.ROYAL and self.king_twist is None and not self.hopper_kinds
         # Whether the pieces' own moves are legal as pins and checks say, whatever a twist
         # adds (drops): one piece's moves may then be found without generating every move.
         self.own_piece_moves = all(
