@@ -1,4 +1,4 @@
-"""Attacks on royal pieces: checkers (who gives check), pins, touching kings.
+"""Attacks on royal pieces: checkers (who gives check), pins.
 
 A side is checked only through its royal pieces (``Variant.royal``); a variant or side
 without any is never in check. Who attacks a king is the variant's king rule's answer
@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from notation.rules.attack_view import AttackView
 from notation.rules.bitboard import squares
-from notation.rules.king_rules import kings_touch
-
-__all__ = ["checkers", "kings_touch", "pinned", "pins"]
 
 
 def checkers(view: AttackView, colour: int, occupied: int | None = None) -> int:
