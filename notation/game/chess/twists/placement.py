@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.chess.bits import signed, squares
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.move import Move, MoveKind
 from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _DROP = MoveKind.DROP
 
 
-class PlacementPhase(Twist):
+class PlacementPhase(TwistRule):
     """Pieces are placed from the hand before play starts."""
 
     move_change = MoveChange.REPLACES
