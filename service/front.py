@@ -6,7 +6,8 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
 1. the head arrives under ``header_timeout`` (counted from accept for a connection's first
    request, else from the request's first byte) and ``service.http_head``'s size limits,
    then ``http_head.parse_simple`` reads it when it is a plain HTTP/1.1 GET or POST (and
-   ``Exchange`` writes its answer as h11 would), else h11 parses it; an idle keep-alive
+   ``Exchange`` writes its answer as h11 would), else h11 parses it (a method outside
+   ``KNOWN_METHODS`` then gets 501: methods are case-sensitive); an idle keep-alive
    connection is closed after ``keepalive_timeout`` and a connection that sends nothing
    after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
@@ -81,6 +82,11 @@ HOP_BY_HOP = frozenset(
     {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 )
 SUPPORTED_VERSIONS = (b"1.0", b"1.1")
+# The methods RFC 9110 section 9 defines, and PATCH (RFC 5789). Anything else, a method in
+# other letters included (``get``: method names are case-sensitive, RFC 9110 9.1), is a
+# method this server does not recognise: 501 (RFC 9110 15.6.2). A known method a resource
+# does not take gets the app's 405 with Allow.
+KNOWN_METHODS = frozenset({b"GET", b"HEAD", b"POST", b"PUT", b"DELETE", b"CONNECT", b"OPTIONS", b"TRACE", b"PATCH"})
 # The slowest average a body may arrive at once its first body_timeout has passed, as
 # Apache's mod_reqtimeout (MinRate=500): a body that trickles in never holds its slot long.
 BODY_MIN_RATE = 500
@@ -869,7 +875,9 @@ _CHECKED_VALUES = frozenset({"content-length", "x-request-id"})
 
 
 def _h11_exchange(data: bytes) -> Exchange:
-    """An exchange whose head ``data`` h11 reads; raises ``Refusal`` for a head it refuses."""
+    """An exchange whose head ``data`` h11 reads; raises ``Refusal`` for a head it refuses,
+    an unsupported version, a method this server does not know, or both Content-Length and
+    Transfer-Encoding."""
     connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
     connection.receive_data(data)
     try:
@@ -880,10 +888,19 @@ def _h11_exchange(data: bytes) -> Exchange:
         raise Refusal(400, "malformed request head")
     if event.http_version not in SUPPORTED_VERSIONS:
         raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
+    if event.method not in KNOWN_METHODS:
+        raise Refusal(501, _unknown_method(event.method))
     names = [name for name, _ in event.headers]
     if b"transfer-encoding" in names and b"content-length" in names:
         raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
     return Exchange(Head(event.method, event.target, event.http_version, list(event.headers.raw_items())), connection)
+
+
+def _unknown_method(method: bytes) -> str:
+    name = method.decode("latin-1")[:40]
+    if method.upper() in KNOWN_METHODS:
+        return f"the method {name!r} is not implemented; methods are case-sensitive (RFC 9110 9.1): {name.upper()}?"
+    return f"the method {name!r} is not implemented; this server takes GET, HEAD, POST and OPTIONS"
 
 
 def _time_out(waiter: asyncio.Future) -> None:

@@ -5,10 +5,14 @@ limits it must keep, before h11 parses it.
 costs linear work) and raises ``HeadRejected`` with the status to answer: 414 for a request
 line over ``MAX_REQUEST_LINE``, 431 for more than ``MAX_HEADER_FIELDS`` header lines, a
 line over ``MAX_HEADER_LINE`` or a head over ``MAX_HEAD_BYTES``, 400 for Content-Length
-given more than once (RFC 9112 6.3: a request smuggling risk; h11 would merge equal values).
-Everything else about the head's syntax is h11's to judge, except for the common case:
-``parse_simple`` reads a plain HTTP/1.1 GET or POST itself (h11 costs a third of the front
-end's CPU a request) and leaves every other head to h11.
+given more than once or as a list (``39, 39``, on one line or folded onto the next), which
+RFC 9110 8.6 lets a recipient refuse
+and h11 would merge into one value: a proxy in front may frame such a body otherwise
+(request smuggling, RFC 9112 11.2). Everything else about the head's syntax is h11's to
+judge, except for the common case: ``parse_simple`` reads a plain HTTP/1.1 GET or POST
+itself (h11 reading the head and writing the answer costs about 100 us of CPU a request,
+some 40% of a request's whole cost: docs/architecture.md, "Fast paths and what they buy")
+and leaves every other head to h11.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ class HeadScanner:
         self.line_start = 0
         self.lines = 0  # complete lines seen, the request line included
         self.content_lengths = 0
+        self.in_content_length = False  # the last header line was a Content-Length
 
     def scan(self, buffer: bytearray) -> int | None:
         """The length of the head (through its blank line) once it is complete in ``buffer``,
@@ -70,10 +75,17 @@ class HeadScanner:
             raise HeadRejected(431, f"more than {MAX_HEADER_FIELDS} header lines")
         if len(line) > MAX_HEADER_LINE:
             raise HeadRejected(431, f"a header line is longer than {MAX_HEADER_LINE} bytes")
-        if line[:15].lower() == b"content-length:":
+        if line[:1] in (b" ", b"\t"):  # an obsolete folded line, which h11 joins to the last
+            if self.in_content_length:
+                raise HeadRejected(400, "Content-Length is folded onto a second line; give the body's length once")
+            return
+        self.in_content_length = line[:15].lower() == b"content-length:"
+        if self.in_content_length:
             self.content_lengths += 1
             if self.content_lengths > 1:
                 raise HeadRejected(400, "Content-Length is given more than once")
+            if b"," in line:
+                raise HeadRejected(400, "Content-Length is a list; give the body's length once")
 
     def _check_partial(self, length: int) -> None:
         if self.lines == 0 and length > MAX_REQUEST_LINE + 1:
@@ -88,8 +100,9 @@ class HeadScanner:
 
 def _whole_small_head(buffer: bytearray) -> int | None:
     """The length of a head that has wholly arrived, every line ending in CR LF, shorter
-    than any limit and with at most one Content-Length (what the line by line scan would
-    find, in one pass of C); ``None`` for any other, which that scan judges."""
+    than any limit and with at most one Content-Length, not a list nor folded (what the
+    line by line scan would find, in one pass of C); ``None`` for any other, which that scan
+    judges."""
     end = buffer.find(b"\r\n\r\n", 0, MAX_REQUEST_LINE)
     if end < 0:
         return None
@@ -99,7 +112,14 @@ def _whole_small_head(buffer: bytearray) -> int | None:
     feeds = buffer.count(b"\n", 0, length)
     if feeds > MAX_HEADER_FIELDS + 2 or feeds != buffer.count(b"\r\n", 0, length):
         return None
-    if buffer[:length].lower().count(b"\ncontent-length:") > 1:
+    head = buffer[:length].lower()
+    found = head.find(b"\ncontent-length:")
+    if found < 0:
+        return length
+    line_end = head.find(b"\n", found + 1)
+    if head.find(b"\ncontent-length:", found + 1) >= 0 or head.find(b",", found, line_end) >= 0:
+        return None
+    if head[line_end + 1 : line_end + 2] in (b" ", b"\t"):  # folded
         return None
     return length
 

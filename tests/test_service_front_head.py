@@ -4,7 +4,7 @@ split into arrivals (a slowloris client sends one byte at a time)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_service.http_head import (
@@ -13,6 +13,7 @@ from notation_service.http_head import (
     MAX_REQUEST_LINE,
     HeadRejected,
     HeadScanner,
+    _whole_small_head,
     strip_leading_empty_lines,
 )
 
@@ -58,6 +59,12 @@ def test_a_long_request_line_is_414_however_it_arrives(cuts):
         (b"GET / HTTP/1.1\r\nX: " + b"y" * (MAX_HEADER_LINE - 3) + b"\r\n\r\n", None),
         (b"GET / HTTP/1.1\r\n" + b"X: " + b"y" * 8000 + b"\r\n" + (b"Y: " + b"z" * 8000 + b"\r\n") * 8 + b"\r\n", 431),
         (b"GET / HTTP/1.1\r\nContent-Length: 1\r\ncontent-length: 1\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 37, 37\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nHost: x\nContent-Length: 1,1\n\n", 400),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nX-List: 1, 2\r\n\r\n", None),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n , 2\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\t2\r\n\r\n", 400),
+        (b"POST / HTTP/1.1\r\nX-A: 1\r\n 2\r\nContent-Length: 2\r\n\r\n", None),
         (b"GET / HTTP/1.1\nHost: x\n\n", None),
     ],
     ids=[
@@ -67,6 +74,12 @@ def test_a_long_request_line_is_414_however_it_arrives(cuts):
         "header line at the limit",
         "head over 64 KiB",
         "Content-Length twice",
+        "Content-Length as a list",
+        "Content-Length as a list, bare LF line ends",
+        "a comma in another header",
+        "Content-Length folded into a list",
+        "Content-Length folded with a tab",
+        "another header folded",
         "bare LF line ends",
     ],
 )
@@ -85,3 +98,50 @@ def test_empty_lines_before_a_request_are_dropped():
     buffer = bytearray(b"\r\n\n\r\nGET / HTTP/1.1\r\n")
     strip_leading_empty_lines(buffer)
     assert buffer == b"GET / HTTP/1.1\r\n"
+
+
+def slow_scan(data: bytes):
+    """What the line-by-line scan finds as the bytes arrive one by one (the one-pass check
+    only ever sees the first byte), or the status it refuses with."""
+    scanner = HeadScanner()
+    buffer = bytearray(data)
+    try:
+        found = None
+        for end in range(1, len(buffer) + 1):
+            found = scanner.scan(buffer[:end])
+            if found is not None:
+                return found
+        return found
+    except HeadRejected as rejected:
+        return rejected.status
+
+
+lines = st.sampled_from([
+    b"Host: a", b"host:x", b"Content-Length: 5", b"content-length:0", b"Content-Length: 5, 5", b"Content-Length:1,1",
+    b"Connection: close", b"X-List: a, b", b"X:  spaced  value  ", b"X:", b" folded", b" , 5", b"X: a\rb",
+]) | st.binary(max_size=12)
+request_lines = st.sampled_from(
+    [b"GET / HTTP/1.1", b"POST /v1/fen/convert HTTP/1.1", b"get / HTTP/1.1", b"GET  / HTTP/1.1"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(request_line=request_lines, fields=st.lists(lines, max_size=8), end=st.sampled_from([b"\r\n", b"\n"]),
+       tail=st.binary(max_size=8), many=st.integers(0, 3))
+def test_the_one_pass_check_finds_what_the_line_scan_finds(request_line, fields, end, tail, many):
+    data = end.join([request_line, *fields, *([b"Content-Length: 1"] * many)]) + end + end + tail
+    quick = _whole_small_head(bytearray(data))
+    if quick is not None:
+        assert quick == slow_scan(data)
+
+
+def test_the_one_pass_check_leaves_limits_and_content_length_rules_to_the_line_scan():
+    for head in (
+        b"GET / HTTP/1.1\r\n" + b"X: 1\r\n" * 101 + b"\r\n",
+        b"POST / HTTP/1.1\r\nContent-Length: 1\r\ncontent-length: 1\r\n\r\n",
+        b"POST / HTTP/1.1\r\nContent-Length: 1, 1\r\n\r\n",
+        b"POST / HTTP/1.1\r\nContent-Length: 1\r\n 1\r\n\r\n",
+    ):
+        assert _whole_small_head(bytearray(head)) is None
+        with pytest.raises(HeadRejected):
+            HeadScanner().scan(bytearray(head))

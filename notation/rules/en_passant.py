@@ -7,13 +7,12 @@ came from) is empty, and an enemy pawn stands just in front of it. Boards of few
 four ranks have no double step. Variants with the ``NO_PAWN_DOUBLE_STEP`` or
 ``NO_EN_PASSANT`` twist have no plausible square, nor has a side to move whose opponent's
 army has ``pawn_double_step`` False, nor a setup in its placement phase (nobody has
-moved). Under the ``NO_CHECK`` twist every pseudo-legal capture is legal (a king may be
-left attacked). Legal: a pawn of the side to move
-takes there and afterwards no royal piece of its side is attacked (pins, check, discovered
-checks along the rank all follow from re-testing attacks); in Atomic the explosion is
-played out (the own king must survive; blowing up the enemy king is always legal; touching
-kings cannot check); under the Race twist the capture must not give check either. Sides
-without royal pieces (Antichess, Horde's White) only need the pseudo-legal capture.
+moved). Legal: a pawn of the side to move takes there and afterwards no royal piece of its
+side is attacked (pins, check, discovered checks along the rank all follow from re-testing
+attacks), as the variant's king rule says (``notation.rules.king_rules``: under the
+``NO_CHECK`` twist every pseudo-legal capture is legal; in Atomic the explosion is played
+out; under the Race twist the capture must not give check either). Sides without royal
+pieces (Antichess, Horde's White) only need the pseudo-legal capture.
 Nothing here raises; an illegal setup simply yields fewer captures.
 """
 
@@ -23,7 +22,6 @@ from typing import Final
 
 from notation.options import EnPassantMode
 from notation.rules.attack_view import AttackView, attack_view_of
-from notation.rules.bitboard import squares
 from notation.setup import Setup
 from notation.variants import Variant
 
@@ -60,55 +58,16 @@ def capturers(view: AttackView, ep: int) -> int:
 
 
 def is_legal_capture(view: AttackView, origin: int, ep: int) -> bool:
-    """Whether the pawn on ``origin`` may take en passant on ``ep`` (``ep`` plausible)."""
-    us = view.turn
-    them = us ^ 1
-    tables = view.tables
-    pushed = ep - tables.files if us == 0 else ep + tables.files
-    occ = view.occupied
-    our_royal = view.royal[us]
-    their_royal = view.royal[them]
-    if view.rules.atomic:
-        all_pawns = view.pawns[0] | view.pawns[1]
-        blast = (tables.king[ep] & occ & ~all_pawns) | (1 << origin) | (1 << pushed)
-        if our_royal & blast:
-            return False
-        if their_royal & blast:
-            return True
-        after = occ & ~blast
-        return not _attacked(view, our_royal, them, after, their_royal)
-    after = (occ & ~((1 << origin) | (1 << pushed))) | (1 << ep)
-    if _attacked(view, our_royal, them, after, their_royal):
-        return False
-    if view.rules.race and their_royal:
-        # The capturing pawn now attacks from ``ep``; every other piece is where it was.
-        if tables.pawn[us][ep] & their_royal or _attacked(view, their_royal, us, after, our_royal):
-            return False
-    return True
-
-
-def _attacked(view: AttackView, royal: int, by: int, occupied: int, enemy_royal: int) -> bool:
-    """Is any square of ``royal`` attacked by ``by`` with the board ``occupied``?
-
-    In Atomic, a royal piece next to an enemy royal piece is never attacked.
-    """
-    for sq in squares(royal):
-        if view.rules.atomic and view.tables.king[sq] & enemy_royal & occupied:
-            continue
-        if view.attackers(sq, by, occupied):
-            return True
-    return False
+    """Whether the pawn on ``origin`` may take en passant on ``ep`` (``ep`` plausible), as
+    the variant's king rule judges it (``KingRule.en_passant_legal``)."""
+    return view.rules.kings.en_passant_legal(view, origin, ep)
 
 
 def legal_captures(view: AttackView, ep: int) -> list[int]:
     """Origins of the legal en passant captures onto ``ep`` (empty if it is not plausible)."""
     if not plausible(view, ep):
         return []
-    if view.rules.atomic and view.variant.armies[view.turn].royal_count and not view.royal[view.turn]:
-        return []  # the side to move has lost its king: the game is over
-    if view.rules.no_check:
-        return list(squares(capturers(view, ep)))
-    return [origin for origin in squares(capturers(view, ep)) if is_legal_capture(view, origin, ep)]
+    return view.rules.kings.en_passant_captures(view, capturers(view, ep), ep)
 
 
 def en_passant_square(setup: Setup, variant: Variant, mode: EnPassantMode) -> int | None:

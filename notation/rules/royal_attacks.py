@@ -1,10 +1,10 @@
-"""Attacks on royal pieces: checkers (who gives check), pins, touching kings; Atomic aware.
+"""Attacks on royal pieces: checkers (who gives check), pins.
 
 A side is checked only through its royal pieces (``Variant.royal``); a variant or side
-without any is never in check. In Atomic, kings that touch cannot check each other (a
-king cannot capture), whatever else attacks them. Functions return bitboards and never
-raise; a side with several royal pieces counts checks against each of them. Tables are
-the attack view's board's (``AttackView.tables``).
+without any is never in check. Who attacks a king is the variant's king rule's answer
+(``notation.rules.king_rules``: in Atomic, kings that touch cannot check each other).
+Functions return bitboards and never raise; a side with several royal pieces counts
+checks against each of them. Tables are the attack view's board's (``AttackView.tables``).
 """
 
 from __future__ import annotations
@@ -13,35 +13,10 @@ from notation.rules.attack_view import AttackView
 from notation.rules.bitboard import squares
 
 
-def kings_touch(view: AttackView) -> bool:
-    """True when a white and a black royal piece stand on neighbouring squares."""
-    white, black = view.royal
-    king_attacks = view.tables.king
-    if white and not white & (white - 1):  # the usual single royal piece
-        return bool(king_attacks[white.bit_length() - 1] & black)
-    for sq in squares(white):
-        if king_attacks[sq] & black:
-            return True
-    return False
-
-
 def checkers(view: AttackView, colour: int, occupied: int | None = None) -> int:
-    """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none).
-
-    In Atomic the answer is 0 while the kings touch.
-    """
-    royal = view.royal[colour]
-    if not royal:
-        return 0
-    if view.rules.atomic and kings_touch(view):
-        return 0
-    enemy = colour ^ 1
-    if not royal & (royal - 1):  # the usual single royal piece
-        return view.attackers(royal.bit_length() - 1, enemy, occupied)
-    found = 0
-    for sq in squares(royal):
-        found |= view.attackers(sq, enemy, occupied)
-    return found
+    """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none), as
+    the variant's king rule counts them (``KingRule.checkers``)."""
+    return view.rules.kings.checkers(view, colour, occupied)
 
 
 def pins(view: AttackView, colour: int) -> dict[int, int]:

@@ -16,6 +16,7 @@ from notation.geometry import CHESS_BOARD, Geometry
 from notation.identity_cache import IdentityCache
 from notation.rules.attacks import tables_for
 from notation.rules.bitboard import ByColour
+from notation.rules.king_rules import KingRule, king_rule_for
 from notation.variants import RuleFamily, Twist, Variant
 
 
@@ -31,7 +32,9 @@ class VariantRules:
         # royalty and armies
         "royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "no_pawns", "kind_caps",
         # rule twists
-        "drops", "atomic", "race", "no_double_step", "no_en_passant", "no_check", "placement",
+        "drops", "race", "no_double_step", "no_en_passant", "placement",
+        # how the twists change the attacks on kings and what a setup may hold (king_rules)
+        "kings",
     )
 
     # Per colour, tuples of any length (see ``notation.rules.bitboard.ByColour``).
@@ -43,6 +46,7 @@ class VariantRules:
     no_double_step: tuple[bool, ...]
     castling_letters: tuple[tuple[str, str], ...]
     kind_caps: tuple[tuple[int, str, int], ...]
+    kings: KingRule
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -92,13 +96,12 @@ class VariantRules:
 
         twists = variant.twists
         self.drops = Twist.POCKETS in twists
-        self.atomic = Twist.ATOMIC in twists
         self.race = Twist.RACE in twists
         # Per colour: True for a side whose pawns never step two squares.
         never = Twist.NO_PAWN_DOUBLE_STEP in twists
         self.no_double_step = tuple(never or not army.pawn_double_step for army in variant.armies)
         self.no_en_passant = Twist.NO_EN_PASSANT in twists
-        self.no_check = Twist.NO_CHECK in twists
+        self.kings = king_rule_for(twists)
         self.placement = Twist.PLACEMENT in twists
 
 

@@ -13,22 +13,29 @@ the side not to move may be in check once the side to move has lost its king (th
 over). After a plausible double step (en passant square) the check must come from the
 pushed pawn or be discovered by it. In Atomic explosions clear lines, so only the
 double-step test applies there; so too in itsyourturn Atomic when the last move may have
-been a detonation (``bombs.may_have_detonated``).
+been a detonation (``bombs.may_have_detonated``). Each of these twists is asked through the
+variant's king rule (``notation.rules.king_rules``), not a flag.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.errors import Problem
 from notation.rules.bitboard import squares
 from notation.rules.en_passant import plausible
+from notation.rules.king_rules import RoyalLoss
 from notation.rules.royal_attacks import checkers
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
 
+_EXPLODED: Final = RoyalLoss.EXPLODED  # bound once (compiled: a C static)
+
 
 def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
-    if not ctx.rules.royal or position.rules.no_check or position.placing:
+    kings = position.rules.kings
+    if not ctx.rules.royal or not kings.checks_exist or position.placing:
         return []
     problems: list[Problem] = []
     us = position.turn
@@ -36,7 +43,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
-    gone = not position.royal[us] and (position.rules.atomic or may_have_detonated(ctx))
+    gone = not position.royal[us] and (kings.mover_royal_loss is _EXPLODED or may_have_detonated(ctx))
     theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(
@@ -50,19 +57,19 @@ def find_problems(ctx: Context) -> list[Problem]:
     if not ours:
         return problems
     described = _royal_attacked(ctx, us, ours)
-    if position.rules.race:
+    if kings.checks_refused:
         message = f"{described}: nobody may give check in {ctx.variant.name}"
         problems.append(Problem("race-check", message, field="placement"))
         return problems
     count = ours.bit_count()
-    if count > 2 and not position.rules.atomic and not may_have_detonated(ctx):
+    if count > 2 and kings.checks_follow_lines and not may_have_detonated(ctx):
         message = f"{described}: no move gives more than two checks"
         problems.append(Problem("too-many-checkers", message, field="placement"))
         return problems
     ep = ctx.setup.ep_square
     if ep is not None and plausible(position, ep):
         reason = _after_double_step(ctx, ours, ep)
-    elif count == 2 and not position.rules.atomic and not may_have_detonated(ctx):
+    elif count == 2 and kings.checks_follow_lines and not may_have_detonated(ctx):
         reason = _two_checkers(ctx, ours)
     else:
         reason = None

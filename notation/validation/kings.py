@@ -2,9 +2,11 @@
 
 Each side must have exactly ``Army.royal_count`` royal pieces (``Variant.royal``) that are
 not promoted: none at all for Horde's White or any side of a variant without royal
-pieces. Under the ``ATOMIC`` twist the side to move may have lost its king (it exploded:
-the game is over). A royal piece in a pocket is ``king-in-pocket``: it is never captured,
-so it never reaches a pocket. Promoted royal pieces (a pawn made king) are not royal.
+pieces. What a side to move without its royal piece means is the variant's king rule's
+answer (``notation.rules.king_rules``, ``KingRule.mover_royal_loss``): under the ``ATOMIC``
+twist it may have lost its king (it exploded: the game is over). A royal piece in a
+pocket is ``king-in-pocket``: it is never captured, so it never reaches a pocket.
+Promoted royal pieces (a pawn made king) are not royal.
 Under the ``BOMBS`` twist either king may be missing when the last move may have been a
 detonation (``bombs.may_have_detonated``).
 In a placement phase (``PLACEMENT`` twist, a piece left in hand) royal pieces in hand
@@ -15,9 +17,18 @@ the warning ``king-captured`` (a code of ``FINISHED_GAME_CODES``), not as ``miss
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.errors import Problem
+from notation.rules.king_rules import RoyalLoss
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import COLOURS, Context, side
+
+# Bound once as C statics (compiled): an enum member read off its class is an attribute
+# look-up through the enum's metaclass each time.
+_MISSING: Final = RoyalLoss.MISSING
+_EXPLODED: Final = RoyalLoss.EXPLODED
+_CAPTURED: Final = RoyalLoss.CAPTURED
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -34,11 +45,12 @@ def find_problems(ctx: Context) -> list[Problem]:
             continue
         name = ctx.royal_name()
         if count < wanted:
-            if position.rules.atomic and colour == position.turn and count == 0:
+            loss = position.rules.kings.mover_royal_loss if colour == position.turn and count == 0 else _MISSING
+            if loss is _EXPLODED:
                 continue
             if count == 0 and may_have_detonated(ctx):
                 continue  # blown up by a detonation: the game is over
-            if position.rules.no_check and colour == position.turn and count == 0:
+            if loss is _CAPTURED:
                 problems.append(
                     Problem(
                         "king-captured",

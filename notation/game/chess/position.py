@@ -65,7 +65,6 @@ _NULL: Final = MoveKind.NULL
 _DETONATE: Final = MoveKind.DETONATE
 _PAWN: Final = Movement.PAWN
 _SAFE_ANYWAY: Final = Safety.NONE
-_ATOMIC: Final = Safety.ATOMIC
 _COLOURS: tuple[Color, Color] = ("w", "b")
 # The seven piece-kind boards a position is made with (an unboxed tuple when compiled).
 Boards = tuple["i64", "i64", "i64", "i64", "i64", "i64", "i64"]
@@ -410,23 +409,32 @@ class ChessPosition:
         self._hoppers_w, self._hoppers_b = hoppers & white, hoppers & black
         self._groups_known = True
 
-    def kings_touch(self) -> bool:
-        """Whether a white and a black royal piece stand side by side."""
-        white, black = self.royal(0), self.royal(1)
-        return any(KING[sq] & black for sq in squares(white))
-
     def checkers_of(self, colour: int) -> int:
-        """Enemy pieces attacking a royal piece of ``colour`` (0 where check does not exist)."""
-        safety = self.rules.safety
-        if safety is _SAFE_ANYWAY:
+        """Enemy pieces attacking a royal piece of ``colour`` (0 where check does not exist),
+        as the twist that changes king safety counts them (``ChessRules.king_twist``)."""
+        rules = self.rules
+        if rules.safety is _SAFE_ANYWAY:
             return 0
-        if safety is _ATOMIC and self.kings_touch():
-            return 0
-        occupied = self.occupied
-        found = 0
+        twist = rules.king_twist
+        if twist is not None:
+            return twist.king_attackers(self, colour)
+        return self.royal_attackers(colour)
+
+    def royal_attackers(self, colour: int) -> i64:
+        """Enemy pieces attacking a royal piece of ``colour``, as standard chess counts them."""
+        occupied: i64 = self.occupied
+        found: i64 = 0
         for sq in squares(self.royal(colour)):
             found |= self.attackers(sq, colour ^ 1, occupied)
         return found
+
+    def is_attacked(self, targets: i64, by: int) -> bool:
+        """Whether a piece of colour ``by`` attacks any of the squares ``targets``."""
+        occupied: i64 = self.occupied
+        for sq in squares(targets):
+            if self.attackers(sq, by, occupied):
+                return True
+        return False
 
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
@@ -444,18 +452,20 @@ class ChessPosition:
         """Whether castling is barred by attacks: the king in check, passing or landing on an
         attacked square (the king's path judged without the king, its target without king
         and rook, as the Chess960 rules and python-chess judge them). Never barred where
-        nothing is royal or check does not exist."""
-        safety = self.rules.safety
-        if safety is _SAFE_ANYWAY or not self.royal(self.turn_index) >> king & 1:
+        nothing is royal or check does not exist; squares the twist that changes king safety
+        calls safe (``TwistRule.king_safe_squares``) are not judged."""
+        rules = self.rules
+        if rules.safety is _SAFE_ANYWAY or not self.royal(self.turn_index) >> king & 1:
             return False
         them = self.turn_index ^ 1
         occupied = self.occupied
         path: i64 = BETWEEN[king][king_to] | BIT[king]
         target: i64 = BIT[king_to]
-        if safety is _ATOMIC:
-            for enemy in squares(self.royal(them)):
-                path &= ~KING[enemy]
-                target &= ~KING[enemy]
+        twist = rules.king_twist
+        if twist is not None:
+            safe: i64 = twist.king_safe_squares(self)
+            path &= ~safe
+            target &= ~safe
         without_king: i64 = occupied ^ BIT[king]
         for sq in squares(path):
             if self.attackers(sq, them, without_king):
@@ -725,45 +735,23 @@ class ChessPosition:
 
     def leaves_royal_safe(self, move: Move) -> bool:
         """Whether a pseudo-legal ``move`` leaves the mover's royal pieces as the rules
-        want, judged on the position it leads to (the slow path, for what pins cannot tell)."""
-        safety = self.rules.safety
-        if safety is _SAFE_ANYWAY:
+        want, judged on the position it leads to (the slow path, for what pins cannot tell),
+        or by the twist that changes king safety (``ChessRules.king_twist``)."""
+        rules = self.rules
+        if rules.safety is _SAFE_ANYWAY:
             return True
-        us = self.turn_index
-        if safety is _ATOMIC and move.kind is _NORMAL and not self.side(us ^ 1) >> move.target & 1:
-            quiet = self._quiet_atomic_move_is_safe(move)
-            if quiet >= 0:
-                return quiet == 1
-        after = self.play_legal(move)
-        if safety is _ATOMIC:
-            mine, theirs = after.royal(us), after.royal(us ^ 1)
-            if not mine:
-                return False
-            if not theirs:
-                return True
-            return after.kings_touch() or not _attacked(after, mine, us ^ 1)
-        mine = after.royal(us)
-        return not mine or not _attacked(after, mine, us ^ 1)
+        twist = rules.king_twist
+        if twist is not None:
+            return twist.leaves_king_safe(self, move)
+        return self.royal_safe_after(move)
 
-    def _quiet_atomic_move_is_safe(self, move: Move) -> int:
-        """For an Atomic move that captures nothing (so nothing explodes): 1 if it leaves the
-        mover's king safe, 0 if not, -1 where the slow path must judge (several kings).
-        Safe: the other king is gone, the kings stand side by side afterwards (touching kings
-        never check), or no enemy piece attacks the king on the board after the move."""
+    def royal_safe_after(self, move: Move) -> bool:
+        """Whether no royal piece of the mover stands attacked after the pseudo-legal
+        ``move``: standard chess's rule, judged on the position it leads to."""
         us = self.turn_index
-        mine: i64 = self.royal(us)
-        theirs: i64 = self.royal(us ^ 1)
-        if not mine or several(mine) or several(theirs):
-            return -1
-        if not theirs:
-            return 1
-        king = first(mine)
-        if move.origin == king:
-            king = move.target
-        if KING[king] & theirs:
-            return 1
-        occupied: i64 = self.occupied ^ BIT[move.origin] | BIT[move.target]
-        return 0 if self.attackers(king, us ^ 1, occupied) else 1
+        after = self.play_legal(move)
+        mine: i64 = after.royal(us)
+        return not mine or not after.is_attacked(mine, us ^ 1)
 
     def legal_en_passant(self, move: Move) -> int:
         """1 if the en passant ``move`` (pseudo-legal here) is legal, else 0."""
@@ -1095,11 +1083,3 @@ class ChessPosition:
         from notation.diagram import fen_text
 
         return f"<ChessPosition {self.variant.key} {fen_text(self.to_setup())!r}>"
-
-
-def _attacked(position: ChessPosition, targets: int, by: int) -> bool:
-    occupied = position.occupied
-    for sq in squares(targets):
-        if position.attackers(sq, by, occupied):
-            return True
-    return False

@@ -13,13 +13,12 @@ import functools
 from typing import Final
 
 from notation.game.chess.safety import Safety
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.chess.twists.registry import twists_of
 from notation.geometry import Geometry
 from notation.rules.square_set import ALL, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8
 from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
-from notation.variants import Twist as TwistName
 
 WHITE = 0
 BLACK = 1
@@ -98,14 +97,21 @@ class ChessRules:
         self.last_file = FILE_H
         self.chess_board = base.chess_board
         self.all = ALL
-        self.twists: tuple[Twist, ...] = twists_of(variant)
+        self.twists: tuple[TwistRule, ...] = twists_of(variant)
         safety = Safety.ROYAL if self.royal_kinds else Safety.NONE
         for twist in self.twists:
             safety = twist.safety(safety)
         self.safety = safety
+        # The twist that changes how kings are attacked and kept safe (Atomic), asked by the
+        # position where standard chess would judge; None in standard chess.
+        self.king_twist: TwistRule | None = None
+        for twist in self.twists:
+            if twist.changes_king_safety:
+                self.king_twist = twist
         # Whether a move's legality can be told from pins and checks alone (one royal piece,
-        # no grasshoppers, whose hurdles a move can add or take away): the fast path.
-        self.pins_decide = safety is Safety.ROYAL and not self.hopper_kinds
+        # standard king safety, no grasshoppers, whose hurdles a move can add or take away):
+        # the fast path.
+        self.pins_decide = safety is Safety.ROYAL and self.king_twist is None and not self.hopper_kinds
         # Whether the pieces' own moves are legal as pins and checks say, whatever a twist
         # adds (drops): one piece's moves may then be found without generating every move.
         self.own_piece_moves = all(
@@ -120,7 +126,6 @@ class ChessRules:
             or twist.move_change is MoveChange.JUDGES_EACH
             for twist in self.twists
         )
-        self.compulsory_capture = TwistName.COMPULSORY_CAPTURE in variant.twists
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
 
     def _moving(self, movement: Movement) -> tuple[int, ...]:

@@ -1,13 +1,21 @@
-"""Rule twists of the chess family as objects: one class per twist, built once per variant
-(``registry.twists_of``) from the registry's ``Twist`` values and data.
+"""Rule twists of the chess family as objects: one ``TwistRule`` subclass per twist, built
+once per variant (``registry.twists_of``) from the registry's ``Twist`` names
+(``notation.variants.Twist``, public: a registry entry lists them) and data. The two are
+named apart: ``Twist`` names a rule in the registry, ``TwistRule`` is the object that plays it.
 
-A twist changes the game through a few hooks, each a no-op in ``Twist`` itself:
+A twist changes the game through a few hooks, each a no-op in ``TwistRule`` itself:
 ``safety`` (what a move must leave of the mover's royal pieces), ``end`` (a variant's own
 end, judged before any move is generated), ``extra_moves`` (drops, detonations),
 ``only_moves`` (a phase that replaces the ordinary moves: placing pieces), ``filter``
 (compulsory captures, no checks given), ``after`` (what a move changes beyond carrying a
 piece: explosions, pockets, check counters, bombs) and ``no_moves`` (what having no legal
-move means). A new twist is one subclass and one line in ``registry.twists_of``. Nothing here raises.
+move means). A twist that changes how kings are attacked and kept safe (Atomic) sets
+``changes_king_safety`` and answers ``king_attackers`` (which pieces check a king),
+``king_safe_squares`` (where a king stands safe whatever attacks it) and
+``leaves_king_safe`` (whether a move keeps the mover's king): the position asks it where
+standard chess would judge (``ChessRules.king_twist``; None in standard chess, which pays
+no call for it). A new twist is one subclass and one line in ``registry.twists_of``.
+Nothing here raises.
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ from typing import TYPE_CHECKING
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
+    from mypy_extensions import i64
+
     from notation.game.chess.position import ChessPosition
     from notation.game.chess.safety import Safety
 
@@ -33,7 +43,7 @@ class MoveChange(enum.Enum):
     REPLACES = "replaces"  # a phase whose moves replace the pieces' own (placement)
 
 
-class Twist:
+class TwistRule:
     """A rule twist; every hook leaves the game as standard chess plays it.
 
     ``move_change`` says what it does to the moves: perft may count the last ply from the
@@ -44,10 +54,27 @@ class Twist:
     # Whether, where the pieces have a legal move, one survives ``allows`` (a JUDGES_EACH
     # twist that keeps one lets the moves' existence be told without listing them).
     keeps_one = False
+    # Whether this twist answers the king-safety hooks below (at most one twist of a variant
+    # does; ``ChessRules.king_twist``).
+    changes_king_safety = False
 
     def safety(self, base: Safety) -> Safety:
         """The royal safety the variant's moves obey, given the one before this twist."""
         return base
+
+    def king_attackers(self, position: ChessPosition, colour: int) -> i64:
+        """Enemy pieces attacking a royal piece of ``colour`` (asked where check exists)."""
+        return position.royal_attackers(colour)
+
+    def king_safe_squares(self, position: ChessPosition) -> i64:
+        """Squares where the side to move's king stands safe whatever attacks them (castling
+        does not judge them)."""
+        return 0
+
+    def leaves_king_safe(self, position: ChessPosition, move: Move) -> bool:
+        """Whether the pseudo-legal ``move`` leaves the mover's royal pieces safe (asked
+        where check exists and pins cannot tell)."""
+        return position.royal_safe_after(move)
 
     def end(self, position: ChessPosition) -> Outcome | None:
         """The game's end by this twist in ``position``, before any move is generated."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import MoveChange, Twist, royal_loss
+from notation.game.chess.twists import MoveChange, TwistRule, royal_loss
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.rules.chess_attacks import KING
@@ -28,7 +28,7 @@ _CASTLE = MoveKind.CASTLE
 _EN_PASSANT = MoveKind.EN_PASSANT
 
 
-class Bombs(Twist):
+class Bombs(TwistRule):
     """Each side's bomb may be detonated as a move."""
 
     move_change = MoveChange.ADDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class CheckCounting(Twist):
+class CheckCounting(TwistRule):
     """Counts checks given; none left to give wins."""
 
     def end(self, position: ChessPosition) -> Outcome | None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.move import Move
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class CompulsoryCapture(Twist):
+class CompulsoryCapture(TwistRule):
     """Captures first, and only captures when there are any.
 
     Where nothing is royal (Antichess, Giveaway, Suicide) every pseudo-legal move is legal,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.outcome import EndReason, Outcome
 from notation.variants import Variant
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class Extinction(Twist):
+class Extinction(TwistRule):
     """Each kind of the start army must survive."""
 
     def __init__(self, variant: Variant):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.outcome import EndReason, Outcome
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def hill_of(files: int, ranks: int) -> int:
     return hill
 
 
-class KingOfTheHill(Twist):
+class KingOfTheHill(TwistRule):
     """A royal piece on the hill ends the game."""
 
     def __init__(self) -> None:

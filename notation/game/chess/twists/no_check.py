@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.game.chess.safety import Safety
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.outcome import EndReason, Outcome
 
 if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class NoCheck(Twist):
+class NoCheck(TwistRule):
     """Kings are captured, not mated."""
 
     def safety(self, base: Safety) -> Safety:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.outcome import EndReason, Outcome
 from notation.setup import Color
 from notation.variants import Stalemate, Variant
@@ -23,7 +23,7 @@ def applies_to(variant: Variant) -> bool:
     return any(army.royal_count == 0 for army in variant.armies) or variant.stalemate is not Stalemate.DRAW
 
 
-class NoPieces(Twist):
+class NoPieces(TwistRule):
     """Losing every piece (every piece but the king, in a losing game) ends the game."""
 
     def __init__(self, variant: Variant):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.move import Move, MoveKind
 from notation.rules.square_set import DARK_SQUARES, LIGHT_SQUARES, SquareSet
 from notation.variants import BishopColours, Movement, PawnFiles, Placement, Variant
@@ -22,7 +22,7 @@ _DARK = SquareSet(DARK_SQUARES)
 _LIGHT = SquareSet(LIGHT_SQUARES)
 
 
-class PlacementPhase(Twist):
+class PlacementPhase(TwistRule):
     """Pieces are placed from the hand before play starts."""
 
     move_change = MoveChange.REPLACES

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.move import Move, MoveKind
 from notation.rules.square_set import count, squares
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 _DROP = MoveKind.DROP
 
 
-class Drops(Twist):
+class Drops(TwistRule):
     """Pieces in hand: dropped as moves, refilled by captures."""
 
     move_change = MoveChange.ADDS

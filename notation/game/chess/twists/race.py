@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.game.chess.twists import MoveChange, Twist
+from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
 from notation.rules.chess_attacks import KING
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-class Race(Twist):
+class Race(TwistRule):
     """Kings race to the last rank; checks are never given."""
 
     move_change = MoveChange.JUDGES_EACH

@@ -1,5 +1,6 @@
-"""``twists_of(variant)``: the rule twist objects of a chess-family variant, built from the
-registry's ``Twist`` values, in the order their hooks apply.
+"""``twists_of(variant)``: the rule objects (``TwistRule``) of a chess-family variant, built
+from the registry's ``Twist`` names (``notation.variants.Twist``), in the order their hooks
+apply.
 
 Apart from the twists' base class (``notation.game.chess.twists``) so that each twist
 module imports the base and this module imports every twist, without a cycle. Nothing
@@ -8,7 +9,7 @@ here raises.
 
 from __future__ import annotations
 
-from notation.game.chess.twists import Twist
+from notation.game.chess.twists import TwistRule
 from notation.game.chess.twists.atomic import Explosions
 from notation.game.chess.twists.bombs import Bombs
 from notation.game.chess.twists.check_count import CheckCounting
@@ -20,34 +21,33 @@ from notation.game.chess.twists.no_pieces import NoPieces, applies_to
 from notation.game.chess.twists.placement import PlacementPhase
 from notation.game.chess.twists.pockets import Drops
 from notation.game.chess.twists.race import Race
-from notation.variants import Twist as Name
-from notation.variants import Variant
+from notation.variants import Twist, Variant
 
 
-def twists_of(variant: Variant) -> tuple[Twist, ...]:
-    """The twist objects of ``variant``, in the order their hooks apply."""
+def twists_of(variant: Variant) -> tuple[TwistRule, ...]:
+    """The twist rule objects of ``variant``, in the order their hooks apply."""
     names = variant.twists
-    found: list[Twist] = []
-    if Name.PLACEMENT in names:
+    found: list[TwistRule] = []
+    if Twist.PLACEMENT in names:
         found.append(PlacementPhase(variant))
-    if Name.POCKETS in names:
+    if Twist.POCKETS in names:
         found.append(Drops())
-    if Name.ATOMIC in names:
+    if Twist.ATOMIC in names:
         found.append(Explosions())
-    if Name.BOMBS in names:
+    if Twist.BOMBS in names:
         found.append(Bombs())
-    if Name.NO_CHECK in names:
+    if Twist.NO_CHECK in names:
         found.append(NoCheck())
-    if Name.CHECK_COUNTERS in names:
+    if Twist.CHECK_COUNTERS in names:
         found.append(CheckCounting())
-    if Name.KING_OF_THE_HILL in names:
+    if Twist.KING_OF_THE_HILL in names:
         found.append(KingOfTheHill())
-    if Name.RACE in names:
+    if Twist.RACE in names:
         found.append(Race())
-    if Name.EXTINCTION in names:
+    if Twist.EXTINCTION in names:
         found.append(Extinction(variant))
-    if Name.COMPULSORY_CAPTURE in names:
+    if Twist.COMPULSORY_CAPTURE in names:
         found.append(CompulsoryCapture(royal=bool(variant.royal)))
-    if applies_to(variant) and Name.EXTINCTION not in names:
+    if applies_to(variant) and Twist.EXTINCTION not in names:
         found.append(NoPieces(variant))
     return tuple(found)
