@@ -9,17 +9,17 @@ from __future__ import annotations
 import io
 import json
 import os
-import pathlib
 import re
 import subprocess
 import sys
 
 import pytest
+from paths import ROOT
 
 from notation import __version__
 from notation.cli import main as cli_main
 
-CHECK = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "check"
+CHECK = ROOT / "fixtures" / "check"
 EXPECTED = CHECK / "expected"
 CASES = json.loads((CHECK / "cases.json").read_text(encoding="utf-8"))["cases"]
 UPDATE = os.environ.get("NOTATION_UPDATE_EXPECTED") == "1"

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from installed import installed_script
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BAD_CASTLING = "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"  # bad-castling-rights
 ZH = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"

@@ -8,14 +8,14 @@ and not its depth, and Xiangqi coordinate lists settled by their unambiguous mov
 from __future__ import annotations
 
 import json
-import pathlib
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from paths import ROOT
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "cli" / "first_hour.json"
+FIXTURES = ROOT / "fixtures" / "cli" / "first_hour.json"
 TABLES: dict[str, Any] = json.loads(FIXTURES.read_text(encoding="utf-8"))
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
 import notation
 from notation.cli.docs_cmd import TOPICS
 
-ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("convert", "validate", "normalize", "check", "serve", "start", "docs")
 
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
 import subprocess
 import sys
 
 import pytest
+from paths import ROOT
 
 from notation.cli.main import main
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
 from notation.pgn.streams import read_text, write_text
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures" / "pgn"
 
 
 def _expected(name: str, profile: str) -> str:

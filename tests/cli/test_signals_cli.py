@@ -15,8 +15,9 @@ import time
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 WAIT_SECONDS = 120  # generous: the machine is shared and slow at times
 
 

@@ -5,11 +5,11 @@ to it here."""
 
 from __future__ import annotations
 
-import pathlib
 import re
 
 import pytest
 import yaml
+from paths import ROOT
 
 from notation.cli import options
 from notation.cli.main import build_parser
@@ -18,7 +18,6 @@ from notation.fen.profiles import DEFAULT_OPTIONS, PROFILES, WRITER_OPTION_NAMES
 from notation_service.config import Settings
 from notation_service.schemas import NormalizeQuery, request_schemas
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = [(option, value) for option in WRITER_OPTIONS for value in option.values]
 CASE_IDS = [f"{option.name}={value}" for option, value in CASES]
 WRITING_COMMANDS = (["convert"], ["start"], ["normalize", "in.pgn"])

@@ -23,6 +23,7 @@ from distributed import Client, LocalCluster
 from distributed.client import FutureCancelledError
 from distributed.comm.core import CommClosedError
 from installed import installed_script
+from paths import ROOT
 from test_normalize_properties import GAMES
 
 from notation.check import CheckOptions, run_check
@@ -39,7 +40,7 @@ from notation.inputs import Compression
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize
 from notation.variants import DEFAULT_REGISTRY
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 TIMEOUT = 300
 
 

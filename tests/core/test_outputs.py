@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import pathlib
 import stat
 import subprocess
 import threading
@@ -16,11 +15,12 @@ import zstandard
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from installed import installed_script
+from paths import ROOT
 
 from notation.inputs import CorruptInput, read_text
 from notation.outputs import Delivery, Output, OutputError, delivery_for, write_text
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 SOURCE = FIXTURES / "fics_setup.pgn"
 TIMEOUT = 120
 

@@ -6,19 +6,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 from test_fen_properties import setups
 
 from notation import DEFAULT_REGISTRY, Pockets, Setup, read_fen
 from notation.diagram import fen_text
 from notation.geometry import Geometry
 
-ROOT = Path(__file__).resolve().parents[1]
 CASES = json.loads((ROOT / "fixtures" / "fen" / "conversions.json").read_text(encoding="utf-8"))["cases"]
 
 

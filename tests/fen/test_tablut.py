@@ -4,7 +4,6 @@ judge, and the front ends (installed command, service) on tables in fixtures/taf
 from __future__ import annotations
 
 import json
-import pathlib
 import subprocess
 import sys
 
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from installed import installed_script
+from paths import ROOT
 from service_fixtures import app, client  # noqa: F401
 
 from notation.errors import FenSyntaxError
@@ -26,7 +26,7 @@ from notation.setup import BLACK, WHITE, Setup
 from notation.validation import CODES, FINISHED_GAME_CODES, validate
 from notation.variants import RuleFamily, find_variant
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "tafl"
+FIXTURES = ROOT / "fixtures" / "tafl"
 POSITIONS = json.loads((FIXTURES / "positions.json").read_text())
 VALIDATION = json.loads((FIXTURES / "validation.json").read_text())
 READER_ERRORS = json.loads((FIXTURES / "reader_errors.json").read_text())
@@ -68,7 +68,7 @@ def test_the_start_fen_is_legal_white_to_move_and_the_published_record():
 
 
 def test_new_codes_are_listed_and_documented():
-    docs = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "validation.md").read_text()
+    docs = (ROOT / "docs" / "validation.md").read_text()
     for code in ("king-wrong-side", "restricted-square", "king-escaped", "king-captured"):
         assert code in CODES
         assert f"`{code}`" in docs

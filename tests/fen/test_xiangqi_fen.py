@@ -7,11 +7,11 @@ and ``layout``). Tables in fixtures/xiangqi/fen.json, property tests of read(wri
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from paths import ROOT
 
 from notation.errors import FenSyntaxError
 from notation.fen.profiles import PROFILES, resolve_options
@@ -21,7 +21,6 @@ from notation.options import FieldLayout, PieceLetters, SideLetters
 from notation.setup import Setup
 from notation.variants import find_variant
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 TABLE = json.loads((ROOT / "fixtures" / "xiangqi" / "fen.json").read_text(encoding="utf-8"))
 XIANGQI = find_variant("xiangqi")
 START = XIANGQI.start_fen

@@ -9,10 +9,10 @@ no code with the package.
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 
 import pytest
+from paths import ROOT
 
 from notation.errors import MoveError
 from notation.fen.reader import read_fen
@@ -23,7 +23,7 @@ from notation.moves import default_notation, notations_of, read_move, write_move
 from notation.options import MoveNotation
 from notation.variants import find_variant
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "moves" / "tafl"
+FIXTURES = ROOT / "fixtures" / "moves" / "tafl"
 PERFT = json.loads((FIXTURES / "perft.json").read_text())["positions"]
 RULES = json.loads((FIXTURES / "rules.json").read_text())
 ERRORS = json.loads((FIXTURES / "errors.json").read_text())["cases"]

@@ -14,19 +14,19 @@ against Fairy-Stockfish's Python binding (pyffish, GPL: a test-only oracle) and 
   illegal and ambiguous moves with their codes, finished games.
 
 pyffish answers a call in about 2 ms (it sets the variant up each time), so the live parts
-are sized by their number of calls. ``python tests/test_game_xiangqi.py`` rewrites the two
-oracle tables from pyffish; examples.json is written by hand.
+are sized by their number of calls. ``PYTHONPATH=tests python tests/game/test_game_xiangqi.py``
+rewrites the two oracle tables from pyffish; examples.json is written by hand.
 """
 
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 import sys
 
 import pyffish
 import pytest
+from paths import ROOT
 
 from notation.errors import MoveError
 from notation.fen.reader import read_fen
@@ -42,7 +42,6 @@ from notation.setup import Setup
 from notation.validation import validate
 from notation.variants import find_variant
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 TABLES = ROOT / "fixtures" / "moves" / "xiangqi"
 VARIANT = find_variant("xiangqi")
 GEOMETRY = VARIANT.geometry
@@ -380,7 +379,7 @@ def rewrite_tables() -> None:
         "# Every legal move of each position as pyffish (Fairy-Stockfish 230826) writes it:",
         "# UCI, SAN (NOTATION_SAN), WXF (NOTATION_XIANGQI_WXF), LAN (NOTATION_LAN).",
         "# Positions: the start, two openings, two hand-made pins, seeded random games, random crowded setups.",
-        "# Rewritten by `python tests/test_game_xiangqi.py`.",
+        "# Rewritten by `PYTHONPATH=tests python tests/game/test_game_xiangqi.py`.",
     ]
     fens = [start, *(named[name] for name in OPENINGS), *HAND_MADE.values()]
     fens += [_playout_fen(seed, plies) for seed, plies in enumerate(PLAYOUT_PLIES)]

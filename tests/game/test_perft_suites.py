@@ -21,13 +21,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from paths import ROOT
 
 import notation.game.chess.position
 from notation import read_fen, validate_fen
 from notation.options import CastlingMode
 from notation.variants import DEFAULT_REGISTRY
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "perft"
+FIXTURES = ROOT / "fixtures" / "perft"
 
 _COMPILED = notation.game.chess.position.__file__.endswith((".so", ".pyd"))
 NODE_BUDGET = int(os.environ.get("NOTATION_PERFT_BUDGET", "3000000" if _COMPILED else "100000"))

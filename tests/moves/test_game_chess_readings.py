@@ -5,17 +5,17 @@ move and the position before it in the problem."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import ROOT
 
 from notation.errors import MoveError
 from notation.moves import read_move, write_move
 from notation.options import MoveNotation
 from notation.playing import open_position
 
-TABLE = json.loads((Path(__file__).parent.parent / "fixtures" / "moves" / "chess" / "readings.json").read_text())
+TABLE = json.loads((ROOT / "fixtures" / "moves" / "chess" / "readings.json").read_text())
 
 
 def _id(row: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import pytest
+from paths import ROOT
 
 from notation.errors import MoveError
 from notation.moves import write_move
@@ -22,7 +23,6 @@ from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gameread import read_games
 from notation.playing import open_position
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 LANGUAGES = json.loads((ROOT / "fixtures" / "moves" / "chess" / "languages.json").read_text(encoding="utf-8"))
 TIMEOUT = 120
 

@@ -15,6 +15,7 @@ import chess.pgn
 import chess.variant
 import pytest
 import zstandard
+from paths import ROOT
 
 import notation
 from notation.fen.writer import write_fen
@@ -291,9 +292,8 @@ def test_the_docs_example_holds():
     (the value on the expression's line or on the comment line after it)."""
     import ast
     import re
-    from pathlib import Path
 
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "pgn.md").read_text(encoding="utf-8")
+    docs = (ROOT / "docs" / "pgn.md").read_text(encoding="utf-8")
     (block,) = [b for b in re.findall(r"```python\n(.*?)```", docs, flags=re.S) if "read_games" in b]
     lines = block.splitlines()
     namespace: dict = {}

@@ -4,10 +4,10 @@ alike, and what the budget does to a game."""
 from __future__ import annotations
 
 import json
-import pathlib
 import re
 
 import pytest
+from paths import ROOT
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
@@ -16,7 +16,7 @@ from notation.pgn.movetext import Budget, movetext_start
 from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, normalize_text
 from notation.variants import DEFAULT_REGISTRY
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn" / "movetext"
+FIXTURES = ROOT / "fixtures" / "pgn" / "movetext"
 CASES = json.loads((FIXTURES / "problems.json").read_text(encoding="utf-8"))["cases"]
 SPLITTER_CODES = {"pgn-missing-result"}
 

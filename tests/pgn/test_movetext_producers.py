@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
 
 import pytest
+from paths import ROOT
 
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn" / "movetext"
+FIXTURES = ROOT / "fixtures" / "pgn" / "movetext"
 EXPECTED = FIXTURES / "expected"
 UPDATE = os.environ.get("NOTATION_UPDATE_EXPECTED") == "1"
 RUNS = [("check", "python-chess"), ("san", "lichess"), ("san", "python-chess"), ("uci", "python-chess"),

@@ -4,9 +4,9 @@ writer's shortcut, and ``--jobs`` giving the bytes of one process."""
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
+from paths import ROOT
 
 from notation.errors import MoveError
 from notation.moves import read_move
@@ -18,7 +18,6 @@ from notation.pgn.movewrite import MoveWriter
 from notation.pgn.normalize import MovesOption, NormalizeOptions, normalize_text
 from notation.playing import open_position
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "pgn" / "movetext"
 CASES = json.loads((FIXTURES / "rewrites.json").read_text(encoding="utf-8"))["cases"]
 READINGS = json.loads((ROOT / "fixtures" / "moves" / "chess" / "readings.json").read_text(encoding="utf-8"))

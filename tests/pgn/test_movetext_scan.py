@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 
 from notation.pgn.movetext import (
     TOO_DEEP,
@@ -20,7 +20,7 @@ from notation.pgn.movetext import (
     scan,
 )
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn" / "movetext"
+FIXTURES = ROOT / "fixtures" / "pgn" / "movetext"
 CASES = json.loads((FIXTURES / "tokens.json").read_text(encoding="utf-8"))["cases"]
 
 

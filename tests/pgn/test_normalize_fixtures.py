@@ -7,13 +7,14 @@ import json
 import pathlib
 
 import pytest
+from paths import ROOT
 
 from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games
 from notation.pgn.streams import read_text
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 CASES = json.loads((FIXTURES / "normalize_cases.json").read_text(encoding="utf-8"))
 
 

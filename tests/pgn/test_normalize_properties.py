@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import pathlib
 import random
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 
 from notation.pgn import splitter, state_machine, stream_jobs
 from notation.pgn.cuts import Stretch, cut_chunks
@@ -26,7 +26,7 @@ from notation.pgn.stream_jobs import normalize_blocks_parallel
 from notation.pgn.streams import read_text
 from notation.pgn.tags import is_tag_line
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 DATABASES = ["lichess_variants", "chesscom_crazyhouse", "xboard_engines", "fics_setup", "scid_crazyhouse", "malformed"]
 PROFILES = ["lichess", "xboard", "chesscom", "python-chess", "scid", "fairy-stockfish", "cqli"]
 GAMES = [g.text for name in DATABASES for g in iter_games(read_text(str(FIXTURES / f"{name}.pgn")))]

@@ -9,12 +9,12 @@ and in the command; `normalize --moves uci` rewrites the games it can read."""
 from __future__ import annotations
 
 import json
-import pathlib
 import subprocess
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from paths import ROOT
 
 import notation
 from notation.check.games import check_pgn_text
@@ -25,7 +25,7 @@ from notation.pgn.splitter import iter_games
 from notation.pgn.state_machine import iter_games_slow
 from notation.variants import DEFAULT_REGISTRY
 
-FIXTURES = pathlib.Path(__file__).parent.parent / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 CASES = json.loads((FIXTURES / "boundary_cases.json").read_text(encoding="utf-8"))
 IDS = [case["name"] for case in CASES]
 

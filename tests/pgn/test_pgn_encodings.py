@@ -16,13 +16,13 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from paths import ROOT
 
 from notation.pgn.encodings import as_read
 from notation.pgn.gameread import open_games, read_games
 from notation.pgn.splitter import iter_games
 from notation.pgn.state_machine import iter_games_slow
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 CASES = json.loads((ROOT / "fixtures" / "pgn" / "encodings.json").read_text(encoding="utf-8"))
 IDS = [case["name"] for case in CASES]
 

@@ -7,7 +7,6 @@ on everything: the property tests feed both random mixtures of clean and damaged
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 from unittest import mock
 
@@ -15,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 
 from notation.pgn import splitter, state_machine
 from notation.pgn.games import Limits
@@ -22,7 +22,7 @@ from notation.pgn.lines import split_lines
 from notation.pgn.splitter import iter_games
 from notation.pgn.state_machine import iter_games_slow
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 
 CLEAN = (
     '[Event "Rated Blitz game"]\n[Site "https://lichess.org/x"]\n[Variant "Crazyhouse"]\n[Result "1-0"]\n\n'

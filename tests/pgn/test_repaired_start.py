@@ -13,10 +13,11 @@ import subprocess
 import sys
 
 import pytest
+from paths import ROOT
 
 import notation
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 CASES = json.loads((FIXTURES / "repaired_start_cases.json").read_text(encoding="utf-8"))
 
 

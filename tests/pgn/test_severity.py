@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from paths import ROOT
 from service_fixtures import app, client  # noqa: F401  (pytest fixtures)
 
 import notation
@@ -21,7 +22,7 @@ from notation.pgn.games import PROBLEM_CODES
 from notation.pgn.severity import ERROR, SEVERITY, WARNING, severity_of
 from notation.validation import CODES, FINISHED_GAME_CODES
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+FIXTURES = ROOT / "fixtures" / "pgn"
 CASES = json.loads((FIXTURES / "severity_cases.json").read_text(encoding="utf-8"))
 
 

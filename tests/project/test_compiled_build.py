@@ -13,11 +13,9 @@ import pkgutil
 import shutil
 import sysconfig
 import tomllib
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from paths import ROOT
 
 
 def hot_modules() -> list[str]:

@@ -15,10 +15,10 @@ import pytest
 import yaml
 from browser import serve
 from installed import installed_script
+from paths import ROOT
 
 from notation.cli.docs_cmd import TOPICS
 
-ROOT = Path(__file__).resolve().parents[1]
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 
 

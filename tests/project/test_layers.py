@@ -11,11 +11,11 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from paths import ROOT
 
 
 def test_no_module_imports_from_a_layer_above_it():
@@ -31,17 +31,29 @@ def test_no_module_imports_from_a_layer_above_it():
 
 
 def test_tests_import_their_helpers_as_modules():
-    # pyproject.toml's pytest ``pythonpath`` puts tests/ on the path once; a test that edits
-    # the interpreter's module search path itself hides which copy of a module it runs.
+    # pyproject.toml's pytest ``pythonpath`` puts tests/ and its folders on the path once; a
+    # test that edits the interpreter's module search path itself hides which copy of a
+    # module it runs.
     prefix = "sys" + ".path."
     edits = (prefix + "insert(", prefix + "append(")
     found = [
-        f"{path.name}:{number}"
-        for path in sorted((ROOT / "tests").glob("*.py"))
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if any(edit in line for edit in edits)
     ]
     assert not found, found
+
+
+def test_every_folder_of_tests_is_on_the_path_and_every_module_name_is_unique():
+    # A test imports a helper, or another test's module, by its bare name: the name must be
+    # findable from any folder and mean one file.
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    modules = [path for path in (ROOT / "tests").rglob("*.py") if "artifacts" not in path.parts]
+    folders = {path.parent.relative_to(ROOT).as_posix() for path in modules}
+    assert sorted(folders - set(options["pythonpath"])) == []
+    names = [path.name for path in modules if path.name != "conftest.py"]
+    assert sorted({name for name in names if names.count(name) > 1}) == []
 
 
 # Cycles allowed through a function-level import: none.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from paths import ROOT
+
 import notation
 
 import notation_service
@@ -37,7 +39,7 @@ def test_gpl_oracles_are_dev_dependencies_only():
     import re
     import tomllib
 
-    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    pyproject = ROOT / "pyproject.toml"
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
 
     def names(requirements):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from paths import ROOT
+
+README = ROOT / "README.md"
 
 
 def python_blocks() -> list[str]:

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = ROOT / "README.md"
 
 
 def console_blocks() -> list[list[tuple[str, list[str]]]]:

@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from paths import ROOT
 
 
 def tool(name: str) -> str:

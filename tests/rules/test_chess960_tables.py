@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import pathlib
 import subprocess
 
 import chess
@@ -15,6 +14,7 @@ import chess.variant
 import pyffish
 import pytest
 from installed import installed_script
+from paths import ROOT
 
 from notation.cli.main import main
 from notation.fen.profiles import resolve_options
@@ -24,7 +24,7 @@ from notation.pgn.naming import variant_tag_name
 from notation.validation import validate
 from notation.variants import DEFAULT_REGISTRY, find_variant
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "chess960"
+FIXTURES = ROOT / "fixtures" / "chess960"
 TABLE = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
 
 # Our variant key -> Fairy-Stockfish's variant name and python-chess's board class.

@@ -4,18 +4,18 @@ python-chess as a second opinion where it knows the variant."""
 from __future__ import annotations
 
 import json
-import pathlib
 
 import chess
 import chess.variant
 import pytest
+from paths import ROOT
 
 from notation.fen.reader import read_fen
 from notation.options import EnPassantMode
 from notation.rules.en_passant import en_passant_square
 from notation.squares import SQUARE_NAMES
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+FIXTURES = ROOT / "fixtures" / "validation"
 CASES = json.loads((FIXTURES / "en_passant.json").read_text(encoding="utf-8"))
 ORACLE = {
     "standard": chess.Board,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import pathlib
 import urllib.parse
 import xml.etree.ElementTree as ET
 
@@ -15,6 +14,7 @@ from browser import serve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 from service_fixtures import PROBLEM, app, assert_problem, client  # noqa: F401
 from svg_cases import marks_of, marks_table
 
@@ -220,7 +220,7 @@ def test_auto_guesses_as_the_command_line_does(client):
     response = client.get(board_url(fen="4k3/4Q3/8/8/8/8/8/4K3[] b - - 0 2", variant="auto", last_move="Q@e7"))
     assert response.status_code == 200
     assert response.get_data(as_text=True) == (
-        pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg" / "crazyhouse-drop-check.svg"
+        ROOT / "fixtures" / "svg" / "crazyhouse-drop-check.svg"
     ).read_text(encoding="utf-8")
     body = assert_problem(client.get(board_url(fen="8/8/8 w - - 0", variant="auto")), 422, INVALID_FEN)
     # No variant reads it: the FEN's own problem, in the API's words for choosing a variant.

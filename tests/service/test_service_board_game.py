@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import http.client
 import json
-import pathlib
 import urllib.parse
 
 import pytest
 from browser import serve
+from paths import ROOT
 from service_fixtures import PROBLEM, TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 from svg_cases import marks_of
 
@@ -21,7 +21,7 @@ from notation.svg import Orientation, SvgOptions, game_svg
 from notation_service.problems import INVALID_FEN, INVALID_MOVE, INVALID_REQUEST
 from notation_service.resources.game import GAME_BUDGET
 
-GAMES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "pgn" / "games"
+GAMES = ROOT / "fixtures" / "pgn" / "games"
 ZH = (GAMES / "crazyhouse_drops.pgn").read_text(encoding="utf-8")
 ILLEGAL = (GAMES / "illegal_move.pgn").read_text(encoding="utf-8")
 XIANGQI = (GAMES / "xiangqi.pgn").read_text(encoding="utf-8")

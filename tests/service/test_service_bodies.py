@@ -24,11 +24,11 @@ import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import ROOT
 from service_fixtures import FIXTURES, TEST_SETTINGS, app, assert_problem, client  # noqa: F401
 
 from notation_service.content_coding import ACCEPT_ENCODING, CHUNK, Coding, CorruptBody, decoded
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 INVALID_JSON = "tag:notation,2025:problem:invalid-json"
 JSON_LIMIT = TEST_SETTINGS["max_body_bytes"]

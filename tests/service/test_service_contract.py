@@ -13,14 +13,13 @@ import schemathesis
 import yaml
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
+from paths import ROOT
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 from service_fixtures import app, client  # noqa: F401  (pytest fixtures)
 
 from notation_service import create_app
 from notation_service.config import Settings
 from notation_service.resources.meta import spec_bytes
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def test_spec_is_a_valid_openapi_3_document():

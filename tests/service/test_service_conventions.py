@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 ORIGIN = "https://app.example"
@@ -197,7 +198,7 @@ def test_access_log_is_json_lines_naming_the_request_id(tmp_path):
 def test_every_setting_is_documented():
     from notation_service.config import ENV_NAMES
 
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     guide = (root / "docs" / "service.md").read_text(encoding="utf-8")
     contract = (root / "service" / "openapi.yaml").read_text(encoding="utf-8")
     assert [name for name in ENV_NAMES.values() if f"`{name}`" not in guide] == []

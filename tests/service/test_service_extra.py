@@ -6,11 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SERVICE_MODULES = ("flask", "marshmallow", "h11", "yaml", "flask_swagger_ui")
 
 # Runs the CLI as the console script does, with the service's dependencies made unimportable.

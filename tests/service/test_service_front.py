@@ -28,8 +28,8 @@ import urllib.request
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 PROBLEM = "application/problem+json"
 LIMIT = 32 * 1024

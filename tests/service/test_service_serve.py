@@ -5,7 +5,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import pathlib
 import signal
 import socket
 import subprocess
@@ -13,8 +12,8 @@ import sys
 import time
 
 import pytest
+from paths import ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 LIMIT = 32 * 1024
 

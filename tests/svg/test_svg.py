@@ -8,7 +8,6 @@ look at the pictures (tests/artifacts/ of the browser tests, or open them) befor
 from __future__ import annotations
 
 import os
-import pathlib
 import re
 import xml.etree.ElementTree as ET
 
@@ -16,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 from svg_cases import GOLDENS, TABLUT, XIANGQI, Golden, marks_of, marks_table, options_of, setup_of
 
 from notation import read_fen
@@ -38,7 +38,7 @@ from notation.svg import (
 from notation.svg.pieces import glyph_for
 from notation.variants import DEFAULT_REGISTRY, RuleFamily
 
-GOLDEN_DIR = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg"
+GOLDEN_DIR = ROOT / "fixtures" / "svg"
 SVG = "{http://www.w3.org/2000/svg}"
 
 

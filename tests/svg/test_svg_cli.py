@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import os
-import pathlib
 import subprocess
 import xml.etree.ElementTree as ET
 from importlib import resources
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 from svg_cases import GOLDENS, cli_args, marks_of, marks_table
 
 from notation.svg import Orientation, SvgOptions, fen_svg
 from notation.variants import DEFAULT_REGISTRY
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-GOLDEN_DIR = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "svg"
+GOLDEN_DIR = ROOT / "fixtures" / "svg"
 
 
 def notation(*args: str) -> subprocess.CompletedProcess:

@@ -12,6 +12,7 @@ import chess
 import chess.variant
 import pytest
 from installed import installed_script
+from paths import ROOT
 from svg_cases import marks_of
 
 import notation
@@ -27,7 +28,6 @@ from notation.svg import (
     parse_move_squares,
 )
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 GAMES = ROOT / "fixtures" / "pgn" / "games"
 ZH = GAMES / "crazyhouse_drops.pgn"  # 36 plies, drops, castling, checks, mate by a drop

@@ -6,7 +6,6 @@ and every front end (library, installed CLI, service, check, normalize)."""
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 import subprocess
 
@@ -15,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from installed import installed_script
+from paths import ROOT
 
 from notation import read_fen, write_fen
 from notation.errors import FenSyntaxError
@@ -26,7 +26,6 @@ from notation.variants import DEFAULT_REGISTRY
 
 from notation_service import create_app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 TABLE = json.loads((ROOT / "fixtures" / "fen" / "bomb_fields.json").read_text(encoding="utf-8"))
 CT = DEFAULT_REGISTRY.get("itsyourturnatomic")
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

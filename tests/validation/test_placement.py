@@ -4,7 +4,6 @@ test-only) as the oracle for positions, and properties of setups placed at rando
 from __future__ import annotations
 
 import json
-import pathlib
 import random
 import subprocess
 
@@ -14,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from installed import installed_script
+from paths import ROOT
 
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
@@ -164,7 +164,7 @@ def test_an_extra_piece_in_hand_is_always_placement_army(fen, extra):
 
 # -- every front end ----------------------------------------------------------------------
 
-CASES = json.loads((pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+CASES = json.loads((ROOT / "fixtures" / "validation"
                     / "itsyourturn_screen_dark_cases.json").read_text(encoding="utf-8"))
 
 

@@ -5,14 +5,14 @@ from that source)."""
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
+from paths import ROOT
 
 from notation.fen.reader import read_fen
 from notation.validation import CODES, validate
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "validation"
+FIXTURES = ROOT / "fixtures" / "validation"
 # cases.json, then one more table per family of variants (``*_cases.json``).
 CASES = [
     case

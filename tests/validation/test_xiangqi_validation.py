@@ -4,15 +4,14 @@ neighbours (fixtures/xiangqi/validation.json): one case per rule and per code.""
 from __future__ import annotations
 
 import json
-import pathlib
 import re
 
 import pytest
+from paths import ROOT
 
 from notation.fen.reader import read_fen
 from notation.validation import CODES, validate
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 CASES = json.loads((ROOT / "fixtures" / "xiangqi" / "validation.json").read_text(encoding="utf-8"))
 XIANGQI_CODES = {
     "missing-king", "too-many-kings", "misplaced-general", "misplaced-advisor", "misplaced-elephant",

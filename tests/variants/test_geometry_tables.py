@@ -5,10 +5,10 @@ chess variant with the Standard pieces (tests/geometry_variants.py)."""
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
 from geometry_variants import TEST_VARIANTS
+from paths import ROOT
 
 from notation import NotationError, read_fen, write_fen
 from notation.fen.profiles import WriteOptions
@@ -16,7 +16,7 @@ from notation.options import EnPassantMode
 from notation.validation import CODES, validate
 
 CASES = json.loads(
-    (pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "geometry" / "cases.json").read_text(encoding="utf-8")
+    (ROOT / "fixtures" / "geometry" / "cases.json").read_text(encoding="utf-8")
 )
 
 KEEP_EN_PASSANT = WriteOptions(en_passant=EnPassantMode.ALWAYS)

@@ -5,11 +5,11 @@ on every front end (library, installed CLI, service)."""
 from __future__ import annotations
 
 import json
-import pathlib
 import subprocess
 
 import pytest
 from installed import installed_script
+from paths import ROOT
 
 from notation.errors import UnknownVariantError
 from notation.name_sets import NAME_SETS, Source, absent_mappings, parse_source, registry_for
@@ -18,7 +18,7 @@ from notation.variants import VARIANTS, Registry, Variant
 
 from notation_service import create_app
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "names"
+FIXTURES = ROOT / "fixtures" / "names"
 CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
 ITSYOURTURN_CODES = ("CK", "CF", "CH", "CE", "CA", "CD", "CS", "CZ", "CC", "CY", "CT", "CN", "TB", "CG")
 # Targets whose variants other work adds: skipped until they land, then they light up.
