@@ -22,6 +22,8 @@ from installed import installed_script
 
 from notation.cli.answer_stream import BATCH_CHARS, AnswerStream
 
+pytestmark = [pytest.mark.slow]
+
 STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 NO_ROOK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"  # --repair drops K, with a warning
 DARK_WHITE = "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"  # what White sees of STANDARD

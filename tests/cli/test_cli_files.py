@@ -7,7 +7,10 @@ import gzip
 import json
 import subprocess
 
+import pytest
 from installed import installed_script
+
+pytestmark = [pytest.mark.slow]
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BATCH = f"{START}\n\n   \nnot a fen\n{START.replace(' w ', ' b ')}\n"

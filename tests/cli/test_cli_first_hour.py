@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 FIXTURES = ROOT / "fixtures" / "cli" / "first_hour.json"
 TABLES: dict[str, Any] = json.loads(FIXTURES.read_text(encoding="utf-8"))
 

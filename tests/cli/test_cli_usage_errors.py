@@ -11,6 +11,8 @@ from installed import installed_script
 
 from notation.cli.usage import SUMMARIES
 
+pytestmark = [pytest.mark.slow]
+
 
 @pytest.mark.parametrize("command", sorted(SUMMARIES))
 def test_an_unknown_option_gets_the_commands_own_usage(command: str) -> None:

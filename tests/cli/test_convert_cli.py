@@ -12,6 +12,8 @@ from installed import installed_script
 
 from notation.cli.main import main
 
+pytestmark = [pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 ZH_RANK_ZERO = "rnbq2nQ~/ppppk2p/5p1B/8/8/1P6/P1P1PPPP/q~N1QKBNR/PBRr w K - 1 8"
 

@@ -16,6 +16,8 @@ from paths import ROOT
 import notation
 from notation.cli.docs_cmd import TOPICS
 
+pytestmark = [pytest.mark.slow]
+
 COMMANDS = ("convert", "validate", "normalize", "check", "serve", "start", "docs")
 
 

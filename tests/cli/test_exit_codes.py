@@ -15,6 +15,8 @@ import pytest
 
 from notation.cli.usage import SUMMARIES
 
+pytestmark = [pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 # Each command with the arguments it needs besides --variant.

@@ -13,6 +13,8 @@ import pytest
 
 from notation.cli.usage import SUMMARIES
 
+pytestmark = [pytest.mark.slow]
+
 ZH = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"  # --variant auto guesses: a warning
 EP = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1"  # an impossible en passant square
 WARNED_PGN = '[Event "a"]\n[Result "*"]\n1. e4 e5\n'  # no blank line, no result: two warnings

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
 from installed import installed_script
+
+pytestmark = [pytest.mark.slow]
 
 
 def notation(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

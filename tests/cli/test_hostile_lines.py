@@ -15,6 +15,8 @@ from installed import installed_script
 
 from notation.cli.input_lines import MAX_LINE_BYTES, iter_fen_inputs
 
+pytestmark = [pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 TIMEOUT = 120
 

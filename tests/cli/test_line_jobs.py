@@ -23,6 +23,8 @@ from notation.cli.input_lines import MAX_LINE_BYTES, RawInput
 from notation.cli.line_jobs import CHUNK_BYTES, CHUNK_ITEMS, _chunks
 from notation.inputs import InputError
 
+pytestmark = [pytest.mark.slow]
+
 STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 

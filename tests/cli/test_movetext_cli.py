@@ -12,6 +12,8 @@ from test_jobs import _run, _tricky_database
 
 from notation.cli import main as cli_main
 
+pytestmark = [pytest.mark.slow]
+
 GAMES = (
     '[Event "castles with zeros"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *\n\n'
     '[Event "an illegal move"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Qxh1 Nf6 *\n\n'

@@ -14,6 +14,8 @@ from notation.cli.main import main
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize_text
 from notation.pgn.streams import read_text, write_text
 
+pytestmark = [pytest.mark.slow]
+
 FIXTURES = ROOT / "fixtures" / "pgn"
 
 

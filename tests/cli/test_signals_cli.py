@@ -17,6 +17,8 @@ import pytest
 from installed import installed_script
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 FIXTURES = ROOT / "fixtures" / "pgn"
 WAIT_SECONDS = 120  # generous: the machine is shared and slow at times
 

@@ -40,6 +40,8 @@ from notation.inputs import Compression
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, normalize
 from notation.variants import DEFAULT_REGISTRY
 
+pytestmark = [pytest.mark.slow]
+
 FIXTURES = ROOT / "fixtures" / "pgn"
 TIMEOUT = 300
 

@@ -28,6 +28,8 @@ from distributed import Client
 from installed import installed_script
 from test_normalize_properties import GAMES
 
+pytestmark = [pytest.mark.live_server, pytest.mark.slow]
+
 TIMEOUT = 300  # seconds any one step may take on a busy machine before the test gives up
 ATTEMPTS = 3  # runs started before giving up on the scheduler handing the frozen worker a task
 POLL = 0.1

@@ -38,6 +38,8 @@ from notation.pgn.cuts import find_cut
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize
 from notation.variants import DEFAULT_REGISTRY
 
+pytestmark = [pytest.mark.slow]
+
 ENCODING, ERRORS = "utf-8", "surrogateescape"
 
 

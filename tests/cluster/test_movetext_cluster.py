@@ -12,6 +12,8 @@ from test_normalize_properties import GAMES
 
 from notation.cli.main import main
 
+pytestmark = [pytest.mark.slow]
+
 pytest.importorskip("distributed")
 
 

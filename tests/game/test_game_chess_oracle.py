@@ -26,6 +26,8 @@ from notation.game import legal_position  # noqa: E402
 from notation.moves import read_move, write_move  # noqa: E402
 from notation.options import CastlingMode, MoveNotation  # noqa: E402
 
+pytestmark = [pytest.mark.slow]
+
 # The lichess variants and Chess960 (python-chess's Giveaway and Suicide castle, ours not
 # both: those two are checked against Fairy-Stockfish below).
 PYTHON_CHESS = {key: board for key, board in BOARDS.items() if key not in ("giveaway", "suicide")}

@@ -28,6 +28,8 @@ from notation import read_fen, validate_fen
 from notation.options import CastlingMode
 from notation.variants import DEFAULT_REGISTRY
 
+pytestmark = [pytest.mark.slow]
+
 FIXTURES = ROOT / "fixtures" / "perft"
 
 _COMPILED = notation.game.chess.position.__file__.endswith((".so", ".pyd"))
@@ -344,6 +346,7 @@ def _oracle_cases() -> Iterator[object]:
             yield pytest.param(entry, lines, id=_entry_id(entry))
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize(("entry", "lines"), list(_oracle_cases()))
 def test_counts_agree_with_their_oracle(entry, lines):
     counter = _python_chess_count if entry.variant in PYTHON_CHESS else _fairy_count

@@ -38,6 +38,8 @@ from notation.pgn.cuts import find_cut
 from notation.pgn.splitter import iter_games
 from notation.variants import DEFAULT_REGISTRY
 
+pytestmark = [pytest.mark.slow]
+
 WAIT_SECONDS = 120  # generous bound for every wait: the machine is shared and slow at times
 ENCODING, ERRORS = "utf-8", "surrogateescape"
 
@@ -367,7 +369,7 @@ def test_signal_to_normalize_with_jobs_leaves_no_worker_and_no_temporary(tmp_pat
 
 
 def test_a_worker_lost_is_an_error_naming_it_not_an_internal_error(tmp_path, monkeypatch, capsys):
-    # How the pool sees a worker die is tests/test_pool.py's; here, what the user reads.
+    # How the pool sees a worker die is tests/parallel/test_pool.py's; here, what the user reads.
     from notation.check import jobs
     from notation.cli.main import main
     from notation.parallel.fork_pool import WorkerLost

@@ -18,6 +18,8 @@ import pytest
 from notation.parallel import fork_pool, pool
 from notation.parallel.fork_pool import ParentRole, RemoteError, WorkerLost
 
+pytestmark = [pytest.mark.slow]
+
 WAIT_SECONDS = 120  # generous bound for every wait: the machine is shared and slow at times
 ROLES = pytest.mark.parametrize("role", list(ParentRole), ids=lambda role: role.name)
 

@@ -19,6 +19,8 @@ from paths import ROOT
 
 from notation.cli.docs_cmd import TOPICS
 
+pytestmark = [pytest.mark.slow]
+
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 
 
@@ -84,6 +86,7 @@ def base_url():
     yield from serve()
 
 
+@pytest.mark.live_server
 def test_the_guide_names_the_metrics_content_type_the_service_sends(base_url):
     address = urllib.parse.urlsplit(base_url)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)

@@ -12,6 +12,8 @@ from installed import installed_script
 
 import notation
 
+pytestmark = [pytest.mark.slow]
+
 INSTALLED = bool(os.environ.get("NOTATION_INSTALLED_TEST"))
 
 

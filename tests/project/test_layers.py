@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 
 def test_no_module_imports_from_a_layer_above_it():
     script = Path(sys.executable).parent / "lint-imports"

@@ -21,6 +21,8 @@ import pytest
 from installed import installed_script
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 README = ROOT / "README.md"
 
 
@@ -69,6 +71,7 @@ def test_the_readme_has_a_tour_of_commands():
         assert any(needed in command for command in commands), needed
 
 
+@pytest.mark.live_server
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"block{n}" for n in range(len(BLOCKS))])
 def test_console_block(block, tmp_path):
     script = installed_script("notation")

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.slow]
+
 PROBE = """
 import io, json, sys
 sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))

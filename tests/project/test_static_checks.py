@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 
 def tool(name: str) -> str:
     script = Path(sys.executable).parent / name

@@ -15,6 +15,8 @@ import yaml
 from browser import PAGE_TIMEOUT, chromium_or_skip, screenshot, serve, start_chromium
 from paths import ROOT
 
+pytestmark = [pytest.mark.live_server, pytest.mark.browser, pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 CRAZYHOUSE = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"  # 1. e4 d5 2. exd5 Qxd5
 BROKEN = "rnbqkbnr/ppxppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"  # 'x' at column 12

@@ -17,6 +17,8 @@ import urllib.parse
 import pytest
 from browser import serve
 
+pytestmark = [pytest.mark.live_server, pytest.mark.slow]
+
 # (FEN, variant key, reason): the JavaScript guesser took all three for Standard.
 FORMERLY_WRONG = [
     ("3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TT1T2 b - - 1 1", "tablut", "its 9x9 board"),

@@ -104,7 +104,7 @@ def test_an_unknown_variant_is_invalid_fen(client):
 
 
 def test_other_methods_are_405_problems(client):
-    # GET draws a FEN, POST a PGN game's position (tests/test_service_board_game.py).
+    # GET draws a FEN, POST a PGN game's position (tests/service/test_service_board_game.py).
     assert_problem(client.put(board_url(fen=START)), 405)
     assert_problem(client.delete(board_url(fen=START)), 405)
 
@@ -170,6 +170,7 @@ def _get(base: str, path: str, headers: dict | None = None) -> http.client.HTTPR
     return response
 
 
+@pytest.mark.live_server
 def test_over_the_wire_the_picture_is_cached_and_bad_input_is_a_problem(live):
     url = board_url(fen=START)
     first = _get(live, url)

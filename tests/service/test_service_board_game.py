@@ -196,6 +196,7 @@ def post_live(base_url: str, body: bytes) -> tuple[int, str, bytes]:
         connection.close()
 
 
+@pytest.mark.live_server
 def test_the_served_endpoint_draws_refuses_and_bounds_its_body(small_server):
     pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *"
     status, media_type, body = post_live(small_server, json.dumps({"pgn": pgn, "ply": 7}).encode())

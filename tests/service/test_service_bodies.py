@@ -345,6 +345,7 @@ def request(port: int, method: str, path: str, body=None, headers: dict | None =
         connection.close()
 
 
+@pytest.mark.live_server
 def test_served_encoded_bodies_are_decoded(server):
     plain = request(server.port, "POST", "/v1/pgn/normalize", PGN, {"Content-Type": "application/x-chess-pgn"})
     assert plain[0] == 200
@@ -368,6 +369,7 @@ def test_served_encoded_bodies_are_decoded(server):
     assert status == 200 and json.loads(data)["variant"] == "crazyhouse"
 
 
+@pytest.mark.live_server
 def test_served_chunked_bomb_is_413(server):
     bomb = zeros(Coding.ZSTD, SERVER_PGN_LIMIT * 64)
     assert len(bomb) < SERVER_PGN_LIMIT
@@ -384,6 +386,7 @@ def test_served_chunked_bomb_is_413(server):
     assert "decoded" in json.loads(data)["detail"]
 
 
+@pytest.mark.live_server
 def test_served_other_codings_and_corrupt_data(server):
     status, headers, data = request(
         server.port, "POST", "/v1/fen/validate", b"{}", {"Content-Type": "application/json", "Content-Encoding": "br"}
@@ -403,6 +406,7 @@ def test_served_other_codings_and_corrupt_data(server):
     assert (status, headers["Content-Type"]) == (400, "application/problem+json")
 
 
+@pytest.mark.live_server
 def test_a_client_that_sends_everything_before_reading_does_not_deadlock(server):
     """The body and its answer are each larger than what loopback sockets buffer: the
     service must read the whole body before it writes the answer."""
@@ -440,6 +444,7 @@ def _spooled_bodies(served: Served) -> list[str]:
     return found
 
 
+@pytest.mark.live_server
 @pytest.mark.skipif(not pathlib.Path("/proc/self/fd").is_dir(), reason="needs /proc")
 def test_a_client_that_goes_away_mid_answer_leaves_nothing_open(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=300) as sock:

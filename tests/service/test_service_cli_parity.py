@@ -19,6 +19,8 @@ from service_fixtures import app, client, load_fixture  # noqa: F401
 from notation.cli.main import main as cli_main
 from notation.validation import CODES
 
+pytestmark = [pytest.mark.slow]
+
 
 def _inputs() -> list[dict[str, str]]:
     items = [{"fen": c["fen"], "variant": c["variant"]} for c in load_fixture("fen", "conversions.json")["cases"]]

@@ -10,6 +10,8 @@ import tomllib
 import pytest
 from paths import ROOT
 
+pytestmark = [pytest.mark.slow]
+
 SERVICE_MODULES = ("flask", "marshmallow", "h11", "yaml", "flask_swagger_ui")
 
 # Runs the CLI as the console script does, with the service's dependencies made unimportable.

@@ -30,6 +30,8 @@ import pytest
 from installed import installed_script
 from paths import ROOT
 
+pytestmark = [pytest.mark.live_server, pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 PROBLEM = "application/problem+json"
 LIMIT = 32 * 1024

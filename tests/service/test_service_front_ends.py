@@ -35,6 +35,8 @@ from test_service_front import (
 
 from notation_service.config import ConfigError, Settings
 
+pytestmark = [pytest.mark.live_server, pytest.mark.slow]
+
 
 def test_shares_add_up_to_the_settings():
     settings = Settings(workers=5, front_ends=2, max_queue=9, max_connections=1001)

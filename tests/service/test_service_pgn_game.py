@@ -319,6 +319,7 @@ def post(base_url: str, path: str, body: bytes, content_type: str) -> tuple[int,
         connection.close()
 
 
+@pytest.mark.live_server
 @pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def test_over_the_wire_the_game_is_the_apps_answer(base_url, client, path):
     body = json.dumps({"pgn": path.read_text(encoding="utf-8")}).encode()
@@ -327,6 +328,7 @@ def test_over_the_wire_the_game_is_the_apps_answer(base_url, client, path):
     assert json.loads(data) == game_of(client, path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.live_server
 def test_over_the_wire_a_blank_game_is_a_problem(base_url):
     status, content_type, data = post(base_url, "/v1/pgn/game", b'{"pgn": "  "}', "application/json")
     assert (status, content_type) == (422, "application/problem+json")
@@ -341,6 +343,7 @@ def normalize_command(path: pathlib.Path, *args: str) -> bytes:
     return done.stdout
 
 
+@pytest.mark.live_server
 @pytest.mark.parametrize("moves", ["check", "san", "uci", "wxf"])
 def test_over_the_wire_normalize_moves_gives_the_commands_bytes(base_url, tmp_path, moves):
     path = tmp_path / "games.pgn"

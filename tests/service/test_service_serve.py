@@ -14,6 +14,8 @@ import time
 import pytest
 from paths import ROOT
 
+pytestmark = [pytest.mark.live_server, pytest.mark.slow]
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 LIMIT = 32 * 1024
 

@@ -10,6 +10,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = [pytest.mark.slow]
+
 PROBE = """
 import gc, json
 from notation_service.app import create_app

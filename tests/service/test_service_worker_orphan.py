@@ -13,7 +13,11 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 from notation_service.config import Settings
+
+pytestmark = [pytest.mark.slow]
 
 
 def test_a_worker_whose_front_end_is_gone_ends_quietly():

@@ -18,6 +18,8 @@ from notation.rules.bitboard import squares
 from notation.rules.royal_attacks import checkers
 from notation.validation import validate
 
+pytestmark = [pytest.mark.slow]
+
 SEED = 20260521
 COUNT = 12_000
 

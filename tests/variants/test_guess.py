@@ -120,6 +120,7 @@ def test_placement_shape(placement, shape):
     assert placement_shape(placement) == shape
 
 
+@pytest.mark.oracle
 def test_of_several_variants_that_fit_the_one_lichess_plays_is_guessed():
     # Early Crazyhouse positions also fit the Screen variants' placement phase (pieces in
     # hand, every one of them placed where that phase allows): Crazyhouse, and the warning
