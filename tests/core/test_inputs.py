@@ -170,6 +170,7 @@ class _Recording(ZstdReader):
         return out
 
 
+@pytest.mark.slow
 def test_a_zstd_bomb_expands_a_bounded_amount_per_step():
     packed = _bomb(256 << 20)
     assert len(packed) < 64 * 1024

@@ -74,6 +74,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(json_values)
 def test_both_write_the_same_text(value):

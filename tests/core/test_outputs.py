@@ -37,6 +37,7 @@ def expected(tmp_path_factory) -> bytes:
     return out.read_bytes()
 
 
+@pytest.mark.slow
 def test_output_through_a_symlink_rewrites_the_target_and_keeps_the_link(tmp_path, expected):
     target = tmp_path / "real" / "target.pgn"
     target.parent.mkdir()
@@ -53,6 +54,7 @@ def test_output_through_a_symlink_rewrites_the_target_and_keeps_the_link(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pgn", "real"]
 
 
+@pytest.mark.slow
 def test_output_through_a_dangling_symlink_creates_its_target(tmp_path, expected):
     link = tmp_path / "link.pgn"
     link.symlink_to(tmp_path / "new.pgn")
@@ -60,6 +62,7 @@ def test_output_through_a_dangling_symlink_creates_its_target(tmp_path, expected
     assert link.is_symlink() and (tmp_path / "new.pgn").read_bytes() == expected
 
 
+@pytest.mark.slow
 def test_in_place_on_a_symlink_edits_its_target(tmp_path, expected):
     target = tmp_path / "db.pgn"
     target.write_bytes(SOURCE.read_bytes())
@@ -72,6 +75,7 @@ def test_in_place_on_a_symlink_edits_its_target(tmp_path, expected):
     assert (tmp_path / "link.pgn.bak").read_bytes() == SOURCE.read_bytes()
 
 
+@pytest.mark.slow
 def test_output_into_a_fifo_streams_and_keeps_the_fifo(tmp_path, expected):
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
@@ -92,6 +96,7 @@ def test_output_into_a_fifo_streams_and_keeps_the_fifo(tmp_path, expected):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.fifo"]
 
 
+@pytest.mark.slow
 def test_output_to_a_device_writes_into_it():
     before = os.lstat("/dev/null")
     if not stat.S_ISCHR(before.st_mode):
@@ -102,6 +107,7 @@ def test_output_to_a_device_writes_into_it():
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev and after.st_ino == before.st_ino
 
 
+@pytest.mark.slow
 def test_dev_stdout_is_written_through_not_replaced(tmp_path, expected):
     link_before = os.readlink("/dev/stdout")
     piped = normalize(str(SOURCE), "-o", "/dev/stdout", "--profile", "lichess")
@@ -157,6 +163,7 @@ for path in sys.argv[1:]:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["", ".gz", ".bz2", ".zst"])
 def test_a_discarded_output_leaves_nothing_to_write_at_exit(tmp_path, suffix):
     """What a signal or an error leaves: the interpreter's exit must not try to flush text
@@ -185,6 +192,7 @@ def test_zst_output_has_a_checksum_that_catches_flipped_bytes(tmp_path):
         read_text(str(path))
 
 
+@pytest.mark.slow
 def test_stdout_after_an_error_holds_a_prefix_and_the_error_says_so(tmp_path, expected):
     """Documented: with -o - (a stream) what was written before the error stays written.
     It is a prefix of the full output, and the message says the output is incomplete."""
@@ -207,6 +215,7 @@ def test_stdout_after_an_error_holds_a_prefix_and_the_error_says_so(tmp_path, ex
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.pgn.gz"]
 
 
+@pytest.mark.slow
 def test_in_place_needs_a_regular_file(tmp_path):
     fifo = tmp_path / "db.pgn"
     os.mkfifo(fifo)
@@ -216,6 +225,7 @@ def test_in_place_needs_a_regular_file(tmp_path):
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
+@pytest.mark.slow
 def test_a_socket_is_not_an_output(tmp_path):
     import socket
 
@@ -228,6 +238,7 @@ def test_a_socket_is_not_an_output(tmp_path):
     assert result.returncode == 2 and b"it is a socket" in result.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(st.text(max_size=300), st.sampled_from(["", ".gz", ".bz2", ".zst"]))
 def test_written_text_reads_back_the_same(tmp_path_factory, text, suffix):

@@ -5,6 +5,7 @@ or the rook missing, and with several of either on the back rank."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -25,6 +26,7 @@ def back_ranks(draw):
     return cells, back, files, king, rook
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1500))
 @given(back_ranks())
 def test_the_str_search_agrees_with_the_square_by_square_one(case):

@@ -81,6 +81,7 @@ def test_enough_positions():
     assert {key for key, _ in POSITIONS} == {key for key, _, _ in FLAVOURS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted({key for key, _, _ in FLAVOURS}))
 def test_read_and_write_agree_with_python_chess(key):
     variant = find_variant(key)
@@ -124,6 +125,7 @@ def test_read_and_write_agree_with_python_chess(key):
     assert checked > 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["crazyhouse", "threecheck", "standard", "chess960"])
 def test_python_chess_reads_what_we_write_in_its_dialect(key):
     """The other direction: python-chess parses our output into the same position."""

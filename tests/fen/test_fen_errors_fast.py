@@ -91,6 +91,7 @@ def cut_fens(draw):
     return variant, text
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(cut_fens())
 def test_the_quick_answer_is_the_grammars(case):
@@ -100,6 +101,7 @@ def test_the_quick_answer_is_the_grammars(case):
         _same(quick, slow)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1000))
 @given(
     st.lists(st.sampled_from(list("ab1/-+ \t\u00a0\u2003\u3000\n\x1c") + ["KQ", "rnbq"]), max_size=30).map("".join),
@@ -114,6 +116,7 @@ def test_the_first_tokens_and_their_columns_are_the_whitespace_separated_fields(
     assert reader._first_tokens(head, 4) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1000))
 @given(cut_fens(), st.sampled_from([(False, False), (False, True), (True, False), (True, True)]))
 def test_what_is_surely_cut_short_no_pattern_matches(case, groups):

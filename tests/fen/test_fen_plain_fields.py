@@ -97,6 +97,7 @@ TOKENS = st.sampled_from(
 SPACES = st.sampled_from([" ", "  ", "\t", "\n", "\u3000", "\xa0", ""])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(st.lists(st.tuples(SPACES, TOKENS), max_size=8), SPACES)
 def test_the_split_agrees_with_the_pattern_on_random_token_strings(parts, tail):
@@ -160,6 +161,7 @@ def test_the_extended_split_agrees_with_the_pattern_at_its_edges(text, name):
     _extended_agrees(text, name)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(st.lists(st.tuples(SPACES, EXTENDED_TOKENS), max_size=9), SPACES, st.sampled_from(sorted(EXTENDED)))
 def test_the_extended_split_agrees_with_the_pattern_on_random_token_strings(parts, tail, name):
@@ -169,6 +171,7 @@ def test_the_extended_split_agrees_with_the_pattern_on_random_token_strings(part
 PREFIXES = st.sampled_from([STANDARD.rsplit(" ", 2)[0], STANDARD.replace(" w", "[Pp] w").rsplit(" ", 2)[0]])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(PREFIXES, st.lists(st.tuples(SPACES, EXTENDED_TOKENS), max_size=5), st.sampled_from(sorted(EXTENDED)))
 def test_the_extended_split_agrees_with_the_pattern_after_four_good_fields(prefix, parts, name):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -77,6 +78,7 @@ def expressible(setup: Setup, variant, options: WriteOptions) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups(), st.sampled_from(STYLES))
 def test_read_of_write_is_the_setup(case, options):
@@ -89,6 +91,7 @@ def test_read_of_write_is_the_setup(case, options):
         assert [w.code for w in written.warnings] and all(w.code.startswith("lossy-") for w in written.warnings)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups(), st.sampled_from(STYLES))
 def test_writing_is_stable(case, options):
@@ -98,6 +101,7 @@ def test_writing_is_stable(case, options):
     assert again == first
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(setups(), st.sampled_from(STYLES), st.sampled_from(STYLES))
 def test_any_dialect_converts_to_any_other_without_loss(case, source, target):
@@ -122,6 +126,7 @@ def test_reader_never_raises_anything_but_its_own_errors(text):
             assert problem.code == "fen-syntax" and problem.column >= 1 and problem.field
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(setups(), st.sampled_from(STYLES), st.data())
 def test_mutated_fens_fail_cleanly_or_read(case, options, data):
@@ -164,6 +169,7 @@ def castling_setups(draw):
     return variant, setup
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1500))
 @given(castling_setups(), st.sampled_from(list(CastlingStyle)))
 def test_castling_rights_round_trip_in_both_styles(case, style):
@@ -198,6 +204,7 @@ def placements(draw):
     return placement
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(3000))
 @given(placements(), st.sampled_from(["standard", "crazyhouse"]))
 def test_placement_fast_path_agrees_with_the_character_reader(placement, key):

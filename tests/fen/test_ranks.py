@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -32,6 +33,7 @@ def spelled_loosely(placement: str, draw) -> str:
     return re.sub(r"[2-8]", split, placement)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(cells_8x8, st.data())
 def test_reading_then_writing_gives_the_written_form(cells, data):
@@ -61,6 +63,7 @@ def rank_by_rank(placement: str) -> str | None:
     return "".join(reversed(expanded))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500))
 @given(st.text(alphabet="/0123456789pkPK.~x", max_size=90))
 def test_any_text_reads_as_a_rank_by_rank_expansion_would(text):
@@ -88,6 +91,7 @@ def checked_rank_by_rank(placement: str, letters: str) -> str | None:
     return cells
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500))
 @given(st.text(alphabet="/0123456789pkPKxé ", max_size=90))
 def test_checked_cells_accept_what_a_rank_by_rank_expansion_with_the_letters_accepts(text):
@@ -102,6 +106,7 @@ near_placements = st.lists(st.text(alphabet="1234567889pkPKx", min_size=1, max_s
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500))
 @given(near_placements)
 def test_checked_cells_refuse_near_misses_as_a_rank_by_rank_expansion_does(text):
@@ -120,6 +125,7 @@ def test_checked_cells_refuse_the_near_misses():
         assert ranks.checked_cells(bad, table) is None, bad
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(cells_8x8, st.data())
 def test_checked_cells_read_every_board_and_spelling(cells, data):

@@ -27,6 +27,7 @@ def shown(setup, fen: str) -> str:
     return f"<Setup {size}{fen!r}>"
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups())
 def test_the_fen_of_repr_reads_back_as_the_same_setup(case):
@@ -56,6 +57,7 @@ def test_diagram_of_the_fixture_positions(case):
     assert lines[-1].startswith(("white to move", "black to move"))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100))
 @given(st.integers(1, 12), st.integers(1, 12), st.data())
 def test_diagram_of_any_geometry(files, ranks, data):

@@ -168,6 +168,7 @@ _SETUPS = st.builds(
 )
 
 
+@pytest.mark.slow
 @given(_SETUPS)
 def test_record_round_trips_any_setup(setup):
     record, warnings = opentafl.format_record(setup, TABLUT)
@@ -176,6 +177,7 @@ def test_record_round_trips_any_setup(setup):
     assert read_fen(record, TABLUT).setup == setup
 
 
+@pytest.mark.slow
 @given(_SETUPS, st.sampled_from([WHITE, BLACK]), st.integers(0, 200), st.integers(1, 500))
 def test_fen_style_form_round_trips_and_converts_exactly(setup, turn, halfmove, fullmove):
     setup = setup.with_changes(turn=turn, halfmove=halfmove, fullmove=fullmove)
@@ -211,6 +213,7 @@ def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
     )
 
 
+@pytest.mark.slow
 def test_installed_convert_reads_and_writes_both_notations():
     lines = "".join(case["opentafl"] + "\n" for case in POSITIONS)
     to_fen = _run("convert", "--variant", "TB", stdin=lines)
@@ -239,6 +242,7 @@ def test_installed_convert_reports_errors_and_finished_games():
     assert throne["detected"]["notation"] == "fen"
 
 
+@pytest.mark.slow
 def test_installed_validate_and_check(tmp_path):
     positions = tmp_path / "tablut.fen"
     positions.write_text(START_RECORD + "\n" + "3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/2TTTT3 w - - 0 1\n")
@@ -249,11 +253,13 @@ def test_installed_validate_and_check(tmp_path):
     assert f"{positions}:2:1: too-many-pieces" in checked.stdout
 
 
+@pytest.mark.slow
 def test_installed_start_prints_both_forms():
     assert _run("start", "--variant", "tablut").stdout.strip() == TABLUT.start_fen
     assert _run("start", "--variant", "TB", "--profile", "opentafl").stdout.strip() == START_RECORD
 
 
+@pytest.mark.slow
 def test_installed_normalize_names_the_variant_and_writes_the_record(tmp_path):
     pgn = tmp_path / "games.pgn"
     pgn.write_text(f'[Event "x"]\n[Variant "TB"]\n[FEN "{TABLUT.start_fen}"]\n[SetUp "1"]\n\n*\n')
@@ -263,6 +269,7 @@ def test_installed_normalize_names_the_variant_and_writes_the_record(tmp_path):
     assert f'[FEN "{START_RECORD}"]' in out.stdout
 
 
+@pytest.mark.slow
 def test_service_converts_and_validates_tablut(client):  # noqa: F811
     converted = client.post("/v1/fen/convert", json={"fen": START_RECORD, "variant": "TB"})
     assert converted.status_code == 200

@@ -114,6 +114,7 @@ def setups(draw: st.DrawFn) -> Setup:
     )
 
 
+@pytest.mark.slow
 @given(setups(), st.sampled_from(list(PieceLetters)), st.sampled_from(list(SideLetters)),
        st.sampled_from(list(FieldLayout)))
 def test_read_of_write_is_the_setup_in_every_dialect(setup, letters, sides, layout):
@@ -129,6 +130,7 @@ def test_read_of_write_is_the_setup_in_every_dialect(setup, letters, sides, layo
         assert read.dialect.sides is sides
 
 
+@pytest.mark.slow
 @given(setups(), st.sampled_from(XIANGQI_PROFILES), st.sampled_from(XIANGQI_PROFILES))
 def test_every_profile_reads_what_every_other_writes(setup, source, target):
     first, _ = write_fen(setup, XIANGQI, PROFILES[source])

@@ -4,6 +4,7 @@ every side of the 2**62 boundary."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -15,6 +16,7 @@ def bits(bb: int) -> list[int]:
     return [n for n in range(bb.bit_length()) if bb >> n & 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1000))
 @given(st.one_of(st.integers(0, 1 << 70), st.integers(0, 1 << 130), st.sets(st.integers(0, 100)).map(
     lambda ns: sum(1 << n for n in ns))))

@@ -84,6 +84,7 @@ def test_arrays_are_python_chess_numbering():
     assert sum(_classical_looking(n) for n in range(960)) == 18  # 518 and its 17 look-alikes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", CASTLING_VARIANTS, ids=lambda v: v.key)
 def test_every_array_is_valid_and_round_trips(variant: Variant):
     for number in range(960):
@@ -161,6 +162,7 @@ def _comparable(board: chess.Board) -> bool:
     return not board.promoted & board.rooks & chess.BB_BACKRANKS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(PYTHON_CHESS))
 def test_random_960_play_against_python_chess(key):
     checked = mutated = 0
@@ -204,6 +206,7 @@ FAIRY_GAMES = 6
 FAIRY_PLIES = 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(FAIRY))
 def test_random_960_play_against_pyffish(key):
     """Every position Fairy-Stockfish reaches in Chess960 mode reads, is valid, and is
@@ -257,6 +260,7 @@ def back_ranks(draw):
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(back_ranks())
 def test_is_chess960_is_python_chess_has_chess960_castling_rights(board):
@@ -284,6 +288,7 @@ def test_is_chess960_answers_each_question_not_the_last_one():
     assert is_chess960(list(white_king_on_d1), frozenset({0, 7}), (), standard)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(back_ranks())
 def test_verdicts_follow_python_chess_in_the_mode_the_setup_needs(board):

@@ -201,6 +201,7 @@ def test_start_without_a_variant_is_standard():
     assert _start([]) == (0, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
 
 
+@pytest.mark.slow
 def test_installed_start_command():
     script = installed_script("notation")
     done = subprocess.run(

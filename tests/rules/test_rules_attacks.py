@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ squares = st.integers(0, 63)
 boards = st.integers(0, (1 << 64) - 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(sq=squares, occupied=boards)
 def test_sliders_and_grasshopper(sq, occupied):
@@ -64,6 +66,7 @@ def test_sliders_on_every_square_against_the_rays():
             assert A.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"]), (sq, occupied)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(target=squares, occupied=boards, hoppers=boards)
 def test_hopper_attackers_is_the_inverse_of_grasshopper_attacks(target, occupied, hoppers):
@@ -130,6 +133,7 @@ def slow_groups(board, promoted, variant):
     return {"colours": tuple(colours), **{name: tuple(pair) for name, pair in groups.items()}}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),

@@ -27,6 +27,7 @@ def test_sample_has_en_passant_cases(legal_items):
     assert any(item.board.has_legal_en_passant() for item in with_ep)
 
 
+@pytest.mark.slow
 def test_en_passant_modes_match(legal_items):
     for item in legal_items:
         board, setup, variant = item.board, item.setup, item.variant

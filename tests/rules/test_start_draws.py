@@ -44,6 +44,7 @@ def test_every_drawn_variant_has_its_draw():
 # -- Chess960 --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_chess960_numbers_are_python_chess_numbers_all_distinct_518_classical():
     variant = DEFAULT_REGISTRY.get("chess960")
     placements = set()
@@ -106,6 +107,7 @@ def test_every_numbered_array_meets_every_constraint(variant):
         assert_corner_constraints(write_fen(setup, variant).fen, variant)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", CORNER_VARIANTS, ids=lambda v: v.key)
 def test_ten_thousand_seeds_all_meet_every_constraint(variant):
     seen = set()
@@ -118,6 +120,7 @@ def test_ten_thousand_seeds_all_meet_every_constraint(variant):
     assert len(seen) == CORNER_COUNT  # every legal array is drawn
 
 
+@pytest.mark.slow
 def test_draws_are_uniform_over_the_arrays():
     """36,000 seeded draws (fixed seeds: the same counts every run) put between 60 and 140
     on each of the 360 arrays (100 expected; a fair draw lands there with near certainty)."""
@@ -150,6 +153,7 @@ def _start(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_installed_start_numbers_and_seeds():
     done = _start("kingsfortress", "--number", "208")
     assert done.returncode == 0, done.stderr
@@ -163,6 +167,7 @@ def test_installed_start_numbers_and_seeds():
     assert bad.returncode == 2 and "numbered 0 to 359" in bad.stderr
 
 
+@pytest.mark.slow
 def test_service_start_answers_as_the_command():
     client = create_app().test_client()
     response = client.get("/v1/start?variant=CF&from=itsyourturn&number=208")

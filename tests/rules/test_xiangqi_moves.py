@@ -52,6 +52,7 @@ def boards(draw: st.DrawFn) -> str:
     return "".join(draw(st.lists(st.sampled_from(letters), min_size=GEOMETRY.size, max_size=GEOMETRY.size)))
 
 
+@pytest.mark.slow
 @given(boards(), st.integers(0, 89), st.booleans())
 def test_attackers_are_the_pieces_whose_targets_hold_the_point(cells, target, red):
     slow = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 from geometry_variants import TEMPLATES, on_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,6 +93,7 @@ def _k_file_right_without_a_letter(setup: Setup, variant, square: int) -> bool:
     return outer_rook(setup.cells, back, rook, king, True, geometry.files) != square
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(setups(), st.sampled_from(STYLES))
 def test_read_of_write_is_the_setup_on_every_board(case, options):
@@ -104,6 +106,7 @@ def test_read_of_write_is_the_setup_on_every_board(case, options):
         assert written.warnings and all(w.code.startswith("lossy-") for w in written.warnings)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(setups(st.builds(Geometry, st.integers(9, 12), st.integers(9, 12))), st.sampled_from(STYLES))
 def test_wide_boards_write_runs_of_ten_and_more_as_one_number(case, options):
@@ -119,6 +122,7 @@ def test_wide_boards_write_runs_of_ten_and_more_as_one_number(case, options):
 _SQUARE_NAME = re.compile(r"\b([a-l])(1[0-2]|[1-9])\b")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups())
 def test_validation_never_raises_and_names_squares_of_the_board(case):
@@ -162,6 +166,7 @@ def boards(draw):
     return geometry, draw(st.integers(0, geometry.size - 1)), draw(st.integers(0, (1 << geometry.size) - 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(boards())
 def test_attack_tables_of_any_board_agree_with_a_walk(case):
@@ -183,6 +188,7 @@ def test_attack_tables_of_any_board_agree_with_a_walk(case):
             assert between & tables.line[sq][other] == between
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.integers(0, 63), st.integers(0, (1 << 64) - 1))
 def test_ray_scan_agrees_with_the_8x8_occupancy_tables(sq, occupied):

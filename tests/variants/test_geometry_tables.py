@@ -22,6 +22,7 @@ CASES = json.loads(
 KEEP_EN_PASSANT = WriteOptions(en_passant=EnPassantMode.ALWAYS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES["syntax"], ids=[f"{c['variant']}:{c['fen']}" for c in CASES["syntax"]])
 def test_unreadable_fen_names_field_and_column(case):
     with pytest.raises(NotationError) as raised:

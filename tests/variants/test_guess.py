@@ -40,6 +40,7 @@ def test_the_one_variant_that_fits_is_guessed(fen, key, why):
     assert guess.reason.startswith(why)
 
 
+@pytest.mark.slow
 def test_the_installed_command_guesses_and_says_so():
     done = notation("validate", "--variant", "auto", *(fen for fen, _, _ in SHAPES))
     assert done.stdout == "valid\n" * len(SHAPES), done.stdout
@@ -50,11 +51,13 @@ def test_the_installed_command_guesses_and_says_so():
         assert f"from {why}" in line and f"--variant {key}" in line
 
 
+@pytest.mark.slow
 def test_a_plain_fen_is_standard_without_a_warning():
     done = notation("convert", "--variant", "auto", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
     assert done.returncode == 0 and done.stderr == ""
 
 
+@pytest.mark.slow
 def test_json_lines_may_ask_for_a_guess_per_line():
     lines = [json.dumps({"fen": SHAPES[0][0], "variant": "auto"}), json.dumps({"fen": SHAPES[0][0], "variant": "zh"})]
     done = notation("convert", "--json", stdin="\n".join(lines) + "\n")
@@ -64,6 +67,7 @@ def test_json_lines_may_ask_for_a_guess_per_line():
     assert guessed["warnings"][0]["guessed"] == "crazyhouse"
 
 
+@pytest.mark.slow
 def test_no_guess_says_the_fens_own_problem_and_where_to_choose():
     done = notation("validate", "--variant", "auto", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0")
     assert done.returncode == 1
@@ -120,6 +124,7 @@ def test_placement_shape(placement, shape):
     assert placement_shape(placement) == shape
 
 
+@pytest.mark.slow
 @pytest.mark.oracle
 def test_of_several_variants_that_fit_the_one_lichess_plays_is_guessed():
     # Early Crazyhouse positions also fit the Screen variants' placement phase (pieces in

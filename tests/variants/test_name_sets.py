@@ -111,6 +111,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_normalize_from_itsyourturn_reads_its_codes(tmp_path):
     out = tmp_path / "out.pgn"
     done = _run("normalize", str(FIXTURES / "itsyourturn.pgn"), "--from", "itsyourturn", "-o", str(out))
@@ -124,12 +125,14 @@ def test_normalize_from_itsyourturn_reads_its_codes(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_normalize_without_from_does_not_know_the_codes(tmp_path):
     done = _run("normalize", str(FIXTURES / "itsyourturn.pgn"), "-o", str(tmp_path / "out.pgn"))
     assert done.returncode == 1
     assert "unknown-variant 3" in done.stderr
 
 
+@pytest.mark.slow
 def test_check_from_itsyourturn_passes_and_default_fails():
     path = str(FIXTURES / "itsyourturn.pgn")
     assert _run("check", path, "--from", "itsyourturn").returncode == 0
@@ -139,6 +142,7 @@ def test_check_from_itsyourturn_passes_and_default_fails():
     assert "black has 36 pawns; Horde allows at most 8" in failed.stdout
 
 
+@pytest.mark.slow
 def test_validate_from_and_a_bad_source():
     assert _run("validate", "--from", "itsyourturn", "--variant", "CH", CH_START).returncode == 0
     bad = _run("validate", "--from", "nope", CH_START)

@@ -55,6 +55,7 @@ def test_unknown_name_lists_closest():
     assert "did you mean Atomic" in str(caught.value)
 
 
+@pytest.mark.slow
 def test_a_refused_name_is_refused_again_alike_without_searching_again(monkeypatch):
     """A misspelt --variant asks for the same unknown name on every line: the closest names
     are searched for once, each refusal is a new error with the same suggestions, and the
