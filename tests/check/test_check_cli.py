@@ -84,6 +84,7 @@ def comparable(name: str, output: str) -> str:
     return json.dumps(data, indent=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_case(case, capsys, monkeypatch):
     stdin = (CHECK / case["stdin"]).read_bytes() if "stdin" in case else None
@@ -230,6 +231,7 @@ def _a_character_device() -> str:
     pytest.skip("no character device left at /dev/zero or /dev/null on this machine")
 
 
+@pytest.mark.slow
 def test_a_fifo_socket_or_device_in_a_directory_is_skipped_not_opened(tmp_path):
     """Opening a FIFO with no writer would block for ever; the check must end (bounded
     by the subprocess timeout) having skipped them with a warning."""
@@ -251,6 +253,7 @@ def test_a_fifo_socket_or_device_in_a_directory_is_skipped_not_opened(tmp_path):
     assert "1 file(s), 1 position(s), 0 error(s)" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_fifo_named_on_the_command_line_is_read(tmp_path):
     import gzip
     import threading
@@ -270,6 +273,7 @@ def test_a_fifo_named_on_the_command_line_is_read(tmp_path):
     assert f"{fifo}:2:" in result.stdout and "bad-castling-rights" in result.stdout
 
 
+@pytest.mark.slow
 def test_named_paths_that_cannot_be_read_exit_2_and_say_why(tmp_path):
     import socket
 
@@ -304,6 +308,7 @@ def test_nothing_to_check_is_an_error(tmp_path):
     assert "nothing to check" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".fen", ".fen.gz", ".fen.bz2", ".fen.zst"])
 def test_truncated_named_file_is_a_located_decompress_error(tmp_path, suffix):
     import bz2

@@ -16,6 +16,7 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
 from installed import installed_script
 from paths import ROOT
 
@@ -30,6 +31,7 @@ def check(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           cwd=cwd, timeout=120, check=False)
 
 
+@pytest.mark.slow
 def test_accept_turns_an_error_into_a_warning(tmp_path):
     (tmp_path / "a.fen").write_text(f"{START}\n{BAD_CASTLING}\n")
     assert check("a.fen", cwd=tmp_path).returncode == 1
@@ -41,6 +43,7 @@ def test_accept_turns_an_error_into_a_warning(tmp_path):
     assert wrong.returncode == 2 and "no-such-code" in wrong.stderr
 
 
+@pytest.mark.slow
 def test_pyproject_settings_of_the_checked_project(tmp_path):
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "puzzles"\n\n'
@@ -69,6 +72,7 @@ def test_pyproject_settings_of_the_checked_project(tmp_path):
     assert nothing_left.returncode == 2 and "2 excluded" in nothing_left.stderr
 
 
+@pytest.mark.slow
 def test_bad_settings_are_a_usage_error_naming_the_file(tmp_path):
     (tmp_path / "a.fen").write_text(f"{START}\n")
     for table, word in [('colour = "w"', "colour"), ('accept = "x"', "list of strings"),
@@ -79,12 +83,14 @@ def test_bad_settings_are_a_usage_error_naming_the_file(tmp_path):
         assert "pyproject.toml" in done.stderr and word in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_config_names_the_settings_file(tmp_path):
     (tmp_path / "a.fen").write_text(f"{BAD_CASTLING}\n")
     (tmp_path / "gate.toml").write_text('[tool.notation]\naccept = ["bad-castling-rights"]\n')
     assert check("a.fen", "--config", "gate.toml", cwd=tmp_path).returncode == 0
 
 
+@pytest.mark.slow
 def test_profile_mismatch_warns_about_positions_written_otherwise(tmp_path):
     (tmp_path / "zh.fen").write_text(f"{ZH}\n{ZH.replace('[]', '/')}\n")
     done = check("zh.fen", "--variant", "crazyhouse", "--profile", "lichess", cwd=tmp_path)
@@ -94,6 +100,7 @@ def test_profile_mismatch_warns_about_positions_written_otherwise(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_inline_suppression_of_one_line_and_one_game(tmp_path):
     (tmp_path / "a.fen").write_text(
         f"{BAD_CASTLING}  # notation: ignore[bad-castling-rights]\n"
@@ -110,6 +117,7 @@ def test_inline_suppression_of_one_line_and_one_game(tmp_path):
     assert [line.split(":")[1] for line in done.stdout.splitlines()] == ["2"]  # the first game's FEN tag
 
 
+@pytest.mark.slow
 def test_progress_bar_only_on_a_terminal(tmp_path):
     (tmp_path / "a.fen").write_text(f"{START}\n" * 20000)
     piped = check("a.fen", cwd=tmp_path)
@@ -145,6 +153,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     assert "1 file(s), 20000 position(s), 0 error(s)" in text
 
 
+@pytest.mark.slow
 def test_sarif_rules_link_to_each_codes_documentation(tmp_path):
     (tmp_path / "a.fen").write_text(f"{BAD_CASTLING}\nnot a fen\n")
     (tmp_path / "g.pgn").write_text(GAME.format(fen=START, comment=""))

@@ -153,6 +153,7 @@ _operand = st.one_of(
 )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(st.tuples(_opcode, st.lists(_operand, max_size=3)), max_size=4))
 def test_epd_operations_round_trip(operations):
@@ -299,6 +300,7 @@ _lines = st.lists(
 ).map(lambda parts: "\n".join(parts).encode("utf-8", "surrogatepass"))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.one_of(_lines, st.binary(max_size=200)), st.sampled_from(["x.pgn", "x.fen", "x.epd", "x.pgn.gz"]))
 def test_any_file_gives_located_problems(tmp_path_factory, data, name):
@@ -360,6 +362,7 @@ def test_problems_go_out_in_line_order_as_soon_as_settled():
     assert len(problems) == 5
 
 
+@pytest.mark.slow
 def test_a_big_file_streams_its_problems():
     """The first game's problem is emitted long before the end of the file is read."""
     from notation.check.judge import PositionJudge

@@ -71,6 +71,7 @@ def spellings_file(tmp_path: pathlib.Path) -> pathlib.Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_check_reads_every_spelling_with_its_warning_and_no_error(spellings_file):
     done = notation("check", "spellings.pgn", "--format", "json", cwd=spellings_file)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -82,6 +83,7 @@ def test_check_reads_every_spelling_with_its_warning_and_no_error(spellings_file
     assert strict.returncode == 1  # a strict gate refuses the readings
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_normalize_writes_each_spelling_as_its_moves(spellings_file, jobs):
     done = notation("normalize", "spellings.pgn", "--moves", "uci", "--jobs", jobs, cwd=spellings_file)
@@ -138,6 +140,7 @@ def test_the_library_reads_each_language_under_its_option(row):
 CLI_LANGUAGES = [row for row in LANGUAGES["games"] if row["language"] in ("de", "fr", "nl")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", CLI_LANGUAGES, ids=lambda r: r["language"])
 def test_each_language_is_read_only_under_its_option(languages_file, row):
     name = f"{row['language']}.pgn"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -118,6 +119,7 @@ def _positions(variant: str, seed: int, plies: int) -> list[GamePosition]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12))
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
 def test_every_legal_move_in_every_spelling_reads_as_itself(variant: str, seed: int) -> None:

@@ -81,6 +81,7 @@ def _positions(key: str, seed: int):
         position = position.play(rng.choice(weighted))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", CHESS)
 def test_plain_reader_agrees_with_the_full_reader(key: str) -> None:
     answered = 0

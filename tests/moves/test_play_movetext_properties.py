@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -54,6 +55,7 @@ def test_numbered_movetext_reads_back_as_its_moves(seed: int, plies: int, result
     assert movetext_moves(text.split()) == (moves, None)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(15))
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=60))
 def test_xiangqi_uci_and_iccs_lists_agree(seed: int, plies: int) -> None:

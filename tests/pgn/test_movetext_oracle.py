@@ -75,6 +75,7 @@ def test_our_san_is_python_chess_san(kind, seed):
     assert _movetext(out) == _movetext(text)  # the tags are the normaliser's to rewrite
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(20))
 @given(st.sampled_from(KINDS), st.integers(0, 2**32 - 1))
 def test_uci_and_back_to_san_is_python_chess_export(kind, seed):
@@ -121,6 +122,7 @@ def _with_one_illegal_move(game: chess.pgn.Game, rng: random.Random) -> tuple[st
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40))
 @given(st.sampled_from(KINDS), st.integers(0, 2**32 - 1))
 def test_an_illegal_move_is_found_where_python_chess_stops(kind, seed):

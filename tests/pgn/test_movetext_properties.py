@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -27,6 +28,7 @@ PIECES = ["1.", "12...", "e4", "e5", "Nf3", "Nc6", "O-O", "0-0", "exd5", "Qxh1",
 movetexts = st.lists(st.sampled_from(PIECES), max_size=40).map(" ".join) | st.text(max_size=80)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150))
 @given(movetexts)
 def test_checking_any_movetext_changes_no_byte(movetext):
@@ -37,6 +39,7 @@ def test_checking_any_movetext_changes_no_byte(movetext):
     assert keep == text
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150))
 @given(movetexts)
 def test_a_rewrite_keeps_every_byte_but_the_moves(movetext):
@@ -104,6 +107,7 @@ def _uci_moves(text: str) -> list[str]:
     return [out[t.start:t.end] for t in scan(out, movetext_start(out)).tokens if t.kind is MOVE]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40))
 @given(st.integers(0, 2**32 - 1), st.sampled_from(VARIANTS))
 def test_a_san_rewrite_of_random_legal_games_reads_back_to_the_same_moves(seed, variant):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -94,6 +95,7 @@ PIECES = st.sampled_from([
 SEPARATORS = st.sampled_from([" ", "", "\n", "\r\n", "\r", "\t", "\u00a0", "(", ")", "\n% e\n"])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1500))
 @given(st.text(CHARS, max_size=80) | st.text(max_size=60), st.integers(0, 6), st.integers(0, 40),
        st.integers(0, 6))
@@ -103,6 +105,7 @@ def test_any_text_scans_as_the_grammar_says(text, start, max_tokens, max_depth):
     assert ours(text, start, budget) == reference(text, start, budget)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1500))
 @given(st.lists(st.tuples(PIECES, SEPARATORS), max_size=24))
 def test_movetext_like_text_scans_as_the_grammar_says(parts):

@@ -95,6 +95,7 @@ def _corrupt(data: bytes, rng: random.Random) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80))
 @given(databases, st.integers(0, 2**32), st.sampled_from(PROFILES), st.sampled_from(list(BadGamePolicy)))
 def test_random_corruption_never_raises_and_loses_nothing(text, seed, profile, policy):
@@ -109,6 +110,7 @@ def test_random_corruption_never_raises_and_loses_nothing(text, seed, profile, p
     assert len(results) == len(list(iter_games(damaged)))
 
 
+@pytest.mark.slow
 def test_parallel_jobs_give_identical_results():
     rng = random.Random(5)
     text = "".join(rng.choice(GAMES) for _ in range(3000))
@@ -159,6 +161,7 @@ def test_a_chunk_comes_back_as_spans_of_the_text_the_parent_holds():
     assert (batch.summary.changed, batch.summary.unchanged, batch.summary.rejected) == (1, 6, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40))
 @given(databases, st.integers(0, 2**32), st.integers(1, 400), st.integers(1, 3000))
 def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_chars, block):
@@ -174,6 +177,7 @@ def test_chunked_parallel_equals_serial_even_on_damaged_input(text, seed, chunk_
     assert _batched(parallel) == _essentials(single)
 
 
+@pytest.mark.slow
 def test_chunks_are_not_cut_at_a_malformed_tag_line_inside_a_comment():
     """Only a well-formed tag line after a blank line ends a comment; a chunk cut anywhere
     else would split a game the serial splitter keeps whole."""
@@ -209,6 +213,7 @@ def _database(case: dict) -> str:
     return case.get("prefix", "") + case.get("text", "") + "".join(texts[name] for name in case["databases"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", _parallel_cases(), ids=lambda case: case["name"])
 def test_damaged_database_splits_the_same_in_parallel_at_every_chunk_size(case):
     text = _database(case)
@@ -237,6 +242,7 @@ def small_pieces() -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40))
 @given(databases, st.integers(0, 2**32), st.integers(1, 300), st.integers(1, 600), st.integers(1, 200))
 def test_parallel_equals_serial_with_long_lines_and_stretches(text, seed, chunk_chars, longest, block):
@@ -272,6 +278,7 @@ def test_text_with_no_cut_point_comes_as_a_stretch():
         == _essentials(normalize(text, options))
 
 
+@pytest.mark.slow
 def test_a_stretch_normalised_in_the_parent_holds_no_more_than_one_process():
     """Movetext with no game start is normalised by the parent, a part (``max_game_chars``)
     at a time, and written as batches: the peak of memory traced here stays within 12% of
@@ -325,6 +332,7 @@ def _damaged_database(size: int, seed: int) -> bytes:
     return b"".join(out)
 
 
+@pytest.mark.slow
 def test_command_with_two_jobs_writes_what_one_job_writes(tmp_path):
     source = tmp_path / "damaged.pgn"
     source.write_bytes(_damaged_database(3_000_000, 11))

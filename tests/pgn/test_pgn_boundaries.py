@@ -78,6 +78,7 @@ def test_every_code_of_the_table_is_a_check_code():
     assert {"pgn-no-tags", "result-spelling", "pgn-bom", "pgn-missing-blank-line"} <= codes <= set(CHECK_CODES)
 
 
+@pytest.mark.slow
 def test_the_commands_read_every_shape_as_a_user_runs_them(tmp_path):
     from installed import installed_script
 

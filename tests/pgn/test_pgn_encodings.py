@@ -73,6 +73,7 @@ def test_read_games_reads_tags_comments_and_moves_as_written(case_file):
         assert "\udce9" not in game.text and game.text == as_read(game.raw.text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]], ids=["one-process", "jobs-2"])
 def test_check_warns_once_a_game_and_finds_illegal_moves_where_they_are(case_file, jobs):
     case, path = case_file
@@ -88,6 +89,7 @@ def test_check_warns_once_a_game_and_finds_illegal_moves_where_they_are(case_fil
     assert done.returncode == (1 if any(game["errors"] for game in case["games"]) else 0), done.stderr
 
 
+@pytest.mark.slow
 def test_normalize_keeps_every_byte_without_encoding(case_file):
     case, path = case_file
     for args in ([], ["--encoding", "keep", "--jobs", "2"]):
@@ -96,6 +98,7 @@ def test_normalize_keeps_every_byte_without_encoding(case_file):
         assert (path.parent / "out.pgn").read_bytes() == path.read_bytes()
 
 
+@pytest.mark.slow
 def test_normalize_to_utf8_writes_utf8_that_reads_the_same_games(case_file):
     case, path = case_file
     done = _notation(["normalize", path.name, "-o", "utf8.pgn", "--encoding", "utf-8"], path.parent)
@@ -151,6 +154,7 @@ _damaged_game = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, derandomize=True, deadline=None)
 @given(st.lists(_damaged_game, min_size=1, max_size=5))
 def test_each_game_with_bytes_not_utf8_has_one_warning_and_reads_its_tags_as_windows_1252(games):

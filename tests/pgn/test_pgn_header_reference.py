@@ -13,6 +13,7 @@ import copy
 import pickle
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -85,6 +86,7 @@ _PIECES = st.sampled_from([
 _TEXTS = st.lists(_PIECES, max_size=30).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(_TEXTS)
 def test_movetext_start_agrees_with_the_regular_expression(text):
@@ -121,6 +123,7 @@ _GAMES = st.builds(
 _NAME_PATTERNS = st.sampled_from([_WANTED_TAGS, NAME, "FEN|SetUp", "Result", "(?i:fen)"])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.lists(_GAMES, min_size=1, max_size=4), _NAME_PATTERNS)
 def test_find_tags_agrees_with_the_regular_expression(games, names):
@@ -154,6 +157,7 @@ def reference_braces_paired(movetext: str) -> bool:
     return braces == "{}" * (len(braces) // 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(st.lists(st.sampled_from(["{", "}", "a", " ", "{c}", "\n", "é"]), max_size=20).map("".join))
 def test_braces_paired_agrees_with_counting_them(movetext):

@@ -101,6 +101,7 @@ def test_fast_path_agrees_with_state_machine(parts, seed):
     assert _signature(fast) == _signature(iter_games_slow(text))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.integers(0, 2**32), st.integers(1, 40))
 def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):

@@ -45,6 +45,7 @@ def test_check_reports_the_fen_then_the_moves(case, tmp_path):
     assert (report["summary"]["games"], report["summary"]["plies"]) == (1, case["plies"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_normalize_reports_the_same_and_rewrites_legal_moves(case, tmp_path):
     (tmp_path / "game.pgn").write_text(case["pgn"], encoding="utf-8")

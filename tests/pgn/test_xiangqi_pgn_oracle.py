@@ -56,6 +56,7 @@ def _movetext(words: list[str]) -> str:
     return " ".join(out)
 
 
+@pytest.mark.slow
 def test_the_oracle_played_long_games_with_captures_and_checks():
     start = pyffish.start_fen("xiangqi")
     assert sum(len(moves) for moves, _ in PLAYED.values()) > GAMES * 40

@@ -229,6 +229,7 @@ def pictures(draw_):
     return setup, variant, options
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(pictures())
 def test_any_picture_is_well_formed_with_one_piece_per_occupied_square(picture):

@@ -23,6 +23,7 @@ def notation(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([installed_script("notation"), "svg", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_writes_the_picture_to_a_file(tmp_path):
     target = tmp_path / "board.svg"
     done = notation(START, "-o", str(target))
@@ -37,6 +38,7 @@ def test_writes_to_standard_output_by_default():
     assert ET.fromstring(done.stdout.encode()).tag == "{http://www.w3.org/2000/svg}svg"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("golden", [g for g in GOLDENS if g.own is None], ids=lambda g: g.name)
 def test_options_draw_what_the_library_draws(golden):
     options = golden.options
@@ -96,6 +98,7 @@ def test_a_fen_no_variant_fits_exits_1():
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -117,6 +120,7 @@ def test_usage_errors_exit_2_in_one_line(args, message):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_an_existing_file_is_replaced_whole(tmp_path):
     target = tmp_path / "board.svg"
     target.write_text("old", encoding="utf-8")
@@ -127,6 +131,7 @@ def test_an_existing_file_is_replaced_whole(tmp_path):
     assert target.stat().st_mode & 0o777 == 0o640
 
 
+@pytest.mark.slow
 def test_help_names_the_options():
     done = subprocess.run([installed_script("notation"), "svg", "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
@@ -140,6 +145,7 @@ def test_the_licence_of_the_pieces_ships_beside_them():
     assert licence.is_file() and "CC0" in licence.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", marks_table()["cases"], ids=lambda c: c["name"])
 def test_marks_table(case):
     done = notation(case["fen"], "--variant", case["variant"], *cli_args(case["query"]))
@@ -148,6 +154,7 @@ def test_marks_table(case):
     assert drawn["marks"] == case["marks"] and drawn["given"] == case.get("given", {})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", marks_table()["refused"], ids=lambda c: c["parameter"])
 def test_marks_table_refusals(case):
     done = notation(case["fen"], "--variant", case["variant"], *cli_args(case["query"]))

@@ -205,6 +205,7 @@ def run(*args: str, stdin: str | None = None, cwd: pathlib.Path | None = None) -
                           input=stdin, timeout=120, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_cli_draws_what_the_library_draws(tmp_path):
     target = tmp_path / "ply30.svg"
     done = run("--pgn", str(ZH), "--ply", "30", "--size", "360", "--flip", "-o", str(target))
@@ -213,12 +214,14 @@ def test_cli_draws_what_the_library_draws(tmp_path):
     assert target.read_text(encoding="utf-8") == game_svg(first_game(ZH), 30, options)
 
 
+@pytest.mark.slow
 def test_cli_reads_standard_input_and_draws_the_last_position_by_default():
     done = run("--pgn", "-", stdin="1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n")
     assert done.returncode == 0, done.stderr
     assert marks_of(done.stdout)["marks"] == {"last-move": ["h5", "f7"], "check": ["e8"], "arrow": []}
 
 
+@pytest.mark.slow
 def test_cli_chooses_a_game_of_the_file(tmp_path):
     joined = tmp_path / "games.pgn"
     joined.write_text("".join(path.read_text(encoding="utf-8") + "\n" for path in (ZH, ILLEGAL, XIANGQI)),
@@ -231,6 +234,7 @@ def test_cli_chooses_a_game_of_the_file(tmp_path):
     assert done.stderr == f"notation svg: {joined}: no game 4: the file holds 3 games\n"
 
 
+@pytest.mark.slow
 def test_cli_names_the_move_that_stops_the_game(tmp_path):
     done = run("--pgn", str(ILLEGAL), "--ply", "14")
     assert (done.returncode, done.stdout) == (1, "")
@@ -238,6 +242,7 @@ def test_cli_names_the_move_that_stops_the_game(tmp_path):
                            "(line 10, column 14) cannot be played: illegal-move: 'Bxf7+' is not a legal move here\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -250,6 +255,7 @@ def test_cli_input_that_cannot_be_drawn_exits_1(args, message):
     assert done.returncode == 1 and message in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_cli_accept_lets_a_fen_tag_with_that_code_be_played_from():
     castling = '[FEN "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"]\n[SetUp "1"]\n\n1. O-O *\n'
     done = run("--pgn", "-", stdin=castling)
@@ -267,6 +273,7 @@ def test_cli_variant_names_the_variant_of_a_game_without_a_tag():
     assert marks_of(done.stdout)["marks"]["last-move"] == ["e4"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
