@@ -12,7 +12,8 @@ Tests that want more or fewer examples than the profile's say so with
 
 Every test of a module that imports python-chess or pyffish, itself or through a helper
 module (``validation_oracle``), is marked ``oracle``; a test that imports them inside a
-function says so itself (``@pytest.mark.oracle``). The markers are listed in pyproject.toml.
+function says so itself (``@pytest.mark.oracle``). A ``live_server`` or ``browser`` test is
+marked ``slow`` too. The markers are listed in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -56,3 +57,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             verdicts[module.__name__] = _imports_an_oracle(module)
         if verdicts[module.__name__]:
             item.add_marker(pytest.mark.oracle)
+        # A server or a browser takes seconds to start: such a test is slow too.
+        if item.get_closest_marker("live_server") or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)

@@ -301,6 +301,7 @@ def test_dev_null_named_is_an_empty_input():
     assert "/dev/null:1:1: empty-file" in result.stdout
 
 
+@pytest.mark.slow
 def test_nothing_to_check_is_an_error(tmp_path):
     (tmp_path / "notes.txt").write_text("hello\n")
     result = check_installed(str(tmp_path))

@@ -96,6 +96,7 @@ def test_service_refuses_writer_options_with_a_validate_batch():
             schemas.batch.load({"operation": "validate", "items": ["x"], option.name: option.values[0]})
 
 
+@pytest.mark.slow
 def test_openapi_request_bodies_list_the_table():
     spec = _spec()
     schemas = spec["components"]["schemas"]
@@ -109,6 +110,7 @@ def test_openapi_request_bodies_list_the_table():
         assert _resolve(spec, properties["profile"])["enum"] == list(PROFILES)
 
 
+@pytest.mark.slow
 def test_openapi_normalize_query_lists_the_table():
     spec = _spec()
     parameters = {p["name"]: p for p in spec["paths"]["/v1/pgn/normalize"]["post"]["parameters"]}

@@ -33,6 +33,7 @@ def _fen(position: GamePosition) -> str:
     return write_fen(position.to_setup(), position.variant).fen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", VARIANTS)
 @settings(max_examples=examples(15))
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=80))
@@ -87,6 +88,7 @@ def test_every_variant_starts_and_reads_its_start() -> None:
 CHESS_FAMILY = sorted(variant.key for variant in DEFAULT_REGISTRY if variant.family.value == "chess")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", CHESS_FAMILY)
 @settings(max_examples=examples(3))
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=60))

@@ -162,6 +162,7 @@ def square(xy):
 # -- perft ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", PERFT, ids=lambda case: case["note"][:40])
 def test_perft_table_and_the_reference_agree(case):
     p = position(case["fen"])
@@ -266,6 +267,7 @@ def test_playout_positions_agree_with_the_reference(seed):
             assert Reference.of(p.play(move)).grid == after.grid
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_legal_move_is_written_and_read_back(seed):
     for p in PLAYOUTS[seed]:

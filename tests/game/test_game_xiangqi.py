@@ -158,6 +158,7 @@ def test_notation_table(fen, rows):
         check_round_trips(position, move)
 
 
+@pytest.mark.slow
 def test_notation_table_is_pyffish():
     rows = [(fen, row) for fen, table in TABLE for row in table]
     for fen, row in random.Random(7).sample(rows, TABLE_SAMPLE):
@@ -175,6 +176,7 @@ def test_notation_table_covers_every_wxf_form():
 # --- seeded random games, live ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_game_against_pyffish(seed):
     rng = random.Random(seed)

@@ -154,6 +154,7 @@ def test_each_language_is_read_only_under_its_option(languages_file, row):
     assert _uci_main_lines(rewritten.stdout) == [LANGUAGES["uci"]]
 
 
+@pytest.mark.slow
 def test_an_unknown_language_is_a_usage_error(languages_file):
     done = notation("check", "de.pgn", "--piece-letters", "xx", cwd=languages_file)
     assert done.returncode == 2 and "--piece-letters" in done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from paths import ROOT
 
 import notation
@@ -19,6 +20,7 @@ def runtime_sources():
         yield from Path(package.__file__).resolve().parent.rglob("*.py")
 
 
+@pytest.mark.slow
 def test_no_runtime_module_imports_gpl_code():
     offenders = []
     for path in runtime_sources():

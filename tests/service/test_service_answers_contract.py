@@ -242,6 +242,7 @@ def dechunk(data: bytes) -> bytes:
         out, data = out + data[:size], data[size + 2 :]
 
 
+@pytest.mark.slow
 @pytest.mark.live_server
 def test_a_live_server_answers_as_the_contract_says():
     from test_service_front import giant_game, served

@@ -109,6 +109,7 @@ def test_other_methods_are_405_problems(client):
     assert_problem(client.delete(board_url(fen=START)), 405)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.dictionaries(st.sampled_from(["fen", "variant", "size", "orientation", "coordinates", "highlight", "x"]),
                        st.text(max_size=80), max_size=6))

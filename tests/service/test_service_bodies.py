@@ -157,6 +157,7 @@ def test_an_encoded_body_over_the_limit_as_sent_is_413_unread(client):
     assert str(PGN_LIMIT) in problem["detail"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("coding", list(Coding))
 def test_decoders_hand_on_bounded_pieces_and_stop_when_no_longer_pulled(coding):
     bomb = zeros(coding, 1 << 30)  # one GiB of zeros: some KiB to a MiB compressed
@@ -369,6 +370,7 @@ def test_served_encoded_bodies_are_decoded(server):
     assert status == 200 and json.loads(data)["variant"] == "crazyhouse"
 
 
+@pytest.mark.slow
 @pytest.mark.live_server
 def test_served_chunked_bomb_is_413(server):
     bomb = zeros(Coding.ZSTD, SERVER_PGN_LIMIT * 64)
@@ -406,6 +408,7 @@ def test_served_other_codings_and_corrupt_data(server):
     assert (status, headers["Content-Type"]) == (400, "application/problem+json")
 
 
+@pytest.mark.slow
 @pytest.mark.live_server
 def test_a_client_that_sends_everything_before_reading_does_not_deadlock(server):
     """The body and its answer are each larger than what loopback sockets buffer: the

@@ -22,6 +22,7 @@ from notation_service.config import Settings
 from notation_service.resources.meta import spec_bytes
 
 
+@pytest.mark.slow
 def test_spec_is_a_valid_openapi_3_document():
     document = yaml.safe_load(spec_bytes())
     validate(document)
@@ -94,6 +95,7 @@ schemathesis.serializer.alias("application/x-chess-pgn", "text/plain")
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app(Settings()))
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=25,

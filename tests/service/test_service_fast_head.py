@@ -82,6 +82,7 @@ request_lines = st.sampled_from([
 ])
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(request_line=request_lines, fields=st.lists(lines, max_size=6), end=st.sampled_from([b"\r\n", b"\n"]))
 def test_whatever_it_reads_h11_reads_the_same(request_line, fields, end):
@@ -108,6 +109,7 @@ def slow_scan(data: bytes):
         return rejected.status
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(request_line=request_lines, fields=st.lists(lines, max_size=8), end=st.sampled_from([b"\r\n", b"\n"]),
        tail=st.binary(max_size=8), many=st.integers(0, 3))

@@ -186,6 +186,7 @@ moves_bodies = st.fixed_dictionaries({}, optional={
 })
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(path=st.sampled_from(["/v1/moves", "/v1/play"]), body=moves_bodies)
 def test_whatever_it_answers_of_moves_is_the_apps_answer(path, body):

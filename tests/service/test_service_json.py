@@ -37,6 +37,7 @@ values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(values)
 def test_answers_are_the_bytes_the_standard_encoder_writes(value):
@@ -99,6 +100,7 @@ frames = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(frames, st.lists(st.integers(min_value=1, max_value=200_000), min_size=1, max_size=20))
 def test_frames_arrive_whole_and_in_order_however_the_bytes_are_cut(sent, cuts):

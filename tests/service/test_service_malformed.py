@@ -256,6 +256,7 @@ request_like = st.fixed_dictionaries(
 ) | json_values
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150,
     deadline=None,

@@ -106,6 +106,7 @@ def test_other_media_types_are_415(client, content_type):
     assert_problem(post_pgn(client, b"*\n", content_type=content_type), 415)
 
 
+@pytest.mark.slow
 def test_pgn_body_limit_is_its_own(client):
     body = b'[Event "x"]\n\n*\n\n' * (TEST_SETTINGS["max_body_bytes"] // 10)
     assert TEST_SETTINGS["max_body_bytes"] < len(body) < TEST_SETTINGS["max_pgn_bytes"]

@@ -264,6 +264,7 @@ def test_moves_after_the_result_or_a_failed_move_are_not_played(client):
     assert game["plies"][1]["problem"]["code"] == "illegal-move" and game["plies"][1]["variations"] == []
 
 
+@pytest.mark.slow
 def test_the_movetext_budget_bounds_the_work(client):
     many = '[Event "x"]\n\n' + " ".join(["Nf3 Nf6 Ng1 Ng8"] * 2600) + " *\n"
     game = game_of(client, many)
@@ -343,6 +344,7 @@ def normalize_command(path: pathlib.Path, *args: str) -> bytes:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.live_server
 @pytest.mark.parametrize("moves", ["check", "san", "uci", "wxf"])
 def test_over_the_wire_normalize_moves_gives_the_commands_bytes(base_url, tmp_path, moves):

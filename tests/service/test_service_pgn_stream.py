@@ -95,6 +95,7 @@ CASES["not UTF-8 anywhere, no newline"] = bytes(range(0x80, 0x100)) * 4000
 CASES["CRLF and lone CR"] = ALL_GAMES.replace(b"\n", b"\r\n")[: BLOCK + 7] + ALL_GAMES.replace(b"\n", b"\r")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", QUERIES, ids=[q or "default" for q in QUERIES])
 @pytest.mark.parametrize("name", CASES)
 def test_streamed_answer_is_byte_identical_to_the_whole_body_answer(big_client, name, query):
@@ -148,6 +149,7 @@ def test_blocks_cut_anywhere_decode_as_the_whole(body, size):
     assert streamed == whole
 
 
+@pytest.mark.slow
 def test_closing_the_response_stops_the_work_and_closes_the_body(big_client, monkeypatch):
     pulled, closed, spooled = [], [], []
     real_normalize, real_spool = pgn_resource.normalize, pgn_resource.spool_body

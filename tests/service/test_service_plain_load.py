@@ -44,6 +44,7 @@ def schema_load(schema, body):
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("endpoint", sorted(PAIRS))
 @settings(max_examples=400)
 @given(body=bodies)

@@ -76,6 +76,7 @@ GAMES = 6
 PLIES = 60
 
 
+@pytest.mark.slow
 def test_random_play_with_bombs_on_surviving_pieces_is_valid():
     """Standard moves from the start, each side's bomb on one of its pieces (or gone): valid
     for us, and written as Fairy-Stockfish writes the position plus the bomb field."""

@@ -64,6 +64,7 @@ def random_play(fairy: str, start: str, seed: int):
             yield pyffish.get_fen(fairy, start, moves)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(FAIRY))
 def test_random_play_is_valid_and_written_as_fairy_stockfish_writes_it(key):
     variant = DEFAULT_REGISTRY.get(key)
@@ -82,6 +83,7 @@ def test_random_play_is_valid_and_written_as_fairy_stockfish_writes_it(key):
     assert with_ep > 0, "no en passant square was ever compared"
 
 
+@pytest.mark.slow
 def test_fairy_stockfish_never_gives_black_an_en_passant_square_in_itsyourturn_horde():
     """Black's pawns never step twice: every en passant square follows a White move."""
     start = DEFAULT_REGISTRY.get("itsyourturnhorde").start_fen
@@ -94,6 +96,7 @@ def test_fairy_stockfish_never_gives_black_an_en_passant_square_in_itsyourturn_h
     assert seen > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["kingscorner", "kingsfortress"])
 def test_random_play_from_drawn_arrays(key):
     """Games from drawn arrays (not only the example start) pass the same checks."""

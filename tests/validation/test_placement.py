@@ -51,6 +51,7 @@ def test_fairy_stockfish_start_is_a_screen_placement_setup():
     assert result.ok and result.fen == start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_placement_play_is_valid_screen_and_written_as_fairy_stockfish_writes_it(seed):
     """Placement and play alike: valid for Screen and written back unchanged, except what

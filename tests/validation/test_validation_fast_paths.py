@@ -73,6 +73,7 @@ def near_chess960_start(draw):
     ), variant
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(st.one_of(near_start(), near_chess960_start()))
 def test_castling_fast_path_agrees_with_judging_each_right(case):

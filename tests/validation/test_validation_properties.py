@@ -4,6 +4,7 @@ the en passant modes nest (legal within pseudo-legal within always)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -45,6 +46,7 @@ def setups(draw):
     return setup, variant
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups())
 def test_validate_reports_known_codes_and_fields(case):
@@ -55,6 +57,7 @@ def test_validate_reports_known_codes_and_fields(case):
         assert problem.message
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups())
 def test_repair_is_exact_and_idempotent(case):
@@ -66,6 +69,7 @@ def test_repair_is_exact_and_idempotent(case):
     assert repair(fixed, variant) == (fixed, [])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(setups())
 def test_en_passant_modes_nest(case):

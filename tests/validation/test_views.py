@@ -113,6 +113,7 @@ def dark_positions(draw):
     return variant, fen
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150))
 @given(dark_positions(), st.sampled_from(list(Viewer)))
 def test_a_view_never_shows_an_unseen_piece(position, viewer):
@@ -134,6 +135,7 @@ def test_a_view_never_shows_an_unseen_piece(position, viewer):
     assert board.count(UNSEEN) == len(view.unseen)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150))
 @given(dark_positions(), st.sampled_from(list(Viewer)))
 def test_a_view_fen_round_trips_and_is_a_valid_view(position, viewer):
@@ -184,6 +186,7 @@ def test_installed_command_says_an_error_once_on_its_line():
     assert done.stderr == ""
 
 
+@pytest.mark.slow
 def test_installed_command_usage_errors_exit_2():
     assert _cli("x").returncode == 2  # --side is required
     assert _cli("x", "--side", "grey").returncode == 2

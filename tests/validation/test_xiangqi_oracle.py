@@ -52,6 +52,7 @@ def _random_play(seed: int) -> list[str]:
 POSITIONS = [fen for seed in range(GAMES) for fen in _random_play(seed)]
 
 
+@pytest.mark.slow
 def test_the_oracle_played_enough_positions():
     assert len(set(POSITIONS)) > 200
     checks = [fen for fen in POSITIONS if pyffish.gives_check("xiangqi", fen, [])]
@@ -86,6 +87,7 @@ def test_our_attacks_see_the_checks_fairy_stockfish_sees(seed):
         assert ours == pyffish.gives_check("xiangqi", fen, []), fen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(0, GAMES, 2))
 def test_every_dialect_converts_to_every_other_and_back(seed):
     for fen in _random_play(seed):
@@ -141,6 +143,7 @@ def crowded_boards(draw: st.DrawFn) -> str:
     return "".join(cells)
 
 
+@pytest.mark.slow
 @given(crowded_boards(), st.sampled_from("wb"))
 def test_check_on_crowded_boards_agrees_with_fairy_stockfish(cells, turn):
     geometry = XIANGQI.geometry
