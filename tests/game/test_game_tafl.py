@@ -250,6 +250,7 @@ def playout(seed, plies=120):
 PLAYOUTS = {seed: playout(seed) for seed in SEEDS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_playout_positions_agree_with_the_reference(seed):
     for p in PLAYOUTS[seed]:

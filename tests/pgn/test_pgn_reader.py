@@ -91,6 +91,7 @@ def _pieces(text: str, rng: random.Random) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.integers(0, 2**32))
 def test_fast_path_agrees_with_state_machine(parts, seed):

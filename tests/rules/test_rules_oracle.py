@@ -12,6 +12,8 @@ from notation.rules.attack_view import attack_view_of
 from notation.rules.en_passant import en_passant_square
 from notation.rules.royal_attacks import pinned, pins
 
+pytestmark = [pytest.mark.slow]
+
 SEED = 7
 
 

@@ -45,6 +45,7 @@ def test_draws_what_the_library_draws(client):
     assert response.get_data(as_text=True) == game_svg(library_game(ZH), 30, options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pgn", [ZH, ILLEGAL, XIANGQI], ids=["crazyhouse", "illegal-move", "xiangqi"])
 def test_each_ply_marks_what_the_game_endpoint_says(client, pgn):
     game = client.post("/v1/pgn/game", json={"pgn": pgn}).get_json()

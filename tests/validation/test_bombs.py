@@ -121,6 +121,7 @@ def test_cli_convert_and_validate_with_the_itsyourturn_code():
     assert "bad-bomb: white's bomb on e4: the square is empty" in bad.stdout
 
 
+@pytest.mark.slow
 def test_check_and_normalize(tmp_path):
     fens = tmp_path / "ct.fen"
     fens.write_text(f"{START} d1e8\n{START} e8-\n", encoding="utf-8")

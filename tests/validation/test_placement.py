@@ -145,6 +145,7 @@ def screen_placements(draw):
     return f"{'/'.join(ranks)}[{pocket}] {turn} - - 0 1"
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100))
 @given(screen_placements())
 def test_placed_setups_are_valid_in_every_screen_variant(fen):
@@ -154,6 +155,7 @@ def test_placed_setups_are_valid_in_every_screen_variant(fen):
         assert read_fen(result.fen, key).setup == read_fen(fen, key).setup
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100))
 @given(screen_placements(), st.sampled_from("QRBNP"))
 def test_an_extra_piece_in_hand_is_always_placement_army(fen, extra):
@@ -187,6 +189,7 @@ def test_installed_validate_answers_every_case_with_its_codes():
     assert done.returncode == 1  # the table has illegal setups
 
 
+@pytest.mark.slow
 def test_installed_check_and_normalize_judge_the_new_variants(tmp_path):
     pgn = tmp_path / "games.pgn"
     games = []

@@ -63,6 +63,7 @@ def test_start_position_is_fairy_stockfishs():
     assert read_fen(pyffish.start_fen("xiangqi"), "xiangqi").variant.start_fen == pyffish.start_fen("xiangqi")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_play_is_legal_and_written_as_fairy_stockfish_writes_it(seed):
     for fen in _random_play(seed):
@@ -75,6 +76,7 @@ def test_random_play_is_legal_and_written_as_fairy_stockfish_writes_it(seed):
         assert pyffish.validate_fen(fen, "xiangqi") == pyffish.FEN_OK
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_our_attacks_see_the_checks_fairy_stockfish_sees(seed):
     """The side to move is attacked exactly when pyffish says it is in check."""
