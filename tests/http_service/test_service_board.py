@@ -104,7 +104,7 @@ def test_an_unknown_variant_is_invalid_fen(client):
 
 
 def test_other_methods_are_405_problems(client):
-    # GET draws a FEN, POST a PGN game's position (tests/service/test_service_board_game.py).
+    # GET draws a FEN, POST a PGN game's position (tests/http_service/test_service_board_game.py).
     assert_problem(client.put(board_url(fen=START)), 405)
     assert_problem(client.delete(board_url(fen=START)), 405)
 

@@ -56,6 +56,11 @@ def test_every_folder_of_tests_is_on_the_path_and_every_module_name_is_unique():
     assert sorted(folders - set(options["pythonpath"])) == []
     names = [path.name for path in modules if path.name != "conftest.py"]
     assert sorted({name for name in names if names.count(name) > 1}) == []
+    # With tests/ on the path a folder is also a namespace package of its name: none may take
+    # a name the code looks up (the service's Flask app is named "service", the name of its
+    # source directory, which the installed package does not have).
+    taken = {"notation", "notation_service", "service", "bench"}
+    assert sorted({Path(folder).name for folder in folders} & taken) == []
 
 
 # Cycles allowed through a function-level import: none.
