@@ -12,7 +12,7 @@ All or nothing: ``NOTATION_PURE=1`` skips compilation, and when mypy or the C co
 fails the build installs the pure-Python package instead, with a warning, and removes any
 half-built extension (the compiled modules share one library, so a partial build would
 not import). ``make test`` does not accept that fallback where a C compiler exists:
-tests/test_compiled_build.py fails when the installed hot modules are pure Python there.
+tests/project/test_compiled_build.py fails when the installed hot modules are pure Python there.
 """
 
 import os

@@ -11,7 +11,7 @@ schema's own.
 
 Only for schemas whose hooks leave such bodies alone: the convert and validate request
 schemas, whose hooks concern ``repair`` and ``on_illegal`` (never plain strings).
-tests/test_service_plain_load.py checks that what this loads is what the schema loads.
+tests/http_service/test_service_plain_load.py checks that what this loads is what the schema loads.
 Raises nothing.
 """
 

@@ -96,7 +96,7 @@ class FastPath:
     within the limit that orjson reads and the endpoint's schema loads (``PlainStrings``
     first where the endpoint has one, as ``bodies.load``), and a 200 answer. Anything else
     (an error included) is left to the app, which words it; what this answers is byte for
-    byte what the app answers (tests/test_service_fast_path.py)."""
+    byte what the app answers (tests/http_service/test_service_fast_path.py)."""
 
     JSON = "application/json"
 

@@ -1,5 +1,5 @@
 """A real headless Chromium (Debian's ``chromium`` with ``chromedriver``) driven by Selenium,
-and ``notation serve`` on a free loopback port for it to open. For tests/test_page_browser.py.
+and ``notation serve`` on a free loopback port for it to open. For tests/http_service/test_page_browser.py.
 
 ``chromium_or_skip`` skips, saying what is missing, only when no browser or driver can be
 found (``NOTATION_CHROMIUM`` / ``NOTATION_CHROMEDRIVER`` name them where they are not on

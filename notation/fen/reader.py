@@ -177,7 +177,7 @@ def _surely_cut_short(text: str) -> bool:
     """Whether ``text`` lacks a field that every FEN pattern requires, so that no pattern
     matches it: fewer than four fields (placement, side to move, castling, en passant), or
     five whose last is a halfmove clock with no fullmove number after it.
-    tests/test_fen_errors_fast.py holds every pattern to this."""
+    tests/fen/test_fen_errors_fast.py holds every pattern to this."""
     tokens = text.split(None, 5)  # six at most: a long text is not split to its end
     count = len(tokens)
     return count < 4 or (count == 5 and tokens[4].isascii() and tokens[4].isdigit())
@@ -193,7 +193,7 @@ def _plain_fields(text: str) -> PlainFields | None:
     by ``str.split``: four or six fields of ASCII (control characters were refused
     before), the last two at most nine digits each, no bracket in the placement. None
     leaves the text to the pattern, which also names the column of any error (the two
-    agree: tests/test_fen_plain_fields.py)."""
+    agree: tests/fen/test_fen_plain_fields.py)."""
     if not text.isascii():
         return None
     fields = text.split()
@@ -238,7 +238,7 @@ def _extended_fields(text: str, pockets: bool, checks: bool) -> dict[str, Any] |
     halfmove and fullmove, checks given, appended pocket and promoted squares. The token
     shapes of the optional fields exclude each other, so taking each field where it fits
     is what the pattern matches. None leaves the text to the pattern (which names the
-    column of any error; the two agree: tests/test_fen_plain_fields.py)."""
+    column of any error; the two agree: tests/fen/test_fen_plain_fields.py)."""
     if not text.isascii():
         return None
     tokens = text.split()
@@ -413,7 +413,7 @@ def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -
     end (side to move, castling or en passant; or a fullmove number after a halfmove
     clock). The grammar then fails at the end of the text expecting that field, after the
     fields before it were checked on their own. Return for any other shape (the grammar
-    explains it). tests/test_fen_errors_fast.py checks this agrees with the grammar."""
+    explains it). tests/fen/test_fen_errors_fast.py checks this agrees with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return
     tokens = text.split()

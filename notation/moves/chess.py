@@ -46,7 +46,7 @@ lists them in SAN), ``game-over`` (the position is already decided).
 Two readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
 character codes, the origins from the position's bitboards) and returns None for anything
 else, which the full reader (``_Reader``, regular expressions and candidate lists) then
-reads with its warnings. tests/test_moves_plain_san.py holds them to the same answers.
+reads with its warnings. tests/moves/test_moves_plain_san.py holds them to the same answers.
 """
 
 from __future__ import annotations

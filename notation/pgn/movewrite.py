@@ -9,7 +9,7 @@ One shortcut, for speed: a chess move read as SAN with no lenient reading (no wa
 already what the writer writes, so its text is kept without writing it again, except for
 what the SAN reader takes without a warning and the writer spells otherwise: drops (``P@e4``
 and ``@e4`` are both standard) and null moves (``Z0``, ``--``); a pawn move lettered ``P``
-(``Pe4``) is read with a warning, so it is written again. tests/test_movetext_rewrite.py
+(``Pe4``) is read with a warning, so it is written again. tests/pgn/test_movetext_rewrite.py
 holds the writer to this on every reading of the move layer's table.
 
 A novelty mark or an evaluation sign glued to a move (``Bb5N``, ``Nf3⩲``: the move layer's

@@ -10,7 +10,7 @@ below the check and the service and beside the normaliser, so that each can read
 plain strings (``"error"``, ``"warning"``: the values of ``notation.check.problem.Severity``
 and ``notation.pgn.movewalk.Level``) and imports nothing, so the normaliser's start-up pays
 nothing for it. A new code gets its row here (and its description in
-``notation.check.problem.CHECK_CODES``); tests/test_severity.py checks that every code has one
+``notation.check.problem.CHECK_CODES``); tests/pgn/test_severity.py checks that every code has one
 and that every front end agrees with it. Nothing here raises.
 """
 

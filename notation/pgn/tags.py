@@ -146,7 +146,7 @@ def clean_tag(text: str, line_start: int, line_end: int, bracket: int, name: str
     """The tag of a well-formed tag line of ``text`` (``line_end``: after its line break),
     whose ``[`` is at ``bracket`` and whose name is ``name``: the value is between the first
     quote after the name and the line's last quote. Not checked: that the line is well formed
-    (the splitter's fast path has matched it; tests/test_pgn_header_reference.py holds the
+    (the splitter's fast path has matched it; tests/pgn/test_pgn_header_reference.py holds the
     tags to those a regular expression finds)."""
     opening = text.find('"', bracket + 1 + len(name), line_end)
     closing = text.rfind('"', opening + 1, line_end)

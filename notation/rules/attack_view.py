@@ -8,7 +8,7 @@ A letter the variant does not know occupies its square but attacks nothing (the 
 reports such letters). Compiled (mypyc), an 8x8 board's bitboards are read square by square
 in machine integers (``_half_board``); interpreted, and on other boards, ``Setup.cells`` is
 translated, as bytes, to 0/1 per group and read as a binary number: a handful of C calls
-instead of a loop (tests/test_rules_attacks.py holds both to the registry).
+instead of a loop (tests/rules/test_rules_attacks.py holds both to the registry).
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
 ``AttackView.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
 Every board's bitboards are plain ints (a 9x10 board's do not fit a machine word). On 8x8

@@ -1,0 +1,404 @@
+"""The parts of `notation check`: line reading, EPD splitting, field columns, formats.
+
+Tables of real examples plus hypothesis properties (seeded, few examples: these run fast).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import json
+import re
+
+import pytest
+import zstandard
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.check import CheckOptions, CheckProblem, Severity, run_check
+from notation.check.epd import EpdSyntaxError, parse_epd, parse_operations, split_position
+from notation.check.formats import FORMAT_NAMES, format_class
+from notation.check.formats.github import escape_data, escape_property
+from notation.check.formats.sarif import SarifFormat, artifact_location
+from notation.check.judge import field_column
+from notation.check.lines import KEPT_ENDS, LineState, read_lines
+from notation.check.problem import CHECK_CODES
+from notation.check.sources import FileKind, classify
+from notation.inputs import InputFile
+from notation.variants import DEFAULT_REGISTRY
+
+SETTINGS = settings(max_examples=60, derandomize=True, deadline=None)
+
+
+def read(data: bytes, max_bytes: int = 64):
+    problems = []
+    lines = list(read_lines(io.BytesIO(data), lambda *p: problems.append(p), max_bytes=max_bytes))
+    return lines, problems
+
+
+# --- lines ------------------------------------------------------------------------------
+
+def test_bom_and_crlf_are_dropped():
+    lines, problems = read(b"\xef\xbb\xbfa\r\nb\n\nc")
+    assert [(ln.number, ln.text) for ln in lines] == [(1, "a"), (2, "b"), (3, ""), (4, "c")]
+    assert problems == []
+
+
+def test_undecodable_byte_is_located_by_character_column():
+    lines, problems = read("é".encode() + b"x\xffy\n" + b"ok\n" + b"\xe9\n" + b"\xe9\n")
+    assert problems[0][:4] == (1, 3, Severity.ERROR, "encoding")
+    assert "0xFF" in problems[0][4]
+    assert problems[1][:4] == (3, 1, Severity.ERROR, "encoding")
+    assert "2 more line(s)" in problems[1][4]
+    assert [ln.state for ln in lines] == [LineState.REPLACED, LineState.CLEAN, LineState.REPLACED, LineState.REPLACED]
+    assert lines[0].text == "éx\ufffdy"
+
+
+def test_long_line_keeps_its_ends_and_reading_goes_on():
+    long = b"[" + b"x" * 1000 + b"1-0"
+    lines, problems = read(b"first\n" + long + b"\nlast\n", max_bytes=64)
+    assert [p[:4] for p in problems] == [(2, 1, Severity.ERROR, "line-too-long")]
+    assert [ln.number for ln in lines] == [1, 2, 3]
+    dropped = lines[1]
+    assert dropped.state is LineState.DROPPED
+    assert dropped.text.startswith("[x") and dropped.text.endswith("x1-0")
+    assert len(dropped.text) <= 2 * KEPT_ENDS + 5
+    assert lines[2].text == "last"
+
+
+def test_a_line_of_exactly_the_limit_is_kept():
+    lines, problems = read(b"y" * 64 + b"\n" + b"z" * 64, max_bytes=64)
+    assert problems == [] and [len(ln.text) for ln in lines] == [64, 64]
+
+
+def test_nul_stops_reading_with_its_place():
+    lines, problems = read(b"ok\nab\x00cd\nmore\n")
+    assert [p[:4] for p in problems] == [(2, 3, Severity.ERROR, "binary-file")]
+    assert [ln.text for ln in lines] == ["ok"]
+
+
+@pytest.mark.parametrize("suffix, compress", [
+    (".fen.gz", lambda data: gzip.compress(data, mtime=0)),
+    (".fen.bz2", bz2.compress),
+    (".fen.zst", lambda data: zstandard.ZstdCompressor().compress(data)),
+])
+def test_truncated_compressed_stream_is_a_located_problem(tmp_path, suffix, compress):
+    data = b"".join(b"%d 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n" % i for i in range(5000))
+    path = tmp_path / ("cut" + suffix)
+    packed = compress(data)
+    path.write_bytes(packed[: len(packed) // 2])
+    problems = []
+    with InputFile(str(path)) as source:
+        lines = list(read_lines(source.binary, lambda *p: problems.append(p), max_bytes=1024))
+    assert len(problems) == 1 and problems[0][3] == "decompress"
+    assert "truncated file" in problems[0][4]
+    assert problems[0][0] == len(lines) + 1
+
+
+@SETTINGS
+@given(st.binary(max_size=400), st.integers(min_value=1, max_value=40))
+def test_reading_any_bytes_never_raises_and_numbers_lines(data, max_bytes):
+    lines, problems = read(data, max_bytes)
+    numbers = [ln.number for ln in lines]
+    assert numbers == list(range(1, len(lines) + 1))
+    for line in lines:
+        assert "\n" not in line.text
+        assert len(line.text) <= max_bytes + 2 * KEPT_ENDS + 5
+    for number, column, _severity, code, message in problems:
+        assert 1 <= number <= len(lines) + 1 and column >= 1 and code in CHECK_CODES and message
+
+
+# --- EPD ---------------------------------------------------------------------------------
+
+START4 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+
+
+@pytest.mark.parametrize("line, position, ops", [
+    (START4, START4, []),
+    (START4 + " bm e4 d4; id \"a; b\";", START4, [("bm", ["e4", "d4"]), ("id", ["a; b"])]),
+    (START4 + " 3+3 variant 3check", START4 + " 3+3", [("variant", ["3check"])]),
+    (START4 + " 0 1 hmvc 0;", START4 + " 0 1", [("hmvc", ["0"])]),
+    ("  " + START4 + " variant \"King of the Hill\";noop;", START4, [("variant", ["King of the Hill"]), ("noop", [])]),
+])
+def test_epd_records(line, position, ops):
+    record = parse_epd(line)
+    assert record.position == position
+    assert line[record.column - 1:].startswith(position)
+    assert [(o.opcode, [x.value for x in o.operands]) for o in record.operations] == ops
+    for operation in record.operations:
+        assert line[operation.column - 1:].startswith(operation.opcode)
+        for operand in operation.operands:
+            assert line[operand.column - 1:].startswith(operand.value)
+
+
+@pytest.mark.parametrize("tail, column", [
+    (' id "open', 5),
+    (" 3bm e4;", 2),
+    (' bm e4 "x', 8),
+    (" bm, e4;", 4),
+])
+def test_epd_syntax_errors_name_their_column(tail, column):
+    line = START4 + tail
+    _, _, start = split_position(line)
+    with pytest.raises(EpdSyntaxError) as caught:
+        parse_operations(line, start)
+    assert caught.value.column == len(START4) + column
+
+
+_opcode = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True)
+_operand = st.one_of(
+    st.from_regex(r"[A-Za-z0-9+#=\-.]{1,6}", fullmatch=True).map(lambda s: (s, False)),
+    st.text(st.characters(blacklist_characters='"\n\r', codec="utf-8"), max_size=8).map(lambda s: (s, True)),
+)
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(st.lists(st.tuples(_opcode, st.lists(_operand, max_size=3)), max_size=4))
+def test_epd_operations_round_trip(operations):
+    text = START4 + "".join(
+        " " + opcode + "".join(f' "{v}"' if quoted else f" {v}" for v, quoted in operands) + ";"
+        for opcode, operands in operations
+    )
+    record = parse_epd(text)
+    assert [(o.opcode, [x.value for x in o.operands]) for o in record.operations] == [
+        (opcode, [v for v, _ in operands]) for opcode, operands in operations
+    ]
+
+
+# --- columns of FEN fields ---------------------------------------------------------------
+
+@pytest.mark.parametrize("fen, field, column", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling", 47),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "en-passant", 52),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "fullmove", 56),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "checks", 54),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "halfmove", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+0", "checks", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1", "pockets", 44),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qp w KQkq - 0 1", "pockets", 45),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Qp", "pockets", 58),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "halfmove", None),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "castling", None),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", None, None),
+])
+def test_field_column(fen, field, column):
+    assert field_column(fen, field) == column
+
+
+# --- sources -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, found", [
+    ("games.pgn", FileKind.PGN),
+    ("Games.PGN.GZ", FileKind.PGN),
+    ("suite.epd.zst", FileKind.EPD),
+    ("book.pgn.bz2", FileKind.PGN),
+    ("a.fen.zstd", FileKind.FEN),
+    ("a.fen", FileKind.FEN),
+    (".fen", None),
+    ("fen", None),
+    ("notes.txt", None),
+    ("x.gz", None),
+    ("a.fen.xz", None),
+])
+def test_classify(name, found):
+    assert classify(name) == found
+
+
+# --- formats -----------------------------------------------------------------------------
+
+def test_github_escapes_properties_and_data():
+    out = io.StringIO()
+    fmt = format_class("github")(out)
+    fmt.problem(CheckProblem("dir,a:b/100%.fen", 3, 7, Severity.WARNING, "rare-dialect", "50% done\r\nnext: a,b"))
+    fmt.finish()
+    assert out.getvalue() == (
+        "::warning file=dir%2Ca%3Ab/100%25.fen,line=3,col=7,title=rare-dialect::50%25 done%0D%0Anext: a,b\n"
+    )
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"%(25|0D|0A|3A|2C)", lambda m: bytes.fromhex(m.group(1)).decode(), text)
+
+
+@SETTINGS
+@given(st.text(max_size=40))
+def test_github_escaping_round_trips(text):
+    prop, data = escape_property(text), escape_data(text)
+    assert _unescape(prop) == text and _unescape(data) == text
+    assert not set(prop) & set(",:\r\n") and not set(data) & set("\r\n")
+
+
+def test_text_and_json_formats():
+    problem = CheckProblem("a.pgn", 2, 5, Severity.ERROR, "fen-syntax", "bad\nthing")
+    out = io.StringIO()
+    fmt = format_class("text")(out)
+    fmt.problem(problem)
+    fmt.finish()
+    assert out.getvalue() == "a.pgn:2:5: fen-syntax: bad thing\n"
+    for count in (0, 1, 3):
+        out = io.StringIO()
+        fmt = format_class("json")(out)
+        for _ in range(count):
+            fmt.problem(problem)
+        fmt.finish()
+        assert json.loads(out.getvalue()) == {"problems": [problem.to_dict()] * count}
+
+
+def test_sarif_log_links_rules_and_artifacts():
+    fmt = SarifFormat(io.StringIO())
+    problems = [
+        CheckProblem("a b/x.fen", 1, 2, Severity.ERROR, "fen-syntax", "m1"),
+        CheckProblem("c.pgn", 4, 1, Severity.WARNING, "missing-setup", "m2"),
+        CheckProblem("a b/x.fen", 9, 3, Severity.ERROR, "fen-syntax", "m3"),
+    ]
+    for problem in problems:
+        fmt.problem(problem)
+    log = fmt.log()
+    run = log["runs"][0]
+    assert log["version"] == "2.1.0" and "sarif-2.1.0" in log["$schema"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == ["fen-syntax", "missing-setup"]
+    assert [a["location"]["uri"] for a in run["artifacts"]] == ["a%20b/x.fen", "c.pgn"]
+    for problem, result in zip(problems, run["results"], strict=True):
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == problem.code
+        location = result["locations"][0]["physicalLocation"]
+        artifact = location["artifactLocation"]
+        assert run["artifacts"][artifact["index"]]["location"]["uri"] == artifact["uri"]
+        assert location["region"] == {"startLine": problem.line, "startColumn": problem.column}
+        assert result["level"] == problem.severity.value
+
+
+def test_sarif_uris():
+    assert artifact_location("dir/../x#1.pgn") == {"uri": "x%231.pgn", "uriBaseId": "%SRCROOT%"}
+    assert artifact_location("/abs/p q.fen") == {"uri": "file:///abs/p%20q.fen"}
+
+
+def test_every_code_is_described():
+    from notation.check.games import PGN_SEVERITY
+    from notation.pgn.games import PROBLEM_CODES
+    from notation.validation import CODES
+
+    assert set(CODES) <= set(CHECK_CODES)
+    assert set(PROBLEM_CODES) <= set(CHECK_CODES)
+    assert set(PROBLEM_CODES) <= set(PGN_SEVERITY)
+
+
+# --- whole files of anything -------------------------------------------------------------
+
+_lines = st.lists(
+    st.one_of(
+        st.sampled_from([
+            '[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]', '[SetUp "1"]', '[Variant "Atomic"]', '[fen "x"]',
+            "1. e4 e5 *", "{ open", "}", "", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            'variant "', "[", '[Event "', "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd2;",
+        ]),
+        st.text(max_size=30),
+    ),
+    max_size=12,
+).map(lambda parts: "\n".join(parts).encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(st.one_of(_lines, st.binary(max_size=200)), st.sampled_from(["x.pgn", "x.fen", "x.epd", "x.pgn.gz"]))
+def test_any_file_gives_located_problems(tmp_path_factory, data, name):
+    path = tmp_path_factory.mktemp("any") / name
+    path.write_bytes(gzip.compress(data, mtime=0) if name.endswith(".gz") else data)
+    found = []
+    summary = run_check([str(path)], CheckOptions(DEFAULT_REGISTRY.find("standard"), DEFAULT_REGISTRY), found.append)
+    line_count = len(re.split(rb"\r\n|\r|\n", data))  # the PGN splitter also ends lines at a lone CR
+    assert summary.files == 1 and not summary.unreadable
+    assert summary.errors + summary.warnings == len(found)
+    for problem in found:
+        assert problem.path == str(path)
+        assert 1 <= problem.line <= line_count and problem.column >= 1
+        assert problem.code and problem.message
+
+
+_line_bytes = st.one_of(
+    st.sampled_from([b"", b"[Event \"x\"]", b"1. e4 *", b"caf\xe9", b"\xff\xfe", b"a\x00b", b"x\r", b"\xef\xbb\xbf"]),
+    st.binary(max_size=12).filter(lambda b: b"\n" not in b),
+    st.integers(min_value=1, max_value=120).map(lambda n: b"y" * n),
+)
+
+
+@SETTINGS
+@given(st.lists(_line_bytes, max_size=14), st.booleans(), st.integers(16, 64), st.integers(1, 48))
+def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
+    """read_blocks hands on the same text and the same problems as read_lines, but that it
+    keeps the bytes that are not UTF-8 (lone surrogates) for the PGN reader, unreported."""
+    from notation.check.lines import read_blocks
+
+    data = b"\n".join(parts) + (b"\n" if final_newline and parts else b"")
+    lines, line_problems = read(data, max_bytes)
+    block_problems = []
+    blocks = list(read_blocks(io.BytesIO(data), lambda *p: block_problems.append(p), max_bytes=max_bytes,
+                              block_bytes=block_bytes))
+    text = "".join(blocks)
+    assert block_problems == [problem for problem in line_problems if problem[3] != "encoding"]
+    split = text.split("\n")
+    if text.endswith("\n") or not text:
+        split.pop()
+    replaced = [s.rstrip("\r").encode("utf-8", "surrogateescape").decode("utf-8", "replace") for s in split]
+    assert replaced == [ln.text for ln in lines]
+
+
+def test_problems_go_out_in_line_order_as_soon_as_settled():
+    from notation.check.problem import ProblemList
+
+    sent = []
+    problems = ProblemList("f.pgn", sent.append)
+    problems.add(5, 2, Severity.ERROR, "encoding", "ahead of the games")
+    problems.add(3, 9, Severity.WARNING, "missing-setup", "b")
+    problems.add(3, 1, Severity.ERROR, "fen-syntax", "a")
+    problems.settle(4)
+    assert [(p.line, p.column) for p in sent] == [(3, 1), (3, 9)]
+    problems.add(5, 1, Severity.ERROR, "fen-syntax", "c")
+    problems.add(2, 1, Severity.ERROR, "encoding", "a summary, found last")
+    problems.finish()
+    assert [(p.line, p.column) for p in sent] == [(3, 1), (3, 9), (2, 1), (5, 1), (5, 2)]
+    assert len(problems) == 5
+
+
+@pytest.mark.slow
+def test_a_big_file_streams_its_problems():
+    """The first game's problem is emitted long before the end of the file is read."""
+    from notation.check.judge import PositionJudge
+    from notation.check.problem import ProblemList
+    from notation.check.runner import check_stream
+
+    game = b'[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n\n'
+    stream = io.BytesIO(game * 60_000)  # 3 MB
+    read_when_emitted = []
+
+    def emit(problem):
+        read_when_emitted.append(stream.tell())
+
+    problems = ProblemList("many.pgn", emit)
+    check_stream(stream, FileKind.PGN, PositionJudge(DEFAULT_REGISTRY), DEFAULT_REGISTRY.find("standard"), problems)
+    problems.finish()
+    assert len(read_when_emitted) == 60_000
+    assert read_when_emitted[0] <= 2 * 1024 * 1024 < len(game) * 60_000
+
+
+def test_every_format_name_loads_its_format():
+    for name in FORMAT_NAMES:
+        fmt = format_class(name)(io.StringIO())
+        assert callable(fmt.problem) and callable(fmt.finish)
+    with pytest.raises(KeyError):
+        format_class("xml")
+
+
+def test_problems_at_one_place_keep_the_order_they_were_found_in():
+    from notation.check.problem import ProblemList
+
+    sent = []
+    problems = ProblemList("f.pgn", sent.append)
+    for n in range(50):  # a line of many games: every problem on line 1
+        problems.add(1, 1 + (n % 3), Severity.WARNING, "pgn-no-tags", str(n))
+    problems.settle(0)
+    assert sent == []
+    problems.settle(1)
+    assert [p.message for p in sent] == [str(n) for col in (0, 1, 2) for n in range(50) if n % 3 == col]

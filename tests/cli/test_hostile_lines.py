@@ -1,0 +1,158 @@
+"""``convert`` and ``validate`` answer every line, whatever it holds: one output line per
+non-blank input line, in order, and the lines after a hostile one are still answered.
+The installed command, reading real pipes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from installed import installed_script
+
+from notation.cli.input_lines import MAX_LINE_BYTES, iter_fen_inputs
+
+pytestmark = [pytest.mark.slow]
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+TIMEOUT = 120
+
+# (name, line bytes, expected code); every line is followed by a good FEN.
+HOSTILE = [
+    ("deep-json-array", b'{"fen": ' + b"[" * 30_000 + b"]" * 30_000 + b"}", "bad-input"),
+    ("deep-json-object", b'{"fen": ' + b'{"a":' * 1000 + b"1" + b"}" * 1000 + b"}", "bad-input"),
+    ("huge-integer", b'{"fen": ' + b"9" * 5000 + b"}", "bad-input"),
+    ("not-utf8", b"\xff\xfe" + START.encode(), "encoding"),
+    ("over-the-limit", b"8/" * (MAX_LINE_BYTES // 2 + 1), "line-too-long"),
+    ("far-over-the-limit", b"x" * (8 * MAX_LINE_BYTES + 3), "line-too-long"),
+    ("json-not-object", b'{"fen": "x"', "bad-input"),
+]
+
+
+def run(command: str, data: bytes, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([installed_script("notation"), command, *args], input=data, capture_output=True,
+                          timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("command, ok_key", [("convert", "ok"), ("validate", "valid")])
+def test_json_one_answer_per_line_and_every_later_line_answered(command, ok_key):
+    lines = []
+    for _, line, _ in HOSTILE:
+        lines += [line, START.encode()]
+    result = run(command, b"\n".join(lines) + b"\n", "--json")
+    assert result.returncode == 1, result.stderr
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
+    answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(answers) == 2 * len(HOSTILE)
+    for index, (name, _, code) in enumerate(HOSTILE):
+        bad, good = answers[2 * index], answers[2 * index + 1]
+        assert bad[ok_key] is False and bad["errors"][0]["code"] == code, name
+        assert good[ok_key] is True, name
+
+
+@pytest.mark.parametrize("command, good_prefix", [("convert", START), ("validate", "valid")])
+def test_text_one_answer_per_line(command, good_prefix):
+    lines = [b"x" * (3 * MAX_LINE_BYTES), START.encode(), b"\xff", START.encode()]
+    result = run(command, b"\n".join(lines))  # no final line end
+    out = result.stdout.decode().splitlines()
+    assert len(out) == 4
+    assert "line-too-long" in out[0] and "encoding" in out[2]
+    assert out[1].startswith(good_prefix) and out[3].startswith(good_prefix)
+
+
+def test_a_line_at_the_limit_is_read():
+    fen = START + " " * (MAX_LINE_BYTES - len(START))
+    assert len(fen.encode()) == MAX_LINE_BYTES
+    result = run("validate", fen.encode() + b"\n" + fen.encode())
+    assert result.stdout.decode().splitlines() == ["valid", "valid"]
+
+
+def _peak_rss_kib(lines: list[bytes], repeat_first: int = 1) -> tuple[int, bytes]:
+    """Run ``notation validate`` on ``lines`` (the first written ``repeat_first`` times, so a
+    huge line never exists in this process); its peak RSS in KiB and its output."""
+    import os
+    import threading
+
+    process = subprocess.Popen([installed_script("notation"), "validate"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out: list[bytes] = []
+    reader = threading.Thread(target=lambda: out.append(process.stdout.read()), daemon=True)
+    reader.start()
+    try:
+        for _ in range(repeat_first):
+            process.stdin.write(lines[0])
+        for line in lines[1:]:
+            process.stdin.write(line)
+        process.stdin.close()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            process.wait(timeout=TIMEOUT)
+    reader.join(timeout=TIMEOUT)
+    return usage.ru_maxrss, out[0]
+
+
+def test_a_long_line_is_not_held_in_memory():
+    """200 MB on one line is read and dropped in bounded chunks: the run's peak RSS stays
+    within 50 MB of the same command answering two short lines (holding the line would
+    take 200 MB more)."""
+    baseline, _ = _peak_rss_kib([START.encode() + b"\n", START.encode() + b"\n"])
+    peak, out = _peak_rss_kib([b"x" * (1 << 20), b"\n" + START.encode() + b"\n"], repeat_first=200)
+    lines = out.decode().splitlines()
+    assert "line-too-long" in lines[0] and lines[1:] == ["valid"]
+    assert peak - baseline < 50 * 1024, (peak, baseline)
+
+
+def test_compressed_standard_input_is_read():
+    result = run("validate", gzip.compress((START + "\n").encode() * 3, mtime=0))
+    assert result.stdout.decode().splitlines() == ["valid"] * 3
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(st.lists(st.binary(max_size=60).filter(lambda b: b"\n" not in b), max_size=12))
+def test_every_non_blank_line_yields_one_input(raw_lines):
+    import io
+
+    data = b"\n".join(raw_lines)
+    items = list(iter_fen_inputs([], "standard", json_lines=True, stream=io.BufferedReader(io.BytesIO(data))))
+    def blank(line: bytes) -> bool:
+        try:
+            return not line.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return False
+    expected = [number for number, line in enumerate(raw_lines, start=1) if not blank(line.rstrip(b"\r"))]
+    assert [item.line for item in items] == expected
+    assert all((item.fen is None) == (item.problem is not None) for item in items)
+
+
+# JSON lines as read: the usual one is parsed from its bytes, anything orjson refuses is
+# read again as text, so that each problem is said as it always was (what, and where).
+JSON_LINES = [
+    (b'{"fen": "' + START.encode() + b'"}\n', (START, "standard", None, None)),
+    (b'{"fen": "' + START.encode() + b'", "variant": "zh"}\r\n', (START, "zh", None, None)),
+    (b'{"fen": "\xff"}\n', (None, "standard", "encoding", "line 7: byte 0xFF at byte 10 is not valid UTF-8")),
+    (b'{"fen": "x"} junk\n', (None, "standard", "bad-input",
+                                "line 7: not valid JSON: unexpected content after document (column 14)")),
+    (b'{"fen": 1}', (None, "standard", "bad-input", 'line 7: "fen" must be a string')),
+    (b'{"fen": "x", "side": "w"}', (None, "standard", "unknown-field",
+                                      'line 7: unknown field(s) "side"; known fields: fen, variant')),
+    (b'{"fen": "\xc3\xa9"}\x0b\n', None),  # a vertical tab after the object: not JSON's whitespace
+]
+
+
+@pytest.mark.parametrize("data, expected", JSON_LINES)
+def test_json_lines_read_from_bytes_say_each_problem_as_the_text_path(data, expected):
+    from notation.cli.input_lines import RawInput, _json_input, fen_input
+
+    item = fen_input(RawInput(None, data, 7), "standard", json_lines=True)
+    as_text = _json_input(data.decode("utf-8").rstrip("\r\n"), "standard", 7) if expected is None else None
+    found = (item.fen, item.variant, item.problem and item.problem.code, item.problem and item.problem.message)
+    if as_text is not None:
+        expected = (as_text.fen, as_text.variant, as_text.problem and as_text.problem.code,
+                    as_text.problem and as_text.problem.message)
+    assert found == expected

@@ -1,0 +1,146 @@
+"""The reader's quick answer for a FEN cut short agrees with the grammar's.
+
+A FEN missing its last required fields is the most common unreadable line (a truncated
+copy, a halfmove clock without its fullmove number). The reader explains it without
+running the pyparsing grammar (``_raise_missing_fields``); these tests hold that answer
+to the grammar's own (``_raise_from_grammar``): same message, field, column and
+expectation, on real cut-short FENs and on random cuts of every variant's start FEN.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+
+from notation import DEFAULT_REGISTRY, read_fen
+from notation.errors import FenSyntaxError
+from notation.fen import reader
+from notation.variants import RuleFamily
+
+# Every variant whose FEN the grammar reads (an OpenTafl record has its own reader).
+VARIANTS = [v for v in DEFAULT_REGISTRY if v.family is not RuleFamily.TAFL]
+STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+ODD_TOKENS = ["x", "W", "KQkqq", "e9", "-", "0", "12", "3+3", "+1+2", "abc", "Qb", "1234567890", "~", "[", "]", "w"]
+
+# (variant, FEN, field, column): FENs users send cut short, answered without the grammar.
+CUT_SHORT = [
+    ("standard", STANDARD.rsplit(" ", 1)[0], "fullmove", 55),
+    ("standard", STANDARD.rsplit(" ", 1)[0] + "  ", "fullmove", 57),
+    ("standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "en-passant", 51),
+    ("standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw", "castling", 46),
+    ("standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "turn", 44),
+    ("standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x", "turn", 45),
+    ("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq", "en-passant", 55),
+    ("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0", "fullmove", 59),
+    ("threecheck", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7", "fullmove", 55),
+    ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0", "fullmove", 68),
+]
+
+
+def _error(call) -> FenSyntaxError | None:
+    try:
+        call()
+    except FenSyntaxError as exc:
+        return exc
+    return None
+
+
+def _same(quick: FenSyntaxError, slow: FenSyntaxError | None) -> None:
+    assert slow is not None, "the grammar accepted what the quick path refused"
+    assert (quick.problems[0].to_dict(), quick.field, quick.column, quick.expected) == (
+        slow.problems[0].to_dict(),
+        slow.field,
+        slow.column,
+        slow.expected,
+    )
+
+
+def _both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
+    groups = reader._field_groups(variant)
+    quick = _error(lambda: reader._raise_missing_fields(text, groups, variant))
+    slow = _error(lambda: reader._raise_from_grammar(text, groups, variant, DEFAULT_REGISTRY))
+    return quick, slow
+
+
+@pytest.mark.parametrize(("name", "fen", "field", "column"), CUT_SHORT)
+def test_cut_short_fens_are_answered_quickly_as_the_grammar_would(name, fen, field, column):
+    variant = DEFAULT_REGISTRY.find(name)
+    quick, slow = _both(fen, variant)
+    assert quick is not None, "the quick path should answer this shape"
+    _same(quick, slow)
+    with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
+        read_fen(fen, variant)
+    assert (raised.value.field, raised.value.column) == (field, column)
+
+
+@st.composite
+def cut_fens(draw):
+    variant = draw(st.sampled_from(VARIANTS))
+    tokens = variant.start_fen.split()
+    tokens = tokens[: draw(st.integers(1, len(tokens)))]
+    if draw(st.booleans()):
+        tokens[draw(st.integers(0, len(tokens) - 1))] = draw(st.sampled_from(ODD_TOKENS))
+    if draw(st.booleans()):
+        tokens.append(draw(st.sampled_from(ODD_TOKENS)))
+    gaps = [draw(st.sampled_from([" ", "\t", "  ", " \t"])) for _ in tokens]
+    text = "".join(gap + token for gap, token in zip(gaps, tokens, strict=True))
+    text = text[1:] if draw(st.booleans()) else text
+    text += draw(st.sampled_from(["", " ", "\t "]))
+    return variant, text
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400))
+@given(cut_fens())
+def test_the_quick_answer_is_the_grammars(case):
+    variant, text = case
+    quick, slow = _both(text, variant)
+    if quick is not None:
+        _same(quick, slow)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(1000))
+@given(
+    st.lists(st.sampled_from(list("ab1/-+ \t\u00a0\u2003\u3000\n\x1c") + ["KQ", "rnbq"]), max_size=30).map("".join),
+    st.integers(0, 50),
+)
+def test_the_first_tokens_and_their_columns_are_the_whitespace_separated_fields(text, limit):
+    """The error path splits a FEN as ``\\S+`` finds fields (Unicode spaces included)."""
+    import re
+
+    head = text[:limit]
+    expected = [(m.start(), m.group()) for m in re.finditer(r"\S+", head)][:4]
+    assert reader._first_tokens(head, 4) == expected
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(1000))
+@given(cut_fens(), st.sampled_from([(False, False), (False, True), (True, False), (True, True)]))
+def test_what_is_surely_cut_short_no_pattern_matches(case, groups):
+    """The reader explains a FEN it finds cut short without running the pattern: no FEN
+    pattern (with or without pockets, with or without check counters) may match one."""
+    _, text = case
+    if reader._surely_cut_short(text):
+        assert reader.pattern_for(*groups).fullmatch(text) is None, text
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.key)
+def test_no_start_fen_is_taken_for_cut_short(variant):
+    assert not reader._surely_cut_short(variant.start_fen)
+
+
+@pytest.mark.parametrize(("text", "cut_short"), [
+    (STANDARD, False),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", False),  # counters are optional
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3", False),  # checks remaining, no counters
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw", True),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \u0661", False),  # not an ASCII digit: the grammar says
+    ("", True),
+])
+def test_cut_short_examples(text, cut_short):
+    assert reader._surely_cut_short(text) is cut_short

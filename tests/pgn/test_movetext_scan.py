@@ -1,0 +1,133 @@
+"""The movetext scanner: the token table, spans that lose nothing, the budget, placing offsets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+from paths import ROOT
+
+from notation.pgn.movetext import (
+    TOO_DEEP,
+    TOO_LONG,
+    Budget,
+    Locator,
+    TokenKind,
+    movetext_start,
+    scan,
+)
+
+FIXTURES = ROOT / "fixtures" / "pgn" / "movetext"
+CASES = json.loads((FIXTURES / "tokens.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_token_table(case):
+    text = case["movetext"]
+    found = scan(text)
+    assert found.overflow is None
+    assert [[t.kind.value, text[t.start:t.end]] for t in found.tokens] == case["tokens"]
+
+
+def _gaps_are_space(text: str, start: int, tokens) -> bool:
+    at = start
+    for token in tokens:
+        if text[at:token.start].strip():
+            return False
+        assert token.start >= at and token.end > token.start
+        at = token.end
+    return not text[at:].strip()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_spans_and_the_space_between_them_are_the_text(case):
+    text = case["movetext"]
+    assert _gaps_are_space(text, 0, scan(text).tokens)
+
+
+MOVETEXT_CHARS = st.sampled_from(list("eNBRQKxabcdh12345678=+#-!?$(){};%*/.O0@ \n\r\t\u00a0\u2026Z"))
+
+
+@settings(max_examples=examples(300))
+@given(st.text(MOVETEXT_CHARS, max_size=200) | st.text(max_size=120))
+def test_any_text_scans_without_loss(text):
+    found = scan(text)
+    assert found.overflow is None
+    assert _gaps_are_space(text, 0, found.tokens)
+
+
+def test_movetext_starts_after_the_tags():
+    text = '[Event "x"]\n[Site "y"] [Round "1"]\n\n1. e4 *\n'
+    assert text[movetext_start(text):] == "1. e4 *\n"
+    assert movetext_start('[Event "x"]') == len('[Event "x"]')  # tags only, no line end
+    assert movetext_start("1. e4 *") == 0  # a game without tags
+    assert movetext_start('\ufeff[Event "x"]\r\n\r\n1. d4 *') == len('\ufeff[Event "x"]\r\n\r\n')
+
+
+def test_an_escape_line_only_at_the_start_of_a_line():
+    text = '[Event "x"]\n\n% escape\n1. e4 %x *'
+    tokens = scan(text, movetext_start(text)).tokens
+    assert [(t.kind, text[t.start:t.end]) for t in tokens] == [
+        (TokenKind.ESCAPE, "% escape"), (TokenKind.NUMBER, "1."), (TokenKind.MOVE, "e4"), (TokenKind.MOVE, "%x"),
+        (TokenKind.RESULT, "*"),
+    ]
+
+
+def test_the_token_budget_stops_the_scan_where_it_runs_out():
+    text = "1. e4 e5 2. Nf3 Nc6 *"
+    found = scan(text, budget=Budget(max_tokens=4))
+    assert len(found.tokens) == 4
+    assert found.overflow is not None and found.overflow.code == TOO_LONG
+    assert text[found.overflow.offset:] == "Nf3 Nc6 *"  # tokens 1., e4, e5, 2. were read
+
+
+@pytest.mark.parametrize("start, budget, expected", [
+    (10**20, Budget(), []),  # past the end: nothing left
+    (-10**20, Budget(), ["1.", "e4", "e5"]),  # before the start: from the start
+    (0, Budget(max_tokens=10**30, max_depth=10**30), ["1.", "e4", "e5"]),  # past a machine word: no limit
+    (0, Budget(max_tokens=-10**30), []),  # below nothing: nothing read
+])
+def test_offsets_and_budgets_out_of_range_read_as_their_nearest_end(start, budget, expected):
+    # Compiled, offsets and budgets are machine words: out of their range is not an error.
+    text = "1. e4 e5"
+    found = scan(text, start, budget)
+    assert [text[t.start:t.end] for t in found.tokens] == expected
+
+
+def test_the_depth_budget_stops_at_the_first_parenthesis_too_deep():
+    text = "1. e4 (1. d4 (1. c4 (1. Nf3))) *"
+    found = scan(text, budget=Budget(max_depth=2))
+    assert found.overflow is not None and found.overflow.code == TOO_DEEP
+    assert text[found.overflow.offset:].startswith("(1. Nf3")
+    assert scan(text, budget=Budget(max_depth=3)).overflow is None
+
+
+def test_hostile_movetext_stays_within_the_budget():
+    deep = "1. e4 " + "(" * 10_000 + ")" * 10_000 + " *"
+    found = scan(deep)
+    assert found.overflow is not None and found.overflow.code == TOO_DEEP
+    assert len(found.tokens) <= Budget().max_depth + 3
+    long_game = "1. e4 e5 " * 200_000
+    found = scan(long_game)
+    assert found.overflow is not None and found.overflow.code == TOO_LONG
+    assert len(found.tokens) == Budget().max_tokens
+
+
+def test_a_megabyte_comment_and_a_megabyte_token_are_one_token_each():
+    comment = "{" + "x" * (1 << 20) + "}"
+    word = "e" * (1 << 20)
+    text = f"1. e4 {comment} {word} *"
+    kinds = [t.kind for t in scan(text).tokens]
+    assert kinds == [TokenKind.NUMBER, TokenKind.MOVE, TokenKind.COMMENT, TokenKind.MOVE, TokenKind.RESULT]
+
+
+def test_locator_counts_lines_as_the_splitter_does():
+    text = "a\r\nb\rc\nd e"
+    locator = Locator(text, 10)
+    assert locator.place(text.index("b")) == (11, 1)
+    assert locator.place(text.index("c")) == (12, 1)
+    assert locator.place(text.index("e")) == (13, 3)
+    assert locator.place(0) == (10, 1)  # back to the start: counted afresh

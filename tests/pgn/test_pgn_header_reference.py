@@ -1,0 +1,164 @@
+"""The header scans written as loops (compiled with mypyc) against the regular expressions
+they replaced, kept here as the reference with the Tag they built from a match: where the
+movetext starts (``movetext_start``) and which tags of a clean game a pattern of names
+picks (``RawGame.find_tags``), on any text, and on the games the splitter's fast path
+hands on.
+
+Also ``Tag``'s value semantics (equality, hashing, pickling, repr), which it kept when it
+stopped being a frozen dataclass."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+
+from notation.check.games import _WANTED_TAGS
+from notation.pgn.games import RawGame
+from notation.pgn.movetext import movetext_start
+from notation.pgn.splitter import _braces_paired, iter_games
+from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
+
+_HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
+# Tags, then movetext on their line (import format): the line does not end with "]".
+_TAGS_THEN_MOVES = re.compile(
+    r"[ \t\ufeff]*+(?:\[[ \t]*" + NAME + r"[ \t]*" + VALUE + r"[ \t]*\][ \t]*)+"
+    r"(?=[^\[\]\"\\{;\s])(?![^\r\n]*\][ \t]*(?:[\r\n]|$))"
+)
+
+
+def reference_movetext_start(text: str) -> int:
+    pos = 0
+    while True:
+        moves = _TAGS_THEN_MOVES.match(text, pos)
+        if moves is not None:
+            return moves.end()
+        line = _HEADER_LINE.match(text, pos)
+        if line is None:
+            break
+        pos = line.end()
+    if text[pos:].lstrip(" \t\ufeff").startswith("["):
+        return len(text)
+    return pos
+
+
+def make_tag(match: re.Match, line_start: int, line: int, index: int, bracket: int, text: str) -> Tag:
+    """The tag a match of the reference pattern found, as the splitter's state machine makes one."""
+    start = bracket - line_start
+    line_end = text.find("\n", match.end())
+    line_end = len(text) if line_end < 0 else line_end + 1
+    return Tag(
+        name=match.group(1),
+        value=unescape_tag_value(match.group(2)),
+        line=line,
+        column=start + 1,
+        index=index,
+        start=start,
+        end=match.end() - line_start,
+        value_start=match.start(2) - line_start,
+        value_end=match.end(2) - line_start,
+        line_offset=line_start,
+        line_length=line_end - line_start,
+    )
+
+
+def reference_find_tags(game: RawGame, names: str) -> list[Tag]:
+    pattern = re.compile(r"^[ \t]*\[[ \t]*(" + names + r")[ \t]*" + VALUE + r"[ \t]*\]", re.M)
+    text = game.text
+    found = []
+    for match in pattern.finditer(text, 0, game._header_end):
+        line_start = match.start()
+        index = text.count("\n", 0, line_start)
+        found.append(make_tag(match, line_start, game.start_line + index, index, text.index("[", line_start), text))
+    return found
+
+
+_PIECES = st.sampled_from([
+    "[", "]", '"', "\\", " ", "\t", "\ufeff", "\n", "\r\n", "\r", "\n\n", "Event", "FEN", "fen", "Setup", "SetUp",
+    "Variant", "VARIANT", "Result", "Foo", '"x"', '[Event "x"]', '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]', "1.", " e4",
+    " *", "1-0", "{c}", "é", "%", ";", "[ Result \"*\" ]", "\t[Site\t\"?\"]\t",
+])
+_TEXTS = st.lists(_PIECES, max_size=30).map("".join)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400))
+@given(_TEXTS)
+def test_movetext_start_agrees_with_the_regular_expression(text):
+    assert movetext_start(text) == reference_movetext_start(text)
+
+
+def test_movetext_start_on_plain_cases():
+    assert movetext_start("") == 0
+    assert movetext_start("  \t") == 0
+    assert movetext_start('[A "1"]\r\n\r\n1. e4 *') == len('[A "1"]\r\n\r\n')
+    assert movetext_start('[A "1"]\r[B "2"]\r\r1. e4') == len('[A "1"]\r[B "2"]\r\r')
+    assert movetext_start(' \ufeff[A "1"]') == len(' \ufeff[A "1"]')
+    assert movetext_start("\n\n1. e4") == 2
+
+
+_TAG_LINES = st.builds(
+    lambda lead, name, gap, value, trail, end: f'{lead}[{name}{gap}"{value}"]{trail}{end}',
+    st.sampled_from(["", " ", "\t "]),
+    st.sampled_from(["Event", "FEN", "fen", "Fen", "SetUp", "Setup", "SETUP", "Variant", "variant", "Result",
+                     "result", "WhiteElo", "whiteelo", "Eventx", "FENs", "X_1", "a.b-c", "Opening"]),
+    st.sampled_from([" ", "  ", "\t"]),
+    st.sampled_from(["", "x", "8/8/8/8/8/8/8/8 w - - 0 1", 'say \\"hi\\"', "a\\\\b"]),
+    st.sampled_from(["", " "]),
+    st.sampled_from(["\n", "\r\n"]),
+)
+_GAMES = st.builds(
+    lambda tags, blank, ending: "".join(tags) + blank + "1. e4 e5 " + ending,
+    st.lists(_TAG_LINES, min_size=1, max_size=12),
+    st.sampled_from(["\n", "\r\n", "\n\n", " \n"]),
+    st.sampled_from(["1-0\n\n", "*\n\n", "0-1\r\n\r\n"]),
+)
+
+
+_NAME_PATTERNS = st.sampled_from([_WANTED_TAGS, NAME, "FEN|SetUp", "Result", "(?i:fen)"])
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(300))
+@given(st.lists(_GAMES, min_size=1, max_size=4), _NAME_PATTERNS)
+def test_find_tags_agrees_with_the_regular_expression(games, names):
+    found_fast = 0
+    for game in iter_games("".join(games)):
+        if game.fast:
+            found_fast += 1
+            assert game.find_tags(names) == reference_find_tags(game, names)
+    assert found_fast  # the fast path took these clean games
+
+
+def _tag(**changes) -> Tag:
+    fields = dict(name="FEN", value="8/8", line=3, column=1, index=2, start=0, end=12, value_start=6, value_end=9,
+                  line_offset=40, line_length=13)
+    fields.update(changes)
+    return Tag(**fields)
+
+
+def test_tags_compare_hash_pickle_and_print_by_their_fields():
+    tag = _tag()
+    assert tag == _tag() and hash(tag) == hash(_tag())
+    assert tag != _tag(line_length=14) and tag != _tag(name="Fen") and tag != "FEN"
+    assert pickle.loads(pickle.dumps(tag)) == tag and copy.copy(tag) == tag
+    assert repr(tag) == ("Tag(name='FEN', value='8/8', line=3, column=1, index=2, start=0, end=12, value_start=6, "
+                         "value_end=9, line_offset=40, line_length=13)")
+    assert Tag("A", "b", 1, 1, 0, 0, 7, 3, 4).line_offset == 0
+
+
+def reference_braces_paired(movetext: str) -> bool:
+    braces = "".join(char for char in movetext if char in "{}")
+    return braces == "{}" * (len(braces) // 2)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400))
+@given(st.lists(st.sampled_from(["{", "}", "a", " ", "{c}", "\n", "é"]), max_size=20).map("".join))
+def test_braces_paired_agrees_with_counting_them(movetext):
+    assert _braces_paired(movetext) == reference_braces_paired(movetext)

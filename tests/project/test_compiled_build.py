@@ -1,0 +1,68 @@
+"""Where a C compiler exists, the installed hot modules must be the mypyc-compiled ones.
+
+setup.py falls back to pure Python when compiling fails (so a machine without a compiler
+still installs); this test keeps that fallback from hiding a broken build on machines
+that have one. ``NOTATION_PURE=1`` marks the deliberate pure-Python run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import shutil
+import sysconfig
+import tomllib
+
+import pytest
+from paths import ROOT
+
+
+def hot_modules() -> list[str]:
+    """The module names of the compiled list in pyproject.toml (the list setup.py builds)."""
+    with open(ROOT / "pyproject.toml", "rb") as pyproject:
+        paths = tomllib.load(pyproject)["tool"]["notation"]["build"]["compiled"]
+    return [path.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for path in paths]
+
+
+HOT = hot_modules()
+
+
+def compiler_available() -> bool:
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(compiler) is not None
+
+
+def compiled(module: str) -> bool:
+    origin = importlib.import_module(module).__file__ or ""
+    return not origin.endswith(".py")
+
+
+@pytest.mark.skipif(not os.environ.get("NOTATION_INSTALLED_TEST"), reason="only meaningful on the installed package")
+def test_hot_modules_are_compiled_where_they_can_be():
+    states = {module: compiled(module) for module in HOT}
+    if os.environ.get("NOTATION_PURE") == "1":
+        assert not any(states.values()), states
+    elif compiler_available():
+        missing = [module for module, done in states.items() if not done]
+        assert not missing, (
+            f"a C compiler is here but {len(missing)} hot modules are pure Python: the mypyc build fell "
+            f"back (reinstall with pip install -v . and look for 'compiling with mypyc failed'): {missing}"
+        )
+        # setup.py builds the list in pyproject.toml, nothing more and nothing less.
+        assert every_compiled_module() == set(HOT)
+
+
+def test_every_listed_module_exists():
+    listed = [ROOT / (name.replace(".", "/") + ".py") for name in HOT]
+    missing = [path for path in listed if not path.is_file() and not (path.with_suffix("") / "__init__.py").is_file()]
+    assert not missing
+
+
+def every_compiled_module() -> set[str]:
+    """Modules of the installed ``notation`` package that are not loaded from ``.py`` files."""
+    import notation
+
+    names = {"notation"} | {info.name for info in pkgutil.walk_packages(notation.__path__, "notation.")}
+    # notation.__main__ runs the command line when imported: it is never compiled anyway.
+    return {name for name in names - {"notation.__main__"} if compiled(name)}

@@ -1,0 +1,251 @@
+"""What a command loads before its first line: only its own module, and no pyparsing until
+a FEN fails the fast path; no command module for --version or --help, no orjson before a
+JSON line, no worker machinery without --jobs, no TOML without a settings file.
+
+Start-up is a fixed cost on every `notation convert` in a shell loop or a CI step; these
+tests keep it from creeping back (the figures are bench_startup's lines and
+bench_pipeline's "start-up" line, never timed here). Each runs the installed package in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow]
+
+PROBE = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
+from notation.cli.main import main
+try:
+    code = main(json.loads(sys.argv[1]))
+except SystemExit as stop:  # --version, --help and usage errors end in argparse
+    code = stop.code
+import gc
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "frozen": gc.get_freeze_count()}), file=sys.stderr)
+"""
+LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
+FOREIGN = (
+    "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.stream_jobs",
+    "notation.parallel.fork_pool", "multiprocessing",  # only --jobs starts workers (never with multiprocessing)
+    # compression, temporary files: only a compressed input or an output file needs them
+    # (argparse's own formatters would bring shutil, and with it bz2 and lzma, for the
+    # terminal's width: notation.cli.help_format's do not)
+    "gzip", "bz2", "lzma", "shutil", "zstandard", "tempfile", "notation.outputs",
+    "difflib",  # only an unknown variant name needs its suggestions
+    "tomllib", "concurrent.futures",  # check's settings file; a --dask run
+    "notation.guess",  # only --variant auto guesses
+    "notation.views",  # only a view (Dark Chess) needs the views
+)
+COMMAND_MODULES = {f"notation.cli.{name}_cmd" for name in
+                   ("convert", "validate", "normalize", "check", "serve", "start", "svg", "view", "docs", "cluster")}
+
+
+def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(argv), stdin],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["modules"])
+
+
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_a_command_loads_only_its_own_module(command):
+    code, modules = loaded([command, "--json"], LEGAL)
+    assert code == 0
+    assert f"notation.cli.{command}_cmd" in modules
+    assert not modules & set(FOREIGN)
+
+
+# The library's own modules: ``import notation`` loads none of them until a name is used.
+LIBRARY_MODULES = {"notation.variants", "notation.fen.reader", "notation.operations", "notation.validation"}
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], [], ["no-such-command"]])
+def test_naming_no_command_loads_no_command_module(argv):
+    code, modules = loaded(argv, "")
+    assert code == (0 if argv in (["--version"], ["--help"]) else 2)
+    assert not modules & COMMAND_MODULES
+    assert not modules & LIBRARY_MODULES  # nor the registry, reader or rules
+
+
+def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(["convert", "--json"]), LEGAL],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0
+    assert report["frozen"] > 10_000  # the registry, the tables, the modules: far more than this
+
+
+def test_orjson_waits_for_json_lines():
+    """It brings uuid, platform and datetime: a command on plain FEN lines starts without."""
+    code, modules = loaded(["convert"], LEGAL)
+    assert code == 0
+    assert "orjson" not in modules
+    code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n")
+    assert code == 0
+    assert "orjson" in modules
+
+
+def test_the_guesser_waits_for_a_variant_to_guess():
+    code, modules = loaded(["convert", "--variant", "auto"], LEGAL)
+    assert code == 0
+    assert "notation.guess" in modules
+    code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip(), "variant": "Auto"}) + "\n")
+    assert code == 0
+    assert "notation.guess" in modules
+
+
+def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
+    games = tmp_path / "games.pgn"
+    games.write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n')
+    code, modules = loaded(["normalize", str(games), "--progress", "never"], "")
+    assert code == 0
+    assert not modules & {"notation.parallel.fork_pool", "notation.pgn.file_jobs", "notation.pgn.stream_jobs",
+                          "concurrent.futures", "tempfile"}
+    code, modules = loaded(["normalize", str(games), "--progress", "never", "--jobs", "2"], "")
+    assert code == 0
+    assert {"notation.parallel.fork_pool", "notation.pgn.file_jobs"} <= modules
+    assert "multiprocessing" not in modules  # the pool is the project's own: nothing of multiprocessing's start-up
+
+
+def test_check_reads_toml_pgn_and_epd_only_when_it_meets_them(tmp_path):
+    (tmp_path / ".git").mkdir()  # the search for pyproject.toml (from the working directory) stops here
+    fens = tmp_path / "positions.fen"
+    fens.write_text(LEGAL)
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd",
+                          "notation.pgn.games", "notation.check.epd"}
+    # only the chosen output format (the probe itself imports json: it is not looked for)
+    assert "notation.check.formats.text" in modules
+    assert not modules & {"notation.check.formats.json", "notation.check.formats.github",
+                          "notation.check.formats.sarif"}
+    code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "json"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.check.formats.json" in modules and "notation.check.formats.sarif" not in modules
+    epd = tmp_path / "positions.epd"
+    epd.write_text(LEGAL.rsplit(" ", 2)[0] + ' id "start";\n')
+    code, modules = loaded(["check", str(epd), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.check.epd" in modules
+    (tmp_path / "pyproject.toml").write_text('[tool.notation]\nvariant = "standard"\n')
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "tomllib" in modules
+    games = tmp_path / "games.pgn"
+    games.write_text('[Event "?"]\n\n1. e4 *\n')
+    code, modules = loaded(["check", str(games), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "notation.pgn.games" in modules
+
+
+def test_a_compressed_input_brings_its_module_when_it_is_met(tmp_path):
+    import gzip
+
+    packed = tmp_path / "fens.txt.gz"
+    packed.write_bytes(gzip.compress(LEGAL.encode()))
+    code, modules = loaded(["convert", "--input", str(packed)], "")
+    assert code == 0
+    assert "gzip" in modules and "zstandard" not in modules
+
+
+def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():
+    assert "pyparsing" not in loaded(["convert"], LEGAL)[1]
+    # a FEN cut short is explained without the grammar too (notation.fen.reader)
+    code, modules = loaded(["convert"], CUT_SHORT)
+    assert code == 1
+    assert "pyparsing" not in modules
+    code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\n")
+    assert code == 1
+    assert "pyparsing" in modules
+
+
+def test_check_loads_the_package_metadata_only_for_a_sarif_report(tmp_path):
+    """``check`` is a CI step run on every commit, often on a handful of FENs: the package
+    metadata (``importlib.metadata``, the largest import it had) waits for ``--format
+    sarif``, which puts documentation links in the report."""
+    fens = tmp_path / "positions.fen"
+    fens.write_text(LEGAL)
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "")
+    assert code == 0
+    assert "importlib.metadata" not in modules
+    fens.write_text(LEGAL + "4k3/8/8/8/8/8/8/8 w - - 0 1\n")  # missing-king: a rule with its link
+    code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "sarif"], "")
+    assert code == 1
+    assert "importlib.metadata" in modules
+
+
+def test_the_reader_compiles_its_patterns_when_a_variant_needs_them():
+    """Importing the reader compiles no FEN pattern; a plain FEN of Standard compiles the
+    plain one (its plan keeps it), a Crazyhouse FEN the one with pockets."""
+    probe = (
+        "import sys; from notation.fen import grammar; from notation.fen.reader import read_fen\n"
+        "sizes = [grammar.fen_pattern.cache_info().currsize]\n"
+        "read_fen(sys.argv[1], 'standard'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "read_fen(sys.argv[1], 'crazyhouse'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "print(sizes)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120,
+                          check=True)
+    assert done.stdout.strip() == "[0, 1, 2]"
+
+
+# Command lines whose answer comes from argparse: usage errors and help, with the command
+# named first (the other commands left out of the parser) and after an option (listed).
+ARGPARSE_ANSWERS = [
+    ["validate", "--no-such-option"],
+    ["convert", "--castling", "sideways", "x"],
+    ["validate", "--jobs", "many"],
+    ["validate", "--help"],
+    ["check"],
+    ["validate", "extra", "--json", "-q"],
+    ["--help"],
+    ["-h", "convert"],
+    ["convert"],  # reads standard input: empty here
+]
+FULL_PARSER = """
+import contextlib, io, json, sys
+from notation.cli.main import _parser, parse_command_line
+from notation.cli.usage import SUMMARIES
+out, err = io.StringIO(), io.StringIO()
+argv = json.loads(sys.argv[1])
+chosen = next((w for w in argv if not w.startswith("-") and w in SUMMARIES), None)
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        parse_command_line(_parser(() if chosen is None else (chosen,), "listed"), argv)
+        code = None
+    except SystemExit as stop:
+        code = stop.code
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
+"""
+
+
+@pytest.mark.parametrize("argv", ARGPARSE_ANSWERS)
+def test_leaving_the_other_commands_out_changes_no_answer(argv):
+    """argparse says the same, word for word, whether the other commands are in the parser."""
+    full = json.loads(subprocess.run(
+        [sys.executable, "-c", FULL_PARSER, json.dumps(argv)], capture_output=True, text=True, timeout=120,
+        check=True, env={**os.environ, "COLUMNS": "100"},
+    ).stdout)
+    command = [sys.executable, "-c", "import sys; from notation.cli.main import main; sys.exit(main())", *argv]
+    done = subprocess.run(command, input="", capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "COLUMNS": "100"})
+    if full["code"] is None:  # argparse let it through: the command ran
+        assert full["err"] == ""
+        return
+    assert (done.returncode, done.stdout, done.stderr) == (full["code"], full["out"], full["err"])

@@ -1,0 +1,177 @@
+"""Attack tables and the grasshopper against a slow square-by-square walk (hypothesis): the
+8x8 board's word attacks (``notation.rules.chess_attacks``, the move generator's and the
+attack view's) and any board's ray scan (``notation.rules.attacks.Tables``) on 8x8."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.rules import attacks as A
+from notation.rules import chess_attacks
+from notation.rules.attack_view import AttackView, hopper_attackers
+from notation.rules.square_set import from_word, to_word
+from notation.setup import Setup
+from notation.variants import DEFAULT_REGISTRY, Movement
+
+STEPS = {
+    "rook": ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    "bishop": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+
+
+def walk(sq, occupied, steps, *, hop=False):
+    """The slow definition: slide until blocked (sliders), or land just past the first piece."""
+    bb = 0
+    for df, dr in steps:
+        f, r = sq % 8 + df, sq // 8 + dr
+        while 0 <= f < 8 and 0 <= r < 8:
+            target = r * 8 + f
+            if hop:
+                if occupied >> target & 1:
+                    f2, r2 = f + df, r + dr
+                    if 0 <= f2 < 8 and 0 <= r2 < 8:
+                        bb |= 1 << (r2 * 8 + f2)
+                    break
+            else:
+                bb |= 1 << target
+                if occupied >> target & 1:
+                    break
+            f, r = f + df, r + dr
+    return bb
+
+
+squares = st.integers(0, 63)
+boards = st.integers(0, (1 << 64) - 1)
+TABLES = A.CHESS_TABLES
+
+
+def rook(sq, occupied):
+    return from_word(chess_attacks.rook_attacks(sq, to_word(occupied)))
+
+
+def bishop(sq, occupied):
+    return from_word(chess_attacks.bishop_attacks(sq, to_word(occupied)))
+
+
+def queen(sq, occupied):
+    return from_word(chess_attacks.queen_attacks(sq, to_word(occupied)))
+
+
+def grasshopper(sq, occupied):
+    return from_word(chess_attacks.grasshopper_attacks(sq, to_word(occupied)))
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(sq=squares, occupied=boards)
+def test_sliders_and_grasshopper(sq, occupied):
+    queen_steps = STEPS["rook"] + STEPS["bishop"]
+    assert rook(sq, occupied) == walk(sq, occupied, STEPS["rook"])
+    assert bishop(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
+    assert queen(sq, occupied) == walk(sq, occupied, queen_steps)
+    assert grasshopper(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
+    # Any board's ray scan, on the 8x8 board.
+    assert TABLES.rook_attacks(sq, occupied) == walk(sq, occupied, STEPS["rook"])
+    assert TABLES.bishop_attacks(sq, occupied) == walk(sq, occupied, STEPS["bishop"])
+    assert TABLES.grasshopper_attacks(sq, occupied) == walk(sq, occupied, queen_steps, hop=True)
+
+
+def test_sliders_on_every_square_against_the_rays():
+    """Every square, empty, full and sparse boards (a fixed seed), each against a walk
+    along the rays."""
+    import random
+
+    rng = random.Random(20261126)
+    sparse = [rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64) for _ in range(12)]
+    for sq in range(64):
+        for occupied in (0, (1 << 64) - 1, *sparse):
+            assert rook(sq, occupied) == walk(sq, occupied, STEPS["rook"]), (sq, occupied)
+            assert bishop(sq, occupied) == walk(sq, occupied, STEPS["bishop"]), (sq, occupied)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(target=squares, occupied=boards, hoppers=boards)
+def test_hopper_attackers_is_the_inverse_of_grasshopper_attacks(target, occupied, hoppers):
+    hoppers &= occupied
+    expected = 0
+    for sq in range(64):
+        if hoppers >> sq & 1 and walk(sq, occupied, STEPS["rook"] + STEPS["bishop"], hop=True) >> target & 1:
+            expected |= 1 << sq
+    assert hopper_attackers(target, occupied, hoppers) == expected
+    assert from_word(chess_attacks.hopper_attackers(target, to_word(occupied), to_word(hoppers))) == expected
+
+
+def test_leapers():
+    assert A.KNIGHT_ATTACKS[0] == (1 << 10) | (1 << 17)
+    assert A.KING_ATTACKS[0] == (1 << 1) | (1 << 8) | (1 << 9)
+    assert A.PAWN_ATTACKS[0][12] == (1 << 19) | (1 << 21)  # white pawn e2 -> d3, f3
+    assert A.PAWN_ATTACKS[1][12] == (1 << 3) | (1 << 5)  # black pawn e2 -> d1, f1
+    assert TABLES.attacks(Movement.KNIGHT, 0, 0, 0) == A.KNIGHT_ATTACKS[0]
+
+
+def test_line_and_between():
+    assert A.BETWEEN[0][63] == sum(1 << (9 * i) for i in range(1, 7))
+    assert A.LINE[0][9] >> 63 & 1
+    assert A.LINE[0][10] == 0 and A.BETWEEN[0][10] == 0
+
+
+def test_attack_view_groups_follow_the_registry():
+    knightmate = DEFAULT_REGISTRY.get("knightmate")
+    board = [None] * 64
+    board[4], board[5], board[60] = "K", "M", "k"
+    view = AttackView(Setup(tuple(board)), knightmate)
+    assert view.royal == (1 << 4, 1 << 60)
+    assert view.knights[0] == 1 << 4  # the royal knight moves as a knight
+    assert view.kings[0] == 1 << 5  # the mann moves as a king, not royal
+    assert view.attackers(60, 0) == 0
+    assert view.attackers(14, 0) == (1 << 4) | (1 << 5)  # g2: royal knight on e1 and mann on f1
+
+
+# The slow definition of an attack view's groups: which bitboards a piece of each movement joins.
+GROUPS_OF = {
+    Movement.PAWN: ("pawns",), Movement.KNIGHT: ("knights",), Movement.KING: ("kings",),
+    Movement.BISHOP: ("diagonal",), Movement.ROOK: ("orthogonal",),
+    Movement.QUEEN: ("diagonal", "orthogonal"), Movement.GRASSHOPPER: ("hoppers",),
+}
+CHESS_BOARD_VARIANTS = [
+    variant for variant in DEFAULT_REGISTRY
+    if variant.geometry.is_chess_board and all(kind.movement in GROUPS_OF for kind in variant.pieces)
+]
+
+
+def slow_groups(board, promoted, variant):
+    """Every group bitboard of an attack view, square by square from the registry's data."""
+    groups = {name: [0, 0] for name in ("pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "royal")}
+    colours = [0, 0]
+    movement = {kind.letter: kind.movement for kind in variant.pieces}
+    for sq, letter in enumerate(board):
+        if letter is None:
+            continue
+        side = 0 if letter.isupper() else 1
+        colours[side] |= 1 << sq
+        for name in GROUPS_OF.get(movement.get(letter.lower()), ()):
+            groups[name][side] |= 1 << sq
+        if letter.lower() in variant.royal and sq not in promoted:
+            groups["royal"][side] |= 1 << sq
+    return {"colours": tuple(colours), **{name: tuple(pair) for name, pair in groups.items()}}
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(
+    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
+    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
+    promoted=st.frozensets(squares, max_size=4),
+)
+def test_attack_view_groups_match_a_square_by_square_reading(board, variant, promoted):
+    # Compiled, 8x8 bitboards are read square by square; interpreted, by one conversion per
+    # group: both must give what the registry says of every square (square 63 included).
+    promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
+    view = AttackView(Setup(tuple(board), promoted=promoted), variant)
+    found = {name: getattr(view, name) for name in slow_groups(board, promoted, variant)}
+    assert found == slow_groups(board, promoted, variant)
+    assert view.occupied == view.colours[0] | view.colours[1]
+    assert view.promoted == sum(1 << sq for sq in promoted)
