@@ -28,11 +28,15 @@ PYTEST_ARGS := -q --rootdir=.. -c ../pyproject.toml
 	$(PYTHON) -m venv $*
 	$*/bin/python -m pip install --quiet --upgrade pip
 
+# setuptools keeps its build tree (build/) between runs and copies all of it into the
+# wheel: a module since removed or renamed would be installed again. Each install starts clean.
 $(VENV)/.installed: $(BIN)/python $(SOURCES)
+	rm -rf build
 	$(BIN)/python -m pip install --quiet '.[dev]'
 	@touch $@
 
 $(PURE)/.installed: $(PURE)/bin/python $(SOURCES)
+	rm -rf build
 	NOTATION_PURE=1 $(PURE)/bin/python -m pip install --quiet '.[dev]'
 	@touch $@
 
@@ -70,6 +74,7 @@ fuzz: $(VENV)/.installed
 
 # Serving gets a venv of its own with the service extra only: no test or GPL oracle packages.
 $(SERVE)/.installed: $(SERVE)/bin/python $(SOURCES)
+	rm -rf build
 	$(SERVE)/bin/python -m pip install --quiet '.[service]'
 	@touch $@
 
