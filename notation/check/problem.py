@@ -94,7 +94,7 @@ CHECK_CODES: dict[str, str] = {
     "pgn-junk": "Control characters in the PGN text.",
     "pgn-not-utf8": "No longer reported: PGN bytes that are not UTF-8 are read as Windows-1252 (pgn-windows-1252).",
     "pgn-windows-1252": "A game with bytes that are not UTF-8, read as Windows-1252 (Latin-1) (a warning).",
-    "pgn-bom": "A byte order mark at the start of the PGN text, or at a line start inside it (files joined); skipped.",
+    "pgn-bom": "A byte order mark at a line start inside the PGN text (files joined); skipped. One at the start is not reported.",
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
     "pgn-missing-result": "Movetext that does not end with a result.",
     "pgn-stray-text": "Text outside any game: no tags, no move number, no result.",
