@@ -260,6 +260,8 @@ def _movetext(text: str, tokens: list[Token], main_result: Token | None, form: E
             first = pieces[0]
             if first.kind == _OWN_LINE:
                 units.append(_Unit(opening, _PLAIN))
+            elif first.kind == _PLAIN:
+                pieces[0:1] = _fitted(opening + first.text)
             else:
                 pieces[0] = _Unit(opening + first.text, first.kind)
             opening = ""
@@ -309,21 +311,24 @@ def glyph_nags() -> Mapping[str, int]:
 def _close(units: list[_Unit]) -> None:
     """A ``)`` glued to the unit before it (alone after a ``;`` comment or an escape line)."""
     if units and units[-1].kind == _PLAIN:
-        units[-1] = _Unit(units[-1].text + ")", _PLAIN)
+        units[-1:] = _fitted(units[-1].text + ")")
     else:
         units.append(_Unit(")", _PLAIN))
 
 
 def _comment(word: str) -> list[_Unit]:
-    """A brace comment's units: itself with its white space made single spaces when it
-    fits on a line, else its words, a word starting with ``[`` or ``%`` joined to the one
-    before."""
-    words = word.split()
-    whole = " ".join(words)
-    if len(whole) <= LINE_WIDTH:
-        return [_Unit(whole, _PLAIN)]
+    """A brace comment's units: itself with its white space made single spaces (``_fitted``)."""
+    return _fitted(" ".join(word.split()))
+
+
+def _fitted(text: str) -> list[_Unit]:
+    """``text`` as one unit where it fits on a line or holds no space (a comment, with the
+    parentheses glued to it), else its words, a word starting with ``[`` or ``%`` joined to
+    the one before."""
+    if len(text) <= LINE_WIDTH or " " not in text:
+        return [_Unit(text, _PLAIN)]
     units: list[_Unit] = []
-    for piece in words:
+    for piece in text.split(" "):
         if units and piece[0] in "[%":
             units[-1] = _Unit(f"{units[-1].text} {piece}", _PLAIN)
         else:
