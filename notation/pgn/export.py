@@ -43,27 +43,26 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import Final
 
 from notation.pgn.lines import split_lines
 from notation.pgn.movetext import (
-    CLOSE,
-    COMMENT,
     DEFAULT_BUDGET,
-    ESCAPE,
-    GLYPH,
-    LINE_COMMENT,
-    MOVE,
-    NAG,
-    NUMBER,
-    OPEN,
-    RESULT,
+    T_CLOSE,
+    T_COMMENT,
+    T_END,
+    T_ESCAPE,
+    T_GLYPH,
+    T_LINE_COMMENT,
+    T_MOVE,
+    T_NAG,
+    T_NUMBER,
+    T_OPEN,
+    T_RESULT,
     Budget,
-    Token,
-    TokenKind,
+    Scanner,
     canonical_result,
     movetext_start,
-    scan,
 )
 from notation.pgn.tags import TAG, escape_tag_value, unescape_tag_value
 
@@ -98,9 +97,7 @@ _LINE_END: Final = 1  # a ";" comment: the line ends after it
 _OWN_LINE: Final = 2  # an escape line: a line of its own
 
 
-class _Unit(NamedTuple):
-    text: str
-    kind: int
+_Unit = tuple[str, int]  # a unit of the layout: its text and how it is laid out (_PLAIN, ...)
 
 
 def export_game(text: str, form: ExportFormat, *, turn: str = "w", fullmove: int = 1,
@@ -112,24 +109,15 @@ def export_game(text: str, form: ExportFormat, *, turn: str = "w", fullmove: int
     tags = _tags(text[:begin])
     if tags is None:
         return None
-    found = scan(text, begin, budget)
-    if found.overflow is not None:
+    moves = _Movetext(text, form is ExportFormat.REDUCED, turn == "b", fullmove)
+    if not moves.read(Scanner(text, begin, budget)):
         return None
-    tokens = found.tokens
-    if not tags and not any(token.kind is MOVE or token.kind is RESULT for token in tokens):
+    if not tags and not moves.is_game:
         return text  # no game: text between games (an escape line), kept as it is
-    main_result = _main_result(tokens)
     said = next((value for name, value in tags if name == "Result"), None)
-    if said in RESULTS:
-        result = said
-    elif main_result is not None:
-        result = canonical_result(text[main_result.start:main_result.end])
-    else:
-        result = "*"
-    units = _movetext(text, tokens, main_result, form, turn, fullmove)
-    if units is None:
-        return None
-    units.append(_Unit(result, _PLAIN))
+    result = said if said is not None and said in RESULTS else moves.result or "*"
+    units = moves.units
+    units.append((result, _PLAIN))
     ending = _ending(text)
     head = "".join(f'[{name} "{escape_tag_value(value)}"]{ending}'
                    for name, value in _ordered(tags, form, result))
@@ -174,124 +162,136 @@ def _ordered(tags: list[tuple[str, str]], form: ExportFormat, result: str) -> li
     return out + rest
 
 
-def _main_result(tokens: list[Token]) -> Token | None:
-    """The result token that ends the main line (the first outside any variation)."""
-    depth = 0
-    for token in tokens:
-        if token.kind is OPEN:
-            depth += 1
-        elif token.kind is CLOSE:
-            depth = max(0, depth - 1)
-        elif token.kind is RESULT and depth == 0:
-            return token
-    return None
+class _Movetext:
+    """The units of a game's movetext (``read``): moves with their numbers written anew,
+    comments, NAGs and escape lines (not in reduced export), parentheses glued on; the main
+    line's ``result`` (canonical, None: none) left out, annotations after it put before it."""
 
+    def __init__(self, text: str, reduced: bool, black_first: bool, fullmove: int) -> None:
+        self.text = text
+        self.reduced = reduced
+        self.first_black = 1 if black_first else 0
+        self.fullmove = fullmove
+        self.units: list[_Unit] = []
+        self.result: str | None = None
+        self.is_game = False  # a move or a result was met
 
-def _movetext(text: str, tokens: list[Token], main_result: Token | None, form: ExportFormat, turn: str,
-              fullmove: int) -> list[_Unit] | None:
-    """The movetext's units (moves, numbers, comments, NAGs, parentheses glued on), the
-    main result left out; None for a comment never closed."""
-    reduced = form is ExportFormat.REDUCED
-    first_black = 1 if turn == "b" else 0
-    units: list[_Unit] = []
-    after_result: list[Token] = []  # annotations after the main result: written before it
-    stack: list[tuple[int, int]] = []
-    ply = 0  # moves played in the line
-    previous_ply = 0  # moves played before the line's last move
-    need_number = True
-    opening = ""  # "(" waiting for the unit it opens
-    skipping = 0  # reduced: depth inside a variation left out
-    done = False  # past the main result
-    for token in tokens:
-        kind = token.kind
-        word = text[token.start:token.end]
-        if kind is OPEN:
-            if reduced:
-                skipping += 1
+    def read(self, scanner: Scanner) -> bool:
+        """Read the tokens ``scanner`` cuts; False for a comment never closed or a scan
+        stopped by its budget."""
+        text = self.text
+        reduced = self.reduced
+        units = self.units
+        after_result: list[tuple[int, str]] = []  # annotations after the main result
+        stack: list[tuple[int, int]] = []
+        ply = 0  # moves played in the line
+        previous_ply = 0  # moves played before the line's last move
+        need_number = True
+        opening = ""  # "(" waiting for the unit it opens
+        skipping = 0  # reduced: depth inside a variation left out
+        kind = scanner.next()
+        while kind != T_END:
+            word = text[scanner.start:scanner.end]
+            pieces: list[_Unit]
+            if kind == T_MOVE and not skipping and self.result is None:
+                self.is_game = True
+                index = ply + self.first_black
+                number = self.fullmove + index // 2
+                if index % 2 == 0:
+                    pieces = [(f"{number}.", _PLAIN), (word, _PLAIN)]
+                elif need_number:
+                    pieces = [(f"{number}...", _PLAIN), (word, _PLAIN)]
+                else:
+                    pieces = [(word, _PLAIN)]
+                previous_ply = ply
+                ply += 1
+                need_number = False
+            elif kind == T_NUMBER:
+                kind = scanner.next()  # move numbers are written anew
                 continue
-            stack.append((ply, previous_ply))
-            ply = previous_ply
-            opening += "("
-            need_number = True
-            continue
-        if kind is CLOSE:
-            if reduced:
-                skipping = max(0, skipping - 1)
+            elif kind == T_OPEN:
+                if reduced:
+                    skipping += 1
+                else:
+                    stack.append((ply, previous_ply))
+                    ply = previous_ply
+                    opening += "("
+                    need_number = True
+                kind = scanner.next()
                 continue
-            if stack:
-                ply, previous_ply = stack.pop()
-            _close(units)
-            need_number = True
-            continue
-        if skipping:
-            continue
-        if token is main_result:
-            done = True
-            continue
-        if done:
-            after_result.append(token)
-            continue
-        if kind is MOVE:
-            index = ply + first_black
-            number = fullmove + index // 2
-            pieces: list[_Unit] = []
-            if index % 2 == 0:
-                pieces.append(_Unit(f"{number}.", _PLAIN))
-            elif need_number:
-                pieces.append(_Unit(f"{number}...", _PLAIN))
-            pieces.append(_Unit(word, _PLAIN))
-            previous_ply = ply
-            ply += 1
-            need_number = False
-        elif kind is RESULT:  # a result inside a variation
-            pieces = [_Unit(canonical_result(word), _PLAIN)]
-        elif kind is NUMBER:  # move numbers are written anew
-            continue
-        else:
-            annotation = _annotation(word, kind, reduced)
-            if annotation is None:
-                return None
-            if not annotation:
+            elif kind == T_CLOSE:
+                if reduced:
+                    skipping = max(0, skipping - 1)
+                else:
+                    if stack:
+                        ply, previous_ply = stack.pop()
+                    _close(units)
+                    need_number = True
+                kind = scanner.next()
                 continue
-            pieces = annotation
-            if kind is not NAG and kind is not GLYPH:
-                need_number = True
-        if opening:
-            first = pieces[0]
-            if first.kind == _OWN_LINE:
-                units.append(_Unit(opening, _PLAIN))
-            elif first.kind == _PLAIN:
-                pieces[0:1] = _fitted(opening + first.text)
+            elif skipping:
+                kind = scanner.next()
+                continue
+            elif kind == T_RESULT:
+                self.is_game = True
+                if not stack and self.result is None:
+                    self.result = canonical_result(word)
+                    kind = scanner.next()
+                    continue
+                pieces = [(canonical_result(word), _PLAIN)]  # a result inside a variation
+            elif self.result is not None:
+                after_result.append((kind, word))
+                kind = scanner.next()
+                continue
             else:
-                pieces[0] = _Unit(opening + first.text, first.kind)
-            opening = ""
-        units.extend(pieces)
-    if opening:
-        units.append(_Unit(opening, _PLAIN))
-    for token in after_result:
-        annotation = _annotation(text[token.start:token.end], token.kind, reduced)
-        if annotation is None:
-            return None
-        units.extend(annotation)
-    return units
+                annotation = _annotation(word, kind, reduced)
+                if annotation is None:
+                    return False
+                if not annotation:
+                    kind = scanner.next()
+                    continue
+                pieces = annotation
+                if kind != T_NAG and kind != T_GLYPH:
+                    need_number = True
+            if opening:
+                first, first_kind = pieces[0]
+                if first_kind == _OWN_LINE:
+                    units.append((opening, _PLAIN))
+                elif first_kind == _PLAIN:
+                    pieces[0:1] = _fitted(opening + first)
+                else:
+                    pieces[0] = (opening + first, first_kind)
+                opening = ""
+            units.extend(pieces)
+            kind = scanner.next()
+        if scanner.overflow is not None:
+            return False
+        if opening:
+            units.append((opening, _PLAIN))
+        for after_kind, word in after_result:
+            annotation = _annotation(word, after_kind, reduced)
+            if annotation is None:
+                return False
+            units.extend(annotation)
+        return True
 
 
-def _annotation(word: str, kind: TokenKind, reduced: bool) -> list[_Unit] | None:
-    """The units of a comment, escape line, NAG or glyph (none in reduced export); None
-    for a comment never closed."""
+def _annotation(word: str, kind: int, reduced: bool) -> list[_Unit] | None:
+    """The units of a comment, escape line, NAG or glyph (none in reduced export, nor for
+    a token of another kind); None for a comment never closed."""
     if reduced:
         return []
-    if kind is NAG:
-        return [_Unit(f"${int(word[1:])}", _PLAIN)]
-    if kind is GLYPH:
-        nag = glyph_nags().get(word)
-        return [_Unit(word if nag is None else f"${nag}", _PLAIN)]
-    if kind is COMMENT:
+    if kind == T_COMMENT:
         return _comment(word) if word.endswith("}") else None
-    if kind is LINE_COMMENT:
+    if kind == T_NAG:
+        return [(f"${int(word[1:])}", _PLAIN)]
+    if kind == T_GLYPH:
+        nag = glyph_nags().get(word)
+        return [(word if nag is None else f"${nag}", _PLAIN)]
+    if kind == T_LINE_COMMENT:
         return _line_comment(word)
-    if kind is ESCAPE:
-        return [_Unit(word.strip(), _OWN_LINE)]
+    if kind == T_ESCAPE:
+        return [(word.strip(), _OWN_LINE)]
     return []
 
 
@@ -310,10 +310,10 @@ def glyph_nags() -> Mapping[str, int]:
 
 def _close(units: list[_Unit]) -> None:
     """A ``)`` glued to the unit before it (alone after a ``;`` comment or an escape line)."""
-    if units and units[-1].kind == _PLAIN:
-        units[-1:] = _fitted(units[-1].text + ")")
+    if units and units[-1][1] == _PLAIN:
+        units[-1:] = _fitted(units[-1][0] + ")")
     else:
-        units.append(_Unit(")", _PLAIN))
+        units.append((")", _PLAIN))
 
 
 def _comment(word: str) -> list[_Unit]:
@@ -326,13 +326,13 @@ def _fitted(text: str) -> list[_Unit]:
     parentheses glued to it), else its words, a word starting with ``[`` or ``%`` joined to
     the one before."""
     if len(text) <= LINE_WIDTH or " " not in text:
-        return [_Unit(text, _PLAIN)]
+        return [(text, _PLAIN)]
     units: list[_Unit] = []
     for piece in text.split(" "):
         if units and piece[0] in "[%":
-            units[-1] = _Unit(f"{units[-1].text} {piece}", _PLAIN)
+            units[-1] = (f"{units[-1][0]} {piece}", _PLAIN)
         else:
-            units.append(_Unit(piece, _PLAIN))
+            units.append((piece, _PLAIN))
     return units
 
 
@@ -341,7 +341,7 @@ def _line_comment(word: str) -> list[_Unit]:
     as it is, ending its line."""
     body = word[1:].strip()
     if "}" in body:
-        return [_Unit(word.rstrip(), _LINE_END)]
+        return [(word.rstrip(), _LINE_END)]
     return _comment("{" + body + "}")
 
 
@@ -349,24 +349,28 @@ def _layout(units: list[_Unit]) -> list[str]:
     """The units in lines of at most ``LINE_WIDTH`` characters, one space between (a unit
     longer than a line stands alone on its own)."""
     lines: list[str] = []
-    current = ""
-    for unit in units:
-        if unit.kind == _OWN_LINE:
+    current: list[str] = []
+    width = -1  # the current line's length: its words and the spaces between them
+    for text, kind in units:
+        if kind == _OWN_LINE:
             if current:
-                lines.append(current)
-            lines.append(unit.text)
-            current = ""
+                lines.append(" ".join(current))
+            lines.append(text)
+            current = []
+            width = -1
             continue
-        if current and len(current) + 1 + len(unit.text) > LINE_WIDTH:
-            lines.append(current)
-            current = unit.text
-        else:
-            current = f"{current} {unit.text}" if current else unit.text
-        if unit.kind == _LINE_END:
-            lines.append(current)
-            current = ""
+        if current and width + 1 + len(text) > LINE_WIDTH:
+            lines.append(" ".join(current))
+            current = []
+            width = -1
+        current.append(text)
+        width += 1 + len(text)
+        if kind == _LINE_END:
+            lines.append(" ".join(current))
+            current = []
+            width = -1
     if current:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines
 
 
