@@ -445,9 +445,12 @@ class Normalizer:
     def _export(self, game: RawGame, text: str, start: Start | None, report: _Report) -> str:
         """``text`` (the game rewritten) in the options' export format; as it is, with a
         ``not-exported`` warning, where its moves were not read or it cannot be laid out
-        without losing text (``export.export_game``)."""
+        without losing text (``export.export_game``), and without one for text outside any
+        game (``pgn-stray-text``)."""
         from notation.pgn.export import export_game
 
+        if start is None and any(problem.code == STRAY_TEXT for problem in game.problems):
+            return text  # text outside any game, which pgn-stray-text reports
         position = None if start is None else start.position
         exported = None
         if position is not None:
