@@ -191,6 +191,9 @@ class _Movetext:
         skipping = 0  # reduced: depth inside a variation left out
         kind = scanner.next()
         while kind != T_END:
+            if kind == T_NUMBER:  # the commonest token: move numbers are written anew
+                kind = scanner.next()
+                continue
             word = text[scanner.start:scanner.end]
             pieces: list[_Unit]
             if kind == T_MOVE and not skipping and self.result is None:
@@ -206,9 +209,6 @@ class _Movetext:
                 previous_ply = ply
                 ply += 1
                 need_number = False
-            elif kind == T_NUMBER:
-                kind = scanner.next()  # move numbers are written anew
-                continue
             elif kind == T_OPEN:
                 if reduced:
                     skipping += 1
@@ -243,6 +243,11 @@ class _Movetext:
                 after_result.append((kind, word))
                 kind = scanner.next()
                 continue
+            elif kind == T_COMMENT and not reduced:  # the next commonest (clocks, evaluations)
+                if not word.endswith("}"):
+                    return False
+                pieces = _comment(word)
+                need_number = True
             else:
                 annotation = _annotation(word, kind, reduced)
                 if annotation is None:
