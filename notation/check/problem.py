@@ -147,6 +147,7 @@ CHECK_CODES: dict[str, str] = {
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
     "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
+    "not-exported": "normalize --export kept a game in its own layout: its moves were not read, or it holds text export format has no place for.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",
