@@ -21,6 +21,7 @@ from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
 from notation.pgn.encodings import TextEncoding
+from notation.pgn.export import ExportFormat
 from notation.pgn.normalize import BadGamePolicy, MovesOption
 from notation.svg import MAX_SIZE, MIN_SIZE, CheckMark, Coordinates, Orientation
 from notation.validation import CODES
@@ -192,6 +193,7 @@ class NormalizeQuery(WriterOptions):
     moves = enum_field(MovesOption, load_default=MovesOption.KEEP)
     encoding = enum_field(TextEncoding, load_default=TextEncoding.KEEP)
     piece_letters = enum_field(MoveLanguage, load_default=MoveLanguage.EN)
+    export = enum_field(ExportFormat, load_default=ExportFormat.KEEP)
     accept = accept_field()
     source = source_field()
 

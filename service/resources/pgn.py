@@ -1,7 +1,9 @@
 """``POST /v1/pgn/normalize``: the PGN normaliser (``notation.pgn.normalize``) over a PGN
 body, answered as a stream of JSON lines (``application/x-ndjson``). ``moves`` is the CLI's
-``--moves`` (``keep``, ``check``, ``san``, ``lan``, ``uci``, ``iccs``, ``wxf``, ``opentafl``):
-the same options give the same bytes as ``notation normalize``.
+``--moves`` (``keep``, ``check``, ``san``, ``lan``, ``uci``, ``iccs``, ``wxf``, ``opentafl``),
+``export`` its ``--export`` (``keep``, ``full``, ``reduced``), and so on for each option, named
+as the command's long option with ``_`` for ``-``: the same options give the same bytes as
+``notation normalize``.
 
 Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
 
@@ -81,6 +83,7 @@ def _options() -> NormalizeOptions:
         moves=data["moves"],
         encoding=data["encoding"],
         move_letters=data["piece_letters"],
+        export=data["export"],
         **writer,
     )
 
