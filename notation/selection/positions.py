@@ -6,7 +6,8 @@ that keep one), the en passant square only when a legal en passant capture exist
 (as the FEN writer keeps it with ``EnPassantMode.LEGAL``, lichess and python-chess's
 ``_transposition_key``), the pockets (Crazyhouse and the other drop variants; in canonical
 order), which pieces are promoted pawns (Crazyhouse ``~``: they go back to a pocket as
-pawns), the checks each side still has to give (Three-check) and the bomb squares
+pawns), the checks each side still has to give (Three-check; a FEN without counters has
+the variant's start counts, as python-chess reads it) and the bomb squares
 (itsyourturn Atomic). The halfmove clock and the move number are not compared. A key is
 built from a legal position (``GamePosition.to_setup``), never from a FEN's text, so two
 FENs written differently (X-FEN or Shredder castling letters, an en passant square no
@@ -23,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from notation.errors import NotationError
+from notation.game import start_position
 from notation.game.family import GamePosition
 from notation.options import EnPassantMode
 from notation.pgn.gamestart import StartPositions
@@ -46,11 +49,29 @@ class PositionKey(NamedTuple):
 def position_key(position: GamePosition) -> PositionKey:
     """The key of ``position`` (see the module doc)."""
     setup = position.to_setup()
+    variant = position.variant
     pockets = None if setup.pockets is None else (setup.pockets.white, setup.pockets.black)
+    checks = setup.remaining_checks
+    if checks is None:
+        checks = _start_checks(variant)
     return PositionKey(
-        setup.cells, setup.turn, setup.castling, en_passant_square(setup, position.variant, EnPassantMode.LEGAL),
-        setup.promoted, pockets, setup.remaining_checks, setup.bombs,
+        setup.cells, setup.turn, setup.castling, en_passant_square(setup, variant, EnPassantMode.LEGAL),
+        setup.promoted, pockets, checks, setup.bombs,
     )
+
+
+_START_CHECKS: dict[str, tuple[int, int] | None] = {}
+
+
+def _start_checks(variant: Variant) -> tuple[int, int] | None:
+    """The checks each side has to give at the start of ``variant`` (None: it counts none):
+    what a FEN without check counters means (python-chess reads it so too)."""
+    if variant.key not in _START_CHECKS:
+        try:
+            _START_CHECKS[variant.key] = start_position(variant).to_setup().remaining_checks
+        except (NotationError, ValueError):
+            _START_CHECKS[variant.key] = None
+    return _START_CHECKS[variant.key]
 
 
 def _occupancy(position: GamePosition) -> tuple[int, int] | None:
