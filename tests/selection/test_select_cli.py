@@ -51,7 +51,7 @@ def test_compressed_and_plain_inputs_one_after_another_into_a_file(tmp_path):
     ("gzip", ["--has-problem", "illegal-move", "--plies", "2:"]),
 ])
 def test_jobs_write_what_one_process_writes(tmp_path, source, args):
-    big = DATABASE.read_bytes() * 450  # 2.4 MB: three chunks for the workers
+    big = DATABASE.read_bytes() * 800  # 2.1 MB: three chunks for the workers
     path = tmp_path / ("big.pgn.gz" if source == "gzip" else "big.pgn")
     path.write_bytes(gzip.compress(big) if source == "gzip" else big)
     where = "-" if source == "pipe" else str(path)
