@@ -10,12 +10,13 @@ import sys
 
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
+from notation.cli.options import add_alias_option, add_source_option, build_registry
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.inputs import InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.selection.criteria import Criteria, Keep, parse_plies, parse_tag_test
-from notation.variants import DEFAULT_REGISTRY, Registry
+from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 DESCRIPTION = """\
 Write the games of the PGN databases INPUT... that meet every criterion given, each byte
@@ -63,10 +64,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="a problem code `notation check` finds in the game (repeatable: any)")
     parser.add_argument("--invert", action="store_const", dest="keep", const=Keep.OTHERS, default=Keep.MATCHING,
                         help="write the games that do not meet the criteria")
+    add_alias_option(parser)
+    add_source_option(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes working at once (default: 1)")
     parser.add_argument("--summary", choices=("text", "json", "none"), default="text",
                         help="summary on standard error at the end (default: text)")
     parser.set_defaults(run=run)
+
+
+def registry_from(args: argparse.Namespace) -> Registry:
+    """The registry of ``--from`` and ``--variant-alias`` (``UsageError`` for a bad alias)."""
+    return build_registry(argparse.Namespace(source=args.source, variant_alias=args.variant_alias))
 
 
 def criteria_from(args: argparse.Namespace, registry: Registry = DEFAULT_REGISTRY) -> Criteria:
@@ -83,7 +91,7 @@ def criteria_from(args: argparse.Namespace, registry: Registry = DEFAULT_REGISTR
         try:
             variants.append(registry.find(name))
         except NotationError as exc:
-            raise UsageError(f"--variant: {exc}") from None
+            raise UsageError(f"--variant: {exc} (`notation variants` lists them)") from None
     unknown = [code for code in args.has_problem if code not in CHECK_CODES]
     if unknown:
         raise UsageError(f"--has-problem: unknown code(s) {', '.join(unknown)}; `notation docs codes` lists them")
@@ -93,7 +101,7 @@ def criteria_from(args: argparse.Namespace, registry: Registry = DEFAULT_REGISTR
                     plies=plies, problems=frozenset(args.has_problem), keep=args.keep)
 
 
-def _check_target(fen: str, variants: list, registry: Registry) -> None:
+def _check_target(fen: str, variants: list[Variant], registry: Registry) -> None:
     """Refuse a ``--reaches`` FEN no variant asked for (or, without ``--variant``, the
     variant its form names) reads as a legal position."""
     from notation.guess import guess_variant
@@ -129,14 +137,15 @@ def run(args: argparse.Namespace) -> int:
     from notation.selection.select import Selector
 
     jobs = jobs_from(args)
-    criteria = criteria_from(args)
+    registry = registry_from(args)
+    criteria = criteria_from(args, registry)
     output_path = args.output or "-"
     if args.inputs.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")
     for path in args.inputs:
         if same_file(path, output_path):
             raise UsageError(f"OUTPUT is the input file {path!r}: write elsewhere")
-    selector = Selector(criteria)
+    selector = Selector(criteria, registry=registry)
     counts = Counts()
     output: Output | None = None
     try:

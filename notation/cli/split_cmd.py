@@ -12,6 +12,8 @@ from collections import OrderedDict
 from typing import BinaryIO
 
 from notation.cli.help_format import RawDescriptionHelpFormatter
+from notation.cli.options import add_alias_option, add_source_option
+from notation.cli.select_cmd import registry_from
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.inputs import ENCODING, ERRORS, InputError, InputFile, split_compression_suffix
 from notation.selection.split import SplitBy, Splitter
@@ -53,6 +55,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--by", metavar="variant|TAG", help="one file a variant, or a value of the tag TAG")
     parser.add_argument("-o", "--output-dir", required=True, metavar="DIR", help="the directory to write into")
     parser.add_argument("--prefix", metavar="PREFIX", help="with --games: the files' names before -0001.pgn")
+    add_alias_option(parser)
+    add_source_option(parser)
     parser.add_argument("--force", action="store_true", help="replace files of DIR that have the names written")
     parser.add_argument("--summary", choices=("text", "none"), default="text",
                         help="summary on standard error at the end (default: text)")
@@ -60,6 +64,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _splitter(args: argparse.Namespace) -> Splitter:
+    registry = registry_from(args)  # a bad --variant-alias is refused whatever the split
     if args.games is not None:
         if args.games < 1:
             raise UsageError("--games must be at least 1")
@@ -70,7 +75,7 @@ def _splitter(args: argparse.Namespace) -> Splitter:
     if args.prefix is not None:
         raise UsageError("--prefix goes with --games")
     if args.by == "variant":
-        return Splitter(SplitBy.VARIANT)
+        return Splitter(SplitBy.VARIANT, registry=registry)
     if not args.by or not all(ch.isascii() and (ch.isalnum() or ch == "_") for ch in args.by):
         raise UsageError(f"--by {args.by!r}: write 'variant' or a tag name (letters, digits and underscores)")
     return Splitter(SplitBy.TAG, tag=args.by)
