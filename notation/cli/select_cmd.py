@@ -36,7 +36,7 @@ others. Selecting by tags and variant reads no move: it runs at the splitter's s
                      of each game's variant is
   --plies MIN:MAX    the main line has MIN to MAX plies (either may be left out)
   --has-problem CODE `notation check` finds a problem with this code in the game
-                     (repeatable: any of them; `notation docs codes` lists the codes)
+                     (repeatable: any of them; `notation docs check` lists the codes)
 
 INPUT may be '-' (standard input) and .gz, .bz2 or .zst files (recognised by content);
 OUTPUT likewise '-' (the default: standard output) or a file, written in full only when
@@ -94,7 +94,7 @@ def criteria_from(args: argparse.Namespace, registry: Registry = DEFAULT_REGISTR
             raise UsageError(f"--variant: {exc} (`notation variants` lists them)") from None
     unknown = [code for code in args.has_problem if code not in CHECK_CODES]
     if unknown:
-        raise UsageError(f"--has-problem: unknown code(s) {', '.join(unknown)}; `notation docs codes` lists them")
+        raise UsageError(f"--has-problem: unknown code(s) {', '.join(unknown)}; `notation docs check` lists them")
     for fen in args.reaches:
         _check_target(fen, variants, registry)
     return Criteria(tags=tags, variants=frozenset(variant.key for variant in variants), reaches=tuple(args.reaches),

@@ -107,3 +107,12 @@ def test_a_bad_command_line_is_a_usage_error_with_a_message(tmp_path, capsys, ar
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error
     assert not (tmp_path / "out.pgn").exists()
+
+
+def test_the_example_in_the_docs_runs(capsys):
+    import re
+
+    docs = (ROOT / "docs" / "pgn.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", docs, flags=re.S) if "select_games" in b]
+    exec(block, {"path": str(DATABASE)})  # noqa: S102 - the docs' own example
+    assert capsys.readouterr().out == "8 dropper\n"
