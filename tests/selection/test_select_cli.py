@@ -86,9 +86,15 @@ def test_no_game_matching_is_not_an_error():
     (["-", "-"], b"only once"),
 ])
 def test_input_and_output_errors_exit_2_without_a_traceback(tmp_path, args, message):
+    refused(tmp_path, "select", args, message)
+
+
+def refused(tmp_path, command: str, args: list[str], message: bytes) -> None:
+    """``command`` run in ``tmp_path`` beside the database and a gzip file cut short exits 2
+    with ``message`` and no traceback, the database untouched."""
     (tmp_path / "database.pgn").write_bytes(DATABASE.read_bytes())
     (tmp_path / "broken.pgn.gz").write_bytes(gzip.compress(DATABASE.read_bytes())[:200])
-    done = notation("select", *args, cwd=tmp_path)
+    done = notation(command, *args, cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert message in done.stderr and b"Traceback" not in done.stderr
     assert (tmp_path / "database.pgn").read_bytes() == DATABASE.read_bytes()
