@@ -148,16 +148,18 @@ def run(args: argparse.Namespace) -> int:
     selector = Selector(criteria, registry=registry)
     counts = Counts()
     output: Output | None = None
+    wrote = False
     try:
         with Output(output_path) as output:
             for path in args.inputs:
                 with InputFile(path) as source:
                     for text in selected_text(source.blocks(), selector, counts, jobs=jobs):
                         output.write(text)
+                        wrote = True
             output.commit()
     except (InputError, OutputError) as exc:
         note = ""
-        if output is not None and output.delivery is Delivery.STREAM:
+        if wrote and output is not None and output.delivery is Delivery.STREAM:
             note = f"; what was already written to {output.name} is incomplete"
         raise UsageError(f"{exc}{note}") from None
     if args.summary == "text":

@@ -185,9 +185,14 @@ def decisions(raw_games: Iterable[RawGame], selector: Selector) -> Iterator[Deci
         if raw.part != 0:
             yield Decision(raw, False, written)  # a later part goes where its game went
             continue
-        if not raw.text.strip():
+        if blank(raw.text):
             written = False
             yield Decision(raw, False, False)
             continue
         written = selector.written(raw)
         yield Decision(raw, True, written)
+
+
+def blank(text: str) -> bool:
+    """Whether ``text`` holds nothing but white space (no copy made, unlike ``strip``)."""
+    return not text or text.isspace()

@@ -25,6 +25,7 @@ from notation.pgn.gameread import PgnGame
 from notation.pgn.games import RawGame
 from notation.pgn.gamestart import StartPositions
 from notation.pgn.movetext import DEFAULT_BUDGET
+from notation.selection.select import blank
 from notation.variants import DEFAULT_REGISTRY, Registry
 
 UNKNOWN = "unknown"
@@ -69,7 +70,7 @@ class Splitter:
         """The file name of the piece ``raw`` (None: a blank stretch, written nowhere)."""
         if raw.part != 0:
             return self._last or None
-        if not raw.text.strip():
+        if blank(raw.text):
             return None
         self._games += 1
         if self.by is SplitBy.COUNT:
