@@ -116,3 +116,28 @@ def test_the_example_in_the_docs_runs(capsys):
     (block,) = [b for b in re.findall(r"```python\n(.*?)```", docs, flags=re.S) if "select_games" in b]
     exec(block, {"path": str(DATABASE)})  # noqa: S102 - the docs' own example
     assert capsys.readouterr().out == "8 dropper\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["--tag", "White~^Carls"],
+    ["--reaches", "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4", "--invert"],
+])
+def test_jobs_give_what_one_process_gives_across_small_chunks_and_a_long_stretch(args):
+    """Chunks of a few games for the workers, and a game longer than a chunk may be (a
+    comment of 20,000 characters), which the parent judges itself between them."""
+    from notation.cli.main import build_parser
+    from notation.cli.select_cmd import criteria_from
+    from notation.selection.jobs import Counts, selected_text
+    from notation.selection.select import Selector
+
+    criteria = criteria_from(build_parser(["select"]).parse_args(["select", "-", *args]))
+    huge = '[Event "Long"]\n[White "Carlsen, Magnus"]\n[Result "*"]\n\n1. e4 {' + "x" * 20_000 + "} e5 *\n\n"
+    text = TEXT * 7 + huge + TEXT * 5
+    blocks = [text[at:at + 999] for at in range(0, len(text), 999)]
+    one, two = Counts(), Counts()
+    alone = "".join(selected_text(blocks, Selector(criteria), one))
+    shared = "".join(selected_text(blocks, Selector(criteria), two, jobs=2, chunk_chars=3000,
+                                   longest_chunk_chars=6000))
+    assert alone and shared == alone
+    assert (two.games, two.written) == (one.games, one.written)
+    assert one.games == 14 * 12 + 1
