@@ -9,11 +9,14 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
 from paths import ROOT
 from test_select_cli import refused
 
 from notation.pgn.gameread import read_games
-from notation.selection.split import safe_name
+from notation.selection.split import SplitBy, Splitter, safe_name
 
 pytestmark = [pytest.mark.slow]
 
@@ -130,3 +133,42 @@ def test_errors_exit_2_and_leave_no_files(tmp_path, args, message):
     refused(tmp_path, "split", args, message)
     out = tmp_path / "out"
     assert not out.exists() or list(out.iterdir()) == []
+
+
+def _value(game, by: str, tag: str) -> str | None:
+    if by == "variant":
+        return None if game.variant is None else game.variant.key
+    return game.tags.get(tag)
+
+
+@settings(deadline=None, max_examples=examples(30))
+@given(order=st.lists(st.integers(0, len(GAMES) - 1), max_size=30),
+       how=st.sampled_from([("count", 1), ("count", 4), ("variant", ""), ("tag", "Event"), ("tag", "White")]))
+def test_every_game_goes_to_one_file_in_input_order(order, how):
+    """Any database of these games (repeated, reordered): each game goes to exactly one
+    file, in input order; by count the files in name order are the input, N games each;
+    by variant or tag, a file holds the games of one value and each value has one file."""
+    by, key = how
+    if by == "count":
+        splitter = Splitter(SplitBy.COUNT, count=int(key), prefix="p")
+    elif by == "variant":
+        splitter = Splitter(SplitBy.VARIANT)
+    else:
+        splitter = Splitter(SplitBy.TAG, tag=str(key))
+    text = "".join(GAMES[at] for at in order)
+    files: dict[str, list[int]] = {}  # name -> positions in the database, in the order written
+    for position, raw in enumerate(game.raw for game in read_games(text)):
+        name = splitter.name(raw)
+        assert name is not None
+        files.setdefault(name, []).append(position)
+    assert sorted(position for positions in files.values() for position in positions) == list(range(len(order)))
+    assert all(positions == sorted(positions) for positions in files.values())
+    if by == "count":
+        assert [len(files[name]) for name in sorted(files)][:-1] == [int(key)] * (len(files) - 1)
+        assert "".join(GAMES[order[position]] for name in sorted(files) for position in files[name]) == text
+        return
+    games = list(read_games(TEXT))
+    values = {name: {_value(games[order[position]], by, str(key)) for position in positions}
+              for name, positions in files.items()}
+    assert all(len(found) == 1 for found in values.values())
+    assert len({found.pop() for found in values.values()}) == len(files)
