@@ -740,11 +740,14 @@ def test_a_pasted_database_is_normalised_with_its_copies_dropped(page, base_url)
     lines = api_normalize(base_url, pgn, "export=full&duplicates=drop")
     expected = "".join(line["text"] for line in lines[:-1] if not line["rejected"])
     open_page(page, base_url)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
     # The choices are the endpoint's own, in words.
     offered = page.execute_script(
         "return [...document.querySelectorAll('#database-export option')].map(o => [o.value, o.textContent])")
     assert offered == [["keep", "Keep layout"], ["full", "Full export format"], ["reduced", "Reduced export format"]]
     normalize_database(page, pgn, **{"Export format": "full", "Duplicates": "drop"})
+    page.execute_script("document.getElementById('database-result').scrollIntoView()")
     screenshot(page, "database-normalised")
     status = page.find_element("id", "database-status").text
     assert status.startswith("Normalised 5 games: ") and "1 left out" in status, status
