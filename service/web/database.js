@@ -213,6 +213,7 @@ async function normalizeDatabase() {
     }
   }
   if (!summary && !texts.length) {
+    $("database-result").hidden = true;  // an earlier answer is not this request's
     databaseStatus(failure, "error");
     return;
   }

@@ -795,6 +795,30 @@ def test_the_database_panel_says_why_it_was_refused(page, base_url):
     assert errors and all("status of 422" in entry["message"] for entry in errors), errors
 
 
+def test_the_database_panel_says_when_the_database_is_too_large_or_the_service_is_gone(page):
+    """A service of its own, taking 1,024 bytes of PGN (its least): 413 in words; then
+    stopped: the network's failure in words. Neither leaves the panel blank."""
+    twice = DATABASE.read_text(encoding="utf-8") * 2  # some 1,900 bytes
+    server = serve(NOTATION_MAX_PGN_BYTES="1024")
+    small_url = next(server)
+    try:
+        open_page(page, small_url)
+        normalize_database(page, twice)
+        status = page.find_element("id", "database-status").text
+        assert status.startswith("The database is too large for the service: "), status
+        assert "1024 bytes" in status
+        screenshot(page, "database-too-large")
+    finally:
+        server.close()  # the service stops
+    normalize_database(page, twice)
+    status = page.find_element("id", "database-status").text
+    assert status.startswith("Could not reach the service ("), status
+    assert page.find_element("id", "database-result").get_attribute("hidden") is not None  # nothing stale shown
+    errors = [entry for entry in page.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors and all("status of 413" in entry["message"] or "ERR_CONNECTION_REFUSED" in entry["message"]
+                          for entry in errors), errors
+
+
 def test_the_database_panel_reads_no_pgn_itself():
     """Everything it shows comes from POST /v1/pgn/normalize; database.js reads no PGN."""
     script = (ROOT / "service" / "web" / "database.js").read_text(encoding="utf-8")
