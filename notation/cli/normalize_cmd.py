@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from notation.cli import cluster_cmd
+from notation.cli import cluster_cmd, duplicates_options
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import (
@@ -114,6 +114,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
     add_piece_letters_option(parser)
+    duplicates_options.add_normalize_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -145,6 +146,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             moves=args.moves,
             encoding=args.encoding,
             move_letters=args.piece_letters,
+            duplicates=duplicates_options.settings_from(args, "standard input" if args.input == "-" else args.input),
             **writer,
         )
     except (ValueError, NotationError) as exc:
@@ -190,6 +192,8 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 def run(args: argparse.Namespace) -> int:
     cluster_cmd.refuse_without_dask(args)
     options = _options(args)
+    if options.duplicates.active and (args.dask is not None or args.more_inputs):
+        raise UsageError("--duplicates works on one INPUT without --dask for now")
     if args.dask is not None or args.more_inputs:
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)
@@ -247,14 +251,14 @@ def _run(
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
-        fd = _shared_descriptor(args, source)
+        fd = None if options.duplicates.active else _shared_descriptor(args, source)
         if fd is not None:
             from notation.pgn.file_jobs import normalize_file_parallel
 
             stack.callback(os.close, fd)
             batches = normalize_file_parallel(fd, options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report)
-        if args.jobs > 1:
+        if args.jobs > 1 and not options.duplicates.active:
             from notation.pgn.stream_jobs import normalize_blocks_parallel
 
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)

@@ -52,6 +52,7 @@ from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
+from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
@@ -63,6 +64,7 @@ from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
+    from notation.pgn.duplicates import DuplicateJudge
     from notation.pgn.gamemoves import PlacedProblem
     from notation.pgn.gamestart import StartPositions
     from notation.pgn.movewrite import MoveWriter
@@ -136,6 +138,7 @@ class NormalizeOptions:
     moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
     encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
     move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
+    duplicates: DuplicateSettings = NO_DUPLICATES  # later copies of a game (``--duplicates``)
 
     @classmethod
     def create(
@@ -152,6 +155,7 @@ class NormalizeOptions:
         budget: Budget = DEFAULT_BUDGET,
         encoding: TextEncoding | str = TextEncoding.KEEP,
         move_letters: MoveLanguage | str = MoveLanguage.EN,
+        duplicates: DuplicateSettings = NO_DUPLICATES,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
@@ -159,7 +163,8 @@ class NormalizeOptions:
         notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
         ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
         transcoded), ``keep`` (the default) every byte as read. ``move_letters``: the
-        language of chess moves' piece letters (``--piece-letters``).
+        language of chess moves' piece letters (``--piece-letters``). ``duplicates``: what
+        happens to later copies of a game (``notation.pgn.duplicates``).
 
         Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
         ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
@@ -174,14 +179,15 @@ class NormalizeOptions:
             implied = PROFILE_MOVES.get(profile or "")
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
-                   MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters))
+                   MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters),
+                   duplicates)
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
                                    self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters))
+                                   self.move_letters, self.duplicates))
 
 
 @dataclass
@@ -295,6 +301,12 @@ class Normalizer:
         self._fens: dict[tuple[str, str], ConvertResult] = {}
         self._starts: StartPositions | None = None
         self._writer: MoveWriter | None = None
+        self._duplicates: DuplicateJudge | None = None
+        if options.duplicates.active:
+            from notation.pgn.duplicates import DuplicateJudge
+
+            self._duplicates = DuplicateJudge(options.duplicates, options.registry, options.accept, options.budget,
+                                              options.move_letters)
         if options.moves is not MovesOption.KEEP:
             from notation.pgn.gamestart import StartPositions
             from notation.pgn.movewrite import writer_for
@@ -306,7 +318,8 @@ class Normalizer:
     def normalize_game(self, game: RawGame) -> GameResult:
         """The result for one raw game; never raises on bad input."""
         try:
-            return self._normalize(game)
+            result = self._normalize(game)
+            return result if self._duplicates is None else self._duplicates.apply(game, result)
         except Exception as exc:  # noqa: BLE001 - one bad game must not stop a long run
             report = _Report(game.number, self.options.accept)
             for problem in game.problems:

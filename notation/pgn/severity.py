@@ -85,6 +85,7 @@ SEVERITY: dict[str, str] = {
     "pgn-no-tags": WARNING,
     # the normaliser's own
     "pgn-duplicate-tag": ERROR,
+    "duplicate-game": WARNING,  # a later copy of a game (normalize and check --duplicates)
     # the moves (notation.pgn.movewalk, notation.pgn.gamemoves): errors
     "bad-move-syntax": ERROR,
     "illegal-move": ERROR,

@@ -1,0 +1,44 @@
+"""The duplicate options ``normalize`` and ``check`` take (``notation.pgn.duplicates``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from notation.cli.usage import UsageError
+from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy, parse_by_tags
+
+_BY_HELP = ("TAG,...: tags that must be equal too for two games to be copies (White,Black,Date); the default "
+            "is the variant, start position and main-line moves alone")
+
+
+def add_normalize_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--duplicates", choices=[p.value for p in DuplicatesPolicy], default=DuplicatesPolicy.KEEP.value,
+        help="later copies of a game (the same variant, start position without its move counters and main line, "
+        "whatever notation or language the moves are in; tags, comments and variations may differ): keep "
+        "(default: not looked for), drop (left out, the first in input order kept) or mark (kept); both report "
+        "duplicate-game naming the first copy's line and game number",
+    )
+    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_BY_HELP)
+
+
+def add_check_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--duplicates", action="store_const", const=DuplicatesPolicy.MARK.value, default=DuplicatesPolicy.KEEP.value,
+        help="report each later copy of a game (duplicate-game, a warning, naming the first copy's file, line and "
+        "game number), across all the files checked: the same variant, start and main line",
+    )
+    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_BY_HELP)
+
+
+def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
+    """The settings the arguments ask for, ``source`` the input's name in messages; raises
+    ``UsageError`` for a bad tag list or ``--duplicates-by`` without ``--duplicates``."""
+    try:
+        by_tags = parse_by_tags(args.duplicates_by)
+    except ValueError as exc:
+        raise UsageError(f"--duplicates-by: {exc}") from None
+    policy = DuplicatesPolicy(args.duplicates)
+    if by_tags and policy is DuplicatesPolicy.KEEP:
+        raise UsageError("--duplicates-by needs --duplicates")
+    return DuplicateSettings(policy, by_tags, source)
