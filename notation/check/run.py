@@ -34,12 +34,16 @@ def run_check(
     if progress is not None:
         found_all = list(found_all)
         progress.total(_total_size(found_all))
-    if jobs > 1:
+    if jobs > 1 and not options.duplicates.active:  # duplicates: one finder, in input order
         from notation.check.jobs import check_in_parallel  # the worker pool: only with --jobs
 
         check_in_parallel(found_all, options, count, summary, jobs, progress)
         return summary
     judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+    if options.duplicates.active:
+        from notation.check.duplicates import CheckDuplicates
+
+        judge.duplicates = CheckDuplicates(options.duplicates)
     for found in found_all:
         check_found(found, options, judge, count, summary, progress)
     return summary

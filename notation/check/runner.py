@@ -23,6 +23,7 @@ from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unre
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.options import MoveLanguage
+from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
@@ -55,6 +56,7 @@ class CheckOptions:
     excluded: Callable[[str], bool] | None = None
     profile: tuple[str, WriteOptions] | None = None
     letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
+    duplicates: DuplicateSettings = NO_DUPLICATES  # ``--duplicates``: later copies of games reported
 
 
 class ProgressSink(Protocol):
@@ -127,6 +129,8 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
         summary.unreadable.append(Unreadable(found.path, exc.reason))
         return
     problems = ProblemList(found.path, count)
+    if judge.duplicates is not None:
+        judge.duplicates.source = found.path
     with source:
         if progress is None:
             check_stream(source.binary, found.kind, judge, options.variant, problems)
