@@ -1,0 +1,93 @@
+"""``normalize --duplicates`` and ``check --duplicates`` as users run them: the command in a
+subprocess, real files, several inputs, ``--jobs``, standard input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from paths import ROOT
+
+CASES = json.loads((ROOT / "fixtures" / "pgn" / "duplicates_cases.json").read_text(encoding="utf-8"))
+ENGLISH = [case for case in CASES if "piece_letters" not in case]
+
+
+def _run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "notation", *args], input=stdin, capture_output=True, env=env,
+                          timeout=120)
+
+
+@pytest.fixture
+def database(tmp_path):
+    """Every English case's games, the whole set written twice (a merged database)."""
+    text = "".join(game for case in ENGLISH for game in case["games"])
+    path = tmp_path / "merged.pgn"
+    path.write_text(text * 2, encoding="utf-8")
+    return path
+
+
+def test_drop_with_jobs_writes_the_bytes_one_process_writes(database, tmp_path):
+    one = _run(["normalize", str(database), "--duplicates", "drop", "-o", str(tmp_path / "one.pgn"),
+                "--report", str(tmp_path / "one.jsonl")])
+    two = _run(["normalize", str(database), "--duplicates", "drop", "--jobs", "2", "-o", str(tmp_path / "two.pgn"),
+                "--report", str(tmp_path / "two.jsonl")])
+    assert one.returncode == two.returncode == 0, one.stderr
+    assert (tmp_path / "one.pgn").read_bytes() == (tmp_path / "two.pgn").read_bytes()
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
+    assert one.stderr == two.stderr
+    games = sum(len(case["games"]) for case in ENGLISH)
+    copies = sum(len(case["duplicates"]) for case in ENGLISH)
+    assert f"duplicate-game {games + copies}" in one.stderr.decode()  # the second half: every game a copy
+    assert (tmp_path / "one.pgn").read_text(encoding="utf-8").count("[Event ") == games - copies
+
+
+def test_drop_from_standard_input_and_mark_keeps_every_byte(database):
+    data = database.read_bytes()
+    dropped = _run(["normalize", "-", "--duplicates", "drop"], data)
+    assert dropped.returncode == 0
+    assert len(dropped.stdout) < len(data) // 2
+    marked = _run(["normalize", "-", "--duplicates", "mark"], data)
+    plain = _run(["normalize", "-"], data)
+    assert marked.stdout == plain.stdout
+    assert "duplicate-game" in marked.stderr.decode() and "duplicate-game" not in plain.stderr.decode()
+
+
+def test_strict_fails_a_database_with_copies(database):
+    done = _run(["normalize", str(database), "--duplicates", "mark", "--strict", "-o", os.devnull])
+    assert done.returncode == 1
+
+
+def test_check_names_the_first_copy_across_files(tmp_path):
+    case = ENGLISH[0]
+    first, second = tmp_path / "a.pgn", tmp_path / "b.pgn"
+    first.write_text(case["games"][0], encoding="utf-8")
+    second.write_text("".join(case["games"][1:]), encoding="utf-8")
+    done = _run(["check", str(first), str(second), "--duplicates"])
+    assert done.returncode == 0, done.stdout
+    lines = [line for line in done.stdout.decode().splitlines() if "duplicate-game" in line]
+    assert len(lines) == len(case["duplicates"])
+    assert lines[0].startswith(f"{second}:1:1: duplicate-game: the same game as game 1 ({first}, line 1)")
+    quiet = _run(["check", str(first), str(second)])
+    assert "duplicate-game" not in quiet.stdout.decode()
+
+
+def test_check_duplicates_in_json(tmp_path):
+    path = tmp_path / "db.pgn"
+    path.write_text("".join(CASES[-1]["games"]) * 2, encoding="utf-8")
+    done = _run(["check", str(path), "--duplicates", "--format", "json"])
+    found = [p for p in json.loads(done.stdout)["problems"] if p["code"] == "duplicate-game"]
+    assert [p["severity"] for p in found] == ["warning"] * len(found) and len(found) == 4
+
+
+@pytest.mark.parametrize("args", [
+    ["--duplicates-by", "White"],
+    ["--duplicates", "drop", "--duplicates-by", "Wh ite"],
+])
+def test_usage_errors(database, args):
+    done = _run(["normalize", str(database), *args])
+    assert done.returncode == 2
+    assert b"--duplicates-by" in done.stderr and b"Traceback" not in done.stderr

@@ -1,0 +1,204 @@
+"""Duplicate games (``normalize --duplicates``, ``notation.pgn.duplicates``): databases of every
+variant family from several sources (fixtures/pgn/duplicates_cases.json), the same game in
+SAN, UCI, LAN, German letters, WXF and ICCS, copies with other tags, games one move apart;
+the finder's memory per game; python-chess's main lines as an oracle on random games."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import tracemalloc
+
+import pytest
+from paths import ROOT
+
+from notation.options import MoveLanguage
+from notation.pgn.duplicates import (
+    DuplicateFinder,
+    DuplicateSettings,
+    DuplicatesPolicy,
+    GameLocation,
+    parse_by_tags,
+)
+from notation.pgn.identity import IdentityReader
+from notation.pgn.normalize import NormalizeOptions, normalize_text
+from notation.pgn.splitter import iter_games
+from notation.variants import DEFAULT_REGISTRY
+
+CASES = json.loads((ROOT / "fixtures" / "pgn" / "duplicates_cases.json").read_text(encoding="utf-8"))
+
+
+def _options(case: dict, policy: DuplicatesPolicy, by_tags: tuple[str, ...] = ()) -> NormalizeOptions:
+    return NormalizeOptions.create(move_letters=case.get("piece_letters", "en"),
+                                   duplicates=DuplicateSettings(policy, by_tags, "db.pgn"))
+
+
+def _found(report: list[dict]) -> list[list[int]]:
+    """[later game, first game] of each duplicate-game warning."""
+    return [[entry["game"], warning["first"]["game"]] for entry in report for warning in entry.get("warnings", [])
+            if warning["code"] == "duplicate-game"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"].split(":")[0] for case in CASES])
+def test_mark_names_the_first_copy_of_each_later_one(case):
+    text = "".join(case["games"])
+    out, summary, report = normalize_text(text, _options(case, DuplicatesPolicy.MARK))
+    assert _found(report) == case["duplicates"]
+    assert summary.problems["duplicate-game"] == len(case["duplicates"])
+    plain, _, _ = normalize_text(text, _options(case, DuplicatesPolicy.KEEP))
+    assert out == plain  # marking changes no byte
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"].split(":")[0] for case in CASES])
+def test_drop_keeps_the_first_of_each_set_in_input_order(case):
+    dropped = {later for later, _first in case["duplicates"]}
+    kept = "".join(game for number, game in enumerate(case["games"], 1) if number not in dropped)
+    out, summary, report = normalize_text("".join(case["games"]), _options(case, DuplicatesPolicy.DROP))
+    expected, _, _ = normalize_text(kept, _options(case, DuplicatesPolicy.KEEP))
+    assert out == expected
+    assert summary.games == len(case["games"])
+    assert all("left out of the output" in w["message"] for e in report for w in e.get("warnings", [])
+               if w["code"] == "duplicate-game")
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if "by_tags" in case], ids=lambda case: case["name"][:20])
+def test_duplicates_by_tags_needs_those_tags_equal_too(case):
+    by = tuple(case["by_tags"])
+    _, _, report = normalize_text("".join(case["games"]), _options(case, DuplicatesPolicy.MARK, by))
+    assert _found(report) == case["duplicates_by_tags"]
+
+
+def test_a_game_in_german_letters_is_the_same_game_as_in_english():
+    english = next(case for case in CASES if case["name"].startswith("standard:"))
+    german = next(case for case in CASES if case.get("same_as") == "standard")
+    (first,) = list(iter_games(english["games"][0]))
+    (deutsch,) = list(iter_games(german["games"][0]))
+    assert "Sf3" in deutsch.text
+    in_english = IdentityReader(DEFAULT_REGISTRY).identity(first)
+    in_german = IdentityReader(DEFAULT_REGISTRY, letters=MoveLanguage.DE).identity(deutsch)
+    assert in_english is not None and in_english == in_german
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('[Variant "Nonesuch"]\n\n1. e4 *\n', "unknown variant"),
+    ('[Event "x"]\n\n1. e4 e5 2. Qxf7 *\n', "an illegal main-line move"),
+    ('[Variant "Chess960"]\n\n1. e4 *\n', "a drawn start without FEN"),
+    ('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n[SetUp "1"]\n\n*\n', "an illegal start"),
+])
+def test_games_without_an_identity_are_never_duplicates(text, why):
+    _, summary, _ = normalize_text(text * 3, NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.DROP)))
+    assert "duplicate-game" not in summary.problems, why
+
+
+def test_an_error_in_a_variation_leaves_the_main_line_its_identity():
+    text = '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. e4 (1. Qxf7) e5 *\n'
+    _, summary, _ = normalize_text(text, NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.MARK)))
+    assert summary.problems["duplicate-game"] == 1
+
+
+def test_games_without_moves_from_the_same_start_are_copies():
+    text = '[Event "a"]\n\n*\n\n[Event "b"]\n\n1-0\n\n[Event "c"]\n[Variant "Crazyhouse"]\n\n*\n'
+    _, _, report = normalize_text(text, NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.MARK)))
+    assert _found(report) == [[2, 1]]
+
+
+def test_the_duplicate_warning_joins_the_report_entry_of_its_line():
+    text = '[Event "a"]\n\n1. e4 *\n\n[Event "b"] [Site "x"] 1. e4 *\n'
+    _, _, report = normalize_text(text, NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.MARK)))
+    (entry,) = [entry for entry in report if entry["game"] == 2]
+    assert entry["line"] == 5
+    assert [w["code"] for w in entry["warnings"]][0] == "duplicate-game"
+    assert "pgn-missing-blank-line" in [w["code"] for w in entry["warnings"]]
+
+
+def test_by_tags_are_checked_as_tag_names():
+    assert parse_by_tags("White, Black,Date") == ("White", "Black", "Date")
+    with pytest.raises(ValueError, match="not a tag name"):
+        parse_by_tags("White,Bl ack")
+
+
+def test_the_finder_holds_a_bounded_number_of_bytes_per_distinct_game():
+    games = 20_000
+    keys = [random.Random(n).randbytes(16) for n in range(games)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        finder = DuplicateFinder()
+        for number, key in enumerate(keys, 1):
+            assert finder.first(key, GameLocation("db.pgn", number * 12, number)) is None
+        grown = tracemalloc.get_traced_memory()[0] - before
+        for number, key in enumerate(keys, 1):  # later copies add nothing
+            assert finder.first(key, GameLocation("db.pgn", 10**9, 10**8)) == ("db.pgn", number * 12, number)
+        copies = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(finder) == games
+    # the keys themselves are the caller's here; the finder's own share is what it adds
+    assert grown / games < DuplicateFinder.BYTES_PER_GAME
+    assert copies - grown < 64 * 1024
+
+
+# -- python-chess as the oracle: the same sets of duplicates on random standard games -------------------
+
+def _random_games(count: int) -> list[str]:
+    """Random legal games written by python-chess, many sharing main lines, some one move
+    shorter, with comments, variations and other tags; the same game in UCI now and then."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(52)
+    lines: list[list[chess.Move]] = []
+    for _ in range(count // 4):
+        board = chess.Board()
+        moves = []
+        for _ in range(rng.randrange(0, 14)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            moves.append(move)
+            board.push(move)
+        lines.append(moves)
+    out = []
+    for number in range(count):
+        moves = list(rng.choice(lines))
+        if moves and rng.random() < 0.2:
+            moves.pop()
+        game = chess.pgn.Game()
+        game.headers["Event"] = f"oracle {number}"
+        game.headers["White"] = rng.choice(["a", "b"])
+        node = game
+        for move in moves:
+            if rng.random() < 0.1:
+                node.comment = "a remark"
+            if rng.random() < 0.1 and node.board().legal_moves.count() > 1:
+                other = next(m for m in node.board().legal_moves if m != move)
+                node.add_variation(other)
+            node = node.add_main_variation(move)
+        text = str(game)
+        if rng.random() < 0.2:
+            text = text.split("\n\n")[0] + "\n\n" + " ".join(m.uci() for m in moves) + " *"
+        out.append(text + "\n\n")
+    return out
+
+
+@pytest.mark.oracle
+def test_python_chess_finds_the_same_duplicates():
+    import chess.pgn
+
+    games = _random_games(400)
+    first_of: dict[tuple, int] = {}
+    expected = []
+    for number, text in enumerate(games, 1):
+        game = chess.pgn.read_game(io.StringIO(text))
+        assert game is not None and not game.errors
+        key = (game.board().epd(), tuple(move.uci() for move in game.mainline_moves()))
+        if key in first_of:
+            expected.append([number, first_of[key]])
+        else:
+            first_of[key] = number
+    _, _, report = normalize_text("".join(games),
+                                  NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.MARK)))
+    assert len(expected) > 100
+    assert _found(report) == expected
