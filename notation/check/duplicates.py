@@ -15,10 +15,8 @@ from notation.game.family import GamePosition
 from notation.pgn.duplicates import DUPLICATE_GAME, DuplicateFinder, DuplicateSettings, GameLocation, game_key
 from notation.pgn.gamemoves import GameMoves
 from notation.pgn.games import RawGame
-from notation.pgn.identity import MainLine, start_code
+from notation.pgn.identity import MainLine, StartCodes
 from notation.variants import Variant
-
-_CACHE_SIZE = 4096
 
 
 class CheckDuplicates:
@@ -28,20 +26,13 @@ class CheckDuplicates:
         self.settings = settings
         self.finder = DuplicateFinder()
         self.source = ""
-        self._starts: dict[tuple[str | None, str], bytes] = {}
+        self._starts = StartCodes()
 
     def visitor(self, position: GamePosition | None, fen: str | None, variant: Variant) -> MainLine | None:
         """The visitor hashing a game's main line from ``position`` (None: no start, no identity)."""
         if position is None:
             return None
-        key = (fen, variant.key)
-        code = self._starts.get(key)
-        if code is None:
-            code = start_code(position)
-            if len(self._starts) >= _CACHE_SIZE:
-                self._starts.clear()
-            self._starts[key] = code
-        return MainLine(code)
+        return MainLine(self._starts.code(position, fen, variant))
 
     def report(self, game: RawGame, visitor: MainLine, moves: GameMoves, problems: ProblemList) -> None:
         """``duplicate-game`` into ``problems`` when ``game`` (walked by ``visitor``) is a later copy."""

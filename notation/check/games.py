@@ -149,10 +149,10 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
         )
     if isinstance(variant, Variant) and _moves_checked(game, problems):
         try:
-            fen = fen_tag.value if fen_tag is not None else None
-            start = judge.starts.start(variant, fen)
+            start_fen = fen_tag.value if fen_tag is not None else None
+            start = judge.starts.start(variant, start_fen)
             duplicates = judge.duplicates
-            visitor = None if duplicates is None else duplicates.visitor(start.position, fen, variant)
+            visitor = None if duplicates is None else duplicates.visitor(start.position, start_fen, variant)
             moves = read_game_moves(text, game.start_line, start, result_tag=result_tag, letters=judge.letters,
                                     first_column=game.start_column, visitor=visitor)
             if visitor is not None and duplicates is not None:

@@ -87,6 +87,23 @@ def start_code(position: GamePosition) -> bytes:
     return f"{variant.key}\n{fen}\n".encode()
 
 
+class StartCodes:
+    """``start_code`` of game starts, cached by the game's FEN tag and variant."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str | None, str], bytes] = {}
+
+    def code(self, position: GamePosition, fen: str | None, variant: Variant) -> bytes:
+        key = (fen, variant.key)
+        found = self._codes.get(key)
+        if found is None:
+            found = start_code(position)
+            if len(self._codes) >= _CACHE_SIZE:
+                self._codes.clear()
+            self._codes[key] = found
+        return found
+
+
 class MainLine:
     """A ``movewalk.MoveVisitor`` hashing the main line's moves from ``start`` (the bytes of
     ``start_code``); ``on_prefix``, when given, gets the digest of each shorter prefix of
@@ -136,7 +153,7 @@ class IdentityReader:
         self._budget = budget
         self._letters = letters
         self._variants: dict[str, Variant | None] = {}
-        self._start_codes: dict[tuple[str | None, str], bytes] = {}
+        self._start_codes = StartCodes()
 
     def identity(self, game: RawGame, on_prefix: Callable[[bytes], None] | None = None) -> Identity | None:
         """``game``'s identity, or None when it has none (see the module doc); ``on_prefix``
@@ -159,24 +176,13 @@ class IdentityReader:
         start = self._starts.start(variant, fen)
         if start.position is None:
             return None
-        visitor = MainLine(self._start_code(start.position, fen, variant), on_prefix)
+        visitor = MainLine(self._start_codes.code(start.position, fen, variant), on_prefix)
         found = read_game_moves(game.read_text, game.start_line, start, budget=self._budget, visitor=visitor,
                                 letters=self._letters, first_column=game.start_column)
         for placed in found.problems:
             if placed.problem.code in _OVER_BUDGET:
                 return None
         return visitor.identity()
-
-    def _start_code(self, position: GamePosition, fen: str | None, variant: Variant) -> bytes:
-        """``start_code(position)`` cached by the game's FEN tag and variant."""
-        key = (fen, variant.key)
-        found = self._start_codes.get(key)
-        if found is None:
-            found = start_code(position)
-            if len(self._start_codes) >= _CACHE_SIZE:
-                self._start_codes.clear()
-            self._start_codes[key] = found
-        return found
 
     def _variant(self, name: str) -> Variant | None:
         if name in self._variants:

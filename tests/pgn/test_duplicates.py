@@ -87,7 +87,8 @@ def test_a_game_in_german_letters_is_the_same_game_as_in_english():
     ('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n[SetUp "1"]\n\n*\n', "an illegal start"),
 ])
 def test_games_without_an_identity_are_never_duplicates(text, why):
-    _, summary, _ = normalize_text(text * 3, NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.DROP)))
+    options = NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.DROP))
+    _, summary, _ = normalize_text(text * 3, options)
     assert "duplicate-game" not in summary.problems, why
 
 
