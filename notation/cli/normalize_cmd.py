@@ -251,14 +251,23 @@ def _run(
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
-        fd = None if options.duplicates.active else _shared_descriptor(args, source)
+        fd = _shared_descriptor(args, source)
+        if fd is not None:
+            stack.callback(os.close, fd)
+        elif args.jobs > 1 and options.duplicates.active:  # both passes read a copy of the text
+            from notation.pgn.duplicate_jobs import spooled
+
+            fd = stack.enter_context(spooled(source.blocks()))
         if fd is not None:
             from notation.pgn.file_jobs import normalize_file_parallel
 
-            stack.callback(os.close, fd)
+            if options.duplicates.active:
+                from notation.pgn.duplicate_jobs import with_copies
+
+                options = with_copies(options, fd, args.jobs)
             batches = normalize_file_parallel(fd, options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report)
-        if args.jobs > 1 and not options.duplicates.active:
+        if args.jobs > 1:
             from notation.pgn.stream_jobs import normalize_blocks_parallel
 
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)

@@ -161,12 +161,13 @@ class DuplicateJudge:
         return self.finder.first(key, GameLocation(self.settings.source, game.start_line, game.number))
 
     def apply(self, game: RawGame, result: GameResult) -> GameResult:
-        """``result`` (of ``game``, not rejected) with the policy applied: dropped (its text
-        empty) or kept, with a ``duplicate-game`` warning when it is a later copy."""
-        if result.rejected or not result.counted:
+        """``result`` (of ``game``) with the policy applied: dropped (its text empty) or kept,
+        with a ``duplicate-game`` warning when it is a later copy. A rejected game (set aside
+        for its set-up or moves) is neither, but it can be the first copy of a later one."""
+        if not result.counted:
             return result
-        first = self.first_copy(game)
-        if first is None:
+        first = self.first_copy(game)  # a rejected game is remembered too, as --jobs' first pass sees it
+        if first is None or result.rejected:
             return result
         dropped = self.settings.policy is DuplicatesPolicy.DROP
         message = f"the same game as {first.describe()}: the same variant, start and main line"

@@ -91,3 +91,35 @@ def test_usage_errors(database, args):
     done = _run(["normalize", str(database), *args])
     assert done.returncode == 2
     assert b"--duplicates-by" in done.stderr and b"Traceback" not in done.stderr
+
+
+_RUN_WITH_PIECE_SIZE = (
+    "import sys\n"
+    "import notation.pgn.pieces as pieces\n"
+    "pieces.RANGE_BYTES = int(sys.argv[1])  # a regular file is cut into pieces of this size\n"
+    "from notation.cli.main import main\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
+
+
+@pytest.mark.parametrize("policy", ["drop", "mark"])
+def test_jobs_over_many_small_pieces_with_damaged_games(tmp_path, policy):
+    games = [game for case in ENGLISH for game in case["games"]]
+    damaged = ['[Event "bad"]\n[FEN "8/8/8/8 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 *\n\n',
+               '[Event "bad move"]\n\n1. e4 e5 2. Ke3 *\n\n', "stray words\n\n", '[Variant "Nonesuch"]\n\n1. e4 *\n\n']
+    text = "".join(games + damaged + games[::-1] + damaged + games)
+    source = tmp_path / "db.pgn"
+    source.write_text(text, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    outputs = []
+    for jobs in ("1", "2"):
+        out, report = tmp_path / f"out-{jobs}.pgn", tmp_path / f"report-{jobs}.jsonl"
+        done = subprocess.run(
+            [sys.executable, "-c", _RUN_WITH_PIECE_SIZE, "600", "normalize", str(source), "-o", str(out), "--report",
+             str(report), "--jobs", jobs, "--duplicates", policy, "--reject-to", str(tmp_path / f"bad-{jobs}.pgn"),
+             "--moves", "check"], capture_output=True, env=env, timeout=300)
+        assert done.returncode == 1, done.stderr  # the damaged games' errors
+        outputs.append((out.read_bytes(), report.read_bytes(), (tmp_path / f"bad-{jobs}.pgn").read_bytes(),
+                        done.stderr))
+    assert outputs[0] == outputs[1]
+    assert b"duplicate-game" in outputs[0][3]
