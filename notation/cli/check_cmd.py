@@ -28,6 +28,7 @@ from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
 from notation.options import MoveLanguage
+from notation.pgn.duplicates import DuplicateMatch
 from notation.variants import parse_aliases
 
 
@@ -192,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
     jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
+    if options.duplicates.match is not DuplicateMatch.SAME:
+        raise UsageError("check --duplicates-by prefix is not available: normalize --duplicates mark finds prefixes")
     if args.dask is not None and options.duplicates.active:
         raise UsageError("--duplicates works without --dask for now")
     output = format_class(args.format)(sys.stdout)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 
 from notation.cli.usage import UsageError
-from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy, parse_by_tags
+from notation.pgn.duplicates import DuplicateMatch, DuplicateSettings, DuplicatesPolicy, parse_by_tags
 
 _BY_HELP = ("TAG,...: tags that must be equal too for two games to be copies (White,Black,Date); the default "
-            "is the variant, start position and main-line moves alone")
+            "is the variant, start position and main-line moves alone. The word prefix among them: a game whose main "
+            "line is the start of a longer one's is a copy of it, and the longest is kept (the whole input is read "
+            "before anything is written; standard input is copied to a temporary file)")
 
 
 def add_normalize_options(parser: argparse.ArgumentParser) -> None:
@@ -35,10 +37,10 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
     """The settings the arguments ask for, ``source`` the input's name in messages; raises
     ``UsageError`` for a bad tag list or ``--duplicates-by`` without ``--duplicates``."""
     try:
-        by_tags = parse_by_tags(args.duplicates_by)
+        by_tags, match = parse_by_tags(args.duplicates_by)
     except ValueError as exc:
         raise UsageError(f"--duplicates-by: {exc}") from None
     policy = DuplicatesPolicy(args.duplicates)
-    if by_tags and policy is DuplicatesPolicy.KEEP:
+    if (by_tags or match is DuplicateMatch.PREFIX) and policy is DuplicatesPolicy.KEEP:
         raise UsageError("--duplicates-by needs --duplicates")
-    return DuplicateSettings(policy, by_tags, source)
+    return DuplicateSettings(policy, by_tags, source, match=match)

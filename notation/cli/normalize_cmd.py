@@ -32,6 +32,7 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
+from notation.pgn.duplicates import DuplicateMatch
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.normalize import (
     BadGamePolicy,
@@ -251,20 +252,13 @@ def _run(
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
+        if options.duplicates.active and (args.jobs > 1 or options.duplicates.match is DuplicateMatch.PREFIX):
+            return _run_finding_copies_first(args, options, source, (output, rejects, report))
         fd = _shared_descriptor(args, source)
-        if fd is not None:
-            stack.callback(os.close, fd)
-        elif args.jobs > 1 and options.duplicates.active:  # both passes read a copy of the text
-            from notation.pgn.duplicate_jobs import spooled
-
-            fd = stack.enter_context(spooled(source.blocks()))
         if fd is not None:
             from notation.pgn.file_jobs import normalize_file_parallel
 
-            if options.duplicates.active:
-                from notation.pgn.duplicate_jobs import with_copies
-
-                options = with_copies(options, fd, args.jobs)
+            stack.callback(os.close, fd)
             batches = normalize_file_parallel(fd, options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report)
         if args.jobs > 1:
@@ -273,6 +267,26 @@ def _run(
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report, lambda: source.position)
         results = normalize_games(iter_games(source.blocks(), options.limits), options)
+        return _write_results(args, source, results, output, rejects, report)
+
+
+def _run_finding_copies_first(args: argparse.Namespace, options: NormalizeOptions, source: InputFile,
+                              sinks: tuple[Output, Output | None, Output | None]) -> Summary:
+    """``--duplicates`` over the whole input before any game is written (``--jobs``,
+    prefixes): the copies found first (``duplicate_jobs``), then the games normalised and
+    written to ``sinks`` (output, rejects, report)."""
+    output, rejects, report = sinks
+    from notation.pgn import ranges
+    from notation.pgn.duplicate_jobs import readable, with_copies
+    from notation.pgn.file_jobs import normalize_file_parallel
+
+    with readable(args.input, source.blocks(), source.compression is not Compression.NONE) as fd:
+        options = with_copies(options, fd, args.jobs)
+        if args.jobs > 1:
+            batches = normalize_file_parallel(fd, options, args.jobs)
+            return _write_batches(args, source, batches, output, rejects, report)
+        text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+        results = normalize_games(iter_games(text, options.limits), options)
         return _write_results(args, source, results, output, rejects, report)
 
 

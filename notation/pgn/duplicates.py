@@ -49,6 +49,16 @@ class DuplicatesPolicy(str, enum.Enum):
     MARK = "mark"  # kept, reported
 
 
+class DuplicateMatch(str, enum.Enum):
+    """Which games are copies: the same main line, or also one main line a prefix of another."""
+
+    SAME = "same"
+    PREFIX = "prefix"  # a game whose main line starts another's is a copy of it: the longer is kept
+
+
+PREFIX_WORD: Final = "prefix"  # in ``--duplicates-by``: prefixes too (no tag is named so in lower case)
+
+
 class GameLocation(NamedTuple):
     """Where a game is: its input's name, its first line and its number (from 1) in it."""
 
@@ -61,17 +71,26 @@ class GameLocation(NamedTuple):
         return f"game {self.number} ({where})"
 
 
+class Verdict(NamedTuple):
+    """Where the game kept of a later copy's set is, and whether the copy is a prefix of it."""
+
+    kept: GameLocation
+    prefix: bool = False
+
+
 @dataclass(frozen=True)
 class DuplicateSettings:
     """``policy``, the tags added to the key (``by_tags``), the input's name for messages
-    (``source``) and, where the finding was done beforehand (``--jobs``: every game's
-    identity read by the workers first), the ``verdicts``: the first copy of each later
-    copy, by the later copy's (first line, first column)."""
+    (``source``), whether prefixes count (``match``) and, where the finding was done
+    beforehand (``--jobs``, prefixes: every game's identity read first, ``duplicate_jobs``),
+    the ``verdicts``: the game kept of each copy's set, by the copy's (first line, first
+    column)."""
 
     policy: DuplicatesPolicy = DuplicatesPolicy.KEEP
     by_tags: tuple[str, ...] = ()
     source: str = ""
-    verdicts: Mapping[tuple[int, int], GameLocation] | None = field(default=None, compare=False)
+    verdicts: Mapping[tuple[int, int], Verdict] | None = field(default=None, compare=False)
+    match: DuplicateMatch = DuplicateMatch.SAME
 
     @property
     def active(self) -> bool:
@@ -81,28 +100,43 @@ class DuplicateSettings:
 NO_DUPLICATES: Final = DuplicateSettings()
 
 
-def parse_by_tags(text: str) -> tuple[str, ...]:
-    """``White,Black,Date`` as tag names; raises ``ValueError`` for a name no tag can have."""
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    for name in names:
+def parse_by_tags(text: str) -> tuple[tuple[str, ...], DuplicateMatch]:
+    """``White,Black,Date`` as tag names, and ``prefix`` among them as ``DuplicateMatch.PREFIX``;
+    raises ``ValueError`` for a name no tag can have."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    match = DuplicateMatch.PREFIX if PREFIX_WORD in names else DuplicateMatch.SAME
+    tags = tuple(name for name in names if name != PREFIX_WORD)
+    for name in tags:
         if not _TAG_NAME.fullmatch(name):
             raise ValueError(f"{name!r} is not a tag name (letters, digits and _ first)")
-    return names
+    return tags, match
 
 
 def game_key(identity: Identity, game: RawGame, by_tags: tuple[str, ...]) -> bytes:
     """The key two copies share: the identity's digest, or with ``by_tags`` a digest of it
     and those tags' values (the first tag of each name, its value stripped)."""
+    return keyed(identity.digest, tag_values(game, by_tags))
+
+
+def tag_values(game: RawGame, by_tags: tuple[str, ...]) -> bytes:
+    """The values of ``game``'s tags ``by_tags`` as ``keyed`` adds them (empty: no tags)."""
     if not by_tags:
-        return identity.digest
-    hasher = hashlib.blake2b(identity.digest, digest_size=_KEY_BYTES)
+        return b""
     values: dict[str, str] = {}
     for tag in game.find_tags("|".join(re.escape(name) for name in by_tags)):
         values.setdefault(tag.name, tag.value.strip())
+    out = bytearray()
     for name in by_tags:
         value = values.get(name)
-        hasher.update(b"\x00" + (_MISSING if value is None else value.encode("utf-8", "surrogateescape")))
-    return hasher.digest()
+        out += b"\x00" + (_MISSING if value is None else value.encode("utf-8", "surrogateescape"))
+    return bytes(out)
+
+
+def keyed(digest: bytes, values: bytes) -> bytes:
+    """The key of a main line's ``digest`` with the tag ``values`` (``tag_values``)."""
+    if not values:
+        return digest
+    return hashlib.blake2b(digest + values, digest_size=_KEY_BYTES).digest()
 
 
 class DuplicateFinder:
@@ -126,16 +160,33 @@ class DuplicateFinder:
         first) when this is the first."""
         index = self._index.get(key)
         if index is not None:
-            return GameLocation(self._names[self._sources[index]], self._lines[index], self._numbers[index])
+            return self.location(index)
+        self.add(key, where)
+        return None
+
+    def index_of(self, key: bytes) -> int | None:
+        """The number of ``key`` (in the order first seen), or None when not seen."""
+        return self._index.get(key)
+
+    def location(self, index: int) -> GameLocation:
+        """Where the first game of the ``index``-th key is."""
+        return GameLocation(self._names[self._sources[index]], self._lines[index], self._numbers[index])
+
+    def add(self, key: bytes, where: GameLocation) -> int:
+        """``key``'s number, ``where`` its first game when it is new."""
+        index = self._index.get(key)
+        if index is not None:
+            return index
         source = self._name_index.get(where.source)
         if source is None:
             source = self._name_index[where.source] = len(self._names)
             self._names.append(where.source)
         self._index[key] = len(self._lines)
+        index = len(self._lines)
         self._lines.append(where.line)
         self._numbers.append(where.number)
         self._sources.append(source)
-        return None
+        return index
 
 
 class DuplicateJudge:
@@ -145,12 +196,15 @@ class DuplicateJudge:
                  letters: MoveLanguage) -> None:
         from notation.pgn.identity import IdentityReader
 
+        if settings.match is DuplicateMatch.PREFIX and settings.verdicts is None:
+            raise ValueError("prefixes are found over the whole input first: give the verdicts "
+                             "(notation.pgn.duplicate_jobs.with_copies)")
         self.settings = settings
         self.finder = DuplicateFinder()
         self._reader = IdentityReader(registry, accept, budget=budget, letters=letters)
 
-    def first_copy(self, game: RawGame) -> GameLocation | None:
-        """The first copy of ``game`` when it is a later one, else None (it is remembered)."""
+    def verdict(self, game: RawGame) -> Verdict | None:
+        """The game kept of ``game``'s set when ``game`` is a copy, else None (it is remembered)."""
         verdicts = self.settings.verdicts
         if verdicts is not None:
             return verdicts.get((game.start_line, game.start_column))
@@ -158,7 +212,8 @@ class DuplicateJudge:
         if identity is None:
             return None
         key = game_key(identity, game, self.settings.by_tags)
-        return self.finder.first(key, GameLocation(self.settings.source, game.start_line, game.number))
+        first = self.finder.first(key, GameLocation(self.settings.source, game.start_line, game.number))
+        return None if first is None else Verdict(first)
 
     def apply(self, game: RawGame, result: GameResult) -> GameResult:
         """``result`` (of ``game``) with the policy applied: dropped (its text empty) or kept,
@@ -166,17 +221,24 @@ class DuplicateJudge:
         for its set-up or moves) is neither, but it can be the first copy of a later one."""
         if not result.counted:
             return result
-        first = self.first_copy(game)  # a rejected game is remembered too, as --jobs' first pass sees it
-        if first is None or result.rejected:
+        verdict = self.verdict(game)  # a rejected game is remembered too, as --jobs' first pass sees it
+        if verdict is None or result.rejected:
             return result
+        first = verdict.kept
         dropped = self.settings.policy is DuplicatesPolicy.DROP
-        message = f"the same game as {first.describe()}: the same variant, start and main line"
+        if verdict.prefix:
+            message = (f"a prefix of {first.describe()}, which is kept: the same variant and start, and its main "
+                       "line the start of that game's")
+        else:
+            message = f"the same game as {first.describe()}: the same variant, start and main line"
         if self.settings.by_tags:
             message += f" and the same {', '.join(self.settings.by_tags)}"
         if dropped:
             message += "; left out of the output"
         problem: dict[str, Any] = {"code": DUPLICATE_GAME, "message": message,
                                    "first": {"input": first.source, "line": first.line, "game": first.number}}
+        if verdict.prefix:
+            problem["prefix"] = True
         _add_warning(result, game.start_line, problem)
         if dropped:
             result.text = ""

@@ -123,3 +123,16 @@ def test_jobs_over_many_small_pieces_with_damaged_games(tmp_path, policy):
                         done.stderr))
     assert outputs[0] == outputs[1]
     assert b"duplicate-game" in outputs[0][3]
+
+
+def test_prefixes_from_standard_input_and_a_file_agree(database, tmp_path):
+    args = ["--duplicates", "drop", "--duplicates-by", "prefix", "--report", str(tmp_path / "r.jsonl")]
+    from_file = _run(["normalize", str(database), *args, "-o", str(tmp_path / "a.pgn")])
+    report = (tmp_path / "r.jsonl").read_bytes()
+    from_stdin = _run(["normalize", "-", *args, "--jobs", "2"], database.read_bytes())
+    assert from_file.returncode == from_stdin.returncode == 0
+    assert from_stdin.stdout == (tmp_path / "a.pgn").read_bytes()
+    assert (tmp_path / "r.jsonl").read_bytes() == report.replace(str(database).encode(), b"standard input")
+    prefixes = sum(len(case["prefixes"]) for case in ENGLISH)
+    assert report.count(b'"prefix": true') == 2 * prefixes
+    assert _run(["check", str(database), "--duplicates", "--duplicates-by", "prefix"]).returncode == 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import tracemalloc
 
@@ -14,8 +15,10 @@ import pytest
 from paths import ROOT
 
 from notation.options import MoveLanguage
+from notation.pgn.duplicate_jobs import with_copies
 from notation.pgn.duplicates import (
     DuplicateFinder,
+    DuplicateMatch,
     DuplicateSettings,
     DuplicatesPolicy,
     GameLocation,
@@ -114,9 +117,56 @@ def test_the_duplicate_warning_joins_the_report_entry_of_its_line():
 
 
 def test_by_tags_are_checked_as_tag_names():
-    assert parse_by_tags("White, Black,Date") == ("White", "Black", "Date")
+    assert parse_by_tags("White, Black,Date") == (("White", "Black", "Date"), DuplicateMatch.SAME)
+    assert parse_by_tags("prefix,White") == (("White",), DuplicateMatch.PREFIX)
     with pytest.raises(ValueError, match="not a tag name"):
         parse_by_tags("White,Bl ack")
+
+
+# -- prefixes: found over the whole input first (duplicate_jobs), the longest kept ---------------------
+
+def _with_verdicts(tmp_path, text: str, options: NormalizeOptions, jobs: int = 1) -> NormalizeOptions:
+    path = tmp_path / "db.pgn"
+    path.write_text(text, encoding="utf-8")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return with_copies(options, fd, jobs)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"].split(":")[0] for case in CASES])
+def test_prefixes_are_copies_of_the_longest_game(case, tmp_path):
+    text = "".join(case["games"])
+    settings = DuplicateSettings(DuplicatesPolicy.MARK, match=DuplicateMatch.PREFIX)
+    options = _with_verdicts(tmp_path, text, NormalizeOptions.create(move_letters=case.get("piece_letters", "en"),
+                                                                      duplicates=settings))
+    _, _, report = normalize_text(text, options)
+    assert sorted(_found(report)) == sorted(case["duplicates"] + case["prefixes"])
+    prefixes = [[e["game"], w["first"]["game"]] for e in report for w in e["warnings"] if w.get("prefix")]
+    assert sorted(prefixes) == sorted(case["prefixes"])
+
+
+PREFIX_CHAIN = "".join(f'[Event "{n}"]\n\n{moves}\n\n' for n, moves in enumerate([
+    "1. e4 e5 *", "1. e4 e5 2. Nf3 *", "1. e4 *", "1. d4 *", "1. e4 e5 2. Nf3 Nc6 *", "1. e2e4 e7e5 2. g1f3 *",
+    "1. e4 e5 2. Nf3 Nc6 *", "1. e4 c5 *"], 1))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_longest_is_kept_at_its_own_place_and_every_shorter_one_dropped(tmp_path, jobs):
+    settings = DuplicateSettings(DuplicatesPolicy.DROP, match=DuplicateMatch.PREFIX)
+    options = _with_verdicts(tmp_path, PREFIX_CHAIN, NormalizeOptions.create(duplicates=settings), jobs)
+    out, summary, report = normalize_text(PREFIX_CHAIN, options)
+    assert [line for line in out.splitlines() if line.startswith("[")] == ['[Event "4"]', '[Event "5"]',
+                                                                            '[Event "8"]']
+    assert sorted(_found(report)) == [[1, 5], [2, 5], [3, 5], [6, 5], [7, 5]]
+    assert summary.problems["duplicate-game"] == 5
+
+
+def test_prefixes_need_the_whole_input_first():
+    settings = DuplicateSettings(DuplicatesPolicy.DROP, match=DuplicateMatch.PREFIX)
+    with pytest.raises(ValueError, match="whole input"):
+        normalize_text(PREFIX_CHAIN, NormalizeOptions.create(duplicates=settings))
 
 
 def test_the_finder_holds_a_bounded_number_of_bytes_per_distinct_game():
