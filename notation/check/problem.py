@@ -147,6 +147,7 @@ CHECK_CODES: dict[str, str] = {
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
     "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
     "duplicate-game": "A later copy of a game already seen: the same variant, start and main line (--duplicates).",
+    "duplicate-tag-conflict": "Dropped copies give a tag the kept game lacks different values (--merge-tags).",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",

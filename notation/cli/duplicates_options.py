@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from notation.cli.usage import UsageError
-from notation.pgn.duplicates import DuplicateMatch, DuplicateSettings, DuplicatesPolicy, parse_by_tags
+from notation.pgn.duplicates import DuplicateMatch, DuplicateSettings, DuplicatesPolicy, MergeTags, parse_by_tags
 
 _BY_HELP = ("TAG,...: tags that must be equal too for two games to be copies (White,Black,Date); the default "
             "is the variant, start position and main-line moves alone. The word prefix among them: a game whose main "
@@ -22,6 +22,12 @@ def add_normalize_options(parser: argparse.ArgumentParser) -> None:
         "duplicate-game naming the first copy's line and game number",
     )
     parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_BY_HELP)
+    parser.add_argument(
+        "--merge-tags", action="store_const", const=MergeTags.MISSING.value, default=MergeTags.NONE.value,
+        help="with --duplicates drop: the game kept takes the tags it lacks from the copies dropped (the first "
+        "value in input order; another value in a later copy is a duplicate-tag-conflict warning); the whole "
+        "input is read before anything is written",
+    )
 
 
 def add_check_options(parser: argparse.ArgumentParser) -> None:
@@ -43,4 +49,7 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
     policy = DuplicatesPolicy(args.duplicates)
     if (by_tags or match is DuplicateMatch.PREFIX) and policy is DuplicatesPolicy.KEEP:
         raise UsageError("--duplicates-by needs --duplicates")
-    return DuplicateSettings(policy, by_tags, source, match=match)
+    merge = MergeTags(getattr(args, "merge_tags", MergeTags.NONE.value))
+    if merge is not MergeTags.NONE and policy is not DuplicatesPolicy.DROP:
+        raise UsageError("--merge-tags needs --duplicates drop: the copies whose tags are taken are left out")
+    return DuplicateSettings(policy, by_tags, source, match=match, merge=merge)

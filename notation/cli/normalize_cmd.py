@@ -32,7 +32,6 @@ from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
-from notation.pgn.duplicates import DuplicateMatch
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.normalize import (
     BadGamePolicy,
@@ -252,7 +251,7 @@ def _run(
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
-        if options.duplicates.active and (args.jobs > 1 or options.duplicates.match is DuplicateMatch.PREFIX):
+        if options.duplicates.active and (args.jobs > 1 or options.duplicates.whole_input_first):
             return _run_finding_copies_first(args, options, source, (output, rejects, report))
         fd = _shared_descriptor(args, source)
         if fd is not None:

@@ -35,8 +35,18 @@ from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
-from notation.pgn.duplicates import DuplicateFinder, DuplicateMatch, GameLocation, Verdict, game_key, keyed, tag_values
+from notation.pgn.duplicates import (
+    DuplicateFinder,
+    DuplicateMatch,
+    GameLocation,
+    MergeTags,
+    Verdict,
+    game_key,
+    keyed,
+    tag_values,
+)
 from notation.pgn.identity import IdentityReader
+from notation.pgn.merge_tags import merged_tags
 from notation.pgn.normalize import NormalizeOptions
 from notation.pgn.prefixes import LongestLines, Occurrences, verdicts
 from notation.pgn.splitter import iter_games
@@ -189,8 +199,15 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
 
 
 def with_copies(options: NormalizeOptions, fd: int, jobs: int) -> NormalizeOptions:
-    """``options`` whose duplicate settings carry the copies ``find_copies`` finds."""
-    return replace(options, duplicates=replace(options.duplicates, verdicts=find_copies(fd, options, jobs)))
+    """``options`` whose duplicate settings carry the copies ``find_copies`` finds and,
+    with ``MergeTags.MISSING``, the tags each game kept takes from them (``merge_tags``)."""
+    settings = options.duplicates
+    copies = find_copies(fd, options, jobs)
+    merged = None
+    if settings.merge is not MergeTags.NONE:
+        text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+        merged = merged_tags(text, options.limits, copies, settings.source)
+    return replace(options, duplicates=replace(settings, verdicts=copies, merged=merged))
 
 
 @contextlib.contextmanager

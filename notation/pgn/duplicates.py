@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the move layer is imported only when duplicates are looked 
     from notation.options import MoveLanguage
     from notation.pgn.games import RawGame
     from notation.pgn.identity import Identity
+    from notation.pgn.merge_tags import MergedTags
     from notation.pgn.movetext import Budget
     from notation.pgn.normalize import GameResult
     from notation.variants import Registry
@@ -54,6 +55,13 @@ class DuplicateMatch(str, enum.Enum):
 
     SAME = "same"
     PREFIX = "prefix"  # a game whose main line starts another's is a copy of it: the longer is kept
+
+
+class MergeTags(str, enum.Enum):
+    """What the game kept of a set takes from the copies dropped (``--merge-tags``)."""
+
+    NONE = "none"
+    MISSING = "missing"  # the tags it lacks (``merge_tags``)
 
 
 PREFIX_WORD: Final = "prefix"  # in ``--duplicates-by``: prefixes too (no tag is named so in lower case)
@@ -91,10 +99,18 @@ class DuplicateSettings:
     source: str = ""
     verdicts: Mapping[tuple[int, int], Verdict] | None = field(default=None, compare=False)
     match: DuplicateMatch = DuplicateMatch.SAME
+    merge: MergeTags = MergeTags.NONE
+    merged: Mapping[tuple[int, int], MergedTags] | None = field(default=None, compare=False)
 
     @property
     def active(self) -> bool:
         return self.policy is not DuplicatesPolicy.KEEP
+
+    @property
+    def whole_input_first(self) -> bool:
+        """Whether the copies must be found over the whole input before a game is written:
+        prefixes (the longest may come last), merged tags (the copies come after the kept game)."""
+        return self.match is DuplicateMatch.PREFIX or self.merge is not MergeTags.NONE
 
 
 NO_DUPLICATES: Final = DuplicateSettings()
@@ -196,8 +212,8 @@ class DuplicateJudge:
                  letters: MoveLanguage) -> None:
         from notation.pgn.identity import IdentityReader
 
-        if settings.match is DuplicateMatch.PREFIX and settings.verdicts is None:
-            raise ValueError("prefixes are found over the whole input first: give the verdicts "
+        if settings.whole_input_first and settings.verdicts is None:
+            raise ValueError("prefixes and merged tags are found over the whole input first: give the verdicts "
                              "(notation.pgn.duplicate_jobs.with_copies)")
         self.settings = settings
         self.finder = DuplicateFinder()
@@ -222,7 +238,12 @@ class DuplicateJudge:
         if not result.counted:
             return result
         verdict = self.verdict(game)  # a rejected game is remembered too, as --jobs' first pass sees it
-        if verdict is None or result.rejected:
+        if result.rejected:
+            return result
+        if verdict is None:
+            merged = self.settings.merged
+            if merged is not None:
+                self._merge(game, result, merged)
             return result
         first = verdict.kept
         dropped = self.settings.policy is DuplicatesPolicy.DROP
@@ -244,6 +265,21 @@ class DuplicateJudge:
             result.text = ""
             result.changed = True
         return result
+
+
+    @staticmethod
+    def _merge(game: RawGame, result: GameResult, merged: Mapping[tuple[int, int], MergedTags]) -> None:
+        """The tags ``game`` (kept) takes from its copies, and their conflicts, into ``result``."""
+        found = merged.get((game.start_line, game.start_column))
+        if found is None:
+            return
+        from notation.pgn.merge_tags import insert_tags
+
+        if found.tags:
+            result.text = insert_tags(result.text, found.tags)
+            result.changed = True
+        for conflict in reversed(found.conflicts):
+            _add_warning(result, game.start_line, dict(conflict))
 
 
 def _add_warning(result: GameResult, line: int, problem: dict[str, Any]) -> None:

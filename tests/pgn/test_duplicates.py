@@ -22,9 +22,11 @@ from notation.pgn.duplicates import (
     DuplicateSettings,
     DuplicatesPolicy,
     GameLocation,
+    MergeTags,
     parse_by_tags,
 )
 from notation.pgn.identity import IdentityReader
+from notation.pgn.merge_tags import insert_tags
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games
 from notation.variants import DEFAULT_REGISTRY
@@ -253,3 +255,38 @@ def test_python_chess_finds_the_same_duplicates():
                                   NormalizeOptions.create(duplicates=DuplicateSettings(DuplicatesPolicy.MARK)))
     assert len(expected) > 100
     assert _found(report) == expected
+
+
+# -- --merge-tags: the kept game takes the tags it lacks from its dropped copies ---------------------
+
+MERGE = (
+    '[Event "Club"]\n[White "Ana"]\n[Black "Bo"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n'
+    '[Event "Club ch"]\r\n[Date "2024.01.05"]\r\n[WhiteElo "2100"]\r\n[Variant "Standard"]\r\n\r\n'
+    '1. e4 e5 2. Nf3 Nc6 1-0\r\n\r\n'
+    '[Date "2024.01.06"]\n[ECO "C44"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 *\n\n'
+    '[Event "Solo"]\n\n1. d4 *\n\n'
+    '[Event "Line"] 1. e4 e5 2. Nf3 Nc6 *\n'
+)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_merge_tags_fills_the_kept_game_and_reports_conflicts(tmp_path, jobs):
+    settings = DuplicateSettings(DuplicatesPolicy.DROP, merge=MergeTags.MISSING)
+    options = _with_verdicts(tmp_path, MERGE, NormalizeOptions.create(duplicates=settings), jobs)
+    out, summary, report = normalize_text(MERGE, options)
+    assert out == ('[Event "Club"]\n[White "Ana"]\n[Black "Bo"]\n[Date "2024.01.05"]\n[WhiteElo "2100"]\n'
+                   '[ECO "C44"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event "Solo"]\n\n1. d4 *\n\n')
+    assert summary.problems["duplicate-game"] == 3
+    (conflict,) = [w for e in report for w in e["warnings"] if w["code"] == "duplicate-tag-conflict"]
+    assert conflict["tag"] == "Date" and "'2024.01.06'" in conflict["message"]
+    assert [e["game"] for e in report if any(w["code"] == "duplicate-tag-conflict" for w in e["warnings"])] == [1]
+
+
+@pytest.mark.parametrize(("text", "tags", "expected"), [
+    ('[A "1"]\r\n[B "2"]\r\n\r\n1. e4 *\r\n', (("C", "3"),), '[A "1"]\r\n[B "2"]\r\n[C "3"]\r\n\r\n1. e4 *\r\n'),
+    ('[A "1"] 1. e4 *\n', (("C", 'x"y'),), '[C "x\\"y"]\n[A "1"] 1. e4 *\n'),
+    ('1. e4 *\n', (("C", "3"),), '[C "3"]\n1. e4 *\n'),
+    ('[A "1"]', (("C", "3"),), '[C "3"]\n[A "1"]'),
+])
+def test_inserted_tags_move_no_other_byte(text, tags, expected):
+    assert insert_tags(text, tags) == expected
