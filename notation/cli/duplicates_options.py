@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from notation.cli.usage import UsageError
-from notation.pgn.duplicates import DuplicateMatch, DuplicateSettings, DuplicatesPolicy, MergeTags, parse_by_tags
+from notation.pgn.duplicates import (
+    AddedTag,
+    DuplicateMatch,
+    DuplicateSettings,
+    DuplicatesPolicy,
+    IdentityFrom,
+    MergeTags,
+    parse_by_tags,
+)
 
 _BY_HELP = ("TAG,...: tags that must be equal too for two games to be copies (White,Black,Date); the default "
             "is the variant, start position and main-line moves alone. The word prefix among them: a game whose main "
@@ -30,6 +38,21 @@ def add_normalize_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_identity_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--add-tags", metavar="TAG,...", default="",
+        help="write into every game with an identity: plycount, a PlyCount tag (its main line's plies); gameid, a "
+        "NotationId tag (the identity: 32 hex digits of a digest of the variant, the start without its move counters "
+        "and the main-line moves, whatever their notation). A tag already there gets the value; a new one goes "
+        "after the last tag line",
+    )
+    parser.add_argument(
+        "--identity-from", choices=[i.value for i in IdentityFrom], default=IdentityFrom.MOVES.value,
+        help="with --duplicates: moves (default) reads every game's main line; tag takes a game's NotationId tag "
+        "(written by --add-tags gameid) where it has one, its moves unread: fast, and as right as the tags are",
+    )
+
+
 def add_check_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--duplicates", action="store_const", const=DuplicatesPolicy.MARK.value, default=DuplicatesPolicy.KEEP.value,
@@ -50,6 +73,18 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
     if (by_tags or match is DuplicateMatch.PREFIX) and policy is DuplicatesPolicy.KEEP:
         raise UsageError("--duplicates-by needs --duplicates")
     merge = MergeTags(getattr(args, "merge_tags", MergeTags.NONE.value))
+    identity_from = IdentityFrom(getattr(args, "identity_from", IdentityFrom.MOVES.value))
+    if identity_from is IdentityFrom.TAG and match is DuplicateMatch.PREFIX:
+        raise UsageError("--identity-from tag cannot find prefixes: a prefix's digest needs its moves")
+    added: list[AddedTag] = []
+    for name in getattr(args, "add_tags", "").split(","):
+        if name.strip():
+            try:
+                added.append(AddedTag(name.strip().lower()))
+            except ValueError:
+                raise UsageError(f"--add-tags: {name.strip()!r} is not one of "
+                                 f"{', '.join(a.value for a in AddedTag)}") from None
     if merge is not MergeTags.NONE and policy is not DuplicatesPolicy.DROP:
         raise UsageError("--merge-tags needs --duplicates drop: the copies whose tags are taken are left out")
-    return DuplicateSettings(policy, by_tags, source, match=match, merge=merge)
+    return DuplicateSettings(policy, by_tags, source, match=match, merge=merge, add_tags=tuple(a for a in AddedTag if a in added),
+                             identity_from=identity_from)

@@ -115,6 +115,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     add_piece_letters_option(parser)
     duplicates_options.add_normalize_options(parser)
+    duplicates_options.add_identity_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "

@@ -39,6 +39,7 @@ from notation.pgn.duplicates import (
     DuplicateFinder,
     DuplicateMatch,
     GameLocation,
+    IdentityFrom,
     MergeTags,
     Verdict,
     game_key,
@@ -81,7 +82,7 @@ def _keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, optio
     last = 0
     for game in iter_games(text, options.limits, first_line=first_line):
         last = game.number
-        identity = reader.identity(game)
+        identity = reader.identity(game, trust_tag=options.duplicates.identity_from is IdentityFrom.TAG)
         if identity is not None:
             games.append((game.number, game.start_line, game.start_column,
                           game_key(identity, game, options.duplicates.by_tags), identity.plies))

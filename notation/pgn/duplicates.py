@@ -64,6 +64,21 @@ class MergeTags(str, enum.Enum):
     MISSING = "missing"  # the tags it lacks (``merge_tags``)
 
 
+class AddedTag(str, enum.Enum):
+    """A tag ``normalize --add-tags`` writes into every game with an identity."""
+
+    PLYCOUNT = "plycount"  # PlyCount: the main line's plies (the PGN standard's supplemental tag)
+    GAMEID = "gameid"  # NotationId: the identity's digest in hex (``IDENTITY_TAG``)
+
+
+class IdentityFrom(str, enum.Enum):
+    """Where the duplicate finder takes a game's identity from."""
+
+    MOVES = "moves"  # its main line, read (the default)
+    TAG = "tag"  # its NotationId tag (written by --add-tags gameid) where it holds one, else its moves
+
+
+IDENTITY_TAG: Final = "NotationId"  # identity.IDENTITY_TAG; lichess's GameId and pgn-extract's HashCode mean others
 PREFIX_WORD: Final = "prefix"  # in ``--duplicates-by``: prefixes too (no tag is named so in lower case)
 
 
@@ -101,6 +116,13 @@ class DuplicateSettings:
     match: DuplicateMatch = DuplicateMatch.SAME
     merge: MergeTags = MergeTags.NONE
     merged: Mapping[tuple[int, int], MergedTags] | None = field(default=None, compare=False)
+    add_tags: tuple[AddedTag, ...] = ()  # tags written into every game with an identity (``--add-tags``)
+    identity_from: IdentityFrom = IdentityFrom.MOVES
+
+    @property
+    def reads_identities(self) -> bool:
+        """Whether the normaliser reads games' identities: to find copies, or to write them."""
+        return self.active or bool(self.add_tags)
 
     @property
     def active(self) -> bool:
@@ -212,19 +234,21 @@ class DuplicateJudge:
                  letters: MoveLanguage) -> None:
         from notation.pgn.identity import IdentityReader
 
-        if settings.whole_input_first and settings.verdicts is None:
+        if settings.active and settings.whole_input_first and settings.verdicts is None:
             raise ValueError("prefixes and merged tags are found over the whole input first: give the verdicts "
                              "(notation.pgn.duplicate_jobs.with_copies)")
         self.settings = settings
         self.finder = DuplicateFinder()
         self._reader = IdentityReader(registry, accept, budget=budget, letters=letters)
+        self._reads = bool(settings.add_tags) or (settings.active and settings.verdicts is None)
+        self._trust_tag = settings.identity_from is IdentityFrom.TAG and not settings.add_tags
 
-    def verdict(self, game: RawGame) -> Verdict | None:
-        """The game kept of ``game``'s set when ``game`` is a copy, else None (it is remembered)."""
+    def verdict(self, game: RawGame, identity: Identity | None) -> Verdict | None:
+        """The game kept of ``game``'s set when ``game`` (of ``identity``) is a copy, else
+        None (it is remembered)."""
         verdicts = self.settings.verdicts
         if verdicts is not None:
             return verdicts.get((game.start_line, game.start_column))
-        identity = self._reader.identity(game)
         if identity is None:
             return None
         key = game_key(identity, game, self.settings.by_tags)
@@ -232,14 +256,19 @@ class DuplicateJudge:
         return None if first is None else Verdict(first)
 
     def apply(self, game: RawGame, result: GameResult) -> GameResult:
-        """``result`` (of ``game``) with the policy applied: dropped (its text empty) or kept,
-        with a ``duplicate-game`` warning when it is a later copy. A rejected game (set aside
-        for its set-up or moves) is neither, but it can be the first copy of a later one."""
+        """``result`` (of ``game``) with the settings applied: the tags ``add_tags`` asks for,
+        then the policy: dropped (its text empty) or kept, with a ``duplicate-game`` warning
+        when it is a copy. A rejected game (set aside for its set-up or moves) is neither,
+        but it can be the first copy of a later one."""
         if not result.counted:
             return result
-        verdict = self.verdict(game)  # a rejected game is remembered too, as --jobs' first pass sees it
+        identity = self._reader.identity(game, trust_tag=self._trust_tag) if self._reads else None
+        # a rejected game is remembered too, as --jobs' first pass sees it
+        verdict = self.verdict(game, identity) if self.settings.active else None
         if result.rejected:
             return result
+        if identity is not None and self.settings.add_tags:
+            self._add_tags(game, result, identity)
         if verdict is None:
             merged = self.settings.merged
             if merged is not None:
@@ -266,6 +295,18 @@ class DuplicateJudge:
             result.changed = True
         return result
 
+    def _add_tags(self, game: RawGame, result: GameResult, identity: Identity) -> None:
+        """``PlyCount`` and ``NotationId`` set in the game's tag section (``tag_edits``)."""
+        from notation.pgn.tag_edits import set_tags
+
+        tags: list[tuple[str, str]] = []
+        for added in self.settings.add_tags:
+            if added is AddedTag.PLYCOUNT:
+                tags.append(("PlyCount", str(identity.plies)))
+            elif added is AddedTag.GAMEID:
+                tags.append((IDENTITY_TAG, identity.digest.hex()))
+        result.text = set_tags(result.text, tuple(tags))
+        result.changed = result.text != game.text
 
     @staticmethod
     def _merge(game: RawGame, result: GameResult, merged: Mapping[tuple[int, int], MergedTags]) -> None:
@@ -273,10 +314,10 @@ class DuplicateJudge:
         found = merged.get((game.start_line, game.start_column))
         if found is None:
             return
-        from notation.pgn.merge_tags import insert_tags
+        from notation.pgn.tag_edits import set_tags
 
         if found.tags:
-            result.text = insert_tags(result.text, found.tags)
+            result.text = set_tags(result.text, found.tags, replace=False)
             result.changed = True
         for conflict in reversed(found.conflicts):
             _add_warning(result, game.start_line, dict(conflict))

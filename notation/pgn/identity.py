@@ -31,6 +31,7 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -48,6 +49,8 @@ from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.variants import Registry, Variant
 
 IDENTITY_BYTES: Final = 16
+IDENTITY_TAG: Final = "NotationId"  # the tag ``--add-tags gameid`` writes the digest into
+_HEX_DIGEST: Final = re.compile(f"[0-9a-f]{{{2 * IDENTITY_BYTES}}}")
 _PERSON: Final = b"notation-game1"  # changes if the encoding ever does: old digests then never match new ones
 _CACHE_SIZE: Final = 4096
 _KINDS: Final = {kind: index for index, kind in enumerate(MoveKind)}
@@ -155,11 +158,19 @@ class IdentityReader:
         self._variants: dict[str, Variant | None] = {}
         self._start_codes = StartCodes()
 
-    def identity(self, game: RawGame, on_prefix: Callable[[bytes], None] | None = None) -> Identity | None:
+    def identity(self, game: RawGame, on_prefix: Callable[[bytes], None] | None = None, *,
+                 trust_tag: bool = False) -> Identity | None:
         """``game``'s identity, or None when it has none (see the module doc); ``on_prefix``
-        as ``MainLine``'s."""
+        as ``MainLine``'s. ``trust_tag``: a ``NotationId`` tag of ``2 * IDENTITY_BYTES`` hex
+        digits (``normalize --add-tags gameid`` writes it) is taken as the digest, the
+        moves unread (``plies`` is then -1: unknown)."""
         if game.part != 0 or game.continues or game.is_blank:
             return None
+        if trust_tag:
+            for tag in game.find_tags(IDENTITY_TAG):
+                if _HEX_DIGEST.fullmatch(tag.value):
+                    return Identity(bytes.fromhex(tag.value), -1)
+                break
         for problem in game.problems:
             if problem.code == STRAY_TEXT:
                 return None

@@ -10,8 +10,8 @@ never merged (they make the identity, which the copies share). Memory: the tags 
 set's copies that the kept game lacks, until the end of the pass (bounded by the tags a
 game may hold, ``Limits``); nothing for a game without copies.
 
-``insert_tags(text, tags)`` puts the new tag lines after the game's last tag line, each
-ending as that line does; no other byte moves. Nothing here raises on bad input.
+The new tag lines go after the game's last tag line (``tag_edits.set_tags``); no other
+byte moves. Nothing here raises on bad input.
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from typing import Any, Final, NamedTuple
 
 from notation.pgn.duplicates import GameLocation, Verdict
 from notation.pgn.games import Limits
-from notation.pgn.lines import line_ending
 from notation.pgn.splitter import iter_games
-from notation.pgn.tags import escape_tag_value
 
 TAG_CONFLICT: Final = "duplicate-tag-conflict"
 _NEVER_MERGED: Final = frozenset({"Variant", "FEN", "SetUp", "Setup"})
@@ -92,24 +90,3 @@ def merged_tags(text: Iterable[str], limits: Limits, verdicts: Mapping[tuple[int
         if tags or conflicts:
             out[places[kept_at]] = MergedTags(tags, conflicts)
     return out
-
-
-def insert_tags(text: str, tags: tuple[tuple[str, str], ...]) -> str:
-    """``text`` (one game) with ``tags`` as new lines after its last tag line (before it
-    when movetext follows the tag on its line; at the start when it has no tags)."""
-    if not tags:
-        return text
-    games = list(iter_games(text))
-    found = games[0].tags if games else []
-    if not found:
-        ending = line_ending(text.split("\n", 1)[0] + "\n") or "\n"
-        return "".join(f'[{name} "{escape_tag_value(value)}"]{ending}' for name, value in tags) + text
-    last = found[-1]
-    line = text[last.line_offset:last.line_offset + last.line_length]
-    ending = line_ending(line) or "\n"
-    lines = "".join(f'[{name} "{escape_tag_value(value)}"]{ending}' for name, value in tags)
-    if line[last.end:].strip() or not line_ending(line):
-        at = last.line_offset  # movetext (or the end of the text) after the tag on its line
-    else:
-        at = last.line_offset + last.line_length
-    return text[:at] + lines + text[at:]

@@ -302,7 +302,7 @@ class Normalizer:
         self._starts: StartPositions | None = None
         self._writer: MoveWriter | None = None
         self._duplicates: DuplicateJudge | None = None
-        if options.duplicates.active:
+        if options.duplicates.reads_identities:
             from notation.pgn.duplicates import DuplicateJudge
 
             self._duplicates = DuplicateJudge(options.duplicates, options.registry, options.accept, options.budget,

@@ -136,3 +136,25 @@ def test_prefixes_from_standard_input_and_a_file_agree(database, tmp_path):
     prefixes = sum(len(case["prefixes"]) for case in ENGLISH)
     assert report.count(b'"prefix": true') == 2 * prefixes
     assert _run(["check", str(database), "--duplicates", "--duplicates-by", "prefix"]).returncode == 2
+
+
+def test_add_tags_with_jobs_and_standard_input(database, tmp_path):
+    one = _run(["normalize", str(database), "--add-tags", "plycount,gameid", "-o", str(tmp_path / "one.pgn")])
+    two = _run(["normalize", "-", "--add-tags", "gameid,plycount", "--jobs", "2"], database.read_bytes())
+    assert one.returncode == two.returncode == 0
+    assert two.stdout == (tmp_path / "one.pgn").read_bytes()
+    assert two.stdout.count(b"[NotationId ") == two.stdout.count(b"[Event ")
+    marked = _run(["normalize", str(tmp_path / "one.pgn"), "--duplicates", "mark", "--identity-from", "tag",
+                   "--jobs", "2", "-o", os.devnull])
+    copies = sum(len(case["games"]) + len(case["duplicates"]) for case in ENGLISH)
+    assert f"duplicate-game {copies}" in marked.stderr.decode()
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--add-tags", "plycount,eco"], b"--add-tags"),
+    (["--duplicates", "mark", "--merge-tags"], b"--merge-tags"),
+    (["--duplicates", "drop", "--duplicates-by", "prefix", "--identity-from", "tag"], b"--identity-from"),
+])
+def test_more_usage_errors(database, args, says):
+    done = _run(["normalize", str(database), *args])
+    assert done.returncode == 2 and says in done.stderr and b"Traceback" not in done.stderr

@@ -17,16 +17,18 @@ from paths import ROOT
 from notation.options import MoveLanguage
 from notation.pgn.duplicate_jobs import with_copies
 from notation.pgn.duplicates import (
+    AddedTag,
     DuplicateFinder,
     DuplicateMatch,
     DuplicateSettings,
     DuplicatesPolicy,
     GameLocation,
+    IdentityFrom,
     MergeTags,
     parse_by_tags,
 )
 from notation.pgn.identity import IdentityReader
-from notation.pgn.merge_tags import insert_tags
+from notation.pgn.tag_edits import set_tags
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games
 from notation.variants import DEFAULT_REGISTRY
@@ -289,4 +291,41 @@ def test_merge_tags_fills_the_kept_game_and_reports_conflicts(tmp_path, jobs):
     ('[A "1"]', (("C", "3"),), '[C "3"]\n[A "1"]'),
 ])
 def test_inserted_tags_move_no_other_byte(text, tags, expected):
-    assert insert_tags(text, tags) == expected
+    assert set_tags(text, tags) == expected
+
+
+# -- --add-tags plycount,gameid, and a later run's finder reading NotationId ----------------------------
+
+ADD = DuplicateSettings(add_tags=(AddedTag.PLYCOUNT, AddedTag.GAMEID))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"].split(":")[0] for case in CASES])
+def test_added_identity_tags_let_a_later_run_find_the_same_copies(case):
+    letters = case.get("piece_letters", "en")
+    tagged, summary, _ = normalize_text("".join(case["games"]),
+                                        NormalizeOptions.create(move_letters=letters, duplicates=ADD))
+    assert summary.changed == len(case["games"])
+    again, second, _ = normalize_text(tagged, NormalizeOptions.create(move_letters=letters, duplicates=ADD))
+    assert again == tagged and second.changed == 0  # written once, kept after
+    from_tags = DuplicateSettings(DuplicatesPolicy.MARK, identity_from=IdentityFrom.TAG)
+    _, _, report = normalize_text(tagged, NormalizeOptions.create(duplicates=from_tags))  # English letters: unread
+    assert _found(report) == case["duplicates"]
+
+
+def test_plycount_is_set_right_and_a_game_without_identity_gets_no_tag():
+    text = ('[Event "a"]\n[PlyCount "7"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n\n'
+            '[Event "b"]\n\n1. e4 e5 2. Qxf7 *\n')
+    out, _, _ = normalize_text(text, NormalizeOptions.create(duplicates=ADD))
+    first, second = out.split("\n\n[Event")
+    assert '[PlyCount "3"]\n[NotationId "' in first and "PlyCount" not in second and "NotationId" not in second
+    assert first.index("PlyCount") < first.index("NotationId")
+
+
+def test_a_stale_identity_tag_is_read_as_written_only_when_asked():
+    text = ('[NotationId "00000000000000000000000000000000"]\n\n1. e4 *\n\n'
+            '[NotationId "00000000000000000000000000000000"]\n\n1. d4 *\n\n'
+            '[NotationId "not hex"]\n\n1. d4 *\n')
+    by_moves = DuplicateSettings(DuplicatesPolicy.MARK)
+    by_tags = DuplicateSettings(DuplicatesPolicy.MARK, identity_from=IdentityFrom.TAG)
+    assert _found(normalize_text(text, NormalizeOptions.create(duplicates=by_moves))[2]) == [[3, 2]]
+    assert _found(normalize_text(text, NormalizeOptions.create(duplicates=by_tags))[2]) == [[2, 1]]
