@@ -86,5 +86,6 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
                                  f"{', '.join(a.value for a in AddedTag)}") from None
     if merge is not MergeTags.NONE and policy is not DuplicatesPolicy.DROP:
         raise UsageError("--merge-tags needs --duplicates drop: the copies whose tags are taken are left out")
-    return DuplicateSettings(policy, by_tags, source, match=match, merge=merge, add_tags=tuple(a for a in AddedTag if a in added),
+    in_order = tuple(a for a in AddedTag if a in added)
+    return DuplicateSettings(policy, by_tags, source, match=match, merge=merge, add_tags=in_order,
                              identity_from=identity_from)

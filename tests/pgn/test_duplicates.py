@@ -28,9 +28,9 @@ from notation.pgn.duplicates import (
     parse_by_tags,
 )
 from notation.pgn.identity import IdentityReader
-from notation.pgn.tag_edits import set_tags
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games
+from notation.pgn.tag_edits import set_tags
 from notation.variants import DEFAULT_REGISTRY
 
 CASES = json.loads((ROOT / "fixtures" / "pgn" / "duplicates_cases.json").read_text(encoding="utf-8"))
