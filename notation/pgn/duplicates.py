@@ -67,7 +67,7 @@ class MergeTags(str, enum.Enum):
 class AddedTag(str, enum.Enum):
     """A tag ``normalize --add-tags`` writes into every game with an identity."""
 
-    PLYCOUNT = "plycount"  # PlyCount: the main line's plies (the PGN standard's supplemental tag)
+    PLYCOUNT = "plycount"  # PlyCount: the main line's plies (a supplemental tag of the PGN standard, section 9)
     GAMEID = "gameid"  # NotationId: the identity's digest in hex (``IDENTITY_TAG``)
 
 
