@@ -193,8 +193,8 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 def run(args: argparse.Namespace) -> int:
     cluster_cmd.refuse_without_dask(args)
     options = _options(args)
-    if options.duplicates.active and (args.dask is not None or args.more_inputs):
-        raise UsageError("--duplicates works on one INPUT without --dask for now")
+    if options.duplicates.whole_input_first and (args.dask is not None or args.more_inputs):
+        raise UsageError("--duplicates-by prefix and --merge-tags work on one INPUT without --dask")
     if args.dask is not None or args.more_inputs:
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)

@@ -76,7 +76,7 @@ def _reader(options: NormalizeOptions) -> IdentityReader:
     return IdentityReader(options.registry, options.accept, budget=options.budget, letters=options.move_letters)
 
 
-def _keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions,
+def keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions,
              finder: DuplicateFinder | None) -> PieceKeys:
     games: list[tuple[int, int, int, bytes, int]] = []
     last = 0
@@ -115,7 +115,7 @@ Reading = Callable[[Iterable[str], int, IdentityReader, NormalizeOptions, Duplic
 
 
 def _piece_keys(piece: ranges.Piece) -> PieceKeys:
-    return _in_worker(piece, _keys_of)
+    return _in_worker(piece, keys_of)
 
 
 def _piece_prefixes(piece: ranges.Piece) -> list[tuple[int, int]]:
@@ -192,7 +192,7 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
         for prefix, by in pairs:
             longest.extended(prefix, by)
 
-    _over_pieces(fd, options, jobs, _piece_keys, _keys_of, decide)
+    _over_pieces(fd, options, jobs, _piece_keys, keys_of, decide)
     if not prefixes:
         return copies
     _over_pieces(fd, options, jobs, _piece_prefixes, _prefixes_of, extend, finder)
