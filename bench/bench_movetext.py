@@ -91,6 +91,8 @@ def _commands(path: Path, pure: Path | None) -> dict[str, list[str]]:
         out[f"check ({build})"] = [*argv, "check", str(path), "--progress", "never"]
         out[f"normalize --moves san ({build})"] = [*argv, "normalize", str(path), "--moves", "san", "-o", os.devnull,
                                                    "--progress", "never", "--summary", "none"]
+        out[f"normalize --duplicates drop ({build})"] = [*argv, "normalize", str(path), "--duplicates", "drop", "-o",
+                                                         os.devnull, "--progress", "never", "--summary", "none"]
     return out
 
 
