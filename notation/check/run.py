@@ -11,9 +11,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-from notation.check.judge import PositionJudge
 from notation.check.problem import CheckProblem
-from notation.check.runner import CheckOptions, ProgressSink, Summary, check_found, counter, without_excluded
+from notation.check.runner import (
+    CheckOptions,
+    ProgressSink,
+    Summary,
+    check_found,
+    counter,
+    new_judge,
+    without_excluded,
+)
 from notation.check.sources import Found, Source, discover
 
 
@@ -34,16 +41,12 @@ def run_check(
     if progress is not None:
         found_all = list(found_all)
         progress.total(_total_size(found_all))
-    if jobs > 1 and not options.duplicates.active:  # duplicates: one finder, in input order
+    if jobs > 1:
         from notation.check.jobs import check_in_parallel  # the worker pool: only with --jobs
 
         check_in_parallel(found_all, options, count, summary, jobs, progress)
         return summary
-    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
-    if options.duplicates.active:
-        from notation.check.duplicates import CheckDuplicates
-
-        judge.duplicates = CheckDuplicates(options.duplicates)
+    judge = new_judge(options)
     for found in found_all:
         check_found(found, options, judge, count, summary, progress)
     return summary

@@ -129,8 +129,6 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
         summary.unreadable.append(Unreadable(found.path, exc.reason))
         return
     problems = ProblemList(found.path, count)
-    if judge.duplicates is not None:
-        judge.duplicates.source = found.path
     with source:
         if progress is None:
             check_stream(source.binary, found.kind, judge, options.variant, problems)
@@ -141,6 +139,16 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
             progress.advance(max(0, source.position - reporting.reported))
     problems.finish()
     summary.file_checked(problems)
+
+
+def new_judge(options: CheckOptions) -> PositionJudge:
+    """The judge of one process's run, with the run's duplicate finder when ``--duplicates``."""
+    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+    if options.duplicates.active:
+        from notation.check.duplicates import CheckDuplicates
+
+        judge.duplicates = CheckDuplicates(options.duplicates)
+    return judge
 
 
 def counter(

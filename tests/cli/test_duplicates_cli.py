@@ -158,3 +158,27 @@ def test_add_tags_with_jobs_and_standard_input(database, tmp_path):
 def test_more_usage_errors(database, args, says):
     done = _run(["normalize", str(database), *args])
     assert done.returncode == 2 and says in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_check_with_jobs_reports_what_one_process_reports(tmp_path):
+    """Pieces of a large file, whole small files and a suppressed copy: the workers record
+    each game's key, the parent decides in input order."""
+    games = [game for case in ENGLISH for game in case["games"]]
+    silenced = games[0].replace("\n\n", "\n\n{notation: ignore[duplicate-game]} ", 1)
+    big = tmp_path / "big.pgn"
+    big.write_text("".join(games * 3 + [silenced] + games[::-1]), encoding="utf-8")
+    small = tmp_path / "small.pgn"
+    small.write_text("".join(games[:5]), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    outputs = []
+    for jobs in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", _RUN_WITH_PIECE_SIZE, "900", "check", str(small), str(big), "--duplicates",
+             "--jobs", jobs, "--format", "json"], capture_output=True, env=env, timeout=300)
+        outputs.append((done.returncode, done.stdout, done.stderr))
+    assert outputs[0] == outputs[1]
+    report = json.loads(outputs[0][1])
+    found = [p for p in report["problems"] if p["code"] == "duplicate-game"]
+    assert report["summary"]["suppressed"] == 1 and report["summary"]["errors"] == 0
+    distinct = len({p["message"].split(":")[0] for p in found})
+    assert len(found) > 3 * len(games) and distinct > 5
