@@ -195,8 +195,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
     if options.duplicates.match is not DuplicateMatch.SAME:
         raise UsageError("check --duplicates-by prefix is not available: normalize --duplicates mark finds prefixes")
-    if args.dask is not None and options.duplicates.active:
-        raise UsageError("--duplicates works without --dask for now")
     output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)

@@ -1,5 +1,6 @@
-"""``normalize --duplicates --dask`` on a LocalCluster of two workers: the parts, report and
-summary one process writes for the inputs one after another, copies found across them."""
+"""``normalize --duplicates --dask`` and ``check --duplicates --dask`` on a LocalCluster of two
+workers: the parts, report, problems and summary one process gives for the inputs one after
+another, copies found across them."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ import pytest
 from distributed import Client, LocalCluster
 from paths import ROOT
 
+from notation.check import CheckOptions, run_check
+from notation.cluster.check import check_on, discover
 from notation.cluster.normalize import InputNames, normalize_on
 from notation.cluster.plan import Input
 from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
 from notation.pgn.normalize import NormalizeOptions, normalize_text
+from notation.variants import DEFAULT_REGISTRY
 
 pytestmark = [pytest.mark.slow]
 
@@ -73,3 +77,21 @@ def test_copies_across_a_plain_and_a_compressed_input_as_one_process_finds_them(
             expected.append((where[0], where[1], "big.pgn" if first_game <= games_big else "small.pgn.gz",
                              first_game if first_game <= games_big else first_game - games_big))
     assert found == expected and found
+
+
+def test_check_duplicates_on_two_workers_gives_one_process_problems(client, tmp_path):
+    """A plain file cut into pieces and a gzip one cut into chunks: each worker records its
+    games' keys, the client decides in input order, across the files, as one process."""
+    (tmp_path / "a.pgn").write_text("".join(GAMES) * 2, encoding="utf-8")
+    (tmp_path / "b.pgn.gz").write_bytes(gzip.compress("".join(reversed(GAMES)).encode("utf-8")))
+    paths = [str(tmp_path / "a.pgn"), str(tmp_path / "b.pgn.gz")]
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY,
+                           duplicates=DuplicateSettings(DuplicatesPolicy.MARK))
+    single: list = []
+    want = run_check(paths, options, single.append)
+    found: list = []
+    summary = check_on(client, discover(paths), options, found.append, 2_000, 2_000)
+    assert found == single
+    assert summary == want
+    copies = [problem for problem in single if problem.code == "duplicate-game"]
+    assert len(copies) > len(GAMES) and any("a.pgn" in p.message for p in copies if p.path.endswith("b.pgn.gz"))
