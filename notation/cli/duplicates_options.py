@@ -15,10 +15,11 @@ from notation.pgn.duplicates import (
     parse_by_tags,
 )
 
-_BY_HELP = ("TAG,...: tags that must be equal too for two games to be copies (White,Black,Date); the default "
-            "is the variant, start position and main-line moves alone. The word prefix among them: a game whose main "
-            "line is the start of a longer one's is a copy of it, and the longest is kept (the whole input is read "
-            "before anything is written; standard input is copied to a temporary file)")
+_TAGS_HELP = ("tags that must be equal too for two games to be copies (White,Black,Date); the default is the "
+              "variant, start position and main-line moves alone")
+_BY_HELP = (_TAGS_HELP + ". The word prefix among them: a game whose main line is the start of a longer one's is a "
+            "copy of it, and the longest is kept (the whole input is read before anything is written; standard "
+            "input is copied to a temporary file)")
 
 
 def add_normalize_options(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +60,7 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
         help="report each later copy of a game (duplicate-game, a warning, naming the first copy's file, line and "
         "game number), across all the files checked: the same variant, start and main line",
     )
-    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_BY_HELP)
+    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_TAGS_HELP)
 
 
 def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
