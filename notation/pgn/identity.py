@@ -54,6 +54,7 @@ _HEX_DIGEST: Final = re.compile(f"[0-9a-f]{{{2 * IDENTITY_BYTES}}}")
 _PERSON: Final = b"notation-game1"  # changes if the encoding ever does: old digests then never match new ones
 _CACHE_SIZE: Final = 4096
 _KINDS: Final = {kind: index for index, kind in enumerate(MoveKind)}
+_NORMAL: Final = MoveKind.NORMAL  # index 0
 _START_OPTIONS: Final = resolve_options("python-chess", en_passant=EnPassantMode.LEGAL.value)
 _SETUP_TAGS: Final = "Variant|FEN"
 _OVER_BUDGET: Final = ("pgn-movetext-too-long", "pgn-movetext-too-deep")
@@ -73,11 +74,12 @@ class Identity(NamedTuple):
 def move_code(move: Move) -> bytes:
     """The bytes one move is hashed as: its squares (boards up to 12x12: under 256), its
     promotion and drop letters and its kind; no notation's spelling."""
+    kind = move.kind
     return bytes((
         (move.origin + 1) & 0xFF, (move.target + 1) & 0xFF,
         ord(move.promotion) & 0xFF if move.promotion else 0,
         ord(move.drop) & 0xFF if move.drop else 0,
-        _KINDS[move.kind],
+        0 if kind is _NORMAL else _KINDS[kind],  # an enum's hash is a Python call: most moves skip it
     ))
 
 
@@ -108,24 +110,25 @@ class StartCodes:
 
 
 class MainLine:
-    """A ``movewalk.MoveVisitor`` hashing the main line's moves from ``start`` (the bytes of
-    ``start_code``); ``on_prefix``, when given, gets the digest of each shorter prefix of
-    the main line (0 to plies - 1 moves) as the walk passes it."""
+    """A ``movewalk.MoveVisitor`` gathering the main line's moves from ``start`` (the bytes
+    of ``start_code``), hashed once the walk is done (``identity``); ``on_prefix``, when
+    given, then gets the digest of each shorter prefix of the main line (0 to plies - 1
+    moves), in order. Told of every move, it only keeps the main line's (the walk is the
+    hot loop: hashing waits until the end)."""
+
+    __slots__ = ("start", "on_prefix", "depth", "moves", "broken")
 
     def __init__(self, start: bytes, on_prefix: Callable[[bytes], None] | None = None) -> None:
-        self.hasher = hashlib.blake2b(start, digest_size=IDENTITY_BYTES, person=_PERSON)
+        self.start = start
         self.on_prefix = on_prefix
         self.depth = 0
-        self.plies = 0
+        self.moves: list[Move] = []
         self.broken = False  # a main-line move could not be read or played
 
     def played(self, offset: int, word: str, read: ReadMove, before: GamePosition, after: GamePosition,
                ply: int) -> None:
-        if self.depth == 0 and not self.broken:
-            if self.on_prefix is not None:
-                self.on_prefix(self.hasher.copy().digest())
-            self.hasher.update(move_code(read.move))
-            self.plies += 1
+        if self.depth == 0:
+            self.moves.append(read.move)
 
     def failed(self, offset: int) -> None:
         if self.depth == 0:
@@ -141,7 +144,19 @@ class MainLine:
         self.depth -= 1
 
     def identity(self) -> Identity | None:
-        return None if self.broken else Identity(self.hasher.digest(), self.plies)
+        """The main line's identity (None after a main-line move that failed: the walk
+        stops the line there)."""
+        if self.broken:
+            return None
+        hasher = hashlib.blake2b(self.start, digest_size=IDENTITY_BYTES, person=_PERSON)
+        on_prefix = self.on_prefix
+        if on_prefix is None:
+            hasher.update(b"".join([move_code(move) for move in self.moves]))
+        else:
+            for move in self.moves:
+                on_prefix(hasher.copy().digest())
+                hasher.update(move_code(move))
+        return Identity(hasher.digest(), len(self.moves))
 
 
 class IdentityReader:
