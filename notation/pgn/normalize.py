@@ -34,6 +34,8 @@ mends (castling rights, en passant) has its moves checked from the repaired posi
 (``gamestart``), and with a notation rewritten, its tags kept as written (``--repair``
 rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
+``NormalizeOptions.duplicates`` drops or marks later copies of a game and writes identity
+tags (``duplicates``: ``--duplicates``, ``--add-tags``).
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
 game (code ``internal-error``) and the game is kept unchanged.
