@@ -10,7 +10,7 @@ input order and gives the normalising pass (``file_jobs.normalize_file_parallel`
 later copies by their first line and column (``DuplicateSettings.verdicts``), which its
 workers apply as one process would. The parent holds the finder (under 200 bytes a
 distinct game) and the verdicts (some 250 bytes a later copy). With prefixes
-(``prefixes``), the first pass also records each game's place and plies (24 bytes a game,
+(``prefixes``), the first pass also records each game's place and plies (32 bytes a game,
 16 a distinct key) and a second pass walks every main line again, looking its prefixes'
 keys up in the finder, which the forked workers share.
 

@@ -4,7 +4,7 @@ A game whose main line is the first moves of a longer game's (a live-board feed 
 a game re-issued with its last moves) is a copy of the longer one, which is kept, at its
 own place in the input. Found without storing any prefix: ``duplicate_jobs`` first numbers
 every distinct key (``DuplicateFinder``) and records each game's place and key number
-(``Occurrences``: 24 bytes a game) and each key's plies (``LongestLines``: 16 bytes a
+(``Occurrences``: 32 bytes a game) and each key's plies (``LongestLines``: 16 bytes a
 distinct key); then it walks every game's main line again and looks the key of each of its
 prefixes up (``identity.MainLine``'s ``on_prefix``), telling ``LongestLines.extended``
 which key a game extends. Each key keeps the longest game extending it (the first in input
