@@ -56,6 +56,7 @@ from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
 from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.encodings import TextEncoding
+from notation.pgn.export import ExportFormat
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
@@ -68,10 +69,11 @@ from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
     from notation.pgn.duplicates import DuplicateJudge
     from notation.pgn.gamemoves import PlacedProblem
-    from notation.pgn.gamestart import StartPositions
+    from notation.pgn.gamestart import Start, StartPositions
     from notation.pgn.movewrite import MoveWriter
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
+NOT_EXPORTED = "not-exported"
 INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
 _READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
@@ -140,6 +142,7 @@ class NormalizeOptions:
     moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
     encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
     move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
+    export: ExportFormat = ExportFormat.KEEP  # the standard's export format (``--export``; ``export.py``)
     duplicates: DuplicateSettings = NO_DUPLICATES  # later copies of a game (``--duplicates``)
 
     @classmethod
@@ -157,6 +160,7 @@ class NormalizeOptions:
         budget: Budget = DEFAULT_BUDGET,
         encoding: TextEncoding | str = TextEncoding.KEEP,
         move_letters: MoveLanguage | str = MoveLanguage.EN,
+        export: ExportFormat | str = ExportFormat.KEEP,
         duplicates: DuplicateSettings = NO_DUPLICATES,
         **writer_options: str | None,
     ) -> NormalizeOptions:
@@ -165,8 +169,11 @@ class NormalizeOptions:
         notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
         ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
         transcoded), ``keep`` (the default) every byte as read. ``move_letters``: the
-        language of chess moves' piece letters (``--piece-letters``). ``duplicates``: what
-        happens to later copies of a game (``notation.pgn.duplicates``).
+        language of chess moves' piece letters (``--piece-letters``). ``export``: ``full`` or
+        ``reduced`` lays every game out in the PGN standard's export format (``export.py``),
+        its moves read and written in ``moves``' notation, or (``keep``, ``check``, or a
+        profile's notation of another family) in the family's own (SAN for chess).
+        ``duplicates``: what happens to later copies of a game (``notation.pgn.duplicates``).
 
         Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
         ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
@@ -182,14 +189,14 @@ class NormalizeOptions:
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
                    MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters),
-                   duplicates)
+                   ExportFormat(export), duplicates)
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
                                    self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters, self.duplicates))
+                                   self.move_letters, self.export, self.duplicates))
 
 
 @dataclass
@@ -303,13 +310,14 @@ class Normalizer:
         self._fens: dict[tuple[str, str], ConvertResult] = {}
         self._starts: StartPositions | None = None
         self._writer: MoveWriter | None = None
+        self._writers: dict[MoveNotation, MoveWriter] = {}  # --export: each family's own notation
         self._duplicates: DuplicateJudge | None = None
         if options.duplicates.reads_identities:
             from notation.pgn.duplicates import DuplicateJudge
 
             self._duplicates = DuplicateJudge(options.duplicates, options.registry, options.accept, options.budget,
                                               options.move_letters)
-        if options.moves is not MovesOption.KEEP:
+        if options.moves is not MovesOption.KEEP or options.export is not ExportFormat.KEEP:
             from notation.pgn.gamestart import StartPositions
             from notation.pgn.movewrite import writer_for
 
@@ -334,8 +342,9 @@ class Normalizer:
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
-        moves = self.options.moves is not MovesOption.KEEP
-        family = self.options.moves_family
+        exporting = self.options.export is not ExportFormat.KEEP
+        moves = exporting or self.options.moves is not MovesOption.KEEP
+        family = None if exporting else self.options.moves_family  # export reads every game's moves
         if moves and family is not None and self.options.registry.default.family is not family:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not game.may_have_tag("Variant", "FEN"):
@@ -383,10 +392,14 @@ class Normalizer:
             _fen_tag_edits(edits, fen_tag, new_fen, setup_tags)
         if family is not None and variant.family is not family:
             moves = False  # the profile's notation is not this family's: its moves are kept unread
+        start: Start | None = None
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
-            if not self._read_moves(game, variant, fen_tag, result_tag, report, edits):
+            start = self._read_moves(game, variant, fen_tag, result_tag, report, edits)
+            if start is None:
                 return self._unchanged(game, report, counted, blocking=True)
         text = edits.text() if edits else source
+        if exporting and counted:
+            text = self._export(game, text, start, report)
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
 
@@ -404,25 +417,67 @@ class Normalizer:
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
 
     def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, result_tag: Tag | None,
-                    report: _Report, edits: _Edits) -> bool:
+                    report: _Report, edits: _Edits) -> Start | None:
         """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``;
-        False when an error in them keeps the game as read."""
+        the game's start, or None when an error in them keeps the game as read."""
         from notation.pgn.gamemoves import read_game_moves
         from notation.pgn.movewalk import Level
 
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
-        found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=self._writer,
+        found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag,
+                                writer=self._writer_for(variant),
                                 budget=self.options.budget, letters=self.options.move_letters,
                                 first_column=game.start_column)
         for placed in found.problems:
             report.add(placed.line, _move_problem_dict(placed),
                        kind="errors" if placed.problem.level is Level.ERROR else "warnings")
         if found.has_errors:
-            return False
+            return None
         for start_at, end_at, new in found.edits:
             edits.replace_span(start_at, end_at, new)
-        return True
+        return start
+
+    def _writer_for(self, variant: Variant) -> MoveWriter | None:
+        """The writer of ``variant``'s moves: the options' (``--moves``); with ``--export``,
+        where that is none, not its family's or not one it writes, the family's own notation."""
+        writer = self._writer
+        if self.options.export is ExportFormat.KEEP:
+            return writer
+        family = self.options.moves_family
+        if writer is not None and writer.available(variant) and (family is None or variant.family is family):
+            return writer
+        from notation.moves import default_notation
+        from notation.pgn.movewrite import writer_for
+
+        notation = default_notation(variant)
+        found = self._writers.get(notation)
+        if found is None:
+            found = self._writers[notation] = writer_for(notation, self.options.profile)
+        return found
+
+    def _export(self, game: RawGame, text: str, start: Start | None, report: _Report) -> str:
+        """``text`` (the game rewritten) in the options' export format; as it is, with a
+        ``not-exported`` warning, where its moves were not read or it cannot be laid out
+        without losing text (``export.export_game``), and without one for text outside any
+        game (``pgn-stray-text``)."""
+        from notation.pgn.export import export_game
+
+        if start is None and any(problem.code == STRAY_TEXT for problem in game.problems):
+            return text  # text outside any game, which pgn-stray-text reports
+        position = None if start is None else start.position
+        exported = None
+        if position is not None:
+            setup = position.to_setup()
+            exported = export_game(text, self.options.export, turn=setup.turn, fullmove=setup.fullmove,
+                                   budget=self.options.budget)
+        if exported is None:
+            report.add(game.start_line, {"code": NOT_EXPORTED, "message": (
+                "the game is kept in its own layout: its moves were not read, or it holds text export "
+                "format has no place for (a tag line with other text, a comment never closed)")},
+                kind="warnings")
+            return text
+        return exported
 
     def _bad_fen(self, game: RawGame, variant: Variant, fen_tag: Tag, result_tag: Tag | None, report: _Report,
                  counted: bool, moves: bool) -> GameResult:

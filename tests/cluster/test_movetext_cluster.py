@@ -1,4 +1,4 @@
-"""``--dask`` with ``--moves``: the workers rewrite the moves as one process does (the same
+"""``--dask`` with ``--moves`` (and ``--export``): the workers rewrite the moves as one process does (the same
 per-game code), so the parts joined, the report and the rejects are those of one process."""
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ def _run(argv: list[str], capsys) -> int:
         return int(exc.code or 0)
 
 
-@pytest.mark.parametrize("moves", ["uci", "check"])
+@pytest.mark.parametrize("moves", [["--moves", "uci"], ["--moves", "check"], ["--export", "full"]])
 def test_normalize_moves_on_a_local_cluster_gives_one_process_output(tmp_path: pathlib.Path, capsys, monkeypatch,
                                                                       moves):
     monkeypatch.chdir(tmp_path)
     rng = random.Random(3)
     text = "".join(rng.choice(GAMES) for _ in range(200))
     (tmp_path / "db.pgn").write_bytes(text.encode("utf-8", "surrogateescape"))
-    common = ["--moves", moves, "--profile", "xboard", "--progress", "never"]
+    common = [*moves, "--profile", "xboard", "--progress", "never"]
     assert _run(["normalize", "db.pgn", "-o", "one.pgn", "--report", "one.jsonl", "--reject-to", "one-rejects.pgn",
                  *common], capsys) == 1
     assert _run(["normalize", "db.pgn", "--dask", "local:2", "--partition-size", "20000", "-o", "parts",
