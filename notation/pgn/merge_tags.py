@@ -4,8 +4,9 @@ The copies of a game usually come after it, so its tags cannot be completed as i
 written in one stream; the copies are found over the whole input first
 (``duplicate_jobs``), then ``merged_tags`` reads the input once more, splitting it only
 (no move is read), and gathers, per game kept, the tags its dropped copies hold and it
-lacks: the first value met in input order is taken, and a copy giving another value is a
-``duplicate-tag-conflict`` warning on the kept game. ``Variant``, ``FEN`` and ``SetUp`` are
+lacks (or holds as an unknown placeholder, ``?`` or ``????.??.??``): the first value met in
+input order is taken, and a copy giving another value is a ``duplicate-tag-conflict``
+warning on the kept game. ``Variant``, ``FEN`` and ``SetUp`` are
 never merged (they make the identity, which the copies share). Memory: the tags of each
 set's copies that the kept game lacks, until the end of the pass (bounded by the tags a
 game may hold, ``Limits``); nothing for a game without copies.
@@ -22,6 +23,7 @@ from typing import Any, Final, NamedTuple
 from notation.pgn.duplicates import GameLocation, Verdict
 from notation.pgn.games import Limits
 from notation.pgn.splitter import iter_games
+from notation.pgn.tag_edits import unknown
 
 TAG_CONFLICT: Final = "duplicate-tag-conflict"
 _NEVER_MERGED: Final = frozenset({"Variant", "FEN", "SetUp", "Setup"})
@@ -61,7 +63,7 @@ def merged_tags(text: Iterable[str], limits: Limits, verdicts: Mapping[tuple[int
         here = GameLocation(source, game.start_line, game.number)
         kept = gathered.get(here)
         if kept is not None:
-            kept.own = {tag.name for tag in game.tags}
+            kept.own = {tag.name for tag in game.tags if not unknown(tag.value)}  # "?" says nothing: filled
             places[here] = (game.start_line, game.start_column)
         if verdict is None:
             continue
@@ -70,6 +72,8 @@ def merged_tags(text: Iterable[str], limits: Limits, verdicts: Mapping[tuple[int
             if tag.name in _NEVER_MERGED:
                 continue
             value = tag.value
+            if unknown(value):
+                continue
             if tag.name not in into.taken:
                 into.taken[tag.name] = value
                 into.sources[tag.name] = game.number

@@ -277,8 +277,8 @@ def test_merge_tags_fills_the_kept_game_and_reports_conflicts(tmp_path, jobs):
     settings = DuplicateSettings(DuplicatesPolicy.DROP, merge=MergeTags.MISSING)
     options = _with_verdicts(tmp_path, MERGE, NormalizeOptions.create(duplicates=settings), jobs)
     out, summary, report = normalize_text(MERGE, options)
-    assert out == ('[Event "Club"]\n[White "Ana"]\n[Black "Bo"]\n[Date "2024.01.05"]\n[WhiteElo "2100"]\n'
-                   '[ECO "C44"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event "Solo"]\n\n1. d4 *\n\n')
+    assert out == ('[Event "Club"]\n[White "Ana"]\n[Black "Bo"]\n[Date "2024.01.05"]\n[ECO "C44"]\n'
+                   '[WhiteElo "2100"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event "Solo"]\n\n1. d4 *\n\n')
     assert summary.problems["duplicate-game"] == 3
     (conflict,) = [w for e in report for w in e["warnings"] if w["code"] == "duplicate-tag-conflict"]
     assert conflict["tag"] == "Date" and "'2024.01.06'" in conflict["message"]
@@ -287,6 +287,10 @@ def test_merge_tags_fills_the_kept_game_and_reports_conflicts(tmp_path, jobs):
 
 @pytest.mark.parametrize(("text", "tags", "expected"), [
     ('[A "1"]\r\n[B "2"]\r\n\r\n1. e4 *\r\n', (("C", "3"),), '[A "1"]\r\n[B "2"]\r\n[C "3"]\r\n\r\n1. e4 *\r\n'),
+    ('[Event "e"]\n[ECO "A00"]\n[WhiteElo "1"]\n\n*\n', (("PlyCount", "0"), ("NotationId", "ab")),
+     '[Event "e"]\n[ECO "A00"]\n[NotationId "ab"]\n[PlyCount "0"]\n[WhiteElo "1"]\n\n*\n'),
+    ('[Event "e"]\n[WhiteElo "1"]\n[ECO "A00"]\n\n*\n', (("PlyCount", "0"), ("Date", "?")),
+     '[Event "e"]\n[WhiteElo "1"]\n[ECO "A00"]\n[PlyCount "0"]\n[Date "?"]\n\n*\n'),
     ('[A "1"] 1. e4 *\n', (("C", 'x"y'),), '[C "x\\"y"]\n[A "1"] 1. e4 *\n'),
     ('1. e4 *\n', (("C", "3"),), '[C "3"]\n1. e4 *\n'),
     ('[A "1"]', (("C", "3"),), '[C "3"]\n[A "1"]'),
@@ -318,8 +322,8 @@ def test_plycount_is_set_right_and_a_game_without_identity_gets_no_tag():
             '[Event "b"]\n\n1. e4 e5 2. Qxf7 *\n')
     out, _, _ = normalize_text(text, NormalizeOptions.create(duplicates=ADD))
     first, second = out.split("\n\n[Event")
-    assert '[PlyCount "3"]\n[NotationId "' in first and "PlyCount" not in second and "NotationId" not in second
-    assert first.index("PlyCount") < first.index("NotationId")
+    assert '[NotationId "' in first and '[PlyCount "3"]\n\n1. e4' in first  # after the roster, in ASCII order
+    assert "PlyCount" not in second and "NotationId" not in second
 
 
 def test_a_stale_identity_tag_is_read_as_written_only_when_asked():
@@ -330,3 +334,12 @@ def test_a_stale_identity_tag_is_read_as_written_only_when_asked():
     by_tags = DuplicateSettings(DuplicatesPolicy.MARK, identity_from=IdentityFrom.TAG)
     assert _found(normalize_text(text, NormalizeOptions.create(duplicates=by_moves))[2]) == [[3, 2]]
     assert _found(normalize_text(text, NormalizeOptions.create(duplicates=by_tags))[2]) == [[2, 1]]
+
+
+def test_merged_and_added_tags_keep_the_export_format_s_order():
+    export_options = NormalizeOptions.create(export="full", duplicates=ADD)
+    out, _, _ = normalize_text(MERGE.split("[Event \"Solo\"]")[0], export_options)
+    first = out.split("\n\n")[0].splitlines()
+    names = [line[1:].split(" ")[0] for line in first]
+    assert names[:7] == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    assert names[7:] == sorted(names[7:]) and {"PlyCount", "NotationId"} <= set(names)
