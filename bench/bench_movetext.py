@@ -87,10 +87,15 @@ def _commands(path: Path, pure: Path | None) -> dict[str, list[str]]:
     if pure is not None:
         sides["pure"] = [sys.executable, "-c", PURE.format(root=str(pure))]
     out: dict[str, list[str]] = {"python-chess read_game": [sys.executable, str(HERE / "pychess_pgn.py"), str(path)]}
+    extract = shutil.which("pgn-extract")
+    if extract is not None:  # the duplicates beside pgn-extract's (-D: duplicate games not written)
+        out["pgn-extract -D"] = [extract, "-D", "-s", f"-o{os.devnull}", str(path)]
     for build, argv in sides.items():
         out[f"check ({build})"] = [*argv, "check", str(path), "--progress", "never"]
         out[f"normalize --moves san ({build})"] = [*argv, "normalize", str(path), "--moves", "san", "-o", os.devnull,
                                                    "--progress", "never", "--summary", "none"]
+        out[f"normalize --duplicates drop ({build})"] = [*argv, "normalize", str(path), "--duplicates", "drop", "-o",
+                                                         os.devnull, "--progress", "never", "--summary", "none"]
     return out
 
 

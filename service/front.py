@@ -53,7 +53,7 @@ from . import wire
 from .config import Settings
 from .http_answer import AnswerWriter
 from .http_head import Head, HeadRejected, HeadScanner, strip_leading_empty_lines
-from .http_request import HeadRefused, RequestReader
+from .http_request import RequestReader
 from .jsonio import dumps
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
@@ -373,7 +373,7 @@ class ClientConnection(asyncio.Protocol):
         data = await self._read_head(head_deadline)
         try:
             request = self.reader.read_head(data)
-        except HeadRefused as refused:
+        except HeadRejected as refused:
             raise Refusal(refused.status, refused.detail) from None
         exchange = AnswerWriter(request.method, request.http_version, request.close)
         target = request.target.decode("latin-1")
@@ -449,7 +449,7 @@ class ClientConnection(asyncio.Protocol):
                 piece = self._take_inbox(length)
                 try:
                     pieces = reader.feed_body(piece)
-                except HeadRefused as refused:
+                except HeadRejected as refused:
                     raise Refusal(refused.status, refused.detail) from None
                 for data in pieces:
                     if body.size + len(data) > limit:

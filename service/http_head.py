@@ -19,7 +19,8 @@ MAX_HEAD_BYTES = 65536  # the whole head, request line and headers
 
 
 class HeadRejected(Exception):
-    """A head that breaks a limit; ``status`` and ``detail`` are the answer."""
+    """A request refused (a head over a limit, or one the parser refuses: ``http_request``);
+    ``status`` and ``detail`` are the answer."""
 
     def __init__(self, status: int, detail: str):
         super().__init__(detail)

@@ -3,7 +3,7 @@ from the first request's head to the last one's body.
 
 ``RequestReader.read_head`` takes a head as ``http_head.HeadScanner`` found it (its size
 limits and the ``Content-Length`` rules kept first) and returns its ``Head``, or raises
-``HeadRefused`` with the status to answer: 501 for a method RFC 9110 does not define (a
+``HeadRejected`` with the status to answer: 501 for a method RFC 9110 does not define (a
 method in other letters included: methods are case-sensitive, RFC 9110 9.1) or a transfer
 coding other than chunked, 505 for a version other than HTTP/1.0 and HTTP/1.1, 400 for
 anything llhttp refuses (a header line with a NUL, a bare CR or a space before its colon,
@@ -11,7 +11,7 @@ an obsolete folded line, which RFC 9112 5.2 lets a server refuse, both Content-L
 Transfer-Encoding) and for a ``Host`` missing in HTTP/1.1 or given twice (RFC 9112 3.2).
 
 ``feed_body`` hands the parser the next piece of the body (``body_piece`` says how much of
-the buffer that is) and returns the body's bytes in it, de-chunked; raises ``HeadRefused``
+the buffer that is) and returns the body's bytes in it, de-chunked; raises ``HeadRejected``
 (400) for broken chunked framing. The parser is never handed a byte past the request's
 end, so the next request's head is scanned from its first byte: a sized body is fed to its
 length, and a chunked one in pieces that end at each CR LF CR LF (the only place a chunked
@@ -24,7 +24,7 @@ import re
 
 import httptools
 
-from .http_head import Head
+from .http_head import Head, HeadRejected
 
 # The methods RFC 9110 section 9 defines, and PATCH (RFC 5789). Anything else, a method in
 # other letters included, is a method this server does not recognise: 501 (RFC 9110
@@ -35,15 +35,6 @@ SUPPORTED_VERSIONS = (b"1.0", b"1.1")
 # (501) rather than as malformed (400).
 _REQUEST_LINE = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+ [\x21-\x7e]+ HTTP/([0-9]\.[0-9])")
 _MESSAGE_END = b"\r\n\r\n"
-
-
-class HeadRefused(Exception):
-    """A request this server refuses; ``status`` and ``detail`` are the answer."""
-
-    def __init__(self, status: int, detail: str):
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
 
 
 class _Events:
@@ -104,11 +95,11 @@ class RequestReader:
         return self._events.complete and not (self._raw and self._left)
 
     def read_head(self, data: bytes) -> Head:
-        """The head in ``data`` (through its blank line); raises ``HeadRefused``."""
+        """The head in ``data`` (through its blank line); raises ``HeadRejected``."""
         events = self._events
         line = _REQUEST_LINE.fullmatch(data.split(b"\r\n", 1)[0])
         if line is not None and line[1] not in SUPPORTED_VERSIONS:  # HTTP/2's preface too
-            raise HeadRefused(505, f"HTTP/{line[1].decode('ascii')} is not supported; use HTTP/1.1 or HTTP/1.0")
+            raise HeadRejected(505, f"HTTP/{line[1].decode('ascii')} is not supported; use HTTP/1.1 or HTTP/1.0")
         upgrade = False
         try:
             self._parser.feed_data(data)
@@ -119,24 +110,24 @@ class RequestReader:
             upgrade = True
         except httptools.HttpParserInvalidMethodError:
             if line is None:
-                raise HeadRefused(400, "malformed request head: not an HTTP request line") from None
-            raise HeadRefused(501, unknown_method(line[0].split(b" ", 1)[0])) from None
+                raise HeadRejected(400, "malformed request head: not an HTTP request line") from None
+            raise HeadRejected(501, unknown_method(line[0].split(b" ", 1)[0])) from None
         except httptools.HttpParserError as exc:
             raise _refusal(exc, events.headers) from None
         if not events.headers_done:
-            raise HeadRefused(400, "malformed request head")
+            raise HeadRejected(400, "malformed request head")
         method = self._parser.get_method()
         version = self._parser.get_http_version()
         if version not in ("1.0", "1.1"):
-            raise HeadRefused(505, f"HTTP/{version} is not supported; use HTTP/1.1 or HTTP/1.0")
+            raise HeadRejected(505, f"HTTP/{version} is not supported; use HTTP/1.1 or HTTP/1.0")
         if method not in KNOWN_METHODS:
-            raise HeadRefused(501, unknown_method(method))
+            raise HeadRejected(501, unknown_method(method))
         # An HTTP/1.0 connection is closed after its answer, whatever it asks.
         close = upgrade or version == "1.0" or not events.keep_alive
         head = Head(method, events.url, version.encode("ascii"), events.headers, close)
         hosts = sum(1 for name, _ in head.headers if name == b"host")
         if hosts > 1 or (hosts == 0 and version == "1.1"):
-            raise HeadRefused(400, "a request must name its Host once (RFC 9112 3.2)")
+            raise HeadRejected(400, "a request must name its Host once (RFC 9112 3.2)")
         coding = head.header(b"transfer-encoding")
         self._chunked = coding is not None
         length = head.header(b"content-length")
@@ -144,7 +135,7 @@ class RequestReader:
         self._tail = b""
         self._raw = upgrade
         if upgrade and self._chunked:
-            raise HeadRefused(400, "a request that asks to upgrade the protocol cannot have a chunked body here")
+            raise HeadRejected(400, "a request that asks to upgrade the protocol cannot have a chunked body here")
         return head
 
     def body_piece(self, buffer: bytearray) -> int:
@@ -159,7 +150,7 @@ class RequestReader:
         return len(buffer) if end < 0 else end + len(_MESSAGE_END)
 
     def feed_body(self, piece: bytes) -> list[bytes]:
-        """The body's bytes in ``piece`` (as ``body_piece`` measured it); raises ``HeadRefused``."""
+        """The body's bytes in ``piece`` (as ``body_piece`` measured it); raises ``HeadRejected``."""
         if self._raw:
             self._left -= len(piece)
             return [piece]
@@ -168,7 +159,7 @@ class RequestReader:
         try:
             self._parser.feed_data(piece)
         except httptools.HttpParserError as exc:
-            raise HeadRefused(400, f"malformed request body: {_describe(exc)}") from None
+            raise HeadRejected(400, f"malformed request body: {_describe(exc)}") from None
         if self._chunked:
             self._tail = (self._tail + piece)[-3:]
         else:
@@ -183,17 +174,17 @@ def unknown_method(method: bytes) -> str:
     return f"the method {name!r} is not implemented; this server takes GET, HEAD, POST and OPTIONS"
 
 
-def _refusal(exc: httptools.HttpParserError, headers: list[tuple[bytes, bytes]]) -> HeadRefused:
+def _refusal(exc: httptools.HttpParserError, headers: list[tuple[bytes, bytes]]) -> HeadRejected:
     """The answer to a head llhttp refused."""
     text = _describe(exc)
     codings = [value for name, value in headers if name.lower() == b"transfer-encoding"]
     has_length = any(name.lower() == b"content-length" for name, _ in headers)
     if codings and has_length:
-        return HeadRefused(400, "a request cannot have both Transfer-Encoding and Content-Length")
+        return HeadRejected(400, "a request cannot have both Transfer-Encoding and Content-Length")
     if codings and codings[-1].strip().lower() != b"chunked":
         coding = codings[-1].decode("latin-1")[:40]
-        return HeadRefused(501, f"the transfer coding {coding!r} is not implemented; send the body chunked or sized")
-    return HeadRefused(400, f"malformed request head: {text}")
+        return HeadRejected(501, f"the transfer coding {coding!r} is not implemented; send the body chunked or sized")
+    return HeadRejected(400, f"malformed request head: {text}")
 
 
 def _describe(exc: Exception) -> str:

@@ -149,9 +149,14 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
         )
     if isinstance(variant, Variant) and _moves_checked(game, problems):
         try:
-            start = judge.starts.start(variant, fen_tag.value if fen_tag is not None else None)
+            start_fen = fen_tag.value if fen_tag is not None else None
+            start = judge.starts.start(variant, start_fen)
+            duplicates = judge.duplicates
+            visitor = None if duplicates is None else duplicates.visitor(start.position, start_fen, variant)
             moves = read_game_moves(text, game.start_line, start, result_tag=result_tag, letters=judge.letters,
-                                    first_column=game.start_column)
+                                    first_column=game.start_column, visitor=visitor)
+            if visitor is not None and duplicates is not None:
+                duplicates.report(game, visitor, moves, problems)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the check of a file
             problems.add(game.start_line, 1, Severity.ERROR, INTERNAL_ERROR,
                          f"reading this game's moves failed: {type(exc).__name__}: {exc} (please report it)")

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks
-from notation.check.problem import CheckProblem, ProblemList, ProblemLog, Severity
+from notation.check.problem import CheckProblem, GameKey, ProblemList, ProblemLog, Severity
 from notation.check.runner import (
     MAX_LINE_BYTES,
     NOTHING_FOUND,
@@ -50,6 +50,7 @@ from notation.check.runner import (
     Summary,
     check_found,
     check_stream,
+    new_judge,
 )
 from notation.check.sources import FileKind, Found, Source, Unreadable
 from notation.inputs import Compression, InputError, InputFile, describe_error
@@ -78,7 +79,7 @@ _state: tuple[CheckOptions, PositionJudge] | None = None
 
 def _init_worker(options: CheckOptions) -> None:
     global _state
-    _state = (options, PositionJudge(options.registry, profile=options.profile, letters=options.letters))
+    _state = (options, new_judge(options))
 
 
 def _worker_state() -> tuple[CheckOptions, PositionJudge]:
@@ -152,8 +153,13 @@ class _Run:
     def local_judge(self) -> PositionJudge:
         if self.judge is None:
             options = self.options
-            self.judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+            self.judge = new_judge(options)
         return self.judge
+
+    def on_key(self) -> Callable[[ProblemList, GameKey], None] | None:
+        """Where a worker's game keys go as its part is replayed: the parent's finder."""
+        duplicates = self.local_judge().duplicates
+        return None if duplicates is None else duplicates.replayed
 
     def add(self, action: Action, task: Pending[Outcome] | None = None) -> None:
         """Queue a step; take the oldest ones while too many tasks are in flight."""
@@ -213,7 +219,7 @@ def _whole_done(run: _Run, item: Source, size: int, outcome: Outcome | None) -> 
         run.summary.unreadable.append(Unreadable(item.path, outcome.unreadable))
         return
     problems = ProblemList(item.path, run.count)
-    outcome.log.replay(problems)
+    outcome.log.replay(problems, on_key=run.on_key())
     problems.finish()
     problems.suppressed += outcome.log.suppressed
     run.summary.file_checked(problems)
@@ -242,7 +248,7 @@ def _piece_done(run: _Run, file: _File, piece: ranges.Span, outcome: Outcome | N
         file.seen += _check_rest_here(run, file, piece)
         run.advance(file.size - piece.start)
         return
-    outcome.log.replay(file.problems, file.lines_before)
+    outcome.log.replay(file.problems, file.lines_before, run.on_key())
     file.lines_before += outcome.line_breaks
     file.seen += outcome.seen
     file.problems.suppressed += outcome.log.suppressed

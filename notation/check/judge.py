@@ -23,6 +23,7 @@ from notation.options import MoveLanguage, PocketStyle
 from notation.variants import Registry, Variant
 
 if TYPE_CHECKING:
+    from notation.check.duplicates import CheckDuplicates
     from notation.pgn.gamestart import StartPositions
 
 
@@ -62,6 +63,7 @@ class PositionJudge:
         self._found: dict[str, Variant | Finding] = {}  # Variant tag value -> what it names
         self._judge = lru_cache(maxsize=cache_size)(self._judge_uncached)
         self._starts: StartPositions | None = None
+        self.duplicates: CheckDuplicates | None = None  # ``check --duplicates``: the run's finder
 
     @property
     def starts(self) -> StartPositions:

@@ -11,7 +11,7 @@ import enum
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from notation.check.suppress import Suppression
 
@@ -147,6 +147,8 @@ CHECK_CODES: dict[str, str] = {
     "wrong-game-end-mark": "An OpenTafl ++ or -- the move does not earn.",
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
     "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
+    "duplicate-game": "A later copy of a game already seen: the same variant, start and main line (--duplicates).",
+    "duplicate-tag-conflict": "Dropped copies give a tag the kept game lacks different values (--merge-tags).",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     "not-exported": "normalize --export kept a game in its own layout: its moves "
     "were not read, or it holds text export format has no place for.",
@@ -210,6 +212,10 @@ class ProblemList:
         self._held: list[CheckProblem] = []  # ``add_last``'s, until ``finish``
         self.read = ReadCounts()  # what the checkers read of the file
 
+    def covered(self, line: int, code: str) -> bool:
+        """Whether a ``notation: ignore`` known now silences ``code`` on ``line``."""
+        return any(s.covers(max(line, 1), code) for s in self._suppressions)
+
     def suppress(self, suppression: Suppression) -> None:
         """Drop the problems ``suppression`` covers from now on (an inline ``notation: ignore``)."""
         self._suppressions.append(suppression)
@@ -261,6 +267,18 @@ class ProblemList:
 READING_CODES = frozenset({"encoding", "binary-file", "decompress", "line-too-long"})
 
 
+class GameKey(NamedTuple):
+    """A game's duplicate key found in a worker (``check --duplicates --jobs``): where the
+    game starts, its key, its number among the part's games, and whether a ``notation:
+    ignore`` there silences ``duplicate-game``. The parent decides, as it replays."""
+
+    line: int
+    column: int
+    key: bytes
+    number: int
+    suppressed: bool
+
+
 class ProblemLog(ProblemList):
     """A ``ProblemList`` that emits nothing: it records, in order, the problems that pass
     its suppressions and the ``settle`` calls between them, for ``replay`` into the file's
@@ -273,7 +291,7 @@ class ProblemLog(ProblemList):
 
     def __init__(self, path: str):
         super().__init__(path, self._never)
-        self.events: list[CheckProblem | int] = []  # a problem, or a settle up to that line
+        self.events: list[CheckProblem | int | GameKey] = []  # a problem, a settle up to that line, a game's key
         self.reading_damage = False
         self._settle: int | None = None
 
@@ -300,15 +318,27 @@ class ProblemLog(ProblemList):
     def settle(self, line: int) -> None:
         self._settle = line
 
+    def add_key(self, key: GameKey) -> None:
+        """Record a game's key in its place among the problems (see ``GameKey``)."""
+        if self._settle is not None:
+            self.events.append(self._settle)
+            self._settle = None
+        self.events.append(key)
+
     def finish(self) -> None:
         self._settle = None  # the file's own list finishes when every part is replayed
 
-    def replay(self, target: ProblemList, lines_before: int = 0) -> None:
+    def replay(self, target: ProblemList, lines_before: int = 0,
+               on_key: Callable[[ProblemList, GameKey], None] | None = None) -> None:
         """Hand the recorded problems and settles to ``target``, in order, each line moved on
-        by ``lines_before`` (a part whose lines were numbered from its own start)."""
+        by ``lines_before`` (a part whose lines were numbered from its own start), and each
+        game's key, its line moved on, to ``on_key``."""
         for event in self.events:
             if isinstance(event, int):
                 target.settle(event + lines_before)
+            elif isinstance(event, GameKey):
+                if on_key is not None:
+                    on_key(target, event._replace(line=event.line + lines_before))
             else:
                 target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)
         if self._settle is not None:  # the last one too: ``add_last``'s problems go out after what it sends

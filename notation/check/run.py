@@ -11,9 +11,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-from notation.check.judge import PositionJudge
 from notation.check.problem import CheckProblem
-from notation.check.runner import CheckOptions, ProgressSink, Summary, check_found, counter, without_excluded
+from notation.check.runner import (
+    CheckOptions,
+    ProgressSink,
+    Summary,
+    check_found,
+    counter,
+    new_judge,
+    without_excluded,
+)
 from notation.check.sources import Found, Source, discover
 
 
@@ -39,7 +46,7 @@ def run_check(
 
         check_in_parallel(found_all, options, count, summary, jobs, progress)
         return summary
-    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+    judge = new_judge(options)
     for found in found_all:
         check_found(found, options, judge, count, summary, progress)
     return summary

@@ -23,6 +23,7 @@ from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unre
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.options import MoveLanguage
+from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
@@ -55,6 +56,7 @@ class CheckOptions:
     excluded: Callable[[str], bool] | None = None
     profile: tuple[str, WriteOptions] | None = None
     letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
+    duplicates: DuplicateSettings = NO_DUPLICATES  # ``--duplicates``: later copies of games reported
 
 
 class ProgressSink(Protocol):
@@ -137,6 +139,16 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
             progress.advance(max(0, source.position - reporting.reported))
     problems.finish()
     summary.file_checked(problems)
+
+
+def new_judge(options: CheckOptions) -> PositionJudge:
+    """The judge of one process's run, with the run's duplicate finder when ``--duplicates``."""
+    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+    if options.duplicates.active:
+        from notation.check.duplicates import CheckDuplicates
+
+        judge.duplicates = CheckDuplicates(options.duplicates)
+    return judge
 
 
 def counter(

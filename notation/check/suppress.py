@@ -54,4 +54,5 @@ def game_suppression(text: str, first_line: int) -> Suppression | None:
     if found is None:
         return None
     codes = _codes(found.group("codes"))
-    return Suppression(first_line, first_line + text.count("\n"), codes)
+    # the game's own lines: the blank lines after it end on the next game's first line
+    return Suppression(first_line, first_line + text.rstrip().count("\n"), codes)

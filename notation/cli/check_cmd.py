@@ -18,7 +18,7 @@ from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMAT_NAMES, format_class
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
-from notation.cli import cluster_cmd
+from notation.cli import cluster_cmd, duplicates_options
 from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import add_accept_option, add_piece_letters_option, add_variant_options, check_variant_option
@@ -28,6 +28,7 @@ from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
 from notation.options import MoveLanguage
+from notation.pgn.duplicates import DuplicateMatch
 from notation.variants import parse_aliases
 
 
@@ -51,6 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(variant=None)  # None: [tool.notation] variant, else standard
     add_accept_option(parser)
     add_piece_letters_option(parser)
+    duplicates_options.add_check_options(parser)
     parser.add_argument(
         "--profile", choices=list(PROFILES), default=None,
         help="warn (profile-mismatch) about valid positions not written as this program writes them",
@@ -140,6 +142,7 @@ def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
         excluded=excludes,
         profile=(profile_name, PROFILES[profile_name]) if profile_name else None,
         letters=MoveLanguage(args.piece_letters),
+        duplicates=duplicates_options.settings_from(args, ""),
     )
 
 
@@ -190,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
     jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
+    if options.duplicates.match is not DuplicateMatch.SAME:
+        raise UsageError("check --duplicates-by prefix is not available: normalize --duplicates mark finds prefixes")
     output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)

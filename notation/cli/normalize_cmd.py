@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from notation.cli import cluster_cmd
+from notation.cli import cluster_cmd, duplicates_options
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import (
@@ -124,6 +124,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "a bad move or set-up is kept as read",
     )
     add_piece_letters_option(parser)
+    duplicates_options.add_normalize_options(parser)
+    duplicates_options.add_identity_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -156,6 +158,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             encoding=args.encoding,
             move_letters=args.piece_letters,
             export=args.export,
+            duplicates=duplicates_options.settings_from(args, "standard input" if args.input == "-" else args.input),
             **writer,
         )
     except (ValueError, NotationError) as exc:
@@ -201,6 +204,8 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
 def run(args: argparse.Namespace) -> int:
     cluster_cmd.refuse_without_dask(args)
     options = _options(args)
+    if options.duplicates.whole_input_first and (args.dask is not None or args.more_inputs):
+        raise UsageError("--duplicates-by prefix and --merge-tags work on one INPUT without --dask")
     if args.dask is not None or args.more_inputs:
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)
@@ -258,6 +263,8 @@ def _run(
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
     with contextlib.ExitStack() as stack:
+        if options.duplicates.active and (args.jobs > 1 or options.duplicates.whole_input_first):
+            return _run_finding_copies_first(args, options, source, (output, rejects, report))
         fd = _shared_descriptor(args, source)
         if fd is not None:
             from notation.pgn.file_jobs import normalize_file_parallel
@@ -271,6 +278,26 @@ def _run(
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
             return _write_batches(args, source, batches, output, rejects, report, lambda: source.position)
         results = normalize_games(iter_games(source.blocks(), options.limits), options)
+        return _write_results(args, source, results, output, rejects, report)
+
+
+def _run_finding_copies_first(args: argparse.Namespace, options: NormalizeOptions, source: InputFile,
+                              sinks: tuple[Output, Output | None, Output | None]) -> Summary:
+    """``--duplicates`` over the whole input before any game is written (``--jobs``,
+    prefixes): the copies found first (``duplicate_jobs``), then the games normalised and
+    written to ``sinks`` (output, rejects, report)."""
+    output, rejects, report = sinks
+    from notation.pgn import ranges
+    from notation.pgn.duplicate_jobs import readable, with_copies
+    from notation.pgn.file_jobs import normalize_file_parallel
+
+    with readable(args.input, source.blocks(), source.compression is not Compression.NONE) as fd:
+        options = with_copies(options, fd, args.jobs)
+        if args.jobs > 1:
+            batches = normalize_file_parallel(fd, options, args.jobs)
+            return _write_batches(args, source, batches, output, rejects, report)
+        text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+        results = normalize_games(iter_games(text, options.limits), options)
         return _write_results(args, source, results, output, rejects, report)
 
 

@@ -34,8 +34,8 @@ from notation.check import CheckOptions
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks
-from notation.check.problem import CheckProblem, ProblemList, ReadCounts
-from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter, without_excluded
+from notation.check.problem import CheckProblem, GameKey, ProblemList, ReadCounts
+from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter, new_judge, without_excluded
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
 from notation.check.sources import discover as discover_local
 from notation.cluster import ClusterError, files
@@ -124,7 +124,7 @@ def check_piece(partition: Partition, options: CheckOptions, text: str | Iterabl
     lines numbered from 1 (``damage``). ``text``: a ``Reading.GIVEN`` piece's, whose
     reading then breaks with ``failure`` if there is one. Raises ``ClusterError`` when the
     file cannot be read."""
-    judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
+    judge = new_judge(options)  # with --duplicates, it records each game's key for the client
     log = PieceLog(partition.name)
     try:
         with _PieceBytes(partition, text, failure) as stream:
@@ -210,8 +210,10 @@ def check_on(client: Any, found: list[Found], options: CheckOptions, emit: Calla
     chunks of ``chunk_bytes`` (by default the partition size); as ``run_check`` (the same
     ``accept``, ``excluded`` and ``profile``)."""
     summary = Summary()
+    duplicates = new_judge(options).duplicates
     run = _Run(client, options, counter(options, summary, emit), summary, partition_bytes,
-               chunk_bytes or partition_bytes, InOrder(client, in_flight_limit(threads(client))))
+               chunk_bytes or partition_bytes, InOrder(client, in_flight_limit(threads(client))),
+               None if duplicates is None else duplicates.replayed)
     try:
         for item in without_excluded(found, options, summary):
             if isinstance(item, Unreadable):
@@ -236,6 +238,7 @@ class _Run:
     partition_bytes: int
     chunk_bytes: int
     window: InOrder
+    on_key: Callable[[ProblemList, GameKey], None] | None = None  # ``--duplicates``: the one finder's
 
     def plan(self, item: Source) -> None:
         """Queue the steps that check ``item``: its pieces, or the whole file."""
@@ -248,7 +251,7 @@ class _Run:
         except ClusterError as exc:
             self._unreadable(item.path, exc.reason)
             return
-        merge = FileMerge(ProblemList(item.path, self.count))
+        merge = FileMerge(ProblemList(item.path, self.count), on_key=self.on_key)
         if shape.compression is Compression.NONE:
             for partition in byte_ranges(self.client, 0, target, shape, self.partition_bytes, Numbering.LOCAL,
                                          self.window.limit):

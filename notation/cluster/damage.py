@@ -27,15 +27,24 @@ Nothing here reads files or raises on bad input.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from notation.check.problem import READING_CODES, CheckProblem, ProblemList, ProblemLog, ReadCounts, Severity
+from notation.check.problem import (
+    READING_CODES,
+    CheckProblem,
+    GameKey,
+    ProblemList,
+    ProblemLog,
+    ReadCounts,
+    Severity,
+)
 from notation.check.runner import NOTHING_FOUND
 from notation.check.sources import FileKind
 
 STOPPING_CODES = frozenset({"binary-file", "decompress"})  # the reading layer reads no further
 
-Event = CheckProblem | int  # an int: a settle up to that line
+Event = CheckProblem | int | GameKey  # an int: a settle up to that line; a game's key (``--duplicates``)
 
 
 @dataclass
@@ -88,6 +97,7 @@ class FileMerge:
     lines_before: int = 0
     feeds_before: int = 0
     stopped: bool = False  # the reading stopped in a piece: the rest is not replayed
+    on_key: Callable[[ProblemList, GameKey], None] | None = None  # ``check --duplicates``: the client's finder
 
     def add(self, outcome: PieceOutcome) -> None:
         """Replay one piece's outcome, in the file's order."""
@@ -100,6 +110,8 @@ class FileMerge:
             elif isinstance(event, CheckProblem):
                 shift = self.feeds_before if event.code in READING_CODES else self.lines_before
                 add(event.line + shift, event.column, event.severity, event.code, event.message)
+            elif self.on_key is not None:  # a game's key: the client decides, the games before counted
+                self.on_key(self.problems, event._replace(line=event.line + self.lines_before))
         self.games += outcome.games
         self.suppressed += outcome.suppressed
         self.problems.read.add(outcome.read)

@@ -195,12 +195,20 @@ def normalize_on(
     targets: list[str] = []
     assembler = Assembler(report, rejects, input_names)
     limit = in_flight_limit(threads(client))
+    copies = None
     window = InOrder(client, limit)
     try:
+        if options.duplicates.active:  # one more pass first: the copies, found in input order
+            from notation.cluster.duplicates import find_copies_on, for_partition
+
+            copies = find_copies_on(client, partitions(client, inputs, partition_bytes, limit, chunk_bytes),
+                                    options, limit)
         for work in partitions(client, inputs, partition_bytes, limit, chunk_bytes):
             target = files.join(out_dir, part_name(len(targets), compression))
             targets.append(target)
             partition, text = (work, None) if isinstance(work, Partition) else work
+            if copies is not None:
+                options = for_partition(options, copies, partition)
             if isinstance(text, Stretch):
                 window.drain()  # the stretch is read here, now: everything before it is done
                 outcome = normalize_part(partition, options, target, compression, text.pieces())

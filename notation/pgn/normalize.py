@@ -34,6 +34,8 @@ mends (castling rights, en passant) has its moves checked from the repaired posi
 (``gamestart``), and with a notation rewritten, its tags kept as written (``--repair``
 rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
+``NormalizeOptions.duplicates`` drops or marks later copies of a game and writes identity
+tags (``duplicates``: ``--duplicates``, ``--add-tags``).
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
 game (code ``internal-error``) and the game is kept unchanged.
@@ -52,6 +54,7 @@ from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
+from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
@@ -64,6 +67,7 @@ from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
+    from notation.pgn.duplicates import DuplicateJudge
     from notation.pgn.gamemoves import PlacedProblem
     from notation.pgn.gamestart import Start, StartPositions
     from notation.pgn.movewrite import MoveWriter
@@ -139,6 +143,7 @@ class NormalizeOptions:
     encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
     move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
     export: ExportFormat = ExportFormat.KEEP  # the standard's export format (``--export``; ``export.py``)
+    duplicates: DuplicateSettings = NO_DUPLICATES  # later copies of a game (``--duplicates``)
 
     @classmethod
     def create(
@@ -156,6 +161,7 @@ class NormalizeOptions:
         encoding: TextEncoding | str = TextEncoding.KEEP,
         move_letters: MoveLanguage | str = MoveLanguage.EN,
         export: ExportFormat | str = ExportFormat.KEEP,
+        duplicates: DuplicateSettings = NO_DUPLICATES,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
@@ -167,6 +173,7 @@ class NormalizeOptions:
         ``reduced`` lays every game out in the PGN standard's export format (``export.py``),
         its moves read and written in ``moves``' notation, or (``keep``, ``check``, or a
         profile's notation of another family) in the family's own (SAN for chess).
+        ``duplicates``: what happens to later copies of a game (``notation.pgn.duplicates``).
 
         Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
         ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
@@ -182,14 +189,14 @@ class NormalizeOptions:
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
                    MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters),
-                   ExportFormat(export))
+                   ExportFormat(export), duplicates)
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
                                    self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters, self.export))
+                                   self.move_letters, self.export, self.duplicates))
 
 
 @dataclass
@@ -304,6 +311,12 @@ class Normalizer:
         self._starts: StartPositions | None = None
         self._writer: MoveWriter | None = None
         self._writers: dict[MoveNotation, MoveWriter] = {}  # --export: each family's own notation
+        self._duplicates: DuplicateJudge | None = None
+        if options.duplicates.reads_identities:
+            from notation.pgn.duplicates import DuplicateJudge
+
+            self._duplicates = DuplicateJudge(options.duplicates, options.registry, options.accept, options.budget,
+                                              options.move_letters)
         if options.moves is not MovesOption.KEEP or options.export is not ExportFormat.KEEP:
             from notation.pgn.gamestart import StartPositions
             from notation.pgn.movewrite import writer_for
@@ -315,7 +328,8 @@ class Normalizer:
     def normalize_game(self, game: RawGame) -> GameResult:
         """The result for one raw game; never raises on bad input."""
         try:
-            return self._normalize(game)
+            result = self._normalize(game)
+            return result if self._duplicates is None else self._duplicates.apply(game, result)
         except Exception as exc:  # noqa: BLE001 - one bad game must not stop a long run
             report = _Report(game.number, self.options.accept)
             for problem in game.problems:

@@ -85,6 +85,8 @@ SEVERITY: dict[str, str] = {
     "pgn-no-tags": WARNING,
     # the normaliser's own
     "pgn-duplicate-tag": ERROR,
+    "duplicate-game": WARNING,  # a later copy of a game (normalize and check --duplicates)
+    "duplicate-tag-conflict": WARNING,  # copies giving a kept game's missing tag other values (--merge-tags)
     # the moves (notation.pgn.movewalk, notation.pgn.gamemoves): errors
     "bad-move-syntax": ERROR,
     "illegal-move": ERROR,

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_service.http_answer import AnswerError, AnswerWriter
-from notation_service.http_request import HeadRefused, RequestReader
+from notation_service.http_head import HeadRejected
+from notation_service.http_request import RequestReader
 
 
 def by_h11(data: bytes):
@@ -34,7 +35,7 @@ def by_reader(data: bytes):
     it refuses it with."""
     try:
         head = RequestReader().read_head(data)
-    except HeadRefused as refused:
+    except HeadRejected as refused:
         return refused.status
     return head.method, head.target, head.http_version, head.raw
 
@@ -186,7 +187,7 @@ def test_a_request_that_asks_to_upgrade_is_served_with_its_body_and_the_next_one
 def test_a_broken_chunk_is_400():
     reader = RequestReader()
     reader.read_head(b"POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
-    with pytest.raises(HeadRefused) as refused:
+    with pytest.raises(HeadRejected) as refused:
         reader.feed_body(b"zz\r\n")
     assert refused.value.status == 400
 

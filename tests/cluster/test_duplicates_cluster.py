@@ -1,0 +1,97 @@
+"""``normalize --duplicates --dask`` and ``check --duplicates --dask`` on a LocalCluster of two
+workers: the parts, report, problems and summary one process gives for the inputs one after
+another, copies found across them."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import uuid
+
+import fsspec
+import pytest
+from distributed import Client, LocalCluster
+from paths import ROOT
+
+from notation.check import CheckOptions, run_check
+from notation.cluster.check import check_on, discover
+from notation.cluster.normalize import InputNames, normalize_on
+from notation.cluster.plan import Input
+from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
+from notation.pgn.normalize import NormalizeOptions, normalize_text
+from notation.variants import DEFAULT_REGISTRY
+
+pytestmark = [pytest.mark.slow]
+
+CASES = json.loads((ROOT / "fixtures" / "pgn" / "duplicates_cases.json").read_text(encoding="utf-8"))
+GAMES = [game for case in CASES if "piece_letters" not in case for game in case["games"]]
+
+
+class _Sink:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        yield client
+
+
+@pytest.mark.parametrize("policy", [DuplicatesPolicy.DROP, DuplicatesPolicy.MARK])
+def test_copies_across_a_plain_and_a_compressed_input_as_one_process_finds_them(client, policy):
+    root = f"memory://duplicates-{uuid.uuid4().hex}"
+    big, small = "".join(GAMES) * 3, "".join(reversed(GAMES))
+    with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
+        out.write(big.encode("utf-8"))
+    with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
+        out.write(gzip.compress(small.encode("utf-8")))
+    options = NormalizeOptions.create(duplicates=DuplicateSettings(policy))
+    inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
+    report = _Sink()
+    summary = normalize_on(client, inputs, options, f"{root}/out", 3_000, report=report,  # type: ignore[arg-type]
+                           input_names=InputNames.INCLUDED, chunk_bytes=3_000)
+    fs = fsspec.filesystem("memory")
+    names = sorted(fs.ls(f"{root}/out", detail=False))
+    assert len(names) > 4  # several partitions of each input
+    joined = b"".join(fs.cat_file(name) for name in names).decode("utf-8")
+    # one process over the two inputs one after another (the second's copies name the first)
+    want, want_summary, want_report = normalize_text(big + small, options)
+    assert joined == want
+    assert summary.problems == want_summary.problems
+    found = [(e["input"], e["game"], w["first"]["input"], w["first"]["game"]) for line in report.parts
+             for e in [json.loads(line)] for w in e["warnings"] if w["code"] == "duplicate-game"]
+    games_big = sum(1 for _ in GAMES) * 3
+    expected = []
+    for entry in want_report:
+        for warning in entry["warnings"]:
+            if warning["code"] != "duplicate-game":
+                continue
+            first_game = warning["first"]["game"]
+            where = ("big.pgn", entry["game"]) if entry["game"] <= games_big else ("small.pgn.gz",
+                                                                                   entry["game"] - games_big)
+            expected.append((where[0], where[1], "big.pgn" if first_game <= games_big else "small.pgn.gz",
+                             first_game if first_game <= games_big else first_game - games_big))
+    assert found == expected and found
+
+
+def test_check_duplicates_on_two_workers_gives_one_process_problems(client, tmp_path):
+    """A plain file cut into pieces and a gzip one cut into chunks: each worker records its
+    games' keys, the client decides in input order, across the files, as one process."""
+    (tmp_path / "a.pgn").write_text("".join(GAMES) * 2, encoding="utf-8")
+    (tmp_path / "b.pgn.gz").write_bytes(gzip.compress("".join(reversed(GAMES)).encode("utf-8")))
+    paths = [str(tmp_path / "a.pgn"), str(tmp_path / "b.pgn.gz")]
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY,
+                           duplicates=DuplicateSettings(DuplicatesPolicy.MARK))
+    single: list = []
+    want = run_check(paths, options, single.append)
+    found: list = []
+    summary = check_on(client, discover(paths), options, found.append, 2_000, 2_000)
+    assert found == single
+    assert summary == want
+    copies = [problem for problem in single if problem.code == "duplicate-game"]
+    assert len(copies) > len(GAMES) and any("a.pgn" in p.message for p in copies if p.path.endswith("b.pgn.gz"))
