@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 from flask import Blueprint, Response
 
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
+from notation.pgn.duplicates import DuplicateSettings, MergeTags
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
 
 from ..bodies import load_query, require_media_type, single_query, spool_body, utf8_blocks
@@ -66,6 +67,8 @@ def normalize_pgn() -> Response:
     options = _options()
     require_media_type(PGN_MEDIA_TYPES)
     body = spool_body()
+    if options.duplicates.whole_input_first:
+        options = _with_copies(options, body)
     response = Response(_gathered(_lines(utf8_blocks(body), options)), mimetype=NDJSON)
     response.call_on_close(body.close)
     return response
@@ -84,8 +87,35 @@ def _options() -> NormalizeOptions:
         encoding=data["encoding"],
         move_letters=data["piece_letters"],
         export=data["export"],
+        duplicates=_duplicates(data),
         **writer,
     )
+
+
+def _duplicates(data: dict[str, Any]) -> DuplicateSettings:
+    """What happens to later copies of a game within the body, as ``normalize --duplicates``
+    says; a copy names its first game by line alone (the body has no file name)."""
+    by_tags, match = data["duplicates_by"]
+    merge = MergeTags.MISSING if data["merge_tags"] else MergeTags.NONE
+    return DuplicateSettings(data["duplicates"], by_tags, "", match=match, merge=merge, add_tags=data["add_tags"])
+
+
+def _with_copies(options: NormalizeOptions, body: IO[bytes]) -> NormalizeOptions:
+    """``options`` with the copies found over the whole body first (prefixes, merged tags:
+    ``duplicate_jobs.with_copies``, one process), as ``normalize`` finds them in a file; the
+    body is read again from its start by the normalising pass. A body held in memory goes to
+    its temporary file, which the finder reads at offsets."""
+    from notation.pgn.duplicate_jobs import with_copies
+
+    try:
+        descriptor = body.fileno()
+        body.flush()
+        found = with_copies(options, descriptor, 1)
+        body.seek(0)
+    except BaseException:
+        body.close()
+        raise
+    return found
 
 
 def _gathered(pieces: Iterator[str]) -> Iterator[str]:

@@ -194,6 +194,14 @@ NORMALIZE_OPTION_SETS = [
     ("export=full", ["--export", "full"]),
     ("export=reduced", ["--export", "reduced"]),
     ("export=full&moves=uci", ["--export", "full", "--moves", "uci"]),
+    ("duplicates=drop", ["--duplicates", "drop"]),
+    ("duplicates=mark&duplicates_by=White,Black", ["--duplicates", "mark", "--duplicates-by", "White,Black"]),
+    ("duplicates=drop&duplicates_by=prefix&merge_tags=true",
+     ["--duplicates", "drop", "--duplicates-by", "prefix", "--merge-tags"]),
+    ("add_tags=plycount,gameid", ["--add-tags", "plycount,gameid"]),
+    ("export=full&duplicates=drop", ["--export", "full", "--duplicates", "drop"]),
+    ("export=reduced&moves=san&duplicates=drop&add_tags=gameid",
+     ["--export", "reduced", "--moves", "san", "--duplicates", "drop", "--add-tags", "gameid"]),
 ]
 
 

@@ -72,3 +72,66 @@ def test_a_bad_export_value_is_422_naming_it(client, value):
 
 def test_export_given_twice_is_422(client):
     assert refused(client, "export=full&export=reduced") == ["export"]
+
+
+# --- duplicates --------------------------------------------------------------------------
+
+def test_duplicates_drop_leaves_the_uci_copy_out_and_names_the_first(client):
+    games, summary = normalized(client, "duplicates=drop")
+    assert [game["text"] == "" for game in games] == [False, True, False, False, False]
+    warning = next(problem for entry in games[1]["problems"] for problem in entry["warnings"]
+                   if problem["code"] == "duplicate-game")
+    assert warning["first"] == {"input": "", "line": 1, "game": 1}
+    assert warning["message"].startswith("the same game as game 1 (line 1): the same variant, start and main line")
+    assert games[1]["problems"][0]["line"] == 12 and games[1]["changed"] and not games[1]["rejected"]
+    assert output(games).count("[Event ") == 4 and "e2e4" not in output(games)
+    assert summary["problems"] == {"duplicate-game": 1}
+
+
+def test_duplicates_mark_keeps_every_game(client):
+    games, summary = normalized(client, "duplicates=mark")
+    assert output(games) == DATABASE.decode()
+    assert [codes(game) for game in games] == [[], ["duplicate-game"], [], [], []]
+
+
+def test_duplicates_by_prefix_finds_the_feed_cut_short(client):
+    games, _ = normalized(client, "duplicates=drop&duplicates_by=prefix")
+    assert [game["text"] == "" for game in games] == [False, True, True, False, False]
+    prefix = next(problem for entry in games[2]["problems"] for problem in entry["warnings"])
+    assert prefix["prefix"] is True and prefix["first"]["game"] == 1
+
+
+def test_duplicates_by_a_tag_tells_apart_copies_with_other_values(client):
+    """Game 2's Event (and Date, as written) differ from game 1's: by Event, it is not a copy."""
+    games, summary = normalized(client, "duplicates=drop&duplicates_by=Event")
+    assert all(game["text"] for game in games) and "duplicate-game" not in summary["problems"]
+    games, _ = normalized(client, "duplicates=drop&duplicates_by=White,Black,Round")
+    assert games[1]["text"] == ""
+
+
+def test_merge_tags_gives_the_game_kept_the_tags_it_lacks(client):
+    database = DATABASE.replace(b'[Result "1-0"]\n\n1. e2e4', b'[Result "1-0"]\n[Annotator "Club bulletin"]\n\n1. e2e4')
+    games, _ = normalized(client, "duplicates=drop&merge_tags=true", database)
+    assert '[Annotator "Club bulletin"]' in games[0]["text"] and games[1]["text"] == ""
+
+
+def test_add_tags_writes_plycount_and_the_identity(client):
+    games, _ = normalized(client, "add_tags=gameid,plycount")
+    assert '[PlyCount "7"]' in games[0]["text"] and '[PlyCount "7"]' in games[1]["text"]
+    ids = [line for game in games[:2] for line in game["text"].splitlines() if line.startswith("[NotationId")]
+    assert len(ids) == 2 and ids[0] == ids[1]  # the same game in SAN and in UCI: one identity
+
+
+@pytest.mark.parametrize(("query", "parameter"), [
+    ("duplicates=DROP", "duplicates"),
+    ("duplicates=remove", "duplicates"),
+    ("duplicates_by=White", "duplicates_by"),
+    ("duplicates=mark&duplicates_by=White%20Elo", "duplicates_by"),
+    ("merge_tags=true", "merge_tags"),
+    ("duplicates=mark&merge_tags=true", "merge_tags"),
+    ("duplicates=drop&merge_tags=yes", "merge_tags"),
+    ("add_tags=plycount,eco", "add_tags"),
+    ("duplicates=drop&duplicates=mark", "duplicates"),
+])
+def test_bad_duplicate_options_are_422_naming_them(client, query, parameter):
+    assert refused(client, query) == [parameter]
