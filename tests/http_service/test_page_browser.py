@@ -770,9 +770,21 @@ def test_a_pasted_database_is_normalised_with_its_copies_dropped(page, base_url)
     assert ["5", "50", "illegal-move", "error"] in problems
     first = page.find_element("css selector", "#database-problems li[data-code=duplicate-game]").text
     assert first.startswith("Game 2, line 12: duplicate-game: the same game as game 1 (line 1)"), first
-    # Every control is labelled and reached with the keyboard: Copy and Download are buttons.
+    # Every control is labelled and reached with the keyboard: Copy and Download are buttons,
+    # and Ctrl+Enter in the text normalises again (here with the copies marked: none left out).
     for name in ("Copy", "Download"):
         assert page.find_element("xpath", f"//section[@id='database']//button[normalize-space()='{name}']")
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    Select(labelled(page, "Duplicates")).select_by_value("mark")
+    page.execute_script("document.getElementById('database-status').textContent = '';")
+    labelled(page, "PGN database").click()
+    ActionChains(page).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    wait_for(page, lambda s: s.find_element("id", "database-status").text.startswith("Normalised"), "Ctrl+Enter")
+    assert "0 left out" in page.find_element("id", "database-status").text
+    assert page.execute_script("return document.getElementById('database-output').value").count("[Event ") == 5
 
 
 def test_the_database_panel_says_why_it_was_refused(page, base_url):
