@@ -85,7 +85,13 @@ async function* jsonLines(response) {
     for (const line of lines) if (line.trim()) yield JSON.parse(line);
     if (done) break;
   }
-  if (pending.trim()) yield JSON.parse(pending);
+  if (pending.trim()) {
+    try {
+      yield JSON.parse(pending);
+    } catch (error) {
+      // a line cut short: the missing summary line says the answer was cut
+    }
+  }
 }
 
 // A refused request in words: the problem's detail and, for a bad option, which one.
@@ -204,7 +210,9 @@ async function normalizeDatabase() {
     }
   } catch (error) {
     if (controller.signal.aborted) return;
-    failure = `Could not reach the service (${error.message}); is it running?`;
+    failure = games
+      ? `The answer was cut after ${games} games (${error.message}); the output holds only those.`
+      : `Could not reach the service (${error.message}); is it running?`;
   } finally {
     if (database.controller === controller) {
       database.controller = null;
