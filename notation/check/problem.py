@@ -147,6 +147,12 @@ CHECK_CODES: dict[str, str] = {
     "wrong-result": "A Result that contradicts the decided end the moves reach (a mate, a variant's win).",
     "unknown-start": "No start to play the moves from (a drawn array without FEN, a FEN past repair): not checked.",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
+    # normalize's repairs and broken games (notation.pgn.repairs), all warnings
+    "game-truncated": "normalize --broken truncate cut the game before its first bad move (the error is its cause).",
+    "game-dropped": "normalize --broken drop left the game out for a bad move (the error is its cause).",
+    "result-fixed": "normalize --fix-results rewrote or added a Result tag or result token (old and new value).",
+    "tag-fixed": "normalize --fix-tags rewrote a tag's date, Elo or Round value or its name's case (old and new).",
+    "move-numbers-fixed": "normalize --fix-move-numbers renumbered moves from the start's fullmove (once a game).",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",

@@ -41,6 +41,7 @@ from notation.pgn.normalize import (
     Summary,
     normalize_games,
 )
+from notation.pgn.repairs import BrokenGames, Repair
 from notation.pgn.severity import ERROR, severity_of
 from notation.pgn.splitter import iter_games
 
@@ -114,6 +115,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
     add_piece_letters_option(parser)
+    _add_repair_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -132,6 +134,36 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _add_repair_options(parser: argparse.ArgumentParser) -> None:
+    """``--broken`` and the ``--fix-*`` repairs (docs/pgn.md, "Broken games and repairs")."""
+    parser.add_argument(
+        "--broken", choices=[b.value for b in BrokenGames], default=BrokenGames.KEEP.value,
+        help="a game whose moves hold an error (every game's moves are read, as --moves check does): keep "
+        "(default) as read, the errors reported; truncate: cut before its first bad move (a bad move in a "
+        "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
+        "game-truncated; drop: left out (to --reject-to if given), game-dropped. Both are warnings with the "
+        "error as their cause, so a run whose output is clean exits 0",
+    )
+    parser.add_argument(
+        "--fix-results", dest="repairs", action="append_const", const=Repair.RESULTS,
+        help="make the Result tag and the result token agree: the decided end the moves reach (mate, stalemate "
+        "as the variant scores it, a variant's win) first, else the token's decided result, else the tag's; "
+        "each change a result-fixed warning",
+    )
+    parser.add_argument(
+        "--fix-tags", dest="repairs", action="append_const", const=Repair.TAGS,
+        help="dates as YYYY.MM.DD (2024.1.5, 2024-01-05, a JavaScript date string; unknown parts ??), Elo "
+        "values without a rating (-, unrated, empty) as ?, Round forms (R3, 3.) as the number, standard tag "
+        "names in their case (white -> White, fen -> FEN); each change a tag-fixed warning",
+    )
+    parser.add_argument(
+        "--fix-move-numbers", dest="repairs", action="append_const", const=Repair.MOVE_NUMBERS,
+        help="number the moves from the start position's fullmove (FEN tag), in the main line and variations "
+        "(12... before a Black move after a comment or variation); only numbers change; one "
+        "move-numbers-fixed warning a game",
+    )
+
+
 def _options(args: argparse.Namespace) -> NormalizeOptions:
     registry = build_registry(args)
     writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
@@ -145,6 +177,8 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             moves=args.moves,
             encoding=args.encoding,
             move_letters=args.piece_letters,
+            broken=args.broken,
+            repairs=args.repairs or (),
             **writer,
         )
     except (ValueError, NotationError) as exc:

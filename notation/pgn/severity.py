@@ -85,6 +85,12 @@ SEVERITY: dict[str, str] = {
     "pgn-no-tags": WARNING,
     # the normaliser's own
     "pgn-duplicate-tag": ERROR,
+    # normalize's repairs and broken games (notation.pgn.repairs)
+    "game-truncated": WARNING,
+    "game-dropped": WARNING,
+    "result-fixed": WARNING,
+    "tag-fixed": WARNING,
+    "move-numbers-fixed": WARNING,
     # the moves (notation.pgn.movewalk, notation.pgn.gamemoves): errors
     "bad-move-syntax": ERROR,
     "illegal-move": ERROR,
