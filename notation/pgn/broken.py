@@ -58,7 +58,7 @@ def find_cut(text: str, begin: int, problems: list[PlacedProblem], budget: Budge
     while kind != T_END:
         start = scanner.start
         if start >= target:
-            at = numbers if kind == T_MOVE and numbers >= 0 else start
+            at = numbers if (kind == T_MOVE or kind == T_OPEN) and numbers >= 0 else start
             break
         if kind == T_NUMBER:
             if numbers < 0:
