@@ -64,7 +64,10 @@ symbolic link keeps pointing at the rewritten target). Standard output, a FIFO o
 device is written as the run goes: on an error it keeps what was written before.
 Games whose set-up is unreadable or illegal, whose variant is unknown, or (with --moves) with
 an illegal, ambiguous or unreadable move, are kept unchanged (or moved to --reject-to) and
-listed in --report, one JSON line per problem.
+listed in --report, one JSON line per problem; --broken truncate cuts such a game before its
+first bad move and --broken drop leaves it out, each with a warning. --fix-results,
+--fix-tags and --fix-move-numbers repair results, tag values and names, and move numbers
+(each change a warning; all off by default).
 The whole story: `notation docs pgn`.
 Exit status: 0 no errors (warnings alone pass unless --strict), 1 errors reported (output
 still written), 2 usage or I/O error,
@@ -138,30 +141,27 @@ def _add_repair_options(parser: argparse.ArgumentParser) -> None:
     """``--broken`` and the ``--fix-*`` repairs (docs/pgn.md, "Broken games and repairs")."""
     parser.add_argument(
         "--broken", choices=[b.value for b in BrokenGames], default=BrokenGames.KEEP.value,
-        help="a game whose moves hold an error (every game's moves are read, as --moves check does): keep "
-        "(default) as read, the errors reported; truncate: cut before its first bad move (a bad move in a "
+        help="a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
+        "read only as --moves says); truncate and drop read every game's moves, as --moves check does; truncate: cut before its first bad move (a bad move in a "
         "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
         "game-truncated; drop: left out (to --reject-to if given), game-dropped. Both are warnings with the "
         "error as their cause, so a run whose output is clean exits 0",
     )
-    parser.add_argument(
-        "--fix-results", dest="repairs", action="append_const", const=Repair.RESULTS,
-        help="make the Result tag and the result token agree: the decided end the moves reach (mate, stalemate "
-        "as the variant scores it, a variant's win) first, else the token's decided result, else the tag's; "
-        "each change a result-fixed warning",
-    )
-    parser.add_argument(
-        "--fix-tags", dest="repairs", action="append_const", const=Repair.TAGS,
-        help="dates as YYYY.MM.DD (2024.1.5, 2024-01-05, a JavaScript date string; unknown parts ??), Elo "
-        "values without a rating (-, unrated, empty) as ?, Round forms (R3, 3.) as the number, standard tag "
-        "names in their case (white -> White, fen -> FEN); each change a tag-fixed warning",
-    )
-    parser.add_argument(
-        "--fix-move-numbers", dest="repairs", action="append_const", const=Repair.MOVE_NUMBERS,
-        help="number the moves from the start position's fullmove (FEN tag), in the main line and variations "
-        "(12... before a Black move after a comment or variation); only numbers change; one "
-        "move-numbers-fixed warning a game",
-    )
+    for repair, text in _FIX_HELP:
+        parser.add_argument(f"--fix-{repair.value}", dest="repairs", action="append_const", const=repair, help=text)
+
+
+_FIX_HELP = (
+    (Repair.RESULTS, "make the Result tag and the result token agree: the decided end the moves reach (mate, "
+     "stalemate as the variant scores it, a variant's win) first, else the token's decided result, else the "
+     "tag's; each change a result-fixed warning"),
+    (Repair.TAGS, "dates as YYYY.MM.DD (2024.1.5, 2024-01-05, a JavaScript date string; unknown parts ??), Elo "
+     "values without a rating (-, unrated, empty) as ?, Round forms (R3, 3.) as the number, standard tag names "
+     "in their case (white -> White, fen -> FEN); each change a tag-fixed warning"),
+    (Repair.MOVE_NUMBERS, "number the moves from the start position's fullmove (FEN tag), in the main line and "
+     "variations (12... before a Black move after a comment or variation); only numbers change; one "
+     "move-numbers-fixed warning a game"),
+)
 
 
 def _options(args: argparse.Namespace) -> NormalizeOptions:
