@@ -142,7 +142,8 @@ def _add_repair_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--broken", choices=[b.value for b in BrokenGames], default=BrokenGames.KEEP.value,
         help="a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
-        "read only as --moves says); truncate and drop read every game's moves, as --moves check does; truncate: cut before its first bad move (a bad move in a "
+        "read only as --moves says); truncate and drop read every game's moves, as --moves check does; "
+        "truncate: cut before its first bad move (a bad move in a "
         "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
         "game-truncated; drop: left out (to --reject-to if given), game-dropped. Both are warnings with the "
         "error as their cause, so a run whose output is clean exits 0",
