@@ -157,3 +157,39 @@ def test_truncated_games_read_back_clean_and_are_prefixes(text, where, damage, i
     assert kept == [move.san for move in moves][:index]  # every move before the damage, no other
     before = out[movetext_start(out):out.index("{game cut here")].rstrip()
     assert damaged[movetext_start(damaged):].startswith(before)  # the movetext before the cut as it was
+
+
+@pytest.mark.parametrize(("movetext", "white_first", "fullmove", "renumbered"), [
+    ("1. e4 e5 2. Nf3", True, 1, "1. e4 e5 2. Nf3"),
+    ("3. e4 e5 3. Nf3", True, 1, "1. e4 e5 2. Nf3"),
+    ("1. e4 {c} e5", True, 1, "1. e4 {c} 1... e5"),
+    ("1. e4 $1 e5", True, 1, "1. e4 $1 e5"),  # a NAG is no comment: Black's number is not needed
+    ("1... e5 2. Nf3", False, 7, "7... e5 8. Nf3"),
+    ("1… e5 2. Nf3", False, 7, "7… e5 8. Nf3"),  # the dots as written, the digits mended
+    ("e5 Nf3", False, 7, "7... e5 8. Nf3"),
+    ("1. e4 (1. d4 d5) e5", True, 1, "1. e4 (1. d4 d5) 1... e5"),
+    ("12.e4 12.e5", True, 1, "1.e4 1...e5"),
+])
+def test_renumber(movetext, white_first, fullmove, renumbered):
+    from notation.pgn.move_numbers import renumber
+
+    text = f'[FEN "{_START[white_first]}"]\n\n{movetext} *\n'
+    (read,) = notation.read_games(text)
+    assert read.ok, read.problems
+    begin = movetext_start(text)
+    offsets = {_offset(text, move.line, move.column): move.ply for move in _every_move(read.moves)}
+    out = text
+    for edit in sorted(renumber(text, begin, offsets, white_first, fullmove), reverse=True):
+        out = out[:edit.start] + edit.new + out[edit.end:]
+    assert out[begin:].removesuffix(" *\n") == renumbered
+
+
+_START = {True: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+          False: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7"}
+
+
+def _every_move(moves):
+    for move in moves:
+        yield move
+        for variation in move.variations:
+            yield from _every_move(variation)
