@@ -1,9 +1,9 @@
-"""The front end's HTTP work on one request, in process: the fast path (the head scanner,
-``parse_simple`` and ``Exchange`` writing a Content-Length answer) against h11 alone on a
-connection reused from request to request, as a front end without the fast path would run
-it (the scanner still keeps the limits). The head and answer are a single convert's, as
-bench_service sends and answers it; CPU time a request, best of ROUNDS taken in turns.
-docs/architecture.md ("Fast paths and what they buy") quotes the difference.
+"""The front end's HTTP work on one request, in process: the head scanner, the connection's
+parser (``RequestReader``, llhttp through httptools) and ``AnswerWriter``, against h11 (the
+pure-Python reader and writer the front end used before) on a connection reused from
+request to request (the scanner still keeps the limits). The head and answer are a single
+convert's, as bench_service sends and answers it; CPU time a request, best of ROUNDS taken
+in turns. docs/architecture.md ("Fast paths and what they buy") quotes the figures.
 
     python bench/bench_http_head.py [--rounds 7] [--requests 5000]
 """
@@ -15,8 +15,9 @@ import time
 
 import h11
 
-from notation_service.front import Exchange
-from notation_service.http_head import HeadScanner, parse_simple
+from notation_service.http_answer import AnswerWriter
+from notation_service.http_head import HeadScanner
+from notation_service.http_request import RequestReader
 
 HEAD = (
     b"POST /v1/fen/convert HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\n"
@@ -32,15 +33,17 @@ ANSWER_HEADERS = [
 ANSWER = b"y" * 300
 
 
-def fast_path() -> None:
+def llhttp(reader: RequestReader) -> None:
     inbox = bytearray(HEAD + BODY)
     length = HeadScanner().scan(inbox)
     assert length is not None
-    request = parse_simple(bytes(inbox[:length]))
-    assert request is not None
-    exchange = Exchange(request)
-    exchange.head(200, ANSWER_HEADERS) + exchange.data(ANSWER) + exchange.end()
-    assert exchange.reusable()
+    request = reader.read_head(bytes(inbox[:length]))
+    del inbox[:length]
+    while not reader.complete:
+        reader.feed_body(bytes(inbox[:reader.body_piece(inbox)]))
+    writer = AnswerWriter(request.method, request.http_version, request.close)
+    writer.head(200, ANSWER_HEADERS) + writer.data(ANSWER) + writer.end()
+    assert writer.reusable()
 
 
 def h11_alone(connection: h11.Connection) -> None:
@@ -63,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=5000)
     args = parser.parse_args(argv)
     connection = h11.Connection(h11.SERVER)
-    runs = {"fast path": fast_path, "h11 alone": lambda: h11_alone(connection)}
+    reader = RequestReader()
+    runs = {"llhttp": lambda: llhttp(reader), "h11 alone": lambda: h11_alone(connection)}
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(args.rounds):
         for name, run in runs.items():
@@ -71,11 +75,11 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.requests):
                 run()
             best[name] = min(best[name], (time.process_time() - began) / args.requests)
-    fast, general = best["fast path"] * 1e6, best["h11 alone"] * 1e6
+    ours, general = best["llhttp"] * 1e6, best["h11 alone"] * 1e6
     print("http head and answer (front end, one single convert, in process, CPU time)")
-    print(f"  fast path (scanner, parse_simple, Exchange): {fast:6.1f} us a request")
-    print(f"  h11 alone (scanner, h11 read and write):     {general:6.1f} us a request")
-    print(f"  the fast path buys {general - fast:.1f} us a request")
+    print(f"  the front end (scanner, llhttp, AnswerWriter): {ours:6.1f} us a request")
+    print(f"  h11 (scanner, h11 read and write):             {general:6.1f} us a request")
+    print(f"  llhttp and the writer save {general - ours:.1f} us a request")
     return 0
 
 

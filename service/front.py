@@ -5,11 +5,10 @@ Per connection, one request at a time (keep-alive, pipelined requests wait their
 
 1. the head arrives under ``header_timeout`` (counted from accept for a connection's first
    request, else from the request's first byte) and ``service.http_head``'s size limits,
-   then ``http_head.parse_simple`` reads it when it is a plain HTTP/1.1 GET or POST (and
-   ``Exchange`` writes its answer as h11 would), else h11 parses it (a method outside
-   ``KNOWN_METHODS`` then gets 501: methods are case-sensitive); an idle keep-alive
-   connection is closed after ``keepalive_timeout`` and a connection that sends nothing
-   after ``header_timeout``, both without an answer;
+   then the connection's one parser reads it (``service.http_request``: a method outside
+   RFC 9110's gets 501, methods are case-sensitive) and ``service.http_answer`` writes
+   its answer; an idle keep-alive connection is closed after ``keepalive_timeout`` and a
+   connection that sends nothing after ``header_timeout``, both without an answer;
 2. ``GET``/``HEAD /healthz``, ``/readyz`` and ``/metrics`` are answered here, so they never
    wait for a busy worker (and ``/metrics`` counts every worker's requests, and adds up the
    sibling front ends' figures when there are several: ``Front.peers``), as is a CORS
@@ -43,26 +42,25 @@ import asyncio
 import email.utils
 import logging
 import os
-import re
 import tempfile
 import time
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
-import h11
-
 from notation import __version__
 
 from . import wire
 from .config import Settings
-from .http_head import MAX_HEAD_BYTES, Head, HeadRejected, HeadScanner, parse_simple, strip_leading_empty_lines
+from .http_answer import AnswerWriter
+from .http_head import Head, HeadRejected, HeadScanner, strip_leading_empty_lines
+from .http_request import HeadRefused, RequestReader
 from .jsonio import dumps
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
 from .metrics_peers import render_all
 from .request_id import HEADER as REQUEST_ID_HEADER
 from .request_id import new_id, request_id
-from .wire_problems import closing_response, phrase, problem_bytes
+from .wire_problems import closing_response, problem_bytes
 from .worker_pool import Lane, Overloaded, WorkerGone, WorkerPool, WorkerProcess
 
 log = logging.getLogger("service.front")
@@ -81,12 +79,6 @@ RETRY_AFTER_SECONDS = 1
 HOP_BY_HOP = frozenset(
     {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 )
-SUPPORTED_VERSIONS = (b"1.0", b"1.1")
-# The methods RFC 9110 section 9 defines, and PATCH (RFC 5789). Anything else, a method in
-# other letters included (``get``: method names are case-sensitive, RFC 9110 9.1), is a
-# method this server does not recognise: 501 (RFC 9110 15.6.2). A known method a resource
-# does not take gets the app's 405 with Allow.
-KNOWN_METHODS = frozenset({b"GET", b"HEAD", b"POST", b"PUT", b"DELETE", b"CONNECT", b"OPTIONS", b"TRACE", b"PATCH"})
 # The slowest average a body may arrive at once its first body_timeout has passed, as
 # Apache's mod_reqtimeout (MinRate=500): a body that trickles in never holds its slot long.
 BODY_MIN_RATE = 500
@@ -183,6 +175,7 @@ class ClientConnection(asyncio.Protocol):
         self.front = front
         self.settings = front.settings
         self.inbox = bytearray()
+        self.reader = RequestReader()  # the connection's one parser, request after request
         self.eof = False
         self.phase = "idle"  # idle (no byte of a request yet), head, body, dispatch, respond, linger
         self.task: asyncio.Task | None = None
@@ -281,9 +274,14 @@ class ClientConnection(asyncio.Protocol):
             timer.cancel()
             self._data_waiter = None
 
-    def _take_inbox(self) -> bytes:
-        data = bytes(self.inbox)
-        self.inbox.clear()
+    def _take_inbox(self, length: int | None = None) -> bytes:
+        """The inbox's first ``length`` bytes (all by default), taken out of it."""
+        if length is None or length >= len(self.inbox):
+            data = bytes(self.inbox)
+            self.inbox.clear()
+        else:
+            data = bytes(self.inbox[:length])
+            del self.inbox[:length]
         if self._read_paused and self.transport is not None and not self._lost:
             self.transport.resume_reading()
             self._read_paused = False
@@ -373,9 +371,11 @@ class ClientConnection(asyncio.Protocol):
 
     async def _exchange(self, head_deadline: float, started: float) -> bool:
         data = await self._read_head(head_deadline)
-        request = parse_simple(data)
-        exchange = Exchange(request) if request is not None else _h11_exchange(data)
-        request = exchange.request
+        try:
+            request = self.reader.read_head(data)
+        except HeadRefused as refused:
+            raise Refusal(refused.status, refused.detail) from None
+        exchange = AnswerWriter(request.method, request.http_version, request.close)
         target = request.target.decode("latin-1")
         method = request.method.decode("latin-1")
         path = target.split("?", 1)[0]
@@ -385,15 +385,15 @@ class ClientConnection(asyncio.Protocol):
         self.origin = _header(request, b"origin")
         local = await self._local_answer(request, method, path)
         if local is not None:
-            (await self._read_body(exchange, self.settings.max_body_bytes)).close()
+            (await self._read_body(request, self.settings.max_body_bytes)).close()
             status, content_type, payload, extra = local
             self._answer_here(exchange, method, status, content_type, payload, extra)
             self._log_access(method, target, status, started)
             return self._finish_cycle(exchange)
         limit = self.settings.max_pgn_bytes if (method == "POST" and path == PGN_PATH) else self.settings.max_body_bytes
-        body = await self._read_body(exchange, limit)
+        body = await self._read_body(request, limit)
         try:
-            status = await self._forward(exchange, body)
+            status = await self._forward(request, exchange, body)
         finally:
             body.close()
         self._log_access(method, target, status, started)
@@ -421,68 +421,44 @@ class ClientConnection(asyncio.Protocol):
         del self.inbox[:length]
         return head
 
-    async def _read_body(self, exchange: Exchange, limit: int) -> Body:
+    async def _read_body(self, request: Head, limit: int) -> Body:
         """The request body, de-chunked, or a ``Refusal``: 413 past ``limit``, 408 after
         ``body_timeout`` without a byte or when the body averages under ``BODY_MIN_RATE``
-        bytes a second after its first ``body_timeout``, 400 for broken chunked framing."""
+        bytes a second after its first ``body_timeout``, 400 for broken chunked framing.
+        What follows the body stays in the inbox (a pipelined request)."""
         self.phase = "body"
         body = Body(self.front.spool_dir)
         try:
-            declared = _content_length(exchange.request)
+            declared = _content_length(request)
             if declared is not None and declared > limit:
                 raise Refusal(413, f"the body is {declared} bytes; this endpoint accepts at most {limit} bytes")
-            connection = exchange.h11
-            if connection is None:  # the fast path: a Content-Length body, or none
-                await self._read_sized_body(body, declared or 0)
+            reader = self.reader
+            if reader.complete:
                 return body
-            if connection.they_are_waiting_for_100_continue:
-                self._write(connection.send(h11.InformationalResponse(status_code=100, headers=[])))
-            loop = asyncio.get_running_loop()
-            started = loop.time()
-            while True:
-                try:
-                    event = connection.next_event()
-                except h11.RemoteProtocolError as exc:
-                    raise Refusal(exc.error_status_hint, f"malformed request body: {_describe(exc)}") from None
-                if event is h11.NEED_DATA:
-                    if self.eof and not self.inbox:
+            expects = (_header(request, b"expect") or "").lower() == "100-continue"
+            if expects and request.http_version == b"1.1" and not self.inbox:  # RFC 9110 10.1.1
+                self._write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            started = asyncio.get_running_loop().time()
+            while not reader.complete:
+                if not self.inbox:
+                    if self.eof:
                         raise Refusal(400, "the connection was closed before the whole body arrived")
                     await self._wait_for_body(started, body.size)
-                    data = self._take_inbox()
-                    if data:
-                        connection.receive_data(data)
                     continue
-                if isinstance(event, h11.Data):
-                    if body.size + len(event.data) > limit:
+                length = reader.body_piece(self.inbox)
+                piece = self._take_inbox(length)
+                try:
+                    pieces = reader.feed_body(piece)
+                except HeadRefused as refused:
+                    raise Refusal(refused.status, refused.detail) from None
+                for data in pieces:
+                    if body.size + len(data) > limit:
                         raise Refusal(413, f"the body is longer than {limit} bytes, the most this endpoint accepts")
-                    body.write(event.data)
-                    continue
-                if isinstance(event, h11.EndOfMessage):
-                    return body
-                raise Refusal(400, "malformed request body")
+                    body.write(data)
+            return body
         except BaseException:
             body.close()
             raise
-
-    async def _read_sized_body(self, body: Body, length: int) -> None:
-        """Read ``length`` bytes of body from the inbox into ``body`` (what follows stays
-        there: a pipelined request); refuses as ``_read_body`` does."""
-        if not length:
-            return
-        started = asyncio.get_running_loop().time()
-        while True:
-            if self.inbox:
-                if len(self.inbox) <= length - body.size:
-                    body.write(self._take_inbox())
-                else:
-                    wanted = length - body.size
-                    body.write(bytes(self.inbox[:wanted]))
-                    del self.inbox[:wanted]
-                if body.size == length:
-                    return
-            if self.eof:
-                raise Refusal(400, "the connection was closed before the whole body arrived")
-            await self._wait_for_body(started, body.size)
 
     async def _wait_for_body(self, started: float, size: int) -> None:
         """Wait for more of a body that began at loop time ``started``, ``size`` bytes so
@@ -502,9 +478,8 @@ class ClientConnection(asyncio.Protocol):
                 408, f"no byte of the body arrived for {self.settings.body_timeout} s; {size} bytes came"
             ) from None
 
-    async def _forward(self, exchange: Exchange, body: Body) -> int:
+    async def _forward(self, request: Head, exchange: AnswerWriter, body: Body) -> int:
         """Have a worker answer; returns the status sent, or 0 if the answer was cut."""
-        request = exchange.request
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settings.timeout
         self.phase = "dispatch"
@@ -600,7 +575,7 @@ class ClientConnection(asyncio.Protocol):
         if worker is not None:
             self.front.pool.discard(worker, reason)
 
-    def _start_answer(self, exchange: Exchange, start: dict[str, Any]) -> tuple[int, bytes]:
+    def _start_answer(self, exchange: AnswerWriter, start: dict[str, Any]) -> tuple[int, bytes]:
         """The status of a worker's answer and the bytes of its head (for the caller to send)."""
         status = int(start["status"])
         headers = [(name, value) for name, value in start["headers"] if name.lower() not in HOP_BY_HOP]
@@ -644,7 +619,7 @@ class ClientConnection(asyncio.Protocol):
         return None
 
     def _answer_here(
-        self, exchange: Exchange, method: str, status: int, content_type: str, payload: bytes,
+        self, exchange: AnswerWriter, method: str, status: int, content_type: str, payload: bytes,
         extra: list[tuple[str, str]],
     ) -> None:
         headers = list(extra)
@@ -659,12 +634,9 @@ class ClientConnection(asyncio.Protocol):
         if data and not self._lost:
             self._out.write(data)
 
-    def _finish_cycle(self, exchange: Exchange) -> bool:
+    def _finish_cycle(self, exchange: AnswerWriter) -> bool:
         """Keep the connection for the next request if both sides allow it."""
-        if not exchange.reusable() or self.front.stopping:
-            return False
-        self.inbox[:0] = exchange.leftover()
-        return True
+        return exchange.reusable() and not self.front.stopping
 
     def _wire_head(self, request: Head, body: Body) -> dict[str, Any]:
         return {
@@ -763,146 +735,6 @@ class Body:
                 pass
 
 
-_TOKEN = re.compile(r"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
-_FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")
-_NO_BODY = frozenset({204, 304})
-
-
-class Exchange:
-    """One request and its answer on the wire. A head ``parse_simple`` read is answered
-    here (``h11`` None): for an answer with a Content-Length, the bytes h11 would write;
-    an answer of another kind (no Content-Length, 204, 304, a header h11 would refuse)
-    first hands the exchange to h11 (``_to_h11``). Any other head is h11's throughout."""
-
-    __slots__ = ("request", "h11", "close", "remaining", "done")
-
-    def __init__(self, request: Head, connection: h11.Connection | None = None):
-        self.request = request
-        self.h11 = connection
-        self.close = request.close  # the connection ends after this answer
-        self.remaining = 0  # bytes of the answer's body still to write
-        self.done = False
-
-    def head(self, status: int, headers: list[tuple[str, str]]) -> bytes:
-        """The bytes of the answer's head (status line and ``headers``)."""
-        if self.h11 is None:
-            fast = self._fast_head(status, headers)
-            if fast is not None:
-                return fast
-            self._to_h11()
-        assert self.h11 is not None
-        encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
-        response = h11.Response(status_code=status, headers=encoded, reason=phrase(status).encode("ascii"))
-        return self.h11.send(response) or b""
-
-    def data(self, payload: bytes) -> bytes:
-        """The bytes of a piece of the answer's body."""
-        if self.h11 is not None:
-            return self.h11.send(h11.Data(data=payload)) or b""
-        if len(payload) > self.remaining:
-            raise h11.LocalProtocolError("Too much data for declared Content-Length")
-        self.remaining -= len(payload)
-        return payload
-
-    def end(self) -> bytes:
-        """The bytes that end the answer."""
-        if self.h11 is not None:
-            return self.h11.send(h11.EndOfMessage()) or b""
-        if self.remaining:
-            raise h11.LocalProtocolError("Too little data for declared Content-Length")
-        self.done = True
-        return b""
-
-    def reusable(self) -> bool:
-        """Both sides are done and neither asked to close."""
-        if self.h11 is not None:
-            return self.h11.our_state is h11.DONE and self.h11.their_state is h11.DONE
-        return self.done and not self.close
-
-    def leftover(self) -> bytes:
-        """Bytes read past the request (the next request's), for the inbox."""
-        return self.h11.trailing_data[0] if self.h11 is not None else b""
-
-    def _fast_head(self, status: int, headers: list[tuple[str, str]]) -> bytes | None:
-        if status < 200 or status in _NO_BODY:
-            return None
-        length = None
-        lines = [f"HTTP/1.1 {status} {phrase(status)}\r\n"]
-        last = len(headers) - 1
-        for index, (name, value) in enumerate(headers):
-            lower = name.lower()
-            if lower == "content-length":
-                if length is not None or not (value.isascii() and value.isdigit()) or len(value) > 18:
-                    return None
-                length = int(value)
-            elif lower == "connection":  # the front end's own, last, when it is stopping
-                if index != last or value != "close":
-                    return None
-                self.close = True
-            elif lower in ("transfer-encoding", "host"):
-                return None
-            line = f"{name}: {value}\r\n"
-            if line not in _GOOD_LINES and lower not in _CHECKED_VALUES:
-                if _TOKEN.fullmatch(name) is None or _FIELD_VALUE.fullmatch(value) is None:
-                    return None
-                if len(_GOOD_LINES) < 1000 and lower != "date":  # a date changes every second
-                    _GOOD_LINES.add(line)
-            lines.append(line)
-        if length is None:
-            return None
-        if self.close and not (headers and headers[-1][0].lower() == "connection"):
-            lines.append("Connection: close\r\n")  # as h11 adds it
-        lines.append("\r\n")
-        self.remaining = length
-        return "".join(lines).encode("latin-1")
-
-    def _to_h11(self) -> None:
-        """Have h11 write this answer: it reads a head equivalent for the answer (method,
-        version, Connection: close) whose body has been read."""
-        request = self.request
-        connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
-        close = b"Connection: close\r\n" if request.close else b""
-        connection.receive_data(b"%s %s HTTP/1.1\r\nHost: h\r\n%s\r\n" % (request.method, request.target, close))
-        connection.next_event()  # the Request
-        connection.next_event()  # its EndOfMessage
-        self.h11 = connection
-
-
-_GOOD_LINES: set[str] = set()  # answer header lines found valid (most repeat: Content-Type, ...)
-# Values checked before they get here: digits (above), the request id (the front end's own:
-# a worker's is replaced). Their names are tokens whatever their case.
-_CHECKED_VALUES = frozenset({"content-length", "x-request-id"})
-
-
-def _h11_exchange(data: bytes) -> Exchange:
-    """An exchange whose head ``data`` h11 reads; raises ``Refusal`` for a head it refuses,
-    an unsupported version, a method this server does not know, or both Content-Length and
-    Transfer-Encoding."""
-    connection = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD_BYTES + 1024)
-    connection.receive_data(data)
-    try:
-        event = connection.next_event()
-    except h11.RemoteProtocolError as exc:
-        raise Refusal(exc.error_status_hint, f"malformed request head: {_describe(exc)}") from None
-    if not isinstance(event, h11.Request):
-        raise Refusal(400, "malformed request head")
-    if event.http_version not in SUPPORTED_VERSIONS:
-        raise Refusal(505, f"HTTP/{event.http_version.decode('latin-1')} is not supported; use HTTP/1.1 or HTTP/1.0")
-    if event.method not in KNOWN_METHODS:
-        raise Refusal(501, _unknown_method(event.method))
-    names = [name for name, _ in event.headers]
-    if b"transfer-encoding" in names and b"content-length" in names:
-        raise Refusal(400, "a request cannot have both Transfer-Encoding and Content-Length")
-    return Exchange(Head(event.method, event.target, event.http_version, list(event.headers.raw_items())), connection)
-
-
-def _unknown_method(method: bytes) -> str:
-    name = method.decode("latin-1")[:40]
-    if method.upper() in KNOWN_METHODS:
-        return f"the method {name!r} is not implemented; methods are case-sensitive (RFC 9110 9.1): {name.upper()}?"
-    return f"the method {name!r} is not implemented; this server takes GET, HEAD, POST and OPTIONS"
-
-
 def _time_out(waiter: asyncio.Future) -> None:
     if not waiter.done():
         waiter.set_exception(TimeoutError())
@@ -921,7 +753,7 @@ def _iso_now() -> str:
 
 
 def _content_length(request: Head) -> int | None:
-    """The declared body length (h11 or ``parse_simple`` has checked it is one whole number)."""
+    """The declared body length (the parser has checked it is one whole number)."""
     value = request.header(b"content-length")
     return None if value is None else int(value)
 
@@ -930,11 +762,6 @@ def _lane(request: Head) -> Lane:
     """PGN jobs take seconds; everything else takes milliseconds."""
     is_pgn = request.method == b"POST" and request.target.split(b"?", 1)[0] == PGN_PATH.encode()
     return Lane.HEAVY if is_pgn else Lane.LIGHT
-
-
-def _describe(exc: h11.RemoteProtocolError) -> str:
-    text = re.sub(r"bytearray\((b['\"].*?['\"])\)", r"\1", str(exc))
-    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _line(request: Head) -> str:

@@ -1,23 +1,16 @@
 """Finding where a request head ends in bytes that arrive a few at a time, and the size
-limits it must keep, before h11 parses it.
+limits it must keep, before the connection's parser (``service.http_request``) reads it.
 
 ``HeadScanner.scan`` looks only at bytes it has not seen (a head sent one byte at a time
 costs linear work) and raises ``HeadRejected`` with the status to answer: 414 for a request
 line over ``MAX_REQUEST_LINE``, 431 for more than ``MAX_HEADER_FIELDS`` header lines, a
 line over ``MAX_HEADER_LINE`` or a head over ``MAX_HEAD_BYTES``, 400 for Content-Length
 given more than once or as a list (``39, 39``, on one line or folded onto the next), which
-RFC 9110 8.6 lets a recipient refuse
-and h11 would merge into one value: a proxy in front may frame such a body otherwise
-(request smuggling, RFC 9112 11.2). Everything else about the head's syntax is h11's to
-judge, except for the common case: ``parse_simple`` reads a plain HTTP/1.1 GET or POST
-itself (h11 reading the head and writing the answer costs about 100 us of CPU a request,
-some 40% of a request's whole cost: docs/architecture.md, "Fast paths and what they buy")
-and leaves every other head to h11.
+RFC 9110 8.6 lets a recipient refuse: a proxy in front may frame such a body otherwise
+(request smuggling, RFC 9112 11.2). Nothing else about the head's syntax is judged here.
 """
 
 from __future__ import annotations
-
-import re
 
 MAX_REQUEST_LINE = 8190  # bytes of the request line, without its line end
 MAX_HEADER_FIELDS = 100
@@ -75,7 +68,7 @@ class HeadScanner:
             raise HeadRejected(431, f"more than {MAX_HEADER_FIELDS} header lines")
         if len(line) > MAX_HEADER_LINE:
             raise HeadRejected(431, f"a header line is longer than {MAX_HEADER_LINE} bytes")
-        if line[:1] in (b" ", b"\t"):  # an obsolete folded line, which h11 joins to the last
+        if line[:1] in (b" ", b"\t"):  # an obsolete folded line: a list once joined to the last
             if self.in_content_length:
                 raise HeadRejected(400, "Content-Length is folded onto a second line; give the body's length once")
             return
@@ -136,8 +129,8 @@ def strip_leading_empty_lines(buffer: bytearray) -> None:
 class Head:
     """A parsed request head: ``method``, ``target`` and ``http_version`` as bytes,
     ``headers`` as (lower-case name, value) pairs and ``raw`` as (name as sent, value),
-    values without surrounding whitespace (as h11 gives them); ``close`` when the client
-    asked for ``Connection: close``."""
+    values without surrounding whitespace; ``close`` when the connection ends after the
+    answer (the client asked for it, or spoke HTTP/1.0)."""
 
     __slots__ = ("method", "target", "http_version", "headers", "raw", "close")
 
@@ -157,51 +150,3 @@ class Head:
             if key == name:
                 return value
         return None
-
-
-# What the fast path reads; anything else goes to h11 (which reads more, or words the error).
-_REQUEST_LINE = re.compile(rb"(GET|POST) (/[\x21-\x7e]*) HTTP/1\.1")
-_FIELD = re.compile(
-    rb"([-!#$%&'*+.^_`|~0-9a-zA-Z]+):[ \t]*((?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?)[ \t]*"
-)
-_DIGITS = re.compile(rb"[0-9]{1,18}")
-_UNUSUAL = frozenset({b"transfer-encoding", b"expect", b"upgrade"})
-
-
-def parse_simple(data: bytes) -> Head | None:
-    """The head of a plain HTTP/1.1 ``GET`` or ``POST`` (``data`` through its blank line,
-    as ``HeadScanner`` found it), or ``None`` when it is anything else: another method or
-    version, a target not in origin form, bare LF line ends, a folded line, a byte h11
-    would refuse or read differently, Transfer-Encoding, Expect, Upgrade, a Connection
-    other than ``keep-alive`` or ``close``, a Content-Length that is not plain digits, or
-    not exactly one Host. What it reads is what h11 reads from the same bytes."""
-    lines = data.split(b"\r\n")
-    request_line = _REQUEST_LINE.fullmatch(lines[0])
-    if request_line is None or len(lines) < 3 or lines[-1] or lines[-2]:
-        return None
-    raw = []
-    hosts = 0
-    close = False
-    for line in lines[1:-2]:
-        field = _FIELD.fullmatch(line)
-        if field is None:
-            return None  # also a bare CR or LF inside a line, and a folded line (leading space)
-        name, value = field.groups()
-        lower = name.lower()
-        if lower in _UNUSUAL:
-            return None
-        if lower == b"host":
-            hosts += 1
-        elif lower == b"content-length":
-            if _DIGITS.fullmatch(value) is None:
-                return None
-        elif lower == b"connection":
-            token = value.lower()
-            if token == b"close":
-                close = True
-            elif token != b"keep-alive":
-                return None
-        raw.append((name, value))
-    if hosts != 1:
-        return None
-    return Head(request_line[1], request_line[2], b"1.1", raw, close)

@@ -29,7 +29,7 @@ def problem_bytes(status: int, detail: str) -> bytes:
 def closing_response(status: int, detail: str, extra_headers: Sequence[tuple[str, str]] = ()) -> bytes:
     """A whole HTTP/1.1 problem response that ends the connection (``Connection: close``).
 
-    Written raw rather than through h11 because it is also the answer to heads h11 refused."""
+    Written whole here because it is also the answer to heads the parser refused."""
     body = problem_bytes(status, detail)
     lines = [
         f"HTTP/1.1 {status} {phrase(status)}",

@@ -94,7 +94,8 @@ CHECK_CODES: dict[str, str] = {
     "pgn-junk": "Control characters in the PGN text.",
     "pgn-not-utf8": "No longer reported: PGN bytes that are not UTF-8 are read as Windows-1252 (pgn-windows-1252).",
     "pgn-windows-1252": "A game with bytes that are not UTF-8, read as Windows-1252 (Latin-1) (a warning).",
-    "pgn-bom": "A byte order mark at the start of the PGN text, or at a line start inside it (files joined); skipped.",
+    "pgn-bom": "A byte order mark at a line start inside the PGN text (files joined); skipped. "
+    "One at the start is not reported.",
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",
     "pgn-missing-result": "Movetext that does not end with a result.",
     "pgn-stray-text": "Text outside any game: no tags, no move number, no result.",
@@ -153,6 +154,8 @@ CHECK_CODES: dict[str, str] = {
     "result-fixed": "normalize --fix-results rewrote or added a Result tag or result token (old and new value).",
     "tag-fixed": "normalize --fix-tags rewrote a tag's date, Elo or Round value or its name's case (old and new).",
     "move-numbers-fixed": "normalize --fix-move-numbers renumbered moves from the start's fullmove (once a game).",
+    "not-exported": "normalize --export kept a game in its own layout: its moves "
+    "were not read, or it holds text export format has no place for.",
     # the check's own
     "epd-syntax": "The EPD operations after the position cannot be read.",
     "encoding": "The line is not valid UTF-8.",

@@ -33,6 +33,7 @@ from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.encodings import TextEncoding
+from notation.pgn.export import ExportFormat
 from notation.pgn.normalize import (
     BadGamePolicy,
     GameResult,
@@ -117,6 +118,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
+    parser.add_argument(
+        "--export", choices=[e.value for e in ExportFormat], default=ExportFormat.KEEP.value,
+        help="keep: each game's own layout (default); full: the PGN standard's export format (the Seven Tag Roster "
+        "first, then the other tags in ASCII order; movetext in lines under 80 characters, move numbers written "
+        "anew, glyphs as NAGs; comments, NAGs and variations kept); reduced: its reduced export format (the "
+        "roster, and FEN, SetUp and Variant where present; the moves alone). Every move is read and written in "
+        "--moves' notation, else in its family's own: SAN for chess and Xiangqi, OpenTafl for tafl. A game with "
+        "a bad move or set-up is kept as read",
+    )
     add_piece_letters_option(parser)
     _add_repair_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
@@ -180,6 +190,7 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             move_letters=args.piece_letters,
             broken=args.broken,
             repairs=args.repairs or (),
+            export=args.export,
             **writer,
         )
     except (ValueError, NotationError) as exc:

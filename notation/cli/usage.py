@@ -10,6 +10,8 @@ SUMMARIES = {
     "validate": "check FENs against their variant's rules",
     "normalize": "normalise the set-up tags of a PGN database",
     "check": "check FEN, EPD and PGN files (a CI gate)",
+    "select": "write the games of PGN databases that meet criteria (tags, variant, positions, plies, problems)",
+    "split": "split a PGN database into files: N games each, or by variant or a tag",
     "serve": "run the HTTP service",
     "start": "print a variant's start FEN (or a Chess960 one)",
     "moves": "list the legal moves of a position",

@@ -53,6 +53,7 @@ from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
 from notation.pgn.encodings import TextEncoding
+from notation.pgn.export import ExportFormat
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
@@ -71,6 +72,7 @@ if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-
     from notation.pgn.movewrite import MoveWriter
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
+NOT_EXPORTED = "not-exported"
 INTERNAL_ERROR = "internal-error"
 _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
 _READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
@@ -145,6 +147,7 @@ class NormalizeOptions:
     move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
     broken: BrokenGames = BrokenGames.KEEP  # games whose moves hold an error: kept, cut or left out (``--broken``)
     repairs: frozenset[Repair] = frozenset()  # the ``--fix-*`` repairs asked for
+    export: ExportFormat = ExportFormat.KEEP  # the standard's export format (``--export``; ``export.py``)
 
     @property
     def repairs_read_moves(self) -> bool:
@@ -168,6 +171,7 @@ class NormalizeOptions:
         move_letters: MoveLanguage | str = MoveLanguage.EN,
         broken: BrokenGames | str = BrokenGames.KEEP,
         repairs: Iterable[Repair | str] = (),
+        export: ExportFormat | str = ExportFormat.KEEP,
         **writer_options: str | None,
     ) -> NormalizeOptions:
         """Options from a profile name plus single writer options overriding it (the
@@ -177,7 +181,10 @@ class NormalizeOptions:
         transcoded), ``keep`` (the default) every byte as read. ``move_letters``: the
         language of chess moves' piece letters (``--piece-letters``). ``broken`` and ``repairs``:
         what happens to games whose moves hold an error, and the repairs made (docs/pgn.md,
-        "Broken games and repairs").
+        "Broken games and repairs"). ``export``: ``full`` or
+        ``reduced`` lays every game out in the PGN standard's export format (``export.py``),
+        its moves read and written in ``moves``' notation, or (``keep``, ``check``, or a
+        profile's notation of another family) in the family's own (SAN for chess).
 
         Raises ``ValueError`` for an unknown profile, option value, ``moves`` or ``encoding``,
         ``TypeError`` for an unknown keyword, and ``UnknownVariantError`` for an alias whose
@@ -193,14 +200,14 @@ class NormalizeOptions:
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
                    MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters),
-                   BrokenGames(broken), frozenset(Repair(repair) for repair in repairs))
+                   BrokenGames(broken), frozenset(Repair(repair) for repair in repairs), ExportFormat(export))
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
                                    self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters, self.broken, self.repairs))
+                                   self.move_letters, self.broken, self.repairs, self.export))
 
 
 @dataclass
@@ -314,7 +321,9 @@ class Normalizer:
         self._fens: dict[tuple[str, str], ConvertResult] = {}
         self._starts: StartPositions | None = None
         self._writer: MoveWriter | None = None
-        if options.moves is not MovesOption.KEEP or options.repairs_read_moves:
+        self._writers: dict[MoveNotation, MoveWriter] = {}  # --export: each family's own notation
+        if (options.moves is not MovesOption.KEEP or options.export is not ExportFormat.KEEP
+                or options.repairs_read_moves):
             from notation.pgn.gamestart import StartPositions
             from notation.pgn.movewrite import writer_for
 
@@ -338,9 +347,10 @@ class Normalizer:
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
+        exporting = self.options.export is not ExportFormat.KEEP
         repairing = self.options.repairs_read_moves  # every game's moves read, whatever the notation
-        moves = self.options.moves is not MovesOption.KEEP or repairing
-        family = self.options.moves_family
+        moves = exporting or repairing or self.options.moves is not MovesOption.KEEP
+        family = None if exporting else self.options.moves_family  # export reads every game's moves
         if moves and family is not None and not repairing and self.options.registry.default.family is not family:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not self.options.repairs and not game.may_have_tag("Variant", "FEN"):
@@ -386,12 +396,14 @@ class Normalizer:
         self._variant_tag_edits(edits, variant, variant_tag, fen_tag, chess960)
         if fen_tag is not None:
             _fen_tag_edits(edits, fen_tag, new_fen, setup_tags)
-        writer = self._writer
+        write = True
         if family is not None and variant.family is not family:
             moves = repairing  # the profile's notation is not this family's: its moves are kept unread
-            writer = None
+            write = False  # (or, repairing, read and not rewritten)
+        start: Start | None = None
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
-            moves_read = self._read_moves(game, variant, fen_tag, result_tag, report, edits, writer, repair=True)
+            moves_read, start = self._read_moves(game, variant, fen_tag, result_tag, report, edits, write=write,
+                                                 repair=True)
             if moves_read == _MOVES_DROPPED:
                 return self._dropped(game, report, counted)
             if moves_read != _MOVES_OK:
@@ -399,6 +411,8 @@ class Normalizer:
         if Repair.TAGS in self.options.repairs:
             self._fix_tags(game, fen_tag is not None, report, edits)
         text = edits.text() if edits else source
+        if exporting and counted:
+            text = self._export(game, text, start, report)
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
 
@@ -416,29 +430,31 @@ class Normalizer:
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
 
     def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, result_tag: Tag | None,
-                    report: _Report, edits: _Edits, writer: MoveWriter | None, *, repair: bool) -> int:
-        """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``;
-        ``_MOVES_BAD`` when an error in them keeps the game as read. With ``repair``, the
+                    report: _Report, edits: _Edits, *, write: bool, repair: bool) -> tuple[int, Start | None]:
+        """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``
+        (``write``: the moves rewritten in the options' notation); ``_MOVES_OK`` and the game's
+        start, or ``_MOVES_BAD`` when an error in them keeps the game as read. With ``repair``, the
         game is cut (``--broken truncate``: ``_MOVES_OK``) or left out (``drop``:
         ``_MOVES_DROPPED``) for such an error, and the ``--fix-*`` repairs of its moves made."""
         from notation.pgn.gamemoves import read_game_moves
 
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
+        writer = self._writer_for(variant) if write else None
         plies = _ply_recorder(self.options) if repair and start.position is not None else None
         found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=writer,
                                 budget=self.options.budget, letters=self.options.move_letters,
                                 first_column=game.start_column, visitor=plies)
         if found.has_errors and repair and self.options.broken is not BrokenGames.KEEP:
-            return self._broken(game, start, found, result_tag, report, edits, writer)
+            return self._broken(game, start, found, result_tag, report, edits, writer), start
         _report_moves(found, report)
         if found.has_errors:
-            return _MOVES_BAD
+            return _MOVES_BAD, None
         for start_at, end_at, new in found.edits:
             edits.replace_span(start_at, end_at, new)
         if repair and start.position is not None:
             self._fix_moves(game, game.read_text, start.position, found, plies, result_tag, report, edits)
-        return _MOVES_OK
+        return _MOVES_OK, start
 
     # -- broken games and repairs (docs/pgn.md, "Broken games and repairs") -------------------
     def _broken(self, game: RawGame, start: Start, found: GameMoves, result_tag: Tag | None, report: _Report,
@@ -594,6 +610,47 @@ class Normalizer:
         return GameResult(game.number, game.part, game.start_line, text, changed=True, rejected=True,
                           report=report.entries(), codes=report.codes, counted=counted)
 
+    def _writer_for(self, variant: Variant) -> MoveWriter | None:
+        """The writer of ``variant``'s moves: the options' (``--moves``); with ``--export``,
+        where that is none, not its family's or not one it writes, the family's own notation."""
+        writer = self._writer
+        if self.options.export is ExportFormat.KEEP:
+            return writer
+        family = self.options.moves_family
+        if writer is not None and writer.available(variant) and (family is None or variant.family is family):
+            return writer
+        from notation.moves import default_notation
+        from notation.pgn.movewrite import writer_for
+
+        notation = default_notation(variant)
+        found = self._writers.get(notation)
+        if found is None:
+            found = self._writers[notation] = writer_for(notation, self.options.profile)
+        return found
+
+    def _export(self, game: RawGame, text: str, start: Start | None, report: _Report) -> str:
+        """``text`` (the game rewritten) in the options' export format; as it is, with a
+        ``not-exported`` warning, where its moves were not read or it cannot be laid out
+        without losing text (``export.export_game``), and without one for text outside any
+        game (``pgn-stray-text``)."""
+        from notation.pgn.export import export_game
+
+        if start is None and any(problem.code == STRAY_TEXT for problem in game.problems):
+            return text  # text outside any game, which pgn-stray-text reports
+        position = None if start is None else start.position
+        exported = None
+        if position is not None:
+            setup = position.to_setup()
+            exported = export_game(text, self.options.export, turn=setup.turn, fullmove=setup.fullmove,
+                                   budget=self.options.budget)
+        if exported is None:
+            report.add(game.start_line, {"code": NOT_EXPORTED, "message": (
+                "the game is kept in its own layout: its moves were not read, or it holds text export "
+                "format has no place for (a tag line with other text, a comment never closed)")},
+                kind="warnings")
+            return text
+        return exported
+
     def _bad_fen(self, game: RawGame, variant: Variant, fen_tag: Tag, result_tag: Tag | None, report: _Report,
                  counted: bool, moves: bool) -> GameResult:
         """A game whose FEN tag is illegal (reported): with moves read, they are checked from
@@ -603,7 +660,7 @@ class Normalizer:
         if not moves or any(problem.code == STRAY_TEXT for problem in game.problems):
             return self._unchanged(game, report, counted, blocking=True)
         edits = _Edits(self._output(game))
-        moves_read = self._read_moves(game, variant, fen_tag, result_tag, report, edits, self._writer, repair=False)
+        moves_read, _ = self._read_moves(game, variant, fen_tag, result_tag, report, edits, write=True, repair=False)
         if moves_read != _MOVES_OK or not edits:
             return self._unchanged(game, report, counted, blocking=True)
         if self.options.on_bad is BadGamePolicy.REJECT:

@@ -138,6 +138,7 @@ SEVERITY: dict[str, str] = {
     "result-spelling": WARNING,
     "unknown-start": WARNING,
     "notation-unavailable": WARNING,
+    "not-exported": WARNING,
     # the check's own (notation.check)
     "epd-syntax": ERROR,
     "encoding": ERROR,

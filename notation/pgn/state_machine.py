@@ -309,9 +309,14 @@ class Splitter:
         return "movetext"
 
     def _report_bom(self, game: RawGame) -> None:
-        where = "at the start of the input" if self.line_no == 1 and self.piece_offset == 0 else (
-            "inside the text (files joined?); skipped")
-        game.problems.append(PgnProblem(BOM, f"byte order mark {where}", self.line_no, self.piece_offset + 1))
+        """A byte order mark inside the text (files joined with ``cat``). One at the start
+        of the input is the UTF-8 signature Windows programs write (the Unicode standard
+        allows it), skipped without a word, as ``check`` and python-chess, chessops and
+        scalachess skip it."""
+        if self.line_no == 1 and self.piece_offset == 0:
+            return
+        game.problems.append(PgnProblem(BOM, "byte order mark inside the text (files joined?); skipped",
+                                        self.line_no, self.piece_offset + 1))
 
     def _game_before_tags(self, body: str) -> RawGame | None:
         """Before a tag line: the game it ends, closed (then a new one is open), or None

@@ -34,8 +34,10 @@ ARGUMENTS = {
     "view": [START, "--side", "white"],
     "docs": [],
     "variants": [],
+    "select": ["-"],
+    "split": ["-", "--games", "1", "-o", "never-made"],
 }
-WITHOUT_VARIANT = {"normalize", "serve", "docs", "variants"}
+WITHOUT_VARIANT = {"normalize", "serve", "docs", "variants", "split"}
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

@@ -36,7 +36,7 @@ CASES = {
              ["--side", "white", "--variant", "darkchess", EP]),
 }
 STRICT = {"check", "normalize", "play"}
-WITHOUT_WARNINGS = {"start", "serve", "docs", "variants"}  # nothing they answer carries a warning
+WITHOUT_WARNINGS = {"start", "serve", "docs", "variants", "select", "split"}  # nothing they answer carries a warning
 
 
 def run(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess:

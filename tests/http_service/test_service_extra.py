@@ -1,5 +1,5 @@
 """The HTTP service is an extra: the library and CLI install without Flask, marshmallow and
-h11, and ``notation serve`` without them says what to install."""
+httptools, and ``notation serve`` without them says what to install."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from paths import ROOT
 
 pytestmark = [pytest.mark.slow]
 
-SERVICE_MODULES = ("flask", "marshmallow", "h11", "yaml", "flask_swagger_ui")
+SERVICE_MODULES = ("flask", "marshmallow", "httptools", "yaml", "flask_swagger_ui")
 
 # Runs the CLI as the console script does, with the service's dependencies made unimportable.
 WITHOUT_SERVICE = """
