@@ -113,14 +113,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
         "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",
     )
-    parser.add_argument(
-        "--encoding", choices=[e.value for e in TextEncoding], default=TextEncoding.KEEP.value,
-        help="how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
+    _add_choice(
+        parser, "--encoding", TextEncoding.KEEP,
+        "how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
-    parser.add_argument(
-        "--export", choices=[e.value for e in ExportFormat], default=ExportFormat.KEEP.value,
-        help="keep: each game's own layout (default); full: the PGN standard's export format (the Seven Tag Roster "
+    _add_choice(
+        parser, "--export", ExportFormat.KEEP,
+        "keep: each game's own layout (default); full: the PGN standard's export format (the Seven Tag Roster "
         "first, then the other tags in ASCII order; movetext in lines under 80 characters, move numbers written "
         "anew, glyphs as NAGs; comments, NAGs and variations kept); reduced: its reduced export format (the "
         "roster, and FEN, SetUp and Variant where present; the moves alone). Every move is read and written in "
@@ -147,11 +147,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _add_choice(parser: argparse.ArgumentParser, flag: str, default: enum.Enum, text: str) -> None:
+    """An option whose values are those of ``default``'s enum (``default`` when not given)."""
+    parser.add_argument(flag, choices=[member.value for member in type(default)], default=default.value, help=text)
+
+
 def _add_repair_options(parser: argparse.ArgumentParser) -> None:
     """``--broken`` and the ``--fix-*`` repairs (docs/pgn.md, "Broken games and repairs")."""
-    parser.add_argument(
-        "--broken", choices=[b.value for b in BrokenGames], default=BrokenGames.KEEP.value,
-        help="a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
+    _add_choice(
+        parser, "--broken", BrokenGames.KEEP,
+        "a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
         "read only as --moves says); truncate and drop read every game's moves, as --moves check does; "
         "truncate: cut before its first bad move (a bad move in a "
         "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
