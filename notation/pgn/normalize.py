@@ -499,7 +499,8 @@ class Normalizer:
         edits.replace_span(cut.start, cut.end, cut_replacement(text, cut, result))
         self._set_result_tag(game, result_tag, result, edits)
         report.add(cause.line, _repair_dict(
-            GAME_TRUNCATED, f"the game is cut before {said} ({cause.problem.message}); its result is now *", cause,
+            GAME_TRUNCATED, f"the game is cut before {said} ({cause.problem.message}); its result is now {result}",
+            cause,
         ), kind="warnings")
         if outcome is not None:  # --fix-results: the cut game ends decided
             line, column = _place(kept, game, cut.start)
