@@ -11,7 +11,9 @@ Where the cut falls (``find_cut``): before the first error of the moves in text 
 written right before that move (``12. Qxh1`` is cut before ``12.``). An error inside a
 variation cuts the game before the ``(`` that opens the outermost variation holding it: the
 main line up to there is kept, and nothing after the cut is. Everything before the cut is
-kept byte for byte; the white space that ended the game stays after the new result.
+kept byte for byte; the white space that ended the game stays after the new result. Where
+the cut falls right after the tags on their line (``[Result "0-1"] Qxz9 *``), the comment
+starts after a blank line: a comment on a tag's line would read as a damaged tag line.
 
 Nothing here raises.
 """
@@ -94,4 +96,8 @@ def cut_replacement(text: str, cut: Cut, result: str) -> str:
     """What replaces ``text[cut.start:cut.end]``: the comment and ``result``, a space
     before them where the kept text does not end in white space."""
     space = "" if cut.start == 0 or text[cut.start - 1].isspace() else " "
+    line_start = max(text.rfind("\n", 0, cut.start), text.rfind("\r", 0, cut.start)) + 1
+    if text[line_start:cut.start].rstrip().endswith("]"):  # tags and moves on one line: the cut's after the tags
+        ending = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
+        space = ending * 2  # a brace comment right after a tag on its line would read as a broken tag line
     return f"{space}{cut_comment(cut.cause.problem)} {result}"
