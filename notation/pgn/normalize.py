@@ -532,8 +532,7 @@ class Normalizer:
         stated = stated_result(tag_value, token.value if token is not None else None, outcome)
         if stated is None:
             return
-        if tag_value != stated.result and (result_tag is not None or game.tags):
-            self._set_result_tag(game, result_tag, stated.result, edits)
+        if tag_value != stated.result and self._set_result_tag(game, result_tag, stated.result, edits):
             line = result_tag.line if result_tag is not None else game.tags[-1].line
             report.add(line, {"code": _RESULT_FIXED, "tag": "Result", "old": tag_value, "new": stated.result,
                               "message": (f"Result tag {tag_value!r} -> " if tag_value is not None else
@@ -554,14 +553,22 @@ class Normalizer:
                                   f"{stated.why}", "column": column, "old": None, "new": stated.result},
                            kind="warnings")
 
-    def _set_result_tag(self, game: RawGame, result_tag: Tag | None, value: str, edits: _Edits) -> None:
+    def _set_result_tag(self, game: RawGame, result_tag: Tag | None, value: str, edits: _Edits) -> bool:
         """The Result tag's value set to ``value``; a game with tags but no Result tag gets one
-        after its last tag."""
+        on a line after its last tag, unless the movetext starts on that tag's line (a tag line
+        after it would start another game). False where no tag could be written."""
         if result_tag is not None:
             if result_tag.value != value:
                 edits.replace(result_tag, result_tag.value_start, result_tag.value_end, value)
-        elif game.tags:
-            edits.insert_after(game.tags[-1], f'[Result "{value}"]')
+            return True
+        if not game.tags:
+            return False
+        last = game.tags[-1]
+        line = game.text[last.line_offset:last.line_offset + last.line_length]
+        if not line_ending(line) or line[last.end:].strip():  # the movetext goes on from the tag's line
+            return False
+        edits.insert_after(last, f'[Result "{value}"]')
+        return True
 
     def _fix_numbers(self, game: RawGame, text: str, start: GamePosition, plies: PlyRecorder, report: _Report,
                      edits: _Edits, end: int) -> None:
