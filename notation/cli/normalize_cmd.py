@@ -42,6 +42,7 @@ from notation.pgn.normalize import (
     Summary,
     normalize_games,
 )
+from notation.pgn.repairs import BrokenGames, Repair
 from notation.pgn.severity import ERROR, severity_of
 from notation.pgn.splitter import iter_games
 
@@ -64,7 +65,10 @@ symbolic link keeps pointing at the rewritten target). Standard output, a FIFO o
 device is written as the run goes: on an error it keeps what was written before.
 Games whose set-up is unreadable or illegal, whose variant is unknown, or (with --moves) with
 an illegal, ambiguous or unreadable move, are kept unchanged (or moved to --reject-to) and
-listed in --report, one JSON line per problem.
+listed in --report, one JSON line per problem; --broken truncate cuts such a game before its
+first bad move and --broken drop leaves it out, each with a warning. --fix-results,
+--fix-tags and --fix-move-numbers repair results, tag values and names, and move numbers
+(each change a warning; all off by default).
 The whole story: `notation docs pgn`.
 Exit status: 0 no errors (warnings alone pass unless --strict), 1 errors reported (output
 still written), 2 usage or I/O error,
@@ -109,14 +113,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "every move checked and rewritten in that notation (SAN as the profile writes it: lichess P@e4, "
         "others @e4); a game whose variant has no such notation keeps its moves (notation-unavailable)",
     )
-    parser.add_argument(
-        "--encoding", choices=[e.value for e in TextEncoding], default=TextEncoding.KEEP.value,
-        help="how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
+    _add_choice(
+        parser, "--encoding", TextEncoding.KEEP,
+        "how a game holding bytes that are not UTF-8 (read as Windows-1252, a pgn-windows-1252 warning) is "
         "written: keep (default) its bytes as they were, utf-8 transcoded, so that all the output is UTF-8",
     )
-    parser.add_argument(
-        "--export", choices=[e.value for e in ExportFormat], default=ExportFormat.KEEP.value,
-        help="keep: each game's own layout (default); full: the PGN standard's export format (the Seven Tag Roster "
+    _add_choice(
+        parser, "--export", ExportFormat.KEEP,
+        "keep: each game's own layout (default); full: the PGN standard's export format (the Seven Tag Roster "
         "first, then the other tags in ASCII order; movetext in lines under 80 characters, move numbers written "
         "anew, glyphs as NAGs; comments, NAGs and variations kept); reduced: its reduced export format (the "
         "roster, and FEN, SetUp and Variant where present; the moves alone). Every move is read and written in "
@@ -126,6 +130,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_piece_letters_option(parser)
     duplicates_options.add_normalize_options(parser)
     duplicates_options.add_identity_options(parser)
+    _add_repair_options(parser)
     parser.add_argument("--report", metavar="REPORT.jsonl", help="write one JSON line per problem found")
     parser.add_argument("--reject-to", metavar="FILE",
                         help="move games with unreadable or illegal set-ups, unknown variants or (with --moves) "
@@ -144,6 +149,39 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _add_choice(parser: argparse.ArgumentParser, flag: str, default: enum.Enum, text: str) -> None:
+    """An option whose values are those of ``default``'s enum (``default`` when not given)."""
+    parser.add_argument(flag, choices=[member.value for member in type(default)], default=default.value, help=text)
+
+
+def _add_repair_options(parser: argparse.ArgumentParser) -> None:
+    """``--broken`` and the ``--fix-*`` repairs (docs/pgn.md, "Broken games and repairs")."""
+    _add_choice(
+        parser, "--broken", BrokenGames.KEEP,
+        "a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
+        "read only as --moves says); truncate and drop read every game's moves, as --moves check does; "
+        "truncate: cut before its first bad move (a bad move in a "
+        "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
+        "game-truncated; drop: left out (to --reject-to if given), game-dropped. Both are warnings with the "
+        "error as their cause, so a run whose output is clean exits 0",
+    )
+    for repair, text in _FIX_HELP:
+        parser.add_argument(f"--fix-{repair.value}", dest="repairs", action="append_const", const=repair, help=text)
+
+
+_FIX_HELP = (
+    (Repair.RESULTS, "make the Result tag and the result token agree: the decided end the moves reach (mate, "
+     "stalemate as the variant scores it, a variant's win) first, else the token's decided result, else the "
+     "tag's; each change a result-fixed warning"),
+    (Repair.TAGS, "dates as YYYY.MM.DD (2024.1.5, 2024-01-05, a JavaScript date string; unknown parts ??), Elo "
+     "values without a rating (-, unrated, empty) as ?, Round forms (R3, 3.) as the number, standard tag names "
+     "in their case (white -> White, fen -> FEN); each change a tag-fixed warning"),
+    (Repair.MOVE_NUMBERS, "number the moves from the start position's fullmove (FEN tag), in the main line and "
+     "variations (12... before a Black move after a comment or variation); only numbers change; one "
+     "move-numbers-fixed warning a game"),
+)
+
+
 def _options(args: argparse.Namespace) -> NormalizeOptions:
     registry = build_registry(args)
     writer: dict[str, Any] = {name: getattr(args, name) for name in WRITER_OPTION_NAMES}
@@ -157,6 +195,8 @@ def _options(args: argparse.Namespace) -> NormalizeOptions:
             moves=args.moves,
             encoding=args.encoding,
             move_letters=args.piece_letters,
+            broken=args.broken,
+            repairs=args.repairs or (),
             export=args.export,
             duplicates=duplicates_options.settings_from(args, "standard input" if args.input == "-" else args.input),
             **writer,

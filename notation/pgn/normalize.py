@@ -61,15 +61,18 @@ from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
+from notation.pgn.repairs import BrokenGames, Repair
 from notation.pgn.severity import ERROR, WARNING, severity_of
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
+    from notation.game.family import GamePosition
     from notation.pgn.duplicates import DuplicateJudge
-    from notation.pgn.gamemoves import PlacedProblem
+    from notation.pgn.gamemoves import GameMoves, PlacedProblem
     from notation.pgn.gamestart import Start, StartPositions
+    from notation.pgn.move_numbers import PlyRecorder
     from notation.pgn.movewrite import MoveWriter
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
@@ -79,6 +82,10 @@ _SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
 _READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
 _CACHE_SIZE = 4096
 _KINDS = {"errors": ERROR, "warnings": WARNING}  # a report's lists, by severity
+_MOVES_OK = 0  # what reading a game's moves gives: the game is written
+_MOVES_BAD = 1  # an error keeps it as read
+_MOVES_DROPPED = 2  # an error leaves it out (--broken drop)
+_RESULT_FIXED = "result-fixed"  # notation.pgn.repairs.RESULT_FIXED
 
 
 class BadGamePolicy(str, enum.Enum):
@@ -142,8 +149,15 @@ class NormalizeOptions:
     moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
     encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
     move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
+    broken: BrokenGames = BrokenGames.KEEP  # games whose moves hold an error: kept, cut or left out (``--broken``)
+    repairs: frozenset[Repair] = frozenset()  # the ``--fix-*`` repairs asked for
     export: ExportFormat = ExportFormat.KEEP  # the standard's export format (``--export``; ``export.py``)
     duplicates: DuplicateSettings = NO_DUPLICATES  # later copies of a game (``--duplicates``)
+
+    @property
+    def repairs_read_moves(self) -> bool:
+        """Whether ``broken`` or a repair needs every game's moves read (as ``--moves check``)."""
+        return self.broken is not BrokenGames.KEEP or any(repair.reads_moves for repair in self.repairs)
 
     @classmethod
     def create(
@@ -160,6 +174,8 @@ class NormalizeOptions:
         budget: Budget = DEFAULT_BUDGET,
         encoding: TextEncoding | str = TextEncoding.KEEP,
         move_letters: MoveLanguage | str = MoveLanguage.EN,
+        broken: BrokenGames | str = BrokenGames.KEEP,
+        repairs: Iterable[Repair | str] = (),
         export: ExportFormat | str = ExportFormat.KEEP,
         duplicates: DuplicateSettings = NO_DUPLICATES,
         **writer_options: str | None,
@@ -169,7 +185,9 @@ class NormalizeOptions:
         notation ``profile`` implies for its family's games (``PROFILE_MOVES``), else keep.
         ``encoding``: ``utf-8`` writes every game as UTF-8 (a game read as Windows-1252
         transcoded), ``keep`` (the default) every byte as read. ``move_letters``: the
-        language of chess moves' piece letters (``--piece-letters``). ``export``: ``full`` or
+        language of chess moves' piece letters (``--piece-letters``). ``broken`` and ``repairs``:
+        what happens to games whose moves hold an error, and the repairs made (docs/pgn.md,
+        "Broken games and repairs"). ``export``: ``full`` or
         ``reduced`` lays every game out in the PGN standard's export format (``export.py``),
         its moves read and written in ``moves``' notation, or (``keep``, ``check``, or a
         profile's notation of another family) in the family's own (SAN for chess).
@@ -189,14 +207,15 @@ class NormalizeOptions:
             moves, family = (MovesOption.KEEP, None) if implied is None else implied
         return cls(name, write, BadGamePolicy(on_bad), IllegalPolicy(on_illegal), registry, limits, frozenset(accept),
                    MovesOption(moves), budget, family, TextEncoding(encoding), MoveLanguage(move_letters),
-                   ExportFormat(export), duplicates)
+                   BrokenGames(broken), frozenset(Repair(repair) for repair in repairs), ExportFormat(export),
+                   duplicates)
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         the default would set the frozen fields one by one and fail."""
         return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
                                    self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters, self.export, self.duplicates))
+                                   self.move_letters, self.broken, self.repairs, self.export, self.duplicates))
 
 
 @dataclass
@@ -317,7 +336,8 @@ class Normalizer:
 
             self._duplicates = DuplicateJudge(options.duplicates, options.registry, options.accept, options.budget,
                                               options.move_letters)
-        if options.moves is not MovesOption.KEEP or options.export is not ExportFormat.KEEP:
+        if (options.moves is not MovesOption.KEEP or options.export is not ExportFormat.KEEP
+                or options.repairs_read_moves):
             from notation.pgn.gamestart import StartPositions
             from notation.pgn.movewrite import writer_for
 
@@ -343,11 +363,12 @@ class Normalizer:
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
         exporting = self.options.export is not ExportFormat.KEEP
-        moves = exporting or self.options.moves is not MovesOption.KEEP
+        repairing = self.options.repairs_read_moves  # every game's moves read, whatever the notation
+        moves = exporting or repairing or self.options.moves is not MovesOption.KEEP
         family = None if exporting else self.options.moves_family  # export reads every game's moves
-        if moves and family is not None and self.options.registry.default.family is not family:
+        if moves and family is not None and not repairing and self.options.registry.default.family is not family:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
-        if not moves and not game.may_have_tag("Variant", "FEN"):
+        if not moves and not self.options.repairs and not game.may_have_tag("Variant", "FEN"):
             text = self._output(game)
             return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                               counted=counted)
@@ -390,13 +411,20 @@ class Normalizer:
         self._variant_tag_edits(edits, variant, variant_tag, fen_tag, chess960)
         if fen_tag is not None:
             _fen_tag_edits(edits, fen_tag, new_fen, setup_tags)
+        write = True
         if family is not None and variant.family is not family:
-            moves = False  # the profile's notation is not this family's: its moves are kept unread
+            moves = repairing  # the profile's notation is not this family's: its moves are kept unread
+            write = False  # (or, repairing, read and not rewritten)
         start: Start | None = None
         if moves and not any(problem.code == STRAY_TEXT for problem in game.problems):
-            start = self._read_moves(game, variant, fen_tag, result_tag, report, edits)
-            if start is None:
+            moves_read, start = self._read_moves(game, variant, fen_tag, result_tag, report, edits, write=write,
+                                                 repair=True)
+            if moves_read == _MOVES_DROPPED:
+                return self._dropped(game, report, counted)
+            if moves_read != _MOVES_OK:
                 return self._unchanged(game, report, counted, blocking=True)
+        if Repair.TAGS in self.options.repairs:
+            self._fix_tags(game, fen_tag is not None, report, edits)
         text = edits.text() if edits else source
         if exporting and counted:
             text = self._export(game, text, start, report)
@@ -417,26 +445,193 @@ class Normalizer:
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
 
     def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, result_tag: Tag | None,
-                    report: _Report, edits: _Edits) -> Start | None:
-        """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``;
-        the game's start, or None when an error in them keeps the game as read."""
+                    report: _Report, edits: _Edits, *, write: bool, repair: bool) -> tuple[int, Start | None]:
+        """Check the game's moves into ``report`` and add a rewrite's edits to ``edits``
+        (``write``: the moves rewritten in the options' notation); ``_MOVES_OK`` and the game's
+        start, or ``_MOVES_BAD`` when an error in them keeps the game as read. With ``repair``, the
+        game is cut (``--broken truncate``: ``_MOVES_OK``) or left out (``drop``:
+        ``_MOVES_DROPPED``) for such an error, and the ``--fix-*`` repairs of its moves made."""
         from notation.pgn.gamemoves import read_game_moves
-        from notation.pgn.movewalk import Level
 
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
-        found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag,
-                                writer=self._writer_for(variant),
+        writer = self._writer_for(variant) if write else None
+        plies = _ply_recorder(self.options) if repair and start.position is not None else None
+        found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=writer,
                                 budget=self.options.budget, letters=self.options.move_letters,
-                                first_column=game.start_column)
-        for placed in found.problems:
-            report.add(placed.line, _move_problem_dict(placed),
-                       kind="errors" if placed.problem.level is Level.ERROR else "warnings")
+                                first_column=game.start_column, visitor=plies)
+        if found.has_errors and repair and self.options.broken is not BrokenGames.KEEP:
+            return self._broken(game, start, found, result_tag, report, edits, writer), start
+        _report_moves(found, report)
         if found.has_errors:
-            return None
+            return _MOVES_BAD, None
         for start_at, end_at, new in found.edits:
             edits.replace_span(start_at, end_at, new)
-        return start
+        if repair and start.position is not None:
+            self._fix_moves(game, game.read_text, start.position, found, plies, result_tag, report, edits)
+        return _MOVES_OK, start
+
+    # -- broken games and repairs (docs/pgn.md, "Broken games and repairs") -------------------
+    def _broken(self, game: RawGame, start: Start, found: GameMoves, result_tag: Tag | None, report: _Report,
+                edits: _Edits, writer: MoveWriter | None) -> int:
+        """A game whose moves hold an error, under ``--broken truncate`` or ``drop``: its first
+        error becomes a ``game-truncated`` or ``game-dropped`` warning (with the error as its
+        ``cause``), and the game is cut before it or left out. A cut game is read again, so
+        that what is written is checked; its warnings are reported from that reading."""
+        from notation.pgn.broken import cut_replacement, find_cut
+        from notation.pgn.gamemoves import read_game_moves
+        from notation.pgn.movetext import movetext_start
+        from notation.pgn.movewalk import Level
+        from notation.pgn.repairs import GAME_DROPPED, GAME_TRUNCATED
+
+        text = game.read_text
+        cut = find_cut(text, movetext_start(text), found.problems, self.options.budget)
+        assert cut is not None  # the game has an error
+        cause = cut.cause
+        said = f"{cause.problem.code}" + (f" at ply {cause.problem.ply}" if cause.problem.ply is not None else "")
+        if self.options.broken is BrokenGames.DROP:
+            for placed in found.problems:
+                if placed.problem.level is not Level.ERROR:
+                    report.add(placed.line, _move_problem_dict(placed), kind="warnings")
+            report.add(cause.line, _repair_dict(GAME_DROPPED, f"the game is left out: {said}: "
+                                                f"{cause.problem.message}", cause), kind="warnings")
+            return _MOVES_DROPPED
+        kept = text[:cut.start] + cut_replacement(text, cut, "*") + text[cut.end:]
+        plies = _ply_recorder(self.options)
+        again = read_game_moves(kept, game.start_line, start, writer=writer, budget=self.options.budget,
+                                letters=self.options.move_letters, first_column=game.start_column, visitor=plies)
+        if again.has_errors or again.end is None:  # not expected: the text before the cut read cleanly
+            _report_moves(found, report)
+            return _MOVES_BAD
+        _report_moves(again, report)
+        for start_at, end_at, new in again.edits:
+            if start_at < cut.start:
+                edits.replace_span(start_at, end_at, new)
+        result = "*"
+        outcome = again.end.outcome() if Repair.RESULTS in self.options.repairs else None
+        if outcome is not None:
+            result = outcome.result
+        edits.replace_span(cut.start, cut.end, cut_replacement(text, cut, result))
+        self._set_result_tag(game, result_tag, result, edits)
+        report.add(cause.line, _repair_dict(
+            GAME_TRUNCATED, f"the game is cut before {said} ({cause.problem.message}); its result is now {result}",
+            cause,
+        ), kind="warnings")
+        if outcome is not None:  # --fix-results: the cut game ends decided
+            line, column = _place(kept, game, cut.start)
+            report.add(line, {"code": _RESULT_FIXED, "message": f"result * -> {result}: the moves end in "
+                              f"{outcome.reason.value}", "column": column, "old": "*", "new": result}, kind="warnings")
+        if plies is not None and start.position is not None:
+            self._fix_numbers(game, kept, start.position, plies, report, edits, cut.start)
+        return _MOVES_OK
+
+    def _fix_moves(self, game: RawGame, text: str, start: GamePosition, found: GameMoves,
+                   plies: PlyRecorder | None, result_tag: Tag | None, report: _Report, edits: _Edits) -> None:
+        """``--fix-results`` and ``--fix-move-numbers`` on a game whose moves read cleanly."""
+        if Repair.RESULTS in self.options.repairs:
+            self._fix_results(game, text, found, result_tag, report, edits)
+        if plies is not None:
+            self._fix_numbers(game, text, start, plies, report, edits, -1)
+
+    def _fix_results(self, game: RawGame, text: str, found: GameMoves, result_tag: Tag | None, report: _Report,
+                     edits: _Edits) -> None:
+        """The Result tag and the result token made to say the same, the decided end where the
+        moves reach one (``result_repair``); each change a ``result-fixed`` warning."""
+        from notation.pgn.movetext import movetext_start
+        from notation.pgn.result_repair import main_result, stated_result
+
+        begin = movetext_start(text)
+        token = main_result(text, begin, self.options.budget)
+        outcome = found.end.outcome() if found.end is not None else None
+        tag_value = result_tag.value if result_tag is not None else None
+        stated = stated_result(tag_value, token.value if token is not None else None, outcome)
+        if stated is None:
+            return
+        if tag_value != stated.result and self._set_result_tag(game, result_tag, stated.result, edits):
+            line = result_tag.line if result_tag is not None else game.tags[-1].line
+            report.add(line, {"code": _RESULT_FIXED, "tag": "Result", "old": tag_value, "new": stated.result,
+                              "message": (f"Result tag {tag_value!r} -> " if tag_value is not None else
+                                          "Result tag added: ") + f"{stated.result!r}: {stated.why}"}, kind="warnings")
+        if token is not None:
+            if text[token.start:token.end] != stated.result:
+                edits.replace_span(token.start, token.end, stated.result)
+                line, column = _place(text, game, token.start)
+                report.add(line, {"code": _RESULT_FIXED, "message": f"result token {text[token.start:token.end]} "
+                                  f"-> {stated.result}: {stated.why}", "column": column,
+                                  "old": text[token.start:token.end], "new": stated.result}, kind="warnings")
+        else:
+            end = len(text.rstrip())
+            if end > begin:  # movetext to end: the token goes after it
+                edits.replace_span(end, end, " " + stated.result)
+                line, column = _place(text, game, end)
+                report.add(line, {"code": _RESULT_FIXED, "message": f"result token added: {stated.result}: "
+                                  f"{stated.why}", "column": column, "old": None, "new": stated.result},
+                           kind="warnings")
+
+    def _set_result_tag(self, game: RawGame, result_tag: Tag | None, value: str, edits: _Edits) -> bool:
+        """The Result tag's value set to ``value``; a game with tags but no Result tag gets one
+        on a line after its last tag, unless the movetext starts on that tag's line (a tag line
+        after it would start another game). False where no tag could be written."""
+        if result_tag is not None:
+            if result_tag.value != value:
+                edits.replace(result_tag, result_tag.value_start, result_tag.value_end, value)
+            return True
+        if not game.tags:
+            return False
+        last = game.tags[-1]
+        line = game.text[last.line_offset:last.line_offset + last.line_length]
+        if not line_ending(line) or line[last.end:].strip():  # the movetext goes on from the tag's line
+            return False
+        edits.insert_after(last, f'[Result "{value}"]')
+        return True
+
+    def _fix_numbers(self, game: RawGame, text: str, start: GamePosition, plies: PlyRecorder, report: _Report,
+                     edits: _Edits, end: int) -> None:
+        """The move numbers before ``end`` (-1: all) counted from the start's fullmove; one
+        ``move-numbers-fixed`` warning for the game, at the first number changed."""
+        from notation.pgn.move_numbers import renumber
+        from notation.pgn.movetext import movetext_start
+        from notation.pgn.repairs import MOVE_NUMBERS_FIXED
+
+        setup = start.to_setup()
+        changes = renumber(text, movetext_start(text), plies.plies, setup.turn == "w", setup.fullmove, end,
+                           self.options.budget)
+        if not changes:
+            return
+        for change in changes:
+            edits.replace_span(change.start, change.end, change.new)
+        first = changes[0]
+        line, column = _place(text, game, first.start)
+        was = f"{first.old!r} -> {first.new.strip()!r}" if first.old else f"{first.new.strip()!r} added"
+        entry: dict[str, Any] = {"code": MOVE_NUMBERS_FIXED, "message": f"{len(changes)} move number"
+                                 f"{'s' if len(changes) != 1 else ''} rewritten from the start's move "
+                                 f"{setup.fullmove} (the first: {was})", "column": column}
+        if len(changes) > 1:
+            entry["count"] = len(changes)
+        report.add(line, entry, kind="warnings")
+
+    def _fix_tags(self, game: RawGame, has_fen: bool, report: _Report, edits: _Edits) -> None:
+        """``--fix-tags`` (``tag_repair``): each change a ``tag-fixed`` warning at its tag."""
+        from notation.pgn.repairs import TAG_FIXED
+        from notation.pgn.tag_repair import tag_fixes
+
+        for fix in tag_fixes(game.text, game.tags, setup_by_normalize=has_fen):
+            if fix.part == "name":
+                edits.replace_span(fix.start, fix.end, fix.new)
+                message = f"tag name {fix.old} -> {fix.new}"
+            else:
+                edits.replace_span(fix.start, fix.end, escape_tag_value(fix.new))
+                message = f"{fix.tag.name} {fix.old!r} -> {fix.new!r}"
+            report.add(fix.tag.line, {"code": TAG_FIXED, "message": message, "tag": fix.tag.name,
+                                      "column": fix.start - fix.tag.line_offset + 1, "old": fix.old, "new": fix.new},
+                       kind="warnings")
+
+    def _dropped(self, game: RawGame, report: _Report, counted: bool) -> GameResult:
+        """A broken game left out (``--broken drop``): counted as rejected, its text going to
+        the rejects file where there is one (``BadGamePolicy.REJECT``), else nowhere."""
+        text = self._output(game) if self.options.on_bad is BadGamePolicy.REJECT else ""
+        return GameResult(game.number, game.part, game.start_line, text, changed=True, rejected=True,
+                          report=report.entries(), codes=report.codes, counted=counted)
 
     def _writer_for(self, variant: Variant) -> MoveWriter | None:
         """The writer of ``variant``'s moves: the options' (``--moves``); with ``--export``,
@@ -488,7 +683,8 @@ class Normalizer:
         if not moves or any(problem.code == STRAY_TEXT for problem in game.problems):
             return self._unchanged(game, report, counted, blocking=True)
         edits = _Edits(self._output(game))
-        if not self._read_moves(game, variant, fen_tag, result_tag, report, edits) or not edits:
+        moves_read, _ = self._read_moves(game, variant, fen_tag, result_tag, report, edits, write=True, repair=False)
+        if moves_read != _MOVES_OK or not edits:
             return self._unchanged(game, report, counted, blocking=True)
         if self.options.on_bad is BadGamePolicy.REJECT:
             return self._unchanged(game, report, counted, blocking=True)
@@ -590,6 +786,43 @@ def _first(tags: list[Tag], name: str) -> Tag:
 
 def _is_setup_tag_name(name: str) -> bool:
     return name in ("Variant", "FEN") or name.casefold() == "setup"
+
+
+def _ply_recorder(options: NormalizeOptions) -> PlyRecorder | None:
+    """What records the plies of the moves played, for ``--fix-move-numbers`` (else None)."""
+    if Repair.MOVE_NUMBERS not in options.repairs:
+        return None
+    from notation.pgn.move_numbers import PlyRecorder
+
+    return PlyRecorder()
+
+
+def _report_moves(found: GameMoves, report: _Report) -> None:
+    """The problems of a game's moves into ``report``, each under its level."""
+    from notation.pgn.movewalk import Level
+
+    for placed in found.problems:
+        report.add(placed.line, _move_problem_dict(placed),
+                   kind="errors" if placed.problem.level is Level.ERROR else "warnings")
+
+
+def _repair_dict(code: str, message: str, cause: PlacedProblem) -> dict[str, Any]:
+    """A broken game's warning for the report, placed at its first error, which it holds
+    as ``cause``."""
+    out: dict[str, Any] = {"code": code, "message": message, "column": cause.column}
+    if cause.problem.ply is not None:
+        out["ply"] = cause.problem.ply
+    if cause.problem.move is not None:
+        out["move"] = cause.problem.move
+    out["cause"] = _move_problem_dict(cause)
+    return out
+
+
+def _place(text: str, game: RawGame, offset: int) -> tuple[int, int]:
+    """The input's line and column of ``offset`` in the game's ``text``."""
+    from notation.pgn.movetext import Locator
+
+    return Locator(text, game.start_line, game.start_column).place(offset)
 
 
 def _move_problem_dict(placed: PlacedProblem) -> dict[str, Any]:

@@ -87,6 +87,12 @@ SEVERITY: dict[str, str] = {
     "pgn-duplicate-tag": ERROR,
     "duplicate-game": WARNING,  # a later copy of a game (normalize and check --duplicates)
     "duplicate-tag-conflict": WARNING,  # copies giving a kept game's missing tag other values (--merge-tags)
+    # normalize's repairs and broken games (notation.pgn.repairs)
+    "game-truncated": WARNING,
+    "game-dropped": WARNING,
+    "result-fixed": WARNING,
+    "tag-fixed": WARNING,
+    "move-numbers-fixed": WARNING,
     # the moves (notation.pgn.movewalk, notation.pgn.gamemoves): errors
     "bad-move-syntax": ERROR,
     "illegal-move": ERROR,
