@@ -24,6 +24,7 @@ from notation.pgn.duplicates import AddedTag, DuplicateMatch, DuplicatesPolicy, 
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat
 from notation.pgn.normalize import BadGamePolicy, MovesOption
+from notation.pgn.repairs import BrokenGames
 from notation.svg import MAX_SIZE, MIN_SIZE, CheckMark, Coordinates, Orientation
 from notation.validation import CODES
 from notation.views import Viewer
@@ -237,6 +238,10 @@ class NormalizeQuery(WriterOptions):
     duplicates_by = DuplicateKey(load_default=((), DuplicateMatch.SAME), allow_none=False)
     merge_tags = StrictBoolean(load_default=False, allow_none=False)
     add_tags = AddedTags(load_default=(), allow_none=False)
+    broken = enum_field(BrokenGames, load_default=BrokenGames.KEEP)
+    fix_results = StrictBoolean(load_default=False, allow_none=False)
+    fix_tags = StrictBoolean(load_default=False, allow_none=False)
+    fix_move_numbers = StrictBoolean(load_default=False, allow_none=False)
     accept = accept_field()
     source = source_field()
 

@@ -41,6 +41,7 @@ from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
 from notation.pgn.duplicates import DuplicateSettings, MergeTags
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
+from notation.pgn.repairs import Repair
 
 from ..bodies import load_query, require_media_type, single_query, spool_body, utf8_blocks
 from ..jsonio import dumps
@@ -53,6 +54,8 @@ log = logging.getLogger("service")
 PGN_MEDIA_TYPES = ("application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain")
 NDJSON = "application/x-ndjson"
 REPEATABLE = frozenset({"accept"})
+# The repairs' flags (``fix_results=true``), each the command's ``--fix-...``.
+REPAIR_FLAGS = {"fix_results": Repair.RESULTS, "fix_tags": Repair.TAGS, "fix_move_numbers": Repair.MOVE_NUMBERS}
 OUTPUT_CHARS = 1 << 16  # lines are gathered into pieces of about this many characters
 TEXT_SLICE = 1 << 16  # a game's text is JSON-encoded this many characters at a time
 
@@ -88,6 +91,8 @@ def _options() -> NormalizeOptions:
         move_letters=data["piece_letters"],
         export=data["export"],
         duplicates=_duplicates(data),
+        broken=data["broken"],
+        repairs=[repair for flag, repair in REPAIR_FLAGS.items() if data[flag]],
         **writer,
     )
 

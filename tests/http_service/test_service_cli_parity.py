@@ -202,6 +202,11 @@ NORMALIZE_OPTION_SETS = [
     ("export=full&duplicates=drop", ["--export", "full", "--duplicates", "drop"]),
     ("export=reduced&moves=san&duplicates=drop&add_tags=gameid",
      ["--export", "reduced", "--moves", "san", "--duplicates", "drop", "--add-tags", "gameid"]),
+    ("broken=truncate", ["--broken", "truncate"]),
+    ("broken=drop", ["--broken", "drop"]),
+    ("fix_results=true&fix_tags=true&fix_move_numbers=true", ["--fix-results", "--fix-tags", "--fix-move-numbers"]),
+    ("export=full&moves=san&duplicates=drop&broken=truncate&fix_results=true&fix_tags=false",
+     ["--export", "full", "--moves", "san", "--duplicates", "drop", "--broken", "truncate", "--fix-results"]),
 ]
 
 

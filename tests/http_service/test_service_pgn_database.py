@@ -74,7 +74,7 @@ def test_export_given_twice_is_422(client):
     assert refused(client, "export=full&export=reduced") == ["export"]
 
 
-# --- duplicates --------------------------------------------------------------------------
+# --- duplicates (and every option's bad values) ---------------------------------------------
 
 def test_duplicates_drop_leaves_the_uci_copy_out_and_names_the_first(client):
     games, summary = normalized(client, "duplicates=drop")
@@ -132,6 +132,56 @@ def test_add_tags_writes_plycount_and_the_identity(client):
     ("duplicates=drop&merge_tags=yes", "merge_tags"),
     ("add_tags=plycount,eco", "add_tags"),
     ("duplicates=drop&duplicates=mark", "duplicates"),
+    ("broken=cut", "broken"),
+    ("broken=", "broken"),
+    ("fix_results=1", "fix_results"),
+    ("fix_tags=yes", "fix_tags"),
+    ("fix_move_numbers=True", "fix_move_numbers"),
+    ("fix_tags=true&fix_tags=false", "fix_tags"),
 ])
-def test_bad_duplicate_options_are_422_naming_them(client, query, parameter):
+def test_bad_database_options_are_422_naming_them(client, query, parameter):
     assert refused(client, query) == [parameter]
+
+
+# --- broken games and repairs ---------------------------------------------------------------
+
+def test_broken_truncate_cuts_the_game_before_its_illegal_move(client):
+    games, summary = normalized(client, "broken=truncate")
+    assert games[4]["text"].endswith(
+        "6. Nf3 Nbd7 {game cut here: illegal-move at ply 13 'Qxh7': 'Qxh7' is not a legal move here} *\n")
+    assert '[Result "*"]' in games[4]["text"] and codes(games[4]) == ["game-truncated"]
+    assert "illegal-move" not in summary["problems"]
+
+
+def test_broken_drop_leaves_the_game_out(client):
+    games, summary = normalized(client, "broken=drop")
+    assert games[4]["rejected"] and games[4]["text"] == "" and codes(games[4]) == ["game-dropped"]
+    assert summary["rejected"] == 1 and output(games).count("[Event ") == 4
+
+
+def test_fix_results_gives_the_mate_its_result(client):
+    games, summary = normalized(client, "fix_results=true")
+    assert '[Result "0-1"]' in games[3]["text"] and games[3]["text"].endswith("Qh4# 0-1\n\n")
+    assert summary["problems"]["result-fixed"] == 1
+    unfixed, _ = normalized(client, "")
+    assert '[Result "1-0"]' in unfixed[3]["text"]
+
+
+def test_fix_tags_writes_the_date_in_full(client):
+    games, _ = normalized(client, "fix_tags=true")
+    assert '[Date "2024.03.09"]' in games[1]["text"] and codes(games[1]) == ["tag-fixed"]
+
+
+def test_fix_move_numbers_renumbers_from_the_start(client):
+    game = b'[Event "feed"]\n[Result "*"]\n\n1. e4 e5 3. Nf3 Nc6 7. Bb5 *\n'
+    games, summary = normalized(client, "fix_move_numbers=true", game)
+    assert games[0]["text"].endswith("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n")
+    assert summary["problems"]["move-numbers-fixed"] == 1
+
+
+def test_every_option_at_once(client):
+    query = ("export=full&moves=san&duplicates=drop&duplicates_by=prefix&merge_tags=true&add_tags=plycount"
+             "&broken=truncate&fix_results=true&fix_tags=true&fix_move_numbers=true")
+    games, summary = normalized(client, query)
+    assert summary["games"] == 5 and [game["text"] == "" for game in games] == [False, True, True, False, False]
+    assert '[Result "0-1"]' in games[3]["text"] and "{game cut here" in games[4]["text"]
