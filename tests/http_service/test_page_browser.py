@@ -787,6 +787,30 @@ def test_a_pasted_database_is_normalised_with_its_copies_dropped(page, base_url)
     assert page.execute_script("return document.getElementById('database-output').value").count("[Event ") == 5
 
 
+def test_the_database_panel_cuts_broken_games_and_repairs_results(page, base_url):
+    pgn = DATABASE.read_text(encoding="utf-8")
+    lines = api_normalize(base_url, pgn, "broken=truncate&fix_results=true")
+    open_page(page, base_url)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
+    offered = page.execute_script(
+        "return [...document.querySelectorAll('#database-broken option')].map(o => [o.value, o.textContent])")
+    assert offered == [["keep", "Keep as read"], ["truncate", "Cut before the bad move"], ["drop", "Drop"]]
+    repairs = page.execute_script(
+        "return [...document.querySelectorAll('#database-repairs label')].map(l => [l.textContent.trim(), l.hidden])")
+    assert repairs == [["Results", False], ["Tags", False], ["Move numbers", False]]
+    page.find_element("xpath", "//fieldset[@id='database-repairs']//label[normalize-space()='Results']/input").click()
+    normalize_database(page, pgn, **{"Broken games": "truncate"})
+    shown = page.execute_script("return document.getElementById('database-output').value")
+    assert shown == "".join(line["text"] for line in lines[:-1] if not line["rejected"])
+    assert "6. Nf3 Nbd7 {game cut here: illegal-move at ply 13" in shown and '[Result "0-1"]' in shown
+    codes = page.execute_script(
+        "return [...document.querySelectorAll('#database-problems li')].map(li => li.dataset.code)")
+    assert "game-truncated" in codes and "result-fixed" in codes and "illegal-move" not in codes
+    page.execute_script("document.getElementById('database-result').scrollIntoView()")
+    screenshot(page, "database-repaired")
+
+
 def test_the_database_panel_says_why_it_was_refused(page, base_url):
     open_page(page, base_url)
     wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
