@@ -20,8 +20,11 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
 from notation.name_sets import Source
 from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
+from notation.pgn.duplicates import AddedTag, DuplicateMatch, DuplicatesPolicy, parse_by_tags
 from notation.pgn.encodings import TextEncoding
+from notation.pgn.export import ExportFormat
 from notation.pgn.normalize import BadGamePolicy, MovesOption
+from notation.pgn.repairs import BrokenGames
 from notation.svg import MAX_SIZE, MIN_SIZE, CheckMark, Coordinates, Orientation
 from notation.validation import CODES
 from notation.views import Viewer
@@ -35,6 +38,7 @@ MAX_PLAYED_MOVES = 2000
 MAX_MOVE_CHARS = 32
 MOVE_NOTATIONS = [notation.value for notation in MoveNotation]
 MAX_ACCEPT_CODES = 32
+MAX_DUPLICATE_KEY_CHARS = 1000  # POST /v1/pgn/normalize's duplicates_by and add_tags: names
 # POST /v1/board.svg: bounds of its numbers (a 4 MiB body holds fewer games; a game fewer
 # plies than its movetext's token budget) and of its lists of squares.
 MAX_GAME_NUMBER = 1_000_000
@@ -181,6 +185,43 @@ class BatchItems(fields.Field):
         return errors
 
 
+def _query_words(value: Any) -> str:
+    """A query parameter's text, at most ``MAX_DUPLICATE_KEY_CHARS`` characters long."""
+    if not isinstance(value, str):
+        raise ValidationError("Not a valid string.")
+    if len(value) > MAX_DUPLICATE_KEY_CHARS:
+        raise ValidationError(f"Longer than maximum length {MAX_DUPLICATE_KEY_CHARS}.")
+    return value
+
+
+class DuplicateKey(fields.Field):
+    """``duplicates_by``: tag names separated by commas, as ``normalize --duplicates-by``
+    takes them (``White,Black,Date``; the word ``prefix`` among them for prefixes); loads
+    as (the tag names, ``DuplicateMatch``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> tuple[tuple[str, ...], DuplicateMatch]:
+        try:
+            return parse_by_tags(_query_words(value))
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
+
+class AddedTags(fields.Field):
+    """``add_tags``: ``plycount``, ``gameid`` or both separated by a comma, as ``normalize
+    --add-tags`` takes them; loads as the ``AddedTag`` values in their own order."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> tuple[AddedTag, ...]:
+        names = {name.strip().lower() for name in _query_words(value).split(",")}
+        names.discard("")
+        known = {tag.value for tag in AddedTag}
+        unknown = sorted(names - known)
+        if unknown:
+            raise ValidationError(f"Not a tag to add: {', '.join(unknown)}; choose from: {', '.join(sorted(known))}.")
+        return tuple(tag for tag in AddedTag if tag.value in names)
+
+
 class NormalizeQuery(WriterOptions):
     """Query parameters of POST /v1/pgn/normalize (``accept`` may repeat; ``on_illegal``
     only: a query cannot say "not both", so the ``repair`` flag stays a body option)."""
@@ -192,8 +233,30 @@ class NormalizeQuery(WriterOptions):
     moves = enum_field(MovesOption, load_default=MovesOption.KEEP)
     encoding = enum_field(TextEncoding, load_default=TextEncoding.KEEP)
     piece_letters = enum_field(MoveLanguage, load_default=MoveLanguage.EN)
+    export = enum_field(ExportFormat, load_default=ExportFormat.KEEP)
+    duplicates = enum_field(DuplicatesPolicy, load_default=DuplicatesPolicy.KEEP)
+    duplicates_by = DuplicateKey(load_default=((), DuplicateMatch.SAME), allow_none=False)
+    merge_tags = StrictBoolean(load_default=False, allow_none=False)
+    add_tags = AddedTags(load_default=(), allow_none=False)
+    broken = enum_field(BrokenGames, load_default=BrokenGames.KEEP)
+    fix_results = StrictBoolean(load_default=False, allow_none=False)
+    fix_tags = StrictBoolean(load_default=False, allow_none=False)
+    fix_move_numbers = StrictBoolean(load_default=False, allow_none=False)
     accept = accept_field()
     source = source_field()
+
+    @validates_schema
+    def _duplicate_options_agree(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """As the command: ``duplicates_by`` needs duplicates looked for, ``merge_tags`` dropped."""
+        policy = data.get("duplicates", DuplicatesPolicy.KEEP)
+        errors: dict[str, list[str]] = {}
+        tags, match = data.get("duplicates_by", ((), DuplicateMatch.SAME))
+        if (tags or match is DuplicateMatch.PREFIX) and policy is DuplicatesPolicy.KEEP:
+            errors["duplicates_by"] = ["Needs duplicates=drop or duplicates=mark."]
+        if data.get("merge_tags") and policy is not DuplicatesPolicy.DROP:
+            errors["merge_tags"] = ["Needs duplicates=drop: the tags are taken from the copies left out."]
+        if errors:
+            raise ValidationError(errors)
 
 
 class GameRequest(Strict):

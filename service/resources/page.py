@@ -13,7 +13,7 @@ from flask import Blueprint, Response, send_from_directory
 _PACKAGE = __name__.split(".")[0]
 WEB_DIR = resources.files(_PACKAGE).joinpath("web")
 # The files under /page/; any other name is a 404 problem.
-ASSETS = ("page.js", "game.js", "page.css", "docs.js")
+ASSETS = ("page.js", "game.js", "database.js", "page.css", "docs.js")
 
 # Everything the page needs comes from this service; nothing else may load or run.
 PAGE_POLICY = (

@@ -1,7 +1,9 @@
 """``POST /v1/pgn/normalize``: the PGN normaliser (``notation.pgn.normalize``) over a PGN
 body, answered as a stream of JSON lines (``application/x-ndjson``). ``moves`` is the CLI's
-``--moves`` (``keep``, ``check``, ``san``, ``lan``, ``uci``, ``iccs``, ``wxf``, ``opentafl``):
-the same options give the same bytes as ``notation normalize``.
+``--moves`` (``keep``, ``check``, ``san``, ``lan``, ``uci``, ``iccs``, ``wxf``, ``opentafl``),
+``export`` its ``--export`` (``keep``, ``full``, ``reduced``), and so on for each option, named
+as the command's long option with ``_`` for ``-``: the same options give the same bytes as
+``notation normalize``.
 
 Memory stays bounded whatever the body (up to ``NOTATION_MAX_PGN_BYTES``):
 
@@ -31,13 +33,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 from flask import Blueprint, Response
 
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.options import IllegalPolicy
+from notation.pgn.duplicates import DuplicateSettings, MergeTags
 from notation.pgn.normalize import BadGamePolicy, GameResult, NormalizeOptions, Summary, normalize
+from notation.pgn.repairs import Repair
 
 from ..bodies import load_query, require_media_type, single_query, spool_body, utf8_blocks
 from ..jsonio import dumps
@@ -50,6 +54,8 @@ log = logging.getLogger("service")
 PGN_MEDIA_TYPES = ("application/x-chess-pgn", "application/vnd.chess-pgn", "text/plain")
 NDJSON = "application/x-ndjson"
 REPEATABLE = frozenset({"accept"})
+# The repairs' flags (``fix_results=true``), each the command's ``--fix-...``.
+REPAIR_FLAGS = {"fix_results": Repair.RESULTS, "fix_tags": Repair.TAGS, "fix_move_numbers": Repair.MOVE_NUMBERS}
 OUTPUT_CHARS = 1 << 16  # lines are gathered into pieces of about this many characters
 TEXT_SLICE = 1 << 16  # a game's text is JSON-encoded this many characters at a time
 
@@ -64,6 +70,8 @@ def normalize_pgn() -> Response:
     options = _options()
     require_media_type(PGN_MEDIA_TYPES)
     body = spool_body()
+    if options.duplicates.whole_input_first:
+        options = _with_copies(options, body)
     response = Response(_gathered(_lines(utf8_blocks(body), options)), mimetype=NDJSON)
     response.call_on_close(body.close)
     return response
@@ -81,8 +89,38 @@ def _options() -> NormalizeOptions:
         moves=data["moves"],
         encoding=data["encoding"],
         move_letters=data["piece_letters"],
+        export=data["export"],
+        duplicates=_duplicates(data),
+        broken=data["broken"],
+        repairs=[repair for flag, repair in REPAIR_FLAGS.items() if data[flag]],
         **writer,
     )
+
+
+def _duplicates(data: dict[str, Any]) -> DuplicateSettings:
+    """What happens to later copies of a game within the body, as ``normalize --duplicates``
+    says; a copy names its first game by line alone (the body has no file name)."""
+    by_tags, match = data["duplicates_by"]
+    merge = MergeTags.MISSING if data["merge_tags"] else MergeTags.NONE
+    return DuplicateSettings(data["duplicates"], by_tags, "", match=match, merge=merge, add_tags=data["add_tags"])
+
+
+def _with_copies(options: NormalizeOptions, body: IO[bytes]) -> NormalizeOptions:
+    """``options`` with the copies found over the whole body first (prefixes, merged tags:
+    ``duplicate_jobs.with_copies``, one process), as ``normalize`` finds them in a file; the
+    body is read again from its start by the normalising pass. A body held in memory goes to
+    its temporary file, which the finder reads at offsets."""
+    from notation.pgn.duplicate_jobs import with_copies
+
+    try:
+        descriptor = body.fileno()
+        body.flush()
+        found = with_copies(options, descriptor, 1)
+        body.seek(0)
+    except BaseException:
+        body.close()
+        raise
+    return found
 
 
 def _gathered(pieces: Iterator[str]) -> Iterator[str]:

@@ -701,6 +701,168 @@ def test_the_game_panel_has_no_rule_of_its_own():
     assert script.count("replace(/") == 1 and ".match(" not in script and "matchAll" not in script
 
 
+# --- the database panel: a pasted PGN database normalised by POST /v1/pgn/normalize ---------
+
+# A game, its copy in UCI, a prefix of it, a game with a wrong Result tag, a broken game.
+DATABASE = ROOT / "fixtures" / "service" / "database.pgn"
+
+
+def api_normalize(base_url: str, pgn: str, query: str) -> list[dict]:
+    """The lines ``POST /v1/pgn/normalize?query`` answers for ``pgn``: what the page must show."""
+    import urllib.request
+
+    request = urllib.request.Request(f"{base_url}/v1/pgn/normalize?{query}", data=pgn.encode(),
+                                     headers={"Content-Type": "application/x-chess-pgn"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return [json.loads(line) for line in response.read().decode().splitlines()]
+
+
+def normalize_database(session, pgn: str, **choices: str) -> None:
+    """Paste ``pgn`` into the database panel, choose each labelled option's value
+    (``{"Export format": "full"}``), press Normalize and wait for the answer."""
+    from selenium.webdriver.support.ui import Select
+
+    wait_for(session, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
+    field = labelled(session, "PGN database")
+    session.execute_script("arguments[0].value = arguments[1];", field, pgn)  # a paste, not typed key by key
+    for label, value in choices.items():
+        Select(labelled(session, label)).select_by_value(value)
+    session.execute_script("document.getElementById('database-status').textContent = '';")
+    session.find_element("xpath", "//button[normalize-space()='Normalize']").click()
+    answered = ("Normalised", "The ", "Could")
+    wait_for(session, lambda s: s.find_element("id", "database-status").text.startswith(answered),
+             "the database's answer")
+
+
+def test_a_pasted_database_is_normalised_with_its_copies_dropped(page, base_url):
+    pgn = DATABASE.read_text(encoding="utf-8")
+    lines = api_normalize(base_url, pgn, "export=full&duplicates=drop")
+    expected = "".join(line["text"] for line in lines[:-1] if not line["rejected"])
+    open_page(page, base_url)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
+    # The choices are the endpoint's own, in words.
+    offered = page.execute_script(
+        "return [...document.querySelectorAll('#database-export option')].map(o => [o.value, o.textContent])")
+    assert offered == [["keep", "Keep layout"], ["full", "Full export format"], ["reduced", "Reduced export format"]]
+    normalize_database(page, pgn, **{"Export format": "full", "Duplicates": "drop"})
+    page.execute_script("document.getElementById('database-result').scrollIntoView()")
+    screenshot(page, "database-normalised")
+    status = page.find_element("id", "database-status").text
+    assert status.startswith("Normalised 5 games: ") and "1 left out" in status, status
+    output = labelled(page, "Normalized PGN")
+    assert output.get_attribute("readonly") is not None
+    shown = page.execute_script("return document.getElementById('database-output').value")
+    assert shown == expected
+    # The UCI copy of game 1 is left out; the rest is in the export format (3... after a comment, ?? as $4).
+    assert shown.count("[Event ") == 4 and "e2e4" not in shown
+    assert "1. e4 e5 2. Bc4 Nc6 3. Qh5 {threatening mate} 3... Nf6 $4 4. Qxf7# 1-0" in shown
+    summary = page.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#database-summary dd')]"
+        ".map(d => [d.dataset.name, d.textContent]))")
+    assert summary["games-read"] == "5" and summary["left-out"] == "1"
+    assert summary["games-read"] == str(lines[-1]["games"]) and summary["changed"] == str(lines[-1]["changed"])
+    problems = page.execute_script(
+        "return [...document.querySelectorAll('#database-problems li')].map(li => [li.dataset.game, li.dataset.line,"
+        " li.dataset.code, li.className])")
+    assert ["2", "12", "duplicate-game", "warning"] in problems
+    assert ["5", "50", "illegal-move", "error"] in problems
+    first = page.find_element("css selector", "#database-problems li[data-code=duplicate-game]").text
+    assert first.startswith("Game 2, line 12: duplicate-game: the same game as game 1 (line 1)"), first
+    # Every control is labelled and reached with the keyboard: Copy and Download are buttons,
+    # and Ctrl+Enter in the text normalises again (here with the copies marked: none left out).
+    for name in ("Copy", "Download"):
+        assert page.find_element("xpath", f"//section[@id='database']//button[normalize-space()='{name}']")
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    Select(labelled(page, "Duplicates")).select_by_value("mark")
+    page.execute_script("document.getElementById('database-status').textContent = '';")
+    labelled(page, "PGN database").click()
+    ActionChains(page).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    wait_for(page, lambda s: s.find_element("id", "database-status").text.startswith("Normalised"), "Ctrl+Enter")
+    assert "0 left out" in page.find_element("id", "database-status").text
+    assert page.execute_script("return document.getElementById('database-output').value").count("[Event ") == 5
+
+
+def test_the_database_panel_cuts_broken_games_and_repairs_results(page, base_url):
+    pgn = DATABASE.read_text(encoding="utf-8")
+    lines = api_normalize(base_url, pgn, "broken=truncate&fix_results=true")
+    open_page(page, base_url)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
+    offered = page.execute_script(
+        "return [...document.querySelectorAll('#database-broken option')].map(o => [o.value, o.textContent])")
+    assert offered == [["keep", "Keep as read"], ["truncate", "Cut before the bad move"], ["drop", "Drop"]]
+    repairs = page.execute_script(
+        "return [...document.querySelectorAll('#database-repairs label')].map(l => [l.textContent.trim(), l.hidden])")
+    assert repairs == [["Results", False], ["Tags", False], ["Move numbers", False]]
+    page.find_element("xpath", "//fieldset[@id='database-repairs']//label[normalize-space()='Results']/input").click()
+    normalize_database(page, pgn, **{"Broken games": "truncate"})
+    shown = page.execute_script("return document.getElementById('database-output').value")
+    assert shown == "".join(line["text"] for line in lines[:-1] if not line["rejected"])
+    assert "6. Nf3 Nbd7 {game cut here: illegal-move at ply 13" in shown and '[Result "0-1"]' in shown
+    codes = page.execute_script(
+        "return [...document.querySelectorAll('#database-problems li')].map(li => li.dataset.code)")
+    assert "game-truncated" in codes and "result-fixed" in codes and "illegal-move" not in codes
+    page.execute_script("document.getElementById('database-result').scrollIntoView()")
+    screenshot(page, "database-repaired")
+
+
+def test_the_database_panel_says_why_it_was_refused(page, base_url):
+    open_page(page, base_url)
+    wait_for(page, lambda s: s.execute_script("return document.body.dataset.databaseReady") == "true",
+             "the database panel's options")
+    page.find_element("xpath", "//button[normalize-space()='Normalize']").click()
+    wait_for(page, lambda s: s.find_element("id", "database-status").text == "Paste a PGN database first.",
+             "the empty paste's note")
+    # An option the service does not take (a page older or newer than its service): its 422 in words.
+    page.execute_script("const o = document.createElement('option'); o.value = 'nonsense'; o.textContent = 'x';"
+                        "document.getElementById('database-export').appendChild(o);")
+    normalize_database(page, DATABASE.read_text(encoding="utf-8"), **{"Export format": "nonsense"})
+    status = page.find_element("id", "database-status")
+    assert status.text.startswith("The service refused an option (export): query parameter export"), status.text
+    assert "error" in status.get_attribute("class")
+    screenshot(page, "database-refused")
+    # The browser itself logs the refused request as a failed resource; nothing else may be logged.
+    errors = [entry for entry in page.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors and all("status of 422" in entry["message"] for entry in errors), errors
+
+
+def test_the_database_panel_says_when_the_database_is_too_large_or_the_service_is_gone(page):
+    """A service of its own, taking 1,024 bytes of PGN (its least): 413 in words; then
+    stopped: the network's failure in words. Neither leaves the panel blank."""
+    twice = DATABASE.read_text(encoding="utf-8") * 2  # some 1,900 bytes
+    server = serve(NOTATION_MAX_PGN_BYTES="1024")
+    small_url = next(server)
+    try:
+        open_page(page, small_url)
+        normalize_database(page, twice)
+        status = page.find_element("id", "database-status").text
+        assert status.startswith("The database is too large for the service: "), status
+        assert "1024 bytes" in status
+        screenshot(page, "database-too-large")
+    finally:
+        server.close()  # the service stops
+    normalize_database(page, twice)
+    status = page.find_element("id", "database-status").text
+    assert status.startswith("Could not reach the service ("), status
+    assert page.find_element("id", "database-result").get_attribute("hidden") is not None  # nothing stale shown
+    errors = [entry for entry in page.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors and all("status of 413" in entry["message"] or "ERR_CONNECTION_REFUSED" in entry["message"]
+                          for entry in errors), errors
+
+
+def test_the_database_panel_reads_no_pgn_itself():
+    """Everything it shows comes from POST /v1/pgn/normalize; database.js reads no PGN."""
+    script = (ROOT / "service" / "web" / "database.js").read_text(encoding="utf-8")
+    assert "/v1/pgn/normalize" in script and "/openapi.json" in script
+    for rule in ("[Event", "Result", "1-0", "new RegExp", ".match(", "matchAll"):
+        assert rule not in script, rule
+
+
 # --- the layout: the whole board in view, the side panel beside it or below it -------------
 
 def png_size(path: pathlib.Path) -> tuple[int, int]:

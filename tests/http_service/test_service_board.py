@@ -133,7 +133,7 @@ def test_the_page_and_the_docs_are_served_from_the_package(client):
     assert page.status_code == 200 and page.mimetype == "text/html"
     text = page.get_data(as_text=True)
     assert '<label for="fen">FEN</label>' in text and '<label for="variant">Variant</label>' in text
-    for asset in ("/page/page.js", "/page/page.css", "/page/docs.js"):
+    for asset in ("/page/page.js", "/page/game.js", "/page/database.js", "/page/page.css", "/page/docs.js"):
         assert client.get(asset).status_code == 200, asset
     docs = client.get("/docs")
     assert docs.status_code == 200 and b"swagger-ui-bundle.js" in docs.get_data()
@@ -145,7 +145,8 @@ def test_the_page_and_the_docs_are_served_from_the_package(client):
 
 
 def test_nothing_on_the_page_comes_from_outside(client):
-    for path in ("/", "/docs", "/page/page.js", "/page/docs.js", "/page/page.css"):
+    for path in ("/", "/docs", "/page/page.js", "/page/game.js", "/page/database.js", "/page/docs.js",
+                 "/page/page.css"):
         text = client.get(path).get_data(as_text=True)
         assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text, path
 
@@ -188,7 +189,7 @@ def test_the_page_files_ship_as_package_data():
     from importlib import resources
 
     web = resources.files("notation_service").joinpath("web")
-    for name in ("index.html", "page.js", "page.css", "docs.html", "docs.js"):
+    for name in ("index.html", "page.js", "game.js", "database.js", "page.css", "docs.html", "docs.js"):
         assert web.joinpath(name).is_file(), name
 
 

@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 from installed import installed_script
-from service_fixtures import app, client, load_fixture  # noqa: F401
+from service_fixtures import FIXTURES, app, client, load_fixture  # noqa: F401
 
 from notation.cli.main import main as cli_main
 from notation.validation import CODES
@@ -183,3 +183,60 @@ def test_a_batch_answers_each_spelling_and_unknown_name_as_single_requests_do(cl
             assert result["ok"] and result["fen"] == single["fen"] and result["variant"] == single["variant"]
     assert [r["variant"] for r in results if r["ok"]] == [
         "crazyhouse", "crazyhouse", "crazyhouse", "atomic", "kingofthehill", "crazyhouse"]
+
+
+# --- POST /v1/pgn/normalize and `notation normalize`: the database options ------------------
+
+DATABASES = [FIXTURES / "service" / "database.pgn", FIXTURES / "pgn" / "lichess_variants.pgn",
+             FIXTURES / "pgn" / "games" / "xiangqi.pgn"]
+# (query, the command's options): each database option as the service and the command spell it.
+NORMALIZE_OPTION_SETS = [
+    ("export=full", ["--export", "full"]),
+    ("export=reduced", ["--export", "reduced"]),
+    ("export=full&moves=uci", ["--export", "full", "--moves", "uci"]),
+    ("duplicates=drop", ["--duplicates", "drop"]),
+    ("duplicates=mark&duplicates_by=White,Black", ["--duplicates", "mark", "--duplicates-by", "White,Black"]),
+    ("duplicates=drop&duplicates_by=prefix&merge_tags=true",
+     ["--duplicates", "drop", "--duplicates-by", "prefix", "--merge-tags"]),
+    ("add_tags=plycount,gameid", ["--add-tags", "plycount,gameid"]),
+    ("export=full&duplicates=drop", ["--export", "full", "--duplicates", "drop"]),
+    ("export=reduced&moves=san&duplicates=drop&add_tags=gameid",
+     ["--export", "reduced", "--moves", "san", "--duplicates", "drop", "--add-tags", "gameid"]),
+    ("broken=truncate", ["--broken", "truncate"]),
+    ("broken=drop", ["--broken", "drop"]),
+    ("fix_results=true&fix_tags=true&fix_move_numbers=true", ["--fix-results", "--fix-tags", "--fix-move-numbers"]),
+    ("export=full&moves=san&duplicates=drop&broken=truncate&fix_results=true&fix_tags=false",
+     ["--export", "full", "--moves", "san", "--duplicates", "drop", "--broken", "truncate", "--fix-results"]),
+]
+
+
+def _located_as_the_service(entry: dict, path: str) -> dict:
+    """A report entry of the command run on ``path`` as the service writes it: the body has
+    no file name, so a copy names its first game by line alone."""
+    for problem in entry.get("warnings", []):
+        if isinstance(problem.get("first"), dict):
+            problem["first"]["input"] = ""
+            problem["message"] = problem["message"].replace(f"{path}, ", "")
+    return entry
+
+
+@pytest.mark.parametrize("query, cli_args", NORMALIZE_OPTION_SETS, ids=[q for q, _ in NORMALIZE_OPTION_SETS])
+@pytest.mark.parametrize("path", DATABASES, ids=[p.name for p in DATABASES])
+def test_normalize_options_answer_as_the_cli(client, tmp_path, capsys, path, query, cli_args):
+    """The bytes, the report and the summary of ``notation normalize`` with each option."""
+    out, report = tmp_path / "out.pgn", tmp_path / "report.jsonl"
+    capsys.readouterr()
+    cli_main(["normalize", str(path), "-o", str(out), "--report", str(report), "--summary", "json", *cli_args])
+    cli_summary = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
+
+    response = client.post(f"/v1/pgn/normalize?{query}", data=path.read_bytes(),
+                           content_type="application/x-chess-pgn")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    lines = [json.loads(line) for line in response.get_data(as_text=True).splitlines()]
+    games, summary = lines[:-1], lines[-1]
+    assert summary == {"kind": "summary", **cli_summary}
+    kept = "".join(g["text"] for g in games if not g["rejected"]).encode("utf-8", "surrogateescape")
+    assert kept == out.read_bytes()
+    expected = [_located_as_the_service(json.loads(line), str(path))
+                for line in report.read_text(encoding="utf-8").splitlines()]
+    assert [entry for g in games for entry in g["problems"]] == expected
