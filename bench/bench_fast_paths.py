@@ -188,6 +188,61 @@ def _fen_errors_part(path: Path) -> dict[str, Callable[[], object]]:
     return {"fast": fast, "general": general}
 
 
+def _placement_part(path: Path) -> dict[str, Callable[[], object]]:
+    """The placement of every line of ``path`` whose fields the reader finds, read by
+    ``_Reader.read_placement`` (the 8x8 board's C-speed ways, the character reader where
+    they decline: fast) or by ``read_placement_slowly`` alone (general)."""
+    from notation.errors import FenSyntaxError
+    from notation.fen import reader
+
+    readers = []
+    for text, variant, _, _, pattern, _, found in _fen_plans(path):
+        match = pattern.fullmatch(text) if found else None
+        if match is not None:
+            readers.append((reader._Reader(text, match, variant), match.group("placement")))
+
+    def read(slowly: bool) -> object:
+        count = 0
+        for placement_reader, placement in readers:
+            try:
+                cells = (placement_reader.read_placement_slowly(placement) if slowly
+                         else placement_reader.read_placement(placement))
+                count += len(cells[0])
+            except FenSyntaxError:
+                count += 1
+        return count
+
+    return {"fast": lambda: read(False), "general": lambda: read(True)}
+
+
+def _json_part(path: Path) -> dict[str, Callable[[], object]]:
+    """Each line of ``path`` read from JSON and its ``convert --json`` answer written, by
+    orjson (``json_codec.line_functions``: fast) or by the standard library's ``json``
+    (``json_codec.loads`` and ``dumps`` where orjson is missing: general)."""
+    from notation import json_codec
+    from notation.operations import convert_fen
+
+    raw = path.read_bytes().splitlines()
+    answers = []
+    for line in raw:
+        item = json_codec.loads(line)
+        answers.append(convert_fen(item["fen"], item.get("variant", "standard")).to_dict())
+    functions = json_codec.line_functions()
+    assert functions is not None, "orjson is not installed: nothing to compare"
+    json_codec.dumps(answers[0])  # the standard library's json imported before the count
+
+    def fast() -> object:
+        loads, dumps, newline = functions
+        return sum(len(loads(line)) for line in raw) + sum(len(dumps(answer, None, newline)) for answer in answers)
+
+    def general() -> object:
+        json_codec.orjson = None  # type: ignore[attr-defined]  # as on a platform without orjson
+        return (sum(len(json_codec.loads(line)) for line in raw)
+                + sum(len(json_codec.dumps(answer)) + 1 for answer in answers))
+
+    return {"fast": fast, "general": general}
+
+
 def _games_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
@@ -414,6 +469,7 @@ def _service_fen_part(path: Path) -> dict[str, Callable[[], object]]:
 
 PARTS: dict[str, Callable[[Path], dict[str, Callable[[], object]]]] = {
     "fen": _fen_part, "fen-fields": _fen_fields_part, "fen-errors": _fen_errors_part, "castling": _castling_part,
+    "placement": _placement_part, "json": _json_part,
     "splitter": _splitter_part, "san": _san_part, "san-write": _san_write_part, "worker": _worker_part,
     "service-fen": _service_fen_part,
 }
@@ -563,7 +619,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--requests", type=int, default=REQUESTS)
     parser.add_argument("--repeats", type=int, default=REPEATS)
-    parser.add_argument("--only", nargs="*", default=["fen", "splitter", "san", "service"])
+    parser.add_argument("--only", nargs="*", default=["fen", "splitter", "san", "service"],
+                        help="fen (every FEN pair), splitter, san, service, or one FEN pair by its part's name")
     parser.add_argument("--part", nargs=3, metavar=("NAME", "MODE", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv or [])
     if args.part:
@@ -579,7 +636,8 @@ def main(argv: list[str] | None = None) -> None:
           + ("instructions by callgrind)" if counting else "valgrind is not installed: no instruction counts)"))
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        if "fen" in args.only:
+        fen_parts = ("fen", "fen-fields", "fen-errors", "castling", "placement", "json")
+        if set(fen_parts) & set(args.only):
             mixed = directory / "mixed.jsonl"
             mixed.write_text("\n".join(lines(args.lines)) + "\n", encoding="utf-8")
             commands = [("convert --json", [notation, "convert", "--json"], mixed),
@@ -589,8 +647,11 @@ def main(argv: list[str] | None = None) -> None:
                 ("FEN reader, inside that fast path: fields by str.split beside the regex alone", "fen-fields"),
                 ("FEN reader's errors: a FEN cut short explained without the grammar beside the grammar", "fen-errors"),
                 ("validation's castling rights: all good at a glance beside right by right", "castling"),
+                ("FEN reader's placement: the 8x8 board's C-speed reading beside the character reader", "placement"),
+                ("JSON lines: orjson beside the standard library's json", "json"),
             ):
-                _report(f"{title}: {args.lines:,} mixed lines", commands, part, mixed, args.repeats, counting)
+                if "fen" in args.only or part in args.only:
+                    _report(f"{title}: {args.lines:,} mixed lines", commands, part, mixed, args.repeats, counting)
         if {"splitter", "san"} & set(args.only):
             database = directory / "games.pgn"
             bench_pgn.build_games(database, args.games)
