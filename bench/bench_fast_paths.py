@@ -13,6 +13,11 @@ fast path's part and the general path's part on the command's own inputs; ``with
   where the split declines, on every line; general, the pyparsing grammar
   (``fen_grammar(groups).parse_string``) on every line the fast path reads (the lines it
   refuses go through the grammar either way, which is shared);
+- on the same lines, the FEN reader's other pairs and their neighbours: the fields by
+  ``str.split`` beside the regex alone (``fen-fields``), a FEN cut short explained without
+  the grammar beside the grammar (``fen-errors``), the 8x8 placement's C-speed reading beside
+  the character reader (``placement``), validation's castling rights at a glance beside right
+  by right (``castling``), orjson beside the standard library's ``json`` (``json``);
 - PGN splitter (``notation check`` on bench_movetext's database): fast, ``iter_games``;
   general, ``state_machine.iter_games_slow``; each game's text, problems and the tags check
   looks for (``find_tags``) read as ``check_game`` reads them (a fast game's tags are read
@@ -21,6 +26,8 @@ fast path's part and the general path's part on the command's own inputs; ``with
   move of every game (main lines and variations, from the positions the walk plays) read
   by ``read_move`` (the plain reader first, the full one where it declines: fast) or by the
   full reader alone (``_Reader(...).read()``: general);
+- SAN writer (``normalize --moves san``): a move read as plain SAN kept as written
+  (``MoveWriter.move_text``) beside ``write_move`` on every move (``san-write``);
 - the worker's answer past Flask (``POST /v1/fen/convert``, bench_service's body): a worker
   (``wsgi_worker.Worker``) serving single converts from a channel in process, with
   ``FastPath`` (fast) and without (general: the Flask app through WSGI); the whole request
