@@ -18,76 +18,11 @@ ranks are the first and last ranks of the board (``Setup.geometry``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from operator import itemgetter
-from typing import Final
 
 from notation.errors import Problem
-from notation.identity_cache import IdentityCache
 from notation.rules.bitboard import ByColour, squares
 from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
-from notation.variants import Variant
-
-StartTest = tuple[Callable[[str], object], object, int]
-_RIGHTS_KEPT: Final = 256  # start tests kept per variant (a few sets of rights are common)
-
-
-def _start_test(variant: Variant, rights: frozenset[int]) -> StartTest | None:
-    """For rights that all name start rook squares of a fixed start array whose sides have
-    one castling piece each, at most one right on each side of it: ``(getter, letters,
-    squares)`` where ``getter(cells) == letters`` says that every named rook and its side's
-    castling piece stand on their start squares (``squares``: those squares as a bitboard).
-    None when that does not apply. Kept per variant (``_START_TESTS``)."""
-    tests = _START_TESTS.get(variant)
-    if rights in tests:
-        return tests[rights]
-    if len(tests) >= _RIGHTS_KEPT:
-        tests.clear()
-    test = tests[rights] = _start_test_of(variant, rights)
-    return test
-
-
-def _start_test_of(variant: Variant, rights: frozenset[int]) -> StartTest | None:
-    start_kings, start_rooks = start_array(variant).squares
-    if any(sq < 0 or not (start_rooks[0] | start_rooks[1]) >> sq & 1 for sq in rights):
-        return None  # a right off the start rook squares (or off the board: a setup built in code)
-    wanted: dict[int, str] = {}
-    test = None
-    sides: set[tuple[int, bool]] = set()
-    geometry = variant.geometry
-    for sq in sorted(rights):
-        colour = 0 if sq < geometry.files else 1
-        king = start_kings[colour].bit_length() - 1
-        if start_kings[colour].bit_count() != 1 or (colour, sq < king) in sides:
-            break  # not one castling piece, or two rights on one side of it
-        sides.add((colour, sq < king))
-        wanted[sq] = variant.castling_rook if colour else variant.castling_rook.upper()
-        wanted[king] = variant.castling_piece if colour else variant.castling_piece.upper()
-    else:
-        order = sorted(wanted)
-        getter = itemgetter(*order)
-        reference = "".join(wanted.get(sq, ".") for sq in range(geometry.size))
-        test = (getter, getter(reference), sum(1 << sq for sq in order))
-    return test
-
-
-def _no_tests_yet(variant: Variant) -> dict[frozenset[int], StartTest | None]:
-    return {}
-
-
-_START_TESTS: Final = IdentityCache(_no_tests_yet)  # variant -> {rights: _start_test_of(variant, rights)}
-
-
-def _all_good_at_start(ctx: Context) -> bool:
-    """Fast path for fixed start arrays: every right names an unpromoted rook on its start
-    square and its side's castling piece stands unpromoted on its start square. False
-    means: judge right by right."""
-    test = _start_test(ctx.variant, ctx.setup.castling)
-    if test is None:
-        return False
-    getter, letters, squares = test
-    return getter(ctx.setup.cells) == letters and not ctx.position.promoted & squares
 
 
 class Reading(enum.Enum):
@@ -111,58 +46,13 @@ def reading_of(ctx: Context) -> Reading:
     return Reading.CLASSICAL
 
 
-def _all_good_in_chess960(ctx: Context) -> bool:
-    """Fast path of the Chess960 reading: every right names an unpromoted castling rook of
-    its side on its side's back rank, that side has exactly one castling piece there,
-    unpromoted, and no two rights lie on one side of it. False means: judge right by right.
-    Counts letters in the cells (no bitboard is made for a letter)."""
-    setup, promoted = ctx.setup, ctx.position.promoted
-    cells, rights = setup.cells, setup.castling
-    letters = ctx.rules.castling_letters
-    files = setup.geometry.files
-    black_back = len(cells) - files
-    placed = 0  # rights on either back rank
-    for colour, back in ((0, 0), (1, black_back)):
-        own = [sq for sq in rights if back <= sq < back + files]
-        if not own:
-            continue
-        placed += len(own)
-        royal, rook = letters[colour]
-        rank = cells[back:back + files]
-        if rank.count(royal) != 1:
-            return False
-        king = back + rank.index(royal)
-        if promoted >> king & 1:
-            return False
-        west = 0
-        for sq in own:
-            if cells[sq] != rook or promoted >> sq & 1:
-                return False
-            west += sq < king
-        if west > 1 or len(own) - west > 1:
-            return False
-    return placed == len(rights)  # none elsewhere (another rank, or off the board)
-
-
 def judge_rights(ctx: Context) -> dict[int, str]:
-    """Every bad right mapped to the reason it is bad."""
-    if not ctx.setup.castling:
-        return {}
-    rules = ctx.rules
-    if rules.castles:
-        if rules.random_start:
-            if _all_good_in_chess960(ctx):
-                return {}
-        elif _all_good_at_start(ctx):
-            return {}
-    return judge_each_right(ctx)
-
-
-def judge_each_right(ctx: Context) -> dict[int, str]:
-    """``judge_rights`` without the fast path: each right on its own in the setup's
-    ``Reading``, then (Chess960 reading) one per side of the castling piece."""
+    """Every bad right mapped to the reason it is bad: each right on its own in the
+    setup's ``Reading``, then (Chess960 reading) one per side of the castling piece."""
     setup, variant, position, rules = ctx.setup, ctx.variant, ctx.position, ctx.rules
     bad: dict[int, str] = {}
+    if not setup.castling:
+        return bad
     if not rules.castles:  # the variant has no castling, or no castling piece
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
