@@ -106,11 +106,15 @@ class Output:
             try:
                 import tempfile  # here, not at start-up: only commands writing files need it
 
-                fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self._target)}.", suffix=".tmp")
+                # made and listed with the signals waiting: one landing between the two would
+                # leave a file its handler does not know of
+                with signals_deferred():
+                    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self._target)}.",
+                                               suffix=".tmp")
+                    TEMPORARY_FILES.add(tmp)
             except OSError as exc:
                 raise OutputError(f"cannot write {path!r}: {describe_error(exc)}") from None
             self._tmp = tmp
-            TEMPORARY_FILES.add(tmp)
             self._raw = io.BufferedWriter(_WrittenBack(fd, "wb"))
         self._binary = _compressor(self.compression, self._raw)
         self._text = io.TextIOWrapper(self._binary, encoding=ENCODING, errors=ERRORS, newline="",
