@@ -53,8 +53,8 @@ UNIQUE_GAMES = 500
 SAMPLE_BYTES = 1 << 20
 
 
-def _random_game(rng: random.Random, number: int) -> str:
-    kinds = [v for v in VARIANTS for _ in range(v[1])]
+def _random_game(rng: random.Random, number: int, variants: list = VARIANTS) -> str:
+    kinds = [v for v in variants for _ in range(v[1])]
     board_class, _weight, from_setup = rng.choice(kinds)
     if board_class == "chess960":
         board = chess.Board.from_chess960_pos(rng.randrange(960))
@@ -101,13 +101,14 @@ def build_database(path: Path, megabytes: int, seed: int = 11) -> None:
             written += len(games)
 
 
-def build_games(path: Path, games: int, seed: int = 11) -> None:
+def build_games(path: Path, games: int, seed: int = 11, kinds: list = VARIANTS) -> None:
     """``games`` seeded random games, each its own (``build_database`` repeats 500), as
-    bench_movetext reads every move of them."""
+    bench_movetext reads every move of them; ``kinds`` as VARIANTS (board class, weight,
+    start from a set-up)."""
     rng = random.Random(seed)
     with open(path, "w", encoding="utf-8", newline="") as out:
         for number in range(games):
-            out.write(_random_game(rng, number))
+            out.write(_random_game(rng, number, kinds))
 
 
 def _rates(size: int, work) -> tuple[float, float]:

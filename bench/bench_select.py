@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,30 +22,11 @@ from pathlib import Path
 
 import bench_movetext
 import bench_pgn
+from common import cpu_and_peak
 
 REPEATS = 2
 TARGET = 2.0  # at most this many times check's CPU
 REACHED = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-
-
-TIME = shutil.which("time", path="/usr/bin:/bin")  # GNU time: the child's own peak, from a small parent
-
-
-def _run(argv: list[str]) -> tuple[float, int, int]:
-    """(CPU seconds, peak RSS in KiB, exit status) of one whole process, run from ``/`` so
-    that ``python -m notation`` is the installed build, not the sources of the directory
-    it was started in. The peak is GNU time's where it is installed: a child's peak as its
-    own parent sees it (``wait4``) starts at the parent's size, this bench's 27 MiB."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    with tempfile.TemporaryFile() as peak_file:
-        timed = [TIME, "-q", "-f", "%M", "-o", f"/dev/fd/{peak_file.fileno()}", *argv] if TIME else argv
-        process = subprocess.Popen(timed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd="/",
-                                   pass_fds=(peak_file.fileno(),))
-        _, status, usage = os.wait4(process.pid, 0)
-        peak_file.seek(0)
-        written = peak_file.read().decode().split()
-    peak = int(written[-1]) if TIME and written and written[-1].isdigit() else usage.ru_maxrss
-    return usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status)
 
 
 def _commands(path: Path, directory: Path) -> dict[str, list[str]]:
@@ -95,7 +75,7 @@ def main(argv: list[str] | None = None) -> list[float]:
         peak = dict.fromkeys(commands, 0)
         for _ in range(REPEATS):
             for name, command in commands.items():
-                cpu, rss, _ = _run(command)
+                cpu, rss, _ = cpu_and_peak(command)
                 best[name] = min(best[name], cpu)
                 peak[name] = max(peak[name], rss)
         load = os.getloadavg()[0]

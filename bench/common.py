@@ -14,6 +14,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -126,6 +127,28 @@ def timed_process(argv: list[str], stdin: bytes | Path, cwd: Path | None = None)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.returncode, done.stderr
+
+
+# GNU time: a child's own peak memory, read from a small parent.
+GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
+def cpu_and_peak(argv: list[str]) -> tuple[float, int, int]:
+    """(CPU seconds, peak RSS in KiB, exit status) of one whole process writing to
+    /dev/null, run from ``/`` so that ``python -m notation`` is the installed build, not
+    the sources of the directory it was started in. The peak is GNU time's where it is
+    installed: a child's peak as its own parent sees it (``wait4``) starts at the parent's
+    size (a bench process's tens of MiB)."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    with tempfile.TemporaryFile() as peak_file:
+        timed = [GNU_TIME, "-q", "-f", "%M", "-o", f"/dev/fd/{peak_file.fileno()}", *argv] if GNU_TIME else argv
+        process = subprocess.Popen(timed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd="/",
+                                   pass_fds=(peak_file.fileno(),))
+        _, status, usage = os.wait4(process.pid, 0)
+        peak_file.seek(0)
+        written = peak_file.read().decode().split()
+    peak = int(written[-1]) if GNU_TIME and written and written[-1].isdigit() else usage.ru_maxrss
+    return usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status)
 
 
 # Plain Python work for ``ParallelCeiling``: a loop of this many turns per process.

@@ -1,0 +1,127 @@
+"""``notation`` beside pgn-extract, per CPU second: reading every move, rewriting every
+move, and starting up.
+
+pgn-extract (David J. Barnes's, in C, GPL: built from its public source and put on PATH,
+never vendored) is the fastest PGN tool people run on whole databases; this bench is
+skipped, saying so, where it is not on PATH. It reads standard chess only, so both sides
+read standard games:
+
+- the movetext bench's generator (bench_pgn: seeded random games, lichess-style tags and
+  clock comments), GAMES games each its own;
+- a real-games file where ``NOTATION_REAL_PGN`` names one (a lichess monthly dump cut to
+  a few thousand games, say); its games that are not standard chess count on both sides.
+
+Each pair runs as whole processes taking turns, ROUNDS rounds, best CPU time (user +
+system) of each, and peak memory by GNU time:
+
+=============================  ====================================
+ours                           pgn-extract
+=============================  ====================================
+``check FILE``                 ``-r`` (read and verify every move)
+``normalize --moves uci``      ``-Wuci``
+``normalize --moves lan``      ``-Wlalg``
+``normalize --moves san``      SAN output (every move written anew)
+``check`` of one game          ``-r`` of one game (start-up)
+=============================  ====================================
+
+The ratio is pgn-extract's CPU over ours: 1.00x or more is as fast or faster, the target.
+
+    python bench/bench_pgn_extract.py [--games 2000] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import bench_pgn
+import chess
+from common import cpu_and_peak
+
+GAMES = 2_000
+ROUNDS = 3
+TARGET = 1.0
+ONE_GAME = '[Event "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n'
+
+
+def _pairs(path: Path, extract: str) -> dict[str, tuple[list[str], list[str]]]:
+    """What each job is, as our command and pgn-extract's, on ``path``."""
+    notation = [sys.executable, "-m", "notation"]
+    normalize = [*notation, "normalize", str(path), "-o", os.devnull, "--progress", "never", "--summary", "none"]
+    quiet = [extract, "-s", "-o", os.devnull]
+    return {
+        "check / -r": ([*notation, "check", str(path), "--progress", "never"], [extract, "-s", "-r", str(path)]),
+        "normalize --moves uci / -Wuci": ([*normalize, "--moves", "uci"], [*quiet, "-Wuci", str(path)]),
+        "normalize --moves lan / -Wlalg": ([*normalize, "--moves", "lan"], [*quiet, "-Wlalg", str(path)]),
+        "normalize --moves san / SAN": ([*normalize, "--moves", "san"], [*quiet, str(path)]),
+    }
+
+
+def _measure(pairs: dict[str, tuple[list[str], list[str]]], rounds: int) -> dict[str, tuple[tuple[float, int], ...]]:
+    """Per job, ((our best CPU, our peak KiB), (theirs, their peak)), the runs taking turns."""
+    best = {name: [[float("inf"), 0], [float("inf"), 0]] for name in pairs}
+    for _ in range(rounds):
+        for name, commands in pairs.items():
+            for side, argv in enumerate(commands):
+                cpu, peak, _status = cpu_and_peak(argv)  # a game check refuses is a non-zero status: still timed
+                best[name][side][0] = min(best[name][side][0], cpu)
+                best[name][side][1] = max(best[name][side][1], peak)
+    return {name: tuple((cpu, peak) for cpu, peak in sides) for name, sides in best.items()}
+
+
+def _print(title: str, games: int, figures: dict[str, tuple[tuple[float, int], ...]]) -> list[float]:
+    print(title)
+    ratios = []
+    for name, ((ours, our_peak), (theirs, their_peak)) in figures.items():
+        ratio = theirs / ours
+        ratios.append(ratio)
+        per_second = f"{games / ours:8,.0f} vs {games / theirs:8,.0f} games/s" if games > 1 else \
+            f"{ours * 1e3:6.1f} vs {theirs * 1e3:6.1f} ms CPU    "
+        print(f"  {name:32} {per_second}   peak {our_peak / 1024:5.1f} vs {their_peak / 1024:5.1f} MiB   "
+              f"{ratio:5.2f}x (target >= {TARGET:.2f}x)")
+    return ratios
+
+
+def _games_in(path: Path) -> int:
+    with open(path, "rb") as source:
+        return sum(line.startswith(b"[Event ") for line in source) or 1
+
+
+def main(argv: list[str] | None = None) -> list[float]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args(argv or [])
+    extract = shutil.which("pgn-extract")
+    if extract is None:
+        print("beside pgn-extract: skipped, pgn-extract is not on PATH (build it from its public source)")
+        return []
+    ratios: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        generated = directory / "standard.pgn"
+        bench_pgn.build_games(generated, args.games, kinds=[(chess.Board, 1, False)])
+        files = [("the movetext bench's generator, standard chess", generated)]
+        real = os.environ.get("NOTATION_REAL_PGN")
+        if real and Path(real).is_file():
+            files.append((f"real games, {Path(real).name}", Path(real)))
+        for what, path in files:
+            games = _games_in(path)
+            title = (f"beside pgn-extract: {what} ({games:,} games, {path.stat().st_size / 1e6:.1f} MB; whole "
+                     f"processes, CPU time, best of {args.rounds} in turns; load average {os.getloadavg()[0]:.2f})")
+            ratios += _print(title, games, _measure(_pairs(path, extract), args.rounds))
+        if not real:
+            print("  (no real-games file: NOTATION_REAL_PGN names one)")
+        one = directory / "one.pgn"
+        one.write_text(ONE_GAME)
+        start = {"start-up, check / -r": _pairs(one, extract)["check / -r"]}
+        ratios += _print("beside pgn-extract: start-up, one game", 1, _measure(start, args.rounds * 5))
+    return ratios
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
