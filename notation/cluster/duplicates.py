@@ -46,10 +46,9 @@ def keys_part(partition: Partition, options: NormalizeOptions, text: str | Itera
     reader = IdentityReader(options.registry, options.accept, budget=options.budget, letters=options.move_letters)
     if partition.reading is Reading.GIVEN:
         blocks = [text] if isinstance(text, str) else text or []
-        return keys_of(blocks, partition.first_line, reader, options, None)
+        return keys_of(blocks, partition.first_line, reader, options)
     with files.open_binary(partition.path) as file:
-        return keys_of(ranges.read_text(file, partition.start, partition.end), partition.first_line, reader, options,
-                       None)
+        return keys_of(ranges.read_text(file, partition.start, partition.end), partition.first_line, reader, options)
 
 
 def find_copies_on(client: Any, work: Iterator[Partition | tuple[Partition, Chunk | Stretch]],

@@ -10,12 +10,13 @@ input order and gives the normalising pass (``file_jobs.normalize_file_parallel`
 later copies by their first line and column (``DuplicateSettings.verdicts``), which its
 workers apply as one process would. The parent holds the finder (under 200 bytes a
 distinct game) and the verdicts (some 250 bytes a later copy). With prefixes
-(``prefixes``), the first pass also records each game's place and plies (32 bytes a game,
-16 a distinct key) and a second pass walks every main line again, looking its prefixes'
-keys up in the finder, which the forked workers share.
+(``prefixes``), the parent also records each game's place and plies (32 bytes a game, 16 a
+distinct key), and the workers send the keys of each game's shorter main lines, which wait
+in a temporary file (16 bytes a ply) until every key is known; each game's moves are read
+once.
 
 Standard input and compressed files are first copied, as read, into a temporary file
-(``spooled``), which both passes read; it is removed at the end. Raises ``OSError``
+(``spooled``), which the finding and the normalising pass read; it is removed at the end. Raises ``OSError``
 reading or writing the files, and what a worker raised.
 """
 
@@ -42,14 +43,13 @@ from notation.pgn.duplicates import (
     IdentityFrom,
     MergeTags,
     Verdict,
-    game_key,
     keyed,
     tag_values,
 )
 from notation.pgn.identity import IdentityReader
 from notation.pgn.merge_tags import merged_tags
 from notation.pgn.normalize import NormalizeOptions
-from notation.pgn.prefixes import LongestLines, Occurrences, verdicts
+from notation.pgn.prefixes import LongestLines, Occurrences, PrefixSpool, verdicts
 from notation.pgn.splitter import iter_games
 
 _SPOOL_BYTES = 1 << 20
@@ -58,82 +58,75 @@ Result = TypeVar("Result")
 
 class PieceKeys(NamedTuple):
     """The games of one piece with an identity: (number within the piece, first line,
-    first column, key, plies), and the number of the piece's last game."""
+    first column, key, plies), and the number of the piece's last game. With prefixes, the
+    keys of each game's shorter main lines, one after another (``prefix_keys``), and how
+    many each game has (``prefix_counts``, one a game)."""
 
     games: list[tuple[int, int, int, bytes, int]]
     last_game: int
+    prefix_keys: bytes = b""
+    prefix_counts: list[int] = []
 
 
-_worker: tuple[IdentityReader, NormalizeOptions, int, DuplicateFinder | None] | None = None
+_worker: tuple[IdentityReader, NormalizeOptions, int] | None = None
 
 
-def _init_worker(options: NormalizeOptions, fd: int, finder: DuplicateFinder | None) -> None:
+def _init_worker(options: NormalizeOptions, fd: int) -> None:
     global _worker
-    _worker = (_reader(options), options, fd, finder)
+    _worker = (_reader(options), options, fd)
 
 
 def _reader(options: NormalizeOptions) -> IdentityReader:
     return IdentityReader(options.registry, options.accept, budget=options.budget, letters=options.move_letters)
 
 
-def keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions,
-             finder: DuplicateFinder | None) -> PieceKeys:
+def keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions) -> PieceKeys:
+    """The keys of the games of ``text`` (a piece whose first line is ``first_line``), and
+    with ``--duplicates-by prefix`` the keys of their shorter main lines too."""
     games: list[tuple[int, int, int, bytes, int]] = []
+    settings = options.duplicates
+    with_prefixes = settings.match is DuplicateMatch.PREFIX
+    trust_tag = settings.identity_from is IdentityFrom.TAG
+    prefix_keys = bytearray()
+    prefix_counts: list[int] = []
     last = 0
     for game in iter_games(text, options.limits, first_line=first_line):
         last = game.number
-        identity = reader.identity(game, trust_tag=options.duplicates.identity_from is IdentityFrom.TAG)
-        if identity is not None:
-            games.append((game.number, game.start_line, game.start_column,
-                          game_key(identity, game, options.duplicates.by_tags), identity.plies))
-    return PieceKeys(games, last)
-
-
-def _prefixes_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions,
-                 finder: DuplicateFinder | None) -> list[tuple[int, int]]:
-    """(key number of a prefix, key number of the game it starts) for each prefix of each
-    game's main line that is a key ``finder`` numbered."""
-    assert finder is not None, "the prefix pass looks keys up in the first pass's finder"
-    pairs: list[tuple[int, int]] = []
-    for game in iter_games(text, options.limits, first_line=first_line):
         prefixes: list[bytes] = []
-        identity = reader.identity(game, prefixes.append)
+        on_prefix = prefixes.append if with_prefixes else None
+        identity = reader.identity(game, on_prefix, trust_tag=trust_tag)
         if identity is None:
             continue
-        values = tag_values(game, options.duplicates.by_tags)
-        own = finder.index_of(keyed(identity.digest, values))
-        if own is None:
-            continue
-        for digest in prefixes:
-            index = finder.index_of(keyed(digest, values))
-            if index is not None:
-                pairs.append((index, own))
-    return pairs
+        values = tag_values(game, settings.by_tags)
+        games.append((game.number, game.start_line, game.start_column, keyed(identity.digest, values),
+                      identity.plies))
+        if with_prefixes:
+            if identity.plies < 0:  # the key came from the game's tag: its moves are read for the prefixes
+                reader.identity(game, on_prefix)
+            for digest in prefixes:
+                prefix_keys += keyed(digest, values)
+            prefix_counts.append(len(prefixes))
+    return PieceKeys(games, last, bytes(prefix_keys), prefix_counts)
 
 
-Reading = Callable[[Iterable[str], int, IdentityReader, NormalizeOptions, DuplicateFinder | None], Result]
+Reading = Callable[[Iterable[str], int, IdentityReader, NormalizeOptions], Result]
 
 
 def _piece_keys(piece: ranges.Piece) -> PieceKeys:
     return _in_worker(piece, keys_of)
 
 
-def _piece_prefixes(piece: ranges.Piece) -> list[tuple[int, int]]:
-    return _in_worker(piece, _prefixes_of)
-
-
 def _in_worker(piece: ranges.Piece, reading: Reading[Result]) -> Result:
     """In a worker: ``reading`` of one piece, read from the shared descriptor."""
     if _worker is None:
         raise RuntimeError("the pieces are read in the pool's workers, which _init_worker set up")
-    reader, options, fd, finder = _worker
+    reader, options, fd = _worker
     with pieces.open_ref(fd) as file:
-        return reading(ranges.read_text(file, piece.start, piece.end), piece.first_line, reader, options, finder)
+        return reading(ranges.read_text(file, piece.start, piece.end), piece.first_line, reader, options)
 
 
 def _over_pieces(fd: int, options: NormalizeOptions, jobs: int, task: Callable[[ranges.Piece], Result],
-                 reading: Reading[Result], take: Callable[[Result], None],
-                 finder: DuplicateFinder | None = None) -> None:
+                 reading: Reading[Result], take: Callable[[Result], None]) -> None:
     """``task`` run on each piece of the file by ``jobs`` processes (the parent one of them),
     its results handed to ``take`` in input order; a piece too long to hand out is read
     here by ``reading``."""
@@ -147,14 +140,14 @@ def _over_pieces(fd: int, options: NormalizeOptions, jobs: int, task: Callable[[
             assert result is not None, "every piece in the window is handed to a worker"
             take(result)
 
-    with running(jobs, _init_worker, (options, fd, finder), ParentRole.WORKS) as workers:
+    with running(jobs, _init_worker, (options, fd), ParentRole.WORKS) as workers:
         found = pieces.located(workers, fd, tapered_ranges(size, pieces.RANGE_BYTES, jobs), text_from,
                                ahead=4 * jobs + 2)
         for piece in ranges.pieces(found, size):
             if piece.end - piece.start > longest:
                 taken(window.drain())
                 text = ranges.read_text(ranges.PositionalFile(fd), piece.start, piece.end)  # type: ignore[arg-type]
-                take(reading(text, piece.first_line, _reader(options), options, finder))
+                take(reading(text, piece.first_line, _reader(options), options))
                 continue
             window.put(piece, workers.apply_async(task, (piece,)))
             taken(window.ready())
@@ -165,7 +158,8 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
     """The games of the file open as ``fd`` (regular, uncompressed; read with ``os.pread``)
     that are copies, by (first line, first column), each with the game kept of its set;
     ``jobs`` processes read the identities, the parent one of them. With prefixes
-    (``DuplicateMatch.PREFIX``), a second pass walks the main lines again (``prefixes``)."""
+    (``DuplicateMatch.PREFIX``), the keys of each game's shorter main lines wait in a
+    temporary file (``PrefixSpool``) until every key is known, then are looked up."""
     settings = options.duplicates
     prefixes = settings.match is DuplicateMatch.PREFIX
     finder = DuplicateFinder()
@@ -173,29 +167,36 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
     longest = LongestLines()
     copies: dict[tuple[int, int], Verdict] = {}
     games_before = 0
+    with contextlib.ExitStack() as stack:
+        spool = stack.enter_context(PrefixSpool()) if prefixes else None
 
-    def decide(found: PieceKeys) -> None:
-        nonlocal games_before
-        for number, line, column, key, plies in found.games:
-            where = GameLocation(settings.source, line, games_before + number)
-            if prefixes:
-                index = finder.add(key, where)
-                longest.add(index, plies)
-                occurrences.add(line, column, where.number, index)
-                continue
-            first = finder.first(key, where)
-            if first is not None:
-                copies[(line, column)] = Verdict(first)
-        games_before += found.last_game
+        def decide(found: PieceKeys) -> None:
+            nonlocal games_before
+            at = 0
+            for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
+                                                                 [0] * len(found.games), strict=True):
+                where = GameLocation(settings.source, line, games_before + number)
+                if spool is not None:
+                    index = finder.add(key, where)
+                    longest.add(index, plies)
+                    occurrences.add(line, column, where.number, index)
+                    size = count * len(key)
+                    spool.add(index, count, found.prefix_keys[at:at + size])
+                    at += size
+                    continue
+                first = finder.first(key, where)
+                if first is not None:
+                    copies[(line, column)] = Verdict(first)
+            games_before += found.last_game
 
-    def extend(pairs: list[tuple[int, int]]) -> None:
-        for prefix, by in pairs:
-            longest.extended(prefix, by)
-
-    _over_pieces(fd, options, jobs, _piece_keys, keys_of, decide)
-    if not prefixes:
-        return copies
-    _over_pieces(fd, options, jobs, _piece_prefixes, _prefixes_of, extend, finder)
+        _over_pieces(fd, options, jobs, _piece_keys, keys_of, decide)
+        if spool is None:
+            return copies
+        for game_index, prefix_keys in spool.games():
+            for prefix_key in prefix_keys:
+                prefix_index = finder.index_of(prefix_key)
+                if prefix_index is not None:
+                    longest.extended(prefix_index, game_index)
     return verdicts(occurrences, finder, longest)
 
 

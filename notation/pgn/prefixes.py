@@ -2,20 +2,26 @@
 
 A game whose main line is the first moves of a longer game's (a live-board feed cut short,
 a game re-issued with its last moves) is a copy of the longer one, which is kept, at its
-own place in the input. Found without storing any prefix: ``duplicate_jobs`` first numbers
-every distinct key (``DuplicateFinder``) and records each game's place and key number
+own place in the input. ``duplicate_jobs`` reads every game once: it numbers every
+distinct key (``DuplicateFinder``), records each game's place and key number
 (``Occurrences``: 32 bytes a game) and each key's plies (``LongestLines``: 16 bytes a
-distinct key); then it walks every game's main line again and looks the key of each of its
-prefixes up (``identity.MainLine``'s ``on_prefix``), telling ``LongestLines.extended``
+distinct key), and writes the keys of each game's shorter main lines (``identity.MainLine``'s
+``on_prefix``) to a temporary file (``PrefixSpool``: 16 bytes a ply, on disk, never in
+memory), since the longer game may come first. Once every key is known, the spool is read
+back in input order and each prefix's key looked up, telling ``LongestLines.extended``
 which key a game extends. Each key keeps the longest game extending it (the first in input
 order among equally long ones); that game has none longer extending it, so no chains are
 followed. ``verdicts`` then gives every game that is not kept the game kept of its set.
-Nothing here raises.
+``PrefixSpool`` raises ``OSError`` when the temporary file cannot be written or read;
+nothing else here raises.
 """
 
 from __future__ import annotations
 
+import tempfile
 from array import array
+from collections.abc import Iterator
+from types import TracebackType
 
 from notation.pgn.duplicates import DuplicateFinder, GameLocation, Verdict
 
@@ -62,6 +68,51 @@ class Occurrences:
         self.columns.append(column)
         self.numbers.append(number)
         self.keys.append(key)
+
+
+class PrefixSpool:
+    """The prefix keys of every game in input order, in a temporary file removed on exit:
+    ``add`` one game's, then ``games`` reads them all back."""
+
+    _FLUSH_BYTES = 1 << 20
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile(prefix="notation-prefixes-")
+        self._pending = bytearray()
+        self._key_bytes = 0
+
+    def __enter__(self) -> PrefixSpool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self._file.close()
+
+    def add(self, index: int, count: int, keys: bytes) -> None:
+        """The ``count`` prefix keys (``keys``, one after another) of a game of key ``index``."""
+        if count:
+            self._key_bytes = len(keys) // count
+        self._pending += array("q", (index, count)).tobytes()
+        self._pending += keys
+        if len(self._pending) >= self._FLUSH_BYTES:
+            self._file.write(self._pending)
+            self._pending.clear()
+
+    def games(self) -> Iterator[tuple[int, list[bytes]]]:
+        """Each game's key number and prefix keys, in the order added."""
+        self._file.write(self._pending)
+        self._pending.clear()
+        self._file.seek(0)
+        header = 16  # the key number and the count, two 64-bit integers
+        size = self._key_bytes
+        read = self._file.read
+        while True:
+            head = read(header)
+            if len(head) < header:
+                return
+            index, count = array("q", head)
+            block = read(count * size)
+            yield index, [block[at:at + size] for at in range(0, len(block), size)]
 
 
 def verdicts(occurrences: Occurrences, finder: DuplicateFinder,

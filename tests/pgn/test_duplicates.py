@@ -29,6 +29,7 @@ from notation.pgn.duplicates import (
 )
 from notation.pgn.identity import IdentityReader
 from notation.pgn.normalize import NormalizeOptions, normalize_text
+from notation.pgn.prefixes import PrefixSpool
 from notation.pgn.splitter import iter_games
 from notation.pgn.tag_edits import set_tags
 from notation.variants import DEFAULT_REGISTRY
@@ -343,3 +344,12 @@ def test_merged_and_added_tags_keep_the_export_format_s_order():
     names = [line[1:].split(" ")[0] for line in first]
     assert names[:7] == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     assert names[7:] == sorted(names[7:]) and {"PlyCount", "NotationId"} <= set(names)
+
+
+def test_the_prefix_spool_gives_back_every_game_in_order_across_its_flushes():
+    rng = random.Random(5)
+    games = [(rng.randrange(10**6), [rng.randbytes(16) for _ in range(rng.randrange(0, 300))]) for _ in range(3_000)]
+    with PrefixSpool() as spool:  # some 14 MB of keys: flushed to disk many times
+        for index, keys in games:
+            spool.add(index, len(keys), b"".join(keys))
+        assert list(spool.games()) == games
