@@ -572,6 +572,7 @@ class PgnGameLine(Schema):
     start_line = fields.Integer(required=True)
     changed = fields.Boolean(required=True)
     rejected = fields.Boolean(required=True)
+    dropped = fields.Boolean(required=True)
     text = fields.String(required=True)
     problems = fields.List(fields.Nested(PgnReportEntry), required=True)
 
@@ -584,4 +585,5 @@ class PgnSummaryLine(Schema):
     changed = fields.Integer(required=True)
     unchanged = fields.Integer(required=True)
     rejected = fields.Integer(required=True)
+    dropped = fields.Integer(required=True)
     problems = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

@@ -292,7 +292,7 @@ class DuplicateJudge:
         _add_warning(result, game.start_line, problem)
         if dropped:
             result.text = ""
-            result.changed = True
+            result.dropped = True
         return result
 
     def _add_tags(self, game: RawGame, result: GameResult, identity: Identity) -> None:

@@ -235,27 +235,30 @@ class GameResult:
     report: list[dict[str, Any]] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)  # every problem's code, for the summary
     counted: bool = True  # False for continuation parts and blank stretches
+    dropped: bool = False  # a copy left out of the output (``--duplicates drop``)
 
     def __reduce__(self) -> tuple[type[GameResult], tuple[Any, ...]]:
         """Pickled (from ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
         a dataclass is not pickled by default."""
         return (GameResult, (self.number, self.part, self.start_line, self.text, self.changed, self.rejected,
-                             self.report, self.codes, self.counted))
+                             self.report, self.codes, self.counted, self.dropped))
 
 
 @dataclass
 class Summary:
-    """Totals over a run: games read, changed, unchanged, rejected, problems by code."""
+    """Totals over a run: games read, changed, unchanged, rejected, dropped (copies left
+    out), problems by code. Each game read is counted under one of the four."""
 
     games: int = 0
     changed: int = 0
     unchanged: int = 0
     rejected: int = 0
     problems: Counter = field(default_factory=Counter)
+    dropped: int = 0
 
     def __reduce__(self) -> tuple[type[Summary], tuple[Any, ...]]:
         """Pickled through ``__init__``: compiled (mypyc), a dataclass is not pickled by default."""
-        return (Summary, (self.games, self.changed, self.unchanged, self.rejected, self.problems))
+        return (Summary, (self.games, self.changed, self.unchanged, self.rejected, self.problems, self.dropped))
 
     def add(self, result: GameResult) -> None:
         if result.codes:  # most games have none; Counter.update costs even then
@@ -265,6 +268,8 @@ class Summary:
         self.games += 1
         if result.rejected:
             self.rejected += 1
+        elif result.dropped:
+            self.dropped += 1
         elif result.changed:
             self.changed += 1
         else:
@@ -276,6 +281,7 @@ class Summary:
         self.changed += part.changed
         self.unchanged += part.unchanged
         self.rejected += part.rejected
+        self.dropped += part.dropped
         self.problems.update(part.problems)
 
     def to_dict(self) -> dict[str, Any]:
@@ -284,15 +290,19 @@ class Summary:
             "changed": self.changed,
             "unchanged": self.unchanged,
             "rejected": self.rejected,
+            "dropped": self.dropped,
             "problems": dict(sorted(self.problems.items())),
         }
 
     def describe(self) -> str:
-        """One line for people: ``12 games read: 3 changed, 8 unchanged, 1 rejected; ...``."""
+        """One line for people: ``12 games read: 3 changed, 8 unchanged, 1 rejected; ...``
+        (``, 2 dropped`` after ``rejected`` when copies were left out)."""
         head = (
             f"{self.games} game{'s' if self.games != 1 else ''} read: {self.changed} changed, "
             f"{self.unchanged} unchanged, {self.rejected} rejected"
         )
+        if self.dropped:
+            head += f", {self.dropped} dropped"
         if not self.problems:
             return head + "; no problems"
         listed = ", ".join(f"{code} {count}" for code, count in sorted(self.problems.items()))

@@ -188,6 +188,7 @@ def _game(result: GameResult) -> dict[str, Any]:
         "start_line": result.start_line,
         "changed": result.changed,
         "rejected": result.rejected,
+        "dropped": result.dropped,
         "text": result.text,
         "problems": result.report,
     }

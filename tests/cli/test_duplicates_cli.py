@@ -42,6 +42,7 @@ def test_drop_with_jobs_writes_the_bytes_one_process_writes(database, tmp_path):
     games = sum(len(case["games"]) for case in ENGLISH)
     copies = sum(len(case["duplicates"]) for case in ENGLISH)
     assert f"duplicate-game {games + copies}" in one.stderr.decode()  # the second half: every game a copy
+    assert f"0 rejected, {games + copies} dropped;" in one.stderr.decode()
     assert (tmp_path / "one.pgn").read_text(encoding="utf-8").count("[Event ") == games - copies
 
 

@@ -75,7 +75,8 @@ def test_games_come_in_input_order_with_their_lines(client):
 
 def test_text_plain_and_empty_bodies(client):
     assert stream(post_pgn(client, b"", content_type="text/plain")) == [
-        {"kind": "summary", "games": 0, "changed": 0, "unchanged": 0, "rejected": 0, "problems": {}}
+        {"kind": "summary", "games": 0, "changed": 0, "unchanged": 0, "rejected": 0, "dropped": 0,
+         "problems": {}}
     ]
 
 

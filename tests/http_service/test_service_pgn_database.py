@@ -83,9 +83,11 @@ def test_duplicates_drop_leaves_the_uci_copy_out_and_names_the_first(client):
                    if problem["code"] == "duplicate-game")
     assert warning["first"] == {"input": "", "line": 1, "game": 1}
     assert warning["message"].startswith("the same game as game 1 (line 1): the same variant, start and main line")
-    assert games[1]["problems"][0]["line"] == 12 and games[1]["changed"] and not games[1]["rejected"]
+    assert games[1]["problems"][0]["line"] == 12 and games[1]["dropped"] and not games[1]["rejected"]
+    assert not any(game["dropped"] for game in games if game["game"] != 2)
     assert output(games).count("[Event ") == 4 and "e2e4" not in output(games)
     assert summary["problems"] == {"duplicate-game": 1}
+    assert summary["dropped"] == 1 and summary["games"] == summary["changed"] + summary["unchanged"] + 1
 
 
 def test_duplicates_mark_keeps_every_game(client):
