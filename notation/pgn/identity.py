@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from notation.errors import NotationError, Problem
+from notation.errors import NotationError
 from notation.fen.profiles import resolve_options
 from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
@@ -45,6 +45,7 @@ from notation.options import EnPassantMode, MoveLanguage
 from notation.pgn.gamemoves import read_game_moves
 from notation.pgn.games import STRAY_TEXT, RawGame
 from notation.pgn.gamestart import StartPositions
+from notation.pgn.main_line import MainLineVisitor
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.variants import Registry, Variant
 
@@ -109,39 +110,22 @@ class StartCodes:
         return found
 
 
-class MainLine:
-    """A ``movewalk.MoveVisitor`` gathering the main line's moves from ``start`` (the bytes
-    of ``start_code``), hashed once the walk is done (``identity``); ``on_prefix``, when
-    given, then gets the digest of each shorter prefix of the main line (0 to plies - 1
-    moves), in order. Told of every move, it only keeps the main line's (the walk is the
-    hot loop: hashing waits until the end)."""
+class MainLine(MainLineVisitor):
+    """The main line's moves from ``start`` (the bytes of ``start_code``), hashed once the
+    walk is done (``identity``); ``on_prefix``, when given, then gets the digest of each
+    shorter prefix of the main line (0 to plies - 1 moves), in order (the walk is the hot
+    loop: hashing waits until the end)."""
 
-    __slots__ = ("start", "on_prefix", "depth", "moves", "broken")
+    __slots__ = ("start", "on_prefix", "moves")
 
     def __init__(self, start: bytes, on_prefix: Callable[[bytes], None] | None = None) -> None:
+        super().__init__()
         self.start = start
         self.on_prefix = on_prefix
-        self.depth = 0
         self.moves: list[Move] = []
-        self.broken = False  # a main-line move could not be read or played
 
-    def played(self, offset: int, word: str, read: ReadMove, before: GamePosition, after: GamePosition,
-               ply: int) -> None:
-        if self.depth == 0:
-            self.moves.append(read.move)
-
-    def failed(self, offset: int) -> None:
-        if self.depth == 0:
-            self.broken = True
-
-    def marked(self, warning: Problem) -> None:
-        pass
-
-    def opened(self) -> None:
-        self.depth += 1
-
-    def closed(self) -> None:
-        self.depth -= 1
+    def main_move(self, read: ReadMove, after: GamePosition) -> None:
+        self.moves.append(read.move)
 
     def identity(self) -> Identity | None:
         """The main line's identity (None after a main-line move that failed: the walk

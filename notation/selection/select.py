@@ -37,6 +37,7 @@ from notation.pgn.gamemoves import read_game_moves
 from notation.pgn.gameread import PgnGame
 from notation.pgn.games import RawGame
 from notation.pgn.gamestart import Start, StartPositions
+from notation.pgn.main_line import MainLineVisitor
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.selection.criteria import Criteria, Keep
 from notation.selection.positions import Targets
@@ -45,32 +46,19 @@ from notation.variants import DEFAULT_REGISTRY, Registry
 __all__ = ["Decision", "Selector", "decisions", "select_games"]
 
 
-class _MainLine:
-    """A ``MoveVisitor`` that watches the main line for the target positions."""
+class _MainLine(MainLineVisitor):
+    """Watches the main line for the target positions."""
 
-    __slots__ = ("depth", "targets", "reached")
+    __slots__ = ("targets", "reached")
 
     def __init__(self, targets: tuple, reached: bool) -> None:
-        self.depth = 0
+        super().__init__()
         self.targets = targets
         self.reached = reached
 
-    def played(self, offset: int, word: str, read: ReadMove, before: GamePosition, after: GamePosition,
-               ply: int) -> None:
-        if self.depth == 0 and not self.reached and Targets.reached(self.targets, after):
+    def main_move(self, read: ReadMove, after: GamePosition) -> None:
+        if not self.reached and Targets.reached(self.targets, after):
             self.reached = True
-
-    def failed(self, offset: int) -> None:
-        pass
-
-    def marked(self, warning: object) -> None:
-        pass
-
-    def opened(self) -> None:
-        self.depth += 1
-
-    def closed(self) -> None:
-        self.depth -= 1
 
 
 class Selector:
