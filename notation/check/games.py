@@ -35,6 +35,7 @@ from notation.check.suppress import game_suppression
 from notation.pgn import games as pgn
 from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.games import RawGame
+from notation.pgn.key_tags import MISCASED_TAG, miscased_message
 from notation.pgn.lines import line_breaks
 from notation.pgn.movewalk import Level
 from notation.pgn.severity import severity_of
@@ -113,11 +114,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     for tag in game.find_tags(_WANTED_TAGS):
         canonical = _BY_LOWER[tag.name.lower()]
         if canonical != tag.name:
-            problems.add(
-                tag.line, tag.column, Severity.WARNING, "miscased-tag",
-                f"tag {tag.name} should be spelled {canonical}: "
-                "most readers match tag names exactly and would ignore it",
-            )
+            problems.add(tag.line, tag.column, Severity.WARNING, MISCASED_TAG, miscased_message(tag.name, canonical))
         if canonical == "FEN" and fen_tag is None:
             fen_tag = tag
         elif canonical == "SetUp" and setup_tag is None:

@@ -57,6 +57,7 @@ from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamemoves import GameMoves, read_game_moves
 from notation.pgn.games import DEFAULT_LIMITS, Limits, PgnProblem, RawGame
 from notation.pgn.gamestart import Start, StartPositions
+from notation.pgn.key_tags import setup_tags
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget, Locator
 from notation.pgn.movewalk import ERROR, Level, MoveProblem
 from notation.pgn.movewrite import writer_for
@@ -142,7 +143,7 @@ class PgnGame:
         self._read: _Read | None = None
         setup_problems: list[GameProblem] = []
         variant: Variant | None = default
-        variant_tag = raw.tag("Variant")
+        variant_tag, fen_tag = setup_tags(raw)
         if variant_tag is not None:
             try:
                 variant = registry.find(variant_tag.value)
@@ -150,7 +151,6 @@ class PgnGame:
                 variant = None
                 setup_problems += _tag_problems(exc.problems, variant_tag)
         start = Start(None)
-        fen_tag = raw.tag("FEN")
         if variant is not None:
             start = starts.start(variant, None if fen_tag is None else fen_tag.value)
             if start.problems and fen_tag is not None:
@@ -384,3 +384,4 @@ def open_games(
     with InputFile(path) as source:
         yield from read_games(source.blocks(), variant=variant, registry=registry, aliases=aliases, accept=accept,
                               budget=budget, limits=limits, piece_letters=piece_letters)
+

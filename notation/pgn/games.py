@@ -181,13 +181,17 @@ class RawGame:
         return found
 
     def may_have_tag(self, *names: str) -> bool:
-        """False only when a clean game surely has none of these tags (a quick look)."""
+        """False only when a clean game surely has none of these tags, their names written
+        in any case (a quick look)."""
         if self._tags is not None:
             return True
         text, end = self._text, self._header_end
         if text.find("[ ", 0, end) >= 0 or text.find("[\t", 0, end) >= 0:
             return True
-        return any(text.find("[" + name, 0, end) >= 0 for name in names)
+        if any(text.find("[" + name, 0, end) >= 0 for name in names):
+            return True
+        header = text[:end].lower()
+        return any(("[" + name.lower()) in header for name in names)
 
     @property
     def fast(self) -> bool:

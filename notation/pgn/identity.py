@@ -45,6 +45,7 @@ from notation.options import EnPassantMode, MoveLanguage
 from notation.pgn.gamemoves import read_game_moves
 from notation.pgn.games import STRAY_TEXT, RawGame
 from notation.pgn.gamestart import StartPositions
+from notation.pgn.key_tags import setup_tags
 from notation.pgn.main_line import MainLineVisitor
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.variants import Registry, Variant
@@ -57,7 +58,6 @@ _CACHE_SIZE: Final = 4096
 _KINDS: Final = {kind: index for index, kind in enumerate(MoveKind)}
 _NORMAL: Final = MoveKind.NORMAL  # index 0
 _START_OPTIONS: Final = resolve_options("python-chess", en_passant=EnPassantMode.LEGAL.value)
-_SETUP_TAGS: Final = "Variant|FEN"
 _OVER_BUDGET: Final = ("pgn-movetext-too-long", "pgn-movetext-too-deep")
 
 
@@ -173,14 +173,9 @@ class IdentityReader:
         for problem in game.problems:
             if problem.code == STRAY_TEXT:
                 return None
-        variant: Variant | None = self._registry.default
-        fen: str | None = None
-        for tag in game.find_tags(_SETUP_TAGS):
-            if tag.name == "Variant":
-                variant = self._variant(tag.value)
-            else:
-                fen = tag.value
-            # the first of each counts; a repeated one is the normaliser's error to report
+        variant_tag, fen_tag = setup_tags(game)
+        variant = self._registry.default if variant_tag is None else self._variant(variant_tag.value)
+        fen = None if fen_tag is None else fen_tag.value
         if variant is None:
             return None
         start = self._starts.start(variant, fen)

@@ -58,6 +58,7 @@ from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat
 from notation.pgn.games import DEFAULT_LIMITS, STRAY_TEXT, TAG_SYNTAX, TOO_MANY_TAGS, Limits, RawGame
+from notation.pgn.key_tags import KEY_TAGS_ANY_CASE, MISCASED_TAG, key_tag_name, miscased_message
 from notation.pgn.lines import line_ending
 from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.pgn.naming import variant_tag_name
@@ -78,8 +79,6 @@ if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-
 DUPLICATE_TAG = "pgn-duplicate-tag"
 NOT_EXPORTED = "not-exported"
 INTERNAL_ERROR = "internal-error"
-_SETUP_TAGS = "Variant|FEN|[Ss][Ee][Tt][Uu][Pp]"
-_READ_TAGS = _SETUP_TAGS + "|Result"  # and the Result the moves are checked against: one look at the tags
 _CACHE_SIZE = 4096
 _KINDS = {"errors": ERROR, "warnings": WARNING}  # a report's lists, by severity
 _MOVES_OK = 0  # what reading a game's moves gives: the game is written
@@ -387,12 +386,15 @@ class Normalizer:
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
 
-        read_tags = game.find_tags(_READ_TAGS)
-        tags = [t for t in read_tags if t.name != "Result"]
-        result_tag = next((t for t in read_tags if t.name == "Result"), None)
-        variant_tags = [t for t in tags if t.name == "Variant"]
-        fen_tags = [t for t in tags if t.name == "FEN"]
-        setup_tags = [t for t in tags if t.name not in ("Variant", "FEN")]
+        read_tags = game.find_tags(KEY_TAGS_ANY_CASE)  # names in any case, as every reader takes them
+        names = [key_tag_name(t.name) for t in read_tags]
+        if Repair.TAGS not in self.options.repairs:  # --fix-tags respells them, saying so
+            _miscased(read_tags, names, report)
+        tags = [t for t, name in zip(read_tags, names, strict=True) if name != "Result"]
+        result_tag = next((t for t, name in zip(read_tags, names, strict=True) if name == "Result"), None)
+        variant_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "Variant"]
+        fen_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "FEN"]
+        setup_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "SetUp"]
         if _repeated_tags(tags, variant_tags[1:] + fen_tags[1:], report) or blocking:
             return self._unchanged(game, report, counted, blocking=True)
 
@@ -791,11 +793,21 @@ def _fen_tag_edits(edits: _Edits, fen_tag: Tag, new_fen: str, setup_tags: list[T
 
 
 def _first(tags: list[Tag], name: str) -> Tag:
-    return next(tag for tag in tags if tag.name == name)
+    return next(tag for tag in tags if key_tag_name(tag.name) == key_tag_name(name))
 
 
 def _is_setup_tag_name(name: str) -> bool:
-    return name in ("Variant", "FEN") or name.casefold() == "setup"
+    return key_tag_name(name) in ("Variant", "FEN", "SetUp")
+
+
+def _miscased(tags: list[Tag], names: list[str], report: _Report) -> None:
+    """A ``miscased-tag`` warning for each of ``tags`` whose name is not written as ``names``
+    spell it (``[variant "Crazyhouse"]``: read as the Variant tag all the same); not for
+    ``SetUp``, which normalize writes in its standard case itself wherever it reads a FEN."""
+    for tag, name in zip(tags, names, strict=True):
+        if tag.name != name and name != "SetUp":
+            report.add(tag.line, {"code": MISCASED_TAG, "message": miscased_message(tag.name, name),
+                                  "column": tag.column}, kind="warnings")
 
 
 def _ply_recorder(options: NormalizeOptions) -> PlyRecorder | None:
