@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
+from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import MoveKind
 from notation.moves import ReadMove, notations_of, write_move
-from notation.moves.chess import PawnDrop
+from notation.moves.chess import PawnDrop, write_played
 from notation.moves.chess import write_move as write_chess_move
 from notation.options import MoveNotation
 from notation.variants import RuleFamily, Variant
@@ -66,12 +67,16 @@ class MoveWriter:
         """Whether the variant's family writes this notation."""
         return self.notation in notations_of(variant)
 
-    def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+    def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
+              after: GamePosition | None = None) -> str:
         """The text of ``read.move`` (legal in ``position``) in this notation, with the
         annotations glued to it when read (``Nf3⩲``) written apart after it (``Nf3 $14``).
         ``written`` is the move's text as read (check marks included), ``read_as_san``
-        whether it was read as SAN (the reader's warnings then say where it differs from SAN)."""
-        text = self.move_text(position, read, written, read_as_san)
+        whether it was read as SAN (the reader's warnings then say where it differs from SAN);
+        ``after``, where the caller has played the move, the position it leads to."""
+        text = self.move_text(position, read, written, read_as_san, after)
+        if not read.warnings:
+            return text
         annotations: list[str] = []
         for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
             annotation = warning.extra.get("annotation")
@@ -81,15 +86,20 @@ class MoveWriter:
             text = f"{text} {annotation}"
         return text
 
-    def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+    def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
+                  after: GamePosition | None = None) -> str:
         """The move alone, as ``write`` writes it but without the annotations read with it."""
         move = read.move
         if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
             kind = move.kind
             if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
                 return written
-        if position.variant.family is _CHESS and self.notation is not _UCI:
-            return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
+        if position.variant.family is _CHESS:
+            if after is not None:  # played: neither its legality nor its check is looked for again
+                return write_played(cast(ChessPosition, position), move, cast(ChessPosition, after), self.notation,
+                                    self.pawn_drop)
+            if self.notation is not _UCI:
+                return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
         return write_move(position, move, self.notation)
 
 
