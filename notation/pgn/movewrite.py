@@ -10,7 +10,10 @@ already what the writer writes, so its text is kept without writing it again, ex
 what the SAN reader takes without a warning and the writer spells otherwise: drops (``P@e4``
 and ``@e4`` are both standard) and null moves (``Z0``, ``--``); a pawn move lettered ``P``
 (``Pe4``) is read with a warning, so it is written again. tests/pgn/test_movetext_rewrite.py
-holds the writer to this on every reading of the move layer's table.
+holds the writer to this on every reading of the move layer's table. A second, for any
+notation: a chess move the caller has played (``after``, the position it leads to, as the
+movetext walk passes it) is written without asking again whether it is legal, and its check
+mark is ``after``'s (``moves.chess.write_played``), which the reader has mostly found already.
 
 A novelty mark or an evaluation sign glued to a move (``Bb5N``, ``Nf3⩲``: the move layer's
 ``novelty-mark`` and ``glued-evaluation``) is kept: the move written anew is followed, after
