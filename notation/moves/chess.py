@@ -118,6 +118,21 @@ def write_move(
     return text + _suffix(chess, move)
 
 
+def write_played(
+    position: ChessPosition, move: Move, after: ChessPosition, notation: MoveNotation, pawn_drop: PawnDrop = _BARE,
+) -> str:
+    """``move`` in ``notation``, where the caller has played it: ``after`` is the position it
+    leads to (``position.play(move)``). Its legality is not checked again, and its check mark
+    is ``after``'s, whose check and end the move's reader has mostly found already (a
+    position keeps them): no move is played or generated here but a SAN move's rivals."""
+    if notation is _UCI_NOTATION:
+        return uci(position, move)
+    text = _algebraic(position, move, long=notation is _LAN_NOTATION, pawn_drop=pawn_drop)
+    if move.kind is _NULL:
+        return text
+    return text + _mark_after(after)
+
+
 def uci(position: ChessPosition, move: Move) -> str:
     """The UCI protocol's text of ``move`` (not checked for legality)."""
     names = position.rules.geometry.square_names
@@ -201,12 +216,16 @@ def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
 
 
 def _suffix(position: ChessPosition, move: Move) -> str:
-    """``#`` when the move decides the game for a player, ``+`` when it gives check. The
-    moves after it are looked at only where having none could decide the game: in check,
-    or where a stalemate is not a draw."""
+    """``#`` when the move decides the game for a player, ``+`` when it gives check."""
     if move.kind is _NULL:
         return ""
-    after = position.play_known(move)
+    return _mark_after(position.play_known(move))
+
+
+def _mark_after(after: ChessPosition) -> str:
+    """The mark of the move that led to ``after``: ``#`` when it decides the game for a
+    player, ``+`` when it gives check. The moves after it are looked at only where having
+    none could decide the game: in check, or where a stalemate is not a draw."""
     if after.ended_by_twist():
         for twist in after.rules.twists:
             end = twist.end(after)

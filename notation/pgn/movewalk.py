@@ -293,7 +293,7 @@ def walk(
                 for warning in read.warnings:
                     _warn(problems, warned, repeats, warning, offset, ply, word)
             if writer is not None:
-                new = writer.write(current, read, word, read_as_san)
+                new = writer.write(current, read, word, read_as_san, after)
                 if new != word:
                     edits.append((offset, word_end, new))
             if visitor is not None:

@@ -10,7 +10,10 @@ already what the writer writes, so its text is kept without writing it again, ex
 what the SAN reader takes without a warning and the writer spells otherwise: drops (``P@e4``
 and ``@e4`` are both standard) and null moves (``Z0``, ``--``); a pawn move lettered ``P``
 (``Pe4``) is read with a warning, so it is written again. tests/pgn/test_movetext_rewrite.py
-holds the writer to this on every reading of the move layer's table.
+holds the writer to this on every reading of the move layer's table. A second, for any
+notation: a chess move the caller has played (``after``, the position it leads to, as the
+movetext walk passes it) is written without asking again whether it is legal, and its check
+mark is ``after``'s (``moves.chess.write_played``), which the reader has mostly found already.
 
 A novelty mark or an evaluation sign glued to a move (``Bb5N``, ``Nf3⩲``: the move layer's
 ``novelty-mark`` and ``glued-evaluation``) is kept: the move written anew is followed, after
@@ -26,12 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
+from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import MoveKind
 from notation.moves import ReadMove, notations_of, write_move
-from notation.moves.chess import PawnDrop
+from notation.moves.chess import PawnDrop, write_played
 from notation.moves.chess import write_move as write_chess_move
 from notation.options import MoveNotation
 from notation.variants import RuleFamily, Variant
@@ -66,12 +70,16 @@ class MoveWriter:
         """Whether the variant's family writes this notation."""
         return self.notation in notations_of(variant)
 
-    def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+    def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
+              after: GamePosition | None = None) -> str:
         """The text of ``read.move`` (legal in ``position``) in this notation, with the
         annotations glued to it when read (``Nf3⩲``) written apart after it (``Nf3 $14``).
         ``written`` is the move's text as read (check marks included), ``read_as_san``
-        whether it was read as SAN (the reader's warnings then say where it differs from SAN)."""
-        text = self.move_text(position, read, written, read_as_san)
+        whether it was read as SAN (the reader's warnings then say where it differs from SAN);
+        ``after``, where the caller has played the move, the position it leads to."""
+        text = self.move_text(position, read, written, read_as_san, after)
+        if not read.warnings:
+            return text
         annotations: list[str] = []
         for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
             annotation = warning.extra.get("annotation")
@@ -81,15 +89,20 @@ class MoveWriter:
             text = f"{text} {annotation}"
         return text
 
-    def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool) -> str:
+    def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
+                  after: GamePosition | None = None) -> str:
         """The move alone, as ``write`` writes it but without the annotations read with it."""
         move = read.move
         if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
             kind = move.kind
             if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
                 return written
-        if position.variant.family is _CHESS and self.notation is not _UCI:
-            return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
+        if position.variant.family is _CHESS:
+            if after is not None:  # played: neither its legality nor its check is looked for again
+                return write_played(cast(ChessPosition, position), move, cast(ChessPosition, after), self.notation,
+                                    self.pawn_drop)
+            if self.notation is not _UCI:
+                return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
         return write_move(position, move, self.notation)
 
 

@@ -477,8 +477,7 @@ class Normalizer:
         _report_moves(found, report)
         if found.has_errors:
             return _MOVES_BAD, None
-        for start_at, end_at, new in found.edits:
-            edits.replace_span(start_at, end_at, new)
+        edits.replace_moves(found.edits)
         if repair and start.position is not None:
             self._fix_moves(game, game.read_text, start.position, found, plies, result_tag, report, edits)
         return _MOVES_OK, start
@@ -876,14 +875,26 @@ def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
 
 
 class _Edits:
-    """Replacements and new lines at offsets of a game's text, applied in one pass."""
+    """Replacements and new lines at offsets of a game's text, applied in one pass. The
+    moves a rewrite changes come as one run already in text order (``replace_moves``): they
+    are merged with the other changes, not sorted with them."""
 
     def __init__(self, text: str):
         self.source = text
         self.changes: list[tuple[int, int, int, str]] = []  # (start, order, end, new text)
+        self.moves: list[tuple[int, int, str]] = []  # (start, end, new text): in text order, apart
 
     def __bool__(self) -> bool:
-        return bool(self.changes)
+        return bool(self.changes) or bool(self.moves)
+
+    def replace_moves(self, moves: list[tuple[int, int, str]]) -> None:
+        """Replace each ``(start, end, text)`` of ``moves``, spans of the game's text in text
+        order that do not overlap (a walk's edits)."""
+        if self.moves:  # a second run: with the other changes
+            for start, end, new in moves:
+                self.replace_span(start, end, new)
+        else:
+            self.moves = moves
 
     def replace(self, tag: Tag, start: int, end: int, text: str) -> None:
         """Replace ``start:end`` of the tag's line (offsets as in ``Tag``)."""
@@ -916,13 +927,31 @@ class _Edits:
         return "\r\n" if "\r\n" in text else "\n" if "\n" in text else "\r" if "\r" in text else "\n"
 
     def text(self) -> str:
+        source = self.source
+        moves = self.moves
+        count = len(moves)
+        index = 0
         out: list[str] = []
         done = 0
-        for start, _order, end, new in sorted(self.changes):
-            out.append(self.source[done:start])
+        for start, order, end, new in sorted(self.changes):
+            while index < count:  # the moves before this change, as a sort of them all would place them
+                move_start, move_end, move_new = moves[index]
+                if (move_start, 1, move_end, move_new) >= (start, order, end, new):
+                    break
+                out.append(source[done:move_start])
+                out.append(move_new)
+                done = move_end
+                index += 1
+            out.append(source[done:start])
             out.append(new)
             done = end
-        out.append(self.source[done:])
+        while index < count:
+            move_start, move_end, move_new = moves[index]
+            out.append(source[done:move_start])
+            out.append(move_new)
+            done = move_end
+            index += 1
+        out.append(source[done:])
         return "".join(out)
 
 

@@ -117,3 +117,23 @@ def test_the_writer_keeps_a_clean_san_reading_only_where_it_is_what_it_writes(re
         written += "".join(f" {a}" for a in annotations)
         # the check marks are the writer's own: a reading without warnings had them right
         assert MoveWriter(MoveNotation.SAN, drop).write(position, read, reading["move"], True) == written
+
+
+@pytest.mark.parametrize("reading", [r for r in READINGS["readings"] if "uci" in r],
+                         ids=lambda r: f"{r['variant']}-{r['move']}")
+def test_a_played_move_is_written_as_the_move_layer_writes_it(reading):
+    """Given the position a move leads to (the walk has played it), the writer skips the
+    legality check and takes the check mark from that position: the same text as
+    ``write_move`` in every notation, on every reading of the move layer's table."""
+    position = open_position(reading.get("fen"), reading["variant"])
+    try:
+        read = read_move(position, reading["move"], MoveNotation.SAN)
+    except MoveError:
+        return
+    after = position.play(read.move)
+    for notation in (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI):
+        for drop in PawnDrop:
+            writer = MoveWriter(notation, drop)
+            assert writer.move_text(position, read, "", False, after) == writer.move_text(position, read, "", False)
+            assert writer.move_text(position, read, "", False, after) == write_chess_move(
+                position, read.move, notation, pawn_drop=drop)
