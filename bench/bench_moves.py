@@ -13,7 +13,7 @@
 Times are this process's CPU time, the least of five runs (other processes on a busy
 machine count against neither side). Each figure for the installed build (compiled where a
 compiler was found) and for the pure Python sources (``common.pure_build``, run in a child
-process). Goal for the compiled build: perft at least 10x python-chess's nodes per second.
+process). Goal for the compiled build: perft at least 15x python-chess's nodes per second.
 Figures for humans, never assertions.
 
 Run: ``.venv/bin/python bench/bench_moves.py``.

@@ -142,12 +142,8 @@ def piece_origins(position: ChessPosition, kind: int, target: int) -> tuple[bool
         two = one - step
         if occupied >> one & 1 or not 0 <= two < rules.size or not mine >> two & 1:
             return True, 0
-        start: i64 = BIT[two]
-        if (rules.double_step[us] and start & rules.second_rank[us]) or (
-            rules.first_rank_double_step[us] and start & rules.back_rank[us]
-        ):
-            return True, start
-        return True, 0
+        start: i64 = BIT[two] & rules.double_step_from[us]
+        return True, start
     if movement is _GRASSHOPPER:
         return False, 0
     found = movement_targets(movement, target, occupied) & mine
@@ -163,14 +159,12 @@ def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs
     one = sq + step
     if 0 <= one < rules.size and not occupied >> one & 1:
         targets |= BIT[one]
-        rank_bit: i64 = BIT[sq]
-        second: i64 = rules.second_rank[us]
-        first: i64 = rules.back_rank[us]
-        if (rules.double_step[us] and rank_bit & second) or (rules.first_rank_double_step[us] and rank_bit & first):
+        if rules.double_step_from[us] >> sq & 1:
             two = one + step
             if not occupied >> two & 1:
                 targets |= BIT[two]
-    for target in squares(targets):
+    while targets:
+        target, targets = pop_square(targets)
         if promotion_rank >> target & 1:
             for kind in rules.promotions:
                 moves.append(Move(sq, target, rules.letters[kind]))
@@ -185,44 +179,51 @@ def _pawn_moves(position: ChessPosition, sq: int, us: int, occupied: i64, theirs
 
 
 def add_castling_moves(position: ChessPosition, king: int, us: int, moves: list[Move]) -> None:
-    """Castling with each rook the side still has a right for: the squares between king and
-    rook targets empty but for the two, and (where check exists) the king not attacked on
-    its way, as the Chess960 rules say (standard castling is the same rule)."""
+    """Castling with each rook ``castling_rooks`` finds, in the order of the rooks' squares."""
+    rooks: i64 = castling_rooks(position, king, us)
+    while rooks:
+        rook, rooks = pop_square(rooks)
+        moves.append(Move(king, rook, "", "", _CASTLE))
+
+
+def castling_rooks(position: ChessPosition, king: int, us: int) -> i64:
+    """The squares of the rooks the castling piece on ``king`` may castle with: those the
+    side still has a right for, the squares between king and rook targets empty but for
+    the two, and (where check exists) the king not attacked on its way, as the Chess960
+    rules say (standard castling is the same rule)."""
     rules = position.rules
     back: i64 = rules.back_rank[us]
+    rooks: i64 = position.castling & back & position.board(rules.rook_kind) & position.side(us)
     promoted: i64 = position.promoted
-    if not BIT[king] & back or promoted >> king & 1:
-        return
+    if not rooks or not back >> king & 1 or promoted >> king & 1:
+        return 0
     files = rules.files
     rank_start = king - king % files
     occupied: i64 = position.occupied
-    between = BETWEEN
-    rooks: i64 = position.board(rules.rook_kind)
-    rights: i64 = position.castling & back & rooks & position.side(us)
-    for rook in squares(rights):
+    king_bit: i64 = BIT[king]
+    found: i64 = 0
+    rest: i64 = rooks
+    while rest:
+        rook, rest = pop_square(rest)
         a_side = rook < king
         king_to = rank_start + (2 if a_side else files - 2)
         rook_to = rank_start + (3 if a_side else files - 3)
-        king_bit: i64 = BIT[king]
         rook_bit: i64 = BIT[rook]
-        path: i64 = between[king][king_to] | between[rook][rook_to] | BIT[king_to] | BIT[rook_to]
+        path: i64 = BETWEEN[king][king_to] | BETWEEN[rook][rook_to] | BIT[king_to] | BIT[rook_to]
         if (occupied ^ king_bit ^ rook_bit) & path:
             continue
         if position.castling_attacked(king, king_to, rook, rook_to):
             continue
-        moves.append(Move(king, rook, "", "", _CASTLE))
+        found |= rook_bit
+    return found
 
 
-def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enough: int = -1) -> int:
+def count_moves(position: ChessPosition, king: int, checkers: i64, pinned: i64, allowed: i64, enough: int = -1) -> int:
     """The number of legal moves of a position whose legal moves are its pieces' own,
-    counted from their target squares without making a ``Move`` (but for en passant,
-    castling and pinned pawns, which are few): perft's last ply. ``guard`` is
-    ``ChessPosition._guard()``. With ``enough`` > 0 it stops once it has counted that many
-    (the count is then at least ``enough``, not exact)."""
-    king = guard[0]
-    checkers: i64 = guard[1]
-    pinned: i64 = guard[2]
-    allowed: i64 = guard[3]
+    counted from their target squares without making a ``Move`` (but for en passant and
+    pinned pawns, which are few): perft's last ply. ``king``, ``checkers``, ``pinned`` and
+    ``allowed`` are ``ChessPosition._guard()``'s. With ``enough`` > 0 it stops once it has
+    counted that many (the count is then at least ``enough``, not exact)."""
     rules = position.rules
     us = position.turn_index
     them = us ^ 1
@@ -263,9 +264,7 @@ def count_moves(position: ChessPosition, guard: tuple[int, int, int, int], enoug
                     if targets:
                         found += count(targets)
             if kind == rules.castling_kind and position.castling and not checkers:
-                castles: list[Move] = []
-                add_castling_moves(position, sq, us, castles)
-                found += len(castles)
+                found += count(castling_rooks(position, sq, us))
             if 0 < enough <= found:
                 return found
     return found
@@ -316,9 +315,7 @@ def _count_pawns(position: ChessPosition, pawns: i64, us: int, occupied: i64, th
     empty: i64 = ~occupied
     first_file: i64 = rules.first_file
     last_file: i64 = rules.last_file
-    steppers: i64 = 0
-    if rules.double_step[us]:
-        steppers = rules.second_rank[us] | (rules.back_rank[us] if rules.first_rank_double_step[us] else 0)
+    steppers: i64 = rules.double_step_from[us]
     if us == 0:
         single: i64 = up(pawns, files) & empty
         double: i64 = up(up(pawns & steppers, files) & empty, files) & empty
@@ -329,13 +326,14 @@ def _count_pawns(position: ChessPosition, pawns: i64, us: int, occupied: i64, th
         double = down(down(pawns & steppers, files) & empty, files) & empty
         left = down(pawns & ~first_file, files + 1) & theirs
         right = down(pawns & ~last_file, files - 1) & theirs
+    steps: i64 = single & allowed
+    captures_left: i64 = left & allowed
+    captures_right: i64 = right & allowed
+    found = count(steps) + count(captures_left) + count(captures_right) + count(double & allowed)
     promotion: i64 = rules.promotion_rank[us]
-    promotions = len(rules.promotions)
-    found = 0
-    for targets in (single & allowed, left & allowed, right & allowed):
-        promoting: i64 = targets & promotion
-        found += count(targets ^ promoting) + count(promoting) * promotions
-    found += count(double & allowed)
+    if (steps | captures_left | captures_right) & promotion:  # a move per piece a pawn may become
+        promoting = count(steps & promotion) + count(captures_left & promotion) + count(captures_right & promotion)
+        found += promoting * (len(rules.promotions) - 1)
     ep = position.ep
     if ep >= 0 and rules.en_passant and not occupied >> ep & 1:
         for sq in squares(PAWN[us ^ 1][ep] & pawns):

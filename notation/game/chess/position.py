@@ -386,7 +386,7 @@ class ChessPosition:
             squares: i64 = self.board(kind)
             if not squares:
                 continue
-            group = groups[kind]
+            group: i64 = groups[kind]
             if group & PAWN_GROUP:
                 pawns |= squares
             if group & KNIGHT_GROUP:
@@ -431,7 +431,9 @@ class ChessPosition:
     def is_attacked(self, targets: i64, by: int) -> bool:
         """Whether a piece of colour ``by`` attacks any of the squares ``targets``."""
         occupied: i64 = self.occupied
-        for sq in squares(targets):
+        rest: i64 = targets
+        while rest:
+            sq, rest = pop_square(rest)
             if self.attackers(sq, by, occupied):
                 return True
         return False
@@ -467,7 +469,8 @@ class ChessPosition:
             path &= ~safe
             target &= ~safe
         without_king: i64 = occupied ^ BIT[king]
-        for sq in squares(path):
+        while path:
+            sq, path = pop_square(path)
             if self.attackers(sq, them, without_king):
                 return True
         if target:
@@ -641,9 +644,11 @@ class ChessPosition:
         candidates = pseudo_legal_moves(self)
         for twist in rules.twists:
             candidates.extend(twist.extra_moves(self))
-        guard = self._guard()
-        if guard is not None:
-            king, checkers, pinned, allowed = guard
+        if self._has_guard():
+            king = self._guard_king
+            checkers: i64 = self._guard_checkers
+            pinned: i64 = self._guard_pinned
+            allowed: i64 = self._guard_allowed
             found = [move for move in candidates if self._keeps_guard(move, king, checkers, pinned, allowed)]
         else:
             found = [move for move in candidates if self.leaves_royal_safe(move)]
@@ -676,7 +681,9 @@ class ChessPosition:
         if not rules.pins_decide and not safe_anyway:
             return False
         us = self.turn_index
-        royal: i64 = 0 if safe_anyway else self.royal(us)
+        royal: i64 = 0
+        if not safe_anyway:
+            royal = self.royal(us)
         if not royal:  # nothing to guard (Horde's White, Antichess, Dark Chess): every move goes
             self._guard_king = -1
             self._guard_checkers = 0
@@ -715,7 +722,7 @@ class ChessPosition:
         self._guard_allowed = allowed
         return True
 
-    def _keeps_guard(self, move: Move, king: int, checkers: int, pinned: int, allowed: int) -> bool:
+    def _keeps_guard(self, move: Move, king: int, checkers: i64, pinned: i64, allowed: i64) -> bool:
         """Whether a pseudo-legal ``move`` is legal, told from the guard (``_guard``)."""
         kind = move.kind
         if kind is _NORMAL:
@@ -774,18 +781,16 @@ class ChessPosition:
         one whenever the pieces have one (compulsory capture)."""
         rules = self.rules
         countable = rules.own_piece_moves or (enough == 1 and rules.moves_by_piece and rules.judging_keeps_one)
-        if self._legal is not None or not countable:
-            return len(self.legal_moves())
-        guard = self._guard()
-        if guard is None:
+        if self._legal is not None or not countable or not self._has_guard():
             return len(self.legal_moves())
         if self.ended_by_twist():
             return 0
-        found = count_moves(self, guard, enough)
+        allowed: i64 = self._guard_allowed
+        found = count_moves(self, self._guard_king, self._guard_checkers, self._guard_pinned, allowed, enough)
         if 0 < enough <= found:
             return found
         for twist in rules.twists:
-            extra = twist.count_extra_moves(self, guard[3])
+            extra = twist.count_extra_moves(self, allowed)
             if extra < 0:
                 return len(self.legal_moves())
             found += extra

@@ -10,15 +10,18 @@ one per variant. Nothing here raises for a registry entry of the chess family.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from notation.game.chess.safety import Safety
 from notation.game.chess.twists import MoveChange, TwistRule
 from notation.game.chess.twists.registry import twists_of
 from notation.geometry import Geometry
-from notation.rules.square_set import ALL, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8
+from notation.rules.square_set import ALL, FILE_A, FILE_H, RANK_1, RANK_2, RANK_7, RANK_8, words
 from notation.rules.variant_rules import rules_for
 from notation.variants import Movement, Stalemate, Variant
+
+if TYPE_CHECKING:
+    from notation.rules.square_set import Table
 
 WHITE = 0
 BLACK = 1
@@ -69,8 +72,8 @@ class ChessRules:
         self.pawn = self._first(Movement.PAWN)
         self.hopper_kinds = self._moving(Movement.GRASSHOPPER)
         # Per kind, the groups above that it belongs to (read once per kind where a position
-        # gathers its attackers).
-        self.attack_groups = tuple(
+        # gathers its attackers), as machine words.
+        self.attack_groups: Table = words(
             _GROUPS_OF_MOVEMENT.get(kind.movement, 0) | (PAWN_GROUP if index == self.pawn else 0)
             for index, kind in enumerate(variant.pieces)
         )
@@ -82,17 +85,19 @@ class ChessRules:
         self.promotions = tuple(self.kind_of[letter] for letter in variant.promotions if letter in self.kind_of)
         # The variant's rules as the FEN reader and the validators read them.
         base = self.base = rules_for(variant)
-        # Per colour: whether pawns step twice from their second rank, and from their first.
-        self.double_step = tuple(not never for never in base.no_double_step)
-        self.first_rank_double_step = tuple(
-            self.double_step[colour] and army.first_rank_double_step for colour, army in enumerate(variant.armies)
-        )
         self.en_passant = not base.no_en_passant
         self.stalemate = variant.stalemate
-        # Masks as the generator stores bitboards: square-set words (notation.rules.square_set).
-        self.back_rank = (RANK_1, RANK_8)  # per colour: its own first rank
-        self.promotion_rank = (RANK_8, RANK_1)  # per colour: the rank its pawns promote on
-        self.second_rank = (RANK_2, RANK_7)
+        # Masks as the generator stores bitboards: square-set words (notation.rules.square_set),
+        # per colour in a table of words (a tuple of two words would be boxed at each look-up).
+        self.back_rank: Table = words((RANK_1, RANK_8))  # per colour: its own first rank
+        self.promotion_rank: Table = words((RANK_8, RANK_1))  # per colour: the rank its pawns promote on
+        self.second_rank: Table = words((RANK_2, RANK_7))
+        # Per colour: the squares its pawns step twice from (their second rank, and their
+        # first where the army says so; none where pawns never step twice).
+        self.double_step_from: Table = words(
+            0 if never else (self.second_rank[colour] | (self.back_rank[colour] if army.first_rank_double_step else 0))
+            for colour, (never, army) in enumerate(zip(base.no_double_step, variant.armies, strict=True))
+        )
         self.first_file = FILE_A
         self.last_file = FILE_H
         self.chess_board = base.chess_board
