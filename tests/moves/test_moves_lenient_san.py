@@ -126,6 +126,10 @@ def test_lenient_step_gives_what_the_full_reader_gives(key: str) -> None:
                                                                                   "exd6", "exf6e.p.", "Ng1f3"]),
     ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 +2+0", "threecheck", ["Rh1xh8", "Rxh8", "Rh8#", "Rh1-h8+", "0-0"]),
     ("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "atomic", ["e1-g1", "0-0", "Rh1-h8+", "Ra1a8+"]),
+    ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "standard", ["Nbd2", "Nb1d2", "Nbd2+", "N1d2", "Nb1-d2", "b1-d2", "Nfd2+"]),
+    ("4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "standard", ["N1d2", "N1d2+", "Nb1d2", "Nbd2", "N1xd2", "b1d2"]),
+    ("6k1/8/8/8/Q2p3Q/8/8/Q3K3 w - - 0 1", "standard", ["Qa4xd4", "Qa4-d4", "Qa4d4", "Qa4xd4+", "Q4xd4", "Qa1xd4",
+                                                       "Qa1-d4", "a4xd4", "Qhxd4", "Qh4d4"]),
 ])
 def test_lenient_step_on_chosen_positions(fen: str | None, variant: str, texts: list[str]) -> None:
     position = start_position(variant) if fen is None else open_position(fen, variant)
