@@ -102,7 +102,7 @@ def _agree(position: ChessPosition, text: str, notation: MoveNotation | None) ->
 @pytest.mark.parametrize("key", CHESS)
 def test_lenient_step_gives_what_the_full_reader_gives(key: str) -> None:
     answered: set[str] = set()
-    for position in _positions(key, 2):
+    for position in list(_positions(key, 2))[::3]:  # every third ply: the spellings are many
         assert isinstance(position, ChessPosition)
         for move in position.legal_moves():
             for text in sorted(_spellings(position, move)):
