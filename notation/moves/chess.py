@@ -43,10 +43,13 @@ Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations)
 ``illegal-move`` (no legal move fits), ``ambiguous-move`` (several fit; ``candidates``
 lists them in SAN), ``game-over`` (the position is already decided).
 
-Two readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
+Three readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
 character codes, the origins from the position's bitboards) and returns None for anything
-else, which the full reader (``_Reader``, regular expressions and candidate lists) then
-reads with its warnings. tests/moves/test_moves_plain_san.py holds them to the same answers.
+else; ``read_lenient_san`` then takes the lenient spellings files hold most (a check or
+capture mark missing or false, over-disambiguation, long algebraic, UCI, zeros) the same
+way, with the warnings the full reader gives; the full reader (``_Reader``, regular
+expressions and candidate lists) reads the rest. tests/moves/test_moves_plain_san.py and
+test_moves_lenient_san.py hold them to the same answers.
 """
 
 from __future__ import annotations
