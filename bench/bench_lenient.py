@@ -52,7 +52,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_pgn  # noqa: E402
-from common import pure_build, timed_process  # noqa: E402
+from bench_movetext import _best_cpu  # noqa: E402
+from common import pure_build  # noqa: E402
 
 GAMES = 2_000
 COUNTED_GAMES = 300  # games of each form counted under callgrind (about 20 s a run)
@@ -288,18 +289,6 @@ def _build() -> str:
 
 def _check(argv: list[str], path: Path) -> list[str]:
     return [*argv, "check", str(path), "--progress", "never"]
-
-
-def _best_cpu(commands: dict[str, list[str]], repeats: int) -> dict[str, float]:
-    """The least CPU seconds of each command over ``repeats`` turns."""
-    best = dict.fromkeys(commands, float("inf"))
-    for _ in range(repeats):
-        for name, argv in commands.items():  # in turns, so noise hits every side alike
-            _, cpu, status, errors = timed_process(argv, b"")
-            if status not in (0, 1):
-                raise SystemExit(f"bench_lenient: {' '.join(argv)} failed ({status}): {errors.decode()[-500:]}")
-            best[name] = min(best[name], cpu)
-    return best
 
 
 def _problems(installed: str, path: Path) -> dict[str, int]:
