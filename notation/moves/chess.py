@@ -43,10 +43,13 @@ Errors (``MoveError``): ``bad-move-syntax`` (not a move in any of the notations)
 ``illegal-move`` (no legal move fits), ``ambiguous-move`` (several fit; ``candidates``
 lists them in SAN), ``game-over`` (the position is already decided).
 
-Two readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
+Three readers, one answer: ``read_plain_san`` takes the plain SAN most files hold (by
 character codes, the origins from the position's bitboards) and returns None for anything
-else, which the full reader (``_Reader``, regular expressions and candidate lists) then
-reads with its warnings. tests/moves/test_moves_plain_san.py holds them to the same answers.
+else; ``read_lenient_san`` then takes the lenient spellings files hold most (a check or
+capture mark missing or false, over-disambiguation, long algebraic, UCI, zeros) the same
+way, with the warnings the full reader gives; the full reader (``_Reader``, regular
+expressions and candidate lists) reads the rest. tests/moves/test_moves_plain_san.py and
+test_moves_lenient_san.py hold them to the same answers.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ from notation.game.move import Move, MoveKind
 from notation.moves.reading import ReadMove
 from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
-from notation.rules.square_set import FILES, RANKS, first, several
+from notation.rules.square_set import BIT, FILES, RANKS, first, several
 from notation.variants import Stalemate
 
 if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
@@ -432,6 +435,9 @@ def read_move(
         plain = read_plain_san(chess, text)
         if plain is not None:
             return ReadMove(plain, [])
+        lenient = read_lenient_san(chess, text, notation)
+        if lenient is not None:
+            return lenient
     return _Reader(chess, text, notation).read()
 
 
@@ -648,6 +654,297 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     return move
 
 
+# The warnings both SAN readers give (``_Reader.warn``, ``read_lenient_san``), worded once.
+_PROMOTION_WITHOUT_EQUALS: Final = "a promotion written without '='"
+_FALSE_CAPTURE_MARK: Final = "a capture mark on a move that takes nothing"
+_MISSING_CAPTURE_MARK: Final = "a capture written without 'x'"
+_OVER_DISAMBIGUATED: Final = "more of the origin square than needed"
+_LONG_ALGEBRAIC: Final = "long algebraic notation read as SAN"
+_WITHOUT_PIECE: Final = "long algebraic notation without the piece's letter"
+_CASTLING_WITH_ZEROS: Final = "castling written with zeros"
+_HYPHEN: Final = 45  # -
+_ZERO: Final = 48  # 0
+_LOWER_A: Final = 97
+_LOWER_Z: Final = 122
+
+
+def _warning(code: str, message: str, text: str) -> Problem:
+    """A lenient reading's warning on the move ``text``, worded as the full reader words it."""
+    return Problem(code, f"{message} in {text!r}", extra={"move": text})
+
+
+def _wrong_check_mark(written: str, actual: str, text: str) -> Problem:
+    return _warning("wrong-check-mark", f"check mark {written or 'missing'} where the move gives {actual or 'none'}",
+                    text)
+
+
+def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation | None) -> ReadMove | None:
+    """The move and warnings the full reader (``_Reader``) gives ``text``, in the order it
+    gives them, for the lenient spellings real files hold most, read as ``read_plain_san``
+    reads plain SAN (character codes, the legal origins from the position's bitboards):
+    a check mark missing or wrong, a capture mark missing or false, over-disambiguation
+    (``Ngf3``, ``Ng1f3``), long algebraic (``Ng1-f3``, ``e4xd5``, ``g1-f3``, ``e1-g1``),
+    UCI (``e2e4``, ``e7e8q``), castling with zeros and a promotion without ``=`` (``e8Q``).
+    Looked for once ``read_plain_san`` has failed; None wherever the full reader must
+    judge: other spellings (``:``, lower-case or figurine letters, ``e.p.``, ``Pe4``, two
+    check marks), en passant, drops, castling written as the king taking its rook, a move
+    that is illegal or ambiguous, a game over, a position whose legal moves pins and checks
+    do not decide, UCI read as UCI. tests/moves/test_moves_lenient_san.py holds it to the
+    full reader's answers. Nothing raises."""
+    if notation is _UCI_NOTATION:
+        return None
+    end: i64 = len(text)
+    glyphs: i64 = 0
+    code: i64
+    while end > 0 and glyphs < 2:
+        code = ord(text[end - 1])
+        if code != _GOOD and code != _DUBIOUS:
+            break
+        end -= 1
+        glyphs += 1
+    written = ""
+    if end > 0:
+        code = ord(text[end - 1])
+        if code == _CHECK or code == _MATE:
+            written = text[end - 1]
+            end -= 1
+    if end < 2:
+        return None
+    code = ord(text[0])
+    if code == _CASTLE_LETTER or code == _ZERO:
+        return _lenient_castling(position, text, text[:end], written)
+    rules = position.rules
+    kind: i64 = rules.pawn
+    begin: i64 = 0
+    lettered = _UPPER_A <= code <= _UPPER_Z
+    if lettered:
+        kind = rules.kind_of_code[code]
+        if kind < 0 or kind == rules.pawn:
+            return None  # no piece, or a pawn's letter (``pawn-letter``)
+        begin = 1
+    elif kind < 0:
+        return None
+    promotion = ""
+    equals = True  # the promotion's letter after '='
+    lower = False  # the promotion's letter in lower case (UCI's ``e7e8q``)
+    code = ord(text[end - 1])
+    if _UPPER_A <= code <= _UPPER_Z:
+        promotion = text[end - 1].lower()
+        end -= 1
+        equals = end > 0 and ord(text[end - 1]) == _EQUALS
+        if equals:
+            end -= 1
+    elif _LOWER_A <= code <= _LOWER_Z:
+        promotion = text[end - 1]
+        lower = True
+        end -= 1
+    if end - begin < 2:
+        return None
+    target_file: i64 = ord(text[end - 2]) - _FILE_A
+    target_rank: i64 = ord(text[end - 1]) - _RANK_1
+    if not (0 <= target_file < 8 and 0 <= target_rank < 8):
+        return None
+    target: i64 = target_rank * 8 + target_file
+    middle: i64 = end - 2
+    separator: i64 = 0
+    if middle > begin:
+        code = ord(text[middle - 1])
+        if code == _TAKES or code == _HYPHEN:
+            separator = code
+            middle -= 1
+    file_index: i64 = -1
+    rank_index: i64 = -1
+    if begin < middle:
+        code = ord(text[begin]) - _FILE_A
+        if 0 <= code < 8:
+            file_index = code
+            begin += 1
+    if begin < middle:
+        code = ord(text[begin]) - _RANK_1
+        if 0 <= code < 8:
+            rank_index = code
+            begin += 1
+    if begin != middle:
+        return None
+    whole = file_index >= 0 and rank_index >= 0
+    uci = whole and not lettered and separator == 0
+    if promotion and lower != uci:
+        return None  # ``e8=q``, ``e7e8Q``: read otherwise, with other warnings
+    us = position.turn_index
+    if position.side(us) >> target & 1:
+        return None  # castling written as the king taking its rook, or no move
+    if kind == rules.pawn and target == position.ep:
+        return None  # en passant, which the legal origins leave out
+    if uci:
+        return _lenient_uci(position, text, target, rank_index * 8 + file_index, promotion, notation, written)
+    if whole and separator != 0:
+        return _lenient_long(
+            position, text, kind, lettered, rank_index * 8 + file_index, separator == _TAKES, target, promotion, equals,
+            notation, written,
+        )
+    if separator == _HYPHEN:
+        return None
+    return _lenient_piece(
+        position, text, kind, file_index, rank_index, separator == _TAKES, target, promotion, equals, written,
+    )
+
+
+def _read_with_mark(position: ChessPosition, text: str, move: Move, written: str, warnings: list[Problem]) -> ReadMove:
+    """``move`` read from ``text`` with ``warnings``, and ``wrong-check-mark`` last where
+    the check mark ``written`` is not the one the move gives."""
+    actual = _suffix(position, move)
+    if written != actual:
+        warnings.append(_wrong_check_mark(written, actual, text))
+    return ReadMove(move, warnings)
+
+
+def _lenient_castling(position: ChessPosition, text: str, body: str, written: str) -> ReadMove | None:
+    """``O-O``, ``0-0``, ``O-O-O``, ``0-0-0`` where one castling move of that side is legal."""
+    zeros = body == "0-0" or body == "0-0-0"
+    if not zeros and body != "O-O" and body != "O-O-O":
+        return None
+    if position.ended_by_twist():
+        return None
+    long_side = len(body) == 5
+    found: Move | None = None
+    for move in position.castling_moves():
+        if (move.target < move.origin) == long_side:
+            if found is not None:
+                return None
+            found = move
+    if found is None:
+        return None
+    warnings = [_warning("castling-with-zeros", _CASTLING_WITH_ZEROS, text)] if zeros else []
+    return _read_with_mark(position, text, found, written, warnings)
+
+
+def _promotion_fits(position: ChessPosition, kind: int, target: int, promotion: str) -> bool:
+    """Whether ``promotion`` ('' for none) is what a move of ``kind`` to ``target`` needs:
+    a piece the variant promotes to on a pawn's last rank, none elsewhere."""
+    rules = position.rules
+    last_rank: i64 = rules.promotion_rank[position.turn_index]
+    if kind != rules.pawn or not last_rank >> target & 1:
+        return not promotion
+    return bool(promotion) and rules.kind_of.get(promotion, -1) in rules.promotions
+
+
+def _lenient_uci(position: ChessPosition, text: str, target: int, origin: int, promotion: str,
+                 notation: MoveNotation | None, written: str) -> ReadMove | None:
+    """``e2e4``, ``e7e8q``: UCI in a SAN movetext (``uci-in-san`` where SAN was asked for),
+    its check mark judged only where one is written."""
+    if not position.side(position.turn_index) >> origin & 1:
+        return None
+    kind = position.kind_at(origin)
+    known, origins = position.legal_origins(kind, target)
+    if not known or not origins >> origin & 1 or not _promotion_fits(position, kind, target, promotion):
+        return None
+    move = Move(origin, target, promotion)
+    warnings = [_warning("uci-in-san", "a UCI move read as SAN", text)] if notation is _SAN_NOTATION else []
+    if not written:
+        return ReadMove(move, warnings)
+    return _read_with_mark(position, text, move, written, warnings)
+
+
+def _capture_mark(position: ChessPosition, target: int, capture: bool, text: str, warnings: list[Problem]) -> bool:
+    """Whether a move to ``target`` takes a piece (not en passant); ``false-capture-mark`` or
+    ``missing-capture-mark`` added to ``warnings`` where ``capture`` (an ``x`` written) says
+    otherwise."""
+    theirs: i64 = position.side(position.turn_index ^ 1)
+    real = bool(theirs >> target & 1)
+    if capture and not real:
+        warnings.append(_warning("false-capture-mark", _FALSE_CAPTURE_MARK, text))
+    elif real and not capture:
+        warnings.append(_warning("missing-capture-mark", _MISSING_CAPTURE_MARK, text))
+    return real
+
+
+def _disambiguation_length(origins: i64, origin: int) -> int:
+    """How much of ``origin``'s name SAN writes (0, 1 or 2 characters) where ``origins`` are
+    the squares of every piece of its kind that can go to the same square
+    (``_disambiguation``'s rule)."""
+    others: i64 = origins & ~BIT[origin]
+    if not others:
+        return 0
+    same_rank: i64 = others & RANKS[origin >> 3]
+    same_file: i64 = others & FILES[origin & 7]
+    return (1 if same_rank or not same_file else 0) + (1 if same_file else 0)
+
+
+def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool, origin: int, capture: bool,
+                  target: int, promotion: str, equals: bool, notation: MoveNotation | None,
+                  written: str) -> ReadMove | None:
+    """``Ng1-f3``, ``e4xd5``, ``Rf1xf7``; without the piece's letter ``g1-f3`` (the piece on
+    the origin square: ``long-algebraic-without-piece``) and ``e1-g1`` (the king's step
+    castling); ``long-algebraic`` where SAN was asked for."""
+    rules = position.rules
+    mover = position.kind_at(origin) if position.side(position.turn_index) >> origin & 1 else -1
+    warnings: list[Problem] = []
+    if not lettered and mover >= 0 and mover != rules.pawn:
+        kind = mover
+        warnings.append(_warning("long-algebraic-without-piece", _WITHOUT_PIECE, text))
+    if kind != mover:
+        return None
+    known, origins = position.legal_origins(kind, target)
+    if not known:
+        return None
+    if origins >> origin & 1:
+        if not _promotion_fits(position, kind, target, promotion):
+            return None
+        if promotion and not equals:
+            warnings.append(_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+        real = _capture_mark(position, target, capture, text, warnings)
+        if lettered and real and capture and _disambiguation_length(origins, origin) == 2:
+            return None  # as SAN writes it (``Qd1xd4`` with three queens about)
+        move = Move(origin, target, promotion)
+    else:
+        # The king's own step: castling, as in UCI (what the full reader reads once the
+        # king's move fails).
+        if kind != rules.castling_kind or promotion or position.occupied >> target & 1:
+            return None
+        found: Move | None = None
+        for castling in position.castling_moves():
+            if castling.origin == origin and position.castling_target(castling) == target:
+                found = castling
+                break
+        if found is None:
+            return None
+        move = found
+    if notation is _SAN_NOTATION:
+        warnings.append(_warning("long-algebraic", _LONG_ALGEBRAIC, text))
+    return _read_with_mark(position, text, move, written, warnings)
+
+
+def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: int, rank_index: int, capture: bool,
+                   target: int, promotion: str, equals: bool, written: str) -> ReadMove | None:
+    """SAN with its capture mark missing or false, over-disambiguated (``Ngf3``, ``Ng1f3``),
+    a promotion without ``=`` or a check mark missing or wrong."""
+    rules = position.rules
+    known, origins = position.legal_origins(kind, target)
+    if not known or not origins or not _promotion_fits(position, kind, target, promotion):
+        return None
+    chosen: i64 = origins
+    if file_index >= 0:
+        chosen &= FILES[file_index]
+    if rank_index >= 0:
+        chosen &= RANKS[rank_index]
+    if not chosen or several(chosen):
+        return None
+    origin = first(chosen)
+    warnings: list[Problem] = []
+    if promotion and not equals:
+        warnings.append(_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+    real = _capture_mark(position, target, capture, text, warnings)
+    length = (1 if file_index >= 0 else 0) + (1 if rank_index >= 0 else 0)
+    if length:
+        if kind == rules.pawn:
+            needed = 1 if real else 0
+        else:
+            needed = _disambiguation_length(origins, origin)
+        if length > needed:
+            warnings.append(_warning("over-disambiguated", _OVER_DISAMBIGUATED, text))
+    return _read_with_mark(position, text, Move(origin, target, promotion), written, warnings)
+
+
 class _Reader:
     """One reading of one move text against one position."""
 
@@ -661,7 +958,7 @@ class _Reader:
         self.respelled = False
 
     def warn(self, code: str, message: str) -> None:
-        self.warnings.append(Problem(code, f"{message} in {self.text!r}", extra={"move": self.text}))
+        self.warnings.append(_warning(code, message, self.text))
 
     def fail(self, code: str, message: str, candidates: list[str] | None = None) -> MoveError:
         fen = write_fen(self.position.to_setup(), self.position.variant).fen
@@ -755,7 +1052,7 @@ class _Reader:
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
             canonical = _algebraic(self.position, move, long=False, pawn_drop=_BARE)
             if notation is _SAN_NOTATION and canonical != body:
-                self.warn("long-algebraic", "long algebraic notation read as SAN")
+                self.warn("long-algebraic", _LONG_ALGEBRAIC)
             return move
         san = _SAN.fullmatch(body)
         if san is not None:
@@ -777,7 +1074,7 @@ class _Reader:
                 if found is None:
                     raise
                 if notation is _SAN_NOTATION:
-                    self.warn("long-algebraic", "long algebraic notation read as SAN")
+                    self.warn("long-algebraic", _LONG_ALGEBRAIC)
                 return found
         raise self.fail("bad-move-syntax", f"{self.text!r} is not a move in SAN, LAN or UCI")
 
@@ -837,7 +1134,7 @@ class _Reader:
         mover = position.kind_at(origin) if position.side(position.turn_index) >> origin & 1 else -1
         if piece is None and mover >= 0 and mover != rules.pawn:
             piece = rules.letters[mover].upper()
-            self.warn("long-algebraic-without-piece", "long algebraic notation without the piece's letter")
+            self.warn("long-algebraic-without-piece", _WITHOUT_PIECE)
         try:
             return self._piece_move(piece, origin_name, capture, target_name, lan.group("promotion"), exact_origin=True)
         except MoveError:
@@ -860,7 +1157,7 @@ class _Reader:
 
     def _castling(self, written: str) -> Move:
         if "0" in written:
-            self.warn("castling-with-zeros", "castling written with zeros")
+            self.warn("castling-with-zeros", _CASTLING_WITH_ZEROS)
         elif "o" in written:
             self.warn("castling-lower-case", "castling written with lower-case letters")
         long_side = written.count("-") == 2
@@ -907,7 +1204,7 @@ class _Reader:
         wanted_promotion = ""
         if promotion:
             if not promotion.startswith("="):
-                self.warn("promotion-without-equals", "a promotion written without '='")
+                self.warn("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS)
             letter_part = promotion.lstrip("=")
             if letter_part.islower():
                 self.warn("promotion-lower-case", "a promotion piece in lower case")
@@ -936,15 +1233,15 @@ class _Reader:
         move = self._only(candidates)
         real_capture = position.is_capture(move)
         if capture and not real_capture:
-            self.warn("false-capture-mark", "a capture mark on a move that takes nothing")
+            self.warn("false-capture-mark", _FALSE_CAPTURE_MARK)
         elif real_capture and not capture:
-            self.warn("missing-capture-mark", "a capture written without 'x'")
+            self.warn("missing-capture-mark", _MISSING_CAPTURE_MARK)
         if origin and not exact_origin:
             needed = _disambiguation(position, move, kind) if kind != rules.pawn else ""
             if kind == rules.pawn:
                 needed = names[move.origin][0] if real_capture else ""
             if len(origin) > len(needed):
-                self.warn("over-disambiguated", "more of the origin square than needed")
+                self.warn("over-disambiguated", _OVER_DISAMBIGUATED)
         return move
 
     def _king_takes_rook(self, origin: str, target: int, exact_origin: bool) -> list[Move]:
@@ -968,7 +1265,7 @@ class _Reader:
             return
         actual = _suffix(self.position, move)
         if written != actual:
-            self.warn("wrong-check-mark", f"check mark {written or 'missing'} where the move gives {actual or 'none'}")
+            self.warnings.append(_wrong_check_mark(written, actual, self.text))
 
 
 def _fits(square_name: str, written: str) -> bool:
