@@ -21,7 +21,6 @@ checked by the caller, which knows them.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -59,6 +58,7 @@ class CheckSettings:
         """Whether ``path`` (as the user named it or as found) matches an exclude pattern."""
         if not self.exclude:
             return False
+        import fnmatch
         from pathlib import Path, PurePosixPath  # exclude patterns come from a settings file
 
         try:
