@@ -21,11 +21,12 @@ checked by the caller, which knows them.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FILE_NAME = "pyproject.toml"
 KEYS = ("variant", "profile", "aliases", "accept", "exclude")
@@ -49,12 +50,17 @@ class CheckSettings:
     @property
     def root(self) -> Path:
         """The directory exclude patterns are relative to (the working directory without a file)."""
+        from pathlib import Path  # here: a check without a settings file starts up without pathlib
+
         return self.path.parent if self.path is not None else Path.cwd()
 
     def excludes(self, path: str) -> bool:
         """Whether ``path`` (as the user named it or as found) matches an exclude pattern."""
         if not self.exclude:
             return False
+        import fnmatch
+        from pathlib import Path, PurePosixPath  # exclude patterns come from a settings file
+
         try:
             relative = PurePosixPath(Path(os.path.relpath(os.path.abspath(path), self.root)).as_posix())
         except ValueError:  # another drive
@@ -69,16 +75,22 @@ class CheckSettings:
         return False
 
 
-def find_settings(start: Path) -> Path | None:
-    """The pyproject.toml that governs ``start`` (a directory), or None."""
-    directory = start.resolve()
-    for candidate in (directory, *directory.parents):
-        found = candidate / FILE_NAME
-        if found.is_file():
-            return found
-        if (candidate / ".git").exists():
+def find_settings(start: str) -> Path | None:
+    """The pyproject.toml that governs ``start`` (a directory), or None. Walked with
+    ``os.path``: most checks find no file, and they start up without importing pathlib."""
+    directory = os.path.realpath(start)
+    while True:
+        found = os.path.join(directory, FILE_NAME)
+        if os.path.isfile(found):
+            from pathlib import Path
+
+            return Path(found)
+        if os.path.exists(os.path.join(directory, ".git")):
             return None
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
 def load_settings(path: Path | None) -> CheckSettings:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMAT_NAMES, format_class
@@ -102,8 +102,11 @@ class Progress(str, enum.Enum):
 
 def _settings(args: argparse.Namespace) -> CheckSettings:
     try:
-        path = Path(args.config) if args.config else find_settings(Path.cwd())
-        return load_settings(path)
+        if args.config:
+            from pathlib import Path  # only with --config: a check finding no settings file starts without it
+
+            return load_settings(Path(args.config))
+        return load_settings(find_settings(os.getcwd()))
     except SettingsError as exc:
         raise UsageError(str(exc)) from None
 

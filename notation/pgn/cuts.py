@@ -1,7 +1,7 @@
 """Where a PGN text may be cut into pieces that split as the whole does.
 
 A cut point: an empty line, then a well-formed tag line of at most
-``state_machine.PIECE_CHARS`` characters at the start of the next line, with some text that
+``lines.PIECE_CHARS`` characters at the start of the next line, with some text that
 is not blank before it, and whose last line that is not blank is seen whole and is neither
 a tag line nor an escape line: it is movetext or a comment (``splitter.iter_games`` ends
 any game there, even one inside an unterminated or multi-line comment; a blank stretch at
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from notation.parallel.pieces import rejoined
-from notation.pgn import state_machine
+from notation.pgn import lines as line_ends
 
 CHUNK_CHARS = 1 << 20
 LONGEST_CHUNK_CHARS = 4 << 20
@@ -32,7 +32,7 @@ _CUT = re.compile(
     r'\n\r?\n(?=(\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\[^\r\n])*"\][ \t]*)(?:\r\n|\r|\n))'
 )
 # How far back from the end of the text read so far a cut point may still begin: its line
-# break, empty line and tag line of at most state_machine.PIECE_CHARS characters.
+# break, empty line and tag line of at most lines.PIECE_CHARS characters.
 _LOOK_BACK = 8
 
 
@@ -47,7 +47,7 @@ class Stretch:
 def find_cut(buffer: str, start: int, seen_text: bool) -> int:
     """The first cut point at or after ``start`` in ``buffer``, or -1. ``seen_text``: the
     text before ``buffer`` is not all blank."""
-    limit = state_machine.PIECE_CHARS
+    limit = line_ends.PIECE_CHARS
     found = _CUT.search(buffer, start)
     while found is not None:
         cut = found.end()
@@ -77,7 +77,7 @@ def _blank(text: str, end: int) -> bool:
 def scan_from(length: int) -> int:
     """Where to resume looking for a cut point in a text that had ``length`` characters
     when last searched: a cut point found now may begin that far back."""
-    return max(0, length - state_machine.PIECE_CHARS - _LOOK_BACK)
+    return max(0, length - line_ends.PIECE_CHARS - _LOOK_BACK)
 
 
 def cut_chunks(
@@ -88,7 +88,7 @@ def cut_chunks(
     Where no such point comes within ``longest`` characters, a ``Stretch`` is yielded: the
     text up to the next cut point (or the end), read lazily. Joined, the chunks and
     stretches are the text exactly; memory holds about ``longest`` plus a block."""
-    blocks = rejoined(blocks, state_machine.PIECE_CHARS)
+    blocks = rejoined(blocks, line_ends.PIECE_CHARS)
     buffer = ""
     scanned = 0  # no cut point begins before this offset of buffer
     seen_text = False  # the text before buffer is not all blank
@@ -123,7 +123,7 @@ def cut_chunks(
 def _stretch(buffer: str, blocks: Iterator[str], seen_text: bool, state: dict) -> Iterator[str]:
     """Pieces of text from ``buffer`` on, up to the next cut point; what follows it is left
     in ``state["rest"]`` (``state["exhausted"]``: the input ended there)."""
-    keep = state_machine.PIECE_CHARS + _LOOK_BACK  # a cut point may begin this far from the end
+    keep = line_ends.PIECE_CHARS + _LOOK_BACK  # a cut point may begin this far from the end
     scanned = 0
     while True:
         cut = find_cut(buffer, scanned, seen_text)

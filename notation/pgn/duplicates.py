@@ -20,7 +20,6 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 import enum
-import hashlib
 import re
 from array import array
 from collections.abc import Mapping
@@ -174,6 +173,8 @@ def keyed(digest: bytes, values: bytes) -> bytes:
     """The key of a main line's ``digest`` with the tag ``values`` (``tag_values``)."""
     if not values:
         return digest
+    import hashlib  # here: check and normalize without --duplicates-by start up without OpenSSL's library
+
     return hashlib.blake2b(digest + values, digest_size=_KEY_BYTES).digest()
 
 

@@ -5,6 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+# The state machine is fed lines of at most this many characters (their ending aside);
+# longer ones are fed in pieces. ``cuts`` cuts only before tag lines no longer than this.
+# Here, not in state_machine: the splitter's fast path measures lines by it without
+# importing the state machine (a file of clean games never needs it). Read as
+# ``lines.PIECE_CHARS`` at each use, so that tests may make it small.
+PIECE_CHARS = 1 << 17
+
 NEXT_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 

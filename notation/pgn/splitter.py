@@ -34,7 +34,7 @@ How lenient it is, item by item:
   grow with a header of millions of lines.
 - A game larger than ``Limits.max_game_chars`` is handed on in parts (same ``number``,
   ``part`` 1, 2, ...), so memory stays bounded whatever the input. A line longer than
-  ``state_machine.PIECE_CHARS`` is read in pieces cut at fixed places from its start (a
+  ``lines.PIECE_CHARS`` is read in pieces cut at fixed places from its start (a
   tag line that long is reported, ``pgn-tag-syntax``, and its tags are not read); where
   the input's blocks were cut never matters.
 - Work is linear in the input whatever it holds: runs of blank or plain movetext lines are
@@ -53,13 +53,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from notation.parallel.pieces import joined
-from notation.pgn import state_machine
+from notation.pgn import lines as line_ends
 from notation.pgn.games import DEFAULT_LIMITS, RESULTS, Limits, RawGame
 from notation.pgn.lines import NEXT_BREAK
-from notation.pgn.state_machine import Splitter, plain_lines_end
 from notation.pgn.tags import NAME, TAG_START_CHARS
+
+if TYPE_CHECKING:
+    from notation.pgn.state_machine import Splitter
 
 # -- the fast path: whole clean games matched at C speed ------------------------------------
 # A game ends after the blank lines that precede the next tag line.
@@ -91,7 +94,7 @@ def _chars_clean(text: str) -> bool:
 def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int) -> int:
     """Where the tags end if the slow path would find exactly one game in ``text`` and no
     damage; -1 otherwise."""
-    if len(text) > limit or (len(text) > state_machine.PIECE_CHARS and _has_long_line(text)):
+    if len(text) > limit or (len(text) > line_ends.PIECE_CHARS and _has_long_line(text)):
         return -1
     header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
     if header is None or text.count("\n", 0, header.end()) > max_tags:  # blank lines too: erring safe
@@ -138,9 +141,9 @@ def _final_result_alone(movetext: str) -> bool:
 
 def _has_long_line(text: str) -> bool:
     """True when a line of ``text`` (its ending aside) is longer than
-    ``state_machine.PIECE_CHARS``: the state machine reads it in pieces, so the fast path
+    ``lines.PIECE_CHARS``: the state machine reads it in pieces, so the fast path
     leaves it to the state machine."""
-    longest = state_machine.PIECE_CHARS
+    longest = line_ends.PIECE_CHARS
     return any(len(line) > longest and len(line.rstrip("\r")) > longest for line in text.split("\n"))
 
 
@@ -172,8 +175,8 @@ def iter_games(
         blocks = iter([lines[i:i + _BLOCK_CHARS] for i in range(0, len(lines), _BLOCK_CHARS)])
     else:
         blocks = joined(lines, _BLOCK_CHARS)  # small pieces (lines) joined; big ones pass
-    piece_chars = state_machine.PIECE_CHARS
-    splitter = Splitter(limits)
+    piece_chars = line_ends.PIECE_CHARS
+    splitter: Splitter | None = None  # the state machine, made where the fast path first gives way
     limit = min(limits.max_game_chars, limits.max_comment_chars)
     text = _Window(blocks)
     line_no = first_line - 1  # lines before text.pos
@@ -200,14 +203,17 @@ def iter_games(
             if not found:
                 fast_again_at = text.base + len(text.buf)
             fast = False
+            if splitter is None:
+                splitter = _state_machine(limits)
             splitter.reset(number, line_no)
             emitted_since_slow = False
         # slow path: one line (or piece of a long line) at a time until a clean game start
+        assert splitter is not None  # made above, when the fast path gave way
         if text.pos >= len(text.buf) and not text.refill():
             break
         pos = text.pos
         if splitter.takes_plain_lines():
-            end = plain_lines_end(text.buf, pos, pos + min(plain_window, piece_chars))  # no line longer
+            end = splitter.plain_lines_end(text.buf, pos, pos + min(plain_window, piece_chars))  # no line longer
             # look further while runs fill the window, briefly where lines are seldom plain
             plain_window = _PLAIN_WINDOW if 2 * (end - pos) < plain_window else min(piece_chars, 2 * plain_window)
             if end > pos and splitter.feed_plain_lines(text.buf[pos:end]):
@@ -228,10 +234,18 @@ def iter_games(
             line_no = splitter.line_no
             text.pos = end - len(line)
             fast = True
-    if not fast:
+    if splitter is not None and not fast:
         for game in splitter.finish():
             game._seal()
             yield game
+
+
+def _state_machine(limits: Limits) -> Splitter:
+    """The state machine, imported where a text first needs it: a file of clean games (a
+    one-game ``check`` too) is split without it, nor its patterns compiled at import."""
+    from notation.pgn.state_machine import Splitter
+
+    return Splitter(limits)
 
 
 class _Window:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.pgn import lines as line_ends
 from notation.pgn.encodings import byte_read
 from notation.pgn.games import (
     BOM,
@@ -41,10 +42,6 @@ from notation.pgn.tags import (
     is_tag_line,
     unescape_tag_value,
 )
-
-# The state machine is fed lines of at most this many characters (their ending aside);
-# longer ones are fed in pieces. ``cuts`` cuts only before tag lines no longer than this.
-PIECE_CHARS = 1 << 17
 
 _JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\udc80-\udcff]")
@@ -366,7 +363,7 @@ class Splitter:
         if self.tag_lines > self.limits.max_tags:
             self._add_line(game, line)
             self._too_many_tags(game, body, offset)
-        elif self.pending_line and len(line) >= PIECE_CHARS:
+        elif self.pending_line and len(line) >= line_ends.PIECE_CHARS:
             self._add_line(game, line)
             self._long_tag_line(game, body, offset)
         else:
@@ -408,6 +405,12 @@ class Splitter:
         self._add_line(game, line)
         self.prev_blank = not body.strip()
         return game, cut
+
+    @staticmethod
+    def plain_lines_end(buf: str, start: int, limit: int) -> int:
+        """``plain_lines_end`` below, reached through the instance: the splitter imports
+        this module only where its fast path gives way."""
+        return plain_lines_end(buf, start, limit)
 
     def takes_plain_lines(self) -> bool:
         """True when ``feed_plain_lines`` may be used now (outside comments, between lines)."""
@@ -552,7 +555,7 @@ class Splitter:
         pos = len(body) - len(body.lstrip(" \t"))
         name_match = TAG_NAME.match(body, pos)
         game.problems.append(
-            PgnProblem(TAG_SYNTAX, f"tag line longer than {PIECE_CHARS} characters; its tags are not read",
+            PgnProblem(TAG_SYNTAX, f"tag line longer than {line_ends.PIECE_CHARS} characters; its tags are not read",
                        self.line_no, self.piece_offset + offset + pos + 1, name_match.group(1) if name_match else None)
         )
 
@@ -678,16 +681,16 @@ def plain_lines_end(buf: str, start: int, limit: int) -> int:
 
 def pieces_of_line(line: str) -> Iterator[str]:
     """A line as the splitter is fed it: whole when its text (ending aside) is at most
-    ``PIECE_CHARS`` long, else in pieces of ``PIECE_CHARS`` counted from the line's start,
-    the ending with the last piece. Where a line is cut never depends on how it was read."""
+    ``lines.PIECE_CHARS`` long, else in pieces of that many characters counted from the
+    line's start, the ending with the last piece. Where a line is cut never depends on how it was read."""
     content = len(line) - len(line_ending(line))
-    if content <= PIECE_CHARS:
+    if content <= line_ends.PIECE_CHARS:
         yield line
         return
     start = 0
-    while content - start > PIECE_CHARS:
-        yield line[start:start + PIECE_CHARS]
-        start += PIECE_CHARS
+    while content - start > line_ends.PIECE_CHARS:
+        yield line[start:start + line_ends.PIECE_CHARS]
+        start += line_ends.PIECE_CHARS
     yield line[start:]
 
 

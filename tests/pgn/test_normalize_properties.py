@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 from paths import ROOT
 
-from notation.pgn import splitter, state_machine, stream_jobs
+from notation.pgn import lines, splitter, stream_jobs
 from notation.pgn.cuts import Stretch, cut_chunks
 from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize, normalize_text
@@ -236,7 +236,7 @@ def small_pieces() -> Iterator[None]:
     """Lines fed in pieces of 7 characters, blocks of 64, a fast-path window of 256: the
     cases that need megabytes at the real sizes, in a few hundred characters (the forked
     workers inherit the sizes)."""
-    with mock.patch.object(state_machine, "PIECE_CHARS", 7), mock.patch.multiple(
+    with mock.patch.object(lines, "PIECE_CHARS", 7), mock.patch.multiple(
         splitter, _BLOCK_CHARS=64, _FAST_WINDOW=256
     ):
         yield

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 from paths import ROOT
 
-from notation.pgn import splitter, state_machine
+from notation.pgn import lines, splitter
 from notation.pgn.games import Limits
 from notation.pgn.lines import split_lines
 from notation.pgn.splitter import iter_games
@@ -110,7 +110,7 @@ def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
     the text arrives; a short ``PIECE_CHARS`` makes every fragment have such lines."""
     text = "".join(parts)
     rng = random.Random(seed)
-    with mock.patch.object(state_machine, "PIECE_CHARS", piece), mock.patch.multiple(
+    with mock.patch.object(lines, "PIECE_CHARS", piece), mock.patch.multiple(
         splitter, _BLOCK_CHARS=rng.randint(1, 200), _FAST_WINDOW=rng.randint(1, 600)
     ):
         fast = list(iter_games(_pieces(text, rng)))
@@ -124,7 +124,7 @@ def test_fast_path_agrees_with_state_machine_on_long_lines(parts, seed, piece):
 
 
 def test_tag_line_longer_than_a_piece_is_reported_and_not_read():
-    text = '[Event "' + "v" * state_machine.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
+    text = '[Event "' + "v" * lines.PIECE_CHARS + '"]\n[Site "x"]\n\n1. e4 *\n\n[Event "next"]\n\n*\n'
     for pieces in ([text], [text[i:i + 5000] for i in range(0, len(text), 5000)]):
         games = list(iter_games(pieces))
         assert _signature(games) == _signature(iter_games_slow(text))

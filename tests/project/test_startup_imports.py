@@ -249,3 +249,57 @@ def test_leaving_the_other_commands_out_changes_no_answer(argv):
         assert full["err"] == ""
         return
     assert (done.returncode, done.stdout, done.stderr) == (full["code"], full["out"], full["err"])
+
+
+# What `check` on one game, `convert` and `validate` on one FEN line must not load, and why:
+# each is milliseconds of a start-up every CI step and shell loop pays (bench_startup prints
+# the figures beside the 35 ms target). The probe itself imports json, io and sys.
+NOT_AT_START_UP = {
+    "hashlib": "OpenSSL's library: only game identities (--duplicates) and --duplicates-by keys digest",
+    "pathlib": "check looks for its settings file with os.path: only a file found or --config makes a Path",
+    "urllib.parse": "pathlib's, and the SARIF report's links",
+    "fnmatch": "only a settings file's exclude patterns",
+    "tomllib": "only a settings file",
+    "notation.pgn.state_machine": "the fast path splits clean games; the state machine waits for other text",
+    "pyparsing": "the FEN pattern reads a legal FEN; the grammar waits for one it refuses",
+    "notation.check.duplicates": "check --duplicates",
+    "notation.pgn.identity": "game identities: --duplicates, --add-tags",
+    "tqdm": "a progress bar, drawn only on a terminal",
+    "zstandard": "a compressed input",
+    "notation.parallel.fork_pool": "--jobs",
+    "notation.cluster.connect": "--dask",
+    "importlib.metadata": "check --format sarif",
+    "notation.pgn.normalize": "normalize",
+    "notation.selection": "select and split",
+    "notation.svg": "svg",
+    "notation_service": "serve",
+}
+ONE_GAME = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
+START_UP_RUNS = {
+    "check, one game": (["check", "one.pgn", "--progress", "never"], ""),
+    "convert, one FEN": (["convert"], LEGAL),
+    "convert --json, one line": (["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n"),
+    "validate, one FEN": (["validate"], LEGAL),
+    "validate --json, one line": (["validate", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n"),
+}
+
+
+@pytest.mark.parametrize("run", sorted(START_UP_RUNS))
+def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path):
+    (tmp_path / ".git").mkdir()  # check's search for pyproject.toml stops here, finding none
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    argv, stdin = START_UP_RUNS[run]
+    code, modules = loaded(argv, stdin, cwd=tmp_path)
+    assert code == 0
+    found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules}
+    assert not found, f"{run} loaded modules it does not use: {found}"
+
+
+def test_a_settings_file_and_duplicates_bring_their_modules_when_asked(tmp_path):
+    """The other side of the table above: what the deferred imports serve still works."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME + "\n" + ONE_GAME)
+    (tmp_path / "pyproject.toml").write_text('[tool.notation]\nexclude = ["vendor"]\n')
+    code, modules = loaded(["check", "one.pgn", "--progress", "never", "--duplicates"], "", cwd=tmp_path)
+    assert code == 0  # the second copy is a warning: duplicate-game
+    assert {"pathlib", "tomllib", "fnmatch", "notation.check.duplicates", "hashlib"} <= modules
