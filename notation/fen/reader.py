@@ -286,7 +286,7 @@ def _reject_hostile(text: str) -> None:
             column=MAX_FEN_LENGTH + 1,
         )
     # Printable ASCII (the usual FEN) has no control character: no search needed.
-    control = None if text.isascii() and text.isprintable() else _CONTROL.search(text)
+    control = None if _printable_ascii(text) else _CONTROL.search(text)
     if control is not None:
         index = control.start()
         raise FenSyntaxError(
@@ -294,6 +294,19 @@ def _reject_hostile(text: str) -> None:
         )
     if not text.strip():
         raise FenSyntaxError("empty FEN", field="placement", column=1, expected=FIELD_NAMES["placement"])
+
+
+def _printable_ascii(text: str) -> bool:
+    """``text.isascii() and text.isprintable()``: every character from space to ``~``.
+    Compiled, a loop of character codes, where ``isprintable`` looks each character up
+    in the Unicode database; interpreted, the two methods."""
+    if not COMPILED:
+        return text.isascii() and text.isprintable()
+    for index in range(len(text)):
+        code = ord(text[index])
+        if code < 32 or code > 126:
+            return False
+    return True
 
 
 def _field_at(text: str, index: int) -> str:
