@@ -104,16 +104,6 @@ def test_the_split_agrees_with_the_pattern_on_random_token_strings(parts, tail):
     _agrees("".join(space + token for space, token in parts) + tail)
 
 
-@settings(max_examples=examples(300))
-@given(st.text(alphabet="0123456789", min_size=1, max_size=9))
-def test_counters_read_as_int_reads_them(digits):
-    """Every counter field is one to nine ASCII digits; compiled, the reader sums them
-    itself (``_counter_value``), interpreted it calls ``int``: the same number."""
-    assert reader._counter_value(digits) == int(digits)
-    fen = f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {digits} {digits}"
-    setup = read_fen(fen, STANDARD_VARIANT).setup
-    assert (setup.halfmove, setup.fullmove) == (int(digits), int(digits))
-
 
 # Variants of each extended pattern: pockets (Crazyhouse), check counters (Three-check).
 EXTENDED = {name: DEFAULT_REGISTRY.find(name) for name in ("crazyhouse", "threecheck")}
