@@ -8,13 +8,15 @@ fast path's part and the general path's part on the command's own inputs; ``with
 ``with - fast + general``. A part is counted as what its path costs beyond what both share:
 
 - FEN reader (``notation convert --json`` and ``validate --json`` on bench_pipeline's mixed
-  lines, bench/mixed_workload.py; and a single ``POST /v1/fen/convert``): fast, the regex
-  (``fen_pattern``) on every line; general, the pyparsing grammar
+  lines, bench/mixed_workload.py; and a single ``POST /v1/fen/convert``): fast, the field
+  split (``reader._plain_fields``/``_extended_fields``) and the regex (``fen_pattern``)
+  where the split declines, on every line; general, the pyparsing grammar
   (``fen_grammar(groups).parse_string``) on every line the fast path reads (the lines it
   refuses go through the grammar either way, which is shared);
-- on the same lines: a FEN cut short explained without the grammar beside the grammar
-  (``fen-errors``), the 8x8 placement's C-speed reading beside the character reader
-  (``placement``), orjson beside the standard library's ``json`` (``json``);
+- on the same lines, the FEN reader's other pairs and their neighbours: the fields by
+  ``str.split`` beside the regex alone (``fen-fields``), a FEN cut short explained without
+  the grammar beside the grammar (``fen-errors``), the 8x8 placement's C-speed reading beside
+  the character reader (``placement``), orjson beside the standard library's ``json`` (``json``);
 - PGN splitter (``notation check`` on bench_movetext's database): fast, ``iter_games``;
   general, ``state_machine.iter_games_slow``; each game's text, problems and the tags check
   looks for (``find_tags``) read as ``check_game`` reads them (a fast game's tags are read
@@ -86,14 +88,17 @@ def _fen_inputs(path: Path) -> list[tuple[str, Any]]:
 
 
 def _fen_fields(text: str, pockets: bool, checks: bool, pattern: Any) -> Any:
-    """The fields of ``text`` as the reader's fast path finds them: by the regex (not tried
-    on a text surely cut short); None where it does not (the grammar then explains why)."""
+    """The fields of ``text`` as the reader's fast path finds them: by ``str.split``
+    (``_plain_fields``, ``_extended_fields``), else by the regex; None where neither does
+    (the grammar then explains why)."""
     from notation.fen import reader
 
-    match = None if reader._surely_cut_short(text) else pattern.fullmatch(text)
-    if match is None:
-        return None
-    return match.groupdict() if pockets or checks else match.groups()
+    fields: Any = reader._extended_fields(text, pockets, checks) if pockets or checks else reader._plain_fields(text)
+    if fields is None:
+        match = None if reader._surely_cut_short(text) else pattern.fullmatch(text)
+        if match is not None:
+            fields = match.groupdict() if pockets or checks else match.groups()
+    return fields
 
 
 def _fen_plans(path: Path) -> list[tuple[str, Any, bool, bool, Any, frozenset[str], bool]]:
@@ -129,6 +134,28 @@ def _fen_part(path: Path) -> dict[str, Callable[[], object]]:
                    for text, _, _, _, _, groups, found in plans if found)
 
     return {"fast": fast, "general": general}
+
+
+def _fen_fields_part(path: Path) -> dict[str, Callable[[], object]]:
+    """Inside the FEN reader's fast path: the fields found by ``str.split`` first, the regex
+    where it declines (fast), or by the regex alone (general), on every line."""
+    from notation.fen import reader
+
+    plans = _fen_plans(path)
+
+    def pattern_only() -> object:
+        kept = 0
+        for text, _, pockets, checks, pattern, _, _ in plans:
+            match = None if reader._surely_cut_short(text) else pattern.fullmatch(text)
+            if match is not None:
+                kept += len(match.groupdict() if pockets or checks else match.groups())
+        return kept
+
+    def split_first() -> object:
+        return sum(_fen_fields(text, pockets, checks, pattern) is not None
+                   for text, _, pockets, checks, pattern, _, _ in plans)
+
+    return {"fast": split_first, "general": pattern_only}
 
 
 def _fen_errors_part(path: Path) -> dict[str, Callable[[], object]]:
@@ -420,7 +447,8 @@ def _service_fen_part(path: Path) -> dict[str, Callable[[], object]]:
 
 
 PARTS: dict[str, Callable[[Path], dict[str, Callable[[], object]]]] = {
-    "fen": _fen_part, "fen-errors": _fen_errors_part, "placement": _placement_part, "json": _json_part,
+    "fen": _fen_part, "fen-fields": _fen_fields_part, "fen-errors": _fen_errors_part,
+    "placement": _placement_part, "json": _json_part,
     "splitter": _splitter_part, "san": _san_part, "san-write": _san_write_part, "worker": _worker_part,
     "service-fen": _service_fen_part,
 }
@@ -587,7 +615,7 @@ def main(argv: list[str] | None = None) -> None:
           + ("instructions by callgrind)" if counting else "valgrind is not installed: no instruction counts)"))
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        fen_parts = ("fen", "fen-errors", "placement", "json")
+        fen_parts = ("fen", "fen-fields", "fen-errors", "placement", "json")
         if set(fen_parts) & set(args.only):
             mixed = directory / "mixed.jsonl"
             mixed.write_text("\n".join(lines(args.lines)) + "\n", encoding="utf-8")
@@ -595,6 +623,7 @@ def main(argv: list[str] | None = None) -> None:
                         ("validate --json", [notation, "validate", "--json"], mixed)]
             for title, part in (
                 ("FEN reader: fields by split and regex beside the pyparsing grammar", "fen"),
+                ("FEN reader, inside that fast path: fields by str.split beside the regex alone", "fen-fields"),
                 ("FEN reader's errors: a FEN cut short explained without the grammar beside the grammar", "fen-errors"),
                 ("FEN reader's placement: the 8x8 board's C-speed reading beside the character reader", "placement"),
                 ("JSON lines: orjson beside the standard library's json", "json"),

@@ -3,7 +3,8 @@
 Reading expands the digits of the whole placement with ``str.replace`` (at C speed, no
 table: the ranks of real games are too varied for a cache of them to stay in the CPU's
 caches); compiled, the reader takes ``checked_cells`` instead, which reads the placement a
-byte at a time in machine integers and checks its letters on the way. Writing memoises
+byte at a time in machine integers, checks its letters on the way and writes each piece
+into the board's bytes. Writing memoises
 each rank in a bounded dictionary (``LIMIT`` entries, then it stops growing), though
 ``convert`` rarely needs it: a placement read in the form written is given back as it
 is. Nothing here knows which letters a variant has: callers check the letters
@@ -13,9 +14,11 @@ themselves, or pass them to ``checked_cells``.
 from __future__ import annotations
 
 import re
-import struct
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
+
+from librt.strings import BytesWriter
+from mypy_extensions import u8
 
 from notation.geometry import Geometry
 
@@ -80,24 +83,23 @@ def letter_table(letters: Collection[str]) -> bytes:
     return bytes(table)
 
 
-# Eight cells as a machine integer, the a-file in the lowest byte: eight "." to start with;
-# the board is eight of them, rank 1 first, packed little-endian.
-_EMPTY_RANK: Final = 0x2E2E2E2E2E2E2E2E
-_PACK_RANKS: Final = struct.Struct("<8q").pack
+# The 64 cells of an empty board: ``checked_cells`` writes each piece over its "."
+_EMPTY_BOARD: Final = b"." * 64
 
 
 def checked_cells(placement: str, letters: bytes) -> str | None:
     """``cells_of_placement`` of a placement holding only digits 1-8, slashes and the
     letters ``letters`` marks (a ``letter_table``), or None for any other placement (the
-    caller's character-by-character reader then names the error). Compiled (mypyc), each
-    rank's cells are one machine integer, set a byte at a time: a few instructions a
+    caller's character-by-character reader then names the error). Compiled (mypyc), the
+    placement is read a byte at a time in machine integers and each piece written into
+    the board's bytes at its square (librt's ``BytesWriter``): a few instructions a
     character, where ``cells_of_placement`` makes a string per digit replaced.
     Interpreted, that is faster."""
     if not placement.isascii() or len(placement) > 71:  # 71: eight ranks of eight letters
         return None
     text = placement.encode()
-    ranks = [0] * 8
-    cells: i64 = _EMPTY_RANK
+    board = BytesWriter()
+    board.write(_EMPTY_BOARD)
     rank: i64 = 7
     file: i64 = 0
     for index in range(len(text)):
@@ -105,25 +107,20 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
         if byte == 47:  # "/"
             if file != 8 or rank == 0:
                 return None
-            ranks[rank] = cells
-            cells = _EMPTY_RANK
             rank -= 1
             file = 0
         elif 49 <= byte <= 56:  # "1" to "8", each digit a run of its own ("11" is two squares)
             file += byte - 48
             if file > 8:
                 return None
-        elif letters[byte] and file < 8:  # a ninth square would shift out of the rank's 64 bits
-            # The byte there is still "." (46): add the difference. (Not a mask shifted into
-            # place: mypyc writes a shifted literal as a C int, 32 bits wide.)
-            cells += (byte - 46) << 8 * file
+        elif letters[byte] and file < 8:  # a ninth square would be the next rank's first
+            board[rank * 8 + file] = u8(byte)
             file += 1
         else:
             return None
     if rank != 0 or file != 8:
         return None
-    ranks[0] = cells
-    found = _PACK_RANKS(*ranks).decode()
+    found = board.getvalue().decode()
     _LAST_READ[0] = (found, placement)
     return found
 

@@ -47,8 +47,8 @@ from notation.fen import opentafl
 from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
+from notation.fen.grammar import APPENDED_PROMOTED, CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
-from notation.fen.grammar import CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import COUNTER as COUNTER_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
@@ -152,6 +152,15 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
     """``read_fen`` of a text that passed ``_reject_hostile``."""
     if plan.rules.tafl and opentafl.looks_like_record(text):
         return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
+    extended = plan.extended
+    if not extended:
+        fields = _plain_fields(text)
+        if fields is not None:
+            return _Reader(text, None, found, plan).read_plain(fields)
+    else:
+        groups = _extended_fields(text, plan.rules.pockets, plan.rules.check_counters)
+        if groups is not None:
+            return _Reader(text, None, found, plan).read(groups)
     # A FEN cut short cannot match: explained without trying the pattern first (a failing
     # match of the whole pattern costs about as much as reading a FEN).
     match = None if _surely_cut_short(text) else plan.pattern.fullmatch(text)
@@ -159,7 +168,7 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
         _raise_grammar_error(text, _field_groups(found), found, registry)
         raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
     reader = _Reader(text, match, found, plan)
-    if plan.extended:
+    if extended:
         return reader.read(match.groupdict())
     return reader.read_plain(match.groups())
 
@@ -179,6 +188,96 @@ def _surely_cut_short(text: str) -> bool:
 PlainFields = tuple[Any, ...]
 
 
+def _plain_fields(text: str) -> PlainFields | None:
+    """The six groups the plain pattern (no pockets, no check counters) finds in ``text``,
+    by ``str.split``: four or six fields of ASCII (control characters were refused
+    before), the last two at most nine digits each, no bracket in the placement. None
+    leaves the text to the pattern, which also names the column of any error (the two
+    agree: tests/fen/test_fen_plain_fields.py)."""
+    if not text.isascii():
+        return None
+    fields = text.split()
+    count = len(fields)
+    if count == 6:
+        halfmove, fullmove = fields[4], fields[5]
+        if not (halfmove.isdigit() and fullmove.isdigit() and len(halfmove) <= 9 and len(fullmove) <= 9):
+            return None
+    elif count != 4:
+        return None
+    placement = fields[0]
+    if "[" in placement or "]" in placement:
+        return None
+    if count == 4:
+        return (placement, fields[1], fields[2], fields[3], None, None)
+    return tuple(fields)
+
+
+# Every group of the extended pattern: what ``_extended_fields`` gives for a text it takes.
+_NO_GROUPS: Final[dict[str, Any]] = dict.fromkeys(
+    ("placement", "bracketed", "turn", "castling", "en_passant", "remaining", "halfmove", "fullmove", "given",
+     "appended_pocket", "appended_promoted")
+)
+_APPENDED_PROMOTED: Final = re.compile(APPENDED_PROMOTED)
+
+
+def _is_counter(token: str) -> bool:
+    """One to nine ASCII digits (``COUNTER``); ``token`` is ASCII."""
+    return token.isdigit() and len(token) <= 9
+
+
+def _is_pair(token: str) -> bool:
+    """``W+B``, each a counter (``REMAINING``); ``token`` is ASCII."""
+    white, plus, black = token.partition("+")
+    return bool(plus) and _is_counter(white) and _is_counter(black)
+
+
+def _extended_fields(text: str, pockets: bool, checks: bool) -> dict[str, Any] | None:
+    """The groups the extended pattern (``pockets`` and/or check counters ``checks``) finds
+    in ``text``, by ``str.split`` and a test of each token's shape, in the pattern's order:
+    placement (with its ``[pocket]``), turn, castling, en passant, checks remaining,
+    halfmove and fullmove, checks given, appended pocket and promoted squares. The token
+    shapes of the optional fields exclude each other, so taking each field where it fits
+    is what the pattern matches. None leaves the text to the pattern (which names the
+    column of any error; the two agree: tests/fen/test_fen_plain_fields.py)."""
+    if not text.isascii():
+        return None
+    tokens = text.split()
+    count = len(tokens)
+    if count < 4:
+        return None
+    groups = _NO_GROUPS.copy()
+    first = tokens[0]
+    bracket = first.find("[")
+    if bracket >= 0:
+        # placement "[" letters "]": the placement holds no bracket, the pocket no "]"
+        inner = first[bracket + 1:-1]
+        if not pockets or bracket == 0 or not first.endswith("]") or "]" in first[:bracket] or "]" in inner:
+            return None
+        groups["placement"], groups["bracketed"] = first[:bracket], first[bracket:]
+    elif "]" in first:
+        return None
+    else:
+        groups["placement"] = first
+    groups["turn"], groups["castling"], groups["en_passant"] = tokens[1], tokens[2], tokens[3]
+    index = 4
+    if checks and index < count and _is_pair(tokens[index]):
+        groups["remaining"] = tokens[index]
+        index += 1
+    if index + 1 < count and _is_counter(tokens[index]) and _is_counter(tokens[index + 1]):
+        groups["halfmove"], groups["fullmove"] = tokens[index], tokens[index + 1]
+        index += 2
+    if checks and index < count and tokens[index].startswith("+") and _is_pair(tokens[index][1:]):
+        groups["given"] = tokens[index]
+        index += 1
+    if pockets and index < count and (tokens[index] == "-" or tokens[index].isalpha()):
+        groups["appended_pocket"] = tokens[index]
+        index += 1
+        if index < count and _APPENDED_PROMOTED.fullmatch(tokens[index]) is not None:
+            groups["appended_promoted"] = tokens[index]
+            index += 1
+    return groups if index == count else None
+
+
 def _reject_hostile(text: str) -> None:
     if len(text) > MAX_FEN_LENGTH:
         raise FenSyntaxError(
@@ -187,7 +286,7 @@ def _reject_hostile(text: str) -> None:
             column=MAX_FEN_LENGTH + 1,
         )
     # Printable ASCII (the usual FEN) has no control character: no search needed.
-    control = None if text.isascii() and text.isprintable() else _CONTROL.search(text)
+    control = None if _printable_ascii(text) else _CONTROL.search(text)
     if control is not None:
         index = control.start()
         raise FenSyntaxError(
@@ -195,6 +294,19 @@ def _reject_hostile(text: str) -> None:
         )
     if not text.strip():
         raise FenSyntaxError("empty FEN", field="placement", column=1, expected=FIELD_NAMES["placement"])
+
+
+def _printable_ascii(text: str) -> bool:
+    """``text.isascii() and text.isprintable()``: every character from space to ``~``.
+    Compiled, a loop of character codes, where ``isprintable`` looks each character up
+    in the Unicode database; interpreted, the two methods."""
+    if not COMPILED:
+        return text.isascii() and text.isprintable()
+    for index in range(len(text)):
+        code = ord(text[index])
+        if code < 32 or code > 126:
+            return False
+    return True
 
 
 def _field_at(text: str, index: int) -> str:
@@ -454,8 +566,7 @@ class _Plan:
 
     def __init__(self, variant: Variant):
         rules = self.rules = rules_for(variant)
-        # Pockets or check counters: read from the pattern's groupdict (``_Reader.read``), not
-        # from the six plain fields (``read_plain``).
+        # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
         self.extended = rules.pockets or rules.check_counters
         self.pattern = pattern_for(rules.pockets, rules.check_counters)
         self.cell_bytes = ("".join(sorted(rules.board_letters)) + ".").encode()
@@ -468,7 +579,7 @@ _PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
 
 def _counter_value(digits: str) -> int:
     """``int(digits)`` of one to nine ASCII digits, as every counter field holds (the
-    pattern sees to it). Compiled, a loop of machine arithmetic, where
+    pattern and ``_plain_fields`` see to it). Compiled, a loop of machine arithmetic, where
     ``int`` first copies the text (it reads every script's digits); interpreted, ``int``."""
     if not COMPILED:
         return int(digits)
@@ -490,7 +601,8 @@ class _Reader:
     """Turns one regex match into a Setup; each method reads one field."""
 
     def __init__(self, text: str, match: Any, variant: Variant, plan: _Plan | None = None):
-        # ``match``: the pattern's ``re.Match``, or ``_TokenSpans`` on the error path.
+        # ``match``: the pattern's ``re.Match``, ``_TokenSpans`` on the error path, or None
+        # after ``_plain_fields`` (``col`` then runs the pattern: only for an error).
         self.text = text
         self.match = match
         self.variant = variant
@@ -502,7 +614,13 @@ class _Reader:
         self.chess_board = rules.chess_board
 
     def col(self, group: str, offset: int = 0) -> int:
-        return self.match.start(group) + offset + 1
+        match = self.match
+        if match is None:
+            text = self.text
+            if group == "placement":  # the first field: after the leading whitespace
+                return len(text) - len(text.lstrip()) + offset + 1
+            match = self.match = self.plan.pattern.fullmatch(text)
+        return match.start(group) + offset + 1
 
     def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
         raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
@@ -532,8 +650,8 @@ class _Reader:
 
     def read(self, g: dict[str, Any]) -> ReadResult:
         """The setup of a FEN of any variant from ``g``, the groups of its fields (the
-        pattern's ``groupdict``): the groups of pockets and check counters are absent from
-        the dictionary of a pattern without them."""
+        pattern's ``groupdict``, or ``_extended_fields``): the groups of pockets and check
+        counters are absent from the dictionary of a pattern without them."""
         variant = self.variant
         board, promoted, rank_zero = self.read_placement(g["placement"])
         promoted_style = "tilde" if promoted else None

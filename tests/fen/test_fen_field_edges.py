@@ -43,3 +43,12 @@ def test_counters_read_as_int_reads_them(digits):
     fen = f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {digits} {digits}"
     setup = read_fen(fen, DEFAULT_REGISTRY.find("standard")).setup
     assert (setup.halfmove, setup.fullmove) == (int(digits), int(digits))
+
+
+@settings(max_examples=examples(300))
+@given(st.text(alphabet=st.characters(max_codepoint=0x2000), max_size=80))
+def test_the_printable_ascii_test_is_the_two_methods(text):
+    """Before any field is looked for, a text of printable ASCII needs no search for a
+    control character; compiled, the reader tests it by character code
+    (``_printable_ascii``): the same answer as ``isascii`` and ``isprintable``."""
+    assert reader._printable_ascii(text) == (text.isascii() and text.isprintable())
