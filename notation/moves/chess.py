@@ -533,6 +533,28 @@ _GOOD: Final = 33  # !
 _DUBIOUS: Final = 63  # ?
 
 
+def _before_glyphs(text: str) -> i64:
+    """Where ``text`` ends once up to two ``!``/``?`` glyphs are taken off its end."""
+    end: i64 = len(text)
+    glyphs: i64 = 0
+    while end > 0 and glyphs < 2:
+        code: i64 = ord(text[end - 1])
+        if code != _GOOD and code != _DUBIOUS:
+            break
+        end -= 1
+        glyphs += 1
+    return end
+
+
+def _check_mark_before(text: str, end: i64) -> str:
+    """The check or mate mark written last in ``text[:end]``, or ``""``."""
+    if end > 0:
+        code: i64 = ord(text[end - 1])
+        if code == _CHECK or code == _MATE:
+            return text[end - 1]
+    return ""
+
+
 def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
     piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
@@ -543,21 +565,10 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
     # Offsets and character codes are machine integers when compiled (no tagged arithmetic).
-    end: i64 = len(text)
-    glyphs: i64 = 0
+    end: i64 = _before_glyphs(text)
+    written = _check_mark_before(text, end)
+    end -= len(written)
     code: i64
-    while end > 0 and glyphs < 2:
-        code = ord(text[end - 1])
-        if code != _GOOD and code != _DUBIOUS:
-            break
-        end -= 1
-        glyphs += 1
-    written = ""
-    if end > 0:
-        code = ord(text[end - 1])
-        if code == _CHECK or code == _MATE:
-            written = text[end - 1]
-            end -= 1
     if end < 2:
         return None
     if ord(text[0]) == _CASTLE_LETTER:
@@ -693,21 +704,10 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
     full reader's answers. Nothing raises."""
     if notation is _UCI_NOTATION:
         return None
-    end: i64 = len(text)
-    glyphs: i64 = 0
+    end: i64 = _before_glyphs(text)
+    written = _check_mark_before(text, end)
+    end -= len(written)
     code: i64
-    while end > 0 and glyphs < 2:
-        code = ord(text[end - 1])
-        if code != _GOOD and code != _DUBIOUS:
-            break
-        end -= 1
-        glyphs += 1
-    written = ""
-    if end > 0:
-        code = ord(text[end - 1])
-        if code == _CHECK or code == _MATE:
-            written = text[end - 1]
-            end -= 1
     if end < 2:
         return None
     code = ord(text[0])
