@@ -47,6 +47,7 @@ def whole_body_answer(body: bytes, options: NormalizeOptions) -> bytes:
             "start_line": result.start_line,
             "changed": result.changed,
             "rejected": result.rejected,
+            "dropped": result.dropped,
             "text": result.text,
             "problems": result.report,
         }
