@@ -96,8 +96,6 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     from notation.pgn.normalize import MovesOption
 
     names = [args.input, *getattr(args, "more_inputs", [])]
-    if args.dask is None:
-        raise UsageError("several INPUTs are read only with --dask (one process reads one INPUT)")
     _required()
     if args.in_place:
         raise UsageError("--in-place and --dask exclude each other: --dask writes part files to -o DIRECTORY")

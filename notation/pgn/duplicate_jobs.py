@@ -10,10 +10,12 @@ input order and gives the normalising pass (``file_jobs.normalize_file_parallel`
 later copies by their first line and column (``DuplicateSettings.verdicts``), which its
 workers apply as one process would. The parent holds the finder (under 200 bytes a
 distinct game) and the verdicts (some 250 bytes a later copy). With prefixes
-(``prefixes``), the parent also records each game's place and plies (32 bytes a game, 16 a
+(``prefixes``), the parent also records each game's place and plies (36 bytes a game, 16 a
 distinct key), and the workers send the keys of each game's shorter main lines, which wait
 in a temporary file (16 bytes a ply) until every key is known; each game's moves are read
-once.
+once. Several inputs (``find_copies_in``) are read one after another into the one finder:
+a game is a copy of one in an earlier input, and by prefix of a longer one anywhere; its
+verdict is filed under its own input, and names the kept game's input, line and number.
 
 Standard input and compressed files are first copied, as read, into a temporary file
 (``spooled``), which the finding and the normalising pass read; it is removed at the end. Raises ``OSError``
@@ -26,7 +28,7 @@ import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
@@ -47,7 +49,7 @@ from notation.pgn.duplicates import (
     tag_values,
 )
 from notation.pgn.identity import IdentityReader
-from notation.pgn.merge_tags import merged_tags
+from notation.pgn.merge_tags import MergedTags, TagGatherer, tag_notes
 from notation.pgn.normalize import NormalizeOptions
 from notation.pgn.prefixes import LongestLines, Occurrences, PrefixSpool, verdicts
 from notation.pgn.splitter import iter_games
@@ -156,40 +158,55 @@ def _over_pieces(fd: int, options: NormalizeOptions, jobs: int, task: Callable[[
 
 def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int, int], Verdict]:
     """The games of the file open as ``fd`` (regular, uncompressed; read with ``os.pread``)
-    that are copies, by (first line, first column), each with the game kept of its set;
-    ``jobs`` processes read the identities, the parent one of them. With prefixes
-    (``DuplicateMatch.PREFIX``), the keys of each game's shorter main lines wait in a
-    temporary file (``PrefixSpool``) until every key is known, then are looked up."""
+    that are copies, by (first line, first column), each with the game kept of its set
+    (``find_copies_in`` of that one input)."""
+    return find_copies_in([(options.duplicates.source, fd)], options, jobs)[0]
+
+
+def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
+                   jobs: int) -> list[dict[tuple[int, int], Verdict]]:
+    """Per input (its name, and a descriptor as ``find_copies`` reads it), in the order
+    given: the games that are copies of a game in it or in an input before or (by prefix)
+    after it, by (first line, first column), each with the game kept of its set; ``jobs``
+    processes read the identities, the parent one of them. Games are numbered within their
+    input. With prefixes (``DuplicateMatch.PREFIX``), the keys of each game's shorter main
+    lines wait in a temporary file (``PrefixSpool``) until every key is known, then are
+    looked up."""
     settings = options.duplicates
     prefixes = settings.match is DuplicateMatch.PREFIX
     finder = DuplicateFinder()
     occurrences = Occurrences()
     longest = LongestLines()
-    copies: dict[tuple[int, int], Verdict] = {}
+    copies: list[dict[tuple[int, int], Verdict]] = [{} for _ in inputs]
     games_before = 0
     with contextlib.ExitStack() as stack:
         spool = stack.enter_context(PrefixSpool()) if prefixes else None
+        for group, (source, fd) in enumerate(inputs):
+            games_before = 0
+            mine = copies[group]
 
-        def decide(found: PieceKeys) -> None:
-            nonlocal games_before
-            at = 0
-            for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
-                                                                 [0] * len(found.games), strict=True):
-                where = GameLocation(settings.source, line, games_before + number)
-                if spool is not None:
-                    index = finder.add(key, where)
-                    longest.add(index, plies)
-                    occurrences.add(line, column, where.number, index)
-                    size = count * len(key)
-                    spool.add(index, count, found.prefix_keys[at:at + size])
-                    at += size
-                    continue
-                first = finder.first(key, where)
-                if first is not None:
-                    copies[(line, column)] = Verdict(first)
-            games_before += found.last_game
+            def decide(found: PieceKeys, group: int = group, source: str = source,
+                       mine: dict[tuple[int, int], Verdict] = mine) -> None:
+                nonlocal games_before
+                at = 0
+                for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
+                                                                     [0] * len(found.games), strict=True):
+                    where = GameLocation(source, line, games_before + number)
+                    if spool is not None:
+                        index = finder.add(key, where)
+                        longest.add(index, plies)
+                        occurrences.add(line, column, where.number, index, group)
+                        size = count * len(key)
+                        spool.add(index, count, found.prefix_keys[at:at + size])
+                        at += size
+                        continue
+                    first = finder.first(key, where)
+                    if first is not None:
+                        mine[(line, column)] = Verdict(first)
+                games_before += found.last_game
 
-        _over_pieces(fd, options, jobs, _piece_keys, keys_of, decide)
+            _over_pieces(fd, replace(options, duplicates=replace(settings, source=source)), jobs, _piece_keys,
+                         keys_of, decide)
         if spool is None:
             return copies
         for game_index, prefix_keys in spool.games():
@@ -197,19 +214,36 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
                 prefix_index = finder.index_of(prefix_key)
                 if prefix_index is not None:
                     longest.extended(prefix_index, game_index)
-    return verdicts(occurrences, finder, longest)
+    names = [source for source, _fd in inputs]
+    found = verdicts(occurrences, finder, longest, names.__getitem__ if len(names) > 1 else None)
+    return [found.get(group, {}) for group in range(len(inputs))]
 
 
 def with_copies(options: NormalizeOptions, fd: int, jobs: int) -> NormalizeOptions:
     """``options`` whose duplicate settings carry the copies ``find_copies`` finds and,
     with ``MergeTags.MISSING``, the tags each game kept takes from them (``merge_tags``)."""
+    return with_copies_in(options, [(options.duplicates.source, fd)], jobs)[0]
+
+
+def with_copies_in(options: NormalizeOptions, inputs: Sequence[tuple[str, int]], jobs: int) -> list[NormalizeOptions]:
+    """Per input (its name and descriptor, as ``find_copies_in`` takes them): ``options``
+    whose duplicate settings name it and carry its copies and, with ``MergeTags.MISSING``,
+    the tags each game kept in it takes from its copies in any input (``merge_tags``: one
+    more pass over the inputs, splitting their games only)."""
     settings = options.duplicates
-    copies = find_copies(fd, options, jobs)
-    merged = None
+    copies = find_copies_in(inputs, options, jobs)
+    merged: dict[int, dict[tuple[int, int], MergedTags]] = {}
     if settings.merge is not MergeTags.NONE:
-        text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
-        merged = merged_tags(text, options.limits, copies, settings.source)
-    return replace(options, duplicates=replace(settings, verdicts=copies, merged=merged))
+        gatherer = TagGatherer(verdict.kept for found in copies for verdict in found.values())
+        for group, (source, fd) in enumerate(inputs):
+            text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+            for note in tag_notes(text, options.limits, copies[group], source, gatherer):
+                gatherer.take(note, group)
+        merged = gatherer.merged()
+    return [replace(options, duplicates=replace(settings, source=source, verdicts=copies[group],
+                                                merged=merged.get(group, {}) if settings.merge is not MergeTags.NONE
+                                                else None))
+            for group, (source, _fd) in enumerate(inputs)]
 
 
 @contextlib.contextmanager
