@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
+from notation.cli import duplicates_options
 from notation.cli.usage import UsageError
 from notation.cluster import require
 from notation.inputs import Compression
@@ -109,6 +110,8 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
     with cluster_errors():
         inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
+        if options.duplicates.active:
+            duplicates_options.refuse_repeated([item.name for item in inputs])
         spec = connect.parse_spec(args.dask, args.dask_dashboard)
         # Looked at before a cluster is started for nothing; made only once one is reached
         # (normalize_on), so a bad address leaves no empty directory behind.

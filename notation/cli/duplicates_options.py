@@ -90,3 +90,14 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
     in_order = tuple(a for a in AddedTag if a in added)
     return DuplicateSettings(policy, by_tags, source, match=match, merge=merge, add_tags=in_order,
                              identity_from=identity_from)
+
+
+def refuse_repeated(names: list[str]) -> None:
+    """Raises ``UsageError`` for an input named twice with ``--duplicates``: copies are told
+    apart by their input's name, line and number, so each game would be its own copy."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise UsageError(f"--duplicates: INPUT {name!r} is named twice: copies are told apart by their input's "
+                             "name, line and game number, so each of its games would be its own copy")
+        seen.add(name)

@@ -317,6 +317,7 @@ def _run_inputs(args: argparse.Namespace, options: NormalizeOptions, names: list
     several = len(names) > 1
     duplicates = options.duplicates
     if duplicates.active and (several or args.jobs > 1 or duplicates.whole_input_first):
+        duplicates_options.refuse_repeated(names)
         return _run_finding_copies_first(args, options, names, sinks)
     total = Summary()
     for name in names:
