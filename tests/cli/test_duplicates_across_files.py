@@ -199,3 +199,20 @@ def test_what_still_cannot_work_says_why(database, args, stdin, says):
     assert done.returncode == 2, done.stderr
     err = done.stderr.decode()
     assert says in err and "Traceback" not in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.slow
+def test_dask_by_prefix_with_merged_tags_across_files_writes_what_one_input_writes(database):
+    """``--dask local:2``: worker processes, each file cut into partitions; the parts in order
+    are one input's output, and the report its verdicts."""
+    args = ["--duplicates", "drop", "--duplicates-by", "prefix", "--merge-tags"]
+    whole, _, whole_err = _normalize(database, ["whole.pgn"], *args)
+    out = database.folder / "parts"
+    done = _run(["normalize", *database.names, *args, "--dask", "local:2", "--partition-size", "600", "-o", str(out),
+                 "--report", str(database.folder / "dask.jsonl")], cwd=database.folder)
+    assert done.returncode == 0, done.stderr
+    parts = sorted(out.glob("part-*.pgn"))
+    assert len(parts) > FILES
+    assert b"".join(part.read_bytes() for part in parts) == whole
+    assert done.stderr.decode().split("problems:")[1] == whole_err.split("problems:")[1]
+    assert _report_pairs(database, database.folder / "dask.jsonl", "") == database.expected("duplicates+prefixes")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import uuid
 
 import fsspec
@@ -17,7 +18,8 @@ from notation.check import CheckOptions, run_check
 from notation.cluster.check import check_on, discover
 from notation.cluster.normalize import InputNames, normalize_on
 from notation.cluster.plan import Input
-from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
+from notation.pgn.duplicate_jobs import with_copies
+from notation.pgn.duplicates import DuplicateMatch, DuplicateSettings, DuplicatesPolicy, MergeTags
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.variants import DEFAULT_REGISTRY
 
@@ -95,3 +97,57 @@ def test_check_duplicates_on_two_workers_gives_one_process_problems(client, tmp_
     assert summary == want
     copies = [problem for problem in single if problem.code == "duplicate-game"]
     assert len(copies) > len(GAMES) and any("a.pgn" in p.message for p in copies if p.path.endswith("b.pgn.gz"))
+
+
+def _one_process(tmp_path, text: str, options: NormalizeOptions):
+    """One process's answer for ``text`` as one input: the copies found first, then normalised."""
+    path = tmp_path / "whole.pgn"
+    path.write_text(text, encoding="utf-8")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        found = with_copies(options, fd, 1)
+    finally:
+        os.close(fd)
+    return normalize_text(text, found)
+
+
+@pytest.mark.parametrize("policy", [DuplicatesPolicy.DROP, DuplicatesPolicy.MARK])
+def test_prefixes_and_merged_tags_across_inputs_on_two_workers_as_one_process(client, tmp_path, policy):
+    """By prefix, the longer game kept wherever it comes (the shorter in the first input, the
+    longer in a later partition or the compressed input); with --merge-tags (drop) the kept
+    games' new tags gathered on the workers: the parts are one process's output for the inputs
+    one after another, and so are the report's verdicts."""
+    root = f"memory://prefixes-{uuid.uuid4().hex}"
+    short = "".join(reversed(GAMES))  # the cut-short games before the whole ones
+    big, small = short + "".join(GAMES) * 2, "".join(GAMES)
+    with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
+        out.write(big.encode("utf-8"))
+    with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
+        out.write(gzip.compress(small.encode("utf-8")))
+    merge = MergeTags.MISSING if policy is DuplicatesPolicy.DROP else MergeTags.NONE
+    options = NormalizeOptions.create(duplicates=DuplicateSettings(policy, match=DuplicateMatch.PREFIX, merge=merge))
+    inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
+    report = _Sink()
+    summary = normalize_on(client, inputs, options, f"{root}/out", 3_000, report=report,  # type: ignore[arg-type]
+                           input_names=InputNames.INCLUDED, chunk_bytes=3_000)
+    fs = fsspec.filesystem("memory")
+    names = sorted(fs.ls(f"{root}/out", detail=False))
+    assert len(names) > 4
+    joined = b"".join(fs.cat_file(name) for name in names).decode("utf-8")
+    want, want_summary, want_report = _one_process(tmp_path, big + small, options)
+    assert joined == want
+    assert summary.problems == want_summary.problems
+    assert want_summary.problems["duplicate-game"] > len(GAMES) * 2
+    if merge is MergeTags.MISSING:
+        assert want_summary.problems["duplicate-tag-conflict"] > 0 and joined.count("[Annotator ") > 0
+    games_big = len(GAMES) * 3
+
+    def where(name: str | None, game: int) -> int:
+        return game + (games_big if name == "small.pgn.gz" else 0)
+
+    found = sorted((where(e["input"], e["game"]), where(w["first"]["input"], w["first"]["game"]), w.get("prefix"))
+                   for line in report.parts for e in [json.loads(line)] for w in e["warnings"]
+                   if w["code"] == "duplicate-game")
+    expected = sorted((e["game"], w["first"]["game"], w.get("prefix")) for e in want_report for w in e["warnings"]
+                      if w["code"] == "duplicate-game")
+    assert found == expected and any(prefix for _, _, prefix in found)
