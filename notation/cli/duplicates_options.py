@@ -60,7 +60,9 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
         help="report each later copy of a game (duplicate-game, a warning, naming the first copy's file, line and "
         "game number), across all the files checked: the same variant, start and main line",
     )
-    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_TAGS_HELP)
+    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_TAGS_HELP + (
+        ". The word prefix among them: a game whose main line is the start of a longer one's is reported too, "
+        "naming the longest, which is kept (every PGN file is read once more first; not standard input)"))
 
 
 def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
