@@ -29,7 +29,6 @@ says how a billion would be spread. Raises ``ClusterError``.
 from __future__ import annotations
 
 import bisect
-import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -38,12 +37,11 @@ from notation.cluster.chunks import Chunk, Stretch
 from notation.cluster.plan import Partition, Reading
 from notation.cluster.window import InOrder
 from notation.pgn import ranges
-from notation.pgn.duplicate_jobs import PieceKeys, keys_of
-from notation.pgn.duplicates import DuplicateFinder, DuplicateMatch, GameLocation, Verdict
+from notation.pgn.duplicate_jobs import KeysTaken, PieceKeys, keys_of
+from notation.pgn.duplicates import DuplicateMatch, GameLocation, Verdict
 from notation.pgn.identity import IdentityReader
 from notation.pgn.merge_tags import CopyTags, KeptGame, MergedTags, TagGatherer, tag_notes
 from notation.pgn.normalize import NormalizeOptions
-from notation.pgn.prefixes import LongestLines, Occurrences, PrefixSpool, verdicts
 
 PartitionKey = tuple[int, int, int]
 Copies = dict[PartitionKey, dict[tuple[int, int], Verdict]]
@@ -54,12 +52,11 @@ WorkItem = Partition | tuple[Partition, Chunk | Stretch]
 @dataclass
 class Found:
     """What the first pass found: the copies per partition, and per partition in input
-    order its name and the numbers of its games (after ``before``, up to ``last``)."""
+    order its input's name and the games of that input before it (``before``)."""
 
     copies: Copies = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
     before: list[int] = field(default_factory=list)
-    last: list[int] = field(default_factory=list)
 
     def kept_by_partition(self) -> dict[int, set[GameLocation]]:
         """The kept games of sets with copies, by the ordinal of the partition holding them."""
@@ -141,15 +138,11 @@ def _in_order(client: Any, work: Iterator[WorkItem], limit: int,
 
 def find_copies_on(client: Any, work: Iterator[WorkItem], options: NormalizeOptions, limit: int) -> Found:
     """The copies among the partitions ``work`` gives (in input order), per partition."""
-    settings = options.duplicates
-    finder = DuplicateFinder()
-    occurrences = Occurrences()
-    longest = LongestLines()
+    prefixes = options.duplicates.match is DuplicateMatch.PREFIX
     found = Found()
     games_before: dict[int, int] = {}
-    with contextlib.ExitStack() as stack:
-        spool = stack.enter_context(PrefixSpool()) if settings.match is DuplicateMatch.PREFIX else None
-        keys: list[PartitionKey] = []
+    keys: list[PartitionKey] = []
+    with KeysTaken(prefixes) as taken:
 
         def take(ordinal: int, partition: Partition, result: PieceKeys) -> None:
             before = games_before.get(partition.file_index, 0)
@@ -157,23 +150,7 @@ def find_copies_on(client: Any, work: Iterator[WorkItem], options: NormalizeOpti
             keys.append(partition_key(partition))
             found.names.append(partition.name)
             found.before.append(before)
-            found.last.append(before + result.last_game)
-            mine: dict[tuple[int, int], Verdict] = {}
-            at = 0
-            for (number, line, column, key, plies), count in zip(result.games, result.prefix_counts or
-                                                                 [0] * len(result.games), strict=True):
-                where = GameLocation(partition.name, line, before + number)
-                if spool is not None:
-                    index = finder.add(key, where)
-                    longest.add(index, plies)
-                    occurrences.add(line, column, where.number, index, ordinal)
-                    size = count * len(key)
-                    spool.add(index, count, result.prefix_keys[at:at + size])
-                    at += size
-                    continue
-                first = finder.first(key, where)
-                if first is not None:
-                    mine[(line, column)] = Verdict(first)
+            mine = taken.take(result, partition.name, before, ordinal)
             if mine:
                 found.copies[partition_key(partition)] = mine
 
@@ -182,13 +159,8 @@ def find_copies_on(client: Any, work: Iterator[WorkItem], options: NormalizeOpti
 
         _in_order(client, work, limit, submit,
                   lambda _ordinal, partition, text: keys_part(partition, options, text), take)
-        if spool is not None:
-            for game_index, prefix_keys in spool.games():
-                for prefix_key in prefix_keys:
-                    prefix_index = finder.index_of(prefix_key)
-                    if prefix_index is not None:
-                        longest.extended(prefix_index, game_index)
-            by_ordinal = verdicts(occurrences, finder, longest, found.names.__getitem__)
+        if prefixes:
+            by_ordinal = taken.decided(found.names.__getitem__)
             found.copies = {keys[ordinal]: mine for ordinal, mine in by_ordinal.items()}
     return found
 

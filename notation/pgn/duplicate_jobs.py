@@ -163,6 +163,61 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
     return find_copies_in([(options.duplicates.source, fd)], options, jobs)[0]
 
 
+class KeysTaken:
+    """The deciding side of the finding pass (here, or the command of a cluster run): each
+    piece's keys taken in input order (``take``), one finder over every input. Without
+    prefixes a copy is decided as it comes; with them, every game's place is recorded and
+    its prefix keys spooled, and ``decided`` says at the end. A ``with`` block holds the
+    spool."""
+
+    def __init__(self, prefixes: bool) -> None:
+        self.finder = DuplicateFinder()
+        self._occurrences = Occurrences()
+        self._longest = LongestLines()
+        self._spool = PrefixSpool() if prefixes else None
+
+    def __enter__(self) -> KeysTaken:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._spool is not None:
+            self._spool.__exit__(None, None, None)
+
+    def take(self, found: PieceKeys, source: str, games_before: int, group: int) -> dict[tuple[int, int], Verdict]:
+        """The copies among ``found``'s games (of input ``source``, after its ``games_before``
+        games; filed under ``group``) decided now: none with prefixes."""
+        copies: dict[tuple[int, int], Verdict] = {}
+        spool = self._spool
+        at = 0
+        for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
+                                                             [0] * len(found.games), strict=True):
+            where = GameLocation(source, line, games_before + number)
+            if spool is not None:
+                index = self.finder.add(key, where)
+                self._longest.add(index, plies)
+                self._occurrences.add(line, column, where.number, index, group)
+                size = count * len(key)
+                spool.add(index, count, found.prefix_keys[at:at + size])
+                at += size
+                continue
+            first = self.finder.first(key, where)
+            if first is not None:
+                copies[(line, column)] = Verdict(first)
+        return copies
+
+    def decided(self, source_of: Callable[[int], str] | None) -> dict[int, dict[tuple[int, int], Verdict]]:
+        """With prefixes, once every piece is taken: the copies by group (``prefixes.verdicts``;
+        ``source_of(group)``, the group's input's name, None for one input)."""
+        if self._spool is None:
+            return {}
+        for game_index, prefix_keys in self._spool.games():
+            for prefix_key in prefix_keys:
+                prefix_index = self.finder.index_of(prefix_key)
+                if prefix_index is not None:
+                    self._longest.extended(prefix_index, game_index)
+        return verdicts(self._occurrences, self.finder, self._longest, source_of)
+
+
 def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
                    jobs: int) -> list[dict[tuple[int, int], Verdict]]:
     """Per input (its name, and a descriptor as ``find_copies`` reads it), in the order
@@ -171,51 +226,25 @@ def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
     processes read the identities, the parent one of them. Games are numbered within their
     input. With prefixes (``DuplicateMatch.PREFIX``), the keys of each game's shorter main
     lines wait in a temporary file (``PrefixSpool``) until every key is known, then are
-    looked up."""
+    looked up (``KeysTaken``)."""
     settings = options.duplicates
     prefixes = settings.match is DuplicateMatch.PREFIX
-    finder = DuplicateFinder()
-    occurrences = Occurrences()
-    longest = LongestLines()
     copies: list[dict[tuple[int, int], Verdict]] = [{} for _ in inputs]
-    games_before = 0
-    with contextlib.ExitStack() as stack:
-        spool = stack.enter_context(PrefixSpool()) if prefixes else None
+    with KeysTaken(prefixes) as taken:
         for group, (source, fd) in enumerate(inputs):
             games_before = 0
-            mine = copies[group]
 
-            def decide(found: PieceKeys, group: int = group, source: str = source,
-                       mine: dict[tuple[int, int], Verdict] = mine) -> None:
+            def decide(found: PieceKeys, group: int = group, source: str = source) -> None:
                 nonlocal games_before
-                at = 0
-                for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
-                                                                     [0] * len(found.games), strict=True):
-                    where = GameLocation(source, line, games_before + number)
-                    if spool is not None:
-                        index = finder.add(key, where)
-                        longest.add(index, plies)
-                        occurrences.add(line, column, where.number, index, group)
-                        size = count * len(key)
-                        spool.add(index, count, found.prefix_keys[at:at + size])
-                        at += size
-                        continue
-                    first = finder.first(key, where)
-                    if first is not None:
-                        mine[(line, column)] = Verdict(first)
+                copies[group].update(taken.take(found, source, games_before, group))
                 games_before += found.last_game
 
             _over_pieces(fd, replace(options, duplicates=replace(settings, source=source)), jobs, _piece_keys,
                          keys_of, decide)
-        if spool is None:
+        if not prefixes:
             return copies
-        for game_index, prefix_keys in spool.games():
-            for prefix_key in prefix_keys:
-                prefix_index = finder.index_of(prefix_key)
-                if prefix_index is not None:
-                    longest.extended(prefix_index, game_index)
-    names = [source for source, _fd in inputs]
-    found = verdicts(occurrences, finder, longest, names.__getitem__ if len(names) > 1 else None)
+        names = [source for source, _fd in inputs]
+        found = taken.decided(names.__getitem__ if len(names) > 1 else None)
     return [found.get(group, {}) for group in range(len(inputs))]
 
 

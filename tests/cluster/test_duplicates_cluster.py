@@ -37,6 +37,24 @@ class _Sink:
         self.parts.append(text)
 
 
+def _on_cluster(client, big: str, small: str, options: NormalizeOptions):
+    """``big`` as big.pgn and ``small`` as small.pgn.gz in a new memory:// folder, normalised
+    on ``client`` in partitions of 3,000 bytes: the parts joined, the summary, the report."""
+    root = f"memory://duplicates-{uuid.uuid4().hex}"
+    with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
+        out.write(big.encode("utf-8"))
+    with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
+        out.write(gzip.compress(small.encode("utf-8")))
+    inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
+    report = _Sink()
+    summary = normalize_on(client, inputs, options, f"{root}/out", 3_000, report=report,  # type: ignore[arg-type]
+                           input_names=InputNames.INCLUDED, chunk_bytes=3_000)
+    fs = fsspec.filesystem("memory")
+    names = sorted(fs.ls(f"{root}/out", detail=False))
+    assert len(names) > 4  # several partitions of each input
+    return b"".join(fs.cat_file(name) for name in names).decode("utf-8"), summary, report
+
+
 @pytest.fixture(scope="module")
 def client():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
@@ -46,21 +64,9 @@ def client():
 
 @pytest.mark.parametrize("policy", [DuplicatesPolicy.DROP, DuplicatesPolicy.MARK])
 def test_copies_across_a_plain_and_a_compressed_input_as_one_process_finds_them(client, policy):
-    root = f"memory://duplicates-{uuid.uuid4().hex}"
     big, small = "".join(GAMES) * 3, "".join(reversed(GAMES))
-    with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
-        out.write(big.encode("utf-8"))
-    with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
-        out.write(gzip.compress(small.encode("utf-8")))
     options = NormalizeOptions.create(duplicates=DuplicateSettings(policy))
-    inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
-    report = _Sink()
-    summary = normalize_on(client, inputs, options, f"{root}/out", 3_000, report=report,  # type: ignore[arg-type]
-                           input_names=InputNames.INCLUDED, chunk_bytes=3_000)
-    fs = fsspec.filesystem("memory")
-    names = sorted(fs.ls(f"{root}/out", detail=False))
-    assert len(names) > 4  # several partitions of each input
-    joined = b"".join(fs.cat_file(name) for name in names).decode("utf-8")
+    joined, summary, report = _on_cluster(client, big, small, options)
     # one process over the two inputs one after another (the second's copies name the first)
     want, want_summary, want_report = normalize_text(big + small, options)
     assert joined == want
@@ -117,23 +123,11 @@ def test_prefixes_and_merged_tags_across_inputs_on_two_workers_as_one_process(cl
     longer in a later partition or the compressed input); with --merge-tags (drop) the kept
     games' new tags gathered on the workers: the parts are one process's output for the inputs
     one after another, and so are the report's verdicts."""
-    root = f"memory://prefixes-{uuid.uuid4().hex}"
     short = "".join(reversed(GAMES))  # the cut-short games before the whole ones
     big, small = short + "".join(GAMES) * 2, "".join(GAMES)
-    with fsspec.open(f"{root}/in/big.pgn", "wb") as out:
-        out.write(big.encode("utf-8"))
-    with fsspec.open(f"{root}/in/small.pgn.gz", "wb") as out:
-        out.write(gzip.compress(small.encode("utf-8")))
     merge = MergeTags.MISSING if policy is DuplicatesPolicy.DROP else MergeTags.NONE
     options = NormalizeOptions.create(duplicates=DuplicateSettings(policy, match=DuplicateMatch.PREFIX, merge=merge))
-    inputs = [Input("big.pgn", f"{root}/in/big.pgn"), Input("small.pgn.gz", f"{root}/in/small.pgn.gz")]
-    report = _Sink()
-    summary = normalize_on(client, inputs, options, f"{root}/out", 3_000, report=report,  # type: ignore[arg-type]
-                           input_names=InputNames.INCLUDED, chunk_bytes=3_000)
-    fs = fsspec.filesystem("memory")
-    names = sorted(fs.ls(f"{root}/out", detail=False))
-    assert len(names) > 4
-    joined = b"".join(fs.cat_file(name) for name in names).decode("utf-8")
+    joined, summary, report = _on_cluster(client, big, small, options)
     want, want_summary, want_report = _one_process(tmp_path, big + small, options)
     assert joined == want
     assert summary.problems == want_summary.problems
