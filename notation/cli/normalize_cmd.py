@@ -261,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
     output_path, backup = _check_paths(args, names)
     sinks: list[Output] = []
     try:
+        _openable(names)
         with contextlib.ExitStack() as stack:
             compression = None
             if args.in_place:
@@ -303,6 +304,22 @@ def _streamed_note(sinks: list[Output]) -> str:
 
 
 Sinks = tuple[Output, Output | None, Output | None]  # output, rejects, report
+
+
+def _openable(names: list[str]) -> None:
+    """Raises ``InputError`` for an INPUT that cannot be opened, before anything is written
+    (with several, a later one would fail after the earlier ones were streamed out). A FIFO
+    or device is not opened here: it can be read only once."""
+    for name in names[1:] if len(names) > 1 else ():
+        if name == "-":
+            continue
+        try:
+            regular = stat.S_ISREG(os.stat(name).st_mode)
+        except OSError:
+            regular = True  # opening it says why it cannot be read
+        if regular:
+            with InputFile(name):
+                pass
 
 
 def _display_name(name: str) -> str:

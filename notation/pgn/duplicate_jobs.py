@@ -168,7 +168,8 @@ class KeysTaken:
     piece's keys taken in input order (``take``), one finder over every input. Without
     prefixes a copy is decided as it comes; with them, every game's place is recorded and
     its prefix keys spooled, and ``decided`` says at the end. A ``with`` block holds the
-    spool."""
+    spool. Memory: the finder (under 200 bytes a distinct key); with prefixes 36 bytes a
+    game and 16 a distinct key more (``prefixes``), and 16 bytes a ply on disk."""
 
     def __init__(self, prefixes: bool) -> None:
         self.finder = DuplicateFinder()

@@ -193,12 +193,15 @@ def test_check_names_the_same_first_game_by_prefix_as_without(database):
     (["normalize", "source-1.pgn", "source-1.pgn", "--duplicates", "drop"], b"", "is named twice"),
     (["normalize", "source-1.pgn", "source-2.pgn", "--in-place"], b"", "--in-place rewrites one INPUT"),
     (["normalize", "source-1.pgn", "source-2.pgn", "-o", "source-2.pgn"], b"", "OUTPUT is the input file"),
+    (["normalize", "source-1.pgn", "missing.pgn", "--duplicates", "mark"], b"", "cannot read 'missing.pgn'"),
+    (["normalize", "source-1.pgn", "missing.pgn"], b"", "cannot read 'missing.pgn'"),
 ])
 def test_what_still_cannot_work_says_why(database, args, stdin, says):
     done = _run(args, stdin, database.folder)
     assert done.returncode == 2, done.stderr
     err = done.stderr.decode()
     assert says in err and "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert not done.stdout  # refused before anything was written
 
 
 @pytest.mark.slow
