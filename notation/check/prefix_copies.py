@@ -13,7 +13,8 @@ copy; the prefix keys, 16 bytes a ply, in a temporary file).
 Raises ``PrefixesUnavailable`` for an input that cannot be read twice (standard input, a
 FIFO or device) and for a default variant other than the registry's (the finder reads a
 game without a ``Variant`` tag as the registry's default); ``OSError`` from the
-temporary files. A file that cannot be opened is left to the check, which reports it.
+temporary files. On a cluster (``--dask``) the finding pass runs on the workers
+(``notation.cluster.check.prefix_copies_on``). A file that cannot be opened is left to the check, which reports it.
 """
 
 from __future__ import annotations
@@ -22,11 +23,15 @@ import contextlib
 import os
 import stat
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from notation.check.runner import CheckOptions
 from notation.check.sources import FileKind, Found, Source
 from notation.inputs import Compression, InputError, InputFile
 from notation.pgn.duplicates import Verdict
+
+if TYPE_CHECKING:
+    from notation.pgn.normalize import NormalizeOptions
 
 Copies = Mapping[str, Mapping[tuple[int, int], Verdict]]
 
@@ -39,13 +44,8 @@ def find_prefix_copies(found: Sequence[Found], options: CheckOptions, jobs: int)
     """Per PGN file of ``found`` (by its path as the check names it): its games that are
     copies, by (first line, first column), each with the game kept of its set."""
     from notation.pgn.duplicate_jobs import readable, with_copies_in
-    from notation.pgn.normalize import NormalizeOptions
 
-    if options.variant.key != options.registry.default.key:
-        raise PrefixesUnavailable(f"--duplicates-by prefix reads a game without a Variant tag as "
-                                  f"{options.registry.default.key}; --variant {options.variant.key} cannot go with it")
-    normalize = NormalizeOptions.create(registry=options.registry, accept=options.accept,
-                                        move_letters=options.letters, duplicates=options.duplicates)
+    normalize = finding_options(options)
     with contextlib.ExitStack() as stack:
         inputs: list[tuple[str, int]] = []
         for item in found:
@@ -63,6 +63,19 @@ def find_prefix_copies(found: Sequence[Found], options: CheckOptions, jobs: int)
             inputs.append((item.path, fd))
         each = with_copies_in(normalize, inputs, jobs)
         return {path: own.duplicates.verdicts or {} for (path, _fd), own in zip(inputs, each, strict=True)}
+
+
+def finding_options(options: CheckOptions) -> NormalizeOptions:
+    """The options ``normalize``'s finder reads the check's games with (its registry,
+    accepted codes, piece letters and duplicate settings); raises ``PrefixesUnavailable``
+    for a default variant other than the registry's."""
+    from notation.pgn.normalize import NormalizeOptions
+
+    if options.variant.key != options.registry.default.key:
+        raise PrefixesUnavailable(f"--duplicates-by prefix reads a game without a Variant tag as "
+                                  f"{options.registry.default.key}; --variant {options.variant.key} cannot go with it")
+    return NormalizeOptions.create(registry=options.registry, accept=options.accept, move_letters=options.letters,
+                                   duplicates=options.duplicates)
 
 
 def _regular(path: str) -> bool:

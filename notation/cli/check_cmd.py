@@ -29,7 +29,6 @@ from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
 from notation.options import MoveLanguage
-from notation.pgn.duplicates import DuplicateMatch
 from notation.variants import parse_aliases
 
 
@@ -197,9 +196,6 @@ def run(args: argparse.Namespace) -> int:
     jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
-    if options.duplicates.match is DuplicateMatch.PREFIX and args.dask is not None:
-        raise UsageError("check --duplicates-by prefix does not run on --dask: the copies are found over every file "
-                         "first; normalize --dask --duplicates mark --duplicates-by prefix finds them on a cluster")
     output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)

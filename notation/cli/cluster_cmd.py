@@ -9,12 +9,14 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from notation.cli import duplicates_options
 from notation.cli.usage import UsageError
 from notation.cluster import require
 from notation.inputs import Compression
+from notation.pgn.duplicates import DuplicateMatch
 
 if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
     from notation.check import CheckOptions
@@ -156,6 +158,14 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
             _say_dashboard("check", spec, client)
             paths = [files.absolute(item.path) for item in found if isinstance(item, Source)]
             size, chunk = (size, size) if size else _auto_sizes(client, paths, plan.Work.HEAVY)  # moves are read
+            if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX:
+                from notation.check.prefix_copies import PrefixesUnavailable
+                from notation.cluster.check import prefix_copies_on
+
+                try:  # the copies first, in one more pass: the longer game may come later
+                    options = replace(options, copies=prefix_copies_on(client, found, options, size, chunk))
+                except PrefixesUnavailable as exc:
+                    raise UsageError(str(exc)) from None
             return check_on(client, found, options, emit, size, chunk)
 
 

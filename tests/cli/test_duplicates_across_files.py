@@ -188,8 +188,6 @@ def test_check_names_the_same_first_game_by_prefix_as_without(database):
      "can be read only once"),
     (["check", "source-1.pgn", "--duplicates", "--duplicates-by", "prefix", "--variant", "crazyhouse"], b"",
      "--variant crazyhouse cannot go with it"),
-    (["check", "source-1.pgn", "--duplicates", "--duplicates-by", "prefix", "--dask", "local:1"], b"",
-     "does not run on --dask"),
     (["normalize", "source-1.pgn", "source-1.pgn", "--duplicates", "drop"], b"", "is named twice"),
     (["normalize", "source-1.pgn", "source-2.pgn", "--in-place"], b"", "--in-place rewrites one INPUT"),
     (["normalize", "source-1.pgn", "source-2.pgn", "-o", "source-2.pgn"], b"", "OUTPUT is the input file"),
@@ -219,3 +217,13 @@ def test_dask_by_prefix_with_merged_tags_across_files_writes_what_one_input_writ
     assert b"".join(part.read_bytes() for part in parts) == whole
     assert done.stderr.decode().split("problems:")[1] == whole_err.split("problems:")[1]
     assert _report_pairs(database, database.folder / "dask.jsonl", "") == database.expected("duplicates+prefixes")
+
+
+@pytest.mark.slow
+def test_dask_check_by_prefix_across_files_reports_what_one_process_reports(database):
+    args = ["--duplicates", "--duplicates-by", "prefix", "--format", "json"]
+    one = _run(["check", *database.names, *args], cwd=database.folder)
+    dask = _run(["check", *database.names, *args, "--dask", "local:2", "--partition-size", "600"],
+                cwd=database.folder)
+    assert (dask.returncode, dask.stdout) == (one.returncode, one.stdout)
+    assert len(_check_pairs(database, dask.stdout)) == len(database.expected("duplicates+prefixes"))

@@ -4,6 +4,7 @@ another, copies found across them."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 import os
@@ -15,7 +16,7 @@ from distributed import Client, LocalCluster
 from paths import ROOT
 
 from notation.check import CheckOptions, run_check
-from notation.cluster.check import check_on, discover
+from notation.cluster.check import check_on, discover, prefix_copies_on
 from notation.cluster.normalize import InputNames, normalize_on
 from notation.cluster.plan import Input
 from notation.pgn.duplicate_jobs import with_copies
@@ -145,3 +146,24 @@ def test_prefixes_and_merged_tags_across_inputs_on_two_workers_as_one_process(cl
     expected = sorted((e["game"], w["first"]["game"], w.get("prefix")) for e in want_report for w in e["warnings"]
                       if w["code"] == "duplicate-game")
     assert found == expected and any(prefix for _, _, prefix in found)
+
+
+def test_check_by_prefix_on_two_workers_gives_one_process_problems(client, tmp_path):
+    """The copies found first on the workers (normalize's partitions), then checked in
+    pieces: the games cut short in the plain file named as prefixes of the compressed one's."""
+    short = [case["games"][copy - 1] for case in CASES if "piece_letters" not in case for copy, _ in case["prefixes"]]
+    (tmp_path / "a.pgn").write_text("".join(short) * 4, encoding="utf-8")
+    (tmp_path / "b.pgn.gz").write_bytes(gzip.compress("".join(GAMES).encode("utf-8")))
+    paths = [str(tmp_path / "a.pgn"), str(tmp_path / "b.pgn.gz")]
+    options = CheckOptions(variant=DEFAULT_REGISTRY.find("chess"), registry=DEFAULT_REGISTRY,
+                           duplicates=DuplicateSettings(DuplicatesPolicy.MARK, match=DuplicateMatch.PREFIX))
+    single: list = []
+    want = run_check(paths, options, single.append)
+    copies = prefix_copies_on(client, list(discover(paths)), options, 2_000, 2_000)
+    found: list = []
+    summary = check_on(client, discover(paths), dataclasses.replace(options, copies=copies), found.append, 2_000,
+                       2_000)
+    assert found == single
+    assert summary == want
+    prefixes = [p for p in single if "a prefix of game" in p.message]
+    assert prefixes and any("b.pgn.gz" in p.message for p in prefixes if p.path.endswith("a.pgn"))
