@@ -4,8 +4,8 @@ A game whose main line is the first moves of a longer game's (a live-board feed 
 a game re-issued with its last moves) is a copy of the longer one, which is kept, at its
 own place in the input. ``duplicate_jobs`` reads every game once: it numbers every
 distinct key (``DuplicateFinder``), records each game's place and key number
-(``Occurrences``: 36 bytes a game, its group included: the input, or the
-partition on a cluster, whose verdicts it is filed under) and each key's plies (``LongestLines``: 16 bytes a
+(``Occurrences``: 36 bytes a game, its group included: the input, or on a cluster the
+partition, its verdict is filed under) and each key's plies (``LongestLines``: 16 bytes a
 distinct key), and writes the keys of each game's shorter main lines (``identity.MainLine``'s
 ``on_prefix``) to a temporary file (``PrefixSpool``: 16 bytes a ply, on disk, never in
 memory), since the longer game may come first. Once every key is known, the spool is read
