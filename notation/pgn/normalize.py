@@ -70,6 +70,7 @@ from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
     from notation.game.family import GamePosition
+    from notation.pgn.broken import CutText
     from notation.pgn.duplicates import DuplicateJudge
     from notation.pgn.gamemoves import GameMoves, PlacedProblem
     from notation.pgn.gamestart import Start, StartPositions
@@ -479,78 +480,93 @@ class Normalizer:
             return _MOVES_BAD, None
         edits.replace_moves(found.edits)
         if repair and start.position is not None:
-            self._fix_moves(game, game.read_text, start.position, found, plies, result_tag, report, edits)
+            from notation.pgn.broken import CutText
+
+            self._fix_moves(game, CutText(game.read_text, [], ""), start.position, found, plies, result_tag, report,
+                            edits)
         return _MOVES_OK, start
 
     # -- broken games and repairs (docs/pgn.md, "Broken games and repairs") -------------------
     def _broken(self, game: RawGame, start: Start, found: GameMoves, result_tag: Tag | None, report: _Report,
                 edits: _Edits, writer: MoveWriter | None) -> int:
         """A game whose moves hold an error, under ``--broken truncate`` or ``drop``: its first
-        error becomes a ``game-truncated`` or ``game-dropped`` warning (with the error as its
-        ``cause``), and the game is cut before it or left out. A cut game is read again, so
-        that what is written is checked; its warnings are reported from that reading."""
-        from notation.pgn.broken import cut_replacement, find_cut
+        error becomes a ``game-dropped`` warning (with the error as its ``cause``) and the game
+        is left out, or each cut (``broken.find_cuts``: a bad variation's, the game's) a
+        ``game-truncated`` warning with the error that made it. A cut game is read again, so
+        that what is written is checked; its warnings are reported from that reading, and a
+        game whose main line is whole gets the ``--fix-*`` repairs of a clean game."""
+        from notation.pgn.broken import CutText, cut_replacement, find_cuts
         from notation.pgn.gamemoves import read_game_moves
         from notation.pgn.movetext import movetext_start
         from notation.pgn.movewalk import Level
         from notation.pgn.repairs import GAME_DROPPED, GAME_TRUNCATED
 
         text = game.read_text
-        cut = find_cut(text, movetext_start(text), found.problems, self.options.budget)
-        assert cut is not None  # the game has an error
-        cause = cut.cause
-        said = f"{cause.problem.code}" + (f" at ply {cause.problem.ply}" if cause.problem.ply is not None else "")
+        cuts = find_cuts(text, movetext_start(text), found.problems, self.options.budget)
+        assert cuts  # the game has an error
         if self.options.broken is BrokenGames.DROP:
+            cause = cuts[0].cause
             for placed in found.problems:
                 if placed.problem.level is not Level.ERROR:
                     report.add(placed.line, _move_problem_dict(placed), kind="warnings")
-            report.add(cause.line, _repair_dict(GAME_DROPPED, f"the game is left out: {said}: "
+            report.add(cause.line, _repair_dict(GAME_DROPPED, f"the game is left out: {_said(cause)}: "
                                                 f"{cause.problem.message}", cause), kind="warnings")
             return _MOVES_DROPPED
-        kept = text[:cut.start] + cut_replacement(text, cut, "*") + text[cut.end:]
+        kept = CutText(text, cuts, "*")
         plies = _ply_recorder(self.options)
-        again = read_game_moves(kept, game.start_line, start, writer=writer, budget=self.options.budget,
-                                letters=self.options.move_letters, first_column=game.start_column, visitor=plies)
-        if again.has_errors or again.end is None:  # not expected: the text before the cut read cleanly
+        game_cut = kept.game_cut
+        again = read_game_moves(kept.text, game.start_line, start, result_tag=result_tag if game_cut < 0 else None,
+                                writer=writer, budget=self.options.budget, letters=self.options.move_letters,
+                                first_column=game.start_column, visitor=plies)
+        if again.has_errors or again.end is None:  # not expected: the text kept read cleanly
             _report_moves(found, report)
             return _MOVES_BAD
         _report_moves(again, report)
         for start_at, end_at, new in again.edits:
-            if start_at < cut.start:
-                edits.replace_span(start_at, end_at, new)
+            if game_cut < 0 or start_at < game_cut:
+                edits.replace_span(kept.source(start_at), kept.source(end_at), new)
         result = "*"
-        outcome = again.end.outcome() if Repair.RESULTS in self.options.repairs else None
+        outcome = again.end.outcome() if game_cut >= 0 and Repair.RESULTS in self.options.repairs else None
         if outcome is not None:
             result = outcome.result
-        edits.replace_span(cut.start, cut.end, cut_replacement(text, cut, result))
+        for cut in cuts:
+            edits.replace_span(cut.start, cut.end, cut_replacement(text, cut, result))
+            cause = cut.cause
+            report.add(cause.line, _repair_dict(GAME_TRUNCATED, (
+                f"a variation is cut before {_said(cause)} ({cause.problem.message}); the main line is kept"
+                if cut.variation else
+                f"the game is cut before {_said(cause)} ({cause.problem.message}); its result is now {result}"
+            ), cause), kind="warnings")
+        if game_cut < 0:  # only variations cut: the main line is whole, repaired as a clean game's
+            if start.position is not None:
+                self._fix_moves(game, kept, start.position, again, plies, result_tag, report, edits)
+            return _MOVES_OK
         self._set_result_tag(game, result_tag, result, edits)
-        report.add(cause.line, _repair_dict(
-            GAME_TRUNCATED, f"the game is cut before {said} ({cause.problem.message}); its result is now {result}",
-            cause,
-        ), kind="warnings")
         if outcome is not None:  # --fix-results: the cut game ends decided
-            line, column = _place(kept, game, cut.start)
+            line, column = _place(text, game, kept.source(game_cut))
             report.add(line, {"code": _RESULT_FIXED, "message": f"result * -> {result}: the moves end in "
                               f"{outcome.reason.value}", "column": column, "old": "*", "new": result}, kind="warnings")
         if plies is not None and start.position is not None:
-            self._fix_numbers(game, kept, start.position, plies, report, edits, cut.start)
+            self._fix_numbers(game, kept, start.position, plies, report, edits, game_cut)
         return _MOVES_OK
 
-    def _fix_moves(self, game: RawGame, text: str, start: GamePosition, found: GameMoves,
+    def _fix_moves(self, game: RawGame, kept: CutText, start: GamePosition, found: GameMoves,
                    plies: PlyRecorder | None, result_tag: Tag | None, report: _Report, edits: _Edits) -> None:
-        """``--fix-results`` and ``--fix-move-numbers`` on a game whose moves read cleanly."""
+        """``--fix-results`` and ``--fix-move-numbers`` on a game whose main line reads cleanly
+        (``kept``: as read, or with its bad variations cut; ``found``: its moves read)."""
         if Repair.RESULTS in self.options.repairs:
-            self._fix_results(game, text, found, result_tag, report, edits)
+            self._fix_results(game, kept, found, result_tag, report, edits)
         if plies is not None:
-            self._fix_numbers(game, text, start, plies, report, edits, -1)
+            self._fix_numbers(game, kept, start, plies, report, edits, -1)
 
-    def _fix_results(self, game: RawGame, text: str, found: GameMoves, result_tag: Tag | None, report: _Report,
+    def _fix_results(self, game: RawGame, kept: CutText, found: GameMoves, result_tag: Tag | None, report: _Report,
                      edits: _Edits) -> None:
         """The Result tag and the result token made to say the same, the decided end where the
         moves reach one (``result_repair``); each change a ``result-fixed`` warning."""
         from notation.pgn.movetext import movetext_start
         from notation.pgn.result_repair import main_result, stated_result
 
+        text = kept.text
         begin = movetext_start(text)
         token = main_result(text, begin, self.options.budget)
         outcome = found.end.outcome() if found.end is not None else None
@@ -565,16 +581,17 @@ class Normalizer:
                                           "Result tag added: ") + f"{stated.result!r}: {stated.why}"}, kind="warnings")
         if token is not None:
             if text[token.start:token.end] != stated.result:
-                edits.replace_span(token.start, token.end, stated.result)
-                line, column = _place(text, game, token.start)
+                edits.replace_span(kept.source(token.start), kept.source(token.end), stated.result)
+                line, column = _place(game.read_text, game, kept.source(token.start))
                 report.add(line, {"code": _RESULT_FIXED, "message": f"result token {text[token.start:token.end]} "
                                   f"-> {stated.result}: {stated.why}", "column": column,
                                   "old": text[token.start:token.end], "new": stated.result}, kind="warnings")
         else:
             end = len(text.rstrip())
             if end > begin:  # movetext to end: the token goes after it
-                edits.replace_span(end, end, " " + stated.result)
-                line, column = _place(text, game, end)
+                at = kept.source(end)
+                edits.replace_span(at, at, " " + stated.result)
+                line, column = _place(game.read_text, game, at)
                 report.add(line, {"code": _RESULT_FIXED, "message": f"result token added: {stated.result}: "
                                   f"{stated.why}", "column": column, "old": None, "new": stated.result},
                            kind="warnings")
@@ -596,23 +613,25 @@ class Normalizer:
         edits.insert_after(last, f'[Result "{value}"]')
         return True
 
-    def _fix_numbers(self, game: RawGame, text: str, start: GamePosition, plies: PlyRecorder, report: _Report,
+    def _fix_numbers(self, game: RawGame, kept: CutText, start: GamePosition, plies: PlyRecorder, report: _Report,
                      edits: _Edits, end: int) -> None:
-        """The move numbers before ``end`` (-1: all) counted from the start's fullmove; one
-        ``move-numbers-fixed`` warning for the game, at the first number changed."""
+        """The move numbers of ``kept`` before ``end`` (an offset of it; -1: all) counted from
+        the start's fullmove; one ``move-numbers-fixed`` warning for the game, at the first
+        number changed."""
         from notation.pgn.move_numbers import renumber
         from notation.pgn.movetext import movetext_start
         from notation.pgn.repairs import MOVE_NUMBERS_FIXED
 
         setup = start.to_setup()
+        text = kept.text
         changes = renumber(text, movetext_start(text), plies.plies, setup.turn == "w", setup.fullmove, end,
                            self.options.budget)
         if not changes:
             return
         for change in changes:
-            edits.replace_span(change.start, change.end, change.new)
+            edits.replace_span(kept.source(change.start), kept.source(change.end), change.new)
         first = changes[0]
-        line, column = _place(text, game, first.start)
+        line, column = _place(game.read_text, game, kept.source(first.start))
         was = f"{first.old!r} -> {first.new.strip()!r}" if first.old else f"{first.new.strip()!r} added"
         entry: dict[str, Any] = {"code": MOVE_NUMBERS_FIXED, "message": f"{len(changes)} move number"
                                  f"{'s' if len(changes) != 1 else ''} rewritten from the start's move "
@@ -825,6 +844,11 @@ def _report_moves(found: GameMoves, report: _Report) -> None:
     for placed in found.problems:
         report.add(placed.line, _move_problem_dict(placed),
                    kind="errors" if placed.problem.level is Level.ERROR else "warnings")
+
+
+def _said(cause: PlacedProblem) -> str:
+    """A broken game's error, as its warning names it: the code and the ply."""
+    return cause.problem.code + (f" at ply {cause.problem.ply}" if cause.problem.ply is not None else "")
 
 
 def _repair_dict(code: str, message: str, cause: PlacedProblem) -> dict[str, Any]:

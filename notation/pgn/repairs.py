@@ -37,5 +37,5 @@ class BrokenGames(str, enum.Enum):
     """What ``normalize`` does with a game whose moves hold an error (``--broken``)."""
 
     KEEP = "keep"  # written as read, its errors reported (the default)
-    TRUNCATE = "truncate"  # cut before its first bad move: a comment saying why, then "*"
+    TRUNCATE = "truncate"  # cut before its first bad move: a comment saying why, then "*" (a bad variation alone)
     DROP = "drop"  # left out of the output (into the rejects file, where there is one)
