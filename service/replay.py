@@ -35,10 +35,10 @@ from notation.options import MoveNotation
 from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.gameread import PlayedMove
 from notation.pgn.gamestart import Start
+from notation.pgn.move_reports import move_problem_dict
 from notation.pgn.movetext import CLOSE, COMMENT, MOVE, OPEN, RESULT, Budget, Locator, movetext_start, scan
 from notation.pgn.movewalk import ERROR
 from notation.pgn.movewrite import MoveWriter
-from notation.pgn.normalize import _move_problem_dict
 from notation.problem import Problem
 from notation.setup import Setup
 from notation.variants import RuleFamily
@@ -85,7 +85,7 @@ def replay(
         mine = own.get(where)
         if mine is not None:
             entry.update(move=mine.problem.move, ply=mine.problem.ply,
-                         problem=placed.get(where) or {"level": "error", "line": mine.line, **_move_problem_dict(mine)})
+                         problem=placed.get(where) or {"level": "error", "line": mine.line, **move_problem_dict(mine)})
     return Replay(plies.main, found.end, _main_result(text, budget), found.problems)
 
 

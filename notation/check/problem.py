@@ -151,7 +151,7 @@ CHECK_CODES: dict[str, str] = {
     "duplicate-tag-conflict": "Dropped copies give a tag the kept game lacks different values (--merge-tags).",
     "internal-error": "Reading a game's moves failed unexpectedly (please report it); the rest is checked.",
     # normalize's repairs and broken games (notation.pgn.repairs), all warnings
-    "game-truncated": "normalize --broken truncate cut the game before its first bad move (the error is its cause).",
+    "game-truncated": "normalize --broken truncate cut the game or a variation at a bad move (the error is its cause).",
     "game-dropped": "normalize --broken drop left the game out for a bad move (the error is its cause).",
     "result-fixed": "normalize --fix-results rewrote or added a Result tag or result token (old and new value).",
     "tag-fixed": "normalize --fix-tags rewrote a tag's date, Elo or Round value or its name's case (old and new).",

@@ -67,7 +67,8 @@ device is written as the run goes: on an error it keeps what was written before.
 Games whose set-up is unreadable or illegal, whose variant is unknown, or (with --moves) with
 an illegal, ambiguous or unreadable move, are kept unchanged (or moved to --reject-to) and
 listed in --report, one JSON line per problem; --broken truncate cuts such a game before its
-first bad move and --broken drop leaves it out, each with a warning. --fix-results,
+first bad move (a bad variation alone, where the move is in one) and --broken drop leaves it
+out, each with a warning. --fix-results,
 --fix-tags and --fix-move-numbers repair results, tag values and names, and move numbers
 (each change a warning; all off by default).
 The whole story: `notation docs pgn`.
@@ -162,8 +163,8 @@ def _add_repair_options(parser: argparse.ArgumentParser) -> None:
         parser, "--broken", BrokenGames.KEEP,
         "a game whose moves hold an error: keep (default) as read, the errors reported (the moves are "
         "read only as --moves says); truncate and drop read every game's moves, as --moves check does; "
-        "truncate: cut before its first bad move (a bad move in a "
-        "variation cuts before that variation), with a comment saying why and the result * (tag and token), "
+        "truncate: cut before its first bad move, with a comment saying why and the result * (tag and token) "
+        "(a bad move in a variation cuts only that variation, the rest of the game kept), "
         "game-truncated; drop: left out (to --reject-to if given), game-dropped. Both are warnings with the "
         "error as their cause, so a run whose output is clean exits 0",
     )

@@ -35,7 +35,10 @@ mends (castling rights, en passant) has its moves checked from the repaired posi
 rewrites the FEN itself).
 Damage found by the splitter (``splitter.py``) is reported and never stops the run.
 ``NormalizeOptions.duplicates`` drops or marks later copies of a game and writes identity
-tags (``duplicates``: ``--duplicates``, ``--add-tags``).
+tags (``duplicates``: ``--duplicates``, ``--add-tags``). ``NormalizeOptions.broken`` and
+``repairs`` cut or leave out games whose moves hold an error and make the ``--fix-*``
+repairs (``game_repairs``: ``--broken``, ``--fix-results``, ``--fix-tags``,
+``--fix-move-numbers``).
 
 Nothing here raises on bad input; an unexpected failure on one game is reported for that
 game (code ``internal-error``) and the game is kept unchanged.
@@ -69,11 +72,9 @@ from notation.pgn.tags import Tag, escape_tag_value
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
-    from notation.game.family import GamePosition
     from notation.pgn.duplicates import DuplicateJudge
-    from notation.pgn.gamemoves import GameMoves, PlacedProblem
+    from notation.pgn.game_repairs import GameRepairs
     from notation.pgn.gamestart import Start, StartPositions
-    from notation.pgn.move_numbers import PlyRecorder
     from notation.pgn.movewrite import MoveWriter
 
 DUPLICATE_TAG = "pgn-duplicate-tag"
@@ -84,7 +85,6 @@ _KINDS = {"errors": ERROR, "warnings": WARNING}  # a report's lists, by severity
 _MOVES_OK = 0  # what reading a game's moves gives: the game is written
 _MOVES_BAD = 1  # an error keeps it as read
 _MOVES_DROPPED = 2  # an error leaves it out (--broken drop)
-_RESULT_FIXED = "result-fixed"  # notation.pgn.repairs.RESULT_FIXED
 
 
 class BadGamePolicy(str, enum.Enum):
@@ -340,6 +340,11 @@ class Normalizer:
         self._writer: MoveWriter | None = None
         self._writers: dict[MoveNotation, MoveWriter] = {}  # --export: each family's own notation
         self._duplicates: DuplicateJudge | None = None
+        self._repairs: GameRepairs | None = None  # --broken and --fix-* (``game_repairs``)
+        if options.broken is not BrokenGames.KEEP or options.repairs:
+            from notation.pgn.game_repairs import GameRepairs
+
+            self._repairs = GameRepairs(options)
         if options.duplicates.reads_identities:
             from notation.pgn.duplicates import DuplicateJudge
 
@@ -435,8 +440,8 @@ class Normalizer:
                 return self._dropped(game, report, counted)
             if moves_read != _MOVES_OK:
                 return self._unchanged(game, report, counted, blocking=True)
-        if Repair.TAGS in self.options.repairs:
-            self._fix_tags(game, fen_tag is not None, report, edits)
+        if self._repairs is not None and Repair.TAGS in self.options.repairs:
+            self._repairs.fix_tags(game, fen_tag is not None, report, edits)
         text = edits.text() if edits else source
         if exporting and counted:
             text = self._export(game, text, start, report)
@@ -468,174 +473,26 @@ class Normalizer:
         assert self._starts is not None  # made with the options whenever moves are read
         start = self._starts.start(variant, fen_tag.value if fen_tag is not None else None)
         writer = self._writer_for(variant) if write else None
-        plies = _ply_recorder(self.options) if repair and start.position is not None else None
+        repairs = self._repairs if repair else None
+        plies = repairs.ply_recorder() if repairs is not None and start.position is not None else None
         found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=writer,
                                 budget=self.options.budget, letters=self.options.move_letters,
                                 first_column=game.start_column, visitor=plies)
-        if found.has_errors and repair and self.options.broken is not BrokenGames.KEEP:
-            return self._broken(game, start, found, result_tag, report, edits, writer), start
-        _report_moves(found, report)
+        if found.has_errors and repairs is not None and self.options.broken is not BrokenGames.KEEP:
+            done = repairs.broken(game, start, found, result_tag, report, edits, writer)
+            if done is BrokenGames.TRUNCATE:
+                return _MOVES_OK, start
+            return (_MOVES_DROPPED if done is BrokenGames.DROP else _MOVES_BAD), start
+        if found.problems:
+            from notation.pgn.move_reports import report_moves
+
+            report_moves(found, report)
         if found.has_errors:
             return _MOVES_BAD, None
         edits.replace_moves(found.edits)
-        if repair and start.position is not None:
-            self._fix_moves(game, game.read_text, start.position, found, plies, result_tag, report, edits)
+        if repairs is not None and start.position is not None:
+            repairs.fix_moves(game, start.position, found, plies, result_tag, report, edits)
         return _MOVES_OK, start
-
-    # -- broken games and repairs (docs/pgn.md, "Broken games and repairs") -------------------
-    def _broken(self, game: RawGame, start: Start, found: GameMoves, result_tag: Tag | None, report: _Report,
-                edits: _Edits, writer: MoveWriter | None) -> int:
-        """A game whose moves hold an error, under ``--broken truncate`` or ``drop``: its first
-        error becomes a ``game-truncated`` or ``game-dropped`` warning (with the error as its
-        ``cause``), and the game is cut before it or left out. A cut game is read again, so
-        that what is written is checked; its warnings are reported from that reading."""
-        from notation.pgn.broken import cut_replacement, find_cut
-        from notation.pgn.gamemoves import read_game_moves
-        from notation.pgn.movetext import movetext_start
-        from notation.pgn.movewalk import Level
-        from notation.pgn.repairs import GAME_DROPPED, GAME_TRUNCATED
-
-        text = game.read_text
-        cut = find_cut(text, movetext_start(text), found.problems, self.options.budget)
-        assert cut is not None  # the game has an error
-        cause = cut.cause
-        said = f"{cause.problem.code}" + (f" at ply {cause.problem.ply}" if cause.problem.ply is not None else "")
-        if self.options.broken is BrokenGames.DROP:
-            for placed in found.problems:
-                if placed.problem.level is not Level.ERROR:
-                    report.add(placed.line, _move_problem_dict(placed), kind="warnings")
-            report.add(cause.line, _repair_dict(GAME_DROPPED, f"the game is left out: {said}: "
-                                                f"{cause.problem.message}", cause), kind="warnings")
-            return _MOVES_DROPPED
-        kept = text[:cut.start] + cut_replacement(text, cut, "*") + text[cut.end:]
-        plies = _ply_recorder(self.options)
-        again = read_game_moves(kept, game.start_line, start, writer=writer, budget=self.options.budget,
-                                letters=self.options.move_letters, first_column=game.start_column, visitor=plies)
-        if again.has_errors or again.end is None:  # not expected: the text before the cut read cleanly
-            _report_moves(found, report)
-            return _MOVES_BAD
-        _report_moves(again, report)
-        for start_at, end_at, new in again.edits:
-            if start_at < cut.start:
-                edits.replace_span(start_at, end_at, new)
-        result = "*"
-        outcome = again.end.outcome() if Repair.RESULTS in self.options.repairs else None
-        if outcome is not None:
-            result = outcome.result
-        edits.replace_span(cut.start, cut.end, cut_replacement(text, cut, result))
-        self._set_result_tag(game, result_tag, result, edits)
-        report.add(cause.line, _repair_dict(
-            GAME_TRUNCATED, f"the game is cut before {said} ({cause.problem.message}); its result is now {result}",
-            cause,
-        ), kind="warnings")
-        if outcome is not None:  # --fix-results: the cut game ends decided
-            line, column = _place(kept, game, cut.start)
-            report.add(line, {"code": _RESULT_FIXED, "message": f"result * -> {result}: the moves end in "
-                              f"{outcome.reason.value}", "column": column, "old": "*", "new": result}, kind="warnings")
-        if plies is not None and start.position is not None:
-            self._fix_numbers(game, kept, start.position, plies, report, edits, cut.start)
-        return _MOVES_OK
-
-    def _fix_moves(self, game: RawGame, text: str, start: GamePosition, found: GameMoves,
-                   plies: PlyRecorder | None, result_tag: Tag | None, report: _Report, edits: _Edits) -> None:
-        """``--fix-results`` and ``--fix-move-numbers`` on a game whose moves read cleanly."""
-        if Repair.RESULTS in self.options.repairs:
-            self._fix_results(game, text, found, result_tag, report, edits)
-        if plies is not None:
-            self._fix_numbers(game, text, start, plies, report, edits, -1)
-
-    def _fix_results(self, game: RawGame, text: str, found: GameMoves, result_tag: Tag | None, report: _Report,
-                     edits: _Edits) -> None:
-        """The Result tag and the result token made to say the same, the decided end where the
-        moves reach one (``result_repair``); each change a ``result-fixed`` warning."""
-        from notation.pgn.movetext import movetext_start
-        from notation.pgn.result_repair import main_result, stated_result
-
-        begin = movetext_start(text)
-        token = main_result(text, begin, self.options.budget)
-        outcome = found.end.outcome() if found.end is not None else None
-        tag_value = result_tag.value if result_tag is not None else None
-        stated = stated_result(tag_value, token.value if token is not None else None, outcome)
-        if stated is None:
-            return
-        if tag_value != stated.result and self._set_result_tag(game, result_tag, stated.result, edits):
-            line = result_tag.line if result_tag is not None else game.tags[-1].line
-            report.add(line, {"code": _RESULT_FIXED, "tag": "Result", "old": tag_value, "new": stated.result,
-                              "message": (f"Result tag {tag_value!r} -> " if tag_value is not None else
-                                          "Result tag added: ") + f"{stated.result!r}: {stated.why}"}, kind="warnings")
-        if token is not None:
-            if text[token.start:token.end] != stated.result:
-                edits.replace_span(token.start, token.end, stated.result)
-                line, column = _place(text, game, token.start)
-                report.add(line, {"code": _RESULT_FIXED, "message": f"result token {text[token.start:token.end]} "
-                                  f"-> {stated.result}: {stated.why}", "column": column,
-                                  "old": text[token.start:token.end], "new": stated.result}, kind="warnings")
-        else:
-            end = len(text.rstrip())
-            if end > begin:  # movetext to end: the token goes after it
-                edits.replace_span(end, end, " " + stated.result)
-                line, column = _place(text, game, end)
-                report.add(line, {"code": _RESULT_FIXED, "message": f"result token added: {stated.result}: "
-                                  f"{stated.why}", "column": column, "old": None, "new": stated.result},
-                           kind="warnings")
-
-    def _set_result_tag(self, game: RawGame, result_tag: Tag | None, value: str, edits: _Edits) -> bool:
-        """The Result tag's value set to ``value``; a game with tags but no Result tag gets one
-        on a line after its last tag, unless the movetext starts on that tag's line (a tag line
-        after it would start another game). False where no tag could be written."""
-        if result_tag is not None:
-            if result_tag.value != value:
-                edits.replace(result_tag, result_tag.value_start, result_tag.value_end, value)
-            return True
-        if not game.tags:
-            return False
-        last = game.tags[-1]
-        line = game.text[last.line_offset:last.line_offset + last.line_length]
-        if not line_ending(line) or line[last.end:].strip():  # the movetext goes on from the tag's line
-            return False
-        edits.insert_after(last, f'[Result "{value}"]')
-        return True
-
-    def _fix_numbers(self, game: RawGame, text: str, start: GamePosition, plies: PlyRecorder, report: _Report,
-                     edits: _Edits, end: int) -> None:
-        """The move numbers before ``end`` (-1: all) counted from the start's fullmove; one
-        ``move-numbers-fixed`` warning for the game, at the first number changed."""
-        from notation.pgn.move_numbers import renumber
-        from notation.pgn.movetext import movetext_start
-        from notation.pgn.repairs import MOVE_NUMBERS_FIXED
-
-        setup = start.to_setup()
-        changes = renumber(text, movetext_start(text), plies.plies, setup.turn == "w", setup.fullmove, end,
-                           self.options.budget)
-        if not changes:
-            return
-        for change in changes:
-            edits.replace_span(change.start, change.end, change.new)
-        first = changes[0]
-        line, column = _place(text, game, first.start)
-        was = f"{first.old!r} -> {first.new.strip()!r}" if first.old else f"{first.new.strip()!r} added"
-        entry: dict[str, Any] = {"code": MOVE_NUMBERS_FIXED, "message": f"{len(changes)} move number"
-                                 f"{'s' if len(changes) != 1 else ''} rewritten from the start's move "
-                                 f"{setup.fullmove} (the first: {was})", "column": column}
-        if len(changes) > 1:
-            entry["count"] = len(changes)
-        report.add(line, entry, kind="warnings")
-
-    def _fix_tags(self, game: RawGame, has_fen: bool, report: _Report, edits: _Edits) -> None:
-        """``--fix-tags`` (``tag_repair``): each change a ``tag-fixed`` warning at its tag."""
-        from notation.pgn.repairs import TAG_FIXED
-        from notation.pgn.tag_repair import tag_fixes
-
-        for fix in tag_fixes(game.text, game.tags, setup_by_normalize=has_fen):
-            if fix.part == "name":
-                edits.replace_span(fix.start, fix.end, fix.new)
-                message = f"tag name {fix.old} -> {fix.new}"
-            else:
-                edits.replace_span(fix.start, fix.end, escape_tag_value(fix.new))
-                message = f"{fix.tag.name} {fix.old!r} -> {fix.new!r}"
-            report.add(fix.tag.line, {"code": TAG_FIXED, "message": message, "tag": fix.tag.name,
-                                      "column": fix.start - fix.tag.line_offset + 1, "old": fix.old, "new": fix.new},
-                       kind="warnings")
 
     def _dropped(self, game: RawGame, report: _Report, counted: bool) -> GameResult:
         """A broken game left out (``--broken drop``): counted as rejected, its text going to
@@ -807,61 +664,6 @@ def _miscased(tags: list[Tag], names: list[str], report: _Report) -> None:
         if tag.name != name and name != "SetUp":
             report.add(tag.line, {"code": MISCASED_TAG, "message": miscased_message(tag.name, name),
                                   "column": tag.column}, kind="warnings")
-
-
-def _ply_recorder(options: NormalizeOptions) -> PlyRecorder | None:
-    """What records the plies of the moves played, for ``--fix-move-numbers`` (else None)."""
-    if Repair.MOVE_NUMBERS not in options.repairs:
-        return None
-    from notation.pgn.move_numbers import PlyRecorder
-
-    return PlyRecorder()
-
-
-def _report_moves(found: GameMoves, report: _Report) -> None:
-    """The problems of a game's moves into ``report``, each under its level."""
-    from notation.pgn.movewalk import Level
-
-    for placed in found.problems:
-        report.add(placed.line, _move_problem_dict(placed),
-                   kind="errors" if placed.problem.level is Level.ERROR else "warnings")
-
-
-def _repair_dict(code: str, message: str, cause: PlacedProblem) -> dict[str, Any]:
-    """A broken game's warning for the report, placed at its first error, which it holds
-    as ``cause``."""
-    out: dict[str, Any] = {"code": code, "message": message, "column": cause.column}
-    if cause.problem.ply is not None:
-        out["ply"] = cause.problem.ply
-    if cause.problem.move is not None:
-        out["move"] = cause.problem.move
-    out["cause"] = _move_problem_dict(cause)
-    return out
-
-
-def _place(text: str, game: RawGame, offset: int) -> tuple[int, int]:
-    """The input's line and column of ``offset`` in the game's ``text``."""
-    from notation.pgn.movetext import Locator
-
-    return Locator(text, game.start_line, game.start_column).place(offset)
-
-
-def _move_problem_dict(placed: PlacedProblem) -> dict[str, Any]:
-    """A problem of the moves for the report: code, message, column, and the move's ply,
-    text, the FEN before it and the candidates of an ambiguous move, where known."""
-    problem = placed.problem
-    out: dict[str, Any] = {"code": problem.code, "message": problem.message, "column": placed.column}
-    if problem.ply is not None:
-        out["ply"] = problem.ply
-    if problem.move is not None:
-        out["move"] = problem.move
-    if problem.fen is not None:
-        out["fen"] = problem.fen
-    if problem.candidates:
-        out["candidates"] = list(problem.candidates)
-    if problem.count > 1:
-        out["count"] = problem.count
-    return out
 
 
 def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:

@@ -5,7 +5,8 @@
 reported as a warning under its code (``RESULT_FIXED``, ``TAG_FIXED``,
 ``MOVE_NUMBERS_FIXED``), saying what was written before and what is written now. The work
 of each is in its own module: ``result_repair``, ``tag_repair``, ``move_numbers``; broken
-games (``--broken``: ``BrokenGames``, ``GAME_TRUNCATED``, ``GAME_DROPPED``) cut in ``broken``. Nothing here raises.
+games (``--broken``: ``BrokenGames``, ``GAME_TRUNCATED``, ``GAME_DROPPED``) cut in ``broken``;
+``game_repairs`` makes them on a game for ``normalize``. Nothing here raises.
 """
 
 from __future__ import annotations
@@ -37,5 +38,5 @@ class BrokenGames(str, enum.Enum):
     """What ``normalize`` does with a game whose moves hold an error (``--broken``)."""
 
     KEEP = "keep"  # written as read, its errors reported (the default)
-    TRUNCATE = "truncate"  # cut before its first bad move: a comment saying why, then "*"
+    TRUNCATE = "truncate"  # cut before its first bad move: a comment saying why, then "*" (a bad variation alone)
     DROP = "drop"  # left out of the output (into the rejects file, where there is one)

@@ -35,8 +35,9 @@ from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.pgn.games import MISSING_RESULT, NO_TAGS, STRAY_TEXT, RawGame
 from notation.pgn.gamestart import Start, StartPositions
+from notation.pgn.move_reports import move_problem_dict
 from notation.pgn.movetext import TOO_DEEP, TOO_LONG, Budget
-from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, Normalizer, _move_problem_dict
+from notation.pgn.normalize import BadGamePolicy, MovesOption, NormalizeOptions, Normalizer
 from notation.pgn.splitter import iter_games
 from notation.variants import Registry
 
@@ -139,7 +140,7 @@ def _read_alone(played: Replay, name: str, problems: list[dict[str, Any]]) -> No
         if problem["code"] == STRAY_TEXT:
             problem.update(level="warning", message=f"no tags and no result: read as the moves of a {name} game "
                            "from its start")
-    problems += [{"level": placed.problem.level.value, "line": placed.line, **_move_problem_dict(placed)}
+    problems += [{"level": placed.problem.level.value, "line": placed.line, **move_problem_dict(placed)}
                  for placed in played.problems]
     problems.sort(key=lambda problem: problem["line"])  # stable: each line's own order is kept
 

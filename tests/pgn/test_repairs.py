@@ -47,6 +47,22 @@ def test_repaired_games_need_no_second_repair(case):
     assert not REPAIR_CODES & set(_warnings(report))
 
 
+_TRUNCATED = [case for case in CASES if case["options"] == {"broken": "truncate"} and case["warnings"]]
+
+
+@pytest.mark.parametrize("case", _TRUNCATED, ids=lambda c: c["note"])
+@pytest.mark.parametrize("then", [{"moves": "uci"}, {"moves": "lan"}, {"export": "full"},
+                                  {"repairs": ["move-numbers"]}, {"repairs": ["results", "move-numbers"]}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_edits_after_the_cuts_land_where_they_would_on_the_cut_game(case, then):
+    """Cutting and rewriting in one run writes what cutting, then rewriting the cut game, writes:
+    the rewrite's offsets after a cut variation are mapped back to the text read."""
+    at_once, _, report = normalize_text(case["input"], NormalizeOptions.create(None, broken="truncate", **then))
+    in_turn, _, _ = normalize_text(case["output"], NormalizeOptions.create(None, **then))
+    assert at_once == in_turn
+    assert not [e for entry in report for e in entry.get("errors", [])]
+
+
 def test_every_family_and_repair_has_cases():
     families = {case["family"] for case in CASES}
     assert families >= {"standard", "crazyhouse", "atomic", "three-check", "kingofthehill", "antichess",
@@ -152,11 +168,22 @@ def test_truncated_games_read_back_clean_and_are_prefixes(text, where, damage, i
     assert not [e for entry in report for e in entry.get("errors", [])]
     assert "game-truncated" in _warnings(report)
     (cut,) = notation.read_games(out)
-    assert cut.ok and cut.tags.get("Result", "*") == "*"  # no tag added where the moves share its line
+    assert cut.ok
     kept = [move.san for move in cut.moves]
+    if in_variation and index > 0 and damage != ")":  # a bad move replacing a move: that variation is cut
+        assert kept == [move.san for move in moves]  # the main line whole, its result as it was
+        assert cut.tags.get("Result") == game.tags.get("Result")
+        assert out.replace("({variation cut here: " + _reason(damage), "(" + damage, 1).startswith(damaged[:offset])
+        return
+    assert cut.tags.get("Result", "*") == "*"  # no tag added where the moves share its line
     assert kept == [move.san for move in moves][:index]  # every move before the damage, no other
     before = out[movetext_start(out):out.index("{game cut here")].rstrip()
     assert damaged[movetext_start(damaged):].startswith(before)  # the movetext before the cut as it was
+
+
+def _reason(damage: str) -> str:
+    """The start of the comment a variation holding only ``damage`` is cut to."""
+    return ("bad-move-syntax" if damage in ("Qxz9", "hello") else "illegal-move") + " at ply "
 
 
 @pytest.mark.parametrize(("movetext", "white_first", "fullmove", "renumbered"), [

@@ -2,15 +2,21 @@
 player (who mates when it can), the result repaired to is python-chess's ``board.outcome()``
 where that is a mate or a stalemate, and otherwise what the game states (the token's decided
 result, else the tag's): a draw a player must claim, insufficient material or the
-seventy-five-move rule, is no end our repair writes."""
+seventy-five-move rule, is no end our repair writes. ``--broken truncate``: a game whose bad
+variations are cut reads without an error in python-chess, its main line the one python-chess
+reads in the game as it was."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
+import re
 
 import chess
 import chess.pgn
 import pytest
+from paths import ROOT
 
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games
@@ -69,3 +75,32 @@ def test_repaired_result_is_python_chess_outcome(seed):
 def test_the_random_player_reaches_mates_and_stalemates():
     ends = {outcome.termination for seed in range(SEEDS) if (outcome := _random_game(seed).outcome()) is not None}
     assert {chess.Termination.CHECKMATE, chess.Termination.STALEMATE} <= ends
+
+
+# -- --broken truncate: a cut variation, the main line python-chess reads kept ----------------
+_CUT_VARIATIONS = [case for case in json.loads((ROOT / "fixtures" / "pgn" / "repair_cases.json").read_text(
+    encoding="utf-8")) if case["family"] == "standard" and "{variation cut here" in case["output"]]
+
+
+@pytest.mark.parametrize("case", _CUT_VARIATIONS, ids=lambda c: c["note"])
+def test_a_cut_variation_leaves_python_chess_the_same_main_line_and_no_error(case):
+    # python-chess loses the main line after a bad variation (its reading stops there), so the
+    # main line to compare with is the one it reads in the game with every variation taken out
+    plain = chess.pgn.read_game(io.StringIO(_without_variations(case["input"])))
+    assert plain is not None
+    out, _, _ = normalize_text(case["input"], NormalizeOptions.create(None, **case["options"]))
+    cut = chess.pgn.read_game(io.StringIO(out))
+    assert cut is not None and not cut.errors, cut.errors
+    # a bad move of the main line ends python-chess's reading where our cut ends the game
+    assert [move.uci() for move in cut.mainline_moves()] == [move.uci() for move in plain.mainline_moves()]
+    if "{game cut here" not in out and case["options"] == {"broken": "truncate"}:
+        assert cut.headers["Result"] == plain.headers["Result"]  # the result as it was
+
+
+def _without_variations(text: str) -> str:
+    """``text`` with every ``( ... )`` taken out (the fixtures' comments hold no parenthesis)."""
+    while True:
+        shorter = re.sub(r"\([^()]*\)", "", text)
+        if shorter == text:
+            return text
+        text = shorter
