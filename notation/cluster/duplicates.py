@@ -62,7 +62,7 @@ def find_copies_on(client: Any, work: Iterator[Partition | tuple[Partition, Chun
         before = games_before.get(partition.file_index, 0)
         games_before[partition.file_index] = before + found.last_game
         mine: dict[tuple[int, int], Verdict] = {}
-        for number, line, column, key, _plies in found.games:
+        for number, line, column, key, *_ in found.games:
             first = finder.first(key, GameLocation(partition.name, line, before + number))
             if first is not None:
                 mine[(line, column)] = Verdict(first)

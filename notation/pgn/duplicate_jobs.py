@@ -2,18 +2,18 @@
 over the whole input, by one or several processes, before the normalising pass.
 
 Deciding which game is a copy needs the games in input order, in one table; reading each
-game's moves for its identity is the work. So the workers read a regular, uncompressed
-file's pieces (cut as ``file_jobs`` cuts them: ``pieces.located``, ``ranges.pieces``) and
-send back, per game, its number within the piece, its first line and column and its key
-(``duplicates.game_key``: 16 bytes); the parent runs the ``DuplicateFinder`` over them in
-input order and gives the normalising pass (``file_jobs.normalize_file_parallel``) the
-later copies by their first line and column (``DuplicateSettings.verdicts``), which its
-workers apply as one process would. The parent holds the finder (under 200 bytes a
-distinct game) and the verdicts (some 250 bytes a later copy). With prefixes
-(``prefixes``), the parent also records each game's place and plies (32 bytes a game, 16 a
-distinct key), and the workers send the keys of each game's shorter main lines, which wait
-in a temporary file (16 bytes a ply) until every key is known; each game's moves are read
-once.
+game's moves for its identity is the work. So with ``--jobs`` the workers read a regular,
+uncompressed file's pieces (cut as ``file_jobs`` cuts them: ``pieces.located``,
+``ranges.pieces``) and send back, per game, its number within the piece, its first line and
+column and its key (``game_key``: 16 bytes); one process reads the file itself. The parent
+runs the ``DuplicateFinder`` over them in input order and gives the normalising pass
+(``file_jobs.normalize_file_parallel``) the later copies by their first line and column
+(``DuplicateSettings.verdicts``), which its workers apply as one process would. The parent
+holds the finder (under 200 bytes a distinct game) and the verdicts (some 250 bytes a later
+copy). With prefixes (``prefixes``), the parent also records each game's place (32 bytes a
+game) and each key's plies and line hash (24 bytes a distinct key), and the workers send
+each game's main line (its start and 5 bytes a move), which waits in a temporary file until
+every key is known; each game's moves are read once.
 
 Standard input and compressed files are first copied, as read, into a temporary file
 (``spooled``), which the finding and the normalising pass read; it is removed at the end. Raises ``OSError``
@@ -39,6 +39,7 @@ from notation.pgn import pieces, ranges
 from notation.pgn.duplicates import (
     DuplicateFinder,
     DuplicateMatch,
+    DuplicateSettings,
     GameLocation,
     IdentityFrom,
     MergeTags,
@@ -46,26 +47,35 @@ from notation.pgn.duplicates import (
     keyed,
     tag_values,
 )
+from notation.pgn.games import RawGame
 from notation.pgn.identity import IdentityReader
 from notation.pgn.merge_tags import merged_tags
 from notation.pgn.normalize import NormalizeOptions
-from notation.pgn.prefixes import LongestLines, Occurrences, PrefixSpool, verdicts
+from notation.pgn.prefixes import LongestLines, Occurrences, PrefixLine, PrefixSpool, find_extensions, verdicts
 from notation.pgn.splitter import iter_games
 
 _SPOOL_BYTES = 1 << 20
 Result = TypeVar("Result")
 
 
-class PieceKeys(NamedTuple):
-    """The games of one piece with an identity: (number within the piece, first line,
-    first column, key, plies), and the number of the piece's last game. With prefixes, the
-    keys of each game's shorter main lines, one after another (``prefix_keys``), and how
-    many each game has (``prefix_counts``, one a game)."""
+class GameKey(NamedTuple):
+    """One game with an identity: its number (within its piece), first line and column, key
+    and plies; with prefixes, its main line (``PrefixLine``) and the line's rolling hash."""
 
-    games: list[tuple[int, int, int, bytes, int]]
+    number: int
+    line: int
+    column: int
+    key: bytes
+    plies: int
+    main_line: PrefixLine | None = None
+    whole_hash: int = 0
+
+
+class PieceKeys(NamedTuple):
+    """The games of one piece with an identity, and the number of the piece's last game."""
+
+    games: list[GameKey]
     last_game: int
-    prefix_keys: bytes = b""
-    prefix_counts: list[int] = []
 
 
 _worker: tuple[IdentityReader, NormalizeOptions, int] | None = None
@@ -80,33 +90,34 @@ def _reader(options: NormalizeOptions) -> IdentityReader:
     return IdentityReader(options.registry, options.accept, budget=options.budget, letters=options.move_letters)
 
 
+def game_key(game: RawGame, reader: IdentityReader, settings: DuplicateSettings) -> GameKey | None:
+    """``game``'s key (None: it has no identity), and with ``--duplicates-by prefix`` its
+    main line."""
+    values = tag_values(game, settings.by_tags)
+    if settings.match is DuplicateMatch.PREFIX:  # never with --identity-from tag: a prefix's digest needs its moves
+        line = reader.line(game)
+        if line is None:
+            return None
+        identity = line.identity()
+        main_line = PrefixLine(line.start, values, line.moves)
+        return GameKey(game.number, game.start_line, game.start_column, keyed(identity.digest, values),
+                       identity.plies, main_line, main_line.whole_hash())
+    found = reader.identity(game, trust_tag=settings.identity_from is IdentityFrom.TAG)
+    if found is None:
+        return None
+    return GameKey(game.number, game.start_line, game.start_column, keyed(found.digest, values), found.plies)
+
+
 def keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions) -> PieceKeys:
-    """The keys of the games of ``text`` (a piece whose first line is ``first_line``), and
-    with ``--duplicates-by prefix`` the keys of their shorter main lines too."""
-    games: list[tuple[int, int, int, bytes, int]] = []
-    settings = options.duplicates
-    with_prefixes = settings.match is DuplicateMatch.PREFIX
-    trust_tag = settings.identity_from is IdentityFrom.TAG
-    prefix_keys = bytearray()
-    prefix_counts: list[int] = []
+    """The keys of the games of ``text`` (a piece whose first line is ``first_line``)."""
+    games: list[GameKey] = []
     last = 0
     for game in iter_games(text, options.limits, first_line=first_line):
         last = game.number
-        prefixes: list[bytes] = []
-        on_prefix = prefixes.append if with_prefixes else None
-        identity = reader.identity(game, on_prefix, trust_tag=trust_tag)
-        if identity is None:
-            continue
-        values = tag_values(game, settings.by_tags)
-        games.append((game.number, game.start_line, game.start_column, keyed(identity.digest, values),
-                      identity.plies))
-        if with_prefixes:
-            if identity.plies < 0:  # the key came from the game's tag: its moves are read for the prefixes
-                reader.identity(game, on_prefix)
-            for digest in prefixes:
-                prefix_keys += keyed(digest, values)
-            prefix_counts.append(len(prefixes))
-    return PieceKeys(games, last, bytes(prefix_keys), prefix_counts)
+        found = game_key(game, reader, options.duplicates)
+        if found is not None:
+            games.append(found)
+    return PieceKeys(games, last)
 
 
 Reading = Callable[[Iterable[str], int, IdentityReader, NormalizeOptions], Result]
@@ -166,37 +177,41 @@ def find_copies(fd: int, options: NormalizeOptions, jobs: int) -> dict[tuple[int
     occurrences = Occurrences()
     longest = LongestLines()
     copies: dict[tuple[int, int], Verdict] = {}
-    games_before = 0
     with contextlib.ExitStack() as stack:
         spool = stack.enter_context(PrefixSpool()) if prefixes else None
 
-        def decide(found: PieceKeys) -> None:
-            nonlocal games_before
-            at = 0
-            for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
-                                                                 [0] * len(found.games), strict=True):
-                where = GameLocation(settings.source, line, games_before + number)
-                if spool is not None:
-                    index = finder.add(key, where)
-                    longest.add(index, plies)
-                    occurrences.add(line, column, where.number, index)
-                    size = count * len(key)
-                    spool.add(index, count, found.prefix_keys[at:at + size])
-                    at += size
-                    continue
-                first = finder.first(key, where)
-                if first is not None:
-                    copies[(line, column)] = Verdict(first)
-            games_before += found.last_game
+        def decide(found: GameKey, number: int) -> None:
+            where = GameLocation(settings.source, found.line, number)
+            if spool is not None and found.main_line is not None:
+                index = finder.add(found.key, where)
+                longest.add(index, found.plies, found.whole_hash)
+                occurrences.add(found.line, found.column, number, index)
+                spool.add(index, found.main_line)
+                return
+            first = finder.first(found.key, where)
+            if first is not None:
+                copies[(found.line, found.column)] = Verdict(first)
 
-        _over_pieces(fd, options, jobs, _piece_keys, keys_of, decide)
+        if jobs < 2:  # one process: no worker to fork, nothing to send
+            reader = _reader(options)
+            text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+            for game in iter_games(text, options.limits):
+                found = game_key(game, reader, settings)
+                if found is not None:
+                    decide(found, found.number)
+        else:
+            games_before = 0
+
+            def take(piece: PieceKeys) -> None:
+                nonlocal games_before
+                for found in piece.games:
+                    decide(found, games_before + found.number)
+                games_before += piece.last_game
+
+            _over_pieces(fd, options, jobs, _piece_keys, keys_of, take)
         if spool is None:
             return copies
-        for game_index, prefix_keys in spool.games():
-            for prefix_key in prefix_keys:
-                prefix_index = finder.index_of(prefix_key)
-                if prefix_index is not None:
-                    longest.extended(prefix_index, game_index)
+        find_extensions(spool, finder, longest)
     return verdicts(occurrences, finder, longest)
 
 
