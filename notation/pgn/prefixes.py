@@ -11,8 +11,8 @@ start's bytes, and 5 a ply) to a temporary file, since the longer game may come 
 
 Once every key is known, the spool is read back in input order (``find_extensions``): the
 keys of a game's shorter main lines are looked for only where one may exist. Each line
-has a cheap rolling hash (``LineHash``: a polynomial over the start, the tag values and
-the move codes, modulo a 53-bit prime); the hashes of every distinct key's whole line go
+has a cheap rolling hash (``rolled``: two polynomials over the start, the tag values and
+the move codes, each modulo a 30-bit prime); the hashes of every distinct key's whole line go
 into a bitmap (``WholeLines``, 4 bytes a distinct key), and only a prefix whose hash is in
 it has its digest taken and looked up in the finder (a bit set by another line costs one
 digest, never a wrong answer: the digest decides). A prefix found tells
@@ -37,8 +37,15 @@ from typing import Final, NamedTuple
 from notation.pgn.duplicates import DuplicateFinder, GameLocation, Verdict, keyed
 from notation.pgn.identity import MOVE_CODE_BYTES, line_digest
 
-_PRIME: Final = 9007199254740881  # 2**53 - 111: a hash times _BASE, plus a byte, stays in a machine word
-_BASE: Final = 257
+# A line hash is two polynomials over the bytes, each modulo a prime under 2**30 (a product
+# of such numbers stays a small integer, which the compiled build multiplies in one
+# instruction), written as one 60-bit number: the first in the high 30 bits.
+_HIGH_PRIME: Final = 1073741789  # 2**30 - 35
+_LOW_PRIME: Final = 1073741783  # 2**30 - 41
+_HIGH_BASE: Final = 257
+_LOW_BASE: Final = 263
+_LOW_BITS: Final = 30
+_LOW_MASK: Final = (1 << _LOW_BITS) - 1
 _SEED_PERSON: Final = b"notation-prefix"
 
 
@@ -51,9 +58,10 @@ class PrefixLine(NamedTuple):
     moves: bytes
 
     def seed(self) -> int:
-        """The rolling hash of the line before its first move (``LineHash``)."""
-        digest = hashlib.blake2b(self.values + b"\n" + self.start, digest_size=6, person=_SEED_PERSON).digest()
-        return int.from_bytes(digest, "little")
+        """The rolling hash of the line before its first move (``rolled``)."""
+        digest = hashlib.blake2b(self.values + b"\n" + self.start, digest_size=8, person=_SEED_PERSON).digest()
+        high = int.from_bytes(digest[:4], "little") % _HIGH_PRIME
+        return high << _LOW_BITS | int.from_bytes(digest[4:], "little") % _LOW_PRIME
 
     def whole_hash(self) -> int:
         """The rolling hash of the whole line."""
@@ -66,9 +74,13 @@ class PrefixLine(NamedTuple):
 
 def rolled(hash: int, moves: bytes, start: int, end: int) -> int:
     """``hash`` rolled over the bytes ``start`` to ``end`` of ``moves``."""
+    high = hash >> _LOW_BITS
+    low = hash & _LOW_MASK
     for at in range(start, end):
-        hash = (hash * _BASE + moves[at]) % _PRIME
-    return hash
+        byte = moves[at]
+        high = (high * _HIGH_BASE + byte) % _HIGH_PRIME
+        low = (low * _LOW_BASE + byte) % _LOW_PRIME
+    return high << _LOW_BITS | low
 
 
 class LongestLines:
