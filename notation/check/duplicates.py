@@ -7,15 +7,27 @@ duplicates costs the check a digest per move and one ``DuplicateFinder`` entry p
 distinct game (``notation.pgn.duplicates``: under 200 bytes), nothing per copy. With
 ``--jobs`` a worker records each game's key in its ``ProblemLog`` (``GameKey``), and the
 parent decides as it replays the parts in input order, with the one finder. A game is
-numbered among its file's games as ``check`` counts them. Nothing here raises on bad
-input.
+numbered among its file's games as ``check`` counts them. With ``--duplicates-by prefix``
+the copies are found over every file before the check (``prefix_copies``: the longer game
+may come later) and given here (``copies``, per file by first line and column): a game is
+reported when it is one of them, its message naming the game kept as ``normalize
+--duplicates mark`` does. Nothing here raises on bad input.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from notation.check.problem import GameKey, ProblemList, ProblemLog, Severity
 from notation.game.family import GamePosition
-from notation.pgn.duplicates import DUPLICATE_GAME, DuplicateFinder, DuplicateSettings, GameLocation, game_key
+from notation.pgn.duplicates import (
+    DUPLICATE_GAME,
+    DuplicateFinder,
+    DuplicateSettings,
+    GameLocation,
+    Verdict,
+    game_key,
+)
 from notation.pgn.gamemoves import GameMoves
 from notation.pgn.games import RawGame
 from notation.pgn.identity import MainLine, StartCodes
@@ -25,8 +37,10 @@ from notation.variants import Variant
 class CheckDuplicates:
     """The finder of one check run (the parent's, with ``--jobs``)."""
 
-    def __init__(self, settings: DuplicateSettings) -> None:
+    def __init__(self, settings: DuplicateSettings,
+                 copies: Mapping[str, Mapping[tuple[int, int], Verdict]] | None = None) -> None:
         self.settings = settings
+        self.copies = copies
         self.finder = DuplicateFinder()
         self._starts = StartCodes()
 
@@ -59,16 +73,26 @@ class CheckDuplicates:
         the part counted in ``target.read``)."""
         number = target.read.games + found.number
         if found.suppressed:
-            if self.finder.first(found.key, GameLocation(target.path, found.line, number)) is not None:
+            if self._verdict(target.path, found.key, found.line, found.column, number) is not None:
                 target.suppressed += 1
             return
         self._decide(target, found.key, found.line, found.column, number)
 
+    def _verdict(self, path: str, key: bytes, line: int, column: int, number: int) -> Verdict | None:
+        """The game kept of the game at ``line`` and ``column`` of ``path`` when it is a copy."""
+        if self.copies is not None:
+            return self.copies.get(path, {}).get((line, column))
+        first = self.finder.first(key, GameLocation(path, line, number))
+        return None if first is None else Verdict(first)
+
     def _decide(self, problems: ProblemList, key: bytes, line: int, column: int, number: int) -> None:
-        first = self.finder.first(key, GameLocation(problems.path, line, number))
-        if first is None:
+        verdict = self._verdict(problems.path, key, line, column, number)
+        if verdict is None:
             return
-        same = "the same variant, start and main line"
-        if self.settings.by_tags:
-            same += f" and the same {', '.join(self.settings.by_tags)}"
-        problems.add(line, column, Severity.WARNING, DUPLICATE_GAME, f"the same game as {first.describe()}: {same}")
+        tags = f" and the same {', '.join(self.settings.by_tags)}" if self.settings.by_tags else ""
+        if verdict.prefix:
+            message = (f"a prefix of {verdict.kept.describe()}, which is kept: the same variant and start{tags}, and "
+                       "its main line the start of that game's")
+        else:
+            message = f"the same game as {verdict.kept.describe()}: the same variant, start and main line{tags}"
+        problems.add(line, column, Severity.WARNING, DUPLICATE_GAME, message)

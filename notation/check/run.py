@@ -8,6 +8,7 @@ file is a problem. Errors writing the output (a closed pipe) propagate.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable
 
@@ -22,6 +23,7 @@ from notation.check.runner import (
     without_excluded,
 )
 from notation.check.sources import Found, Source, discover
+from notation.pgn.duplicates import DuplicateMatch
 
 
 def run_check(
@@ -34,13 +36,20 @@ def run_check(
     """Check every source ``paths`` lead to; see the module doc. With ``progress``, the
     files are found first (so their total size is known), then read. ``jobs`` above 1:
     that many processes do the checking, the parent one of them (``notation.check.jobs``); the
-    problems, their order and the summary are the same."""
+    problems, their order and the summary are the same. With ``--duplicates-by prefix``
+    the copies are found over every file first (``prefix_copies``; it raises
+    ``PrefixesUnavailable`` for inputs that cannot be read twice)."""
     summary = Summary()
     count = counter(options, summary, emit)
     found_all: Iterable[Found] = without_excluded(discover(paths, options.stdin_kind), options, summary)
-    if progress is not None:
+    if progress is not None or options.duplicates.match is DuplicateMatch.PREFIX:
         found_all = list(found_all)
-        progress.total(_total_size(found_all))
+    if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX and options.copies is None:
+        from notation.check.prefix_copies import find_prefix_copies  # the copies first: the longer may come later
+
+        options = dataclasses.replace(options, copies=find_prefix_copies(list(found_all), options, jobs))
+    if progress is not None:
+        progress.total(_total_size(list(found_all)))
     if jobs > 1:
         from notation.check.jobs import check_in_parallel  # the worker pool: only with --jobs
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import BinaryIO, Protocol
 
@@ -23,7 +23,7 @@ from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unre
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.options import MoveLanguage
-from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
+from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings, Verdict
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
@@ -57,6 +57,8 @@ class CheckOptions:
     profile: tuple[str, WriteOptions] | None = None
     letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
     duplicates: DuplicateSettings = NO_DUPLICATES  # ``--duplicates``: later copies of games reported
+    # ``--duplicates-by prefix``: per file, the copies found first (``prefix_copies``)
+    copies: Mapping[str, Mapping[tuple[int, int], Verdict]] | None = None
 
 
 class ProgressSink(Protocol):
@@ -147,7 +149,7 @@ def new_judge(options: CheckOptions) -> PositionJudge:
     if options.duplicates.active:
         from notation.check.duplicates import CheckDuplicates
 
-        judge.duplicates = CheckDuplicates(options.duplicates)
+        judge.duplicates = CheckDuplicates(options.duplicates, options.copies)
     return judge
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMAT_NAMES, format_class
+from notation.check.prefix_copies import PrefixesUnavailable
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_cmd, duplicates_options
@@ -28,7 +29,6 @@ from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
 from notation.name_sets import Source, registry_for
 from notation.options import MoveLanguage
-from notation.pgn.duplicates import DuplicateMatch
 from notation.variants import parse_aliases
 
 
@@ -196,8 +196,6 @@ def run(args: argparse.Namespace) -> int:
     jobs_from(args)
     if args.dask is not None and args.jobs != 1:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
-    if options.duplicates.match is not DuplicateMatch.SAME:
-        raise UsageError("check --duplicates-by prefix is not available: normalize --duplicates mark finds prefixes")
     output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
         summary = cluster_cmd.check(args, options, output.problem)
@@ -207,6 +205,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             emit = output.problem if bar is None else bar.around(output.problem)
             summary = run_check(args.paths, options, emit, progress=bar, jobs=args.jobs)
+        except PrefixesUnavailable as exc:
+            raise UsageError(str(exc)) from None
         finally:
             if bar is not None:
                 bar.close()

@@ -9,11 +9,14 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
+from notation.cli import duplicates_options
 from notation.cli.usage import UsageError
 from notation.cluster import require
 from notation.inputs import Compression
+from notation.pgn.duplicates import DuplicateMatch
 
 if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
     from notation.check import CheckOptions
@@ -96,8 +99,6 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     from notation.pgn.normalize import MovesOption
 
     names = [args.input, *getattr(args, "more_inputs", [])]
-    if args.dask is None:
-        raise UsageError("several INPUTs are read only with --dask (one process reads one INPUT)")
     _required()
     if args.in_place:
         raise UsageError("--in-place and --dask exclude each other: --dask writes part files to -o DIRECTORY")
@@ -111,6 +112,8 @@ def normalize(args: argparse.Namespace, options: NormalizeOptions) -> Summary:
     compression = Compression(args.compress_parts) if args.compress_parts else Compression.NONE
     with cluster_errors():
         inputs = [plan.Input(name, files.absolute(name)) for pattern in names for name in files.expand(pattern)]
+        if options.duplicates.active:
+            duplicates_options.refuse_repeated([item.name for item in inputs])
         spec = connect.parse_spec(args.dask, args.dask_dashboard)
         # Looked at before a cluster is started for nothing; made only once one is reached
         # (normalize_on), so a bad address leaves no empty directory behind.
@@ -155,6 +158,14 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
             _say_dashboard("check", spec, client)
             paths = [files.absolute(item.path) for item in found if isinstance(item, Source)]
             size, chunk = (size, size) if size else _auto_sizes(client, paths, plan.Work.HEAVY)  # moves are read
+            if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX:
+                from notation.check.prefix_copies import PrefixesUnavailable
+                from notation.cluster.check import prefix_copies_on
+
+                try:  # the copies first, in one more pass: the longer game may come later
+                    options = replace(options, copies=prefix_copies_on(client, found, options, size, chunk))
+                except PrefixesUnavailable as exc:
+                    raise UsageError(str(exc)) from None
             return check_on(client, found, options, emit, size, chunk)
 
 

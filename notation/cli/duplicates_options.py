@@ -60,7 +60,9 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
         help="report each later copy of a game (duplicate-game, a warning, naming the first copy's file, line and "
         "game number), across all the files checked: the same variant, start and main line",
     )
-    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_TAGS_HELP)
+    parser.add_argument("--duplicates-by", metavar="TAG,...", default="", help=_TAGS_HELP + (
+        ". The word prefix among them: a game whose main line is the start of a longer one's is reported too, "
+        "naming the longest, which is kept (every PGN file is read once more first; not standard input)"))
 
 
 def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
@@ -90,3 +92,14 @@ def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
     in_order = tuple(a for a in AddedTag if a in added)
     return DuplicateSettings(policy, by_tags, source, match=match, merge=merge, add_tags=in_order,
                              identity_from=identity_from)
+
+
+def refuse_repeated(names: list[str]) -> None:
+    """Raises ``UsageError`` for an input named twice with ``--duplicates``: copies are told
+    apart by their input's name, line and number, so each game would be its own copy."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise UsageError(f"--duplicates: INPUT {name!r} is named twice: copies are told apart by their input's "
+                             "name, line and game number, so each of its games would be its own copy")
+        seen.add(name)

@@ -11,6 +11,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from notation.cli import cluster_cmd, duplicates_options
@@ -98,7 +99,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     parser.add_argument("more_inputs", nargs="*", metavar="INPUT",
-                        help="with --dask: more PGN files or globs, read one after another")
+                        help="more PGN files, read one after another into the one OUTPUT (with several, report "
+                        "entries name their input; --duplicates looks across them all); with --dask globs and URLs too")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="where to write (default: standard output)")
     add_writer_options(parser)
     add_repair_option(parser, what="refusing the game")
@@ -214,10 +216,15 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
-def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
-    """The output path and the backup path; raises ``UsageError`` for impossible requests."""
+def _check_paths(args: argparse.Namespace, names: list[str]) -> tuple[str, str | None]:
+    """The output path and the backup path for the INPUTs ``names``; raises ``UsageError``
+    for impossible requests."""
     jobs_from(args)
+    if names.count("-") > 1:
+        raise UsageError("standard input ('-') can be named only once")
     if args.in_place:
+        if len(names) > 1:
+            raise UsageError("--in-place rewrites one INPUT; several were given (write them to -o OUTPUT)")
         if args.output:
             raise UsageError("--in-place and --output exclude each other")
         if args.input == "-":
@@ -236,32 +243,36 @@ def _check_paths(args: argparse.Namespace) -> tuple[str, str | None]:
         return args.input, backup
     output = args.output or "-"
     for name, path in (("OUTPUT", output), ("--report", args.report), ("--reject-to", args.reject_to)):
-        if path and _same_file(args.input, path):
-            raise UsageError(f"{name} is the input file; use --in-place to rewrite it (a backup is kept)")
+        for given in names:
+            if path and _same_file(given, path):
+                what = "the input file" if len(names) == 1 else f"the input file {given!r}"
+                raise UsageError(f"{name} is {what}; use --in-place to rewrite it (a backup is kept)")
     return output, None
 
 
 def run(args: argparse.Namespace) -> int:
     cluster_cmd.refuse_without_dask(args)
     options = _options(args)
-    if options.duplicates.whole_input_first and (args.dask is not None or args.more_inputs):
-        raise UsageError("--duplicates-by prefix and --merge-tags work on one INPUT without --dask")
-    if args.dask is not None or args.more_inputs:
+    if args.dask is not None:
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)
         return _status(args, options, summary)
-    output_path, backup = _check_paths(args)
+    names = [args.input, *args.more_inputs]
+    output_path, backup = _check_paths(args, names)
     sinks: list[Output] = []
     try:
+        _openable(names)
         with contextlib.ExitStack() as stack:
-            source = stack.enter_context(InputFile(args.input))
-            compression = source.compression if args.in_place else None
+            compression = None
+            if args.in_place:
+                with InputFile(args.input) as first:
+                    compression = first.compression
             output = stack.enter_context(Output(output_path, compression=compression, backup=backup))
             sinks.append(output)
             rejects = stack.enter_context(Output(args.reject_to)) if args.reject_to else None
             report = stack.enter_context(Output(args.report)) if args.report else None
             sinks += [sink for sink in (rejects, report) if sink is not None]
-            summary = _run(args, options, source, output, rejects, report)
+            summary = _run_inputs(args, options, names, (output, rejects, report))
             # commit in reverse so that the output appears last, after report and rejects
             for sink in (report, rejects, output):
                 if sink is not None:
@@ -292,65 +303,112 @@ def _streamed_note(sinks: list[Output]) -> str:
     return f"; what was already written to {', '.join(streamed)} is incomplete"
 
 
-def _run(
-    args: argparse.Namespace,
-    options: NormalizeOptions,
-    source: InputFile,
-    output: Output,
-    rejects: Output | None,
-    report: Output | None,
-) -> Summary:
+Sinks = tuple[Output, Output | None, Output | None]  # output, rejects, report
+
+
+def _openable(names: list[str]) -> None:
+    """Raises ``InputError`` for an INPUT that cannot be opened, before anything is written
+    (with several, a later one would fail after the earlier ones were streamed out). A FIFO
+    or device is not opened here: it can be read only once."""
+    for name in names[1:] if len(names) > 1 else ():
+        if name == "-":
+            continue
+        try:
+            regular = stat.S_ISREG(os.stat(name).st_mode)
+        except OSError:
+            regular = True  # opening it says why it cannot be read
+        if regular:
+            with InputFile(name):
+                pass
+
+
+def _display_name(name: str) -> str:
+    return "standard input" if name == "-" else name
+
+
+def _run_inputs(args: argparse.Namespace, options: NormalizeOptions, names: list[str], sinks: Sinks) -> Summary:
+    """Every INPUT of ``names`` normalised in turn into the one set of ``sinks`` (with
+    several, each report entry names its ``input``; games and lines are numbered within
+    each). With ``--duplicates`` and several inputs, ``--jobs`` or prefixes and merged
+    tags, the copies are found over all the inputs first (``duplicate_jobs``)."""
+    several = len(names) > 1
+    duplicates = options.duplicates
+    if duplicates.active and (several or args.jobs > 1 or duplicates.whole_input_first):
+        duplicates_options.refuse_repeated(names)
+        return _run_finding_copies_first(args, options, names, sinks)
+    total = Summary()
+    for name in names:
+        with InputFile(name) as source:
+            named = replace(options, duplicates=replace(duplicates, source=_display_name(name)))
+            total.add_counts(_run(args, named, name, source, sinks, name if several else None))
+    return total
+
+
+def _run(args: argparse.Namespace, options: NormalizeOptions, name: str, source: InputFile, sinks: Sinks,
+         input_name: str | None) -> Summary:
+    """One INPUT (``name``, open as ``source``) normalised into ``sinks``; ``input_name``:
+    the name report entries give, or None (one INPUT: none)."""
     # The --jobs machinery (the worker pool, temporary files) is imported only when there
     # are jobs: one process starts up without it.
+    output, rejects, report = sinks
     with contextlib.ExitStack() as stack:
-        if options.duplicates.active and (args.jobs > 1 or options.duplicates.whole_input_first):
-            return _run_finding_copies_first(args, options, source, (output, rejects, report))
-        fd = _shared_descriptor(args, source)
+        fd = _shared_descriptor(args, name, source)
         if fd is not None:
             from notation.pgn.file_jobs import normalize_file_parallel
 
             stack.callback(os.close, fd)
             batches = normalize_file_parallel(fd, options, args.jobs)
-            return _write_batches(args, source, batches, output, rejects, report)
+            return _write_batches(args, source, batches, sinks, input_name)
         if args.jobs > 1:
             from notation.pgn.stream_jobs import normalize_blocks_parallel
 
             batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
-            return _write_batches(args, source, batches, output, rejects, report, lambda: source.position)
+            return _write_batches(args, source, batches, sinks, input_name, lambda: source.position)
         results = normalize_games(iter_games(source.blocks(), options.limits), options)
-        return _write_results(args, source, results, output, rejects, report)
+        return _write_results(args, source, results, sinks, input_name)
 
 
-def _run_finding_copies_first(args: argparse.Namespace, options: NormalizeOptions, source: InputFile,
-                              sinks: tuple[Output, Output | None, Output | None]) -> Summary:
-    """``--duplicates`` over the whole input before any game is written (``--jobs``,
-    prefixes): the copies found first (``duplicate_jobs``), then the games normalised and
-    written to ``sinks`` (output, rejects, report)."""
-    output, rejects, report = sinks
+def _run_finding_copies_first(args: argparse.Namespace, options: NormalizeOptions, names: list[str],
+                              sinks: Sinks) -> Summary:
+    """``--duplicates`` over all the inputs before any game is written (several inputs,
+    ``--jobs``, prefixes, merged tags): the copies found first (``duplicate_jobs``; each
+    input a descriptor both passes read, standard input and compressed files copied to a
+    temporary file), then each input's games normalised and written to ``sinks``."""
     from notation.pgn import ranges
-    from notation.pgn.duplicate_jobs import readable, with_copies
+    from notation.pgn.duplicate_jobs import readable, with_copies_in
     from notation.pgn.file_jobs import normalize_file_parallel
 
-    with readable(args.input, source.blocks(), source.compression is not Compression.NONE) as fd:
-        options = with_copies(options, fd, args.jobs)
-        if args.jobs > 1:
-            batches = normalize_file_parallel(fd, options, args.jobs)
-            return _write_batches(args, source, batches, output, rejects, report)
-        text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
-        results = normalize_games(iter_games(text, options.limits), options)
-        return _write_results(args, source, results, output, rejects, report)
+    several = len(names) > 1
+    with contextlib.ExitStack() as stack:
+        opened: list[tuple[str, InputFile, int]] = []
+        for name in names:
+            source = stack.enter_context(InputFile(name))
+            fd = stack.enter_context(readable(name, source.blocks(), source.compression is not Compression.NONE))
+            opened.append((name, source, fd))
+        each = with_copies_in(options, [(_display_name(name), fd) for name, _source, fd in opened], args.jobs)
+        total = Summary()
+        for (name, source, fd), own in zip(opened, each, strict=True):
+            input_name = name if several else None
+            if args.jobs > 1:
+                batches = normalize_file_parallel(fd, own, args.jobs)
+                total.add_counts(_write_batches(args, source, batches, sinks, input_name))
+                continue
+            text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+            results = normalize_games(iter_games(text, own.limits), own)
+            total.add_counts(_write_results(args, source, results, sinks, input_name))
+        return total
 
 
-def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | None:
-    """With --jobs, a descriptor of INPUT for the workers to read their pieces from, when
+def _shared_descriptor(args: argparse.Namespace, name: str, source: InputFile) -> int | None:
+    """With --jobs, a descriptor of INPUT ``name`` for the workers to read their pieces from, when
     it can be entered in the middle (a regular, uncompressed file: the forked workers
     inherit the descriptor); None otherwise: the parent reads and hands out the text."""
-    if args.jobs < 2 or args.input == "-" or source.compression is not Compression.NONE:
+    if args.jobs < 2 or name == "-" or source.compression is not Compression.NONE:
         return None
     try:
-        if not stat.S_ISREG(os.stat(args.input).st_mode):
+        if not stat.S_ISREG(os.stat(name).st_mode):
             return None  # a FIFO or device is read once, by the parent
-        fd = os.open(args.input, os.O_RDONLY)
+        fd = os.open(name, os.O_RDONLY)
     except OSError:
         return None  # the stream path reads what was opened already
     try:
@@ -362,14 +420,22 @@ def _shared_descriptor(args: argparse.Namespace, source: InputFile) -> int | Non
     return None
 
 
+def _write_entries(report: Output, entries: list[dict[str, Any]], input_name: str | None) -> None:
+    """Report entries as JSON lines, each first naming ``input_name`` when it is given."""
+    for entry in entries:
+        if input_name is not None:
+            entry = {"input": input_name, **entry}
+        report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
 def _write_results(
     args: argparse.Namespace,
     source: InputFile,
     results: Iterator[GameResult],
-    output: Output,
-    rejects: Output | None,
-    report: Output | None,
+    sinks: Sinks,
+    input_name: str | None,
 ) -> Summary:
+    output, rejects, report = sinks
     summary = Summary()
     chars = 0
 
@@ -384,8 +450,7 @@ def _write_results(
             sink = rejects if result.rejected and rejects is not None else output
             sink.write(result.text)
             if report is not None:
-                for entry in result.report:
-                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+                _write_entries(report, result.report, input_name)
             tick(summary.games, chars, position)
     return summary
 
@@ -394,14 +459,14 @@ def _write_batches(
     args: argparse.Namespace,
     source: InputFile,
     batches: Iterator[Batch],
-    output: Output,
-    rejects: Output | None,
-    report: Output | None,
+    sinks: Sinks,
+    input_name: str | None,
     read_up_to: Callable[[], int] | None = None,
 ) -> Summary:
     """Write ``batches``; ``read_up_to()`` gives the bytes of INPUT (as stored) read so far
     where batches do not say it (``Batch.end`` is 0 for a stream), asked only when the
     progress bar moves."""
+    output, rejects, report = sinks
     summary = Summary()
     chars = 0
     end = 0
@@ -418,8 +483,7 @@ def _write_batches(
             if batch.rejected:  # only with on_bad REJECT, which only --reject-to sets
                 (rejects if rejects is not None else output).write_bytes(batch.rejected)
             if report is not None:
-                for entry in batch.report:
-                    report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+                _write_entries(report, batch.report, input_name)
             tick(summary.games, chars, read_up_to or position)
     return summary
 

@@ -46,6 +46,7 @@ from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ran
 from notation.cluster.window import InOrder, in_flight_limit
 from notation.inputs import ENCODING, ERRORS, Compression, CorruptInput, InputError, InputFile
 from notation.pgn import ranges
+from notation.pgn.duplicates import Verdict
 
 
 @dataclass
@@ -310,3 +311,34 @@ class _Run:
         self.summary.files += 1
         self.summary.suppressed += merge.suppressed
         self.summary.read.add(merge.problems.read)
+
+
+def prefix_copies_on(client: Any, found: list[Found], options: CheckOptions, partition_bytes: int,
+                     chunk_bytes: int | None = None) -> dict[str, dict[tuple[int, int], Verdict]]:
+    """``check --duplicates --duplicates-by prefix --dask``: the copies among the PGN files
+    of ``found``, per file (by its path as the check names it), found first on the workers
+    as ``normalize --dask`` finds them (``notation.cluster.duplicates``: the partitions cut
+    as ``normalize`` cuts them, lines counted ahead); a file that cannot be read is left to
+    the check, which reports it. Raises ``PrefixesUnavailable`` (see ``prefix_copies``)."""
+    from notation.check.prefix_copies import finding_options
+    from notation.cluster.duplicates import find_copies_on
+    from notation.cluster.normalize import partitions
+
+    finding = finding_options(options)
+    inputs = []
+    for item in without_excluded(found, options, Summary()):
+        if not isinstance(item, Source) or item.kind is not FileKind.PGN:
+            continue
+        target = Input(item.path, files.absolute(item.path))
+        try:
+            layout(target, partition_bytes)
+        except ClusterError:
+            continue
+        inputs.append(target)
+    limit = in_flight_limit(threads(client))
+    copies = find_copies_on(client, partitions(client, inputs, partition_bytes, limit, chunk_bytes), finding,
+                            limit).copies
+    out: dict[str, dict[tuple[int, int], Verdict]] = {}
+    for (file_index, _line, _start), mine in copies.items():
+        out.setdefault(inputs[file_index].name, {}).update(mine)
+    return out

@@ -195,20 +195,25 @@ def normalize_on(
     targets: list[str] = []
     assembler = Assembler(report, rejects, input_names)
     limit = in_flight_limit(threads(client))
-    copies = None
+    copies = merged = None
     window = InOrder(client, limit)
     try:
         if options.duplicates.active:  # one more pass first: the copies, found in input order
-            from notation.cluster.duplicates import find_copies_on, for_partition
+            from notation.cluster.duplicates import find_copies_on, for_partition, gather_tags_on
+            from notation.pgn.duplicates import MergeTags
 
-            copies = find_copies_on(client, partitions(client, inputs, partition_bytes, limit, chunk_bytes),
-                                    options, limit)
+            found = find_copies_on(client, partitions(client, inputs, partition_bytes, limit, chunk_bytes),
+                                   options, limit)
+            copies = found.copies
+            if options.duplicates.merge is not MergeTags.NONE:  # and one more: the tags the kept games get
+                merged = gather_tags_on(client, partitions(client, inputs, partition_bytes, limit, chunk_bytes),
+                                        options, found, limit)
         for work in partitions(client, inputs, partition_bytes, limit, chunk_bytes):
             target = files.join(out_dir, part_name(len(targets), compression))
             targets.append(target)
             partition, text = (work, None) if isinstance(work, Partition) else work
             if copies is not None:
-                options = for_partition(options, copies, partition)
+                options = for_partition(options, copies, partition, merged)
             if isinstance(text, Stretch):
                 window.drain()  # the stretch is read here, now: everything before it is done
                 outcome = normalize_part(partition, options, target, compression, text.pieces())

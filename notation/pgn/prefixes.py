@@ -4,7 +4,8 @@ A game whose main line is the first moves of a longer game's (a live-board feed 
 a game re-issued with its last moves) is a copy of the longer one, which is kept, at its
 own place in the input. ``duplicate_jobs`` reads every game once: it numbers every
 distinct key (``DuplicateFinder``), records each game's place and key number
-(``Occurrences``: 32 bytes a game) and each key's plies and line hash (``LongestLines``:
+(``Occurrences``: 36 bytes a game, its group included: the input, or on a cluster the
+partition, its verdict is filed under) and each key's plies and line hash (``LongestLines``:
 24 bytes a distinct key), and writes each game's main line (``identity.LineCodes`` and the
 tag values of its key: ``PrefixSpool``, on disk, never in memory: 32 bytes a game, its
 start's bytes, and 5 a ply) to a temporary file, since the longer game may come first.
@@ -30,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import TracebackType
 from typing import Final, NamedTuple
 
@@ -133,19 +134,22 @@ class WholeLines:
 
 class Occurrences:
     """Every game with an identity, in input order: its first line and column, its number
-    and its key number."""
+    (in its input), its key number and its group (its input's index, or on a cluster its
+    partition's: ``verdicts`` files it under that)."""
 
     def __init__(self) -> None:
         self.lines = array("q")
         self.columns = array("q")
         self.numbers = array("q")
         self.keys = array("q")
+        self.groups = array("i")
 
-    def add(self, line: int, column: int, number: int, key: int) -> None:
+    def add(self, line: int, column: int, number: int, key: int, group: int = 0) -> None:
         self.lines.append(line)
         self.columns.append(column)
         self.numbers.append(number)
         self.keys.append(key)
+        self.groups.append(group)
 
 
 class PrefixSpool:
@@ -206,16 +210,18 @@ def find_extensions(spool: PrefixSpool, finder: DuplicateFinder, longest: Longes
             hash = rolled(hash, moves, end, end + MOVE_CODE_BYTES)
 
 
-def verdicts(occurrences: Occurrences, finder: DuplicateFinder,
-             longest: LongestLines) -> dict[tuple[int, int], Verdict]:
-    """The game kept of each game that is not, by its (first line, first column)."""
-    out: dict[tuple[int, int], Verdict] = {}
-    for line, column, number, key in zip(occurrences.lines, occurrences.columns, occurrences.numbers,
-                                         occurrences.keys, strict=True):
+def verdicts(occurrences: Occurrences, finder: DuplicateFinder, longest: LongestLines,
+             source_of: Callable[[int], str] | None = None) -> dict[int, dict[tuple[int, int], Verdict]]:
+    """The game kept of each game that is not, by its group, then its (first line, first
+    column); ``source_of(group)``: the name of the input a group is in (None: one input)."""
+    out: dict[int, dict[tuple[int, int], Verdict]] = {}
+    for line, column, number, key, group in zip(occurrences.lines, occurrences.columns, occurrences.numbers,
+                                                occurrences.keys, occurrences.groups, strict=True):
         kept = longest.kept(key)
         place: GameLocation = finder.location(kept)
         if kept != key:
-            out[(line, column)] = Verdict(place, prefix=True)
-        elif place.number != number or place.line != line:
-            out[(line, column)] = Verdict(place)
+            out.setdefault(group, {})[(line, column)] = Verdict(place, prefix=True)
+        elif (place.number != number or place.line != line
+              or (source_of is not None and place.source != source_of(group))):
+            out.setdefault(group, {})[(line, column)] = Verdict(place)
     return out

@@ -192,7 +192,9 @@ def test_without_the_extra_the_error_names_it(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["normalize", "a.pgn", "b.pgn", "-o", "out.pgn"], "several INPUTs are read only with --dask"),
+    (["normalize", "a.pgn", "b.pgn", "--in-place"], "--in-place rewrites one INPUT; several were given"),
+    (["normalize", "a.pgn", "a.pgn", "--dask", "local:1", "-o", "out", "--duplicates", "drop"],
+     "--duplicates: INPUT 'a.pgn' is named twice"),
     (["normalize", "a.pgn", "--dask", "local:1"], "--dask needs -o DIRECTORY"),
     (["normalize", "-", "--dask", "local:1", "-o", "out"], "--dask reads files, not standard input"),
     (["normalize", "a.pgn", "--dask", "local:1", "-o", "old"], "'old' already holds 1 part file(s)"),

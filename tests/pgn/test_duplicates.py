@@ -9,13 +9,17 @@ import io
 import json
 import os
 import random
+import tempfile
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
 from paths import ROOT
 
 from notation.options import MoveLanguage
-from notation.pgn.duplicate_jobs import with_copies
+from notation.pgn.duplicate_jobs import with_copies, with_copies_in
 from notation.pgn.duplicates import (
     AddedTag,
     DuplicateFinder,
@@ -29,7 +33,7 @@ from notation.pgn.duplicates import (
 )
 from notation.pgn.identity import IdentityReader
 from notation.pgn.normalize import NormalizeOptions, normalize_text
-from notation.pgn.prefixes import LongestLines, PrefixLine, PrefixSpool, find_extensions, rolled
+from notation.pgn.prefixes import LongestLines, Occurrences, PrefixLine, PrefixSpool, find_extensions, rolled
 from notation.pgn.splitter import iter_games
 from notation.pgn.tag_edits import set_tags
 from notation.variants import DEFAULT_REGISTRY
@@ -410,3 +414,67 @@ def test_a_prefix_key_is_the_key_of_the_shorter_game():
     assert whole.prefix_key(5) == reader.identity(long).digest
     shorter = PrefixLine(short_line.start, b"", short_line.moves)
     assert rolled(whole.seed(), long_line.moves, 0, 15) == shorter.whole_hash()
+
+
+# -- several inputs: one finder over them all, the answer for the inputs concatenated ------------------
+
+ENGLISH_GAMES = [game for case in CASES if "piece_letters" not in case for game in case["games"]]
+
+
+def _pairs(reports: list[tuple[str, list[dict]]], before: dict[str, int]) -> list[tuple[int, int, bool]]:
+    """(copy, kept, prefix) of every duplicate-game, games numbered over the inputs in order."""
+    return sorted((before[name] + entry["game"], before[warning["first"]["input"]] + warning["first"]["game"],
+                   bool(warning.get("prefix")))
+                  for name, report in reports for entry in report for warning in entry["warnings"]
+                  if warning["code"] == "duplicate-game")
+
+
+@settings(max_examples=examples(40))
+@given(st.lists(st.sampled_from(ENGLISH_GAMES), min_size=2, max_size=14), st.lists(st.integers(0, 14), max_size=2),
+       st.sampled_from(list(DuplicateMatch)), st.sampled_from([DuplicatesPolicy.MARK, DuplicatesPolicy.DROP]),
+       st.booleans())
+def test_several_inputs_give_the_answer_of_their_concatenation(games, cuts, match, policy, merge):
+    merge_tags = MergeTags.MISSING if merge and policy is DuplicatesPolicy.DROP else MergeTags.NONE
+    options = NormalizeOptions.create(duplicates=DuplicateSettings(policy, match=match, merge=merge_tags))
+    bounds = [0, *sorted({min(cut, len(games)) for cut in cuts}), len(games)]
+    texts = ["".join(games[a:b]) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+    names = [f"part-{index}.pgn" for index in range(len(texts))]
+    with tempfile.TemporaryDirectory() as folder:
+        fds = []
+        try:
+            for name, text in zip([*names, "whole.pgn"], [*texts, "".join(texts)], strict=True):
+                path = os.path.join(folder, name)
+                with open(path, "w", encoding="utf-8") as out:
+                    out.write(text)
+                fds.append(os.open(path, os.O_RDONLY))
+            each = with_copies_in(options, list(zip(names, fds[:-1], strict=True)), 1)
+            (whole,) = with_copies_in(options, [("whole.pgn", fds[-1])], 1)
+        finally:
+            for fd in fds:
+                os.close(fd)
+    outputs, reports, before = [], [], {"whole.pgn": 0}
+    for name, text, own in zip(names, texts, each, strict=True):
+        before[name] = sum(1 for _ in iter_games("".join(texts[:names.index(name)])))
+        out, _, report = normalize_text(text, own)
+        outputs.append(out)
+        reports.append((name, report))
+    want, want_summary, want_report = normalize_text("".join(texts), whole)
+    assert "".join(outputs) == want
+    assert _pairs(reports, before) == _pairs([("whole.pgn", want_report)], before)
+    conflicts = sum(warning["code"] == "duplicate-tag-conflict"
+                    for _, report in reports for entry in report for warning in entry["warnings"])
+    assert conflicts == want_summary.problems["duplicate-tag-conflict"]
+
+
+def test_the_places_of_prefix_games_hold_36_bytes_a_game():
+    games = 50_000
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        occurrences = Occurrences()
+        for number in range(games):
+            occurrences.add(number * 12, 1, number, number // 2, number // 1000)
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert 30 < grown / games < 40  # four 8-byte arrays and one 4-byte one (growth slack aside)
