@@ -4,11 +4,11 @@ A game whose main line is the start of a longer game's is a copy of it, and the 
 one is the game kept, wherever it comes; so, unlike ``--duplicates`` alone, the check
 cannot decide as it reads. Before checking, one pass reads every PGN file to be checked,
 in the order checked, with ``normalize``'s finder (``notation.pgn.duplicate_jobs``: each
-game's identity and the keys of its shorter main lines, ``--jobs`` processes reading); the
+game's identity and its main line, ``--jobs`` processes reading); the
 check then reports each game that is not kept as ``duplicate-game`` naming the game kept
 (``CheckDuplicates``), as ``normalize --duplicates mark`` does. The moves are read twice.
 Memory: as ``duplicate_jobs`` says (under 200 bytes a distinct game, 36 a game, some 250 a
-copy; the prefix keys, 16 bytes a ply, in a temporary file).
+copy; the main lines, 5 bytes a move, in a temporary file).
 
 Raises ``PrefixesUnavailable`` for an input that cannot be read twice (standard input, a
 FIFO or device) and for a default variant other than the registry's (the finder reads a

@@ -3,14 +3,14 @@ partitions, before the normalising pass (two with ``--merge-tags``).
 
 The first pass runs ``duplicate_jobs.keys_of`` on every partition (a worker reads its games'
 identities: the cost of ``check``) and sends back, per game, its number, first line and
-column and its 16-byte key (with ``--duplicates-by prefix``, also the keys of its shorter
-main lines: 16 bytes a ply). The command takes the partitions in input order (all inputs,
+column and its 16-byte key (with ``--duplicates-by prefix``, also its main line: its
+start's bytes and 5 bytes a move). The command takes the partitions in input order (all inputs,
 one after another), runs one ``DuplicateFinder`` over them and files each copy's verdict
 under its partition (``partition_key``); the normalising pass then gives each partition's
 task its own verdicts only (``for_partition``), which its ``Normalizer`` applies as one
 process would. With prefixes the longer game may come later, so the command decides only
 once every partition is in, as ``duplicate_jobs`` does on one machine (``prefixes``: the
-prefix keys wait in a temporary file of the command's, 16 bytes a ply, and are read back in
+main lines wait in a temporary file of the command's, 5 bytes a move, and are read back in
 input order). With ``--merge-tags`` a second extra pass (``gather_tags_on``) splits every
 partition's games (no move is read): each task gets its partition's verdicts and the kept
 games it holds, and sends back the tags its copies offer and the tag names of its kept
@@ -20,7 +20,7 @@ games (``merge_tags.tag_notes``); the command gathers them in input order
 Partitions are cut the same way in every pass (the same cut points, the same chunks: a
 compressed input is read once a pass). The command holds the finder (under 200 bytes a
 distinct key) and the verdicts (some 250 bytes a copy); with prefixes also 36 bytes a game
-and 16 a distinct key (``prefixes``), with ``--merge-tags`` the tags of each set's copies
+and 24 a distinct key (``prefixes``), with ``--merge-tags`` the tags of each set's copies
 that the kept game may lack; per partition, its key, name and game numbers (some 100
 bytes). That is tens of millions of games on a command of a few gigabytes; docs/scale.md
 says how a billion would be spread. Raises ``ClusterError``.

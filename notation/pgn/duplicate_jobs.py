@@ -2,18 +2,20 @@
 over the whole input, by one or several processes, before the normalising pass.
 
 Deciding which game is a copy needs the games in input order, in one table; reading each
-game's moves for its identity is the work. So the workers read a regular, uncompressed
-file's pieces (cut as ``file_jobs`` cuts them: ``pieces.located``, ``ranges.pieces``) and
-send back, per game, its number within the piece, its first line and column and its key
-(``duplicates.game_key``: 16 bytes); the parent runs the ``DuplicateFinder`` over them in
-input order and gives the normalising pass (``file_jobs.normalize_file_parallel``) the
-later copies by their first line and column (``DuplicateSettings.verdicts``), which its
-workers apply as one process would. The parent holds the finder (under 200 bytes a
-distinct game) and the verdicts (some 250 bytes a later copy). With prefixes
-(``prefixes``), the parent also records each game's place and plies (36 bytes a game, 16 a
-distinct key), and the workers send the keys of each game's shorter main lines, which wait
-in a temporary file (16 bytes a ply) until every key is known; each game's moves are read
-once. Several inputs (``find_copies_in``) are read one after another into the one finder:
+game's moves for its identity is the work. So with ``--jobs`` the workers read a regular,
+uncompressed file's pieces (cut as ``file_jobs`` cuts them: ``pieces.located``,
+``ranges.pieces``) and send back, per game, its number within the piece, its first line
+and column and its key (``game_key``: 16 bytes); one process reads the file itself. The
+parent runs the ``DuplicateFinder`` over them in input order and gives the normalising pass
+(``file_jobs.normalize_file_parallel``) the later copies by their first line and column
+(``DuplicateSettings.verdicts``), which its workers apply as one process would. The parent
+holds the finder (under 200 bytes a distinct game) and the verdicts (some 250 bytes a later
+copy). With prefixes (``prefixes``), the parent also records each game's place (36 bytes a
+game) and each key's plies and line hash (24 bytes a distinct key), and the workers send
+each game's main line (its start's bytes and 5 bytes a move), which waits in a temporary
+file until every key is known; each game's moves are read once.
+
+Several inputs (``find_copies_in``) are read one after another into the one finder:
 a game is a copy of one in an earlier input, and by prefix of a longer one anywhere; its
 verdict is filed under its own input, and names the kept game's input, line and number.
 
@@ -41,6 +43,7 @@ from notation.pgn import pieces, ranges
 from notation.pgn.duplicates import (
     DuplicateFinder,
     DuplicateMatch,
+    DuplicateSettings,
     GameLocation,
     IdentityFrom,
     MergeTags,
@@ -48,29 +51,39 @@ from notation.pgn.duplicates import (
     keyed,
     tag_values,
 )
+from notation.pgn.games import RawGame
 from notation.pgn.identity import IdentityReader
 from notation.pgn.merge_tags import MergedTags, TagGatherer, tag_notes
 from notation.pgn.normalize import NormalizeOptions
-from notation.pgn.prefixes import LongestLines, Occurrences, PrefixSpool, verdicts
+from notation.pgn.prefixes import LongestLines, Occurrences, PrefixLine, PrefixSpool, find_extensions, verdicts
 from notation.pgn.splitter import iter_games
 
 _SPOOL_BYTES = 1 << 20
 Result = TypeVar("Result")
 
 
-class PieceKeys(NamedTuple):
-    """The games of one piece with an identity: (number within the piece, first line,
-    first column, key, plies), and the number of the piece's last game. With prefixes, the
-    keys of each game's shorter main lines, one after another (``prefix_keys``), and how
-    many each game has (``prefix_counts``, one a game)."""
+class GameKey(NamedTuple):
+    """One game with an identity: its number (within its piece), first line and column, key
+    and plies; with prefixes, its main line (``PrefixLine``) and the line's rolling hash."""
 
-    games: list[tuple[int, int, int, bytes, int]]
+    number: int
+    line: int
+    column: int
+    key: bytes
+    plies: int
+    main_line: PrefixLine | None = None
+    whole_hash: int = 0
+
+
+class PieceKeys(NamedTuple):
+    """The games of one piece with an identity, and the number of the piece's last game."""
+
+    games: list[GameKey]
     last_game: int
-    prefix_keys: bytes = b""
-    prefix_counts: list[int] = []
 
 
 _worker: tuple[IdentityReader, NormalizeOptions, int] | None = None
+_KEYS_HANDED_ON = 256  # games whose keys one process hands on at a time (``_keys_here``)
 
 
 def _init_worker(options: NormalizeOptions, fd: int) -> None:
@@ -82,33 +95,52 @@ def _reader(options: NormalizeOptions) -> IdentityReader:
     return IdentityReader(options.registry, options.accept, budget=options.budget, letters=options.move_letters)
 
 
+def game_key(game: RawGame, reader: IdentityReader, settings: DuplicateSettings) -> GameKey | None:
+    """``game``'s key (None: it has no identity), and with ``--duplicates-by prefix`` its
+    main line."""
+    values = tag_values(game, settings.by_tags)
+    if settings.match is DuplicateMatch.PREFIX:  # never with --identity-from tag: a prefix's digest needs its moves
+        line = reader.line(game)
+        if line is None:
+            return None
+        identity = line.identity()
+        main_line = PrefixLine(line.start, values, line.moves)
+        return GameKey(game.number, game.start_line, game.start_column, keyed(identity.digest, values),
+                       identity.plies, main_line, main_line.whole_hash())
+    found = reader.identity(game, trust_tag=settings.identity_from is IdentityFrom.TAG)
+    if found is None:
+        return None
+    return GameKey(game.number, game.start_line, game.start_column, keyed(found.digest, values), found.plies)
+
+
 def keys_of(text: Iterable[str], first_line: int, reader: IdentityReader, options: NormalizeOptions) -> PieceKeys:
-    """The keys of the games of ``text`` (a piece whose first line is ``first_line``), and
-    with ``--duplicates-by prefix`` the keys of their shorter main lines too."""
-    games: list[tuple[int, int, int, bytes, int]] = []
-    settings = options.duplicates
-    with_prefixes = settings.match is DuplicateMatch.PREFIX
-    trust_tag = settings.identity_from is IdentityFrom.TAG
-    prefix_keys = bytearray()
-    prefix_counts: list[int] = []
+    """The keys of the games of ``text`` (a piece whose first line is ``first_line``)."""
+    games: list[GameKey] = []
     last = 0
     for game in iter_games(text, options.limits, first_line=first_line):
         last = game.number
-        prefixes: list[bytes] = []
-        on_prefix = prefixes.append if with_prefixes else None
-        identity = reader.identity(game, on_prefix, trust_tag=trust_tag)
-        if identity is None:
-            continue
-        values = tag_values(game, settings.by_tags)
-        games.append((game.number, game.start_line, game.start_column, keyed(identity.digest, values),
-                      identity.plies))
-        if with_prefixes:
-            if identity.plies < 0:  # the key came from the game's tag: its moves are read for the prefixes
-                reader.identity(game, on_prefix)
-            for digest in prefixes:
-                prefix_keys += keyed(digest, values)
-            prefix_counts.append(len(prefixes))
-    return PieceKeys(games, last, bytes(prefix_keys), prefix_counts)
+        found = game_key(game, reader, options.duplicates)
+        if found is not None:
+            games.append(found)
+    return PieceKeys(games, last)
+
+
+def _keys_here(fd: int, options: NormalizeOptions, take: Callable[[PieceKeys], None]) -> None:
+    """One process: the keys of the file's games read here, handed to ``take`` in input
+    order a few hundred games at a time (no worker forked, nothing sent)."""
+    reader = _reader(options)
+    text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
+    games: list[GameKey] = []
+    before = last = 0
+    for game in iter_games(text, options.limits):
+        last = game.number
+        found = game_key(game, reader, options.duplicates)
+        if found is not None:
+            games.append(found._replace(number=found.number - before))
+        if len(games) >= _KEYS_HANDED_ON:
+            take(PieceKeys(games, last - before))
+            games, before = [], last
+    take(PieceKeys(games, last - before))
 
 
 Reading = Callable[[Iterable[str], int, IdentityReader, NormalizeOptions], Result]
@@ -167,9 +199,10 @@ class KeysTaken:
     """The deciding side of the finding pass (here, or the command of a cluster run): each
     piece's keys taken in input order (``take``), one finder over every input. Without
     prefixes a copy is decided as it comes; with them, every game's place is recorded and
-    its prefix keys spooled, and ``decided`` says at the end. A ``with`` block holds the
+    its main line spooled, and ``decided`` says at the end. A ``with`` block holds the
     spool. Memory: the finder (under 200 bytes a distinct key); with prefixes 36 bytes a
-    game and 16 a distinct key more (``prefixes``), and 16 bytes a ply on disk."""
+    game and 24 a distinct key more (``prefixes``), and on disk 32 bytes a game, its start's
+    bytes and 5 bytes a move."""
 
     def __init__(self, prefixes: bool) -> None:
         self.finder = DuplicateFinder()
@@ -189,21 +222,17 @@ class KeysTaken:
         games; filed under ``group``) decided now: none with prefixes."""
         copies: dict[tuple[int, int], Verdict] = {}
         spool = self._spool
-        at = 0
-        for (number, line, column, key, plies), count in zip(found.games, found.prefix_counts or
-                                                             [0] * len(found.games), strict=True):
-            where = GameLocation(source, line, games_before + number)
-            if spool is not None:
-                index = self.finder.add(key, where)
-                self._longest.add(index, plies)
-                self._occurrences.add(line, column, where.number, index, group)
-                size = count * len(key)
-                spool.add(index, count, found.prefix_keys[at:at + size])
-                at += size
+        for game in found.games:
+            where = GameLocation(source, game.line, games_before + game.number)
+            if spool is not None and game.main_line is not None:
+                index = self.finder.add(game.key, where)
+                self._longest.add(index, game.plies, game.whole_hash)
+                self._occurrences.add(game.line, game.column, where.number, index, group)
+                spool.add(index, game.main_line)
                 continue
-            first = self.finder.first(key, where)
+            first = self.finder.first(game.key, where)
             if first is not None:
-                copies[(line, column)] = Verdict(first)
+                copies[(game.line, game.column)] = Verdict(first)
         return copies
 
     def decided(self, source_of: Callable[[int], str] | None) -> dict[int, dict[tuple[int, int], Verdict]]:
@@ -211,11 +240,7 @@ class KeysTaken:
         ``source_of(group)``, the group's input's name, None for one input)."""
         if self._spool is None:
             return {}
-        for game_index, prefix_keys in self._spool.games():
-            for prefix_key in prefix_keys:
-                prefix_index = self.finder.index_of(prefix_key)
-                if prefix_index is not None:
-                    self._longest.extended(prefix_index, game_index)
+        find_extensions(self._spool, self.finder, self._longest)
         return verdicts(self._occurrences, self.finder, self._longest, source_of)
 
 
@@ -225,9 +250,9 @@ def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
     given: the games that are copies of a game in it or in an input before or (by prefix)
     after it, by (first line, first column), each with the game kept of its set; ``jobs``
     processes read the identities, the parent one of them. Games are numbered within their
-    input. With prefixes (``DuplicateMatch.PREFIX``), the keys of each game's shorter main
-    lines wait in a temporary file (``PrefixSpool``) until every key is known, then are
-    looked up (``KeysTaken``)."""
+    input. With prefixes (``DuplicateMatch.PREFIX``), each game's main line waits in a
+    temporary file (``PrefixSpool``) until every key is known, then its prefixes are looked
+    up (``KeysTaken``)."""
     settings = options.duplicates
     prefixes = settings.match is DuplicateMatch.PREFIX
     copies: list[dict[tuple[int, int], Verdict]] = [{} for _ in inputs]
@@ -240,8 +265,11 @@ def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
                 copies[group].update(taken.take(found, source, games_before, group))
                 games_before += found.last_game
 
-            _over_pieces(fd, replace(options, duplicates=replace(settings, source=source)), jobs, _piece_keys,
-                         keys_of, decide)
+            named = replace(options, duplicates=replace(settings, source=source))
+            if jobs < 2:
+                _keys_here(fd, named, decide)
+            else:
+                _over_pieces(fd, named, jobs, _piece_keys, keys_of, decide)
         if not prefixes:
             return copies
         names = [source for source, _fd in inputs]

@@ -20,10 +20,11 @@ moves (``gamemoves.read_game_moves``, the walk ``check`` uses) and gives its ``I
 or None for a game with no identity: its variant unknown, its start unreadable or illegal
 beyond repair (or drawn, Chess960 without a FEN), a main-line move that cannot be read or
 played, a movetext over budget, a part of a game too large to hold, or text outside any
-game. A game without moves has one (its start alone). ``MainLine`` is the visitor that
-hashes the main line, for a caller that walks the moves itself (``check``).
-``prefixes`` asks it for the digest of every prefix of the main line too (``--duplicates-by
-prefix``: ``duplicates`` looks them up, never stores them).
+game. A game without moves has one (its start alone). ``IdentityReader.line(game)`` gives
+what the digest is taken of (``LineCodes``: the start's bytes and ``MOVE_CODE_BYTES`` a
+move), from which ``prefixes`` takes the digest of a shorter main line (``--duplicates-by
+prefix``). ``MainLine`` is the visitor that records the main line, for a caller that walks
+the moves itself (``check``).
 
 Nothing here raises on bad input.
 """
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from notation.errors import NotationError
@@ -51,6 +51,7 @@ from notation.pgn.movetext import DEFAULT_BUDGET, Budget
 from notation.variants import Registry, Variant
 
 IDENTITY_BYTES: Final = 16
+MOVE_CODE_BYTES: Final = 5  # the bytes one move is hashed as (``move_code``)
 IDENTITY_TAG: Final = "NotationId"  # the tag ``--add-tags gameid`` writes the digest into
 _HEX_DIGEST: Final = re.compile(f"[0-9a-f]{{{2 * IDENTITY_BYTES}}}")
 _PERSON: Final = b"notation-game1"  # changes if the encoding ever does: old digests then never match new ones
@@ -73,15 +74,51 @@ class Identity(NamedTuple):
 
 
 def move_code(move: Move) -> bytes:
-    """The bytes one move is hashed as: its squares (boards up to 12x12: under 256), its
-    promotion and drop letters and its kind; no notation's spelling."""
+    """The bytes one move is hashed as (``MOVE_CODE_BYTES``): its squares (boards up to
+    12x12: under 256), its promotion and drop letters and its kind; no notation's spelling."""
+    return bytes(_codes_of(move, []))
+
+
+def move_codes(moves: list[Move]) -> bytes:
+    """``move_code`` of each move, one after another."""
+    out: list[int] = []
+    for move in moves:
+        _codes_of(move, out)
+    return bytes(out)
+
+
+def _codes_of(move: Move, out: list[int]) -> list[int]:
     kind = move.kind
-    return bytes((
-        (move.origin + 1) & 0xFF, (move.target + 1) & 0xFF,
-        ord(move.promotion) & 0xFF if move.promotion else 0,
-        ord(move.drop) & 0xFF if move.drop else 0,
-        0 if kind is _NORMAL else _KINDS[kind],  # an enum's hash is a Python call: most moves skip it
-    ))
+    promotion = move.promotion
+    drop = move.drop
+    out.append((move.origin + 1) & 0xFF)
+    out.append((move.target + 1) & 0xFF)
+    out.append(ord(promotion) & 0xFF if promotion else 0)
+    out.append(ord(drop) & 0xFF if drop else 0)
+    out.append(0 if kind is _NORMAL else _KINDS[kind])  # an enum's hash is a Python call: most moves skip it
+    return out
+
+
+def line_digest(start: bytes, moves: bytes) -> bytes:
+    """The digest of a main line from ``start`` (``start_code``) playing ``moves`` (``move_codes``)."""
+    hasher = hashlib.blake2b(start, digest_size=IDENTITY_BYTES, person=_PERSON)
+    hasher.update(moves)
+    return hasher.digest()
+
+
+class LineCodes(NamedTuple):
+    """A main line as its identity hashes it: the ``start`` (``start_code``) and the
+    ``moves`` (``move_codes``, ``MOVE_CODE_BYTES`` a move)."""
+
+    start: bytes
+    moves: bytes
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves) // MOVE_CODE_BYTES
+
+    def identity(self) -> Identity:
+        return Identity(line_digest(self.start, self.moves), self.plies)
 
 
 def start_code(position: GamePosition) -> bytes:
@@ -111,36 +148,35 @@ class StartCodes:
 
 
 class MainLine(MainLineVisitor):
-    """The main line's moves from ``start`` (the bytes of ``start_code``), hashed once the
-    walk is done (``identity``); ``on_prefix``, when given, then gets the digest of each
-    shorter prefix of the main line (0 to plies - 1 moves), in order (the walk is the hot
-    loop: hashing waits until the end)."""
+    """Records the main line's moves from ``start`` (the bytes of ``start_code``): the walk
+    is the hot loop, so hashing waits until it is done (``line``, ``identity``)."""
 
-    __slots__ = ("start", "on_prefix", "moves")
+    __slots__ = ("start", "moves")
 
-    def __init__(self, start: bytes, on_prefix: Callable[[bytes], None] | None = None) -> None:
+    def __init__(self, start: bytes) -> None:
         super().__init__()
         self.start = start
-        self.on_prefix = on_prefix
         self.moves: list[Move] = []
+
+    def played(self, offset: int, word: str, read: ReadMove, before: GamePosition, after: GamePosition,
+               ply: int) -> None:
+        if self.depth == 0:  # ``main_move``'s test, here: one call a move fewer
+            self.moves.append(read.move)
 
     def main_move(self, read: ReadMove, after: GamePosition) -> None:
         self.moves.append(read.move)
 
-    def identity(self) -> Identity | None:
-        """The main line's identity (None after a main-line move that failed: the walk
+    def line(self) -> LineCodes | None:
+        """The main line as hashed (None after a main-line move that failed: the walk
         stops the line there)."""
         if self.broken:
             return None
-        hasher = hashlib.blake2b(self.start, digest_size=IDENTITY_BYTES, person=_PERSON)
-        on_prefix = self.on_prefix
-        if on_prefix is None:
-            hasher.update(b"".join([move_code(move) for move in self.moves]))
-        else:
-            for move in self.moves:
-                on_prefix(hasher.copy().digest())
-                hasher.update(move_code(move))
-        return Identity(hasher.digest(), len(self.moves))
+        return LineCodes(self.start, move_codes(self.moves))
+
+    def identity(self) -> Identity | None:
+        """The main line's identity (None as ``line``)."""
+        line = self.line()
+        return None if line is None else line.identity()
 
 
 class IdentityReader:
@@ -157,19 +193,23 @@ class IdentityReader:
         self._variants: dict[str, Variant | None] = {}
         self._start_codes = StartCodes()
 
-    def identity(self, game: RawGame, on_prefix: Callable[[bytes], None] | None = None, *,
-                 trust_tag: bool = False) -> Identity | None:
-        """``game``'s identity, or None when it has none (see the module doc); ``on_prefix``
-        as ``MainLine``'s. ``trust_tag``: a ``NotationId`` tag of ``2 * IDENTITY_BYTES`` hex
-        digits (``normalize --add-tags gameid`` writes it) is taken as the digest, the
-        moves unread (``plies`` is then -1: unknown)."""
-        if game.part != 0 or game.continues or game.is_blank:
-            return None
-        if trust_tag:
+    def identity(self, game: RawGame, *, trust_tag: bool = False) -> Identity | None:
+        """``game``'s identity, or None when it has none (see the module doc).
+        ``trust_tag``: a ``NotationId`` tag of ``2 * IDENTITY_BYTES`` hex digits (``normalize
+        --add-tags gameid`` writes it) is taken as the digest, the moves unread (``plies`` is
+        then -1: unknown)."""
+        if trust_tag and game.part == 0 and not game.continues and not game.is_blank:
             for tag in game.find_tags(IDENTITY_TAG):
                 if _HEX_DIGEST.fullmatch(tag.value):
                     return Identity(bytes.fromhex(tag.value), -1)
                 break
+        line = self.line(game)
+        return None if line is None else line.identity()
+
+    def line(self, game: RawGame) -> LineCodes | None:
+        """``game``'s main line as its identity hashes it, or None when it has no identity."""
+        if game.part != 0 or game.continues or game.is_blank:
+            return None
         for problem in game.problems:
             if problem.code == STRAY_TEXT:
                 return None
@@ -181,13 +221,13 @@ class IdentityReader:
         start = self._starts.start(variant, fen)
         if start.position is None:
             return None
-        visitor = MainLine(self._start_codes.code(start.position, fen, variant), on_prefix)
+        visitor = MainLine(self._start_codes.code(start.position, fen, variant))
         found = read_game_moves(game.read_text, game.start_line, start, budget=self._budget, visitor=visitor,
                                 letters=self._letters, first_column=game.start_column)
         for placed in found.problems:
             if placed.problem.code in _OVER_BUDGET:
                 return None
-        return visitor.identity()
+        return visitor.line()
 
     def _variant(self, name: str) -> Variant | None:
         if name in self._variants:

@@ -7,11 +7,14 @@ around each variation; a visitor that wants the main line alone (a game's identi
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from notation.game.family import GamePosition
 from notation.moves.reading import ReadMove
 from notation.problem import Problem
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``select``'s visitor is one
 class MainLineVisitor:
     """Calls ``main_move`` for each move of the main line played; ``broken`` once a main-line
     move could not be read or played (the walk ends the line there)."""

@@ -33,7 +33,7 @@ from notation.pgn.duplicates import (
 )
 from notation.pgn.identity import IdentityReader
 from notation.pgn.normalize import NormalizeOptions, normalize_text
-from notation.pgn.prefixes import Occurrences, PrefixSpool
+from notation.pgn.prefixes import LongestLines, Occurrences, PrefixLine, PrefixSpool, find_extensions, rolled
 from notation.pgn.splitter import iter_games
 from notation.pgn.tag_edits import set_tags
 from notation.variants import DEFAULT_REGISTRY
@@ -352,11 +352,68 @@ def test_merged_and_added_tags_keep_the_export_format_s_order():
 
 def test_the_prefix_spool_gives_back_every_game_in_order_across_its_flushes():
     rng = random.Random(5)
-    games = [(rng.randrange(10**6), [rng.randbytes(16) for _ in range(rng.randrange(0, 300))]) for _ in range(3_000)]
-    with PrefixSpool() as spool:  # some 14 MB of keys: flushed to disk many times
-        for index, keys in games:
-            spool.add(index, len(keys), b"".join(keys))
+    games = [(rng.randrange(10**6), PrefixLine(rng.randbytes(rng.randrange(20, 90)),
+                                               rng.randbytes(rng.randrange(0, 3) * 9),
+                                               rng.randbytes(5 * rng.randrange(0, 300))))
+             for _ in range(3_000)]
+    with PrefixSpool() as spool:  # some 2.5 MB of lines: flushed to disk several times
+        for index, line in games:
+            spool.add(index, line)
         assert list(spool.games()) == games
+
+
+def _kept(lines: list[PrefixLine], every_digest: bool) -> list[int]:
+    """Each line's kept key: by find_extensions, or by every prefix's digest looked up."""
+    finder = DuplicateFinder()
+    longest = LongestLines()
+    indexes = []
+    with PrefixSpool() as spool:
+        for number, line in enumerate(lines, 1):
+            index = finder.add(line.prefix_key(len(line.moves) // 5), GameLocation("", number, number))
+            longest.add(index, len(line.moves) // 5, line.whole_hash())
+            spool.add(index, line)
+            indexes.append(index)
+        if not every_digest:
+            find_extensions(spool, finder, longest)
+            return [longest.kept(index) for index in indexes]
+    for index, line in zip(indexes, lines, strict=True):
+        for plies in range(len(line.moves) // 5):
+            prefix = finder.index_of(line.prefix_key(plies))
+            if prefix is not None:
+                longest.extended(prefix, index)
+    return [longest.kept(index) for index in indexes]
+
+
+def test_prefixes_are_found_through_the_line_hashes_as_by_every_digest():
+    rng = random.Random(11)
+    starts = [b"chess\nstart-a\n", b"crazyhouse\nstart-b\n"]
+    lines = []
+    for _ in range(400):
+        if lines and rng.random() < 0.6:  # a prefix or an extension of a line seen, maybe under other tags
+            seen = rng.choice(lines)
+            cut = rng.randrange(0, len(seen.moves) // 5 + 1) * 5
+            moves = seen.moves[:cut] + (rng.randbytes(5 * rng.randrange(0, 4)) if rng.random() < 0.5 else b"")
+            values = seen.values if rng.random() < 0.8 else b"\x00other"
+            lines.append(PrefixLine(seen.start, values, moves))
+        else:
+            lines.append(PrefixLine(rng.choice(starts), rng.choice([b"", b"\x00Carlsen"]),
+                                    rng.randbytes(5 * rng.randrange(0, 12))))
+    by_hashes = _kept(lines, every_digest=False)
+    assert by_hashes == _kept(lines, every_digest=True)
+    kept_elsewhere = [index for index, kept in enumerate(by_hashes) if kept != index]
+    assert len(kept_elsewhere) > 50  # the table finds real prefixes, not only lines kept as themselves
+
+
+def test_a_prefix_key_is_the_key_of_the_shorter_game():
+    reader = IdentityReader(DEFAULT_REGISTRY)
+    short, long = (next(iter_games(text)) for text in ("1. e4 e5 2. Nf3 *\n", "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n"))
+    short_line, long_line = reader.line(short), reader.line(long)
+    assert short_line is not None and long_line is not None
+    whole = PrefixLine(long_line.start, b"", long_line.moves)
+    assert whole.prefix_key(3) == reader.identity(short).digest
+    assert whole.prefix_key(5) == reader.identity(long).digest
+    shorter = PrefixLine(short_line.start, b"", short_line.moves)
+    assert rolled(whole.seed(), long_line.moves, 0, 15) == shorter.whole_hash()
 
 
 # -- several inputs: one finder over them all, the answer for the inputs concatenated ------------------
