@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from notation.options import (
     CastlingStyle,
@@ -28,8 +27,9 @@ from notation.options import (
 )
 
 
-@dataclass(frozen=True)
-class WriteOptions:
+# The two records here are NamedTuples, not frozen dataclasses, whose methods would be
+# compiled from source at every command's start-up.
+class WriteOptions(NamedTuple):
     """Everything the writer can be told. ``castling_960`` applies to Chess960 setups
     (castling rights that only Chess960 can have), ``castling`` to all others."""
 
@@ -47,7 +47,7 @@ class WriteOptions:
 
     def but(self, **changes: Any) -> WriteOptions:
         """A copy with some options replaced."""
-        return replace(self, **changes)
+        return self._replace(**changes)
 
 
 PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
@@ -115,8 +115,7 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
 DEFAULT_PROFILE = "python-chess"
 DEFAULT_OPTIONS = PROFILES[DEFAULT_PROFILE]
 
-@dataclass(frozen=True)
-class WriterOption:
+class WriterOption(NamedTuple):
     """One option a user may give the writer, over the profile's value.
 
     ``name`` is the ``WriteOptions`` field, the ``resolve_options`` keyword and the JSON
