@@ -13,6 +13,7 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from notation.errors import UnknownVariantError
 from notation.geometry import CHESS_BOARD, Geometry
@@ -37,8 +38,9 @@ class Movement(enum.Enum):
     SOLDIER = "soldier"  # one step forwards; also sideways once across the river
 
 
-@dataclass(frozen=True)
-class PieceKind:
+# The small records here are NamedTuples: a frozen dataclass's methods are compiled from
+# source when its module is imported, which every command's start-up would pay for.
+class PieceKind(NamedTuple):
     """One kind of piece of a variant: its FEN letter (lower case), name and movement."""
 
     letter: str
@@ -109,8 +111,7 @@ class BishopColours(enum.Enum):
     DIFFERENT = "different"  # two bishops of a side never on squares of one colour
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """How a placement phase sets the armies up (variants with the ``PLACEMENT`` twist).
 
     Each side places exactly ``army`` (lower-case letters), one piece a move, on its own
@@ -135,8 +136,7 @@ class Stalemate(enum.Enum):
     FEWER_PIECES_WINS = "fewer-pieces-wins"  # FICS suicide rule; equal counts draw
 
 
-@dataclass(frozen=True)
-class Spellings:
+class Spellings(NamedTuple):
     """Other ways a variant's FENs are written in the wild, as data for the reader and writer.
 
     ``letters`` holds ``(style, letters)`` pairs: another letter for each of the variant's
@@ -156,8 +156,7 @@ class Spellings:
         return bool(self.letters or self.sides or self.layouts)
 
 
-@dataclass(frozen=True)
-class Army:
+class Army(NamedTuple):
     """What one side may have on the board in a legal setup.
 
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for

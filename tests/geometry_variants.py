@@ -50,9 +50,7 @@ def on_board(template: str, geometry: Geometry) -> Variant:
     key = f"{base.key}-{geometry.files}x{geometry.ranks}"
     army_size = 2 * geometry.files  # a back rank and a pawn rank, as on 8x8
     armies = tuple(
-        dataclasses.replace(
-            army, max_pieces=max(army.max_pieces, army_size), max_pawns=max(army.max_pawns, geometry.files)
-        )
+        army._replace(max_pieces=max(army.max_pieces, army_size), max_pawns=max(army.max_pawns, geometry.files))
         for army in base.armies
     )
     fen = start_fen(geometry, castling=base.castling)

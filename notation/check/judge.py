@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
@@ -27,8 +26,9 @@ if TYPE_CHECKING:
     from notation.pgn.gamestart import StartPositions
 
 
-@dataclass(frozen=True)
-class Finding:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for.
+class Finding(NamedTuple):
     """One problem with a FEN; ``column`` is 1-based within the FEN text, or None."""
 
     severity: Severity

@@ -25,8 +25,9 @@ class Severity(str, enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class CheckProblem:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for.
+class CheckProblem(NamedTuple):
     """One problem at ``path:line:column``. ``line`` and ``column`` are 1-based, never 0."""
 
     path: str

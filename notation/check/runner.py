@@ -9,7 +9,6 @@ closed pipe) propagate.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -165,7 +164,7 @@ def counter(
     def count(problem: CheckProblem) -> None:
         rated = severity_of(problem.code, accept, problem.severity.value)
         if rated != problem.severity.value:
-            problem = dataclasses.replace(problem, severity=Severity(rated))
+            problem = problem._replace(severity=Severity(rated))
         if problem.severity is Severity.ERROR:
             summary.errors += 1
         else:

@@ -21,6 +21,7 @@ import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from notation.inputs import split_compression_suffix
 
@@ -40,8 +41,10 @@ _KINDS = {"." + kind.value: kind for kind in FileKind}
 NOT_A_FORMAT = "not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)"
 
 
-@dataclass(frozen=True)
-class Source:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for. Unreadable and Skipped stay
+# dataclasses: as tuples of the same fields, one would compare equal to the other.
+class Source(NamedTuple):
     """A file to check: its path as shown to the user and its kind.
 
     ``kind`` is None when the reader is to sniff it (standard input without

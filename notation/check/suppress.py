@@ -14,15 +14,16 @@ Codes are not checked against the known ones: an unknown code silences nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _CODES = r"(?:\[(?P<codes>[^\]\n]*)\])?"
 LINE_MARKER = re.compile(r"\s+#\s*notation:\s*ignore" + _CODES + r"\s*$")
 GAME_MARKER = re.compile(r"(?:\{\s*|;[ \t]*)notation:\s*ignore" + _CODES + r"(?:\s*\}|[ \t]*(?:\n|$))")
 
 
-@dataclass(frozen=True)
-class Suppression:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for.
+class Suppression(NamedTuple):
     """Codes to silence on some lines; ``codes`` None silences every code."""
 
     first_line: int
