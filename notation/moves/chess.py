@@ -680,13 +680,20 @@ _LOWER_Z: Final = 122
 
 
 def _warning(code: str, message: str, text: str) -> Problem:
-    """A lenient reading's warning on the move ``text``, worded as the full reader words it."""
+    """A reading's warning on the move ``text`` (any text: ``repr`` quotes it)."""
     return Problem(code, f"{message} in {text!r}", extra={"move": text})
 
 
-def _wrong_check_mark(written: str, actual: str, text: str) -> Problem:
-    return _warning("wrong-check-mark", f"check mark {written or 'missing'} where the move gives {actual or 'none'}",
-                    text)
+def _read_warning(code: str, message: str, text: str) -> Problem:
+    """``_warning`` on a move the lenient step has read to its last character: ASCII
+    letters, digits and ``-x=+#!?``, which ``repr`` puts in single quotes and escapes
+    nothing of. Quoted here so (the same words): compiled, ``repr`` in a message goes
+    through ``str.format``, which costs more than reading the move."""
+    return Problem(code, message + " in '" + text + "'", extra={"move": text})
+
+
+def _check_mark_message(written: str, actual: str) -> str:
+    return f"check mark {written or 'missing'} where the move gives {actual or 'none'}"
 
 
 def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation | None) -> ReadMove | None:
@@ -794,7 +801,7 @@ def _read_with_mark(position: ChessPosition, text: str, move: Move, written: str
     the check mark ``written`` is not the one the move gives."""
     actual = _suffix(position, move)
     if written != actual:
-        warnings.append(_wrong_check_mark(written, actual, text))
+        warnings.append(_read_warning("wrong-check-mark", _check_mark_message(written, actual), text))
     return ReadMove(move, warnings)
 
 
@@ -814,7 +821,7 @@ def _lenient_castling(position: ChessPosition, text: str, body: str, written: st
             found = move
     if found is None:
         return None
-    warnings = [_warning("castling-with-zeros", _CASTLING_WITH_ZEROS, text)] if zeros else []
+    warnings = [_read_warning("castling-with-zeros", _CASTLING_WITH_ZEROS, text)] if zeros else []
     return _read_with_mark(position, text, found, written, warnings)
 
 
@@ -839,8 +846,11 @@ def _lenient_uci(position: ChessPosition, text: str, target: int, origin: int, p
     if not known or not origins >> origin & 1 or not _promotion_fits(position, kind, target, promotion):
         return None
     move = Move(origin, target, promotion)
-    warnings = [_warning("uci-in-san", "a UCI move read as SAN", text)] if notation is _SAN_NOTATION else []
+    warnings = [_read_warning("uci-in-san", "a UCI move read as SAN", text)] if notation is _SAN_NOTATION else []
     if not written:
+        # The position after it kept, as ``_suffix`` keeps it for the other readings: the
+        # move's caller plays it next without judging its legality again.
+        position.play_known(move)
         return ReadMove(move, warnings)
     return _read_with_mark(position, text, move, written, warnings)
 
@@ -852,9 +862,9 @@ def _capture_mark(position: ChessPosition, target: int, capture: bool, text: str
     theirs: i64 = position.side(position.turn_index ^ 1)
     real = bool(theirs >> target & 1)
     if capture and not real:
-        warnings.append(_warning("false-capture-mark", _FALSE_CAPTURE_MARK, text))
+        warnings.append(_read_warning("false-capture-mark", _FALSE_CAPTURE_MARK, text))
     elif real and not capture:
-        warnings.append(_warning("missing-capture-mark", _MISSING_CAPTURE_MARK, text))
+        warnings.append(_read_warning("missing-capture-mark", _MISSING_CAPTURE_MARK, text))
     return real
 
 
@@ -881,7 +891,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
     warnings: list[Problem] = []
     if not lettered and mover >= 0 and mover != rules.pawn:
         kind = mover
-        warnings.append(_warning("long-algebraic-without-piece", _WITHOUT_PIECE, text))
+        warnings.append(_read_warning("long-algebraic-without-piece", _WITHOUT_PIECE, text))
     if kind != mover:
         return None
     known, origins = position.legal_origins(kind, target)
@@ -891,7 +901,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
         if not _promotion_fits(position, kind, target, promotion):
             return None
         if promotion and not equals:
-            warnings.append(_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+            warnings.append(_read_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
         real = _capture_mark(position, target, capture, text, warnings)
         if lettered and real and capture and _disambiguation_length(origins, origin) == 2:
             return None  # as SAN writes it (``Qd1xd4`` with three queens about)
@@ -910,7 +920,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
             return None
         move = found
     if notation is _SAN_NOTATION:
-        warnings.append(_warning("long-algebraic", _LONG_ALGEBRAIC, text))
+        warnings.append(_read_warning("long-algebraic", _LONG_ALGEBRAIC, text))
     return _read_with_mark(position, text, move, written, warnings)
 
 
@@ -932,7 +942,7 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
     origin = first(chosen)
     warnings: list[Problem] = []
     if promotion and not equals:
-        warnings.append(_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+        warnings.append(_read_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
     real = _capture_mark(position, target, capture, text, warnings)
     length = (1 if file_index >= 0 else 0) + (1 if rank_index >= 0 else 0)
     if length:
@@ -941,7 +951,7 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
         else:
             needed = _disambiguation_length(origins, origin)
         if length > needed:
-            warnings.append(_warning("over-disambiguated", _OVER_DISAMBIGUATED, text))
+            warnings.append(_read_warning("over-disambiguated", _OVER_DISAMBIGUATED, text))
     return _read_with_mark(position, text, Move(origin, target, promotion), written, warnings)
 
 
@@ -1265,7 +1275,7 @@ class _Reader:
             return
         actual = _suffix(self.position, move)
         if written != actual:
-            self.warnings.append(_wrong_check_mark(written, actual, self.text))
+            self.warn("wrong-check-mark", _check_mark_message(written, actual))
 
 
 def _fits(square_name: str, written: str) -> bool:

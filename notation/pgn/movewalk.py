@@ -186,8 +186,7 @@ def walk(
     the language of a chess move's piece letters (``--piece-letters``); a scan
     stopped by its budget (``scanner.overflow``) leaves a ``(`` open without a problem."""
     problems: list[MoveProblem] = []
-    warned: dict[str, int] = {}  # warning code -> its index in problems
-    repeats: dict[int, int] = {}  # index in problems -> times met, where more than once
+    warned: dict[str, list[int]] = {}  # warning code -> [its index in problems, times met]
     edits: list[tuple[int, int, str]] = []
     stack: list[tuple[GamePosition, GamePosition | None, int, int, int, int]] = []
     current: GamePosition = start
@@ -259,7 +258,7 @@ def walk(
                     marked = read_chess_move(previous, text[marked_start:marked_end], reading, letters).move
                     written = text[marked_start:scanner.end]
                     mark_warning = en_passant_mark(marked, written)
-                    _warn(problems, warned, repeats, mark_warning, marked_start, ply, written)
+                    _warn(problems, warned, mark_warning, marked_start, ply, written)
                     if visitor is not None:
                         visitor.marked(mark_warning)
                     if writer is not None:  # the mark goes with the move's old text
@@ -291,7 +290,7 @@ def walk(
             ply += 1
             if read.warnings:
                 for warning in read.warnings:
-                    _warn(problems, warned, repeats, warning, offset, ply, word)
+                    _warn(problems, warned, warning, offset, ply, word)
             if writer is not None:
                 new = writer.write(current, read, word, read_as_san, after)
                 if new != word:
@@ -332,7 +331,7 @@ def walk(
                 word = text[scanner.start:scanner.end]
                 canonical = canonical_result(word)
                 if canonical != word:
-                    _warn(problems, warned, repeats, Problem(
+                    _warn(problems, warned, Problem(
                         RESULT_SPELLING, f"result {word!r} read as {canonical}: the PGN standard writes it "
                         "with a hyphen-minus and digits",
                     ), scanner.start, ply, word)
@@ -350,8 +349,9 @@ def walk(
                 UNBALANCED_VARIATION, f"a '(' never closed ({len(stack)} open at the end of the game)", ERROR,
                 opened, ply,
             ))
-    for index, count in repeats.items():
-        problems[index] = problems[index]._replace(count=count)
+    for index, count in warned.values():
+        if count > 1:
+            problems[index] = problems[index]._replace(count=count)
     end = current if state != _DEAD else None
     return Walk(problems, edits, end, main_result, ply, first_move)
 
@@ -401,15 +401,16 @@ class _Coordinates:
         return self.found
 
 
-def _warn(problems: list[MoveProblem], warned: dict[str, int], repeats: dict[int, int], warning: Problem,
-          offset: int, ply: int, word: str) -> None:
-    """Add a warning at its first place in the game; count it there when met again."""
+def _warn(problems: list[MoveProblem], warned: dict[str, list[int]], warning: Problem, offset: int, ply: int,
+          word: str) -> None:
+    """Add a warning at its first place in the game; count it there when met again (one
+    look-up a warning: a lenient spelling is often met on most of a game's moves)."""
     seen = warned.get(warning.code)
     if seen is None:
-        warned[warning.code] = len(problems)
+        warned[warning.code] = [len(problems), 1]
         problems.append(MoveProblem(warning.code, warning.message, WARNING, offset, ply, word))
     else:
-        repeats[seen] = repeats.get(seen, 1) + 1
+        seen[1] += 1
 
 
 def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:
