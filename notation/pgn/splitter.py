@@ -115,9 +115,11 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
 
 def _final_result_alone(movetext: str) -> bool:
     """True when ``movetext`` ends with a result and the state machine would surely see no
-    game end before it: nothing result-like earlier (``*``, a hyphen between a ``1`` or
-    ``0`` and another, ``1/2``), no byte order mark, no other spelling of a result. Single
-    characters are sought (``str.find`` at C speed): no copy of the movetext is made."""
+    game end before it: nothing result-like earlier (``*``, a hyphen between a ``1`` and a
+    ``0`` either way round, ``1/2``), no byte order mark, no other spelling of a result.
+    Castling written with zeros (``0-0``, ``0-0-0``) is no result to the state machine
+    either, so it stays on the fast path. Single characters are sought (``str.find`` at C
+    speed): no copy of the movetext is made."""
     end = len(movetext.rstrip(" \t\r\n"))
     if not movetext.endswith(RESULTS, 0, end):
         return False
@@ -128,7 +130,8 @@ def _final_result_alone(movetext: str) -> bool:
         return False
     hyphen = movetext.find("-", 0, end)
     while hyphen > 0:
-        if movetext[hyphen - 1] in "01" and movetext[hyphen + 1] in "01":
+        before, after = movetext[hyphen - 1], movetext[hyphen + 1]
+        if before in "01" and after in "01" and before != after:
             return False
         hyphen = movetext.find("-", hyphen + 1, end)
     slash = movetext.find("/", 0, end)

@@ -13,7 +13,9 @@ instead of a flag per twist:
   explosions clear lines, so checks follow no line rule.
 - ``NoCheckKings`` (``Twist.NO_CHECK``): check does not exist; a side to move without its
   royal piece had it captured (the warning ``king-captured``).
-- ``RaceKings`` (``Twist.RACE``): no move gives check, an en passant capture neither.
+- ``RaceKings`` (``Twist.RACE``): no move gives check, an en passant capture neither;
+  the game is over once both kings stand on the last rank (``race-over`` with Black to
+  move), and material over its caps is ``race-material``.
 
 A variant with more than one of these twists (none in the default registry) is judged by
 the first of ``NO_CHECK``, ``ATOMIC``, ``RACE``. The move generator's side of the same
@@ -66,6 +68,12 @@ class KingRule:
     checks_follow_lines = True
     # What the side to move without its royal piece means.
     mover_royal_loss = RoyalLoss.MISSING
+    # Whether the game ends once both sides' royal pieces stand on the last rank, so that
+    # Black to move with both there is an impossible setup (``race-over``).
+    race_to_last_rank = False
+    # The code of material over an army's caps, where the rule names it; None for the
+    # usual ``too-many-pieces`` and ``too-many-pawns``.
+    material_code: str | None = None
 
     def checkers(self, view: AttackView, colour: int, occupied: int | None = None) -> int:
         """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none)."""
@@ -152,6 +160,8 @@ class RaceKings(KingRule):
     """Racing Kings: no move gives check (see the module doc)."""
 
     checks_refused = True
+    race_to_last_rank = True
+    material_code = "race-material"
 
     def en_passant_legal(self, view: AttackView, origin: int, ep: int) -> bool:
         if not KingRule.en_passant_legal(self, view, origin, ep):

@@ -32,7 +32,7 @@ class VariantRules:
         # royalty and armies
         "royal", "royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "no_pawns", "kind_caps",
         # rule twists
-        "drops", "race", "no_double_step", "no_en_passant", "placement",
+        "drops", "no_double_step", "no_en_passant", "placement",
         # how the twists change the attacks on kings and what a setup may hold (king_rules)
         "kings",
     )
@@ -96,7 +96,6 @@ class VariantRules:
 
         twists = variant.twists
         self.drops = Twist.POCKETS in twists
-        self.race = Twist.RACE in twists
         # Per colour: True for a side whose pawns never step two squares.
         never = Twist.NO_PAWN_DOUBLE_STEP in twists
         self.no_double_step = tuple(never or not army.pawn_double_step for army in variant.armies)

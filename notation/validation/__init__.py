@@ -110,7 +110,7 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     problems += castling.find_problems(ctx)
     problems += en_passant.find_problems(ctx)
     problems += checkers.find_problems(ctx)
-    if judged.race:
+    if judged.kings.race_to_last_rank:
         problems += race.find_problems(ctx)
     problems += check_counters.find_problems(ctx)
     if judged.bombs:

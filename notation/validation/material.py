@@ -49,7 +49,7 @@ def _side_counts(ctx: Context) -> list[Problem]:
         pawns = position.pawns[colour].bit_count()
         max_pawns = rules.max_pawns[colour]
         if pawns > max_pawns:
-            code = "race-material" if position.rules.race else "too-many-pawns"
+            code = rules.kings.material_code or "too-many-pawns"
             limit = "no pawns" if max_pawns == 0 else f"at most {max_pawns}"
             problems.append(
                 Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
@@ -96,7 +96,7 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
 
 def _kind_caps(ctx: Context) -> list[Problem]:
     problems = []
-    code = "race-material" if ctx.position.rules.race else "too-many-pieces"
+    code = ctx.rules.kings.material_code or "too-many-pieces"
     cells = ctx.setup.cells  # counting a letter in the cells: no bitboard made for it
     for colour, letter, cap in ctx.rules.kind_caps:
         count = cells.count(letter)

@@ -10,7 +10,7 @@ from notation.validation.context import Context
 
 
 def find_problems(ctx: Context) -> list[Problem]:
-    if not ctx.position.rules.race:
+    if not ctx.rules.kings.race_to_last_rank:
         return []
     white, black = ctx.position.royal
     last = ctx.position.tables.last_rank

@@ -104,6 +104,18 @@ def test_a_result_is_written_as_the_standard_spells_it():
         "1. e2e4 e7e5 1-0", "1. d2d4 d7d5 1/2-1/2", "1. c2c4 e7e5 0-1"]
 
 
+def test_castling_written_with_zeros_keeps_a_game_on_the_fast_path():
+    """``0-0`` and ``0-0-0`` are no results to the state machine, so the fast path takes
+    the game; ``1-0`` or ``0-1`` before the final result still sends it to the state machine."""
+    from notation.pgn.splitter import _final_result_alone
+
+    assert _final_result_alone("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. Qe2 0-0-0 1-0\n")
+    assert _final_result_alone("1. e4 e5 2. 0-0-0 *")
+    assert not _final_result_alone("1. e4 e5 2. 0-0 0-1 3. d4 *")
+    assert not _final_result_alone("1. e4 1-0 2. d4 *")
+    assert not _final_result_alone("1. e4 e5 1/2-1/2 2. d4 *")
+
+
 def test_a_cut_is_never_made_inside_a_tag_section_with_a_blank_line():
     tags = '[Event "a"]\n[Site "b"]\n\n[White "c"]\n\n1. e4 *\n\n[Event "d"]\n\n1. d4 *\n'
     cut = find_cut(tags, 0, True)
@@ -116,7 +128,7 @@ _SHAPES = st.sampled_from([
     '[Event "a"]\n[Site "b"]\n\n', '[Event "a"]\n\n', "\n", "1. e4 e5 * ", "1. d4 1-0", "1. c4 c5 0\u20131\n",
     "(1. e4 1/2-1/2) ", "{a 1-0 comment} ", "\ufeff", '[Variant "Antichess"] 1. e3 *\n', "stray words\n",
     "; line comment 1-0\n", "2. Nf3 \u00bd-\u00bd[Event \"c\"]\n", "{open\n", "}\n", "\r\n", "*\r",
-    "\n\n1. e4 ", "\n \n  1... e5\n", "1. d4\n",
+    "\n\n1. e4 ", "\n \n  1... e5\n", "1. d4\n", "4. 0-0 0-0-0 ", "0-0-1-0 ", "10-0 ",
 ])
 
 
