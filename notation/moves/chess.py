@@ -555,6 +555,24 @@ def _check_mark_before(text: str, end: i64) -> str:
     return ""
 
 
+def _origin_written(text: str, begin: i64, middle: i64) -> tuple[i64, i64, i64]:
+    """The origin's file and rank index written in ``text[begin:middle]`` (a file letter,
+    then a rank digit, either left out: -1), and where they end."""
+    file_index: i64 = -1
+    rank_index: i64 = -1
+    if begin < middle:
+        code = ord(text[begin]) - _FILE_A
+        if 0 <= code < 8:
+            file_index = code
+            begin += 1
+    if begin < middle:
+        code = ord(text[begin]) - _RANK_1
+        if 0 <= code < 8:
+            rank_index = code
+            begin += 1
+    return file_index, rank_index, begin
+
+
 def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
     piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
@@ -603,18 +621,7 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     capture = middle > begin and ord(text[middle - 1]) == _TAKES
     if capture:
         middle -= 1
-    file_index: i64 = -1
-    rank_index: i64 = -1
-    if begin < middle:
-        code = ord(text[begin]) - _FILE_A
-        if 0 <= code < 8:
-            file_index = code
-            begin += 1
-    if begin < middle:
-        code = ord(text[begin]) - _RANK_1
-        if 0 <= code < 8:
-            rank_index = code
-            begin += 1
+    file_index, rank_index, begin = _origin_written(text, begin, middle)
     if begin != middle or (file_index >= 0 and rank_index >= 0):
         return None
     us = position.turn_index
@@ -759,18 +766,7 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
         if code == _TAKES or code == _HYPHEN:
             separator = code
             middle -= 1
-    file_index: i64 = -1
-    rank_index: i64 = -1
-    if begin < middle:
-        code = ord(text[begin]) - _FILE_A
-        if 0 <= code < 8:
-            file_index = code
-            begin += 1
-    if begin < middle:
-        code = ord(text[begin]) - _RANK_1
-        if 0 <= code < 8:
-            rank_index = code
-            begin += 1
+    file_index, rank_index, begin = _origin_written(text, begin, middle)
     if begin != middle:
         return None
     whole = file_index >= 0 and rank_index >= 0
