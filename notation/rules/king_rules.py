@@ -161,7 +161,7 @@ class RaceKings(KingRule):
 
     checks_refused = True
     race_to_last_rank = True
-    material_code = "race-material"
+    material_code: str | None = "race-material"
 
     def en_passant_legal(self, view: AttackView, origin: int, ep: int) -> bool:
         if not KingRule.en_passant_legal(self, view, origin, ep):
