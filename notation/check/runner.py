@@ -162,8 +162,8 @@ def counter(
     accept = options.accept
 
     def count(problem: CheckProblem) -> None:
-        rated = severity_of(problem.code, accept, problem.severity.value)
-        if rated != problem.severity.value:
+        rated = severity_of(problem.code, accept, problem.severity)
+        if rated != problem.severity:  # a str enum: equal to its value
             problem = problem._replace(severity=Severity(rated))
         if problem.severity is Severity.ERROR:
             summary.errors += 1

@@ -350,8 +350,10 @@ def walk(
                 opened, ply,
             ))
     for index, count in warned.values():
-        if count > 1:
-            problems[index] = problems[index]._replace(count=count)
+        if count > 1:  # built anew: ``_replace`` runs interpreted, a call per warning of each game
+            p = problems[index]
+            problems[index] = MoveProblem(p.code, p.message, p.level, p.offset, p.ply, p.move, p.fen, p.candidates,
+                                          count)
     end = current if state != _DEAD else None
     return Walk(problems, edits, end, main_result, ply, first_move)
 
