@@ -51,7 +51,6 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 _TUPLE_NEW: Final = tuple.__new__
 _ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
 _RAW_INPUT: Final = RawInput
-_INTERNAL: Final = Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
 # Builds a command's responder from its parsed arguments, once per process; raises
@@ -81,7 +80,7 @@ def answered(
     """``result`` as the command writes it: its JSON line, or ``good`` (when ``ok``) or
     ``bad: problems`` after the input's ``PATH:LINE:`` prefix; warnings and a file hint go
     to standard error."""
-    internal = how is _INTERNAL
+    internal = how is Answer.INTERNAL
     if json_lines:
         return _TUPLE_NEW(_ANSWERED, (json_line(located(item, result.to_dict())), "", not ok, internal))
     prefix = text_prefix(item)

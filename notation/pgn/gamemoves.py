@@ -47,8 +47,6 @@ from notation.variants import RuleFamily
 WRONG_RESULT: Final = "wrong-result"
 NOTATION_UNAVAILABLE: Final = "notation-unavailable"
 DECIDED_RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
-_CHESS: Final = RuleFamily.CHESS
-_SAN: Final = MoveNotation.SAN
 
 
 class PlacedProblem(NamedTuple):
@@ -109,7 +107,7 @@ def read_game_moves(
         problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
         return GameMoves(_placed(text, first_line, first_column, [problem]), [])
     variant = position.variant
-    reading = _SAN if variant.family is _CHESS else None
+    reading = MoveNotation.SAN if variant.family is RuleFamily.CHESS else None
     unavailable: MoveNotation | None = None
     if writer is not None and not writer.available(variant):
         unavailable, writer = writer.notation, None

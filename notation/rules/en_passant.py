@@ -18,17 +18,10 @@ Nothing here raises; an illegal setup simply yields fewer captures.
 
 from __future__ import annotations
 
-from typing import Final
-
 from notation.options import EnPassantMode
 from notation.rules.attack_view import AttackView, attack_view_of
 from notation.setup import Setup
 from notation.variants import Variant
-
-# Enum members bound once: reading a member off its class goes through EnumType's
-# attribute hook, dearer than the test it serves when compiled code does it per FEN.
-_ALWAYS: Final = EnPassantMode.ALWAYS
-_PSEUDO_LEGAL: Final = EnPassantMode.PSEUDO_LEGAL
 
 
 def plausible(view: AttackView, ep: int) -> bool:
@@ -78,11 +71,11 @@ def en_passant_square(setup: Setup, variant: Variant, mode: EnPassantMode) -> in
     exists. ``None`` otherwise.
     """
     ep = setup.ep_square
-    if ep is None or mode is _ALWAYS:
+    if ep is None or mode is EnPassantMode.ALWAYS:
         return ep
     view = attack_view_of(setup, variant)
     if not plausible(view, ep) or not capturers(view, ep):
         return None
-    if mode is _PSEUDO_LEGAL:
+    if mode is EnPassantMode.PSEUDO_LEGAL:
         return ep
     return ep if legal_captures(view, ep) else None

@@ -19,8 +19,6 @@ variant's king rule (``notation.rules.king_rules``), not a flag.
 
 from __future__ import annotations
 
-from typing import Final
-
 from notation.errors import Problem
 from notation.rules.bitboard import squares
 from notation.rules.en_passant import plausible
@@ -28,8 +26,6 @@ from notation.rules.king_rules import RoyalLoss
 from notation.rules.royal_attacks import checkers
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
-
-_EXPLODED: Final = RoyalLoss.EXPLODED  # bound once (compiled: a C static)
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -43,7 +39,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
-    gone = not position.royal[us] and (kings.mover_royal_loss is _EXPLODED or may_have_detonated(ctx))
+    gone = not position.royal[us] and (kings.mover_royal_loss is RoyalLoss.EXPLODED or may_have_detonated(ctx))
     theirs = 0 if gone else checkers(position, them)
     if theirs:
         problems.append(

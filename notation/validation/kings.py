@@ -17,18 +17,10 @@ the warning ``king-captured`` (a code of ``FINISHED_GAME_CODES``), not as ``miss
 
 from __future__ import annotations
 
-from typing import Final
-
 from notation.errors import Problem
 from notation.rules.king_rules import RoyalLoss
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import COLOURS, Context, side
-
-# Bound once as C statics (compiled): an enum member read off its class is an attribute
-# look-up through the enum's metaclass each time.
-_MISSING: Final = RoyalLoss.MISSING
-_EXPLODED: Final = RoyalLoss.EXPLODED
-_CAPTURED: Final = RoyalLoss.CAPTURED
 
 
 def find_problems(ctx: Context) -> list[Problem]:
@@ -45,12 +37,14 @@ def find_problems(ctx: Context) -> list[Problem]:
             continue
         name = ctx.royal_name()
         if count < wanted:
-            loss = position.rules.kings.mover_royal_loss if colour == position.turn and count == 0 else _MISSING
-            if loss is _EXPLODED:
+            loss = RoyalLoss.MISSING
+            if colour == position.turn and count == 0:
+                loss = position.rules.kings.mover_royal_loss
+            if loss is RoyalLoss.EXPLODED:
                 continue
             if count == 0 and may_have_detonated(ctx):
                 continue  # blown up by a detonation: the game is over
-            if loss is _CAPTURED:
+            if loss is RoyalLoss.CAPTURED:
                 problems.append(
                     Problem(
                         "king-captured",
