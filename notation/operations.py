@@ -24,6 +24,9 @@ from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 if TYPE_CHECKING:
     from notation.views import Viewer
 
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_REPAIR: Final = IllegalPolicy.REPAIR
 _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
 
 
@@ -139,7 +142,7 @@ def convert_fen(
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
     setup = parsed.setup
     warnings: list[Problem] = []
-    if on_illegal is IllegalPolicy.REPAIR:
+    if on_illegal is _REPAIR:
         setup, repairs = repair_setup(setup, found)
         warnings.extend(repairs)
     errors, accepted = _split(validate(setup, found), accept)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from notation.cli.input_lines import FenInput
 from notation.cli.options import is_auto, variant_hint
@@ -86,6 +86,9 @@ class Answer(enum.Enum):
     INTERNAL = "internal"  # the library failed on it (a bug): the command exits 3
 
 
+_JUDGED: Final = Answer.JUDGED
+
+
 def answer(
     item: FenInput, judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT]
 ) -> tuple[ResultT, Answer]:
@@ -98,7 +101,7 @@ def answer(
         return failure(item.problem), Answer.UNUSABLE
     fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
     try:
-        return judge(fen, item.variant), Answer.JUDGED
+        return judge(fen, item.variant), _JUDGED
     except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
         return failure(internal_problem(exc, item.line)), Answer.INTERNAL
 

@@ -51,6 +51,7 @@ NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
 _TUPLE_NEW: Final = tuple.__new__
 _ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
 _RAW_INPUT: Final = RawInput
+_INTERNAL: Final = Answer.INTERNAL
 
 Responder = Callable[[FenInput], Answered]
 # Builds a command's responder from its parsed arguments, once per process; raises
@@ -80,7 +81,7 @@ def answered(
     """``result`` as the command writes it: its JSON line, or ``good`` (when ``ok``) or
     ``bad: problems`` after the input's ``PATH:LINE:`` prefix; warnings and a file hint go
     to standard error."""
-    internal = how is Answer.INTERNAL
+    internal = how is _INTERNAL
     if json_lines:
         return _TUPLE_NEW(_ANSWERED, (json_line(located(item, result.to_dict())), "", not ok, internal))
     prefix = text_prefix(item)

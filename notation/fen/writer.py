@@ -26,6 +26,17 @@ from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import WHITE, Setup
 from notation.variants import Variant
 
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_OPENTAFL: Final = PositionNotation.OPENTAFL
+_APPENDED: Final = PocketStyle.APPENDED
+_BRACKETED: Final = PocketStyle.BRACKETED
+_RANK_ZERO: Final = PocketStyle.RANK_ZERO
+_REMAINING: Final = CheckStyle.REMAINING
+_GIVEN: Final = CheckStyle.GIVEN
+_SHREDDER: Final = CastlingStyle.SHREDDER
+_XFEN: Final = CastlingStyle.XFEN
+
 
 class WriteResult(NamedTuple):
     """The written FEN and what could not be expressed in the chosen dialect."""
@@ -50,12 +61,12 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     ``ValueError`` only for impossible values (a negative halfmove clock).
     """
     plan = rules_for(variant)
-    if plan.tafl and options.notation is PositionNotation.OPENTAFL:
+    if plan.tafl and options.notation is _OPENTAFL:
         return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
     pockets_variant = plan.pockets
     style = options.pockets
-    tilde = _promoted_marks(setup, plan, pockets_variant and style is not PocketStyle.APPENDED, warnings)
+    tilde = _promoted_marks(setup, plan, pockets_variant and style is not _APPENDED, warnings)
     if setup.pockets and not pockets_variant:
         warnings.append(
             Problem("lossy-pockets", f"{plan.name} has no pockets; the pocket was dropped", field="pockets")
@@ -64,9 +75,9 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     parts = [_placement(setup, tilde)]
     if pockets_variant:
         pocket = _pocket_letters(setup)
-        if style is PocketStyle.BRACKETED:
+        if style is _BRACKETED:
             parts[0] += f"[{pocket}]" if pocket else options.empty_pocket.value
-        elif style is PocketStyle.RANK_ZERO:
+        elif style is _RANK_ZERO:
             parts[0] += "/" + pocket
     parts.append("w" if setup.turn == WHITE else "b")
     parts.append(_castling(setup, variant, plan, options, warnings))
@@ -76,15 +87,15 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     counters = plan.check_counters
     checks_to_win = plan.checks_to_win
     remaining = setup.remaining_checks or (checks_to_win, checks_to_win)
-    if counters and options.checks is CheckStyle.REMAINING:
+    if counters and options.checks is _REMAINING:
         parts.append(f"{remaining[0]}+{remaining[1]}")
     if setup.halfmove < 0 or setup.fullmove < 0:
         raise ValueError("move counters cannot be negative")
     parts.append(str(setup.halfmove))
     parts.append(str(setup.fullmove))
-    if counters and options.checks is CheckStyle.GIVEN:
+    if counters and options.checks is _GIVEN:
         parts.append(_checks_given(remaining, checks_to_win, warnings))
-    if pockets_variant and style is PocketStyle.APPENDED:
+    if pockets_variant and style is _APPENDED:
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
@@ -203,7 +214,7 @@ def _castling(
         plan.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
-    table = _SHREDDER_CORNERS if style is CastlingStyle.SHREDDER else _XFEN_CORNERS
+    table = _SHREDDER_CORNERS if style is _SHREDDER else _XFEN_CORNERS
     geometry = setup.geometry
     chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
     if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
@@ -218,7 +229,7 @@ def _castling(
             continue
         for square in rights:
             letter = file_names[square - back]
-            if style is CastlingStyle.XFEN:
+            if style is _XFEN:
                 letter = xfen_letter(board, back, rook, king, square, width) or letter
             if letter == "k" and outer_rook(board, back, rook, king, True, width) != square:
                 # Eleven files or more: the k-file's letter is read as K, the outermost rook

@@ -49,6 +49,10 @@ from notation.validation import (
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
 
+# Enum members bound once: reading a member off its class goes through EnumType's
+# attribute hook, dearer than the test it serves when compiled code does it per FEN.
+_CHESS_FAMILY: Final = RuleFamily.CHESS
+_TAFL_FAMILY: Final = RuleFamily.TAFL
 _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
 
 # Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
@@ -134,9 +138,9 @@ def _judge_xiangqi(setup: Setup, variant: Variant) -> list[Problem]:
 
 # The judge of each rule family: every problem of a setup of one of its variants.
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
-    RuleFamily.CHESS: _judge_chess,
+    _CHESS_FAMILY: _judge_chess,
     RuleFamily.XIANGQI: _judge_xiangqi,
-    RuleFamily.TAFL: tafl.find_problems,
+    _TAFL_FAMILY: tafl.find_problems,
 }
 
 
@@ -148,7 +152,7 @@ def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = 
         problems = [_wrong_board_size(setup, found)]
     else:
         family = found.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
-        problems = _judge_chess(setup, found) if family is RuleFamily.CHESS else JUDGES[family](setup, found)
+        problems = _judge_chess(setup, found) if family is _CHESS_FAMILY else JUDGES[family](setup, found)
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
@@ -161,9 +165,9 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     ``repaired-en-passant``). Other problems are left for ``validate`` to report.
     """
     found = DEFAULT_REGISTRY.find(variant)
-    if found.family is RuleFamily.TAFL:
+    if found.family is _TAFL_FAMILY:
         return tafl.repair(setup, found)
-    if found.family is not RuleFamily.CHESS:
+    if found.family is not _CHESS_FAMILY:
         return setup, []  # castling rights and en passant squares are chess's
     if setup.geometry is not found.geometry and setup.geometry != found.geometry:
         return setup, []  # validate reports wrong-board-size
