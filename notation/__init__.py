@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+# typing.TYPE_CHECKING without importing typing: `notation --version` and `--help` need none of it.
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -76,6 +78,8 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:  # the same names, for type checkers and readers
+    from typing import Any
+
     from notation.errors import (
         FenSyntaxError,
         IllegalSetupError,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import threading
 from collections.abc import Iterator
 
 HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -33,9 +32,6 @@ class Interrupted(BaseException):
 def exit_on_signals() -> Iterator[None]:
     """Within: the first handled signal raises ``Interrupted``; handlers restored after.
     Outside the main thread (where Python cannot set handlers) it does nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     fired: list[int] = []
 
     def handler(signo, frame) -> None:
@@ -44,7 +40,10 @@ def exit_on_signals() -> Iterator[None]:
         fired.append(signo)
         raise Interrupted(signo)
 
-    previous = {signo: signal.signal(signo, handler) for signo in HANDLED}
+    try:
+        previous = {signo: signal.signal(signo, handler) for signo in HANDLED}
+    except ValueError:  # not the main thread (asked of signal, not threading: start-up imports no threading)
+        previous = {}
     try:
         yield
     finally:

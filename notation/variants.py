@@ -606,9 +606,12 @@ VARIANTS += (
 AUTO = "auto"
 
 
+_LEFT_OUT_OF_NAMES = str.maketrans("", "", " -_'\t")
+
+
 def normalize_name(name: str) -> str:
     """The lookup form of a name: lower case, without spaces, ``-``, ``_`` or apostrophes."""
-    return "".join(ch for ch in name.casefold() if ch not in " -_'\t")
+    return name.casefold().translate(_LEFT_OUT_OF_NAMES)
 
 
 _SPELLINGS_KEPT = 1024

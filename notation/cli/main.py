@@ -17,12 +17,17 @@ import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
-from typing import Literal
 
 from notation import __version__
 from notation.cli.help_format import HelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.signals import Interrupted, exit_on_signals
+
+# typing.TYPE_CHECKING without importing typing: Literal is named in annotations only, and
+# `notation --version` and `--help` need nothing of typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
 
 # (subcommand, module, summary): each module has add_parser(subparsers) and run(args) -> int,
 # and its parser's help is the summary here (SUMMARIES), so that `notation --help` can list

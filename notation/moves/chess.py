@@ -55,6 +55,7 @@ test_moves_lenient_san.py hold them to the same answers.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from typing import TYPE_CHECKING, Final
 
@@ -244,20 +245,29 @@ def _mark_after(after: ChessPosition) -> str:
 
 # --- reading ----------------------------------------------------------------------------------
 
+# The full reader's patterns, compiled on their first use (``_pattern``): the plain and
+# lenient readers take the moves of clean games by character codes, so a command on one
+# game compiles none of them at start-up.
 _SQUARE = r"[a-l](?:1[0-2]|[1-9])"
-_UCI = re.compile(rf"(?P<origin>{_SQUARE})(?P<target>{_SQUARE})(?P<promotion>[a-zA-Z])?")
-_UCI_DROP = re.compile(rf"(?P<piece>[A-Za-z])(?P<mark>[@*])(?P<target>{_SQUARE})")
-_CASTLING = re.compile(r"(?P<castle>[O0o](?:-[O0o]){1,2})")
-_DETONATION = re.compile(rf"@@(?P<target>{_SQUARE})")
-_SAN_DROP = re.compile(rf"(?P<piece>[A-Z])?(?P<mark>[@*])(?P<target>{_SQUARE})")
-_LAN = re.compile(
-    rf"(?P<piece>[A-Z])?(?P<origin>{_SQUARE})(?P<sep>[-x:])(?P<target>{_SQUARE})(?P<promotion>=?[A-Za-z])?"
-)
-_SAN = re.compile(
+_UCI = rf"(?P<origin>{_SQUARE})(?P<target>{_SQUARE})(?P<promotion>[a-zA-Z])?"
+_UCI_DROP = rf"(?P<piece>[A-Za-z])(?P<mark>[@*])(?P<target>{_SQUARE})"
+_CASTLING = r"(?P<castle>[O0o](?:-[O0o]){1,2})"
+_DETONATION = rf"@@(?P<target>{_SQUARE})"
+_SAN_DROP = rf"(?P<piece>[A-Z])?(?P<mark>[@*])(?P<target>{_SQUARE})"
+_LAN = rf"(?P<piece>[A-Z])?(?P<origin>{_SQUARE})(?P<sep>[-x:])(?P<target>{_SQUARE})(?P<promotion>=?[A-Za-z])?"
+_SAN = (
     rf"(?P<piece>[A-Z])?(?P<file>[a-l])?(?P<rank>1[0-2]|[1-9])?(?P<capture>[x:])?(?P<target>{_SQUARE})"
     r"(?P<promotion>=?[A-Za-z])?"
 )
-_SUFFIX = re.compile(r"(?P<check>[+#]{0,2})(?P<annotation>[!?]{0,2})$")
+_SUFFIX = r"(?P<check>[+#]{0,2})(?P<annotation>[!?]{0,2})$"
+
+
+@functools.cache
+def _pattern(source: str) -> re.Pattern[str]:
+    """``source`` compiled, once, when a move first needs it."""
+    return re.compile(source)
+
+
 _SUFFIX_CHARACTERS = "+#!?"
 EN_PASSANT_MARKS: Final = ("e.p.", "ep")  # after the target square, glued or apart
 
@@ -297,10 +307,8 @@ EVALUATION_SIGNS: Final = tuple(sorted(
     key=len, reverse=True,
 ))
 NOVELTY_NAG: Final = 146  # the PGN standard's NAG table; python-chess's NAG_NOVELTY
-_BRACKETED_PROMOTION: Final = re.compile(
-    r"(?P<move>.*[0-9])(?:\((?P<round>[A-Za-z])\)|/(?P<slash>[A-Za-z]))(?P<check>[+#]*)"
-)
-_CASTLING_BODY: Final = re.compile(r"[O0o](?:-[O0o]){1,2}[+#]*")
+_BRACKETED_PROMOTION: Final = r"(?P<move>.*[0-9])(?:\((?P<round>[A-Za-z])\)|/(?P<slash>[A-Za-z]))(?P<check>[+#]*)"
+_CASTLING_BODY: Final = r"[O0o](?:-[O0o]){1,2}[+#]*"
 
 
 class Respelling:
@@ -366,7 +374,7 @@ def respell(written: str) -> Respelling:
     text, notes, annotations = _strip_annotations(text)
     found.notes += notes
     found.annotation = " ".join(annotations)
-    bracketed = _BRACKETED_PROMOTION.fullmatch(text)
+    bracketed = _pattern(_BRACKETED_PROMOTION).fullmatch(text)
     if bracketed is not None:
         letter = bracketed.group("round") or bracketed.group("slash")
         text = f"{bracketed.group('move')}={letter}{bracketed.group('check')}"
@@ -374,7 +382,7 @@ def respell(written: str) -> Respelling:
         found.notes.append(("promotion-separator", f"a promotion written with {form!r} for '=Q'"))
     if not text.isascii():
         hyphenated = text.translate(_DASHES_TO_HYPHENS)
-        if hyphenated != text and _CASTLING_BODY.fullmatch(hyphenated.rstrip("!?")):
+        if hyphenated != text and _pattern(_CASTLING_BODY).fullmatch(hyphenated.rstrip("!?")):
             text = hyphenated
             found.notes.append(("castling-dash", "castling written with a dash other than '-'"))
     found.text = text
@@ -980,7 +988,7 @@ class _Reader:
             return ReadMove(Move.null(), self.warnings)
         if position.ended_by_twist():
             raise self._game_over()
-        suffix = _SUFFIX.search(text) if text[-1] in _SUFFIX_CHARACTERS else None
+        suffix = _pattern(_SUFFIX).search(text) if text[-1] in _SUFFIX_CHARACTERS else None
         check_mark = ""
         if suffix is not None and suffix.start() > 0:
             check_mark = suffix.group("check")
@@ -1027,13 +1035,13 @@ class _Reader:
         if notation is not _UCI_NOTATION:
             # Most moves of a PGN are plain SAN (``Nf3``, ``exd5``, ``e8=Q``): one look. A
             # whole origin square (``e2e4``, ``Ng1xf3``) is UCI or LAN, read below.
-            san = _SAN.fullmatch(body)
+            san = _pattern(_SAN).fullmatch(body)
             if san is not None and not (san.group("file") and san.group("rank")):
                 return self._piece_move(
                     san.group("piece"), san.group("file") or san.group("rank") or "", bool(san.group("capture")),
                     san.group("target"), san.group("promotion"), exact_origin=False,
                 )
-        if notation in (None, _UCI_NOTATION) or _UCI.fullmatch(body) is not None:
+        if notation in (None, _UCI_NOTATION) or _pattern(_UCI).fullmatch(body) is not None:
             found = self._uci(body)
             if found is not None:
                 self.uci = True
@@ -1042,18 +1050,18 @@ class _Reader:
                 return found
             if notation is _UCI_NOTATION:
                 raise self.fail("bad-move-syntax", f"{body!r} is not a UCI move")
-        castle = _CASTLING.fullmatch(body)
+        castle = _pattern(_CASTLING).fullmatch(body)
         if castle is not None:
             return self._castling(castle.group("castle"))
-        detonation = _DETONATION.fullmatch(body)
+        detonation = _pattern(_DETONATION).fullmatch(body)
         if detonation is not None:
             bomb = detonation.group("target")
             legal = self.position.legal_moves()
             return self._only([m for m in legal if m.kind is _DETONATE and self._name(m.origin) == bomb])
-        drop = _SAN_DROP.fullmatch(body)
+        drop = _pattern(_SAN_DROP).fullmatch(body)
         if drop is not None:
             return self._drop(drop.group("piece") or "P", drop.group("mark"), drop.group("target"))
-        lan = _LAN.fullmatch(body)
+        lan = _pattern(_LAN).fullmatch(body)
         if lan is not None:
             move = self._long_algebraic(lan)
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
@@ -1061,7 +1069,7 @@ class _Reader:
             if notation is _SAN_NOTATION and canonical != body:
                 self.warn("long-algebraic", _LONG_ALGEBRAIC)
             return move
-        san = _SAN.fullmatch(body)
+        san = _pattern(_SAN).fullmatch(body)
         if san is not None:
             origin = (san.group("file") or "") + (san.group("rank") or "")
             try:
@@ -1096,10 +1104,10 @@ class _Reader:
 
     def _uci(self, body: str) -> Move | None:
         position = self.position
-        drop = _UCI_DROP.fullmatch(body)
+        drop = _pattern(_UCI_DROP).fullmatch(body)
         if drop is not None and drop.group("mark") == "@" and drop.group("piece").isupper():
             return self._drop(drop.group("piece"), "@", drop.group("target"))
-        match = _UCI.fullmatch(body)
+        match = _pattern(_UCI).fullmatch(body)
         if match is None or (match.group("promotion") or "").isupper():
             return None
         origin, target = self._square(match.group("origin")), self._square(match.group("target"))

@@ -42,9 +42,6 @@ from notation.validation import (
     material,
     placement,
     race,
-    tafl,
-    xiangqi_checks,
-    xiangqi_placement,
 )
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY, RuleFamily, Variant
@@ -132,15 +129,25 @@ def _wrong_board_size(setup: Setup, variant: Variant) -> Problem:
     )
 
 
+# Xiangqi's and Tafl's judges are imported when a setup of theirs is first judged: a
+# command on chess FENs starts without them (tests/project/test_startup_imports.py).
 def _judge_xiangqi(setup: Setup, variant: Variant) -> list[Problem]:
+    from notation.validation import xiangqi_checks, xiangqi_placement
+
     return xiangqi_placement.find_problems(setup, variant) + xiangqi_checks.find_problems(setup, variant)
+
+
+def _judge_tafl(setup: Setup, variant: Variant) -> list[Problem]:
+    from notation.validation import tafl
+
+    return tafl.find_problems(setup, variant)
 
 
 # The judge of each rule family: every problem of a setup of one of its variants.
 JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
     _CHESS_FAMILY: _judge_chess,
     RuleFamily.XIANGQI: _judge_xiangqi,
-    _TAFL_FAMILY: tafl.find_problems,
+    _TAFL_FAMILY: _judge_tafl,
 }
 
 
@@ -166,6 +173,8 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     """
     found = DEFAULT_REGISTRY.find(variant)
     if found.family is _TAFL_FAMILY:
+        from notation.validation import tafl
+
         return tafl.repair(setup, found)
     if found.family is not _CHESS_FAMILY:
         return setup, []  # castling rights and en passant squares are chess's

@@ -132,3 +132,35 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatc
     assert entry.main(["convert", "--json"]) == 130
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_outside_the_main_thread_exit_on_signals_leaves_the_handlers_alone():
+    """Python sets signal handlers only in the main thread: elsewhere the block runs with
+    the handlers as they were, and nothing is raised on the way in or out."""
+    import threading
+
+    from notation.signals import HANDLED, exit_on_signals
+
+    before = {signo: signal.getsignal(signo) for signo in HANDLED}
+    seen: list[object] = []
+
+    def inside() -> None:
+        with exit_on_signals():
+            seen.append({signo: signal.getsignal(signo) for signo in HANDLED})
+        seen.append("left")
+
+    worker = threading.Thread(target=inside)
+    worker.start()
+    worker.join()
+    assert seen == [before, "left"]
+    assert {signo: signal.getsignal(signo) for signo in HANDLED} == before
+
+
+def test_in_the_main_thread_exit_on_signals_sets_its_handlers_and_restores_them():
+    from notation.signals import HANDLED, exit_on_signals
+
+    before = {signo: signal.getsignal(signo) for signo in HANDLED}
+    with exit_on_signals():
+        inside = {signo: signal.getsignal(signo) for signo in HANDLED}
+    assert all(inside[signo] is not before[signo] for signo in HANDLED)
+    assert {signo: signal.getsignal(signo) for signo in HANDLED} == before

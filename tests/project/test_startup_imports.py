@@ -79,6 +79,9 @@ def test_naming_no_command_loads_no_command_module(argv):
     assert code == (0 if argv in (["--version"], ["--help"]) else 2)
     assert not modules & COMMAND_MODULES
     assert not modules & LIBRARY_MODULES  # nor the registry, reader or rules
+    # argparse needs neither: typing is named in annotations only, and exit_on_signals asks
+    # signal.signal, not threading, whether it runs in the main thread
+    assert not modules & {"typing", "threading"}
 
 
 def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
@@ -273,6 +276,11 @@ NOT_AT_START_UP = {
     "notation.selection": "select and split",
     "notation.svg": "svg",
     "notation_service": "serve",
+    "threading": "exit_on_signals asks signal.signal whether it runs in the main thread; only pools use threads",
+    "notation.validation.xiangqi_placement": "Xiangqi's judges: a Xiangqi setup",
+    "notation.validation.xiangqi_checks": "Xiangqi's judges: a Xiangqi setup",
+    "notation.rules.xiangqi_moves": "Xiangqi's moves: its judges, moves and games",
+    "notation.validation.tafl": "Tablut's judge: a Tablut setup",
 }
 ONE_GAME = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
 START_UP_RUNS = {
@@ -293,6 +301,37 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     assert code == 0
     found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules}
     assert not found, f"{run} loaded modules it does not use: {found}"
+
+
+def test_the_full_move_reader_compiles_its_patterns_when_a_move_needs_it(tmp_path):
+    """Clean games are read by character codes (the plain and lenient SAN readers): a
+    one-game check compiles none of the full reader's patterns; a move only it reads
+    (a drop written with a star) compiles those it tries."""
+    probe = (
+        "import sys; from notation.cli.main import main; from notation.moves import chess\n"
+        "main(['check', sys.argv[1], '--progress', 'never']); print(chess._pattern.cache_info().currsize)"
+    )
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    (tmp_path / "zh.pgn").write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. P*e4 *\n')
+    sizes = []
+    for name in ("one.pgn", "zh.pgn"):
+        done = subprocess.run([sys.executable, "-c", probe, name], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=120, check=True)
+        sizes.append(int(done.stdout.split()[-1]))
+    assert sizes[0] == 0
+    assert sizes[1] > 0
+
+
+def test_xiangqi_and_tablut_setups_bring_their_judges_when_met():
+    for fen, variant, judge in (
+        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "xiangqi",
+         "notation.validation.xiangqi_checks"),
+        ("3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TTT3 w - - 0 1", "tablut", "notation.validation.tafl"),
+    ):
+        code, modules = loaded(["validate", "--variant", variant], fen + "\n")
+        assert code == 0, (variant, code)
+        assert judge in modules
 
 
 def test_a_settings_file_and_duplicates_bring_their_modules_when_asked(tmp_path):
