@@ -490,15 +490,21 @@ def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | 
     mark ``written`` it gives; None otherwise (the full reader then judges)."""
     if body != "O-O" and body != "O-O-O":
         return None
-    long_side = len(body) == 5
+    found = _castling_of_side(position, len(body) == 5)
+    if found is None or _suffix(position, found) != written:
+        return None
+    return found
+
+
+def _castling_of_side(position: ChessPosition, long_side: bool) -> Move | None:
+    """The one legal castling move towards the queen's side (``long_side``) or the
+    king's; None where there is none or more than one (Chess960's readings)."""
     found: Move | None = None
     for move in position.castling_moves():
         if (move.target < move.origin) == long_side:
             if found is not None:
                 return None
             found = move
-    if found is None or _suffix(position, found) != written:
-        return None
     return found
 
 
@@ -563,6 +569,14 @@ def _check_mark_before(text: str, end: i64) -> str:
     return ""
 
 
+def _body_end(text: str) -> tuple[i64, str]:
+    """Where a move's body ends in ``text``, before its ``!``/``?`` glyphs and its check or
+    mate mark, and that mark (``""`` without one)."""
+    end = _before_glyphs(text)
+    written = _check_mark_before(text, end)
+    return end - len(written), written
+
+
 def _origin_written(text: str, begin: i64, middle: i64) -> tuple[i64, i64, i64]:
     """The origin's file and rank index written in ``text[begin:middle]`` (a file letter,
     then a rank digit, either left out: -1), and where they end."""
@@ -581,6 +595,19 @@ def _origin_written(text: str, begin: i64, middle: i64) -> tuple[i64, i64, i64]:
     return file_index, rank_index, begin
 
 
+def _origin_among(origins: i64, file_index: i64, rank_index: i64) -> i64:
+    """The one square of ``origins`` on the file and rank written (-1: not written), or -1
+    where none or several are."""
+    chosen: i64 = origins
+    if file_index >= 0:
+        chosen &= FILES[file_index]
+    if rank_index >= 0:
+        chosen &= RANKS[rank_index]
+    if not chosen or several(chosen):
+        return -1
+    return first(chosen)
+
+
 def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     """The legal move a plain SAN ``text`` names, where reading it needs no repair: a
     piece letter or none, the disambiguation python-chess would write, ``x`` exactly when
@@ -591,9 +618,7 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
     # Offsets and character codes are machine integers when compiled (no tagged arithmetic).
-    end: i64 = _before_glyphs(text)
-    written = _check_mark_before(text, end)
-    end -= len(written)
+    end, written = _body_end(text)
     code: i64
     if end < 2:
         return None
@@ -657,15 +682,10 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     else:
         if promotion:
             return None
-        chosen: i64 = origins
-        if file_index >= 0:
-            chosen &= FILES[file_index]
-        if rank_index >= 0:
-            chosen &= RANKS[rank_index]
-        if not chosen or several(chosen):
+        origin = _origin_among(origins, file_index, rank_index)
+        if origin < 0:
             return None
-        origin = first(chosen)
-        others: i64 = origins ^ chosen
+        others: i64 = origins ^ BIT[origin]
         if others or file_index >= 0 or rank_index >= 0:
             # The disambiguation written must be python-chess's (``_disambiguation``).
             if not others:
@@ -727,9 +747,7 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
     full reader's answers. Nothing raises."""
     if notation is _UCI_NOTATION:
         return None
-    end: i64 = _before_glyphs(text)
-    written = _check_mark_before(text, end)
-    end -= len(written)
+    end, written = _body_end(text)
     code: i64
     if end < 2:
         return None
@@ -817,13 +835,7 @@ def _lenient_castling(position: ChessPosition, text: str, body: str, written: st
         return None
     if position.ended_by_twist():
         return None
-    long_side = len(body) == 5
-    found: Move | None = None
-    for move in position.castling_moves():
-        if (move.target < move.origin) == long_side:
-            if found is not None:
-                return None
-            found = move
+    found = _castling_of_side(position, len(body) == 5)
     if found is None:
         return None
     warnings = [_read_warning("castling-with-zeros", _CASTLING_WITH_ZEROS, text)] if zeros else []
@@ -937,14 +949,9 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
     known, origins = position.legal_origins(kind, target)
     if not known or not origins or not _promotion_fits(position, kind, target, promotion):
         return None
-    chosen: i64 = origins
-    if file_index >= 0:
-        chosen &= FILES[file_index]
-    if rank_index >= 0:
-        chosen &= RANKS[rank_index]
-    if not chosen or several(chosen):
+    origin = _origin_among(origins, file_index, rank_index)
+    if origin < 0:
         return None
-    origin = first(chosen)
     warnings: list[Problem] = []
     if promotion and not equals:
         warnings.append(_read_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
