@@ -11,25 +11,46 @@ that is not a square of the board.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 MAX_FILES = 12
 MAX_RANKS = 12
 FILE_LETTERS = "abcdefghijkl"
 
 
-@dataclass(frozen=True)
 class Geometry:
-    """A rectangular board of ``files`` x ``ranks`` squares (or points, for Xiangqi)."""
+    """A rectangular board of ``files`` x ``ranks`` squares (or points, for Xiangqi).
+
+    A value: equal to another of the same size, read-only (assigning raises
+    ``AttributeError``). ``Geometry(files, ranks)`` raises ``ValueError`` for a size outside
+    1..12. A plain class rather than a frozen dataclass: every command defines it at
+    start-up, where ``dataclasses`` (with ``inspect``) and the methods it compiles from source
+    cost more than the class's whole use (docs/architecture.md, "Start-up").
+    """
 
     files: int
     ranks: int
 
-    def __post_init__(self) -> None:
-        if not (1 <= self.files <= MAX_FILES and 1 <= self.ranks <= MAX_RANKS):
-            raise ValueError(
-                f"a board has 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks, not {self.files}x{self.ranks}"
-            )
+    def __init__(self, files: int, ranks: int) -> None:
+        if not (1 <= files <= MAX_FILES and 1 <= ranks <= MAX_RANKS):
+            raise ValueError(f"a board has 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks, not {files}x{ranks}")
+        vars(self).update(files=files, ranks=ranks)  # past ``__setattr__``, which refuses writes
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Geometry is read-only (its {name} too)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Geometry is read-only")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Geometry:
+            return NotImplemented
+        return self.files == other.files and self.ranks == other.ranks
+
+    def __hash__(self) -> int:
+        return hash((self.files, self.ranks))
+
+    def __repr__(self) -> str:
+        return f"Geometry(files={self.files}, ranks={self.ranks})"
 
     @functools.cached_property
     def size(self) -> int:

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import IllegalSetupError, NotationError, Problem
@@ -30,34 +29,46 @@ _REPAIR: Final = IllegalPolicy.REPAIR
 _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
 
 
-@dataclass
-class ConvertResult:
-    """Outcome of one conversion; ``fen`` is None when ``ok`` is False."""
+def _repr(kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> str:
+    """``Kind(name=value, ...)``, as a dataclass would show it."""
+    return kind + "(" + ", ".join(f"{name}={value!r}" for name, value in zip(names, values, strict=True)) + ")"
 
-    ok: bool
-    fen: str | None
-    variant: str | None  # the variant's key, None when the name was unknown
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    detected: Dialect | None = None
+
+class ConvertResult:
+    """Outcome of one conversion; ``fen`` is None when ``ok`` is False. Equal to another
+    with the same fields.
+
+    A plain class rather than a dataclass (as every result here): ``dataclasses`` and the
+    methods it compiles from source are dear at start-up (docs/architecture.md,
+    "Start-up"), and compiled, making one per FEN is a native call.
+    """
 
     def __init__(
         self, ok: bool, fen: str | None, variant: str | None, errors: list[Problem] | None = None,
         warnings: list[Problem] | None = None, detected: Dialect | None = None,
     ) -> None:
-        # Written out (the dataclass keeps it) so that the compiled build runs no generated
-        # Python ``__init__`` per FEN; omitted lists are new empty ones.
         self.ok = ok
         self.fen = fen
-        self.variant = variant
-        self.errors = [] if errors is None else errors
-        self.warnings = [] if warnings is None else warnings
+        self.variant = variant  # the variant's key, None when the name was unknown
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.warnings: list[Problem] = [] if warnings is None else warnings
         self.detected = detected
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.ok, self.fen, self.variant, self.errors, self.warnings, self.detected)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConvertResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return _repr("ConvertResult", ("ok", "fen", "variant", "errors", "warnings", "detected"), self._fields())
 
     def __reduce__(self) -> tuple[type[ConvertResult], tuple[Any, ...]]:
         """Pickled and copied through ``__init__``: compiled (mypyc), the default calls it
         with no arguments and fails."""
-        return (ConvertResult, (self.ok, self.fen, self.variant, self.errors, self.warnings, self.detected))
+        return (ConvertResult, self._fields())
 
     @classmethod
     def failure(cls, problem: Problem) -> ConvertResult:
@@ -76,30 +87,34 @@ class ConvertResult:
         }
 
 
-@dataclass
 class ValidateResult:
-    """Outcome of one validation: every problem found, none hidden behind the first."""
-
-    valid: bool
-    variant: str | None
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    detected: Dialect | None = None
+    """Outcome of one validation: every problem found, none hidden behind the first. Equal
+    to another with the same fields; a plain class, as ``ConvertResult``."""
 
     def __init__(
         self, valid: bool, variant: str | None, errors: list[Problem] | None = None,
         warnings: list[Problem] | None = None, detected: Dialect | None = None,
     ) -> None:
-        # As ConvertResult's: no generated Python ``__init__`` per FEN.
         self.valid = valid
         self.variant = variant
-        self.errors = [] if errors is None else errors
-        self.warnings = [] if warnings is None else warnings
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.warnings: list[Problem] = [] if warnings is None else warnings
         self.detected = detected
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.valid, self.variant, self.errors, self.warnings, self.detected)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ValidateResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return _repr("ValidateResult", ("valid", "variant", "errors", "warnings", "detected"), self._fields())
 
     def __reduce__(self) -> tuple[type[ValidateResult], tuple[Any, ...]]:
         """Pickled and copied through ``__init__``, as ``ConvertResult``."""
-        return (ValidateResult, (self.valid, self.variant, self.errors, self.warnings, self.detected))
+        return (ValidateResult, self._fields())
 
     @classmethod
     def failure(cls, problem: Problem) -> ValidateResult:
@@ -201,20 +216,35 @@ def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Probl
     return errors, accepted
 
 
-@dataclass
 class ViewResult:
-    """Outcome of one view: the FEN ``side`` sees (``fen`` None when ``ok`` is False)."""
+    """Outcome of one view: the FEN ``side`` sees (``fen`` None when ``ok`` is False). Equal
+    to another with the same fields; a plain class, as ``ConvertResult``."""
 
-    ok: bool
-    fen: str | None
-    variant: str | None
-    side: str
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
+    def __init__(
+        self, ok: bool, fen: str | None, variant: str | None, side: str, errors: list[Problem] | None = None,
+        warnings: list[Problem] | None = None,
+    ) -> None:
+        self.ok = ok
+        self.fen = fen
+        self.variant = variant
+        self.side = side
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.warnings: list[Problem] = [] if warnings is None else warnings
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.ok, self.fen, self.variant, self.side, self.errors, self.warnings)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ViewResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return _repr("ViewResult", ("ok", "fen", "variant", "side", "errors", "warnings"), self._fields())
 
     def __reduce__(self) -> tuple[type[ViewResult], tuple[Any, ...]]:
         """Pickled and copied through ``__init__``, as ``ConvertResult``."""
-        return (ViewResult, (self.ok, self.fen, self.variant, self.side, self.errors, self.warnings))
+        return (ViewResult, self._fields())
 
     @classmethod
     def failure(cls, problem: Problem, side: str = "") -> ViewResult:

@@ -8,49 +8,49 @@ raises; ``to_dict`` and ``describe`` are the JSON and the human forms.
 
 from __future__ import annotations
 
-import dataclasses
-import types
-from dataclasses import dataclass
 from typing import Any, Final
 
 
-@dataclass(frozen=True)
 class Problem:
     """One finding about an input, with a stable machine-readable ``code``.
 
     ``field`` names the FEN field concerned (``placement``, ``pockets``, ``turn``,
     ``castling``, ``en-passant``, ``checks``, ``halfmove``, ``fullmove``, ``promoted``) and
-    ``column`` is 1-based within the FEN text, where known.
-    """
+    ``column`` is 1-based within the FEN text, where known. ``extra`` holds more JSON fields
+    (``to_dict``); it takes no part in equality.
 
-    code: str
-    message: str
-    field: str | None = None
-    column: int | None = None
-    extra: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    A value, equal to another with the same code, message, field and column, and read-only:
+    its fields are ``Final`` (a write is a type error, and in the compiled build an
+    ``AttributeError``). A plain class rather than a frozen dataclass: every command defines
+    it at start-up, where ``dataclasses`` and the methods it compiles from source are dear
+    (docs/architecture.md, "Start-up"), and compiled, making one is a native call.
+    """
 
     def __init__(
         self, code: str, message: str, field: str | None = None, column: int | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        # Written out (the dataclass keeps it): the generated frozen ``__init__`` calls
-        # ``object.__setattr__`` per field; an illegal FEN has one problem or more.
-        if COMPILED:
-            # Compiled (mypyc), an assignment in the class's own code writes the field
-            # directly, past the frozen ``__setattr__``.
-            self.code = code  # type: ignore[misc]
-            self.message = message  # type: ignore[misc]
-            self.field = field  # type: ignore[misc]
-            self.column = column  # type: ignore[misc]
-            self.extra = {} if extra is None else extra  # type: ignore[misc]
-            return
-        # Interpreted, the same assignment would run the frozen ``__setattr__``, which
-        # refuses it: the instance's dictionary takes the fields.
-        vars(self).update(code=code, message=message, field=field, column=column, extra={} if extra is None else extra)
+        self.code: Final = code
+        self.message: Final = message
+        self.field: Final = field
+        self.column: Final = column
+        self.extra: Final[dict[str, Any]] = {} if extra is None else extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (self.code == other.code and self.message == other.message and self.field == other.field
+                and self.column == other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.message, self.field, self.column))
+
+    def __repr__(self) -> str:
+        return (f"Problem(code={self.code!r}, message={self.message!r}, field={self.field!r}, "
+                f"column={self.column!r}, extra={self.extra!r})")
 
     def __reduce__(self) -> tuple[type[Problem], tuple[Any, ...]]:
-        """Pickled and copied through ``__init__``: compiled, the default would set the
-        frozen fields one by one and fail."""
+        """Pickled and copied through ``__init__``."""
         return (Problem, (self.code, self.message, self.field, self.column, self.extra))
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,8 +72,3 @@ class Problem:
         suffix = f" ({', '.join(where)})" if where else ""
         head = f"{prefix}: " if prefix else ""
         return f"{head}{self.code}: {self.message}{suffix}"
-
-
-# Whether this class was compiled by mypyc (its fields are then the compiled class's own
-# descriptors): ``Problem.__init__`` writes its fields as the build allows.
-COMPILED: Final = isinstance(vars(Problem).get("code"), types.GetSetDescriptorType)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from typing import Any, Final, Literal, cast
 
 from notation.diagram import diagram, fen_text
@@ -36,20 +35,34 @@ _POCKET_CACHE_LIMIT = 10_000
 _pockets_by_letters: dict[str, Pockets] = {}
 
 
-@dataclass(frozen=True)
 class Pockets:
-    """Pieces in hand for each side, as lower-case letters in canonical order (``"qrrp"``)."""
+    """Pieces in hand for each side, as lower-case letters in canonical order (``"qrrp"``):
+    given in any order and case, kept sorted and lower case.
 
-    white: str = ""
-    black: str = ""
+    A value, equal to another with the same pieces and read-only: its fields are ``Final``
+    (a write is a type error, and in the compiled build an ``AttributeError``). A plain
+    class rather than a frozen dataclass: every command defines it at start-up, where
+    ``dataclasses`` and the methods it compiles from source are dear (docs/architecture.md,
+    "Start-up").
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "white", "".join(sorted(self.white.lower(), key=_pocket_key)))
-        object.__setattr__(self, "black", "".join(sorted(self.black.lower(), key=_pocket_key)))
+    def __init__(self, white: str = "", black: str = "") -> None:
+        self.white: Final = "".join(sorted(white.lower(), key=_pocket_key))
+        self.black: Final = "".join(sorted(black.lower(), key=_pocket_key))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pockets):
+            return NotImplemented
+        return self.white == other.white and self.black == other.black
+
+    def __hash__(self) -> int:
+        return hash((self.white, self.black))
+
+    def __repr__(self) -> str:
+        return f"Pockets(white={self.white!r}, black={self.black!r})"
 
     def __reduce__(self) -> tuple[type[Pockets], tuple[str, str]]:
-        """Pickled and copied as its two texts: compiled (mypyc), the default would set
-        the frozen fields one by one and fail."""
+        """Pickled and copied as its two texts."""
         return (Pockets, (self.white, self.black))
 
     @classmethod

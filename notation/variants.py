@@ -12,8 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from notation.errors import UnknownVariantError
 from notation.geometry import CHESS_BOARD, Geometry
@@ -189,7 +188,10 @@ STANDARD_PIECES: tuple[PieceKind, ...] = (
 )
 
 
-@dataclass(frozen=True)
+_ANY_ARMIES = (Army(), Army())  # a Variant's armies unless given: white, black
+_OWN_SPELLING = Spellings()  # a Variant's spellings unless given: none but its own
+
+
 class Variant:
     """A registry entry. ``key`` is stable (used in JSON and URLs); ``name`` is for display.
 
@@ -207,32 +209,99 @@ class Variant:
     names the squares only a royal piece may occupy (Tablut's throne and corners; empty for
     chess). ``start_draw`` says how its start array is drawn (``notation start``), ``FIXED``
     for ``start_fen`` itself.
+
+    A value: equal to another with the same fields, hashed by ``key``, read-only
+    (assigning a field raises ``AttributeError``); ``replace`` makes a changed copy. A plain
+    class rather than a frozen dataclass: every command defines it at start-up, where
+    ``dataclasses`` (with ``inspect``) and the methods it compiles from source cost more than
+    the registry itself (docs/architecture.md, "Start-up").
     """
 
     key: str
     name: str
     aliases: tuple[str, ...]
     start_fen: str
-    pieces: tuple[PieceKind, ...] = STANDARD_PIECES
-    royal: str = "k"
-    castling_piece: str = "k"
-    castling_rook: str = "r"
-    armies: tuple[Army, Army] = (Army(), Army())  # white, black
-    twists: frozenset[Twist] = frozenset()
-    castling: bool = True
-    random_start: bool = False
-    checks_to_win: int = 0
-    promotions: str = "qrbn"
-    stalemate: Stalemate = Stalemate.DRAW
-    lichess_name: str | None = None
-    chess960_form: str | None = None
-    pgn_default: bool = False
-    geometry: Geometry = CHESS_BOARD
-    family: RuleFamily = RuleFamily.CHESS
-    spellings: Spellings = Spellings()
-    special_squares: tuple[str, ...] = ()  # Tafl: throne and corners, where only the king may stand
-    start_draw: StartDraw = StartDraw.FIXED
-    placement: Placement | None = None
+    pieces: tuple[PieceKind, ...]
+    royal: str
+    castling_piece: str
+    castling_rook: str
+    armies: tuple[Army, Army]  # white, black
+    twists: frozenset[Twist]
+    castling: bool
+    random_start: bool
+    checks_to_win: int
+    promotions: str
+    stalemate: Stalemate
+    lichess_name: str | None
+    chess960_form: str | None
+    pgn_default: bool
+    geometry: Geometry
+    family: RuleFamily
+    spellings: Spellings
+    special_squares: tuple[str, ...]  # Tafl: throne and corners, where only the king may stand
+    start_draw: StartDraw
+    placement: Placement | None
+
+    def __init__(
+        self,
+        key: str,
+        name: str,
+        aliases: tuple[str, ...],
+        start_fen: str,
+        pieces: tuple[PieceKind, ...] = STANDARD_PIECES,
+        royal: str = "k",
+        castling_piece: str = "k",
+        castling_rook: str = "r",
+        armies: tuple[Army, Army] = _ANY_ARMIES,
+        twists: frozenset[Twist] = frozenset(),
+        castling: bool = True,
+        random_start: bool = False,
+        checks_to_win: int = 0,
+        promotions: str = "qrbn",
+        stalemate: Stalemate = Stalemate.DRAW,
+        lichess_name: str | None = None,
+        chess960_form: str | None = None,
+        pgn_default: bool = False,
+        geometry: Geometry = CHESS_BOARD,
+        family: RuleFamily = RuleFamily.CHESS,
+        spellings: Spellings = _OWN_SPELLING,
+        special_squares: tuple[str, ...] = (),
+        start_draw: StartDraw = StartDraw.FIXED,
+        placement: Placement | None = None,
+    ) -> None:
+        # Set past ``__setattr__``, which refuses every later assignment.
+        vars(self).update(
+            key=key, name=name, aliases=aliases, start_fen=start_fen, pieces=pieces, royal=royal,
+            castling_piece=castling_piece, castling_rook=castling_rook, armies=armies, twists=twists,
+            castling=castling, random_start=random_start, checks_to_win=checks_to_win, promotions=promotions,
+            stalemate=stalemate, lichess_name=lichess_name, chess960_form=chess960_form, pgn_default=pgn_default,
+            geometry=geometry, family=family, spellings=spellings, special_squares=special_squares,
+            start_draw=start_draw, placement=placement,
+        )
+
+    def _fields(self) -> dict[str, Any]:
+        """Each field by name, in the order ``__init__`` takes them."""
+        return {name: vars(self)[name] for name in _VARIANT_FIELDS}
+
+    def replace(self, **changes: Any) -> Variant:
+        """A copy with the fields named in ``changes`` replaced (a new variant of the
+        registry is often an old one with another key, name and a twist more). Raises
+        ``TypeError`` for a name that is no field."""
+        return Variant(**{**self._fields(), **changes})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Variant is read-only: make a changed copy with replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Variant is read-only")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Variant:
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return "Variant(" + ", ".join(f"{name}={value!r}" for name, value in self._fields().items()) + ")"
 
     @functools.cached_property
     def piece_letters(self) -> str:
@@ -279,6 +348,8 @@ class Variant:
     def __str__(self) -> str:
         return self.name
 
+
+_VARIANT_FIELDS: tuple[str, ...] = tuple(Variant.__annotations__)  # its fields, in order
 
 XIANGQI_PIECES: tuple[PieceKind, ...] = (
     PieceKind("r", "chariot", Movement.ROOK),

@@ -11,7 +11,6 @@ those boards, the variants of fixtures/geometry/cases.json.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 from notation.geometry import Geometry
@@ -59,8 +58,7 @@ def on_board(template: str, geometry: Geometry) -> Variant:
     if base.has_check_counters:
         parts = fen.split()
         fen = " ".join([*parts[:4], f"{base.checks_to_win}+{base.checks_to_win}", *parts[4:]])
-    return dataclasses.replace(
-        base,
+    return base.replace(
         key=key,
         name=f"{base.name} {geometry}",
         aliases=(),

@@ -18,7 +18,6 @@ stands on a piece of its side is ``notation.validation.bombs``'s question, not a
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 
@@ -64,7 +63,7 @@ def split_bomb_field(text: str) -> tuple[str, Bombs]:
 @functools.lru_cache(maxsize=16)
 def without_bombs(variant: Variant) -> Variant:
     """``variant`` without the ``BOMBS`` twist: how the rest of its FEN is read."""
-    return dataclasses.replace(variant, twists=variant.twists - {Twist.BOMBS})
+    return variant.replace(twists=variant.twists - {Twist.BOMBS})
 
 
 def bomb_field(bombs: Bombs | None) -> str:

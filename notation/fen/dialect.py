@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from notation.identity_cache import IdentityCache
@@ -12,7 +11,6 @@ CastlingSeen = Literal["standard", "xfen", "shredder"]
 PromotedSeen = Literal["tilde", "squares"]
 
 
-@dataclass(frozen=True)
 class Dialect:
     """What the reader saw in one FEN. ``None`` means the FEN had no such part.
 
@@ -21,27 +19,62 @@ class Dialect:
     layout the FEN used. Where a part fits two spellings (a placement of letters both sets
     share, a ``b`` to move), the one that agrees with the rest of the FEN is reported:
     CXBoard's for a CFEN, the variant's own otherwise.
+
+    A value, equal to another of the same fields and read-only: its fields are ``Final`` (a
+    write is a type error, and in the compiled build an ``AttributeError``). A plain class
+    rather than a frozen dataclass: every command defines it at start-up, where
+    ``dataclasses`` and the methods it compiles from source are dear (docs/architecture.md,
+    "Start-up"), and compiled, making one is a native call.
     """
 
-    pockets: PocketStyle | None = None
-    checks: CheckStyle | None = None
-    castling: CastlingSeen | None = None
-    counters: bool = True  # halfmove and fullmove present (False: EPD-style)
-    promoted: PromotedSeen | None = None
-    chess960: bool = False  # castling rights only Chess960 can have
-    letters: PieceLetters | None = None
-    sides: SideLetters | None = None
-    layout: FieldLayout | None = None
-    notation: PositionNotation = PositionNotation.FEN  # OPENTAFL: an OpenTafl position record
+    def __init__(
+        self,
+        pockets: PocketStyle | None = None,
+        checks: CheckStyle | None = None,
+        castling: CastlingSeen | None = None,
+        counters: bool = True,
+        promoted: PromotedSeen | None = None,
+        chess960: bool = False,
+        letters: PieceLetters | None = None,
+        sides: SideLetters | None = None,
+        layout: FieldLayout | None = None,
+        notation: PositionNotation = PositionNotation.FEN,
+    ) -> None:
+        self.pockets: Final = pockets
+        self.checks: Final = checks
+        self.castling: Final = castling
+        self.counters: Final = counters  # halfmove and fullmove present (False: EPD-style)
+        self.promoted: Final = promoted
+        self.chess960: Final = chess960  # castling rights only Chess960 can have
+        self.letters: Final = letters
+        self.sides: Final = sides
+        self.layout: Final = layout
+        self.notation: Final = notation  # OPENTAFL: an OpenTafl position record
+
+    def with_spellings(self, letters: PieceLetters, sides: SideLetters, layout: FieldLayout) -> Dialect:
+        """This dialect with the spellings of a variant that has others (Xiangqi's)."""
+        return Dialect(self.pockets, self.checks, self.castling, self.counters, self.promoted, self.chess960,
+                       letters, sides, layout, self.notation)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.pockets, self.checks, self.castling, self.counters, self.promoted, self.chess960, self.letters,
+                self.sides, self.layout, self.notation)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dialect):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
     def __reduce__(self) -> tuple[type[Dialect], tuple[Any, ...]]:
-        """Pickled and copied as its fields, in order: compiled (mypyc), the default would
-        set the frozen fields one by one and fail."""
-        return (
-            Dialect,
-            (self.pockets, self.checks, self.castling, self.counters, self.promoted, self.chess960, self.letters,
-             self.sides, self.layout, self.notation),
-        )
+        """Pickled and copied as its fields, in order."""
+        return (Dialect, self._fields())
+
+    def __repr__(self) -> str:
+        shown = (f"{name}={value!r}" for name, value in zip(_FIELD_NAMES, self._fields(), strict=True))
+        return "Dialect(" + ", ".join(shown) + ")"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (a new dict each time). Dialects are few and shared (the reader
@@ -65,4 +98,6 @@ def _form_of(dialect: Dialect) -> dict[str, Any]:
     return out
 
 
+_FIELD_NAMES: Final = ("pockets", "checks", "castling", "counters", "promoted", "chess960", "letters", "sides",
+                        "layout", "notation")
 _FORMS: Final = IdentityCache(_form_of)  # dialect -> its JSON form (copied out by to_dict)

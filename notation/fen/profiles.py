@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from notation.options import (
     CastlingStyle,
@@ -28,10 +27,14 @@ from notation.options import (
 )
 
 
-@dataclass(frozen=True)
-class WriteOptions:
+class WriteOptions(NamedTuple):
     """Everything the writer can be told. ``castling_960`` applies to Chess960 setups
-    (castling rights that only Chess960 can have), ``castling`` to all others."""
+    (castling rights that only Chess960 can have), ``castling`` to all others.
+
+    A NamedTuple, not a frozen dataclass: every command defines it at start-up, where
+    ``dataclasses`` (with ``inspect``) and the methods it compiles from source cost more than
+    the options' whole use (docs/architecture.md, "Start-up"). ``but`` (or ``_replace``)
+    makes a changed copy."""
 
     pockets: PocketStyle = PocketStyle.BRACKETED
     checks: CheckStyle = CheckStyle.REMAINING
@@ -46,8 +49,8 @@ class WriteOptions:
     notation: PositionNotation = PositionNotation.FEN
 
     def but(self, **changes: Any) -> WriteOptions:
-        """A copy with some options replaced."""
-        return replace(self, **changes)
+        """A copy with some options replaced; raises ``ValueError`` for a name that is no option."""
+        return self._replace(**changes)
 
 
 PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
@@ -115,8 +118,7 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
 DEFAULT_PROFILE = "python-chess"
 DEFAULT_OPTIONS = PROFILES[DEFAULT_PROFILE]
 
-@dataclass(frozen=True)
-class WriterOption:
+class WriterOption(NamedTuple):
     """One option a user may give the writer, over the profile's value.
 
     ``name`` is the ``WriteOptions`` field, the ``resolve_options`` keyword and the JSON

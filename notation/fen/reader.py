@@ -36,7 +36,6 @@ any further work.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import re
@@ -143,7 +142,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
         # the variant's own spelling, then say which spelling each part had.
         own = own_spelling(text, found)
         read = _read_checked(own.text, found, plan, registry)
-        seen = dataclasses.replace(read.dialect, letters=own.letters, sides=own.sides, layout=own.layout)
+        seen = read.dialect.with_spellings(own.letters, own.sides, own.layout)
         return ReadResult(read.setup, read.variant, seen)
     return _read_checked(text, found, plan, registry)
 

@@ -1,7 +1,5 @@
 """IdentityCache: one computed value per object, by identity, bounded."""
 
-from dataclasses import replace
-
 import pytest
 
 from notation.identity_cache import IdentityCache
@@ -17,7 +15,7 @@ def test_computes_once_per_object_and_keeps_equal_objects_apart():
 
     cache = IdentityCache(compute)
     standard = DEFAULT_REGISTRY.find("standard")
-    twin = replace(standard)
+    twin = standard.replace()
     assert twin == standard and twin is not standard
     assert cache.get(standard) == "STANDARD"
     assert cache.get(standard) == "STANDARD"

@@ -85,12 +85,10 @@ def test_non_string_input_is_a_type_error():
 
 
 def test_extension_hints_name_the_registry_s_variants_with_that_twist():
-    from dataclasses import replace
-
     from notation.variants import VARIANTS, Registry
 
     crazyhouse = next(v for v in VARIANTS if v.key == "crazyhouse")
-    registry = Registry((*VARIANTS, replace(crazyhouse, key="loop", name="Loop", aliases=())))
+    registry = Registry((*VARIANTS, crazyhouse.replace(key="loop", name="Loop", aliases=())))
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     with pytest.raises(FenSyntaxError, match=r"pockets belong to Crazyhouse or Loop, not Standard"):
         read_fen(start + " Qp", "standard", registry=registry)

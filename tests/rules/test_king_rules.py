@@ -5,7 +5,6 @@ the latter, so its moves pay no call for it."""
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -40,9 +39,9 @@ def test_only_a_twist_that_changes_check_is_the_king_twist(key, twist):
 
 def test_a_variant_with_several_king_twists_is_judged_by_the_first_of_no_check_atomic_race():
     atomic = find_variant("atomic")
-    both = dataclasses.replace(atomic, key="atomicrace", twists=frozenset({Twist.ATOMIC, Twist.RACE}))
+    both = atomic.replace(key="atomicrace", twists=frozenset({Twist.ATOMIC, Twist.RACE}))
     assert type(VariantRules(both).kings) is AtomicKings
-    blind = dataclasses.replace(atomic, key="blindatomic", twists=frozenset({Twist.ATOMIC, Twist.NO_CHECK}))
+    blind = atomic.replace(key="blindatomic", twists=frozenset({Twist.ATOMIC, Twist.NO_CHECK}))
     assert VariantRules(blind).kings.mover_royal_loss is RoyalLoss.CAPTURED
 
 

@@ -5,7 +5,6 @@ promotion mark on a king, a right off the board.
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -18,8 +17,8 @@ from notation.variants import DEFAULT_REGISTRY
 
 # A made-up fixed start array with two rooks on one side of each king: both rights on one
 # side cannot both be kept.
-TWIN_ROOKS = dataclasses.replace(
-    DEFAULT_REGISTRY.get("standard"), key="twin-rooks", name="Twin Rooks", aliases=(),
+TWIN_ROOKS = DEFAULT_REGISTRY.get("standard").replace(
+    key="twin-rooks", name="Twin Rooks", aliases=(),
     start_fen="rr2k3/pppppppp/8/8/8/8/PPPPPPPP/RR2K3 w - - 0 1",
 )
 

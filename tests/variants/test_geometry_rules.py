@@ -4,7 +4,6 @@ variant (tests/geometry_variants.py builds chess variants on other boards)."""
 
 from __future__ import annotations
 
-import dataclasses
 import io
 
 import pytest
@@ -113,8 +112,7 @@ def test_chess960_arrays_only_on_boards_eight_files_wide():
     with pytest.raises(NoChess960Error, match="10 files"):
         start_setup(TEN, 518)
     assert start_setup(TEN) == read_fen(TEN.start_fen, TEN).setup
-    eight_by_ten = dataclasses.replace(
-        on_board("standard", Geometry(8, 10)),
+    eight_by_ten = on_board("standard", Geometry(8, 10)).replace(
         start_fen="rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     )
     assert has_chess960(eight_by_ten)

@@ -3,7 +3,6 @@ and through ``notation.guess`` with registries of other shapes."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 
@@ -79,7 +78,7 @@ def test_no_guess_says_the_fens_own_problem_and_where_to_choose():
 
 
 def test_ambiguity_lists_the_variants_that_fit():
-    twin = dataclasses.replace(DEFAULT_REGISTRY.get("crazyhouse"), key="twinhouse", name="Twinhouse", aliases=())
+    twin = DEFAULT_REGISTRY.get("crazyhouse").replace(key="twinhouse", name="Twinhouse", aliases=())
     registry = Registry((*VARIANTS, twin))
     with pytest.raises(VariantGuessError) as caught:
         guess_variant(SHAPES[0][0], registry)
@@ -93,8 +92,8 @@ def test_ambiguity_lists_the_variants_that_fit():
 def test_a_board_of_one_variants_geometry_names_it(files, ranks):
     """By data: a variant of another board, added to the registry, is guessed by its size."""
     rows = "/".join([str(files)] * ranks)
-    other = dataclasses.replace(
-        DEFAULT_REGISTRY.get("standard"), key="wide", name="Wide", aliases=(), pgn_default=False,
+    other = DEFAULT_REGISTRY.get("standard").replace(
+        key="wide", name="Wide", aliases=(), pgn_default=False,
         start_fen=f"{rows} w - - 0 1", geometry=Geometry(files, ranks),
     )
     others = [v for v in VARIANTS if v.geometry != other.geometry]  # Xiangqi is 9x10, Tablut 9x9

@@ -110,10 +110,8 @@ def test_pieces_and_royalty_are_data():
 
 
 def test_variants_are_hashable_and_equal_entries_hash_alike():
-    from dataclasses import replace
-
     standard = find_variant("standard")
-    twin = replace(standard)
+    twin = standard.replace()
     assert twin == standard and twin is not standard
     assert hash(twin) == hash(standard)
     assert {standard: 1}[twin] == 1
@@ -123,8 +121,6 @@ def test_variants_are_hashable_and_equal_entries_hash_alike():
 def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     # Custom registries make new Variant objects; the caches keyed on them must not grow
     # past their bound (they used to be dicts keyed on id(variant), growing for ever).
-    from dataclasses import replace
-
     from notation import validate, write_fen
     from notation.fen import reader
     from notation.rules import attack_view, chess960, variant_rules
@@ -133,7 +129,7 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
     standard = find_variant("standard")
     copies = []
     for n in range(300):
-        variant = replace(standard, key=f"standard-copy-{n}")
+        variant = standard.replace(key=f"standard-copy-{n}")
         setup = read_fen(standard.start_fen, variant).setup
         assert validate(setup, variant) == []
         assert write_fen(setup, variant).fen == standard.start_fen
