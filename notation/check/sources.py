@@ -75,9 +75,8 @@ class _NotChecked:
         raise AttributeError(f"{type(self).__name__} is read-only")
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, _NotChecked) or type(other) is not type(self):
             return NotImplemented
-        assert isinstance(other, _NotChecked)
         return (self.path, self.reason) == (other.path, other.reason)
 
     def __hash__(self) -> int:
