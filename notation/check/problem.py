@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from notation.check.suppress import Suppression
@@ -174,15 +173,27 @@ CHECK_CODES: dict[str, str] = {
 }
 
 
-@dataclass
+# A plain class, not a dataclass: importing dataclasses (it imports inspect and ast) and
+# compiling its generated methods from source at import would cost every check's start-up.
 class ReadCounts:
     """What a check read, so that a gate can see a file was really read: PGN ``games`` (a
     blank one not counted), the ``plies`` of their main lines that were played (up to a
-    move that failed), and FEN or EPD ``positions``."""
+    move that failed), and FEN or EPD ``positions``. Equal when the three counts are."""
 
-    games: int = 0
-    plies: int = 0
-    positions: int = 0
+    __slots__ = ("games", "plies", "positions")
+
+    def __init__(self, games: int = 0, plies: int = 0, positions: int = 0) -> None:
+        self.games = games
+        self.plies = plies
+        self.positions = positions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReadCounts):
+            return NotImplemented
+        return (self.games, self.plies, self.positions) == (other.games, other.plies, other.positions)
+
+    def __repr__(self) -> str:
+        return f"ReadCounts(games={self.games!r}, plies={self.plies!r}, positions={self.positions!r})"
 
     def add(self, other: ReadCounts) -> None:
         self.games += other.games

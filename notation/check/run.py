@@ -8,7 +8,6 @@ file is a problem. Errors writing the output (a closed pipe) propagate.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Iterable
 
@@ -47,7 +46,7 @@ def run_check(
     if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX and options.copies is None:
         from notation.check.prefix_copies import find_prefix_copies  # the copies first: the longer may come later
 
-        options = dataclasses.replace(options, copies=find_prefix_copies(list(found_all), options, jobs))
+        options = options._replace(copies=find_prefix_copies(list(found_all), options, jobs))
     if progress is not None:
         progress.total(_total_size(list(found_all)))
     if jobs > 1:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol
+from typing import BinaryIO, NamedTuple, Protocol
 
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
@@ -41,8 +40,9 @@ NOTHING_FOUND: dict[FileKind, str] = {
 }
 
 
-@dataclass(frozen=True)
-class CheckOptions:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for. A changed copy is ``options._replace(...)``.
+class CheckOptions(NamedTuple):
     """What to check against: the default variant (``--variant``) and the registry; codes
     reported as warnings instead of errors (``accept``); paths not checked (``excluded``,
     a test on the path); the profile positions must be written in (``profile``: its name
@@ -70,18 +70,38 @@ class ProgressSink(Protocol):
         """``size`` more bytes were read."""
 
 
-@dataclass
+# A plain class, not a dataclass: importing dataclasses (it imports inspect and ast) and
+# compiling its generated methods from source at import would cost every check's start-up.
 class Summary:
-    """Counts of one run, and the paths that could not be read or were skipped."""
+    """Counts of one run, and the paths that could not be read or were skipped. Equal when
+    every field is (a cluster's summary is held to one process's)."""
 
-    files: int = 0
-    errors: int = 0
-    warnings: int = 0
-    unreadable: list[Unreadable] = field(default_factory=list)
-    skipped: list[Skipped] = field(default_factory=list)
-    excluded: int = 0  # files left out by ``CheckOptions.excluded``
-    suppressed: int = 0  # problems silenced by inline ``notation: ignore`` comments
-    read: ReadCounts = field(default_factory=ReadCounts)  # games, plies and positions read
+    __slots__ = ("files", "errors", "warnings", "unreadable", "skipped", "excluded", "suppressed", "read")
+
+    def __init__(self, files: int = 0, errors: int = 0, warnings: int = 0, unreadable: list[Unreadable] | None = None,
+                 skipped: list[Skipped] | None = None, excluded: int = 0, suppressed: int = 0,
+                 read: ReadCounts | None = None) -> None:
+        self.files = files
+        self.errors = errors
+        self.warnings = warnings
+        self.unreadable: list[Unreadable] = [] if unreadable is None else unreadable
+        self.skipped: list[Skipped] = [] if skipped is None else skipped
+        self.excluded = excluded  # files left out by ``CheckOptions.excluded``
+        self.suppressed = suppressed  # problems silenced by inline ``notation: ignore`` comments
+        self.read = ReadCounts() if read is None else read  # games, plies and positions read
+
+    def _fields(self) -> tuple[int, int, int, list[Unreadable], list[Skipped], int, int, ReadCounts]:
+        return (self.files, self.errors, self.warnings, self.unreadable, self.skipped, self.excluded,
+                self.suppressed, self.read)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Summary):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        pairs = zip(Summary.__slots__, self._fields(), strict=True)
+        return "Summary(" + ", ".join(f"{name}={value!r}" for name, value in pairs) + ")"
 
     def file_checked(self, problems: ProblemList) -> None:
         """Count one file checked: its suppressed problems and what was read of it."""

@@ -22,10 +22,11 @@ checked by the caller, which knows them.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
 FILE_NAME = "pyproject.toml"
@@ -36,14 +37,15 @@ class SettingsError(Exception):
     """A settings file that cannot be used; the message names it."""
 
 
-@dataclass(frozen=True)
-class CheckSettings:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for. A changed copy is ``settings._replace(...)``.
+class CheckSettings(NamedTuple):
     """The settings of one project (all empty when there is no file)."""
 
     path: Path | None = None
     variant: str | None = None
     profile: str | None = None
-    aliases: dict[str, str] = field(default_factory=dict)
+    aliases: Mapping[str, str] = MappingProxyType({})  # read-only: the default is shared
     accept: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
 

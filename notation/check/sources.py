@@ -20,7 +20,6 @@ import enum
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.inputs import split_compression_suffix
@@ -42,8 +41,8 @@ NOT_A_FORMAT = "not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)"
 
 
 # A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for. Unreadable and Skipped stay
-# dataclasses: as tuples of the same fields, one would compare equal to the other.
+# import, which every check's start-up would pay for. Unreadable and Skipped are plain
+# classes instead: as tuples of the same fields, one would compare equal to the other.
 class Source(NamedTuple):
     """A file to check: its path as shown to the user and its kind.
 
@@ -57,21 +56,53 @@ class Source(NamedTuple):
     is_stdin: bool = False
 
 
-@dataclass(frozen=True)
-class Unreadable:
-    """A path that cannot be read (missing, not permitted, a socket, a broken link)."""
+class _NotChecked:
+    """A path and why it was not checked; read-only, equal to one of its own class with the
+    same path and reason (an ``Unreadable`` never equals a ``Skipped``)."""
 
+    __slots__ = ("path", "reason")
     path: str
     reason: str
 
+    def __init__(self, path: str, reason: str) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "reason", reason)
 
-@dataclass(frozen=True)
-class Skipped:
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _NotChecked) or type(other) is not type(self):
+            return NotImplemented
+        return (self.path, self.reason) == (other.path, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.path, self.reason))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(path={self.path!r}, reason={self.reason!r})"
+
+    def __reduce__(self) -> tuple[type[_NotChecked], tuple[str, str]]:
+        return (type(self), (self.path, self.reason))
+
+
+class Unreadable(_NotChecked):
+    """A path that cannot be read (missing, not permitted, a socket, a broken link)."""
+
+    __slots__ = ()
+
+
+class Skipped(_NotChecked):
     """A file not checked, and why: a name that says no known format, or (in a directory)
     something that is not a regular file."""
 
-    path: str
-    reason: str = NOT_A_FORMAT
+    __slots__ = ()
+
+    def __init__(self, path: str, reason: str = NOT_A_FORMAT) -> None:
+        super().__init__(path, reason)
 
 
 Found = Source | Unreadable | Skipped

@@ -8,7 +8,6 @@ nothing to check at all (no file found: a gate that checks nothing must not pass
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import enum
 import os
 import sys
@@ -136,7 +135,7 @@ def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
     if profile_name is not None and profile_name not in PROFILES:
         raise UsageError(f"{where} profile: unknown profile {profile_name!r}; choose one of {', '.join(PROFILES)}")
     patterns = (*settings.exclude, *args.exclude)
-    excludes = dataclasses.replace(settings, exclude=patterns).excludes if patterns else None
+    excludes = settings._replace(exclude=patterns).excludes if patterns else None
     return CheckOptions(
         variant=variant,
         registry=registry,

@@ -9,7 +9,6 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from notation.cli import duplicates_options
@@ -163,7 +162,7 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
                 from notation.cluster.check import prefix_copies_on
 
                 try:  # the copies first, in one more pass: the longer game may come later
-                    options = replace(options, copies=prefix_copies_on(client, found, options, size, chunk))
+                    options = options._replace(copies=prefix_copies_on(client, found, options, size, chunk))
                 except PrefixesUnavailable as exc:
                     raise UsageError(str(exc)) from None
             return check_on(client, found, options, emit, size, chunk)

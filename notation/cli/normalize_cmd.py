@@ -340,7 +340,7 @@ def _run_inputs(args: argparse.Namespace, options: NormalizeOptions, names: list
     total = Summary()
     for name in names:
         with InputFile(name) as source:
-            named = replace(options, duplicates=replace(duplicates, source=_display_name(name)))
+            named = replace(options, duplicates=duplicates._replace(source=_display_name(name)))
             total.add_counts(_run(args, named, name, source, sinks, name if several else None))
     return total
 

@@ -199,6 +199,6 @@ def for_partition(options: NormalizeOptions, copies: Copies, partition: Partitio
     """``options`` carrying the verdicts (and with ``--merge-tags`` the merged tags) of
     ``partition``'s games only, and its input's name."""
     key = partition_key(partition)
-    return replace(options, duplicates=replace(options.duplicates, source=partition.name,
-                                               verdicts=copies.get(key, {}),
-                                               merged=None if merged is None else merged.get(key, {})))
+    duplicates = options.duplicates._replace(source=partition.name, verdicts=copies.get(key, {}),
+                                             merged=None if merged is None else merged.get(key, {}))
+    return replace(options, duplicates=duplicates)

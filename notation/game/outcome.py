@@ -9,7 +9,7 @@ Nothing here raises.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import Final
 
 from notation.setup import Color
 
@@ -31,12 +31,37 @@ class EndReason(enum.Enum):
     GENERAL_CAPTURED = "general-captured"  # no general left (a finished Xiangqi game)
 
 
-@dataclass(frozen=True)
+# A plain class, not a frozen dataclass: importing dataclasses (it imports inspect and ast)
+# and compiling its generated methods from source at import would cost every check's
+# start-up. Its attributes are ``Final``: a write is a type error, and in the compiled
+# build an ``AttributeError``.
 class Outcome:
-    """The end of a game: ``winner`` (``"w"``, ``"b"`` or None for a draw) and ``reason``."""
+    """The end of a game: ``winner`` (``"w"``, ``"b"`` or None for a draw) and ``reason``.
+    Read-only; equal when both are."""
 
-    winner: Color | None
-    reason: EndReason
+    __slots__ = ("winner", "reason")
+    winner: Final[Color | None]
+    reason: Final[EndReason]
+
+    def __init__(self, winner: Color | None, reason: EndReason) -> None:
+        self.winner = winner
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return (self.winner, self.reason) == (other.winner, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Outcome(winner={self.winner!r}, reason={self.reason!r})"
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[Color | None, EndReason]]:
+        """Pickled and copied through ``__init__``: compiled (mypyc), the default would set
+        the read-only fields one by one and fail."""
+        return (Outcome, (self.winner, self.reason))
 
     @property
     def result(self) -> str:

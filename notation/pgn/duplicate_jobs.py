@@ -265,7 +265,7 @@ def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
                 copies[group].update(taken.take(found, source, games_before, group))
                 games_before += found.last_game
 
-            named = replace(options, duplicates=replace(settings, source=source))
+            named = replace(options, duplicates=settings._replace(source=source))
             if jobs < 2:
                 _keys_here(fd, named, decide)
             else:
@@ -298,9 +298,9 @@ def with_copies_in(options: NormalizeOptions, inputs: Sequence[tuple[str, int]],
             for note in tag_notes(text, options.limits, copies[group], source, gatherer):
                 gatherer.take(note, group)
         merged = gatherer.merged()
-    return [replace(options, duplicates=replace(settings, source=source, verdicts=copies[group],
-                                                merged=merged.get(group, {}) if settings.merge is not MergeTags.NONE
-                                                else None))
+    return [replace(options, duplicates=settings._replace(source=source, verdicts=copies[group],
+                                                          merged=merged.get(group, {})
+                                                          if settings.merge is not MergeTags.NONE else None))
             for group, (source, _fd) in enumerate(inputs)]
 
 

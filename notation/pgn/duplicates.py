@@ -23,7 +23,6 @@ import enum
 import re
 from array import array
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:  # the move layer is imported only when duplicates are looked for (start-up)
@@ -100,21 +99,22 @@ class Verdict(NamedTuple):
     prefix: bool = False
 
 
-@dataclass(frozen=True)
-class DuplicateSettings:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for. A changed copy is ``settings._replace(...)``.
+class DuplicateSettings(NamedTuple):
     """``policy``, the tags added to the key (``by_tags``), the input's name for messages
     (``source``), whether prefixes count (``match``) and, where the finding was done
     beforehand (``--jobs``, prefixes: every game's identity read first, ``duplicate_jobs``),
     the ``verdicts``: the game kept of each copy's set, by the copy's (first line, first
-    column)."""
+    column). Equal when every field is, the maps included."""
 
     policy: DuplicatesPolicy = DuplicatesPolicy.KEEP
     by_tags: tuple[str, ...] = ()
     source: str = ""
-    verdicts: Mapping[tuple[int, int], Verdict] | None = field(default=None, compare=False)
+    verdicts: Mapping[tuple[int, int], Verdict] | None = None
     match: DuplicateMatch = DuplicateMatch.SAME
     merge: MergeTags = MergeTags.NONE
-    merged: Mapping[tuple[int, int], MergedTags] | None = field(default=None, compare=False)
+    merged: Mapping[tuple[int, int], MergedTags] | None = None
     add_tags: tuple[AddedTag, ...] = ()  # tags written into every game with an identity (``--add-tags``)
     identity_from: IdentityFrom = IdentityFrom.MOVES
 

@@ -7,7 +7,7 @@ Nothing here reads PGN but the tags of a clean game, on demand (``RawGame.tags``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from notation.pgn.encodings import as_read
 from notation.pgn.lines import split_lines
@@ -35,15 +35,42 @@ PROBLEM_CODES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+# A plain class, not a frozen dataclass: importing dataclasses (it imports inspect and ast)
+# and compiling its generated methods from source at import would cost every check's
+# start-up. Its attributes are ``Final``: a write is a type error, and in the compiled
+# build an ``AttributeError``.
 class PgnProblem:
-    """Damage found in the PGN text: a stable ``code``, a message, and where (1-based)."""
+    """Damage found in the PGN text: a stable ``code``, a message, and where (1-based).
+    Read-only; equal when every field is."""
 
-    code: str
-    message: str
-    line: int
-    column: int | None = None
-    tag: str | None = None  # the tag concerned, when the problem is in a tag
+    __slots__ = ("code", "message", "line", "column", "tag")
+    code: Final[str]
+    message: Final[str]
+    line: Final[int]
+    column: Final[int | None]
+    tag: Final[str | None]  # the tag concerned, when the problem is in a tag
+
+    def __init__(self, code: str, message: str, line: int, column: int | None = None, tag: str | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.tag = tag
+
+    def _fields(self) -> tuple[str, str, int, int | None, str | None]:
+        return (self.code, self.message, self.line, self.column, self.tag)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PgnProblem):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"PgnProblem(code={self.code!r}, message={self.message!r}, line={self.line!r}, "
+                f"column={self.column!r}, tag={self.tag!r})")
 
     @property
     def level(self) -> str:
@@ -59,8 +86,8 @@ class PgnProblem:
 
     def __reduce__(self) -> tuple[type[PgnProblem], tuple[str, str, int, int | None, str | None]]:
         """Pickled and copied through ``__init__``: compiled (mypyc), the default would set
-        the frozen fields one by one and fail."""
-        return (PgnProblem, (self.code, self.message, self.line, self.column, self.tag))
+        the read-only fields one by one and fail."""
+        return (PgnProblem, self._fields())
 
 
 class RawGame:
@@ -216,18 +243,15 @@ def _tag_as_read(tag: Tag) -> Tag:
                tag.line_offset, tag.line_length)
 
 
-@dataclass(frozen=True)
-class Limits:
+# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
+# import, which every check's start-up would pay for. Pickled (to ``--jobs`` and Dask
+# workers) as a tuple, compiled or not.
+class Limits(NamedTuple):
     """Caps that keep memory bounded on hostile input (sizes in characters)."""
 
     max_game_chars: int = 16 * 1024 * 1024
     max_comment_chars: int = 1024 * 1024
     max_tags: int = 4096  # tag lines of a game read into Tag objects; later ones stay text
-
-    def __reduce__(self) -> tuple[type[Limits], tuple[int, int, int]]:
-        """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled, the
-        default would set the frozen fields one by one and fail."""
-        return (Limits, (self.max_game_chars, self.max_comment_chars, self.max_tags))
 
 
 DEFAULT_LIMITS = Limits()

@@ -9,6 +9,7 @@ import bz2
 import gzip
 import io
 import json
+import pickle
 import re
 
 import pytest
@@ -24,7 +25,7 @@ from notation.check.formats.sarif import SarifFormat, artifact_location
 from notation.check.judge import field_column
 from notation.check.lines import KEPT_ENDS, LineState, read_lines
 from notation.check.problem import CHECK_CODES
-from notation.check.sources import FileKind, classify
+from notation.check.sources import FileKind, Skipped, Unreadable, classify
 from notation.inputs import InputFile
 from notation.variants import DEFAULT_REGISTRY
 
@@ -204,6 +205,19 @@ def test_field_column(fen, field, column):
 ])
 def test_classify(name, found):
     assert classify(name) == found
+
+
+def test_unreadable_and_skipped_paths_stay_apart_read_only_and_pickled():
+    unreadable, skipped = Unreadable("a.pgn", "no such file"), Skipped("a.pgn", "no such file")
+    assert unreadable != skipped and skipped != unreadable  # the same fields, not the same outcome
+    assert unreadable == Unreadable("a.pgn", "no such file") and len({unreadable, skipped}) == 2
+    assert repr(Skipped("notes.txt")) == (
+        "Skipped(path='notes.txt', reason='not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)')")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):  # ``--jobs`` and Dask workers get them pickled
+        back = pickle.loads(pickle.dumps(skipped, protocol))
+        assert type(back) is Skipped and back == skipped
+    with pytest.raises(AttributeError):
+        unreadable.reason = "found"
 
 
 # --- formats -----------------------------------------------------------------------------

@@ -4,7 +4,6 @@ another, copies found across them."""
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import json
 import os
@@ -161,7 +160,7 @@ def test_check_by_prefix_on_two_workers_gives_one_process_problems(client, tmp_p
     want = run_check(paths, options, single.append)
     copies = prefix_copies_on(client, list(discover(paths)), options, 2_000, 2_000)
     found: list = []
-    summary = check_on(client, discover(paths), dataclasses.replace(options, copies=copies), found.append, 2_000,
+    summary = check_on(client, discover(paths), options._replace(copies=copies), found.append, 2_000,
                        2_000)
     assert found == single
     assert summary == want

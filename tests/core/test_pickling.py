@@ -32,6 +32,7 @@ from notation import (
     write_fen,
 )
 from notation.errors import FenSyntaxError, IllegalSetupError, Problem
+from notation.game.outcome import EndReason, Outcome
 from notation.geometry import Geometry
 from notation.operations import view_fen
 from notation.pgn.games import Limits, PgnProblem
@@ -65,6 +66,7 @@ def values() -> dict[str, object]:
         "Problem": Problem("bad-input", "line 3: not JSON", field="placement", column=4, extra={"why": [1, 2]}),
         "Variant": find_variant("crazyhouse"),
         "Limits": Limits(max_game_chars=1000, max_comment_chars=100, max_tags=10),
+        "Outcome": Outcome("b", EndReason.CHECKMATE),
         "PgnProblem": PgnProblem("pgn-tag-syntax", "bad tag", 3, column=2, tag="FEN"),
         "GameResult": GameResult(1, 0, 1, "1. e4 *\n", changed=True, report=[{"line": 1}], codes=["x"]),
         "Tag": Tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1", 3, 1, 2, 0, 33, 6, 31, 40, 34),
