@@ -42,7 +42,7 @@ class Geometry:
         raise AttributeError("a Geometry is read-only")
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not Geometry:
+        if type(other) is not type(self):
             return NotImplemented
         return self.files == other.files and self.ranks == other.ranks
 

@@ -287,7 +287,7 @@ class Variant:
         """A copy with the fields named in ``changes`` replaced (a new variant of the
         registry is often an old one with another key, name and a twist more). Raises
         ``TypeError`` for a name that is no field."""
-        return Variant(**{**self._fields(), **changes})
+        return type(self)(**{**self._fields(), **changes})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Variant is read-only: make a changed copy with replace({name}=...)")
@@ -296,7 +296,7 @@ class Variant:
         raise AttributeError("a Variant is read-only")
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not Variant:
+        if type(other) is not type(self):
             return NotImplemented
         return self is other or self._fields() == other._fields()
 

@@ -5,7 +5,6 @@ the latter, so its moves pay no call for it."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from notation import find_variant, validate_fen

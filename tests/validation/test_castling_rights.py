@@ -5,7 +5,6 @@ promotion mark on a king, a right off the board.
 
 from __future__ import annotations
 
-
 import pytest
 
 from notation.fen.profiles import PROFILES

@@ -137,3 +137,17 @@ def test_per_variant_caches_stay_bounded_however_many_variants_are_made():
         copies.append(variant)  # kept alive: the caches may not lean on ids being reused
     for cache in caches:
         assert 0 < len(cache) <= cache.limit, (cache, len(cache))
+
+
+def test_a_variant_is_a_read_only_value_copied_with_replace():
+    crazyhouse = find_variant("crazyhouse")
+    twin = crazyhouse.replace(key="twinhouse", name="Twinhouse")
+    assert (twin.key, twin.name, twin.twists, twin.pieces) == ("twinhouse", "Twinhouse", crazyhouse.twists,
+                                                               crazyhouse.pieces)
+    assert twin != crazyhouse and twin.replace(key="crazyhouse", name="Crazyhouse") == crazyhouse
+    assert repr(crazyhouse).startswith("Variant(key='crazyhouse', name='Crazyhouse', aliases=(")
+    with pytest.raises(AttributeError):
+        crazyhouse.name = "changed"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        crazyhouse.replace(no_such_field=1)
+    assert crazyhouse.name == "Crazyhouse"
