@@ -40,6 +40,18 @@ def fall_back(reason: str) -> None:
 class AllOrNothingBuildExt(build_ext):
     """Build every extension, or none of them."""
 
+    def build_extensions(self) -> None:
+        # The compiled modules share one library and reach each other's functions by symbol;
+        # only each module's PyInit_ must be seen from outside (Python's PyMODINIT_FUNC marks
+        # it so, and the per-module shims find the rest through capsules). Hidden, the rest
+        # are bound when the library is linked, not looked up one by one each time a command
+        # starts, and calls between modules no longer go through the PLT (nor can the
+        # compiler assume them replaceable, which kept it from inlining them).
+        if self.compiler.compiler_type == "unix":
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-fvisibility=hidden"]
+        super().build_extensions()
+
     def run(self) -> None:
         try:
             super().run()
