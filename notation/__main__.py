@@ -1,5 +1,3 @@
-import sys
+from notation.cli.main import main_process
 
-from notation.cli.main import main
-
-sys.exit(main())
+main_process()

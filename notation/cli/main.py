@@ -6,12 +6,19 @@ traceback) and exits 3; output cut off by a closed pipe exits 141, as SIGPIPE wo
 SIGINT, SIGTERM and SIGHUP end every command but ``serve`` (whose server handles them)
 after removing temporary files, with status 128 + the signal's number (130, 143, 129);
 a SIGINT while the command's modules are still loading exits 130 too.
+
+The ``notation`` executable (``main_process``) ends the process as soon as the command is
+done (``end_process``): what Python's exit does that anyone could see (exit handlers, the
+standard streams flushed) is done, the interpreter's teardown, object by object, is not.
+``main`` itself returns, for callers in the same process.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
+import errno
 import gc
 import importlib
 import os
@@ -27,7 +34,7 @@ from notation.signals import Interrupted, exit_on_signals
 # `notation --version` and `--help` need nothing of typing.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Literal, NoReturn
 
 # (subcommand, module, summary): each module has add_parser(subparsers) and run(args) -> int,
 # and its parser's help is the summary here (SUMMARIES), so that `notation --help` can list
@@ -36,6 +43,9 @@ SUBCOMMANDS = tuple((name, f"notation.cli.{name}_cmd", summary) for name, summar
 
 
 EXIT_BROKEN_PIPE = 141
+EXIT_CANNOT_WRITE = 2  # as a command's own output that cannot be written (UsageError)
+# Errors only a write gives: the command's output (standard output, most often) did not fit.
+WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 SERVES_ITS_OWN_SIGNALS = frozenset({"serve"})
 
 
@@ -152,6 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the last line of defence for users
         if os.environ.get("NOTATION_DEBUG"):
             raise
+        if isinstance(exc, OSError) and exc.errno in WRITE_ERRORS:
+            # A full disk or quota is the user's to fix, not a defect to report.
+            sys.stderr.write(f"notation {args.command}: error: cannot write: {exc.strerror}\n")
+            _drop_unwritable_stdout()
+            return EXIT_CANNOT_WRITE
         # A --jobs worker that died (the out-of-memory killer, kill -9) is no defect to
         # report: say which and how. Only --jobs imported the pool (and so made one).
         pool = sys.modules.get("notation.parallel.fork_pool")
@@ -166,5 +181,85 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def main_process() -> NoReturn:
+    """The ``notation`` executable: ``main()``, then ``end_process`` with its status (or
+    with the status of the ``SystemExit`` that argparse raises for ``--help``, ``--version``
+    and a bad command line)."""
+    try:
+        status = main()
+    except SystemExit as exc:
+        status = _exit_status(exc.code)
+    end_process(status)
+
+
+def end_process(status: int) -> NoReturn:
+    """End the process with ``status``, without the interpreter's teardown.
+
+    What Python's own exit does that anyone can see is done: the exit handlers run
+    (``atexit``: a library's pools and clients, ``weakref.finalize``), then standard output
+    and standard error are flushed. What is skipped is freeing every module and object one
+    by one, which nothing here needs (no module of the package has a ``__del__`` or a
+    finalizer, every file it writes is closed and committed before its command returns) and
+    which costs a one-line ``convert`` or ``check`` about a tenth of its CPU time
+    (bench_startup). Standard output that can no longer be written is reported as a command's
+    output is: a closed pipe exits 141, any other error (a full disk) says so on standard
+    error and exits 2. Where the teardown may be someone's business, it is not skipped: a
+    tracer or profiler is set (coverage, a debugger), or a thread that is not a daemon still
+    runs (Python would wait for it)."""
+    if sys.gettrace() is not None or sys.getprofile() is not None or _threads_to_wait_for():
+        sys.exit(status)
+    atexit._run_exitfuncs()  # prints what a handler raises, as Python's exit does; raises nothing
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        status = EXIT_BROKEN_PIPE
+    except (OSError, ValueError) as exc:  # ValueError: a command closed standard output
+        _say(f"notation: error: cannot write standard output: {getattr(exc, 'strerror', None) or exc}\n")
+        status = status or EXIT_CANNOT_WRITE
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.flush()
+    os._exit(status)
+
+
+def _drop_unwritable_stdout() -> None:
+    """Flush standard output; if it cannot be written either, what it holds is dropped (the
+    error was said once: its flush at the end would only say it again)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - as long as the process
+
+
+def _threads_to_wait_for() -> bool:
+    """Whether a thread other than the main one, and not a daemon, is alive (``threading``
+    is looked for, not imported: the commands that start none never load it)."""
+    threading = sys.modules.get("threading")
+    if threading is None:
+        return False
+    main_thread = threading.main_thread()
+    return any(
+        thread is not main_thread and not thread.daemon and thread.is_alive() for thread in threading.enumerate()
+    )
+
+
+def _exit_status(code: object) -> int:
+    """The status Python gives ``SystemExit(code)``: None is 0, an int itself, anything else
+    printed on standard error and 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    _say(f"{code}\n")
+    return 1
+
+
+def _say(text: str) -> None:
+    """Write ``text`` on standard error; a standard error that cannot be written is let be."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(text)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    main_process()
