@@ -15,7 +15,6 @@ number too large to represent; orjson also refuses a lone surrogate escape (``"\
 which no FEN holds and no UTF-8 output could write back.
 """
 
-from __future__ import annotations
 
 import json
 from collections.abc import Callable

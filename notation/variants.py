@@ -7,7 +7,6 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 ``UnknownVariantError`` (with the closest names) for a name no entry or alias matches.
 """
 
-from __future__ import annotations
 
 import enum
 import functools
@@ -283,7 +282,7 @@ class Variant:
         """Each field by name, in the order ``__init__`` takes them."""
         return {name: vars(self)[name] for name in _VARIANT_FIELDS}
 
-    def replace(self, **changes: Any) -> Variant:
+    def replace(self, **changes: Any) -> "Variant":
         """A copy with the fields named in ``changes`` replaced (a new variant of the
         registry is often an old one with another key, name and a twist more). Raises
         ``TypeError`` for a name that is no field."""
@@ -754,7 +753,7 @@ class Registry:
             raise LookupError("this registry has no pgn_default variant")
         return self._default
 
-    def with_aliases(self, aliases: Mapping[str, str]) -> Registry:
+    def with_aliases(self, aliases: Mapping[str, str]) -> "Registry":
         """A registry that also knows ``aliases`` (alias -> existing name).
 
         Raises ``UnknownVariantError`` if a target is unknown, ``ValueError`` on an empty alias.

@@ -7,7 +7,6 @@ Results are cached per (FEN, variant): opening books and Chess960 files repeat p
 Nothing here raises on bad input.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable
@@ -66,7 +65,7 @@ class PositionJudge:
         self.duplicates: CheckDuplicates | None = None  # ``check --duplicates``: the run's finder
 
     @property
-    def starts(self) -> StartPositions:
+    def starts(self) -> "StartPositions":
         """The start positions of games (``notation.pgn.gamestart``), made on first use."""
         if self._starts is None:
             from notation.pgn.gamestart import StartPositions

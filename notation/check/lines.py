@@ -24,7 +24,6 @@ A UTF-8 byte order mark at the start of the file is dropped. Line ends ``\\n`` a
 are reported as ``decompress`` or ``binary-file`` problems, never raised.
 """
 
-from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Generator, Iterator

@@ -5,7 +5,6 @@ named it, a 1-based line and a 1-based column (in characters of the decoded line
 severity. Nothing here reads files or formats output.
 """
 
-from __future__ import annotations
 
 import enum
 import heapq
@@ -195,7 +194,7 @@ class ReadCounts:
     def __repr__(self) -> str:
         return f"ReadCounts(games={self.games!r}, plies={self.plies!r}, positions={self.positions!r})"
 
-    def add(self, other: ReadCounts) -> None:
+    def add(self, other: "ReadCounts") -> None:
         self.games += other.games
         self.plies += other.plies
         self.positions += other.positions

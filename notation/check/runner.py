@@ -7,7 +7,6 @@ unreadable; everything wrong inside a file is a problem. Errors writing the outp
 closed pipe) propagate.
 """
 
-from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping

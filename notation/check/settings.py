@@ -19,15 +19,11 @@ unknown key or a value of the wrong type; whether codes, profiles and variants e
 checked by the caller, which knows them.
 """
 
-from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from pathlib import Path
+from typing import Any, NamedTuple
 
 FILE_NAME = "pyproject.toml"
 KEYS = ("variant", "profile", "aliases", "accept", "exclude")
@@ -42,7 +38,7 @@ class SettingsError(Exception):
 class CheckSettings(NamedTuple):
     """The settings of one project (all empty when there is no file)."""
 
-    path: Path | None = None
+    path: str | None = None  # the settings file (a str: pathlib waits for a file found)
     variant: str | None = None
     profile: str | None = None
     aliases: Mapping[str, str] = MappingProxyType({})  # read-only: the default is shared
@@ -50,11 +46,9 @@ class CheckSettings(NamedTuple):
     exclude: tuple[str, ...] = ()
 
     @property
-    def root(self) -> Path:
+    def root(self) -> str:
         """The directory exclude patterns are relative to (the working directory without a file)."""
-        from pathlib import Path  # here: a check without a settings file starts up without pathlib
-
-        return self.path.parent if self.path is not None else Path.cwd()
+        return os.path.dirname(self.path) if self.path is not None else os.getcwd()
 
     def excludes(self, path: str) -> bool:
         """Whether ``path`` (as the user named it or as found) matches an exclude pattern."""
@@ -77,16 +71,14 @@ class CheckSettings(NamedTuple):
         return False
 
 
-def find_settings(start: str) -> Path | None:
+def find_settings(start: str) -> str | None:
     """The pyproject.toml that governs ``start`` (a directory), or None. Walked with
     ``os.path``: most checks find no file, and they start up without importing pathlib."""
     directory = os.path.realpath(start)
     while True:
         found = os.path.join(directory, FILE_NAME)
         if os.path.isfile(found):
-            from pathlib import Path
-
-            return Path(found)
+            return found
         if os.path.exists(os.path.join(directory, ".git")):
             return None
         parent = os.path.dirname(directory)
@@ -95,7 +87,7 @@ def find_settings(start: str) -> Path | None:
         directory = parent
 
 
-def load_settings(path: Path | None) -> CheckSettings:
+def load_settings(path: str | None) -> CheckSettings:
     """The ``[tool.notation]`` settings of ``path`` (empty for None or a file without the
     table); raises ``SettingsError``."""
     if path is None:
@@ -126,21 +118,21 @@ def load_settings(path: Path | None) -> CheckSettings:
     )
 
 
-def _text(path: Path, values: dict[str, Any], key: str) -> str | None:
+def _text(path: str, values: dict[str, Any], key: str) -> str | None:
     value = values.get(key)
     if value is not None and not isinstance(value, str):
         raise SettingsError(f"{path}: [tool.notation] {key} must be a string")
     return value
 
 
-def _texts(path: Path, values: dict[str, Any], key: str) -> tuple[str, ...]:
+def _texts(path: str, values: dict[str, Any], key: str) -> tuple[str, ...]:
     value = values.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise SettingsError(f"{path}: [tool.notation] {key} must be a list of strings")
     return tuple(value)
 
 
-def _aliases(path: Path, value: Any) -> dict[str, str]:
+def _aliases(path: str, value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         example = '{ zh960 = "crazyhouse" }'
         raise SettingsError(f"{path}: [tool.notation] aliases must be a table of names, e.g. {example}")

@@ -14,7 +14,6 @@ input. Nothing here opens a file; paths that do not exist or cannot be listed ar
 reported as ``Unreadable``, never raised.
 """
 
-from __future__ import annotations
 
 import enum
 import os
@@ -85,7 +84,7 @@ class _NotChecked:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(path={self.path!r}, reason={self.reason!r})"
 
-    def __reduce__(self) -> tuple[type[_NotChecked], tuple[str, str]]:
+    def __reduce__(self) -> "tuple[type[_NotChecked], tuple[str, str]]":
         return (type(self), (self.path, self.reason))
 
 

@@ -11,7 +11,6 @@ or one game.
 Codes are not checked against the known ones: an unknown code silences nothing.
 """
 
-from __future__ import annotations
 
 import re
 from typing import NamedTuple

@@ -102,9 +102,7 @@ class Progress(str, enum.Enum):
 def _settings(args: argparse.Namespace) -> CheckSettings:
     try:
         if args.config:
-            from pathlib import Path  # only with --config: a check finding no settings file starts without it
-
-            return load_settings(Path(args.config))
+            return load_settings(args.config)
         return load_settings(find_settings(os.getcwd()))
     except SettingsError as exc:
         raise UsageError(str(exc)) from None

@@ -7,7 +7,6 @@ the dialect the most readers accept (python-chess, shakmaty, chessops, Fairy-Sto
 XBoard, CQLi and lichess's reader all take it).
 """
 
-from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
@@ -48,7 +47,7 @@ class WriteOptions(NamedTuple):
     layout: FieldLayout = FieldLayout.FULL
     notation: PositionNotation = PositionNotation.FEN
 
-    def but(self, **changes: Any) -> WriteOptions:
+    def but(self, **changes: Any) -> "WriteOptions":
         """A copy with some options replaced; raises ``ValueError`` for a name that is no option."""
         return self._replace(**changes)
 

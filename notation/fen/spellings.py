@@ -14,7 +14,6 @@ variant without castling, and a bad CFEN move number. Everything else (rank widt
 counters, ...) is left to the FEN reader.
 """
 
-from __future__ import annotations
 
 import re
 from typing import NamedTuple

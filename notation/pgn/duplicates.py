@@ -17,7 +17,6 @@ and ``MARK`` keeps it; both report ``duplicate-game`` (a warning) naming the fir
 Nothing here raises on bad input.
 """
 
-from __future__ import annotations
 
 import enum
 import re
@@ -114,7 +113,7 @@ class DuplicateSettings(NamedTuple):
     verdicts: Mapping[tuple[int, int], Verdict] | None = None
     match: DuplicateMatch = DuplicateMatch.SAME
     merge: MergeTags = MergeTags.NONE
-    merged: Mapping[tuple[int, int], MergedTags] | None = None
+    merged: Mapping[tuple[int, int], "MergedTags"] | None = None  # quoted inside: merge_tags imports this module
     add_tags: tuple[AddedTag, ...] = ()  # tags written into every game with an identity (``--add-tags``)
     identity_from: IdentityFrom = IdentityFrom.MOVES
 
@@ -149,13 +148,13 @@ def parse_by_tags(text: str) -> tuple[tuple[str, ...], DuplicateMatch]:
     return tags, match
 
 
-def game_key(identity: Identity, game: RawGame, by_tags: tuple[str, ...]) -> bytes:
+def game_key(identity: "Identity", game: "RawGame", by_tags: tuple[str, ...]) -> bytes:
     """The key two copies share: the identity's digest, or with ``by_tags`` a digest of it
     and those tags' values (the first tag of each name, its value stripped)."""
     return keyed(identity.digest, tag_values(game, by_tags))
 
 
-def tag_values(game: RawGame, by_tags: tuple[str, ...]) -> bytes:
+def tag_values(game: "RawGame", by_tags: tuple[str, ...]) -> bytes:
     """The values of ``game``'s tags ``by_tags`` as ``keyed`` adds them (empty: no tags)."""
     if not by_tags:
         return b""
@@ -231,8 +230,8 @@ class DuplicateFinder:
 class DuplicateJudge:
     """Applies ``settings`` to the results of one run, game after game, in input order."""
 
-    def __init__(self, settings: DuplicateSettings, registry: Registry, accept: frozenset[str], budget: Budget,
-                 letters: MoveLanguage) -> None:
+    def __init__(self, settings: DuplicateSettings, registry: "Registry", accept: frozenset[str], budget: "Budget",
+                 letters: "MoveLanguage") -> None:
         from notation.pgn.identity import IdentityReader
 
         if settings.active and settings.whole_input_first and settings.verdicts is None:
@@ -244,7 +243,7 @@ class DuplicateJudge:
         self._reads = bool(settings.add_tags) or (settings.active and settings.verdicts is None)
         self._trust_tag = settings.identity_from is IdentityFrom.TAG and not settings.add_tags
 
-    def verdict(self, game: RawGame, identity: Identity | None) -> Verdict | None:
+    def verdict(self, game: "RawGame", identity: "Identity | None") -> Verdict | None:
         """The game kept of ``game``'s set when ``game`` (of ``identity``) is a copy, else
         None (it is remembered)."""
         verdicts = self.settings.verdicts
@@ -256,7 +255,7 @@ class DuplicateJudge:
         first = self.finder.first(key, GameLocation(self.settings.source, game.start_line, game.number))
         return None if first is None else Verdict(first)
 
-    def apply(self, game: RawGame, result: GameResult) -> GameResult:
+    def apply(self, game: "RawGame", result: "GameResult") -> "GameResult":
         """``result`` (of ``game``) with the settings applied: the tags ``add_tags`` asks for,
         then the policy: dropped (its text empty) or kept, with a ``duplicate-game`` warning
         when it is a copy. A rejected game (set aside for its set-up or moves) is neither,
@@ -296,7 +295,7 @@ class DuplicateJudge:
             result.dropped = True
         return result
 
-    def _add_tags(self, game: RawGame, result: GameResult, identity: Identity) -> None:
+    def _add_tags(self, game: "RawGame", result: "GameResult", identity: "Identity") -> None:
         """``PlyCount`` and ``NotationId`` set in the game's tag section (``tag_edits``)."""
         from notation.pgn.tag_edits import set_tags
 
@@ -310,7 +309,7 @@ class DuplicateJudge:
         result.changed = result.text != game.text
 
     @staticmethod
-    def _merge(game: RawGame, result: GameResult, merged: Mapping[tuple[int, int], MergedTags]) -> None:
+    def _merge(game: "RawGame", result: "GameResult", merged: "Mapping[tuple[int, int], MergedTags]") -> None:
         """The tags ``game`` (kept) takes from its copies, and their conflicts, into ``result``."""
         found = merged.get((game.start_line, game.start_column))
         if found is None:
@@ -324,7 +323,7 @@ class DuplicateJudge:
             _add_warning(result, game.start_line, dict(conflict))
 
 
-def _add_warning(result: GameResult, line: int, problem: dict[str, Any]) -> None:
+def _add_warning(result: "GameResult", line: int, problem: dict[str, Any]) -> None:
     """``problem`` into the result's report as a warning on ``line`` (report entries are one
     per line, in line order: the game's first line comes first)."""
     result.codes.append(problem["code"])

@@ -33,19 +33,32 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules), "frozen": gc.get
 LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
 CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
 FOREIGN = (
-    "notation.cli.normalize_cmd", "notation.cli.check_cmd", "notation.cli.serve_cmd", "notation.pgn.stream_jobs",
-    "notation.parallel.fork_pool", "multiprocessing",  # only --jobs starts workers (never with multiprocessing)
+    "notation.cli.normalize_cmd",
+    "notation.cli.check_cmd",
+    "notation.cli.serve_cmd",
+    "notation.pgn.stream_jobs",
+    "notation.parallel.fork_pool",
+    "multiprocessing",  # only --jobs starts workers (never with multiprocessing)
     # compression, temporary files: only a compressed input or an output file needs them
     # (argparse's own formatters would bring shutil, and with it bz2 and lzma, for the
     # terminal's width: notation.cli.help_format's do not)
-    "gzip", "bz2", "lzma", "shutil", "zstandard", "tempfile", "notation.outputs",
+    "gzip",
+    "bz2",
+    "lzma",
+    "shutil",
+    "zstandard",
+    "tempfile",
+    "notation.outputs",
     "difflib",  # only an unknown variant name needs its suggestions
-    "tomllib", "concurrent.futures",  # check's settings file; a --dask run
+    "tomllib",
+    "concurrent.futures",  # check's settings file; a --dask run
     "notation.guess",  # only --variant auto guesses
     "notation.views",  # only a view (Dark Chess) needs the views
 )
-COMMAND_MODULES = {f"notation.cli.{name}_cmd" for name in
-                   ("convert", "validate", "normalize", "check", "serve", "start", "svg", "view", "docs", "cluster")}
+COMMAND_MODULES = {
+    f"notation.cli.{name}_cmd"
+    for name in ("convert", "validate", "normalize", "check", "serve", "start", "svg", "view", "docs", "cluster")
+}
 
 
 def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
@@ -87,7 +100,10 @@ def test_naming_no_command_loads_no_command_module(argv):
 def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
     done = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(["convert", "--json"]), LEGAL],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     report = json.loads(done.stderr.strip().splitlines()[-1])
     assert report["code"] == 0
@@ -118,8 +134,13 @@ def test_normalize_in_one_process_loads_no_worker_machinery(tmp_path):
     games.write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 *\n')
     code, modules = loaded(["normalize", str(games), "--progress", "never"], "")
     assert code == 0
-    assert not modules & {"notation.parallel.fork_pool", "notation.pgn.file_jobs", "notation.pgn.stream_jobs",
-                          "concurrent.futures", "tempfile"}
+    assert not modules & {
+        "notation.parallel.fork_pool",
+        "notation.pgn.file_jobs",
+        "notation.pgn.stream_jobs",
+        "concurrent.futures",
+        "tempfile",
+    }
     code, modules = loaded(["normalize", str(games), "--progress", "never", "--jobs", "2"], "")
     assert code == 0
     assert {"notation.parallel.fork_pool", "notation.pgn.file_jobs"} <= modules
@@ -132,12 +153,21 @@ def test_check_reads_toml_pgn_and_epd_only_when_it_meets_them(tmp_path):
     fens.write_text(LEGAL)
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
-    assert not modules & {"tomllib", "concurrent.futures", "notation.pgn.normalize", "notation.cli.normalize_cmd",
-                          "notation.pgn.games", "notation.check.epd"}
+    assert not modules & {
+        "tomllib",
+        "concurrent.futures",
+        "notation.pgn.normalize",
+        "notation.cli.normalize_cmd",
+        "notation.pgn.games",
+        "notation.check.epd",
+    }
     # only the chosen output format (the probe itself imports json: it is not looked for)
     assert "notation.check.formats.text" in modules
-    assert not modules & {"notation.check.formats.json", "notation.check.formats.github",
-                          "notation.check.formats.sarif"}
+    assert not modules & {
+        "notation.check.formats.json",
+        "notation.check.formats.github",
+        "notation.check.formats.sarif",
+    }
     code, modules = loaded(["check", str(fens), "--progress", "never", "--format", "json"], "", cwd=tmp_path)
     assert code == 0
     assert "notation.check.formats.json" in modules and "notation.check.formats.sarif" not in modules
@@ -203,8 +233,9 @@ def test_the_reader_compiles_its_patterns_when_a_variant_needs_them():
         "read_fen(sys.argv[1], 'crazyhouse'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
         "print(sizes)"
     )
-    done = subprocess.run([sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120, check=True
+    )
     assert done.stdout.strip() == "[0, 1, 2]"
 
 
@@ -241,13 +272,26 @@ print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
 @pytest.mark.parametrize("argv", ARGPARSE_ANSWERS)
 def test_leaving_the_other_commands_out_changes_no_answer(argv):
     """argparse says the same, word for word, whether the other commands are in the parser."""
-    full = json.loads(subprocess.run(
-        [sys.executable, "-c", FULL_PARSER, json.dumps(argv)], capture_output=True, text=True, timeout=120,
-        check=True, env={**os.environ, "COLUMNS": "100"},
-    ).stdout)
+    full = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", FULL_PARSER, json.dumps(argv)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            env={**os.environ, "COLUMNS": "100"},
+        ).stdout
+    )
     command = [sys.executable, "-c", "import sys; from notation.cli.main import main; sys.exit(main())", *argv]
-    done = subprocess.run(command, input="", capture_output=True, text=True, timeout=120, check=False,
-                          env={**os.environ, "COLUMNS": "100"})
+    done = subprocess.run(
+        command,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "COLUMNS": "100"},
+    )
     if full["code"] is None:  # argparse let it through: the command ran
         assert full["err"] == ""
         return
@@ -282,7 +326,7 @@ NOT_AT_START_UP = {
     "notation.rules.xiangqi_moves": "Xiangqi's moves: its judges, moves and games",
     "notation.validation.tafl": "Tablut's judge: a Tablut setup",
     "dataclasses": "it imports inspect, ast, dis and tokenize, and each dataclass compiles its methods from "
-                   "source: the records every command defines are plain classes and NamedTuples",
+    "source: the records every command defines are plain classes and NamedTuples",
 }
 # What a JSON line brings with it: orjson imports dataclasses itself when it is loaded.
 BROUGHT_BY_ORJSON = {"dataclasses"}
@@ -308,6 +352,55 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     assert not found, f"{run} loaded modules it does not use: {found}"
 
 
+COMPILE_PROBE = """
+import builtins, io, json, sys
+callers = []
+def counted(source, *args, **kwargs):
+    callers.append(f"{sys._getframe(1).f_code.co_filename}: {str(source)[:40]!r}")
+    return compiling(source, *args, **kwargs)
+compiling, builtins.compile = builtins.compile, counted
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
+from notation.cli.main import main
+code = main(json.loads(sys.argv[1]))
+print(json.dumps({"code": code, "compiled": callers}), file=sys.stderr)
+"""
+
+
+def _interpreted_build() -> bool:
+    """Whether the hot modules run interpreted (the pure-Python build, or a source tree)."""
+    import notation.fen.reader
+
+    return (notation.fen.reader.__file__ or "").endswith(".py")
+
+
+@pytest.mark.skipif(
+    _interpreted_build(),
+    reason="the compiled build's start-up: interpreted, the hot modules' "
+    "records (NamedTuples of postponed annotations) each compile their fields' types",
+)
+@pytest.mark.parametrize("run", sorted(START_UP_RUNS))
+def test_the_commonest_commands_compile_no_python_source(run, tmp_path):
+    """No ``compile()`` at start-up: the first one builds the interpreter's syntax-tree
+    types (about 9 M instructions, more than any module of ours), and each costs about 70k
+    more. typing makes one for each field of a NamedTuple whose annotations are strings,
+    so the modules that define records at start-up do not postpone their annotations
+    (no ``from __future__ import annotations``; docs/architecture.md, "Start-up")."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    argv, stdin = START_UP_RUNS[run]
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILE_PROBE, json.dumps(argv), stdin],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0
+    assert report["compiled"] == [], f"{run} compiled Python source at start-up"
+
+
 def test_the_full_move_reader_compiles_its_patterns_when_a_move_needs_it(tmp_path):
     """Clean games are read by character codes (the plain and lenient SAN readers): a
     one-game check compiles none of the full reader's patterns; a move only it reads
@@ -321,8 +414,9 @@ def test_the_full_move_reader_compiles_its_patterns_when_a_move_needs_it(tmp_pat
     (tmp_path / "zh.pgn").write_text('[Event "?"]\n[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. P*e4 *\n')
     sizes = []
     for name in ("one.pgn", "zh.pgn"):
-        done = subprocess.run([sys.executable, "-c", probe, name], cwd=tmp_path, capture_output=True, text=True,
-                              timeout=120, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", probe, name], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True
+        )
         sizes.append(int(done.stdout.split()[-1]))
     assert sizes[0] == 0
     assert sizes[1] > 0
@@ -330,8 +424,11 @@ def test_the_full_move_reader_compiles_its_patterns_when_a_move_needs_it(tmp_pat
 
 def test_xiangqi_and_tablut_setups_bring_their_judges_when_met():
     for fen, variant, judge in (
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "xiangqi",
-         "notation.validation.xiangqi_checks"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "xiangqi",
+            "notation.validation.xiangqi_checks",
+        ),
         ("3TTT3/4T4/4t4/T3t3T/TTttkttTT/T3t3T/4t4/4T4/3TTT3 w - - 0 1", "tablut", "notation.validation.tafl"),
     ):
         code, modules = loaded(["validate", "--variant", variant], fen + "\n")
