@@ -46,10 +46,12 @@ class AllOrNothingBuildExt(build_ext):
         # it so, and the per-module shims find the rest through capsules). Hidden, the rest
         # are bound when the library is linked, not looked up one by one each time a command
         # starts, and calls between modules no longer go through the PLT (nor can the
-        # compiler assume them replaceable, which kept it from inlining them).
+        # compiler assume them replaceable, which kept it from inlining them). On Linux its
+        # calls into libpython go through the GOT directly, not by a PLT stub each.
         if self.compiler.compiler_type == "unix":
+            flags = ["-fvisibility=hidden", *(["-fno-plt"] if sys.platform.startswith("linux") else [])]
             for ext in self.extensions:
-                ext.extra_compile_args = [*ext.extra_compile_args, "-fvisibility=hidden"]
+                ext.extra_compile_args = [*ext.extra_compile_args, *flags]
         super().build_extensions()
 
     def run(self) -> None:
