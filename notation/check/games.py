@@ -61,13 +61,17 @@ _BY_LOWER = {name.lower(): name for name in STANDARD_TAGS}
 PGN_SEVERITY: dict[str, Severity] = {code: Severity(severity_of(code)) for code in pgn.PROBLEM_CODES}
 
 
-# One pattern finds, on each game, the tags the check reads (FEN, SetUp, Variant) and any
-# standard tag name spelled with another case; on clean games no other tag is read.
-_KEY_TAGS = ("FEN", "SetUp", "Variant", "Result")
-_WANTED_TAGS = (
-    r"(?:" + "|".join(_KEY_TAGS) + r")"
-    r"|(?!(?:" + "|".join(STANDARD_TAGS) + r")(?:[ \t]*\"|\Z))(?i:" + "|".join(STANDARD_TAGS) + r")"
-)
+# The tags the check reads on each game (FEN, SetUp, Variant, Result) and any standard tag
+# name spelled with another case; on clean games no other tag is read. A function, not a
+# regular expression: the case-blind one of the standard names took 7 M instructions (2 ms)
+# to compile, a tenth of a one-game check's start-up.
+_KEY_TAGS = frozenset({"FEN", "SetUp", "Variant", "Result"})
+_STANDARD_TAGS = frozenset(STANDARD_TAGS)
+
+
+def _wanted_tag(name: str) -> bool:
+    """Whether the check reads the tag ``name``: a key tag, or a standard tag miscased."""
+    return name in _KEY_TAGS or (name not in _STANDARD_TAGS and name.lower() in _BY_LOWER)
 
 
 class TextChecked(NamedTuple):
@@ -111,7 +115,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
         severity = Severity(severity_of(found.code))
         problems.add(found.line, found.column or 1, severity, found.code, found.message)
     fen_tag = setup_tag = variant_tag = result_tag = None
-    for tag in game.find_tags(_WANTED_TAGS):
+    for tag in game.find_tags(_wanted_tag):
         canonical = _BY_LOWER[tag.name.lower()]
         if canonical != tag.name:
             problems.add(tag.line, tag.column, Severity.WARNING, MISCASED_TAG, miscased_message(tag.name, canonical))

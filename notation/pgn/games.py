@@ -6,13 +6,15 @@ Nothing here reads PGN but the tags of a clean game, on demand (``RawGame.tags``
 
 from __future__ import annotations
 
-import re
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from notation.pgn.encodings import as_read
 from notation.pgn.lines import split_lines
 from notation.pgn.severity import severity_of
 from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named
+
+if TYPE_CHECKING:
+    from notation.pgn.tags import NameTest
 
 # --- problem codes (stable) -------------------------------------------------------------
 TAG_SYNTAX = "pgn-tag-syntax"
@@ -186,14 +188,14 @@ class RawGame:
                 return tag
         return None
 
-    def find_tags(self, names: str) -> list[Tag]:
-        """Tags whose name matches the regular expression ``names`` (whole name), in order.
+    def find_tags(self, names: NameTest) -> list[Tag]:
+        """Tags whose name ``names`` asks for (a regular expression matching the whole name,
+        or a function of the name: ``notation.pgn.tags.NameTest``), in order.
 
         On a clean game this looks only for those tags, without reading the others.
         """
         if self._tags is not None:
-            pattern = re.compile(names)
-            return [tag for tag in self._tags if pattern.fullmatch(tag.name)]
+            return [tag for tag in self._tags if is_named(names, tag.name)]
         text, header_end = self._text, self._header_end
         found = []
         line_start = index = 0

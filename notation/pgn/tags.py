@@ -101,13 +101,20 @@ def has_closing_quote(text: str) -> bool:
     return False
 
 
-_NAME_VERDICTS: dict[str, dict[str, bool]] = {}
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeAlias
+
+    # Which tag names a caller asks for: a regular expression matched against the whole
+    # name, or a function of the name (where the expression would be long to compile).
+    NameTest: TypeAlias = str | Callable[[str], bool]
+_NAME_VERDICTS: dict[NameTest, dict[str, bool]] = {}
 _MAX_VERDICTS = 4096  # names remembered a pattern: a file of ever new names cannot grow memory
 
 
-def is_named(names: str, name: str) -> bool:
-    """Whether the whole of ``name`` matches the regular expression ``names``: remembered,
-    since a database repeats the same few tag names in every game."""
+def is_named(names: NameTest, name: str) -> bool:
+    """Whether ``name`` is one ``names`` asks for (see ``NameTest``): remembered, since a
+    database repeats the same few tag names in every game."""
     verdicts = _NAME_VERDICTS.get(names)
     if verdicts is None:
         verdicts = _NAME_VERDICTS[names] = {}
@@ -115,7 +122,8 @@ def is_named(names: str, name: str) -> bool:
     if verdict is None:
         if len(verdicts) >= _MAX_VERDICTS:
             verdicts.clear()
-        verdict = verdicts[name] = re.fullmatch(names, name) is not None
+        verdict = names(name) if callable(names) else re.fullmatch(names, name) is not None
+        verdicts[name] = verdict
     return verdict
 
 

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
-from notation.check.games import _WANTED_TAGS
+from notation.check.games import _KEY_TAGS, STANDARD_TAGS, _wanted_tag
 from notation.pgn.games import RawGame
 from notation.pgn.movetext import movetext_start
 from notation.pgn.splitter import _braces_paired, iter_games
@@ -120,19 +120,39 @@ _GAMES = st.builds(
 )
 
 
-_NAME_PATTERNS = st.sampled_from([_WANTED_TAGS, NAME, "FEN|SetUp", "Result", "(?i:fen)"])
+# What check reads of each game, as the regular expression it once was: its key tags, and
+# a standard tag's name in another case (check's _wanted_tag is a function, quicker to make).
+_WANTED_TAGS = (
+    r"(?:" + "|".join(sorted(_KEY_TAGS)) + r")"
+    r"|(?!(?:" + "|".join(STANDARD_TAGS) + r")(?:[ \t]*\"|\Z))(?i:" + "|".join(STANDARD_TAGS) + r")"
+)
+# (what find_tags is given, the regular expression it must agree with)
+_NAME_PATTERNS = st.sampled_from(
+    [(_wanted_tag, _WANTED_TAGS), (NAME, NAME), ("FEN|SetUp", "FEN|SetUp"), ("Result", "Result"),
+     ("(?i:fen)", "(?i:fen)")]
+)
 
 
 @pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.lists(_GAMES, min_size=1, max_size=4), _NAME_PATTERNS)
 def test_find_tags_agrees_with_the_regular_expression(games, names):
+    asked, expression = names
     found_fast = 0
     for game in iter_games("".join(games)):
         if game.fast:
             found_fast += 1
-            assert game.find_tags(names) == reference_find_tags(game, names)
+            assert game.find_tags(asked) == reference_find_tags(game, expression)
     assert found_fast  # the fast path took these clean games
+
+
+@pytest.mark.parametrize(
+    "name",
+    [*STANDARD_TAGS, *(tag.lower() for tag in STANDARD_TAGS), *(tag.upper() for tag in STANDARD_TAGS),
+     "Fen", "fen", "SETUP", "Setup", "variant", "result", "Foo", "EventX", "XEvent", "FENs", "", "Even", "Whiteelo"],
+)
+def test_the_tags_check_reads_are_those_of_the_regular_expression(name):
+    assert _wanted_tag(name) is (re.fullmatch(_WANTED_TAGS, name) is not None)
 
 
 def _tag(**changes) -> Tag:
