@@ -5,7 +5,9 @@ Per JSON line, orjson parses and writes several times faster than ``json``, whic
 few microseconds per FEN is a large share of ``notation convert --json``. orjson is
 imported on first use (``orjson``, an attribute of this module: the module, or None where
 it is missing), as it brings ``uuid``, ``platform`` and ``datetime`` with it: a command
-that reads and writes no JSON starts up without them. Both paths give
+that reads and writes no JSON starts up without them. So is the standard library's ``json``
+(``JSONDecodeError`` is an attribute made on first use: an ``except`` names it as
+``json_codec.JSONDecodeError``, looked up only once something was raised). Both paths give
 the same objects and the same text: compact (no spaces after ``,`` and ``:``), UTF-8 as
 is (no ``\\u`` escapes for non-ASCII).
 
@@ -16,10 +18,11 @@ which no FEN holds and no UTF-8 output could write back.
 """
 
 
-import json
 from collections.abc import Callable
-from json import JSONDecodeError
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # at run time an attribute made on first use (``__getattr__``)
+    from json import JSONDecodeError
 
 __all__ = ["MAX_DEPTH", "JSONDecodeError", "LineFunctions", "dumps", "line_functions", "loads"]
 
@@ -27,15 +30,20 @@ MAX_DEPTH = 1024  # orjson's limit, enforced for the standard library too
 
 
 def __getattr__(name: str) -> Any:
-    """``orjson``: imported the first time it is asked for, then a plain module attribute."""
-    if name != "orjson":
+    """``orjson`` and ``JSONDecodeError``: imported the first time they are asked for, then
+    plain module attributes."""
+    found: Any
+    if name == "JSONDecodeError":
+        from json import JSONDecodeError as found
+    elif name == "orjson":
+        try:
+            import orjson as found
+        except ImportError:  # pragma: no cover - orjson is a dependency; this is for odd platforms
+            found = None
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        import orjson as module
-    except ImportError:  # pragma: no cover - orjson is a dependency; this is for odd platforms
-        module = None  # type: ignore[assignment]
-    globals()["orjson"] = module
-    return module
+    globals()[name] = found
+    return found
 
 
 def _orjson() -> Any:
@@ -66,6 +74,9 @@ def loads(text: str | bytes) -> Any:
     orjson = _orjson()
     if orjson is not None:
         return orjson.loads(text)
+    import json
+    from json import JSONDecodeError
+
     try:
         value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=None)
     except RecursionError:
@@ -100,6 +111,8 @@ def dumps(obj: Any) -> str:
     orjson = _orjson()
     if orjson is not None:
         return orjson.dumps(obj).decode("utf-8")
+    import json
+
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, Final, NamedTuple
 
+from notation import json_codec
 from notation.cli.jsonl import CODEC
 from notation.errors import Problem
 from notation.inputs import STDIN, InputFile
-from notation.json_codec import JSONDecodeError, loads
+from notation.json_codec import loads
 
 
 class FenInput(NamedTuple):
@@ -136,7 +137,7 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             if fast is not None:
                 try:
                     obj = fast(data)
-                except JSONDecodeError:
+                except json_codec.JSONDecodeError:
                     pass
                 else:
                     item = _json_object_input(obj, default_variant, number)
@@ -194,7 +195,7 @@ def _json_input(line: str, default_variant: str, number: int) -> FenInput:
     fast = CODEC.load().loads
     try:
         obj = fast(line) if fast is not None else loads(line)
-    except JSONDecodeError as exc:
+    except json_codec.JSONDecodeError as exc:
         message = f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})"
         return FenInput(None, default_variant, number, _bad_json(message))
     return _json_object_input(obj, default_variant, number)

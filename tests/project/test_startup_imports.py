@@ -19,16 +19,20 @@ import pytest
 
 pytestmark = [pytest.mark.slow]
 
+# The command line comes as the probe's own arguments, and its report is made with json only
+# after the modules were listed: the probe itself must load nothing a command might.
 PROBE = """
-import io, json, sys
-sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
+import io, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
 from notation.cli.main import main
 try:
-    code = main(json.loads(sys.argv[1]))
+    code = main(sys.argv[2:])
 except SystemExit as stop:  # --version, --help and usage errors end in argparse
     code = stop.code
 import gc
-print(json.dumps({"code": code, "modules": sorted(sys.modules), "frozen": gc.get_freeze_count()}), file=sys.stderr)
+modules = sorted(sys.modules)
+import json
+print(json.dumps({"code": code, "modules": modules, "frozen": gc.get_freeze_count()}), file=sys.stderr)
 """
 LEGAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
 CUT_SHORT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n"
@@ -63,7 +67,7 @@ COMMAND_MODULES = {
 
 def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(argv), stdin],
+        [sys.executable, "-c", PROBE, stdin, *argv],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -99,7 +103,7 @@ def test_naming_no_command_loads_no_command_module(argv):
 
 def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(["convert", "--json"]), LEGAL],
+        [sys.executable, "-c", PROBE, LEGAL, "convert", "--json"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -325,11 +329,13 @@ NOT_AT_START_UP = {
     "notation.validation.xiangqi_checks": "Xiangqi's judges: a Xiangqi setup",
     "notation.rules.xiangqi_moves": "Xiangqi's moves: its judges, moves and games",
     "notation.validation.tafl": "Tablut's judge: a Tablut setup",
+    "json": "notation.json_codec imports it when a JSON line or report needs it (its regular expressions "
+            "alone are compiled at import)",
     "dataclasses": "it imports inspect, ast, dis and tokenize, and each dataclass compiles its methods from "
     "source: the records every command defines are plain classes and NamedTuples",
 }
-# What a JSON line brings with it: orjson imports dataclasses itself when it is loaded.
-BROUGHT_BY_ORJSON = {"dataclasses"}
+# What a JSON line brings with it: orjson imports dataclasses and json itself when it is loaded.
+BROUGHT_BY_ORJSON = {"dataclasses", "json"}
 ONE_GAME = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
 START_UP_RUNS = {
     "check, one game": (["check", "one.pgn", "--progress", "never"], ""),
