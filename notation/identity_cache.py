@@ -2,11 +2,13 @@
 
 For the per-variant tables that reading, validating and writing look up on every FEN: a
 ``functools.lru_cache`` keyed by a ``Variant`` runs ``Variant.__hash__`` (Python code)
-on every look-up, where ``IdentityCache.get`` asks ``id()``. Objects that are equal but
-not the same get a value each (both right). Each entry holds its object, so an ``id`` is
-never reused while its entry is kept. At most ``limit`` entries: a full cache is emptied
-and fills again (a process sees a handful of variants). Raises what ``compute`` raises,
-and caches nothing then. Two threads may compute one value twice; either result is kept.
+on every look-up, and a dictionary keyed by ``id()`` makes and hashes a new int each
+time; ``IdentityCache.get`` compares the object with each key it holds (``is``), which
+for the handful of variants a process sees is a few machine comparisons. Objects that
+are equal but not the same get a value each (both right). Each entry holds its object,
+so an identity is never reused while its entry is kept. At most ``limit`` entries: a
+full cache is emptied and fills again. Raises what ``compute`` raises, and caches nothing
+then. Two threads may compute one value twice; either result is kept.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ class IdentityCache(Generic[K, V]):
 
     def __init__(self, compute: Callable[[K], V], limit: int = 64) -> None:
         self._compute = compute
-        self._entries: dict[int, tuple[K, V]] = {}
+        self._entries: list[tuple[K, V]] = []  # (key, value), in the order computed
         self._limit = limit
 
     def __len__(self) -> int:
@@ -37,11 +39,11 @@ class IdentityCache(Generic[K, V]):
 
     def get(self, key: K) -> V:
         entries = self._entries
-        entry = entries.get(id(key))
-        if entry is not None and entry[0] is key:
-            return entry[1]
+        for entry in entries:
+            if entry[0] is key:
+                return entry[1]
         value = self._compute(key)
         if len(entries) >= self._limit:
             entries.clear()
-        entries[id(key)] = (key, value)
+        entries.append((key, value))
         return value
