@@ -65,16 +65,22 @@ COMMAND_MODULES = {
 }
 
 
-def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
+def probed(probe: str, stdin: str, argv: list[str], cwd: Path | None = None) -> dict:
+    """What ``probe`` reports (its last line on standard error, JSON) after running the
+    command line ``argv`` on ``stdin`` in a fresh interpreter."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, stdin, *argv],
+        [sys.executable, "-c", probe, stdin, *argv],
         cwd=cwd,
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
-    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def loaded(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, set[str]]:
+    report = probed(PROBE, stdin, argv, cwd)
     return report["code"], set(report["modules"])
 
 
@@ -102,14 +108,7 @@ def test_naming_no_command_loads_no_command_module(argv):
 
 
 def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, LEGAL, "convert", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    report = json.loads(done.stderr.strip().splitlines()[-1])
+    report = probed(PROBE, LEGAL, ["convert", "--json"])
     assert report["code"] == 0
     assert report["frozen"] > 10_000  # the registry, the tables, the modules: far more than this
 
@@ -365,9 +364,9 @@ def counted(source, *args, **kwargs):
     callers.append(f"{sys._getframe(1).f_code.co_filename}: {str(source)[:40]!r}")
     return compiling(source, *args, **kwargs)
 compiling, builtins.compile = builtins.compile, counted
-sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()))
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
 from notation.cli.main import main
-code = main(json.loads(sys.argv[1]))
+code = main(sys.argv[2:])
 print(json.dumps({"code": code, "compiled": callers}), file=sys.stderr)
 """
 
@@ -394,15 +393,7 @@ def test_the_commonest_commands_compile_no_python_source(run, tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "one.pgn").write_text(ONE_GAME)
     argv, stdin = START_UP_RUNS[run]
-    done = subprocess.run(
-        [sys.executable, "-c", COMPILE_PROBE, json.dumps(argv), stdin],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    report = json.loads(done.stderr.strip().splitlines()[-1])
+    report = probed(COMPILE_PROBE, stdin, argv, tmp_path)
     assert report["code"] == 0
     assert report["compiled"] == [], f"{run} compiled Python source at start-up"
 
