@@ -2,11 +2,11 @@
 
 ``tables_for(geometry)`` gives the ``Tables`` of any board (``notation.geometry.Geometry``,
 up to 12x12: Xiangqi's 9x10 and Tablut's 9x9 among them), built on first use and kept:
-leaper, ray, line and between tables for its size, with sliders found by scanning rays to
+leaper and ray tables for its size (line and between tables on first use), with sliders found by scanning rays to
 the first blocker (occupancy tables would cost a second per board to build), and the
 grasshopper, which follows queen lines to the first piece (the hurdle) and attacks the
 square just beyond it. ``CHESS_TABLES`` is the 8x8 board's, and its tables are also named
-below (``KNIGHT_ATTACKS``, ``LINE``, ...). The 8x8 board's fast attacks (one machine word
+below (``KNIGHT_ATTACKS``, ``RAYS``, ...). The 8x8 board's fast attacks (one machine word
 a set, sliders by table look-up) are ``notation.rules.chess_attacks``, made from these
 tables. Nothing here raises for a square on the board.
 """
@@ -59,7 +59,7 @@ class Tables:
 
     __slots__ = (
         "geometry", "files", "ranks", "size", "all", "first_rank", "last_rank", "knight", "king", "pawn",
-        "ray_squares", "rays", "beyond", "rook_pseudo", "bishop_pseudo", "line", "between",
+        "ray_squares", "rays", "beyond", "rook_pseudo", "bishop_pseudo", "_lines",
     )
 
     def __init__(self, geometry: Geometry):
@@ -90,18 +90,35 @@ class Tables:
         rays = self.rays
         self.rook_pseudo = tuple(rays[0][s] | rays[1][s] | rays[4][s] | rays[5][s] for s in range(size))
         self.bishop_pseudo = tuple(rays[2][s] | rays[3][s] | rays[6][s] | rays[7][s] for s in range(size))
-        line = [[0] * size for _ in range(size)]
-        between = [[0] * size for _ in range(size)]
-        for a in range(size):
-            for d in range(8):
-                full = rays[d][a] | rays[(d + 4) % 8][a] | (1 << a)
-                inner = 0
-                for b in self.ray_squares[d][a]:
-                    line[a][b] = full
-                    between[a][b] = inner
-                    inner |= 1 << b
-        self.line = tuple(map(tuple, line))
-        self.between = tuple(map(tuple, between))
+        self._lines: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None
+
+    @property
+    def line(self) -> tuple[tuple[int, ...], ...]:
+        """[a][b]: the whole line through ``a`` and ``b`` (0 if they share none)."""
+        return self._line_tables()[0]
+
+    @property
+    def between(self) -> tuple[tuple[int, ...], ...]:
+        """[a][b]: the squares strictly between ``a`` and ``b`` on their line (0 if none)."""
+        return self._line_tables()[1]
+
+    def _line_tables(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """``line`` and ``between``, built on first use: size x size entries each, which most
+        commands never read (pins, the move generator), so a FEN's check does not build them."""
+        if self._lines is None:
+            size, rays = self.size, self.rays
+            line = [[0] * size for _ in range(size)]
+            between = [[0] * size for _ in range(size)]
+            for a in range(size):
+                for d in range(8):
+                    full = rays[d][a] | rays[(d + 4) % 8][a] | (1 << a)
+                    inner = 0
+                    for b in self.ray_squares[d][a]:
+                        line[a][b] = full
+                        between[a][b] = inner
+                        inner |= 1 << b
+            self._lines = (tuple(map(tuple, line)), tuple(map(tuple, between)))
+        return self._lines
 
     def _slide(self, sq: int, occupied: int, directions: tuple[int, ...]) -> int:
         """Squares reached along ``directions`` up to and including the first blocker."""
@@ -172,9 +189,6 @@ RAYS: Final = CHESS_TABLES.rays
 BEYOND: Final = CHESS_TABLES.beyond
 ROOK_PSEUDO: Final = CHESS_TABLES.rook_pseudo
 BISHOP_PSEUDO: Final = CHESS_TABLES.bishop_pseudo
-# LINE[a][b]: the whole line through a and b (0 if they share none); BETWEEN: strictly between.
-LINE: Final = CHESS_TABLES.line
-BETWEEN: Final = CHESS_TABLES.between
 
 
 @functools.cache

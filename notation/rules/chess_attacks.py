@@ -1,6 +1,6 @@
 """The 8x8 board's attacks on square-set words (``notation.rules.square_set``): leapers,
-sliders, grasshoppers, the lines through two squares. The one slider library of the 8x8
-board: the move generator (``notation.game.chess``) and the attack view
+sliders, grasshoppers (the lines through two squares, which only the move generator needs,
+are ``notation.rules.chess_lines``). The one slider library of the 8x8 board: the move generator (``notation.game.chess``) and the attack view
 (``notation.rules.attack_view``) both look attacks up here. Boards of other sizes (Xiangqi's
 9x10, Tablut's 9x9, any ``Geometry`` up to 12x12) cannot be held in one machine word: their
 attacks are ``notation.rules.attacks.Tables``, on plain ints, whose 8x8 tables are the
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from notation.rules.attacks import CHESS_TABLES
-from notation.rules.square_set import BIT, FILE_A, RANKS, first, last, words
+from notation.rules.square_set import BIT, FILE_A, FILES, RANKS, first, last, words
 
 if TYPE_CHECKING:
     from notation.rules.square_set import Table
@@ -33,9 +33,6 @@ KING: Final = words(_SOURCE.king)
 PAWN: Final[tuple[Table, ...]] = (words(_SOURCE.pawn[0]), words(_SOURCE.pawn[1]))
 ROOK_PSEUDO: Final = words(_SOURCE.rook_pseudo)
 BISHOP_PSEUDO: Final = words(_SOURCE.bishop_pseudo)
-# [a][b]: the whole line through a and b (0 if none); strictly between them.
-LINE: Final = tuple(words(row) for row in _SOURCE.line)
-BETWEEN: Final = tuple(words(row) for row in _SOURCE.between)
 # [direction][square]: the squares from it to the edge, and the one square beyond it.
 RAYS: Final = tuple(words(row) for row in _SOURCE.rays)
 BEYOND: Final = tuple(words(row) for row in _SOURCE.beyond)
@@ -86,41 +83,45 @@ _ANTI_DIAGONAL: Final = words(
 )
 
 
-def _file_attacks() -> Table:
-    """[sq * 64 + index]: the squares of ``sq``'s file a slider there attacks, by the
-    six-bit index ``file_attacks`` gathers from the file's inner squares. The index of an
-    occupancy is the same on every file (the file is shifted onto the a-file first), and
-    the attacks of the a-file square on ``sq``'s rank are shifted onto ``sq``'s file."""
-    found_of: list[int] = []  # by inner pattern (bit r: the square on rank r + 2 is occupied)
+def _h_file_attacks() -> Table:
+    """[rank * 64 + index]: the squares of the h-file a slider on ``rank`` there attacks, by
+    the six-bit index ``file_attacks`` gathers from the inner squares of the slider's file.
+    The index of an occupancy is the same on every file (the file is shifted onto the
+    a-file first); ``file_attacks`` shifts the answer from the h-file onto the slider's."""
+    index_of: list[int] = []  # by inner pattern (bit r: the square on rank r + 2 is occupied)
     for inner in range(64):
         occupied = 0
         for r in range(6):
             if inner >> r & 1:
                 occupied |= 1 << ((r + 1) * 8)  # a2..a7
-        found_of.append((((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63)
-    if sorted(found_of) != list(range(64)):
+        index_of.append((((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63)
+    if sorted(index_of) != list(range(64)):
         raise AssertionError("the file index is not one to one")  # pragma: no cover
-    found = [0] * (64 * 64)
+    found = [0] * (8 * 64)
     for rank in range(8):
         for inner in range(64):
             attacks = 0
             for step in (1, -1):
                 r = rank + step
                 while 0 <= r < 8:
-                    attacks |= 1 << (r * 8)
+                    attacks |= 1 << (r * 8 + 7)
                     if 1 <= r <= 6 and inner >> (r - 1) & 1:
                         break
                     r += step
-            for file in range(8):
-                found[(rank * 8 + file) * 64 + found_of[inner]] = attacks << file
+            found[rank * 64 + index_of[inner]] = attacks
     return words(found)
 
 
-_FILE_ATTACKS: Final = _file_attacks()
+# 512 words where a table by square would take 4,096: built at start-up, and kept in the cache.
+_H_FILE_ATTACKS: Final = _h_file_attacks()
 
 
 def file_attacks(sq: int, occupied: i64) -> i64:
-    found: i64 = _FILE_ATTACKS[sq * 64 + (((((occupied >> _FILE_OF[sq]) & FILE_A) * _FILE_GATHER) >> 58) & 63)]
+    file: i64 = _FILE_OF[sq]
+    index: i64 = ((((occupied >> file) & FILE_A) * _FILE_GATHER) >> 58) & 63
+    # Shifted down from the h-file (h8 is the sign bit, so never up into it); what the sign
+    # spreads over the eighth rank lies on later files, which the file's mask takes off.
+    found: i64 = (_H_FILE_ATTACKS[(sq >> 3) * 64 + index] >> (7 - file)) & FILES[file]
     return found
 
 

@@ -113,9 +113,9 @@ def test_leapers():
 
 
 def test_line_and_between():
-    assert A.BETWEEN[0][63] == sum(1 << (9 * i) for i in range(1, 7))
-    assert A.LINE[0][9] >> 63 & 1
-    assert A.LINE[0][10] == 0 and A.BETWEEN[0][10] == 0
+    assert A.CHESS_TABLES.between[0][63] == sum(1 << (9 * i) for i in range(1, 7))
+    assert A.CHESS_TABLES.line[0][9] >> 63 & 1
+    assert A.CHESS_TABLES.line[0][10] == 0 and A.CHESS_TABLES.between[0][10] == 0
 
 
 def test_attack_view_groups_follow_the_registry():

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.rules import attacks, chess_attacks, square_set
+from notation.rules import attacks, chess_attacks, chess_lines, square_set
 from notation.rules.square_set import (
     BIT,
     FILE_A,
@@ -107,8 +107,8 @@ def test_tables_are_the_plain_tables_as_words() -> None:
         for colour in (0, 1):
             assert from_word(chess_attacks.PAWN[colour][sq]) == source.pawn[colour][sq]
         for other in range(64):
-            assert from_word(chess_attacks.BETWEEN[sq][other]) == source.between[sq][other]
-            assert from_word(chess_attacks.LINE[sq][other]) == source.line[sq][other]
+            assert from_word(chess_lines.BETWEEN[sq][other]) == source.between[sq][other]
+            assert from_word(chess_lines.LINE[sq][other]) == source.line[sq][other]
 
 
 # --- SquareSet against Python sets ---------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from validation_oracle import Item, oracle_codes, positions
 
 from notation.rules.attack_view import attack_view_of
-from notation.rules.attacks import LINE
+from notation.rules.attacks import CHESS_TABLES
 from notation.rules.bitboard import squares
 from notation.rules.royal_attacks import checkers
 from notation.validation import validate
@@ -39,7 +39,7 @@ def _two_stepping_checkers(item: Item) -> bool:
     them = us ^ 1
     steppers = view.pawns[them] | view.knights[them] | view.kings[them]
     first, second = squares(found)
-    return found & steppers == found and not LINE[first][second] & view.royal[us]
+    return found & steppers == found and not CHESS_TABLES.line[first][second] & view.royal[us]
 
 
 def _mover_has_king(item: Item) -> bool:

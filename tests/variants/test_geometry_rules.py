@@ -32,7 +32,9 @@ def test_tables_are_built_once_per_board_and_8x8_keeps_the_module_tables():
     assert attacks.tables_for(Geometry(10, 10)) is attacks.tables_for(Geometry(10, 10))
     chess = attacks.tables_for(CHESS_BOARD)
     assert chess is attacks.CHESS_TABLES
-    assert chess.knight is attacks.KNIGHT_ATTACKS and chess.between is attacks.BETWEEN
+    assert chess.knight is attacks.KNIGHT_ATTACKS and chess.rays is attacks.RAYS
+    # line and between are built on first use, once
+    assert chess.between is chess.between and chess.line is chess.line
     assert (chess.first_rank, chess.last_rank) == (0xFF, 0xFF << 56)
     ten = attacks.tables_for(Geometry(10, 10))
     assert (ten.first_rank, ten.last_rank, ten.all) == ((1 << 10) - 1, ((1 << 10) - 1) << 90, (1 << 100) - 1)

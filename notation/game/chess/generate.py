@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING, Final
 
 from notation.game.move import Move, MoveKind
 from notation.rules.chess_attacks import (
-    BETWEEN,
     KING,
     KNIGHT,
-    LINE,
     PAWN,
     bishop_attacks,
     grasshopper_attacks,
     queen_attacks,
     rook_attacks,
 )
+from notation.rules.chess_lines import BETWEEN, LINE
 from notation.rules.square_set import BIT, count, down, pop_square, squares, up
 from notation.variants import Movement
 

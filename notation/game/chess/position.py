@@ -37,17 +37,16 @@ from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.options import CastlingMode
 from notation.rules.chess_attacks import (
-    BETWEEN,
     BISHOP_PSEUDO,
     KING,
     KNIGHT,
-    LINE,
     PAWN,
     ROOK_PSEUDO,
     bishop_attacks,
     hopper_attackers,
     rook_attacks,
 )
+from notation.rules.chess_lines import BETWEEN, LINE
 from notation.rules.square_set import BIT, count, first, pop_square, several, squares
 from notation.setup import Color, Pockets, Setup
 from notation.variants import Movement, Stalemate, Variant
