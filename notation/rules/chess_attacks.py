@@ -1,7 +1,8 @@
 """The 8x8 board's attacks on square-set words (``notation.rules.square_set``): leapers,
 sliders, grasshoppers (the lines through two squares, which only the move generator needs,
-are ``notation.rules.chess_lines``). The one slider library of the 8x8 board: the move generator (``notation.game.chess``) and the attack view
-(``notation.rules.attack_view``) both look attacks up here. Boards of other sizes (Xiangqi's
+are ``notation.rules.chess_lines``). The one slider library of the 8x8 board: the move
+generator (``notation.game.chess``) and the attack view (``notation.rules.attack_view``)
+both look attacks up here. Boards of other sizes (Xiangqi's
 9x10, Tablut's 9x9, any ``Geometry`` up to 12x12) cannot be held in one machine word: their
 attacks are ``notation.rules.attacks.Tables``, on plain ints, whose 8x8 tables are the
 source these words are made from.
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from notation.rules.attacks import CHESS_TABLES
-from notation.rules.square_set import BIT, FILE_A, FILES, RANKS, first, last, words
+from notation.rules.square_set import BIT, FILE_A, RANKS, first, last, up, words
 
 if TYPE_CHECKING:
     from notation.rules.square_set import Table
@@ -83,11 +84,13 @@ _ANTI_DIAGONAL: Final = words(
 )
 
 
-def _h_file_attacks() -> Table:
-    """[rank * 64 + index]: the squares of the h-file a slider on ``rank`` there attacks, by
-    the six-bit index ``file_attacks`` gathers from the inner squares of the slider's file.
-    The index of an occupancy is the same on every file (the file is shifted onto the
-    a-file first), so ``_file_attacks`` makes every file's table from this one."""
+def _file_attacks() -> Table:
+    """[sq * 64 + index]: the squares of ``sq``'s file a slider there attacks, by the
+    six-bit index ``file_attacks`` gathers from the file's inner squares. The index of an
+    occupancy is the same on every file (the file is shifted onto the a-file first), and
+    the attacks of the a-file square on ``sq``'s rank are shifted onto ``sq``'s file.
+    Built on words (``BIT``, ``up``): compiled, each step is a machine operation, where
+    plain ints past 2**62 (the eighth rank) took CPython's long arithmetic."""
     index_of: list[int] = []  # by inner pattern (bit r: the square on rank r + 2 is occupied)
     for inner in range(64):
         occupied = 0
@@ -97,35 +100,21 @@ def _h_file_attacks() -> Table:
         index_of.append((((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63)
     if sorted(index_of) != list(range(64)):
         raise AssertionError("the file index is not one to one")  # pragma: no cover
-    found = [0] * (8 * 64)
+    found = [0] * (64 * 64)
     for rank in range(8):
         for inner in range(64):
-            attacks = 0
+            attacks: i64 = 0
             for step in (1, -1):
                 r = rank + step
                 while 0 <= r < 8:
-                    attacks |= 1 << (r * 8 + 7)
+                    attacks |= BIT[r * 8]
                     if 1 <= r <= 6 and inner >> (r - 1) & 1:
                         break
                     r += step
-            found[rank * 64 + index_of[inner]] = attacks
-    return words(found)
-
-
-def _file_attacks() -> Table:
-    """[sq * 64 + index]: the squares of ``sq``'s file a slider there attacks, by the
-    six-bit index ``file_attacks`` gathers: the h-file's attacks from ``sq``'s rank,
-    shifted down onto its file (h8 is the sign bit, so never shifted up into it; what the
-    sign spreads over the eighth rank lies on later files, which the file's mask takes off).
-    Built from the 512 words of the h-file, as a table by square reads faster than one
-    shifted at each look-up (perft, bench_moves)."""
-    h_file = _h_file_attacks()
-    found: list[int] = []
-    for sq in range(64):
-        file = sq & 7
-        row = (sq >> 3) * 64
-        for index in range(64):
-            found.append((h_file[row + index] >> (7 - file)) & FILES[file])
+            index = index_of[inner]
+            found[rank * 8 * 64 + index] = attacks
+            for file in range(1, 8):
+                found[(rank * 8 + file) * 64 + index] = up(attacks, file)
     return words(found)
 
 

@@ -332,9 +332,13 @@ NOT_AT_START_UP = {
             "alone are compiled at import)",
     "dataclasses": "it imports inspect, ast, dis and tokenize, and each dataclass compiles its methods from "
     "source: the records every command defines are plain classes and NamedTuples",
+    "notation.game": "the move generator: a game's moves (check), not a FEN's setup",
+    "notation.rules.chess_lines": "the lines through two squares (8,192 words): the move generator's",
 }
 # What a JSON line brings with it: orjson imports dataclasses and json itself when it is loaded.
 BROUGHT_BY_ORJSON = {"dataclasses", "json"}
+# What reading a game's moves needs, which a FEN's convert and validate do not.
+PLAYS_MOVES = {"notation.game", "notation.rules.chess_lines"}
 ONE_GAME = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
 START_UP_RUNS = {
     "check, one game": (["check", "one.pgn", "--progress", "never"], ""),
@@ -352,7 +356,7 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     argv, stdin = START_UP_RUNS[run]
     code, modules = loaded(argv, stdin, cwd=tmp_path)
     assert code == 0
-    allowed = BROUGHT_BY_ORJSON if "--json" in argv else set()
+    allowed = (BROUGHT_BY_ORJSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else set())
     found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules and name not in allowed}
     assert not found, f"{run} loaded modules it does not use: {found}"
 
