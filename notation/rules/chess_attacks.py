@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from notation.rules.attacks import CHESS_TABLES
-from notation.rules.square_set import BIT, FILE_A, RANKS, first, last, up, words
+from notation.rules.square_set import BIT, FILE_A, RANKS, empty_table, first, last, up, words
 
 if TYPE_CHECKING:
     from notation.rules.square_set import Table
@@ -89,8 +89,8 @@ def _file_attacks() -> Table:
     six-bit index ``file_attacks`` gathers from the file's inner squares. The index of an
     occupancy is the same on every file (the file is shifted onto the a-file first), and
     the attacks of the a-file square on ``sq``'s rank are shifted onto ``sq``'s file.
-    Built on words (``BIT``, ``up``): compiled, each step is a machine operation, where
-    plain ints past 2**62 (the eighth rank) took CPython's long arithmetic."""
+    Built on words in place (``BIT``, ``up``): compiled, each step is a machine
+    operation, and no int object is made for an entry."""
     index_of: list[int] = []  # by inner pattern (bit r: the square on rank r + 2 is occupied)
     for inner in range(64):
         occupied = 0
@@ -100,7 +100,7 @@ def _file_attacks() -> Table:
         index_of.append((((occupied * _FILE_GATHER) & ((1 << 64) - 1)) >> 58) & 63)
     if sorted(index_of) != list(range(64)):
         raise AssertionError("the file index is not one to one")  # pragma: no cover
-    found = [0] * (64 * 64)
+    found = empty_table(64 * 64)
     for rank in range(8):
         for inner in range(64):
             attacks: i64 = 0
@@ -115,7 +115,7 @@ def _file_attacks() -> Table:
             found[rank * 8 * 64 + index] = attacks
             for file in range(1, 8):
                 found[(rank * 8 + file) * 64 + index] = up(attacks, file)
-    return words(found)
+    return found
 
 
 _FILE_ATTACKS: Final = _file_attacks()

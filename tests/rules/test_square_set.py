@@ -22,8 +22,10 @@ from notation.rules.square_set import (
     RANK_8,
     RANKS,
     SquareSet,
+    empty_table,
     from_word,
     to_word,
+    words,
 )
 
 MASK = (1 << 64) - 1
@@ -93,6 +95,16 @@ def test_files_ranks_and_colours() -> None:
     assert SquareSet(square_set.DARK_SQUARES).count() == SquareSet(square_set.LIGHT_SQUARES).count() == 32
     assert square_set.DARK_SQUARES & square_set.LIGHT_SQUARES == 0
     assert square_set.DARK_SQUARES | square_set.LIGHT_SQUARES == square_set.ALL
+
+
+def test_tables_are_made_from_plain_ints_or_filled_in_place() -> None:
+    made = words(iter([0, 1 << 63, MASK, 5]))
+    assert [from_word(word) for word in made] == [0, 1 << 63, MASK, 5]
+    blank = empty_table(3)
+    assert list(blank) == [0, 0, 0]
+    blank[2] = to_word(1 << 63)
+    assert [from_word(word) for word in blank] == [0, 0, 1 << 63]
+    assert list(words([])) == [] and list(empty_table(0)) == []
 
 
 def test_a_plain_int_past_h8_loses_its_high_bits() -> None:
