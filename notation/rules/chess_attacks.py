@@ -112,9 +112,9 @@ def _file_attacks() -> Table:
                         break
                     r += step
             index = index_of[inner]
-            found[rank * 8 * 64 + index] = attacks
-            for file in range(1, 8):
-                found[(rank * 8 + file) * 64 + index] = up(attacks, file)
+            for file in range(7):  # up to the g-file: below h8, a plain shift
+                found[(rank * 8 + file) * 64 + index] = attacks << file
+            found[(rank * 8 + 7) * 64 + index] = up(attacks, 7)  # onto h8, the sign bit
     return found
 
 
