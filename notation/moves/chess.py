@@ -728,6 +728,45 @@ def _read_warning(code: str, message: str, text: str) -> Problem:
     return Problem(code, f"{message} in '{text}'", extra={"move": text})
 
 
+# How many move texts each lenient reading keeps its warning for (``_ReadWarning``): far
+# more than the texts a database's spelling brings back game after game, few enough to
+# leave memory bounded; when full, it starts again.
+_WARNINGS_KEPT: Final = 4096
+
+
+class _ReadWarning:
+    """The warning of one lenient reading whose wording depends on the move text alone
+    (``_read_warning``), kept by that text. A file that spells its moves one way warns on
+    most of them, and the same texts (``g1-f3``, ``e2-e4``) come back game after game; a
+    problem is a value, so one serves every reading of its text, and the message and its
+    ``extra`` are made once, not at every move."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        self.by_text: dict[str, Problem] = {}
+
+    def on(self, text: str) -> Problem:
+        """The warning on the move ``text``."""
+        found = self.by_text.get(text)
+        if found is None:
+            if len(self.by_text) >= _WARNINGS_KEPT:
+                self.by_text.clear()
+            found = _read_warning(self.code, self.message, text)
+            self.by_text[text] = found
+        return found
+
+
+_CASTLING_WITH_ZEROS_WARNING: Final = _ReadWarning("castling-with-zeros", _CASTLING_WITH_ZEROS)
+_UCI_IN_SAN_WARNING: Final = _ReadWarning("uci-in-san", "a UCI move read as SAN")
+_FALSE_CAPTURE_MARK_WARNING: Final = _ReadWarning("false-capture-mark", _FALSE_CAPTURE_MARK)
+_MISSING_CAPTURE_MARK_WARNING: Final = _ReadWarning("missing-capture-mark", _MISSING_CAPTURE_MARK)
+_WITHOUT_PIECE_WARNING: Final = _ReadWarning("long-algebraic-without-piece", _WITHOUT_PIECE)
+_PROMOTION_WITHOUT_EQUALS_WARNING: Final = _ReadWarning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS)
+_LONG_ALGEBRAIC_WARNING: Final = _ReadWarning("long-algebraic", _LONG_ALGEBRAIC)
+_OVER_DISAMBIGUATED_WARNING: Final = _ReadWarning("over-disambiguated", _OVER_DISAMBIGUATED)
+
+
 def _check_mark_message(written: str, actual: str) -> str:
     return f"check mark {written or 'missing'} where the move gives {actual or 'none'}"
 
@@ -838,7 +877,7 @@ def _lenient_castling(position: ChessPosition, text: str, body: str, written: st
     found = _castling_of_side(position, len(body) == 5)
     if found is None:
         return None
-    warnings = [_read_warning("castling-with-zeros", _CASTLING_WITH_ZEROS, text)] if zeros else []
+    warnings = [_CASTLING_WITH_ZEROS_WARNING.on(text)] if zeros else []
     return _read_with_mark(position, text, found, written, warnings)
 
 
@@ -863,7 +902,7 @@ def _lenient_uci(position: ChessPosition, text: str, target: int, origin: int, p
     if not known or not origins >> origin & 1 or not _promotion_fits(position, kind, target, promotion):
         return None
     move = Move(origin, target, promotion)
-    warnings = [_read_warning("uci-in-san", "a UCI move read as SAN", text)] if notation is _SAN_NOTATION else []
+    warnings = [_UCI_IN_SAN_WARNING.on(text)] if notation is _SAN_NOTATION else []
     if not written:
         # The position after it kept, as ``_suffix`` keeps it for the other readings: the
         # move's caller plays it next without judging its legality again.
@@ -879,9 +918,9 @@ def _capture_mark(position: ChessPosition, target: int, capture: bool, text: str
     theirs: i64 = position.side(position.turn_index ^ 1)
     real = bool(theirs >> target & 1)
     if capture and not real:
-        warnings.append(_read_warning("false-capture-mark", _FALSE_CAPTURE_MARK, text))
+        warnings.append(_FALSE_CAPTURE_MARK_WARNING.on(text))
     elif real and not capture:
-        warnings.append(_read_warning("missing-capture-mark", _MISSING_CAPTURE_MARK, text))
+        warnings.append(_MISSING_CAPTURE_MARK_WARNING.on(text))
     return real
 
 
@@ -908,7 +947,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
     warnings: list[Problem] = []
     if not lettered and mover >= 0 and mover != rules.pawn:
         kind = mover
-        warnings.append(_read_warning("long-algebraic-without-piece", _WITHOUT_PIECE, text))
+        warnings.append(_WITHOUT_PIECE_WARNING.on(text))
     if kind != mover:
         return None
     known, origins = position.legal_origins(kind, target)
@@ -918,7 +957,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
         if not _promotion_fits(position, kind, target, promotion):
             return None
         if promotion and not equals:
-            warnings.append(_read_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+            warnings.append(_PROMOTION_WITHOUT_EQUALS_WARNING.on(text))
         real = _capture_mark(position, target, capture, text, warnings)
         if lettered and real and capture and _disambiguation_length(origins, origin) == 2:
             return None  # as SAN writes it (``Qd1xd4`` with three queens about)
@@ -937,7 +976,7 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
             return None
         move = found
     if notation is _SAN_NOTATION:
-        warnings.append(_read_warning("long-algebraic", _LONG_ALGEBRAIC, text))
+        warnings.append(_LONG_ALGEBRAIC_WARNING.on(text))
     return _read_with_mark(position, text, move, written, warnings)
 
 
@@ -954,7 +993,7 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
         return None
     warnings: list[Problem] = []
     if promotion and not equals:
-        warnings.append(_read_warning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS, text))
+        warnings.append(_PROMOTION_WITHOUT_EQUALS_WARNING.on(text))
     real = _capture_mark(position, target, capture, text, warnings)
     length = (1 if file_index >= 0 else 0) + (1 if rank_index >= 0 else 0)
     if length:
@@ -963,7 +1002,7 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
         else:
             needed = _disambiguation_length(origins, origin)
         if length > needed:
-            warnings.append(_read_warning("over-disambiguated", _OVER_DISAMBIGUATED, text))
+            warnings.append(_OVER_DISAMBIGUATED_WARNING.on(text))
     return _read_with_mark(position, text, Move(origin, target, promotion), written, warnings)
 
 

@@ -144,3 +144,20 @@ def test_lenient_step_leaves_uci_and_the_rarer_spellings_to_the_full_reader() ->
     assert read_lenient_san(position, "Ng1f3", UCI) is None
     for text in ("Ng1:f3", "nf3", "Pe4", "N@f3", "N*f3", " Nf3", "Nf3 ", "Nf3++", "", "--", "♘f3", "Nf3⩲"):
         assert read_lenient_san(position, text, SAN) is None, text
+
+
+def test_a_lenient_warning_is_worded_once_per_move_text_and_kept_bounded():
+    from notation.moves import chess as chess_moves
+
+    position = start_position("standard")
+    first = read_move(position, "g1-f3").warnings
+    again = read_move(start_position("standard"), "g1-f3").warnings
+    assert [w.code for w in first] == ["long-algebraic-without-piece"]
+    assert first == again and first[0] is again[0]  # made once, served again
+    assert first[0].message == "long algebraic notation without the piece's letter in 'g1-f3'"
+    assert first[0].extra == {"move": "g1-f3"}
+
+    kept = chess_moves._ReadWarning("over-disambiguated", "more of the origin square than needed")
+    for n in range(chess_moves._WARNINGS_KEPT + 10):
+        assert kept.on(f"N{n}").message.endswith(f"in 'N{n}'")
+        assert len(kept.by_text) <= chess_moves._WARNINGS_KEPT
