@@ -345,7 +345,7 @@ def _per_form(directory: Path, games: list[chess.pgn.Game], installed: str, repe
             counts[name] = (instructions(_check([installed], path), Path(os.devnull)) - start, respelled)
     clean_cpu = best["clean"] / plies
     print(f"  {'form':27} {'example':9} {'respelled':>9} {'CPU us/ply':>10} {'ratio':>6}"
-          + ("  instr/ply  ratio  instr/respelled move      ratio (target <= {TARGET_RATIO}x)" if counts else ""))
+          + (f"  instr/ply  ratio  instr/respelled move      ratio (target <= {TARGET_RATIO}x)" if counts else ""))
     row = f"  {'clean (SAN)':27} {'Nf3':9} {0:9,} {clean_cpu * 1e6:10.2f} {1:5.2f}x"
     if counts:
         clean_ply = counts["clean"][0] / small_plies
