@@ -29,8 +29,10 @@ Bombs = tuple[int | None, int | None]
 NO_BOMBS: Bombs = (None, None)
 BOMB_FIELD_INDEX = 6  # the seventh whitespace-separated field
 _ONE = r"(?:[a-h][1-8]|-)"
-_FIELD = re.compile(rf"-|(?P<white>{_ONE})(?P<black>{_ONE})")
-_TOKENS = re.compile(r"\S+")
+# Compiled on first use (re's own cache): only a bombs FEN reads them, and every command
+# that reads a FEN imports this module.
+_FIELD = rf"-|(?P<white>{_ONE})(?P<black>{_ONE})"
+_TOKEN = r"\S+"
 _SQUARE_INDEX = {name: index for index, name in enumerate(SQUARE_NAMES)}
 EXPECTED = "bomb squares: White's then Black's, each a square or -, or - for none (d1e8, d1-, -e8, -)"
 
@@ -39,7 +41,7 @@ def split_bomb_field(text: str) -> tuple[str, Bombs]:
     """``text`` without its bomb field, and the bombs it names (``NO_BOMBS`` when the FEN
     has fewer than seven fields). Raises ``FenSyntaxError`` for a seventh field of the wrong
     shape or anything after it."""
-    tokens = list(_TOKENS.finditer(text))
+    tokens = list(re.finditer(_TOKEN, text))
     if len(tokens) <= BOMB_FIELD_INDEX:
         return text, NO_BOMBS
     if len(tokens) > BOMB_FIELD_INDEX + 1:
@@ -48,7 +50,7 @@ def split_bomb_field(text: str) -> tuple[str, Bombs]:
             f"unexpected {extra.group()!r} after the bomb field", field="end", column=extra.start() + 1
         )
     token = tokens[BOMB_FIELD_INDEX]
-    match = _FIELD.fullmatch(token.group())
+    match = re.fullmatch(_FIELD, token.group())
     if match is None:
         raise FenSyntaxError(
             f"expected {EXPECTED}; found {token.group()!r}", field="bombs", column=token.start() + 1, expected=EXPECTED

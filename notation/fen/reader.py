@@ -74,7 +74,10 @@ _APPENDED: Final = PocketStyle.APPENDED
 MAX_FEN_LENGTH: Final = 512
 
 _FIELD_BY_NAME = {name: field for field, name in FIELD_NAMES.items()}
-_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# The patterns of rarer paths are compiled on first use (re's own cache), not by every command
+# that reads a FEN: a control character, the promoted squares and pockets written after
+# the counters, a FEN cut short.
+_CONTROL: Final = r"[\x00-\x08\x0a-\x1f\x7f-\x9f]"
 # Fast path for placements: digits become runs of "." (C-speed translate), "." becomes None.
 _RUNS = tuple((str(n), "." * n) for n in range(8, 0, -1))
 _NO_POCKETS: Final = Pockets()
@@ -102,7 +105,7 @@ def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, st
 
 
 _CLASSICAL_CASTLING: Final = _classical_castling()
-_SQUARE_NAME = re.compile(r"[a-z][0-9]+")
+_SQUARE_NAME: Final = r"[a-z][0-9]+"
 
 
 class ReadResult(NamedTuple):
@@ -216,7 +219,6 @@ _NO_GROUPS: Final[dict[str, Any]] = dict.fromkeys(
     ("placement", "bracketed", "turn", "castling", "en_passant", "remaining", "halfmove", "fullmove", "given",
      "appended_pocket", "appended_promoted")
 )
-_APPENDED_PROMOTED: Final = re.compile(APPENDED_PROMOTED)
 
 
 def _is_counter(token: str) -> bool:
@@ -271,7 +273,7 @@ def _extended_fields(text: str, pockets: bool, checks: bool) -> dict[str, Any] |
     if pockets and index < count and (tokens[index] == "-" or tokens[index].isalpha()):
         groups["appended_pocket"] = tokens[index]
         index += 1
-        if index < count and _APPENDED_PROMOTED.fullmatch(tokens[index]) is not None:
+        if index < count and re.fullmatch(APPENDED_PROMOTED, tokens[index]) is not None:
             groups["appended_promoted"] = tokens[index]
             index += 1
     return groups if index == count else None
@@ -285,7 +287,7 @@ def _reject_hostile(text: str) -> None:
             column=MAX_FEN_LENGTH + 1,
         )
     # Printable ASCII (the usual FEN) has no control character: no search needed.
-    control = None if _printable_ascii(text) else _CONTROL.search(text)
+    control = None if _printable_ascii(text) else re.search(_CONTROL, text)
     if control is not None:
         index = control.start()
         raise FenSyntaxError(
@@ -411,11 +413,7 @@ def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, reg
 # The fields a FEN must have, in order, after the placement, and a placement token as the
 # grammar takes it (with a bracketed pocket where the variant has pockets).
 _REQUIRED_AFTER_PLACEMENT = ("turn", "castling", "en-passant")
-_PLACEMENT_TOKEN = {
-    False: re.compile(PLACEMENT_PATTERN),
-    True: re.compile(rf"{PLACEMENT_PATTERN}(?:{BRACKETED_PATTERN})?"),
-}
-_COUNTER_TOKEN = re.compile(COUNTER_PATTERN)
+_PLACEMENT_TOKEN = {False: PLACEMENT_PATTERN, True: rf"{PLACEMENT_PATTERN}(?:{BRACKETED_PATTERN})?"}
 _COUNTER_DIGITS = 9  # as COUNTER_PATTERN takes them
 
 
@@ -429,11 +427,11 @@ def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return
     tokens = text.split()
-    if not tokens or _PLACEMENT_TOKEN[POCKET_FIELDS in groups].fullmatch(tokens[0]) is None:
+    if not tokens or re.fullmatch(_PLACEMENT_TOKEN[POCKET_FIELDS in groups], tokens[0]) is None:
         return
     if len(tokens) <= len(_REQUIRED_AFTER_PLACEMENT):
         missing = _REQUIRED_AFTER_PLACEMENT[len(tokens) - 1]
-    elif len(tokens) == 5 and _COUNTER_TOKEN.fullmatch(tokens[4]) is not None:
+    elif len(tokens) == 5 and re.fullmatch(COUNTER_PATTERN, tokens[4]) is not None:
         missing = "fullmove"
     else:
         return
@@ -754,7 +752,7 @@ class _Reader:
     def read_promoted_squares(self, text: str) -> frozenset[int]:
         """The squares of an appended promoted-squares field (``e8d1``, ``a10b12``)."""
         marked = set()
-        for match in _SQUARE_NAME.finditer(text):
+        for match in re.finditer(_SQUARE_NAME, text):
             square = self.geometry.square_index.get(match.group())
             if square is None:
                 self.fail(
