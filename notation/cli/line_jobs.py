@@ -29,7 +29,6 @@ from notation.cli.jsonl import json_line
 from notation.cli.usage import UsageError
 from notation.inputs import InputError
 from notation.operations import ConvertResult, ValidateResult
-from notation.parallel.ordered import InOrder
 
 CHUNK_ITEMS = 512
 CHUNK_BYTES = 1 << 20  # a chunk of long lines ends sooner: in flight at most 2 * jobs MiB or so
@@ -166,7 +165,8 @@ def _answer_chunk(chunk: list[_PlainRaw]) -> Answered:
 
 def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, args: Any,
                  jobs: int) -> Iterator[Answered]:
-    from notation.parallel.pool import running  # the pool: only with --jobs, not at start-up
+    from notation.parallel.ordered import InOrder  # as the pool: only with --jobs, not at start-up
+    from notation.parallel.pool import running
 
     window: InOrder[None, Answered] = InOrder(2 * jobs)  # the chunks in flight, in input order
     unreadable: InputError | None = None

@@ -317,6 +317,7 @@ NOT_AT_START_UP = {
     "tqdm": "a progress bar, drawn only on a terminal",
     "zstandard": "a compressed input",
     "notation.parallel.fork_pool": "--jobs",
+    "notation.parallel.ordered": "--jobs: the pieces' results taken back in input order",
     "notation.cluster.connect": "--dask",
     "importlib.metadata": "check --format sarif",
     "notation.pgn.normalize": "normalize",
