@@ -2,10 +2,10 @@
 sliders, grasshoppers (the lines through two squares, which only the move generator needs,
 are ``notation.rules.chess_lines``). The one slider library of the 8x8 board: the move
 generator (``notation.game.chess``) and the attack view (``notation.rules.attack_view``)
-both look attacks up here. Boards of other sizes (Xiangqi's
-9x10, Tablut's 9x9, any ``Geometry`` up to 12x12) cannot be held in one machine word: their
-attacks are ``notation.rules.attacks.Tables``, on plain ints, whose 8x8 tables are the
-source these words are made from.
+both look attacks up here. Boards of other sizes (Xiangqi's 9x10, Tablut's 9x9, any
+``Geometry`` up to 12x12) cannot be held in one machine word: their attacks are
+``notation.rules.attacks.Tables``, on plain ints, whose 8x8 tables are the source these
+words are made from.
 
 Sliders are looked up "kindergarten" style: the occupancy of a line's inner squares is
 gathered into a six-bit index by a mask, a multiplication and a shift, and the index
