@@ -5,10 +5,11 @@ up to 12x12: Xiangqi's 9x10 and Tablut's 9x9 among them), built on first use and
 leaper and ray tables for its size (its line and between tables on their own first use),
 with sliders found by scanning rays to the first blocker (occupancy tables would cost a
 second per board to build), and the grasshopper, which follows queen lines to the first
-piece (the hurdle) and attacks the square just beyond it. ``CHESS_TABLES`` is the 8x8 board's, and its tables are also named
-below (``KNIGHT_ATTACKS``, ``RAYS``, ...). The 8x8 board's fast attacks (one machine word
-a set, sliders by table look-up) are ``notation.rules.chess_attacks``, made from these
-tables. Nothing here raises for a square on the board.
+piece (the hurdle) and attacks the square just beyond it. ``CHESS_TABLES`` is the 8x8
+board's, and its tables are also named below (``KNIGHT_ATTACKS``, ``RAYS``, ...). The 8x8
+board's fast attacks (one machine word a set, sliders by table look-up) are
+``notation.rules.chess_attacks``, made from these tables. Nothing here raises for a square
+on the board.
 """
 
 from __future__ import annotations
