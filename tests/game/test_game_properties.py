@@ -125,3 +125,27 @@ def test_one_pieces_moves_are_found_as_all_moves_find_them(key: str, seed: int, 
             assert open_position(fen, key).is_legal_move(move) == (move in legal), (key, fen, move)  # type: ignore[attr-defined]
         assert open_position(fen, key).count_legal() == len(legal), (key, fen)
         position = position.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("key", CHESS_FAMILY)
+@settings(max_examples=examples(4))
+@given(st.integers(min_value=0, max_value=2**32))
+def test_attackers_after_a_move_are_those_of_the_position_read_afresh(key: str, seed: int) -> None:
+    # A position whose attack groups are known hands them on to the one a move leads to,
+    # changed by the move (ChessPosition._carry_groups), where the next position would find
+    # them again from its boards: every square's attackers, of both colours, must be those
+    # the same position finds when read from its FEN.
+    rng = random.Random(seed)
+    position = start_position(key)
+    for _ in range(80):
+        legal = position.legal_moves()  # finds this position's attack groups, as reading a move does
+        position.is_check()  # type: ignore[attr-defined]
+        if not legal:
+            break
+        position = position.play(rng.choice(legal))
+        fresh = open_position(_fen(position), key)
+        occupied = position.occupied  # type: ignore[attr-defined]
+        for by in (0, 1):
+            for sq in range(64):
+                expected = fresh.attackers(sq, by, occupied)  # type: ignore[attr-defined]
+                assert position.attackers(sq, by, occupied) == expected, (key, _fen(position), sq, by)  # type: ignore[attr-defined]

@@ -972,7 +972,69 @@ class ChessPosition:
             step = rules.files if us == 0 else -rules.files
             if target - origin == 2 * step and rules.second_rank[us] >> origin & 1 and rules.en_passant:
                 after.ep = origin + step
+        if self._groups_known:  # found here for this position's moves: ``after``'s differ by the move
+            arrived = rules.kind_of[move.promotion] if move.promotion else mover
+            taken_bit: i64 = 0
+            if captured >= 0:
+                taken_bit = BIT[capture_square]
+            self._carry_groups(after, us, from_bit, to_bit, arrived, taken_bit)
         return captured, was_promoted
+
+    def _carry_groups(self, after: ChessPosition, us: int, from_bit: i64, to_bit: i64, arrived: int,
+                      taken_bit: i64) -> None:
+        """``after``'s attack groups (``_find_groups``) made from this position's, which are
+        known: the piece of ``us`` that left ``from_bit`` stands on ``to_bit`` as ``arrived``
+        (its kind, promoted or not), and the piece on ``taken_bit`` (0: none) is gone. A
+        square holds one piece, so the squares left leave every group of their colour."""
+        group: i64 = self.rules.attack_groups[arrived]
+        kept: i64 = ~from_bit
+        spared: i64 = ~taken_bit
+        # (Statements, not conditional expressions: compiled, one of a word and 0 is a boxed int.)
+        pawn: i64 = 0
+        knight: i64 = 0
+        king: i64 = 0
+        orthogonal: i64 = 0
+        diagonal: i64 = 0
+        hopper: i64 = 0
+        if group & PAWN_GROUP:
+            pawn = to_bit
+        if group & KNIGHT_GROUP:
+            knight = to_bit
+        if group & KING_GROUP:
+            king = to_bit
+        if group & ORTHOGONAL_GROUP:
+            orthogonal = to_bit
+        if group & DIAGONAL_GROUP:
+            diagonal = to_bit
+        if group & HOPPER_GROUP:
+            hopper = to_bit
+        if us == 0:
+            after._pawns_w = (self._pawns_w & kept) | pawn
+            after._knights_w = (self._knights_w & kept) | knight
+            after._kings_w = (self._kings_w & kept) | king
+            after._orthogonal_w = (self._orthogonal_w & kept) | orthogonal
+            after._diagonal_w = (self._diagonal_w & kept) | diagonal
+            after._hoppers_w = (self._hoppers_w & kept) | hopper
+            after._pawns_b = self._pawns_b & spared
+            after._knights_b = self._knights_b & spared
+            after._kings_b = self._kings_b & spared
+            after._orthogonal_b = self._orthogonal_b & spared
+            after._diagonal_b = self._diagonal_b & spared
+            after._hoppers_b = self._hoppers_b & spared
+        else:
+            after._pawns_b = (self._pawns_b & kept) | pawn
+            after._knights_b = (self._knights_b & kept) | knight
+            after._kings_b = (self._kings_b & kept) | king
+            after._orthogonal_b = (self._orthogonal_b & kept) | orthogonal
+            after._diagonal_b = (self._diagonal_b & kept) | diagonal
+            after._hoppers_b = (self._hoppers_b & kept) | hopper
+            after._pawns_w = self._pawns_w & spared
+            after._knights_w = self._knights_w & spared
+            after._kings_w = self._kings_w & spared
+            after._orthogonal_w = self._orthogonal_w & spared
+            after._diagonal_w = self._diagonal_w & spared
+            after._hoppers_w = self._hoppers_w & spared
+        after._groups_known = True
 
     def _castle(self, after: ChessPosition, move: Move, us: int) -> None:
         rules = self.rules
