@@ -16,8 +16,10 @@ import re
 from typing import NamedTuple
 
 _CODES = r"(?:\[(?P<codes>[^\]\n]*)\])?"
-LINE_MARKER = re.compile(r"\s+#\s*notation:\s*ignore" + _CODES + r"\s*$")
-GAME_MARKER = re.compile(r"(?:\{\s*|;[ \t]*)notation:\s*ignore" + _CODES + r"(?:\s*\}|[ \t]*(?:\n|$))")
+# Patterns, not compiled ones: they are compiled (through ``re``'s own cache) by the first
+# text that holds ``notation:``, not at every check's start-up.
+LINE_MARKER = r"\s+#\s*notation:\s*ignore" + _CODES + r"\s*$"
+GAME_MARKER = r"(?:\{\s*|;[ \t]*)notation:\s*ignore" + _CODES + r"(?:\s*\}|[ \t]*(?:\n|$))"
 
 
 # A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
@@ -42,7 +44,7 @@ def _codes(text: str | None) -> frozenset[str] | None:
 def split_line_marker(text: str, line: int) -> tuple[str, Suppression | None]:
     """``text`` without a trailing ``# notation: ignore[...]`` comment, and the suppression
     that comment asks for on ``line`` (None without one)."""
-    found = LINE_MARKER.search(text) if "notation:" in text else None
+    found = re.search(LINE_MARKER, text) if "notation:" in text else None
     if found is None:
         return text, None
     return text[: found.start()], Suppression(line, line, _codes(found.group("codes")))
@@ -50,7 +52,7 @@ def split_line_marker(text: str, line: int) -> tuple[str, Suppression | None]:
 
 def game_suppression(text: str, first_line: int) -> Suppression | None:
     """The suppression a game's text asks for, over its lines, or None."""
-    found = GAME_MARKER.search(text) if "notation:" in text else None
+    found = re.search(GAME_MARKER, text) if "notation:" in text else None
     if found is None:
         return None
     codes = _codes(found.group("codes"))

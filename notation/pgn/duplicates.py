@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # the move layer is imported only when duplicates are looked 
     from notation.variants import Registry
 
 DUPLICATE_GAME: Final = "duplicate-game"
-_TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:-]*")
+_TAG_NAME = r"[A-Za-z0-9_][A-Za-z0-9_+#=:-]*"  # compiled by --duplicates-by (re's cache)
 _KEY_BYTES: Final = 16  # identity.IDENTITY_BYTES
 _MISSING: Final = b"\xff"  # a tag the game lacks: no UTF-8 value is this byte
 
@@ -143,7 +143,7 @@ def parse_by_tags(text: str) -> tuple[tuple[str, ...], DuplicateMatch]:
     match = DuplicateMatch.PREFIX if PREFIX_WORD in names else DuplicateMatch.SAME
     tags = tuple(name for name in names if name != PREFIX_WORD)
     for name in tags:
-        if not _TAG_NAME.fullmatch(name):
+        if not re.fullmatch(_TAG_NAME, name):
             raise ValueError(f"{name!r} is not a tag name (letters, digits and _ first)")
     return tags, match
 

@@ -12,10 +12,11 @@ text stays where it was; the bytes that are UTF-8 are read as UTF-8. Nothing her
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from typing import Final
 
-_SURROGATES: Final = re.compile(r"[\udc80-\udcff]")
+_SURROGATES: Final = r"[\udc80-\udcff]"  # compiled by the first text not ASCII (re's cache)
 
 
 def _windows_1252(byte: int) -> str:
@@ -25,8 +26,11 @@ def _windows_1252(byte: int) -> str:
         return chr(byte)
 
 
-# U+DC80 + b (the escaped byte b, 0x80..0xFF) -> the byte's Windows-1252 character
-_AS_READ: Final = {0xDC00 + byte: _windows_1252(byte) for byte in range(0x80, 0x100)}
+@functools.cache
+def _as_read_table() -> dict[int, str]:
+    """U+DC80 + b (the escaped byte b, 0x80..0xFF) -> the byte's Windows-1252 character;
+    made by the first text holding such a byte, not at every command's start-up."""
+    return {0xDC00 + byte: _windows_1252(byte) for byte in range(0x80, 0x100)}
 
 
 class TextEncoding(str, enum.Enum):
@@ -38,21 +42,21 @@ class TextEncoding(str, enum.Enum):
 
 def first_undecoded(text: str) -> int:
     """The offset of the first byte of ``text`` that was not UTF-8 (a lone surrogate), or -1."""
-    found = _SURROGATES.search(text)
+    found = None if text.isascii() else re.search(_SURROGATES, text)
     return -1 if found is None else found.start()
 
 
 def as_read(text: str) -> str:
     """``text`` with each byte that was not UTF-8 read as its Windows-1252 character (the
     same length: offsets stay valid); ``text`` itself when it has none."""
-    if text.isascii() or _SURROGATES.search(text) is None:
+    if text.isascii() or re.search(_SURROGATES, text) is None:
         return text
-    return text.translate(_AS_READ)
+    return text.translate(_as_read_table())
 
 
 def byte_read(char: str) -> str:
     """How the message names one undecodable byte: ``0xE9 (é)``."""
     byte = ord(char) - 0xDC00
-    read = _AS_READ.get(ord(char), char)
+    read = _as_read_table().get(ord(char), char)
     shown = read if read.isprintable() else f"U+{ord(read):04X}"
     return f"0x{byte:02X} ({shown})"

@@ -79,7 +79,8 @@ _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 _PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
 _BEFORE_RESULT = " \t\r\n\x0c(){}]"  # what may stand right before a game's final result
-_UNUSUAL = re.compile("[\ufeff\u00bd\u2010-\u2015\u2212]")  # a byte order mark, or a result's other spelling
+# A byte order mark, or a result's other spelling; compiled by the first movetext not ASCII (re's cache)
+_UNUSUAL = "[\ufeff\u00bd\u2010-\u2015\u2212]"
 
 
 def _chars_clean(text: str) -> bool:
@@ -139,7 +140,7 @@ def _final_result_alone(movetext: str) -> bool:
         if movetext.startswith("1/2", slash - 1):
             return False
         slash = movetext.find("/", slash + 1, end)
-    return movetext.isascii() or _UNUSUAL.search(movetext) is None
+    return movetext.isascii() or re.search(_UNUSUAL, movetext) is None
 
 
 def _has_long_line(text: str) -> bool:
