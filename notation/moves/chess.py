@@ -73,6 +73,8 @@ from notation.variants import Stalemate
 if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
     from mypy_extensions import i64
 
+    from notation.game.chess.rules import ChessRules
+
 NOTATIONS: tuple[MoveNotation, ...] = (MoveNotation.SAN, MoveNotation.LAN, MoveNotation.UCI)
 
 # Bound once as C statics (compiled): an enum member read off its class is an attribute
@@ -139,7 +141,7 @@ def write_played(
 
 def uci(position: ChessPosition, move: Move) -> str:
     """The UCI protocol's text of ``move`` (not checked for legality)."""
-    names = position.rules.geometry.square_names
+    names = position.rules.square_names
     kind = move.kind
     if kind is _NULL:
         return "0000"
@@ -151,8 +153,19 @@ def uci(position: ChessPosition, move: Move) -> str:
         target = move.target
         if position.castling_mode is _STANDARD_CASTLING and _classical_castling(position, move):
             target = position.castling_target(move)
-        return names[move.origin] + names[target]
-    return names[move.origin] + names[move.target] + move.promotion
+        return _square_pair(position.rules, move.origin, target)
+    pair = _square_pair(position.rules, move.origin, move.target)
+    return pair + move.promotion if move.promotion else pair
+
+
+def _square_pair(rules: ChessRules, origin: int, target: int) -> str:
+    """The names of ``origin`` and ``target`` joined (``e2e4``), kept by ``rules``."""
+    key = origin * 64 + target
+    pairs = rules.square_pairs
+    pair = pairs.get(key)
+    if pair is None:
+        pair = pairs[key] = rules.square_names[origin] + rules.square_names[target]
+    return pair
 
 
 def _classical_castling(position: ChessPosition, move: Move) -> bool:
@@ -164,7 +177,7 @@ def _classical_castling(position: ChessPosition, move: Move) -> bool:
 
 def _algebraic(position: ChessPosition, move: Move, *, long: bool, pawn_drop: PawnDrop) -> str:
     rules = position.rules
-    names = rules.geometry.square_names
+    names = rules.square_names
     kind = move.kind
     if kind is _NULL:
         return "--"
@@ -180,21 +193,19 @@ def _algebraic(position: ChessPosition, move: Move, *, long: bool, pawn_drop: Pa
     mover = position.kind_at(move.origin)
     capture = position.is_capture(move)
     is_pawn = mover == rules.pawn
-    text = "" if is_pawn else rules.letters[mover].upper()
+    piece = "" if is_pawn else rules.letters[mover].upper()
     if long:
-        text += names[move.origin]
+        origin = names[move.origin]
     elif not is_pawn:
-        text += _disambiguation(position, move, mover)
+        origin = _disambiguation(position, move, mover)
     elif capture:
-        text += names[move.origin][0]
-    if capture:
-        text += "x"
-    elif long:
-        text += "-"
-    text += names[move.target]
-    if move.promotion:
-        text += "=" + move.promotion.upper()
-    return text
+        origin = names[move.origin][0]
+    else:
+        origin = ""
+    separator = "x" if capture else "-" if long else ""
+    promotion = "=" + move.promotion.upper() if move.promotion else ""
+    # One string made from the parts (compiled: one allocation), not one for each part added
+    return f"{piece}{origin}{separator}{names[move.target]}{promotion}"
 
 
 def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
@@ -202,7 +213,7 @@ def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:
     of piece to the same square (python-chess's rule: the file unless another piece shares
     it, the rank too when another shares the file)."""
     files = position.rules.files
-    names = position.rules.geometry.square_names
+    names = position.rules.square_names
     others = [
         other.origin
         for other in position.moves_of_kind_to(mover, move.target)
@@ -1140,10 +1151,10 @@ class _Reader:
         raise self.fail("bad-move-syntax", f"{self.text!r} is not a move in SAN, LAN or UCI")
 
     def _name(self, sq: int) -> str:
-        return self.position.rules.geometry.square_names[sq]
+        return self.position.rules.square_names[sq]
 
     def _square(self, name: str) -> int:
-        index = self.position.rules.geometry.square_index.get(name)
+        index = self.position.rules.square_index.get(name)
         if index is None:
             raise self.fail("bad-move-syntax", f"{name!r} is not a square of this board")
         return index
@@ -1270,7 +1281,7 @@ class _Reader:
             if letter_part.islower():
                 self.warn("promotion-lower-case", "a promotion piece in lower case")
             wanted_promotion = letter_part.lower()
-        names = rules.geometry.square_names
+        names = rules.square_names
         candidates = []
         reaching = position.moves_of_kind_to(kind, target)
         for move in reaching:
@@ -1306,7 +1317,7 @@ class _Reader:
         return move
 
     def _king_takes_rook(self, origin: str, target: int, exact_origin: bool) -> list[Move]:
-        names = self.position.rules.geometry.square_names
+        names = self.position.rules.square_names
         return [
             m
             for m in self.position.castling_moves()

@@ -38,7 +38,7 @@ from notation.moves import ReadMove, notations_of, write_move
 from notation.moves.chess import PawnDrop, write_played
 from notation.moves.chess import write_move as write_chess_move
 from notation.options import MoveNotation
-from notation.variants import RuleFamily, Variant
+from notation.variants import Variant
 
 # How each profile writes a pawn drop in SAN and LAN; profiles not listed write "@e4".
 PAWN_DROPS: Final[Mapping[str, PawnDrop]] = MappingProxyType({"lichess": PawnDrop.LETTERED})
@@ -49,7 +49,6 @@ _EN_PASSANT: Final = MoveKind.EN_PASSANT
 _CASTLE: Final = MoveKind.CASTLE
 _SAN: Final = MoveNotation.SAN
 _UCI: Final = MoveNotation.UCI
-_CHESS: Final = RuleFamily.CHESS
 _BARE: Final = PawnDrop.BARE
 
 
@@ -97,10 +96,9 @@ class MoveWriter:
             kind = move.kind
             if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
                 return written
-        if position.variant.family is _CHESS:
+        if isinstance(position, ChessPosition):  # the chess family (a type test: the variant's family is a look-up)
             if after is not None:  # played: neither its legality nor its check is looked for again
-                return write_played(cast(ChessPosition, position), move, cast(ChessPosition, after), self.notation,
-                                    self.pawn_drop)
+                return write_played(position, move, cast(ChessPosition, after), self.notation, self.pawn_drop)
             if self.notation is not _UCI:
                 return write_chess_move(position, move, self.notation, pawn_drop=self.pawn_drop)
         return write_move(position, move, self.notation)
