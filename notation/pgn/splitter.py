@@ -73,7 +73,6 @@ _CLEAN_HEADER = re.compile(
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
 _SPECIAL_LINE_START = re.compile(r"\n[\[%\t ]")  # a line the fast path leaves to the state machine
-_NOT_BRACES = bytes(i for i in range(256) if i not in b"{}")
 _JUNK_BYTES = bytes(range(0, 9)) + b"\x0b" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
@@ -109,7 +108,7 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
         return -1
     if not chars_checked and not _chars_clean(text):
         return -1
-    if ("{" in movetext or "}" in movetext) and not _braces_paired(movetext):
+    if not _comments_closed(movetext):
         return -1
     return header.end()
 
@@ -151,10 +150,14 @@ def _has_long_line(text: str) -> bool:
     return any(len(line) > longest and len(line.rstrip("\r")) > longest for line in text.split("\n"))
 
 
-def _braces_paired(movetext: str) -> bool:
-    """True when braces come as ``{`` ``}`` pairs, none nested, none stray."""
-    braces = movetext.encode("utf-8", "surrogateescape").translate(None, _NOT_BRACES)
-    return braces == b"{}" * (len(braces) // 2)
+def _comments_closed(movetext: str) -> bool:
+    """True when no brace comment is left open at the end: the last ``{`` has a ``}`` after
+    it. That is all of the braces a split depends on: a ``{`` inside a comment is text and
+    the first ``}`` closes it, and a ``}`` outside one is ignored, by the state machine as by
+    the PGN standard (section 5), so nested and stray braces are the walk's to report. Two
+    searches from the end, where pairing every brace took a copy of the whole movetext."""
+    opening = movetext.rfind("{")
+    return opening < 0 or movetext.find("}", opening) >= 0
 
 
 def iter_games(

@@ -21,7 +21,7 @@ from hypothesis_budget import examples
 from notation.check.games import _KEY_TAGS, STANDARD_TAGS, _wanted_tag
 from notation.pgn.games import RawGame
 from notation.pgn.movetext import movetext_start
-from notation.pgn.splitter import _braces_paired, iter_games
+from notation.pgn.splitter import _comments_closed, iter_games
 from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
 _HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
@@ -172,13 +172,25 @@ def test_tags_compare_hash_pickle_and_print_by_their_fields():
     assert Tag("A", "b", 1, 1, 0, 0, 7, 3, 4).line_offset == 0
 
 
-def reference_braces_paired(movetext: str) -> bool:
-    braces = "".join(char for char in movetext if char in "{}")
-    return braces == "{}" * (len(braces) // 2)
+def reference_comments_closed(movetext: str) -> bool:
+    """Brace comments read as the PGN standard reads them, a character at a time: a ``{``
+    opens one, the first ``}`` after it closes it, other braces are text or ignored."""
+    in_comment = False
+    for char in movetext:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+    return not in_comment
 
 
 @pytest.mark.slow
 @settings(max_examples=examples(400))
 @given(st.lists(st.sampled_from(["{", "}", "a", " ", "{c}", "\n", "é"]), max_size=20).map("".join))
-def test_braces_paired_agrees_with_counting_them(movetext):
-    assert _braces_paired(movetext) == reference_braces_paired(movetext)
+def test_comments_closed_agrees_with_reading_them_a_character_at_a_time(movetext):
+    assert _comments_closed(movetext) == reference_comments_closed(movetext)
+
+
+def test_nested_and_stray_braces_leave_a_game_on_the_fast_path_only_when_closed():
+    assert _comments_closed("1. e4 { a { b } c } e5 *") and _comments_closed("} 1. e4 {x} *")
+    assert not _comments_closed("1. e4 { a } e5 { open *") and not _comments_closed("{ a { b *")
