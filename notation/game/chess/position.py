@@ -972,7 +972,7 @@ class ChessPosition:
             step = rules.files if us == 0 else -rules.files
             if target - origin == 2 * step and rules.second_rank[us] >> origin & 1 and rules.en_passant:
                 after.ep = origin + step
-        if self._groups_known:  # found here for this position's moves: ``after``'s differ by the move
+        if self._groups_known and not rules.twists:  # ``after``'s differ by the move (a twist may change more)
             arrived = rules.kind_of[move.promotion] if move.promotion else mover
             taken_bit: i64 = 0
             if captured >= 0:

@@ -58,13 +58,6 @@ class ChessRules:
         self.files = geometry.files
         self.ranks = geometry.ranks
         self.size = geometry.size
-        # The squares' names and numbers, held here: the notations read them at every move,
-        # where the geometry's cached properties take a generic attribute look-up each.
-        self.square_names: tuple[str, ...] = geometry.square_names
-        self.square_index: dict[str, int] = geometry.square_index
-        # Two squares' names joined (``e2e4``), by ``origin * 64 + target``, made on first
-        # use: UCI writes every move so, and a file's moves come back to the same few hundred.
-        self.square_pairs: dict[int, str] = {}
         self.letters = variant.piece_letters
         if len(self.letters) > 7:
             # A position keeps each kind's board in its own machine word (ChessPosition).
@@ -139,6 +132,14 @@ class ChessRules:
             for twist in self.twists
         )
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
+        # (Last: a native class's fields lie in the order they are first set, and the move
+        # generator's stay as they were.) The squares' names and numbers, held here: the notations read them at every move,
+        # where the geometry's cached properties take a generic attribute look-up each.
+        self.square_names: tuple[str, ...] = geometry.square_names
+        self.square_index: dict[str, int] = geometry.square_index
+        # Two squares' names joined (``e2e4``), by ``origin * 64 + target``, made on first
+        # use: UCI writes every move so, and a file's moves come back to the same few hundred.
+        self.square_pairs: dict[int, str] = {}
 
     def _moving(self, movement: Movement) -> tuple[int, ...]:
         return tuple(index for index, kind in enumerate(self.variant.pieces) if kind.movement is movement)
