@@ -39,12 +39,14 @@ _COLLECTED = re.compile(rb"Collected : (\d+)")
 
 
 def instructions(argv: list[str], path: Path) -> int:
-    """The instructions one whole process executes reading ``path`` on standard input."""
+    """The instructions one whole process executes reading ``path`` on standard input, run
+    from ``/`` (as ``common.cpu_and_peak`` runs one) so that ``python -m notation`` is the
+    installed build, not the sources of the directory the bench was started in."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     with open(path, "rb") as stdin:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
-            stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False,
+            stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False, cwd="/",
         )
     found = _COLLECTED.findall(done.stderr)
     if not found:

@@ -25,6 +25,8 @@ ours                           pgn-extract
 =============================  ====================================
 
 The ratio is pgn-extract's CPU over ours: 1.00x or more is as fast or faster, the target.
+Where valgrind is installed, each job's instructions are counted too, ours and
+pgn-extract's (callgrind, whole processes): the count a change is judged by.
 
     python bench/bench_pgn_extract.py [--games 2000] [--rounds 3]
 """
@@ -36,10 +38,12 @@ import os
 import shutil
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import bench_pgn
 import chess
+from bench_instructions import instructions
 from common import cpu_and_peak
 
 GAMES = 2_000
@@ -86,6 +90,23 @@ def _print(title: str, games: int, figures: dict[str, tuple[tuple[float, int], .
     return ratios
 
 
+def _print_instructions(pairs: dict[str, tuple[list[str], list[str]]]) -> None:
+    """Each job's instructions, ours and pgn-extract's, counted by valgrind's callgrind:
+    the same count whatever else the machine runs (bench_instructions says why), so the
+    figure to judge a change by where the CPU times move by a few per cent."""
+    if shutil.which("valgrind") is None:
+        print("  instructions (callgrind): valgrind is not installed here; not counted")
+        return
+    jobs = [(name, side, argv) for name, commands in pairs.items() for side, argv in enumerate(commands)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # a count does not depend on the load
+        counts = dict(zip([(name, side) for name, side, _ in jobs],
+                          pool.map(lambda job: instructions(job[2], Path(os.devnull)), jobs), strict=True))
+    for name in pairs:
+        ours, theirs = counts[(name, 0)], counts[(name, 1)]
+        print(f"  instructions (callgrind), {name:32} {ours / 1e6:7,.0f} vs {theirs / 1e6:7,.0f} million   "
+              f"{theirs / ours:5.2f}x")
+
+
 def _games_in(path: Path) -> int:
     with open(path, "rb") as source:
         return sum(line.startswith(b"[Event ") for line in source) or 1
@@ -114,6 +135,7 @@ def main(argv: list[str] | None = None) -> list[float]:
             title = (f"beside pgn-extract: {what} ({games:,} games, {path.stat().st_size / 1e6:.1f} MB; whole "
                      f"processes, CPU time, best of {args.rounds} in turns; load average {os.getloadavg()[0]:.2f})")
             ratios += _print(title, games, _measure(_pairs(path, extract), args.rounds))
+            _print_instructions(_pairs(path, extract))
         if not real:
             print("  (no real-games file: NOTATION_REAL_PGN names one)")
         one = directory / "one.pgn"
