@@ -132,9 +132,10 @@ class ChessRules:
             for twist in self.twists
         )
         self.checkmate_wins = variant.stalemate is Stalemate.WIN and bool(self.royal_kinds)  # Losers
-        # (Last: a native class's fields lie in the order they are first set, and the move
-        # generator's stay as they were.) The squares' names and numbers, held here: the notations read them at every move,
-        # where the geometry's cached properties take a generic attribute look-up each.
+        # Set last: a native class's fields lie in the order they are first set, and the move
+        # generator's keep their places. The squares' names and numbers, held here: the
+        # notations read them at every move, where the geometry's cached properties take a
+        # generic attribute look-up each.
         self.square_names: tuple[str, ...] = geometry.square_names
         self.square_index: dict[str, int] = geometry.square_index
         # Two squares' names joined (``e2e4``), by ``origin * 64 + target``, made on first
