@@ -21,7 +21,7 @@ from hypothesis_budget import examples
 from notation.check.games import _KEY_TAGS, STANDARD_TAGS, _wanted_tag
 from notation.pgn.games import RawGame
 from notation.pgn.movetext import movetext_start
-from notation.pgn.splitter import _comments_closed, iter_games
+from notation.pgn.splitter import _chars_clean, _comments_closed, _plain_line_feeds, iter_games
 from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
 _HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
@@ -194,3 +194,45 @@ def test_comments_closed_agrees_with_reading_them_a_character_at_a_time(movetext
 def test_nested_and_stray_braces_leave_a_game_on_the_fast_path_only_when_closed():
     assert _comments_closed("1. e4 { a { b } c } e5 *") and _comments_closed("} 1. e4 {x} *")
     assert not _comments_closed("1. e4 { a } e5 { open *") and not _comments_closed("{ a { b *")
+
+
+def reference_plain_line_feeds(movetext: str) -> int:
+    """The line feeds, or -1 when a line after the first opens with "[", "%", a tab, a space
+    or "1.", found with patterns over the whole movetext."""
+    if re.search(r"\n(?:[\[%\t ]|1\.)", movetext):
+        return -1
+    return movetext.count("\n")
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400))
+@given(st.lists(st.sampled_from(["\n", "\r\n", "1.", "1", ".", "[", "%", "\t", " ", "e4", "{c}", "é"]),
+                max_size=20).map("".join))
+def test_plain_line_feeds_agrees_with_patterns_over_the_whole_movetext(movetext):
+    assert _plain_line_feeds(movetext) == reference_plain_line_feeds(movetext)
+
+
+def test_plain_line_feeds_counts_lines_and_refuses_those_the_state_machine_reads():
+    assert _plain_line_feeds("1. e4 e5\n2. Nf3 *\n\n") == 3
+    assert _plain_line_feeds("1. e4 *") == 0
+    for opening in ("[Event", "%escape", "\t2. Nf3", " 2. Nf3", "1. d4"):
+        assert _plain_line_feeds("1. e4 e5\n" + opening + " *\n") == -1
+    assert _plain_line_feeds("1. e4 e5\n1-0\n") == 2  # "1" not followed by "." opens a plain line
+
+
+def reference_chars_clean(text: str) -> bool:
+    """No control character but tab, line ends and form feed, and no lone surrogate."""
+    return re.search("[\x00-\x08\x0b\x0e-\x1f\x7f\ud800-\udfff]", text) is None
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400))
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=20))
+def test_chars_clean_agrees_with_a_pattern_of_the_characters_refused(text):
+    assert _chars_clean(text) == reference_chars_clean(text)
+
+
+def test_chars_clean_refuses_control_characters_and_undecodable_bytes():
+    assert _chars_clean("1. e4\te5\r\n\x0c*") and _chars_clean("[White \"Müller\"]\n")
+    for junk in ("\x00", "\x07", "\x0b", "\x1b", "\x7f", "\udce9"):
+        assert not _chars_clean("1. e4 " + junk + " *") and not _chars_clean("Ж " + junk)
