@@ -55,7 +55,8 @@ from notation.errors import MoveError
 from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
-from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark
+from notation.game.move import Move
+from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_plain_san
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import ReadMove
@@ -86,6 +87,8 @@ _CHESS: Final = RuleFamily.CHESS
 _XIANGQI: Final = RuleFamily.XIANGQI
 _TAFL: Final = RuleFamily.TAFL
 _SAN: Final = MoveNotation.SAN
+_UCI: Final = MoveNotation.UCI
+_ENGLISH: Final = MoveLanguage.EN
 _AMBIGUOUS: Final = AMBIGUOUS
 
 
@@ -198,6 +201,9 @@ def walk(
     first_move = -1
     read_as_san = reading is _SAN
     chess = start.variant.family is _CHESS
+    # Plain SAN is tried first, as the chess reader tries it; its move is made a ``ReadMove``
+    # (no warnings) only where a writer or a visitor takes one.
+    plain_first = chess and letters is _ENGLISH and reading is not _UCI
     read_other = reader_of(start.variant)
     coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
     # Where the last move played is: an en passant mark may follow it apart.
@@ -222,10 +228,17 @@ def walk(
                 continue
             word_end: i64 = scanner.end
             word = text[offset:word_end]
+            read: ReadMove | None = None
+            move: Move
             try:
                 if chess:
-                    read = read_chess_move(current, word, reading, letters)
-                    after: GamePosition = cast(ChessPosition, current).play(read.move)  # a native call, compiled
+                    plain = read_plain_san(cast(ChessPosition, current), word) if plain_first else None
+                    if plain is None:
+                        read = read_chess_move(current, word, reading, letters)
+                        move = read.move
+                    else:
+                        move = plain
+                    after: GamePosition = cast(ChessPosition, current).play(move)  # a native call, compiled
                 else:
                     try:
                         read = read_other(current, word, reading)
@@ -288,14 +301,19 @@ def walk(
                 continue
             previous_ply = ply
             ply += 1
-            if read.warnings:
+            if read is None:
+                if writer is not None or visitor is not None:
+                    read = ReadMove(move, [])
+            elif read.warnings:
                 for warning in read.warnings:
                     _warn(problems, warned, warning, offset, ply, word)
             if writer is not None:
+                assert read is not None  # made above
                 new = writer.write(current, read, word, read_as_san, after)
                 if new != word:
                     edits.append((offset, word_end, new))
             if visitor is not None:
+                assert read is not None  # made above
                 visitor.played(offset, word, read, current, after, ply)
             previous = current
             current = after

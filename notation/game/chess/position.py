@@ -857,7 +857,8 @@ class ChessPosition:
     def play(self, move: Move) -> ChessPosition:
         """The position after ``move`` (a null move passes, as a PGN's ``--`` does); raises
         ``ValueError`` if it is not legal here."""
-        if self._next_move is not None and self._next_move == move:
+        known = self._next_move
+        if known is move or (known is not None and known == move):  # the same object: no fields compared
             # Handed on once: a position does not keep the game's later positions alive.
             after = self._next
             self._next_move = self._next = None
@@ -869,7 +870,8 @@ class ChessPosition:
     def play_known(self, move: Move) -> ChessPosition:
         """The position after ``move``, which the caller knows is legal here (a notation
         read or writes it), kept so that playing the same move again costs nothing."""
-        if self._next_move is not None and self._next_move == move:
+        known = self._next_move
+        if known is move or (known is not None and known == move):
             return self._next  # type: ignore[return-value]
         after = self.play_legal(move)
         self._next_move = move
