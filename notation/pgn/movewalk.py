@@ -202,7 +202,7 @@ def walk(
     read_as_san = reading is _SAN
     chess = start.variant.family is _CHESS
     # Plain SAN is tried first, as the chess reader tries it; its move is made a ``ReadMove``
-    # (no warnings) only where a writer or a visitor takes one.
+    # (no warnings) only where a visitor takes one.
     plain_first = chess and letters is _ENGLISH and reading is not _UCI
     read_other = reader_of(start.variant)
     coordinates: _Coordinates | None = None  # Xiangqi: the game's coordinate notation, looked up when needed
@@ -301,20 +301,18 @@ def walk(
                 continue
             previous_ply = ply
             ply += 1
-            if read is None:
-                if writer is not None or visitor is not None:
-                    read = ReadMove(move, [])
-            elif read.warnings:
+            if read is not None and read.warnings:
                 for warning in read.warnings:
                     _warn(problems, warned, warning, offset, ply, word)
             if writer is not None:
-                assert read is not None  # made above
-                new = writer.write(current, read, word, read_as_san, after)
+                if read is None:
+                    new = writer.clean_text(current, move, word, read_as_san, after)
+                else:
+                    new = writer.write(current, read, word, read_as_san, after)
                 if new != word:
                     edits.append((offset, word_end, new))
             if visitor is not None:
-                assert read is not None  # made above
-                visitor.played(offset, word, read, current, after, ply)
+                visitor.played(offset, word, read if read is not None else ReadMove(move, []), current, after, ply)
             previous = current
             current = after
             marked_start = offset

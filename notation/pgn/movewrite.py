@@ -33,7 +33,7 @@ from typing import Final, cast
 
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
-from notation.game.move import MoveKind
+from notation.game.move import Move, MoveKind
 from notation.moves import ReadMove, notations_of, write_move
 from notation.moves.chess import PawnDrop, write_played
 from notation.moves.chess import write_move as write_chess_move
@@ -91,8 +91,13 @@ class MoveWriter:
     def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
                   after: GamePosition | None = None) -> str:
         """The move alone, as ``write`` writes it but without the annotations read with it."""
-        move = read.move
-        if self._clean_is_written and read_as_san and not read.warnings and not written.startswith("P"):
+        return self.clean_text(position, read.move, written, read_as_san and not read.warnings, after)
+
+    def clean_text(self, position: GamePosition, move: Move, written: str, read_as_san: bool,
+                   after: GamePosition | None = None) -> str:
+        """``write`` for a move read with no warning (so with no annotation glued to it),
+        given as the bare ``Move``: the walk's plain SAN reading makes no ``ReadMove``."""
+        if self._clean_is_written and read_as_san and not written.startswith("P"):
             kind = move.kind
             if kind is _NORMAL or kind is _EN_PASSANT or kind is _CASTLE:
                 return written
