@@ -454,10 +454,18 @@ def read_move(
         plain = read_plain_san(chess, text)
         if plain is not None:
             return ReadMove(plain, [])
-        lenient = read_lenient_san(chess, text, notation)
+    return read_not_plain(chess, text, notation)
+
+
+def read_not_plain(position: ChessPosition, text: str, notation: MoveNotation | None = None) -> ReadMove:
+    """``read_move`` with English letters, for a ``text`` that ``read_plain_san`` did not
+    take or where UCI is asked (a caller that tried the plain reading first does not try it
+    again); raises ``MoveError`` as ``read_move`` does."""
+    if notation is not _UCI_NOTATION:
+        lenient = read_lenient_san(position, text, notation)
         if lenient is not None:
             return lenient
-    return _Reader(chess, text, notation).read()
+    return _Reader(position, text, notation).read()
 
 
 def _read_translated(position: ChessPosition, text: str, notation: MoveNotation | None,

@@ -56,7 +56,7 @@ from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move
-from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_plain_san
+from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_san
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import ReadMove
@@ -232,12 +232,16 @@ def walk(
             move: Move
             try:
                 if chess:
-                    plain = read_plain_san(cast(ChessPosition, current), word) if plain_first else None
-                    if plain is None:
+                    if not plain_first:
                         read = read_chess_move(current, word, reading, letters)
                         move = read.move
                     else:
-                        move = plain
+                        plain = read_plain_san(cast(ChessPosition, current), word)
+                        if plain is None:
+                            read = read_not_plain(cast(ChessPosition, current), word, reading)
+                            move = read.move
+                        else:
+                            move = plain
                     after: GamePosition = cast(ChessPosition, current).play(move)  # a native call, compiled
                 else:
                     try:
