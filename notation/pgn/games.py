@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from notation.pgn.encodings import as_read
 from notation.pgn.lines import split_lines
 from notation.pgn.severity import severity_of
-from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named
+from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named, verdict_of, verdicts_for
 
 if TYPE_CHECKING:
     from notation.pgn.tags import NameTest
@@ -197,13 +197,14 @@ class RawGame:
         if self._tags is not None:
             return [tag for tag in self._tags if is_named(names, tag.name)]
         text, header_end = self._text, self._header_end
+        verdicts = verdicts_for(names)
         found = []
         line_start = index = 0
         while line_start < header_end:  # one well-formed tag a line, then blank lines
             line_end = text.find("\n", line_start, header_end)
             line_end = header_end if line_end < 0 else line_end + 1
             bracket, name = clean_tag_name(text, line_start, line_end)
-            if bracket >= 0 and is_named(names, name):
+            if bracket >= 0 and verdict_of(verdicts, names, name):
                 found.append(clean_tag(text, line_start, line_end, bracket, name, self.start_line + index, index))
             line_start = line_end
             index += 1

@@ -115,9 +115,20 @@ _MAX_VERDICTS = 4096  # names remembered a pattern: a file of ever new names can
 def is_named(names: NameTest, name: str) -> bool:
     """Whether ``name`` is one ``names`` asks for (see ``NameTest``): remembered, since a
     database repeats the same few tag names in every game."""
+    return verdict_of(verdicts_for(names), names, name)
+
+
+def verdicts_for(names: NameTest) -> dict[str, bool]:
+    """The verdicts remembered for ``names``, each tag name's (``verdict_of`` adds to them):
+    looked up once for a game's tags, not once a tag."""
     verdicts = _NAME_VERDICTS.get(names)
     if verdicts is None:
         verdicts = _NAME_VERDICTS[names] = {}
+    return verdicts
+
+
+def verdict_of(verdicts: dict[str, bool], names: NameTest, name: str) -> bool:
+    """``is_named(names, name)``, ``verdicts`` being ``verdicts_for(names)``."""
     verdict = verdicts.get(name)
     if verdict is None:
         if len(verdicts) >= _MAX_VERDICTS:
