@@ -21,6 +21,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 
 class MoveKind(enum.Enum):
     """What a move does beyond carrying a piece from one square to another."""
@@ -36,6 +38,9 @@ class MoveKind(enum.Enum):
 _NORMAL: Final = MoveKind.NORMAL
 
 
+# Compiled: a move refers to numbers, letters and its kind only, so the cycle collector
+# never tracks it, and the one freed last is made again in place (a walk frees one a ply).
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Move:
     """One move: ``kind``, ``origin`` and ``target`` squares, ``promotion`` and ``drop``
     letters (lower case, ``""`` when none). Immutable, hashable, ordered by its fields."""

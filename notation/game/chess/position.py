@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from notation.game.chess.generate import (
     add_castling_moves,
     count_moves,
@@ -69,6 +71,11 @@ _COLOURS: tuple[Color, Color] = ("w", "b")
 Boards = tuple["i64", "i64", "i64", "i64", "i64", "i64", "i64"]
 
 
+# Compiled: a position refers to no object that refers back to it (its rules, its moves,
+# the position its last move led to), so the cycle collector never tracks it (``acyclic``),
+# and the one freed last is made again in place (``free_list_len``): a walk frees one
+# position a move and makes the next. Interpreted, the decorator does nothing.
+@mypyc_attr(acyclic=True, free_list_len=1)
 class ChessPosition:
     """A legal chess-family position. ``turn_index`` is 0 for White, 1 for Black;
     ``board(kind)`` the squares of that kind (both colours), ``side(colour)`` (or ``white``,
