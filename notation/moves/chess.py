@@ -162,7 +162,7 @@ def _square_pair(rules: ChessRules, origin: int, target: int) -> str:
     """The names of ``origin`` and ``target`` joined (``e2e4``), kept by ``rules``."""
     key = origin * 64 + target
     pairs = rules.square_pairs
-    pair = pairs.get(key)
+    pair = pairs[key]
     if pair is None:
         pair = pairs[key] = rules.square_names[origin] + rules.square_names[target]
     return pair

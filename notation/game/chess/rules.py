@@ -138,9 +138,10 @@ class ChessRules:
         # generic attribute look-up each.
         self.square_names: tuple[str, ...] = geometry.square_names
         self.square_index: dict[str, int] = geometry.square_index
-        # Two squares' names joined (``e2e4``), by ``origin * 64 + target``, made on first
+        # Two squares' names joined (``e2e4``), at ``origin * 64 + target``, made on first
         # use: UCI writes every move so, and a file's moves come back to the same few hundred.
-        self.square_pairs: dict[int, str] = {}
+        # A list, read by index, where a dict took a hash look-up (200 instructions) a move.
+        self.square_pairs: list[str | None] = [None] * (64 * 64)
 
     def _moving(self, movement: Movement) -> tuple[int, ...]:
         return tuple(index for index, kind in enumerate(self.variant.pieces) if kind.movement is movement)
