@@ -168,6 +168,20 @@ def _square_pair(rules: ChessRules, origin: int, target: int) -> str:
     return pair
 
 
+def _long_pair(rules: ChessRules, origin: int, target: int, capture: bool) -> str:
+    """The names of ``origin`` and ``target`` joined by ``x`` for a capture, by ``-``
+    otherwise (``g1-f3``, ``e4xd5``), kept by ``rules``."""
+    key = origin * 64 + target
+    if capture:
+        key += 64 * 64
+    pairs = rules.long_pairs
+    pair = pairs[key]
+    if pair is None:
+        names = rules.square_names
+        pair = pairs[key] = f"{names[origin]}{'x' if capture else '-'}{names[target]}"
+    return pair
+
+
 def _classical_castling(position: ChessPosition, move: Move) -> bool:
     """Whether a castling move starts from the classical squares (king on the e-file, rook
     in a corner), where standard UCI writes the king's two-square step."""
@@ -195,17 +209,23 @@ def _algebraic(position: ChessPosition, move: Move, *, long: bool, pawn_drop: Pa
     is_pawn = mover == rules.pawn
     piece = "" if is_pawn else rules.letters[mover].upper()
     if long:
-        origin = names[move.origin]
-    elif not is_pawn:
+        squares = _long_pair(rules, move.origin, move.target, capture)
+        if move.promotion:
+            return f"{piece}{squares}={move.promotion.upper()}"
+        return piece + squares if piece else squares
+    if not is_pawn:
         origin = _disambiguation(position, move, mover)
     elif capture:
         origin = names[move.origin][0]
     else:
         origin = ""
-    separator = "x" if capture else "-" if long else ""
+    target = names[move.target]
+    if not origin and not capture and not move.promotion:  # most moves: ``e4``, ``Nf3``
+        return piece + target if piece else target
+    separator = "x" if capture else ""
     promotion = "=" + move.promotion.upper() if move.promotion else ""
     # One string made from the parts (compiled: one allocation), not one for each part added
-    return f"{piece}{origin}{separator}{names[move.target]}{promotion}"
+    return f"{piece}{origin}{separator}{target}{promotion}"
 
 
 def _disambiguation(position: ChessPosition, move: Move, mover: int) -> str:

@@ -142,6 +142,9 @@ class ChessRules:
         # use: UCI writes every move so, and a file's moves come back to the same few hundred.
         # A list, read by index, where a dict took a hash look-up (200 instructions) a move.
         self.square_pairs: list[str | None] = [None] * (64 * 64)
+        # The same in long algebraic notation (``g1-f3``, then ``g1xf3`` 4,096 places on),
+        # made on first use: LAN writes every move's two squares so.
+        self.long_pairs: list[str | None] = [None] * (2 * 64 * 64)
 
     def _moving(self, movement: Movement) -> tuple[int, ...]:
         return tuple(index for index, kind in enumerate(self.variant.pieces) if kind.movement is movement)
