@@ -10,10 +10,16 @@ native call (a frozen dataclass's ``__init__`` runs as Python, once per move rea
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from notation.game.move import Move
 from notation.problem import Problem
 
 
+# Compiled: a read move holds its move and its warnings, never itself, so the cycle
+# collector need not track it, and the one freed last is made again in place (a game read
+# leniently makes one a move). Interpreted, the decorator does nothing.
+@mypyc_attr(acyclic=True, free_list_len=1)
 class ReadMove:
     """The ``move`` a text names, and a warning per lenient reading. Treated as immutable:
     readers build it once and nothing changes it after."""
