@@ -83,8 +83,8 @@ _UNUSUAL = "[\ufeff\u00bd\u2010-\u2015\u2212]"
 
 def _chars_clean(text: str) -> bool:
     """No control characters (tab, line ends and form feed aside) and no undecodable bytes.
-    Each control character is sought on its own (``in``: memchr, at C speed), where
-    deleting them all from a copy (``bytes.translate``) took twelve instructions a byte."""
+    Each control character is sought on its own (``in``: memchr, at C speed), which costs
+    less than deleting them all from a copy (``bytes.translate``)."""
     if not text.isascii():
         try:
             text.encode("utf-8")

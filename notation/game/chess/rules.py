@@ -140,7 +140,7 @@ class ChessRules:
         self.square_index: dict[str, int] = geometry.square_index
         # Two squares' names joined (``e2e4``), at ``origin * 64 + target``, made on first
         # use: UCI writes every move so, and a file's moves come back to the same few hundred.
-        # A list, read by index, where a dict took a hash look-up (200 instructions) a move.
+        # A list, read by index, where a dict took a hash look-up a move.
         self.square_pairs: list[str | None] = [None] * (64 * 64)
         # The same in long algebraic notation (``g1-f3``, then ``g1xf3`` 4,096 places on),
         # made on first use: LAN writes every move's two squares so.
