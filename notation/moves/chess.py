@@ -64,7 +64,25 @@ from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
-from notation.moves.reading import ReadMove
+from notation.moves.reading import (
+    CASTLING_WITH_ZEROS,
+    CASTLING_WITH_ZEROS_MESSAGE,
+    FALSE_CAPTURE_MARK,
+    FALSE_CAPTURE_MARK_MESSAGE,
+    LONG_ALGEBRAIC,
+    LONG_ALGEBRAIC_MESSAGE,
+    MISSING_CAPTURE_MARK,
+    MISSING_CAPTURE_MARK_MESSAGE,
+    OVER_DISAMBIGUATED,
+    OVER_DISAMBIGUATED_MESSAGE,
+    PROMOTION_WITHOUT_EQUALS,
+    PROMOTION_WITHOUT_EQUALS_MESSAGE,
+    UCI_IN_SAN,
+    WITHOUT_PIECE,
+    WITHOUT_PIECE_MESSAGE,
+    ReadMove,
+    repair_problem,
+)
 from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
 from notation.rules.square_set import BIT, FILES, RANKS, first, several
@@ -473,7 +491,7 @@ def read_move(
     if notation is not _UCI_NOTATION:
         plain = read_plain_san(chess, text)
         if plain is not None:
-            return ReadMove(plain, [])
+            return ReadMove(plain)
     return read_not_plain(chess, text, notation)
 
 
@@ -500,7 +518,7 @@ def _read_translated(position: ChessPosition, text: str, notation: MoveNotation 
     if notation is not _UCI_NOTATION:
         plain = read_plain_san(position, translated)
         if plain is not None:
-            read = ReadMove(plain, [])
+            read = ReadMove(plain)
     if read is None:
         reader = _Reader(position, text, notation)
         reader.body = translated
@@ -739,14 +757,6 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     return move
 
 
-# The warnings both SAN readers give (``_Reader.warn``, ``read_lenient_san``), worded once.
-_PROMOTION_WITHOUT_EQUALS: Final = "a promotion written without '='"
-_FALSE_CAPTURE_MARK: Final = "a capture mark on a move that takes nothing"
-_MISSING_CAPTURE_MARK: Final = "a capture written without 'x'"
-_OVER_DISAMBIGUATED: Final = "more of the origin square than needed"
-_LONG_ALGEBRAIC: Final = "long algebraic notation read as SAN"
-_WITHOUT_PIECE: Final = "long algebraic notation without the piece's letter"
-_CASTLING_WITH_ZEROS: Final = "castling written with zeros"
 _HYPHEN: Final = 45  # -
 _ZERO: Final = 48  # 0
 _LOWER_A: Final = 97
@@ -756,54 +766,6 @@ _LOWER_Z: Final = 122
 def _warning(code: str, message: str, text: str) -> Problem:
     """A reading's warning on the move ``text`` (any text: ``repr`` quotes it)."""
     return Problem(code, f"{message} in {text!r}", extra={"move": text})
-
-
-def _read_warning(code: str, message: str, text: str) -> Problem:
-    """``_warning`` on a move the lenient step has read to its last character: ASCII
-    letters, digits and ``-x=+#!?``, which ``repr`` puts in single quotes and escapes
-    nothing of. Quoted here so (the same words): compiled, ``repr`` in a message goes
-    through ``str.format``, which costs more than reading the move, and an f-string of
-    strings only is built in one allocation, where ``+`` makes a string per step."""
-    return Problem(code, f"{message} in '{text}'", extra={"move": text})
-
-
-# How many move texts each lenient reading keeps its warning for (``_ReadWarning``): far
-# more than the texts a database's spelling brings back game after game, few enough to
-# leave memory bounded; when full, it starts again.
-_WARNINGS_KEPT: Final = 4096
-
-
-class _ReadWarning:
-    """The warning of one lenient reading whose wording depends on the move text alone
-    (``_read_warning``), kept by that text. A file that spells its moves one way warns on
-    most of them, and the same texts (``g1-f3``, ``e2-e4``) come back game after game; a
-    problem is a value, so one serves every reading of its text, and the message and its
-    ``extra`` are made once, not at every move."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        self.message = message
-        self.by_text: dict[str, Problem] = {}
-
-    def on(self, text: str) -> Problem:
-        """The warning on the move ``text``."""
-        found = self.by_text.get(text)
-        if found is None:
-            if len(self.by_text) >= _WARNINGS_KEPT:
-                self.by_text.clear()
-            found = _read_warning(self.code, self.message, text)
-            self.by_text[text] = found
-        return found
-
-
-_CASTLING_WITH_ZEROS_WARNING: Final = _ReadWarning("castling-with-zeros", _CASTLING_WITH_ZEROS)
-_UCI_IN_SAN_WARNING: Final = _ReadWarning("uci-in-san", "a UCI move read as SAN")
-_FALSE_CAPTURE_MARK_WARNING: Final = _ReadWarning("false-capture-mark", _FALSE_CAPTURE_MARK)
-_MISSING_CAPTURE_MARK_WARNING: Final = _ReadWarning("missing-capture-mark", _MISSING_CAPTURE_MARK)
-_WITHOUT_PIECE_WARNING: Final = _ReadWarning("long-algebraic-without-piece", _WITHOUT_PIECE)
-_PROMOTION_WITHOUT_EQUALS_WARNING: Final = _ReadWarning("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS)
-_LONG_ALGEBRAIC_WARNING: Final = _ReadWarning("long-algebraic", _LONG_ALGEBRAIC)
-_OVER_DISAMBIGUATED_WARNING: Final = _ReadWarning("over-disambiguated", _OVER_DISAMBIGUATED)
 
 
 def _check_mark_message(written: str, actual: str) -> str:
@@ -897,13 +859,15 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
     )
 
 
-def _read_with_mark(position: ChessPosition, text: str, move: Move, written: str, warnings: list[Problem]) -> ReadMove:
-    """``move`` read from ``text`` with ``warnings``, and ``wrong-check-mark`` last where
-    the check mark ``written`` is not the one the move gives."""
+def _read_with_mark(position: ChessPosition, text: str, move: Move, written: str, repairs: int) -> ReadMove:
+    """``move`` read from ``text`` with the ``repairs`` flagged, and ``wrong-check-mark``
+    after them where the check mark ``written`` is not the one the move gives."""
     actual = _suffix(position, move)
     if written != actual:
-        warnings.append(_read_warning("wrong-check-mark", _check_mark_message(written, actual), text))
-    return ReadMove(move, warnings)
+        return ReadMove(
+            move, [repair_problem("wrong-check-mark", _check_mark_message(written, actual), text)], repairs, text,
+        )
+    return ReadMove(move, None, repairs, text)
 
 
 def _lenient_castling(position: ChessPosition, text: str, body: str, written: str) -> ReadMove | None:
@@ -916,8 +880,7 @@ def _lenient_castling(position: ChessPosition, text: str, body: str, written: st
     found = _castling_of_side(position, len(body) == 5)
     if found is None:
         return None
-    warnings = [_CASTLING_WITH_ZEROS_WARNING.on(text)] if zeros else []
-    return _read_with_mark(position, text, found, written, warnings)
+    return _read_with_mark(position, text, found, written, CASTLING_WITH_ZEROS if zeros else 0)
 
 
 def _promotion_fits(position: ChessPosition, kind: int, target: int, promotion: str) -> bool:
@@ -941,26 +904,27 @@ def _lenient_uci(position: ChessPosition, text: str, target: int, origin: int, p
     if not known or not origins >> origin & 1 or not _promotion_fits(position, kind, target, promotion):
         return None
     move = Move(origin, target, promotion)
-    warnings = [_UCI_IN_SAN_WARNING.on(text)] if notation is _SAN_NOTATION else []
+    repairs: i64 = UCI_IN_SAN if notation is _SAN_NOTATION else 0
     if not written:
         # The position after it kept, as ``_suffix`` keeps it for the other readings: the
         # move's caller plays it next without judging its legality again.
         position.play_known(move)
-        return ReadMove(move, warnings)
-    return _read_with_mark(position, text, move, written, warnings)
+        return ReadMove(move, None, repairs, text)
+    return _read_with_mark(position, text, move, written, repairs)
 
 
-def _capture_mark(position: ChessPosition, target: int, capture: bool, text: str, warnings: list[Problem]) -> bool:
-    """Whether a move to ``target`` takes a piece (not en passant); ``false-capture-mark`` or
-    ``missing-capture-mark`` added to ``warnings`` where ``capture`` (an ``x`` written) says
-    otherwise."""
+def _takes(position: ChessPosition, target: int) -> bool:
+    """Whether a move to ``target`` takes a piece (not en passant)."""
     theirs: i64 = position.side(position.turn_index ^ 1)
-    real = bool(theirs >> target & 1)
-    if capture and not real:
-        warnings.append(_FALSE_CAPTURE_MARK_WARNING.on(text))
-    elif real and not capture:
-        warnings.append(_MISSING_CAPTURE_MARK_WARNING.on(text))
-    return real
+    return bool(theirs >> target & 1)
+
+
+def _capture_repair(capture: bool, real: bool) -> int:
+    """``FALSE_CAPTURE_MARK`` or ``MISSING_CAPTURE_MARK`` where ``capture`` (an ``x``
+    written) is not ``real`` (the move takes a piece), else 0."""
+    if capture == real:
+        return 0
+    return FALSE_CAPTURE_MARK if capture else MISSING_CAPTURE_MARK
 
 
 def _disambiguation_length(origins: i64, origin: int) -> int:
@@ -983,10 +947,10 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
     castling); ``long-algebraic`` where SAN was asked for."""
     rules = position.rules
     mover = position.kind_at(origin) if position.side(position.turn_index) >> origin & 1 else -1
-    warnings: list[Problem] = []
+    repairs: i64 = 0
     if not lettered and mover >= 0 and mover != rules.pawn:
         kind = mover
-        warnings.append(_WITHOUT_PIECE_WARNING.on(text))
+        repairs = WITHOUT_PIECE
     if kind != mover:
         return None
     known, origins = position.legal_origins(kind, target)
@@ -996,8 +960,9 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
         if not _promotion_fits(position, kind, target, promotion):
             return None
         if promotion and not equals:
-            warnings.append(_PROMOTION_WITHOUT_EQUALS_WARNING.on(text))
-        real = _capture_mark(position, target, capture, text, warnings)
+            repairs |= PROMOTION_WITHOUT_EQUALS
+        real = _takes(position, target)
+        repairs |= _capture_repair(capture, real)
         if lettered and real and capture and _disambiguation_length(origins, origin) == 2:
             return None  # as SAN writes it (``Qd1xd4`` with three queens about)
         move = Move(origin, target, promotion)
@@ -1015,8 +980,8 @@ def _lenient_long(position: ChessPosition, text: str, kind: int, lettered: bool,
             return None
         move = found
     if notation is _SAN_NOTATION:
-        warnings.append(_LONG_ALGEBRAIC_WARNING.on(text))
-    return _read_with_mark(position, text, move, written, warnings)
+        repairs |= LONG_ALGEBRAIC
+    return _read_with_mark(position, text, move, written, repairs)
 
 
 def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: int, rank_index: int, capture: bool,
@@ -1030,10 +995,9 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
     origin = _origin_among(origins, file_index, rank_index)
     if origin < 0:
         return None
-    warnings: list[Problem] = []
-    if promotion and not equals:
-        warnings.append(_PROMOTION_WITHOUT_EQUALS_WARNING.on(text))
-    real = _capture_mark(position, target, capture, text, warnings)
+    repairs: i64 = PROMOTION_WITHOUT_EQUALS if promotion and not equals else 0
+    real = _takes(position, target)
+    repairs |= _capture_repair(capture, real)
     length = (1 if file_index >= 0 else 0) + (1 if rank_index >= 0 else 0)
     if length:
         if kind == rules.pawn:
@@ -1041,8 +1005,8 @@ def _lenient_piece(position: ChessPosition, text: str, kind: int, file_index: in
         else:
             needed = _disambiguation_length(origins, origin)
         if length > needed:
-            warnings.append(_OVER_DISAMBIGUATED_WARNING.on(text))
-    return _read_with_mark(position, text, Move(origin, target, promotion), written, warnings)
+            repairs |= OVER_DISAMBIGUATED
+    return _read_with_mark(position, text, Move(origin, target, promotion), written, repairs)
 
 
 class _Reader:
@@ -1152,7 +1116,7 @@ class _Reader:
             # A capture by one of three pieces that reach one square is ``Gc2xe4`` in SAN too.
             canonical = _algebraic(self.position, move, long=False, pawn_drop=_BARE)
             if notation is _SAN_NOTATION and canonical != body:
-                self.warn("long-algebraic", _LONG_ALGEBRAIC)
+                self.warn("long-algebraic", LONG_ALGEBRAIC_MESSAGE)
             return move
         san = _pattern(_SAN).fullmatch(body)
         if san is not None:
@@ -1174,7 +1138,7 @@ class _Reader:
                 if found is None:
                     raise
                 if notation is _SAN_NOTATION:
-                    self.warn("long-algebraic", _LONG_ALGEBRAIC)
+                    self.warn("long-algebraic", LONG_ALGEBRAIC_MESSAGE)
                 return found
         raise self.fail("bad-move-syntax", f"{self.text!r} is not a move in SAN, LAN or UCI")
 
@@ -1234,7 +1198,7 @@ class _Reader:
         mover = position.kind_at(origin) if position.side(position.turn_index) >> origin & 1 else -1
         if piece is None and mover >= 0 and mover != rules.pawn:
             piece = rules.letters[mover].upper()
-            self.warn("long-algebraic-without-piece", _WITHOUT_PIECE)
+            self.warn("long-algebraic-without-piece", WITHOUT_PIECE_MESSAGE)
         try:
             return self._piece_move(piece, origin_name, capture, target_name, lan.group("promotion"), exact_origin=True)
         except MoveError:
@@ -1257,7 +1221,7 @@ class _Reader:
 
     def _castling(self, written: str) -> Move:
         if "0" in written:
-            self.warn("castling-with-zeros", _CASTLING_WITH_ZEROS)
+            self.warn("castling-with-zeros", CASTLING_WITH_ZEROS_MESSAGE)
         elif "o" in written:
             self.warn("castling-lower-case", "castling written with lower-case letters")
         long_side = written.count("-") == 2
@@ -1304,7 +1268,7 @@ class _Reader:
         wanted_promotion = ""
         if promotion:
             if not promotion.startswith("="):
-                self.warn("promotion-without-equals", _PROMOTION_WITHOUT_EQUALS)
+                self.warn("promotion-without-equals", PROMOTION_WITHOUT_EQUALS_MESSAGE)
             letter_part = promotion.lstrip("=")
             if letter_part.islower():
                 self.warn("promotion-lower-case", "a promotion piece in lower case")
@@ -1333,15 +1297,15 @@ class _Reader:
         move = self._only(candidates)
         real_capture = position.is_capture(move)
         if capture and not real_capture:
-            self.warn("false-capture-mark", _FALSE_CAPTURE_MARK)
+            self.warn("false-capture-mark", FALSE_CAPTURE_MARK_MESSAGE)
         elif real_capture and not capture:
-            self.warn("missing-capture-mark", _MISSING_CAPTURE_MARK)
+            self.warn("missing-capture-mark", MISSING_CAPTURE_MARK_MESSAGE)
         if origin and not exact_origin:
             needed = _disambiguation(position, move, kind) if kind != rules.pawn else ""
             if kind == rules.pawn:
                 needed = names[move.origin][0] if real_capture else ""
             if len(origin) > len(needed):
-                self.warn("over-disambiguated", _OVER_DISAMBIGUATED)
+                self.warn("over-disambiguated", OVER_DISAMBIGUATED_MESSAGE)
         return move
 
     def _king_takes_rook(self, origin: str, target: int, exact_origin: bool) -> list[Move]:

@@ -59,7 +59,7 @@ from notation.game.move import Move
 from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_san
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
-from notation.moves.reading import ReadMove
+from notation.moves.reading import REPAIR_CODES, REPAIR_MESSAGES, ReadMove, repair_message
 from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token, canonical_result
 from notation.pgn.movewrite import MoveWriter
@@ -305,8 +305,10 @@ def walk(
                 continue
             previous_ply = ply
             ply += 1
-            if read is not None and read.warnings:
-                for warning in read.warnings:
+            if read is not None:
+                if read.repairs:
+                    _warn_repairs(problems, warned, read.repairs, read.text, offset, ply, word)
+                for warning in read.noted:
                     _warn(problems, warned, warning, offset, ply, word)
             if writer is not None:
                 if read is None:
@@ -316,7 +318,7 @@ def walk(
                 if new != word:
                     edits.append((offset, word_end, new))
             if visitor is not None:
-                visitor.played(offset, word, read if read is not None else ReadMove(move, []), current, after, ply)
+                visitor.played(offset, word, read if read is not None else ReadMove(move), current, after, ply)
             previous = current
             current = after
             marked_start = offset
@@ -433,6 +435,26 @@ def _warn(problems: list[MoveProblem], warned: dict[str, list[int]], warning: Pr
         problems.append(MoveProblem(warning.code, warning.message, WARNING, offset, ply, word))
     else:
         seen[1] += 1
+
+
+def _warn_repairs(problems: list[MoveProblem], warned: dict[str, list[int]], repairs: int, text: str, offset: int,
+                  ply: int, word: str) -> None:
+    """``_warn`` for each repair flagged in ``repairs`` (``notation.moves.reading``) on the
+    move ``text``: its message is made only where the game meets its code first."""
+    index = 0
+    left: i64 = repairs
+    while left:
+        if left & 1:
+            code = REPAIR_CODES[index]
+            seen = warned.get(code)
+            if seen is None:
+                warned[code] = [len(problems), 1]
+                problems.append(MoveProblem(code, repair_message(REPAIR_MESSAGES[index], text), WARNING, offset, ply,
+                                            word))
+            else:
+                seen[1] += 1
+        left >>= 1
+        index += 1
 
 
 def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:

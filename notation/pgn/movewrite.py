@@ -77,10 +77,10 @@ class MoveWriter:
         whether it was read as SAN (the reader's warnings then say where it differs from SAN);
         ``after``, where the caller has played the move, the position it leads to."""
         text = self.move_text(position, read, written, read_as_san, after)
-        if not read.warnings:
+        if not read.noted:  # a repair flagged (``read.repairs``) has no annotation
             return text
         annotations: list[str] = []
-        for warning in read.warnings:  # a lenient reading: it may have had annotations glued on
+        for warning in read.noted:  # a lenient reading: it may have had annotations glued on
             annotation = warning.extra.get("annotation")
             if isinstance(annotation, str) and annotation not in annotations:
                 annotations.append(annotation)
@@ -91,7 +91,7 @@ class MoveWriter:
     def move_text(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
                   after: GamePosition | None = None) -> str:
         """The move alone, as ``write`` writes it but without the annotations read with it."""
-        return self.clean_text(position, read.move, written, read_as_san and not read.warnings, after)
+        return self.clean_text(position, read.move, written, read_as_san and not read.any_warning(), after)
 
     def clean_text(self, position: GamePosition, move: Move, written: str, read_as_san: bool,
                    after: GamePosition | None = None) -> str:

@@ -161,9 +161,11 @@ def _final_result_alone(movetext: str) -> bool:
         return False
     hyphen = movetext.find("-", 0, end)
     while hyphen > 0:
-        before, after = movetext[hyphen - 1], movetext[hyphen + 1]
-        if before in "01" and after in "01" and before != after:
-            return False
+        after = movetext[hyphen + 1]
+        if after in "01":  # first: after most hyphens (``g1-f3``) is a file's letter
+            before = movetext[hyphen - 1]
+            if before in "01" and before != after:
+                return False
         hyphen = movetext.find("-", hyphen + 1, end)
     slash = movetext.find("/", 0, end)
     while slash > 0:

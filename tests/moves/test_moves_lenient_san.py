@@ -146,18 +146,32 @@ def test_lenient_step_leaves_uci_and_the_rarer_spellings_to_the_full_reader() ->
         assert read_lenient_san(position, text, SAN) is None, text
 
 
-def test_a_lenient_warning_is_worded_once_per_move_text_and_kept_bounded():
-    from notation.moves import chess as chess_moves
+def test_a_lenient_reading_flags_its_repairs_and_words_them_when_asked():
+    import pickle
 
-    position = start_position("standard")
-    first = read_move(position, "g1-f3").warnings
-    again = read_move(start_position("standard"), "g1-f3").warnings
-    assert [w.code for w in first] == ["long-algebraic-without-piece"]
-    assert first == again and first[0] is again[0]  # made once, served again
-    assert first[0].message == "long algebraic notation without the piece's letter in 'g1-f3'"
-    assert first[0].extra == {"move": "g1-f3"}
+    from notation.moves import reading
 
-    kept = chess_moves._ReadWarning("over-disambiguated", "more of the origin square than needed")
-    for n in range(chess_moves._WARNINGS_KEPT + 10):
-        assert kept.on(f"N{n}").message.endswith(f"in 'N{n}'")
-        assert len(kept.by_text) <= chess_moves._WARNINGS_KEPT
+    read = read_move(start_position("standard"), "Ng1f3+")
+    assert read.repairs == reading.OVER_DISAMBIGUATED and read.text == "Ng1f3+"
+    assert read.any_warning()
+    assert [(w.code, w.message, w.extra) for w in read.warnings] == [
+        ("over-disambiguated", "more of the origin square than needed in 'Ng1f3+'", {"move": "Ng1f3+"}),
+        ("wrong-check-mark", "check mark + where the move gives none in 'Ng1f3+'", {"move": "Ng1f3+"}),
+    ]
+    assert [w.code for w in read.noted] == ["wrong-check-mark"]  # the repairs' problems come first
+    assert pickle.loads(pickle.dumps(read)) == read
+    clean = read_move(start_position("standard"), "Nf3")
+    assert not clean.any_warning() and clean.warnings == [] and clean.repairs == 0
+
+
+def test_every_repair_flag_is_worded_in_bit_order():
+    from notation.moves import reading
+
+    flags = [reading.CASTLING_WITH_ZEROS, reading.UCI_IN_SAN, reading.WITHOUT_PIECE, reading.PROMOTION_WITHOUT_EQUALS,
+             reading.FALSE_CAPTURE_MARK, reading.MISSING_CAPTURE_MARK, reading.OVER_DISAMBIGUATED,
+             reading.LONG_ALGEBRAIC]
+    assert flags == [1 << n for n in range(len(reading.REPAIR_CODES))]
+    assert len(reading.REPAIR_MESSAGES) == len(set(reading.REPAIR_CODES)) == len(flags)
+    every = reading.ReadMove(read_move(start_position("standard"), "Nf3").move, None, sum(flags), "x")
+    assert [w.code for w in every.warnings] == list(reading.REPAIR_CODES)
+    assert every.warnings[2].message == "long algebraic notation without the piece's letter in 'x'"
