@@ -4,10 +4,10 @@ Every notation reader returns one: the ``move`` found and ``warnings``, one ``Pr
 repair a strict reader would have refused (``0-0`` for ``O-O``, ``e8Q`` for ``e8=Q``, ...),
 each with its own code so that a gate can refuse or accept it. Nothing here raises.
 
-The repairs files bring back move after move (zeros, UCI or long algebraic in a
-SAN movetext, over-disambiguation, a capture mark missing or false, a promotion without
-``=``) are kept as flags, one bit each (REPAIR_CODES), with the move's text; their problems are made
-when ``warnings`` is read. A walk over a game reports each code once, at its first move,
+The repairs files bring back move after move (zeros, UCI or long algebraic in a SAN
+movetext, over-disambiguation, a capture mark missing or false, a promotion without ``=``)
+are kept as flags, one bit each (REPAIR_CODES), with the move's text; their problems are
+made when ``warnings`` is read. A walk over a game reports each code once, at its first move,
 and counts the rest (``notation.pgn.movewalk``), so it reads the flags and makes a problem
 only for a code the game has not reported yet: a file spelled ``g1-f3`` throughout warns on
 every move.
@@ -80,9 +80,9 @@ class ReadMove:
     """The ``move`` a text names, and a warning per lenient reading. Treated as immutable:
     readers build it once and nothing changes it after.
 
-    ``repairs`` are the flags of the repairs the reading took (REPAIR_CODES) on ``text`` (the move as written),
-    ``noted`` the other warnings, given after the repairs' own. ``warnings`` is a new list
-    at each reading."""
+    ``repairs`` are the flags of the repairs the reading took (REPAIR_CODES) on ``text``
+    (the move as written), ``noted`` the other warnings, given after the repairs' own.
+    ``warnings`` is a new list at each reading."""
 
     __slots__ = ("move", "noted", "repairs", "text")
 

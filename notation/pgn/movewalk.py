@@ -440,11 +440,11 @@ def _warn(problems: list[MoveProblem], warned: dict[str, list[int]], warning: Pr
 def _warn_repairs(problems: list[MoveProblem], warned: dict[str, list[int]], repairs: int, text: str, offset: int,
                   ply: int, word: str) -> None:
     """``_warn`` for each repair flagged in ``repairs`` (``notation.moves.reading``) on the
-    move ``text``: its message is made only where the game meets its code first."""
-    index = 0
-    left: i64 = repairs
-    while left:
-        if left & 1:
+    move ``text``: its message is made only where the game meets its code first. Bits past
+    the last repair are not looked at."""
+    flags: i64 = repairs
+    for index in range(len(REPAIR_CODES)):
+        if flags >> index & 1:
             code = REPAIR_CODES[index]
             seen = warned.get(code)
             if seen is None:
@@ -453,8 +453,6 @@ def _warn_repairs(problems: list[MoveProblem], warned: dict[str, list[int]], rep
                                             word))
             else:
                 seen[1] += 1
-        left >>= 1
-        index += 1
 
 
 def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:
