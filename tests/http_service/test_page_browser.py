@@ -905,9 +905,17 @@ def assert_whole_board_in_view(session, width: int, height: int) -> None:
     assert drawn["left"] >= 0 and drawn["top"] >= 0, drawn
     assert drawn["right"] <= width and drawn["bottom"] <= height, drawn
     for square in ("a1", "h1", "a8", "h8"):  # rank 1 included, whichever way the board is turned
-        corner = session.execute_script(
-            "return arguments[0].getBoundingClientRect().bottom;", square_element(session, square))
+        corner = session.execute_script(  # looked up in the script: no handle to go stale under a redraw
+            "return document.querySelector(`#board g.squares [data-square=${arguments[0]}]`)"
+            ".getBoundingClientRect().bottom;", square)
         assert 0 < corner <= height, (square, corner)
+
+
+def wait_for_orientation(session, side: str) -> None:
+    """Wait until the board drawn is seen from ``side``: a flip redraws it after a request, not at the click."""
+    script = ("const x = s => +document.querySelector(`#board g.squares [data-square=${s}]`).getAttribute('x');"
+              "return x('a1') < x('h1') ? 'white' : 'black';")
+    wait_for(session, lambda s: s.execute_script(script) == side, f"the board seen from {side}")
 
 
 SCREENS = [(1366, 768), (1920, 1080)]
@@ -930,11 +938,13 @@ def test_the_whole_board_is_in_view_with_the_side_panel_beside_it(page, base_url
         # A Crazyhouse position (pockets above and below the board), turned round, then a game.
         show(page, CRAZYHOUSE, "crazyhouse")
         page.find_element("id", "flip").click()
+        wait_for_orientation(page, "black")
         wait_for(page, lambda s: s.execute_script("return document.querySelector('#board svg g.pockets') !== null"
                                                   " || document.querySelectorAll('#board svg text').length > 0"),
                  "the pockets")
         assert_whole_board_in_view(page, width, height)
         page.find_element("id", "flip").click()
+        wait_for_orientation(page, "white")
         paste_game(page, (GAMES / "crazyhouse_drops.pgn").read_text(encoding="utf-8"))
         wait_for(page, lambda s: shown_path(s) == "0", "the game's start")
         page.execute_script("window.scrollTo(0, 0);")
