@@ -42,6 +42,7 @@ from notation.pgn.movetext import (
 from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.tags import Tag
+from notation.pgn.text_edits import NO_EDITS, TextEdits
 from notation.variants import RuleFamily
 
 WRONG_RESULT: Final = "wrong-result"
@@ -64,7 +65,7 @@ class GameMoves(NamedTuple):
     the ``plies`` of the main line played (up to a move that failed)."""
 
     problems: list[PlacedProblem]
-    edits: list[tuple[int, int, str]]
+    edits: TextEdits
     end: GamePosition | None = None
     plies: int = 0
 
@@ -76,7 +77,7 @@ class GameMoves(NamedTuple):
         return False
 
 
-NO_MOVES: Final = GameMoves([], [])
+NO_MOVES: Final = GameMoves([], NO_EDITS)
 
 
 def read_game_moves(
@@ -105,7 +106,7 @@ def read_game_moves(
         if first < 0:
             return NO_MOVES
         problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
-        return GameMoves(_placed(text, first_line, first_column, [problem]), [])
+        return GameMoves(_placed(text, first_line, first_column, [problem]), NO_EDITS)
     variant = position.variant
     reading = MoveNotation.SAN if variant.family is RuleFamily.CHESS else None
     unavailable: MoveNotation | None = None
@@ -139,7 +140,7 @@ def read_game_moves(
     placed = _placed(text, first_line, first_column, problems)
     for problem in problems:
         if problem.level is ERROR:
-            return GameMoves(placed, [], end, plies)
+            return GameMoves(placed, NO_EDITS, end, plies)
     return GameMoves(placed, walked.edits, end, plies)
 
 

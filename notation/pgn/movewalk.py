@@ -33,11 +33,12 @@ What it finds (``MoveProblem``, placed by the offset of its token):
   capture), and a rewrite drops it with the move's old text. It is looked for only where
   the move layer finds no move, so moves pay nothing for it.
 
-With a ``writer`` it also lists the edits a rewrite makes: ``(start, end, text)`` for each
-move whose text changes. A ``visitor`` (``MoveVisitor``) is told of each move played, with
-the positions before and after it, each move that failed, and each variation opened and
-closed, in text order: the library's game API (``notation.pgn.gameread``) builds its moves
-from it, so that it plays what ``check`` checks. Nothing here raises on bad input: the move layer's ``MoveError``
+With a ``writer`` it also keeps the edits a rewrite makes (``TextEdits``: the
+``(start, end, text)`` of each move whose text changes, kept as the text they make). A
+``visitor`` (``MoveVisitor``) is told of each move played, with the positions before and
+after it, each move that failed, and each variation opened and closed, in text order: the
+library's game API (``notation.pgn.gameread``) builds its moves from it, so that it plays
+what ``check`` checks. Nothing here raises on bad input: the move layer's ``MoveError``
 and ``ValueError`` become problems. Not checked: move numbers (``12.`` where ply 30 is
 played), NAGs, comments and glyphs, which are kept as they are.
 
@@ -63,6 +64,7 @@ from notation.moves.reading import REPAIR_CODES, REPAIR_MESSAGES, ReadMove, repa
 from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token, canonical_result
 from notation.pgn.movewrite import MoveWriter
+from notation.pgn.text_edits import TextEdits
 from notation.problem import Problem
 from notation.variants import RuleFamily, Variant
 
@@ -117,7 +119,7 @@ class Walk(NamedTuple):
     played in the main line; ``first_move``, the offset of the first move token (-1: none)."""
 
     problems: list[MoveProblem]
-    edits: list[tuple[int, int, str]]
+    edits: TextEdits
     end: GamePosition | None
     result: Token | None
     plies: int
@@ -190,7 +192,7 @@ def walk(
     stopped by its budget (``scanner.overflow``) leaves a ``(`` open without a problem."""
     problems: list[MoveProblem] = []
     warned: dict[str, list[int]] = {}  # warning code -> [its index in problems, times met]
-    edits: list[tuple[int, int, str]] = []
+    edits = TextEdits(text, scanner.end)  # from where the scan goes on: every token lies after it
     stack: list[tuple[GamePosition, GamePosition | None, int, int, int, int]] = []
     current: GamePosition = start
     previous: GamePosition | None = None  # the position before the line's last move
@@ -279,10 +281,10 @@ def walk(
                     if visitor is not None:
                         visitor.marked(mark_warning)
                     if writer is not None:  # the mark goes with the move's old text
-                        if edits and edits[-1][0] == marked_start:
-                            edits[-1] = (marked_start, scanner.end, edits[-1][2])
+                        if edits.last_start() == marked_start:
+                            edits.extend_last(scanner.end)
                         else:
-                            edits.append((marked_end, scanner.end, ""))
+                            edits.replace(marked_end, scanner.end, "")
                     kind = scanner.next()
                     continue
                 else:
@@ -316,7 +318,7 @@ def walk(
                 else:
                     new = writer.write(current, read, word, read_as_san, after)
                 if new != word:
-                    edits.append((offset, word_end, new))
+                    edits.replace(offset, word_end, new)
             if visitor is not None:
                 visitor.played(offset, word, read if read is not None else ReadMove(move), current, after, ply)
             previous = current
@@ -358,7 +360,7 @@ def walk(
                         "with a hyphen-minus and digits",
                     ), scanner.start, ply, word)
                     if writer is not None:
-                        edits.append((scanner.start, scanner.end, canonical))
+                        edits.replace(scanner.start, scanner.end, canonical)
             if not stack:
                 main_result = Token(RESULT, scanner.start, scanner.end)
             if state == _LIVE:

@@ -69,6 +69,7 @@ from notation.pgn.repairs import BrokenGames, Repair
 from notation.pgn.severity import ERROR, WARNING, severity_of
 from notation.pgn.splitter import iter_games
 from notation.pgn.tags import Tag, escape_tag_value
+from notation.pgn.text_edits import TextEdits
 from notation.variants import DEFAULT_REGISTRY, Registry, RuleFamily, Variant
 
 if TYPE_CHECKING:  # the move layer is imported only when moves are read (start-up of --moves keep)
@@ -678,21 +679,22 @@ def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
 
 class _Edits:
     """Replacements and new lines at offsets of a game's text, applied in one pass. The
-    moves a rewrite changes come as one run already in text order (``replace_moves``): they
-    are merged with the other changes, not sorted with them."""
+    moves a rewrite changes come as one run already in text order (``replace_moves``): where
+    they were read from this very text and no other change falls among them (tag edits lie
+    before the movetext), their pieces are copied in as they are; otherwise they are merged
+    with the other changes one by one."""
 
     def __init__(self, text: str):
         self.source = text
         self.changes: list[tuple[int, int, int, str]] = []  # (start, order, end, new text)
-        self.moves: list[tuple[int, int, str]] = []  # (start, end, new text): in text order, apart
+        self.moves: TextEdits | None = None  # a walk's replacements: in text order, apart
 
     def __bool__(self) -> bool:
-        return bool(self.changes) or bool(self.moves)
+        return bool(self.changes) or (self.moves is not None and bool(self.moves))
 
-    def replace_moves(self, moves: list[tuple[int, int, str]]) -> None:
-        """Replace each ``(start, end, text)`` of ``moves``, spans of the game's text in text
-        order that do not overlap (a walk's edits)."""
-        if self.moves:  # a second run: with the other changes
+    def replace_moves(self, moves: TextEdits) -> None:
+        """Replace each of ``moves``, a walk's replacements in the game's text."""
+        if self.moves is not None:  # a second run: with the other changes
             for start, end, new in moves:
                 self.replace_span(start, end, new)
         else:
@@ -729,8 +731,45 @@ class _Edits:
         return "\r\n" if "\r\n" in text else "\n" if "\n" in text else "\r" if "\r" in text else "\n"
 
     def text(self) -> str:
-        source = self.source
         moves = self.moves
+        if moves is None or not moves:
+            return self._merged([])
+        if moves.source is not self.source:  # read from another text (bytes read as Windows-1252): its spans
+            return self._merged(moves.spans())
+        origin, moved = moves.origin, moves.done
+        for start, _, end, _ in self.changes:
+            # Before the moves' stretch (sorted ahead of its first move), or at or after its
+            # end (behind its last): anything else is merged with them one by one.
+            if not (start < origin and end <= origin) and start < moved:
+                return self._merged(moves.spans())
+        source = self.source
+        out: list[str] = []
+        done = 0
+        changes = sorted(self.changes)
+        index = 0
+        count = len(changes)
+        while index < count and changes[index][0] < origin:
+            start, _, end, new = changes[index]
+            out.append(source[done:start])
+            out.append(new)
+            done = end
+            index += 1
+        out.append(source[done:origin])
+        out.extend(moves.pieces)
+        done = moved
+        while index < count:
+            start, _, end, new = changes[index]
+            out.append(source[done:start])
+            out.append(new)
+            done = end
+            index += 1
+        out.append(source[done:])
+        return "".join(out)
+
+    def _merged(self, moves: list[tuple[int, int, str]]) -> str:
+        """The text with ``moves`` (in text order) and the other changes merged, each at its
+        place as a sort of them all would put it."""
+        source = self.source
         count = len(moves)
         index = 0
         out: list[str] = []
