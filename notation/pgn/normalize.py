@@ -681,8 +681,8 @@ class _Edits:
     """Replacements and new lines at offsets of a game's text, applied in one pass. The
     moves a rewrite changes come as one run already in text order (``replace_moves``): where
     they were read from this very text and no other change falls among them (tag edits lie
-    before the movetext), their pieces are copied in as they are; otherwise they are merged
-    with the other changes one by one."""
+    before the movetext), their pieces are joined as one replacement of the stretch they
+    rewrite; otherwise they are merged with the other changes one by one."""
 
     def __init__(self, text: str):
         self.source = text
@@ -742,29 +742,7 @@ class _Edits:
             # end (behind its last): anything else is merged with them one by one.
             if not (start < origin and end <= origin) and start < moved:
                 return self._merged(moves.spans())
-        source = self.source
-        out: list[str] = []
-        done = 0
-        changes = sorted(self.changes)
-        index = 0
-        count = len(changes)
-        while index < count and changes[index][0] < origin:
-            start, _, end, new = changes[index]
-            out.append(source[done:start])
-            out.append(new)
-            done = end
-            index += 1
-        out.append(source[done:origin])
-        out.extend(moves.pieces)
-        done = moved
-        while index < count:
-            start, _, end, new = changes[index]
-            out.append(source[done:start])
-            out.append(new)
-            done = end
-            index += 1
-        out.append(source[done:])
-        return "".join(out)
+        return self._merged([(origin, moved, "".join(moves.pieces))])  # the stretch, rewritten, as one
 
     def _merged(self, moves: list[tuple[int, int, str]]) -> str:
         """The text with ``moves`` (in text order) and the other changes merged, each at its
