@@ -1,7 +1,6 @@
 """A rewrite's replacements (``TextEdits``) and how ``normalize`` applies them with its other
 changes: the pieces joined as one replacement where nothing else falls among the moves, a
-merge otherwise,
-both giving what applying every change in sorted order gives."""
+merge otherwise, both giving what applying every change in sorted order gives."""
 
 from __future__ import annotations
 
