@@ -9,8 +9,11 @@ a user waits. Instructions are not time (a cache miss costs more than an additio
 ours and python-chess's differ in how they use the caches), so the two ratios differ.
 
 Each side runs as a whole process (compiled build: the installed ``notation`` command)
-on ``LINES`` seeded mixed lines (bench/mixed_workload.py) and on one legal line; a line
-costs the difference divided by the lines between. ``PYTHONHASHSEED`` is fixed so that
+on ``LINES`` seeded mixed lines (bench/mixed_workload.py), on their first ``RUN_IN``
+lines and on one legal line: the one line is the start-up, and a line costs what the
+whole run adds to the first ``RUN_IN`` lines' over the lines between (ours reads and
+writes a run's first 100 lines without orjson, whose import the longer runs pay; taking
+the difference from a one-line run would count that import again in every line). ``PYTHONHASHSEED`` is fixed so that
 dictionaries and sets hash alike in every run. Without valgrind (Debian's ``valgrind``)
 it says so and measures nothing.
 Usage: ``python bench/bench_instructions.py [LINES]`` (default 5,000).
@@ -34,6 +37,7 @@ from common import START_FEN  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 5_000
+RUN_IN = 1_000  # past the lines a run of ours starts on without orjson (cli/jsonl.py STARTING_USES)
 PIPELINE_LINES = 20_000  # bench_pipeline's count: what these counts come to over its lines
 _COLLECTED = re.compile(rb"Collected : (\d+)")
 
@@ -62,8 +66,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     notation = str(Path(sys.executable).with_name("notation"))
     ratios: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        mixed, one = Path(tmp) / "mixed.jsonl", Path(tmp) / "one.jsonl"
-        mixed.write_text("\n".join(lines(count)) + "\n", encoding="utf-8")
+        mixed, run_in, one = Path(tmp) / "mixed.jsonl", Path(tmp) / "run_in.jsonl", Path(tmp) / "one.jsonl"
+        run_in_count = min(RUN_IN, count // 2)
+        mixed_lines = lines(count)
+        mixed.write_text("\n".join(mixed_lines) + "\n", encoding="utf-8")
+        run_in.write_text("\n".join(mixed_lines[:run_in_count]) + "\n", encoding="utf-8")
         one.write_text(json.dumps({"fen": START_FEN, "variant": "standard"}) + "\n", encoding="utf-8")
         print(f"instructions of whole processes on {count:,} mixed JSON lines (callgrind; ours compiled)")
         for command in ("convert", "validate"):
@@ -71,16 +78,19 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                 "ours": [notation, command, "--json"],
                 "python-chess": [sys.executable, str(HERE / "pychess_pipeline.py"), command],
             }
-            counted = {name: (instructions(args, mixed), instructions(args, one)) for name, args in sides.items()}
-            per_line = {name: (whole - start) / (count - 1) for name, (whole, start) in counted.items()}
+            counted = {name: (instructions(args, mixed), instructions(args, run_in), instructions(args, one))
+                       for name, args in sides.items()}
+            per_line = {name: (whole - first) / (count - run_in_count)
+                        for name, (whole, first, _) in counted.items()}
             whole_ratio = counted["python-chess"][0] / counted["ours"][0]
             line_ratio = per_line["python-chess"] / per_line["ours"]
             ratios[command] = whole_ratio
-            at_pipeline = {name: start + per_line[name] * PIPELINE_LINES for name, (_, start) in counted.items()}
+            at_pipeline = {name: whole + per_line[name] * (PIPELINE_LINES - count)
+                           for name, (whole, _, _) in counted.items()}
             print(
                 f"  {command:8} ours {per_line['ours'] / 1e3:7.1f}k a line, start-up "
-                f"{counted['ours'][1] / 1e6:5.1f}M; python-chess {per_line['python-chess'] / 1e3:7.1f}k a line, "
-                f"start-up {counted['python-chess'][1] / 1e6:5.1f}M; ratio a line {line_ratio:4.2f}x, "
+                f"{counted['ours'][2] / 1e6:5.1f}M; python-chess {per_line['python-chess'] / 1e3:7.1f}k a line, "
+                f"start-up {counted['python-chess'][2] / 1e6:5.1f}M; ratio a line {line_ratio:4.2f}x, "
                 f"whole process {whole_ratio:4.2f}x; start-up plus {PIPELINE_LINES:,} lines (bench_pipeline's) "
                 f"{at_pipeline['python-chess'] / at_pipeline['ours']:4.2f}x"
             )

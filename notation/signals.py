@@ -5,22 +5,35 @@ Inside ``exit_on_signals()`` the first of these signals raises ``Interrupted`` (
 is; ``with`` blocks unwind and remove their temporary files, and ``main`` turns it into
 the conventional exit status without a traceback. Later signals are ignored so the
 clean-up itself is not interrupted. Process pools use ``notation.parallel.signals``.
+
+Every command starts by installing these handlers, so they are set with ``_signal``, the
+interpreter's own module that ``signal`` wraps: ``signal`` turns its constants into enums
+at import (about half a millisecond of every start-up), which plain signal numbers here
+do not need.
 """
 
 from __future__ import annotations
 
 import contextlib
-import signal
 from collections.abc import Iterator
 
+# typing.TYPE_CHECKING without importing typing (``notation --version`` needs none of it);
+# ``_signal`` has no stubs of its own: its functions and constants are ``signal``'s.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+else:
+    import _signal as signal
+
 HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_NAMES: dict[int, str] = {signal.SIGINT: "SIGINT", signal.SIGTERM: "SIGTERM", signal.SIGHUP: "SIGHUP"}
 
 
 class Interrupted(BaseException):
     """A handled signal arrived; ``status`` is the exit status to end with (128 + signo)."""
 
     def __init__(self, signo: int):
-        super().__init__(signal.Signals(signo).name)
+        super().__init__(_NAMES.get(signo, f"signal {signo}"))
         self.signo = signo
 
     @property

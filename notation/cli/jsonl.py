@@ -2,10 +2,12 @@
 
 ``json_line`` writes one object as a compact line with ``notation.json_codec`` (the one
 codec: orjson, or the standard library where orjson is missing). ``CODEC`` keeps the
-functions ``json_codec.line_functions`` gives, looked up on first use (orjson is not
-imported at start-up): per line they are called from here, compiled, not through
-``json_codec.loads``/``dumps`` (interpreted). Raises what the codec raises (``TypeError``
-for a value JSON cannot hold).
+functions a line is read and written with: for a run's first ``STARTING_USES`` uses
+``json_codec.starting_line_functions``, which answer as orjson does without importing it
+(more than 20 ms of a process, where a line costs a few microseconds more without it), then
+orjson's own (``json_codec.line_functions``). Per line they are called from here, compiled,
+not through ``json_codec.loads``/``dumps`` (interpreted). Raises what the codec raises
+(``TypeError`` for a value JSON cannot hold).
 """
 
 from __future__ import annotations
@@ -16,26 +18,38 @@ from typing import Any, Final, TextIO
 from notation import json_codec
 from notation.json_codec import dumps
 
+# Uses (a line read, a line written) answered without orjson, whose import costs a process
+# about as much as 2,000 lines read and answered with the standard library rather than with
+# it: the first 100 lines, so that a long run pays well under a per cent for the start.
+STARTING_USES: Final = 200
+
 
 class LineCodec:
-    """``json_codec.line_functions()``: orjson's ``loads`` and ``dumps`` and the option that
-    ends a line (None, None and 0 where orjson is missing), looked up once (``load``)."""
+    """The functions a line is read and written with: ``loads``, ``dumps`` (called
+    ``dumps(obj, None, newline)``, giving bytes) and ``newline``, the option that ends a
+    line; once the run is past its start, both are None where orjson is missing (then
+    call ``json_codec.loads`` on text and ``json_codec.dumps``).
+    ``load`` counts a use and gives this, with the starting functions for the first
+    ``STARTING_USES`` uses and orjson's after (both answer alike)."""
 
-    __slots__ = ("loaded", "loads", "dumps", "newline")
+    __slots__ = ("uses", "loads", "dumps", "newline")
 
     def __init__(self) -> None:
-        self.loaded = False
+        self.uses = 0
         self.loads: Any = None
         self.dumps: Any = None
         self.newline = 0
 
     def load(self) -> LineCodec:
-        """This, with the functions looked up (once)."""
-        if not self.loaded:
-            found = json_codec.line_functions()
-            if found is not None:
-                self.loads, self.dumps, self.newline = found
-            self.loaded = True
+        """This, its functions the ones the next use takes."""
+        uses = self.uses
+        if uses <= STARTING_USES:
+            if uses == 0:
+                self.loads, self.dumps, self.newline = json_codec.starting_line_functions()
+            elif uses == STARTING_USES:
+                found = json_codec.line_functions()
+                self.loads, self.dumps, self.newline = found if found is not None else (None, None, 0)
+            self.uses = uses + 1
         return self
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from installed import installed_script
 
 from notation.cli.input_lines import MAX_LINE_BYTES, iter_fen_inputs
+from notation.cli.jsonl import STARTING_USES
 
 pytestmark = [pytest.mark.slow]
 
@@ -156,3 +158,39 @@ def test_json_lines_read_from_bytes_say_each_problem_as_the_text_path(data, expe
         expected = (as_text.fen, as_text.variant, as_text.problem and as_text.problem.code,
                     as_text.problem and as_text.problem.message)
     assert found == expected
+
+
+# A run's first lines are read and answered without orjson (json_codec's starting
+# functions), the rest with it: a line must get the same answer wherever it falls.
+ANSWERED_ALIKE = [
+    b'{"fen": "' + START.encode() + b'", "variant": "standard"}',
+    b'{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "variant": "crazyhouse"}',
+    b'{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0", "variant": "threecheck"}',
+    b'{"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}',
+    b'{"fen": "\\u00e9t\\u00e9"}',
+    '{"fen": "été ♔ \u2028"}'.encode(),
+    b'{"fen": "\\ud800"}',
+    b'{"fen": "x", "ply": 3}',
+    b'{"fen": 12}',
+    b'{"fen": "8/8/8/8/8/8/8/K6k w - - 0 1"',
+    b'{"fen": "x\xff"}',
+    b"\xef\xbb\xbf" + b'{"fen": "x"}',
+    b'{"fen": "tab\there"}',
+    START.encode(),
+]
+
+
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_a_line_is_answered_alike_at_the_start_of_a_run_and_later(command):
+    repeats = STARTING_USES // len(ANSWERED_ALIKE) + 2  # two uses a line: past the start, twice
+    result = run(command, b"\n".join(ANSWERED_ALIKE * repeats) + b"\n", "--json")
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
+    answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(answers) == len(ANSWERED_ALIKE) * repeats
+    for answer in answers:
+        del answer["line"]
+    first = [json.dumps(answer) for answer in answers[: len(ANSWERED_ALIKE)]]
+    for start in range(0, len(answers), len(ANSWERED_ALIKE)):
+        block = [json.dumps(answer) for answer in answers[start:start + len(ANSWERED_ALIKE)]]
+        assert [re.sub(r"\bline \d+", "line N", text) for text in block] == [
+            re.sub(r"\bline \d+", "line N", text) for text in first], start

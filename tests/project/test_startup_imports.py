@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from notation.cli.jsonl import STARTING_USES
+
 pytestmark = [pytest.mark.slow]
 
 # The command line comes as the probe's own arguments, and its report is made with json only
@@ -113,12 +115,18 @@ def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
     assert report["frozen"] > 10_000  # the registry, the tables, the modules: far more than this
 
 
-def test_orjson_waits_for_json_lines():
-    """It brings uuid, platform and datetime: a command on plain FEN lines starts without."""
+def test_orjson_waits_for_a_long_run_of_json_lines():
+    """It brings uuid, platform, datetime and dataclasses: a command on plain FEN lines
+    starts without, and so does one on a few JSON lines (the standard library answers a
+    run's first lines as orjson would: tests/core/test_json_codec.py)."""
     code, modules = loaded(["convert"], LEGAL)
     assert code == 0
     assert "orjson" not in modules
-    code, modules = loaded(["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n")
+    line = json.dumps({"fen": LEGAL.strip()}) + "\n"
+    code, modules = loaded(["convert", "--json"], line)
+    assert code == 0
+    assert "orjson" not in modules
+    code, modules = loaded(["convert", "--json"], line * (STARTING_USES // 2 + 1))
     assert code == 0
     assert "orjson" in modules
 
@@ -336,8 +344,9 @@ NOT_AT_START_UP = {
     "notation.game": "the move generator: a game's moves (check), not a FEN's setup",
     "notation.rules.chess_lines": "the lines through two squares (8,192 words): the move generator's",
 }
-# What a JSON line brings with it: orjson imports dataclasses and json itself when it is loaded.
-BROUGHT_BY_ORJSON = {"dataclasses", "json"}
+# What a JSON line brings with it: the standard library's json reads and writes a run's first
+# lines (orjson, which imports dataclasses, waits for a long run).
+READS_JSON = {"json"}
 # What reading a game's moves needs, which a FEN's convert and validate do not.
 PLAYS_MOVES = {"notation.game", "notation.rules.chess_lines"}
 ONE_GAME = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
@@ -357,7 +366,7 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     argv, stdin = START_UP_RUNS[run]
     code, modules = loaded(argv, stdin, cwd=tmp_path)
     assert code == 0
-    allowed = (BROUGHT_BY_ORJSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else set())
+    allowed = (READS_JSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else set())
     found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules and name not in allowed}
     assert not found, f"{run} loaded modules it does not use: {found}"
 
