@@ -11,7 +11,7 @@ that reads and writes no JSON starts up without them. So is the standard library
 the same objects and the same text: compact (no spaces after ``,`` and ``:``), UTF-8 as
 is (no ``\\u`` escapes for non-ASCII).
 
-Importing orjson costs a process more than 20 ms (what it brings), a few hundred lines'
+Importing orjson costs a process more than 20 ms (what it brings), several hundred lines'
 worth of the difference: ``starting_line_functions`` answers a run's first lines with the
 standard library, exactly as orjson would (it hands orjson whatever it cannot vouch for),
 and ``notation.cli.jsonl`` moves to orjson's own once a run proves long.

@@ -4,7 +4,7 @@
 codec: orjson, or the standard library where orjson is missing). ``CODEC`` keeps the
 functions a line is read and written with: for a run's first ``STARTING_USES`` uses
 ``json_codec.starting_line_functions``, which answer as orjson does without importing it
-(more than 20 ms of a process, where a line costs a few microseconds more without it), then
+(more than 20 ms of a process, where a line costs some microseconds more without it), then
 orjson's own (``json_codec.line_functions``). Per line they are called from here, compiled,
 not through ``json_codec.loads``/``dumps`` (interpreted). Raises what the codec raises
 (``TypeError`` for a value JSON cannot hold).
@@ -18,9 +18,10 @@ from typing import Any, Final, TextIO
 from notation import json_codec
 from notation.json_codec import dumps
 
-# Uses (a line read, a line written) answered without orjson, whose import costs a process
-# about as much as 2,000 lines read and answered with the standard library rather than with
-# it: the first 100 lines, so that a long run pays well under a per cent for the start.
+# Uses (a line read, a line written) answered without orjson. Its import costs a process about
+# as much as 700 lines read and answered with the standard library rather than with it (about
+# 75 thousand instructions more a line): the first 100 lines, so that a short run saves most
+# of the import and a long one pays well under a per cent for its start.
 STARTING_USES: Final = 200
 
 
