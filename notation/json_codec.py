@@ -24,7 +24,7 @@ which no FEN holds and no UTF-8 output could write back.
 
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # at run time an attribute made on first use (``__getattr__``)
     from json import JSONDecodeError
@@ -65,12 +65,18 @@ def _orjson() -> Any:
     return found["orjson"] if "orjson" in found else __getattr__("orjson")
 
 
-class LineFunctions(NamedTuple):
-    """orjson's own functions, for a caller that calls them per line and keeps them."""
+class LineFunctions:
+    """orjson's own functions, for a caller that calls them per line and keeps them.
+    Read-only; a plain class, not a NamedTuple: every line command defines it at start-up
+    (docs/architecture.md, "Start-up")."""
 
-    loads: Callable[[str | bytes], Any]  # as ``loads`` below; bytes are checked as UTF-8
-    dumps: Callable[[Any, Any, int], bytes]  # called ``dumps(obj, None, newline)``: compact, UTF-8
-    newline: int  # the option that ends the text with a line break
+    __slots__ = ("loads", "dumps", "newline")
+
+    def __init__(self, loads: Callable[[str | bytes], Any], dumps: Callable[[Any, Any, int], bytes],
+                 newline: int) -> None:
+        self.loads: Final = loads  # as ``loads`` below; bytes are checked as UTF-8
+        self.dumps: Final = dumps  # called ``dumps(obj, None, newline)``: compact, UTF-8
+        self.newline: Final = newline  # the option that ends the text with a line break
 
 
 def line_functions() -> LineFunctions | None:

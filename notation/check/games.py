@@ -26,7 +26,7 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final
 
 from notation.check.judge import Finding, PositionJudge
 from notation.check.positions import report_findings
@@ -74,13 +74,15 @@ def _wanted_tag(name: str) -> bool:
     return name in _KEY_TAGS or (name not in _STANDARD_TAGS and name.lower() in _BY_LOWER)
 
 
-class TextChecked(NamedTuple):
+class TextChecked:
     """What ``check_pgn_text`` went through: ``games`` seen (blank ones not counted) and the
     ``line_breaks`` the text holds, counted as the splitter numbers lines (``\\r\\n``,
-    ``\\n`` or a lone ``\\r``)."""
+    ``\\n`` or a lone ``\\r``). Read-only; a plain class, as the compiled modules'
+    records are (docs/architecture.md, "Start-up")."""
 
-    games: int
-    line_breaks: int
+    def __init__(self, games: int, line_breaks: int) -> None:
+        self.games: Final = games
+        self.line_breaks: Final = line_breaks
 
 
 def check_pgn_text(

@@ -11,7 +11,7 @@ Nothing here raises on bad input.
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
@@ -25,16 +25,31 @@ if TYPE_CHECKING:
     from notation.pgn.gamestart import StartPositions
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for.
-class Finding(NamedTuple):
-    """One problem with a FEN; ``column`` is 1-based within the FEN text, or None."""
+class Finding:
+    """One problem with a FEN; ``column`` is 1-based within the FEN text, or None.
+    Read-only, equal to another with the same fields. A plain class, not a NamedTuple or a
+    dataclass: every ``check`` defines it at start-up (docs/architecture.md, "Start-up")."""
 
-    severity: Severity
-    code: str
-    message: str
-    column: int | None = None
+    __slots__ = ("severity", "code", "message", "column")
 
+    def __init__(self, severity: Severity, code: str, message: str, column: int | None = None) -> None:
+        self.severity: Final = severity
+        self.code: Final = code
+        self.message: Final = message
+        self.column: Final = column
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Finding):
+            return NotImplemented
+        return (self.severity, self.code, self.message, self.column) == (
+            other.severity, other.code, other.message, other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.severity, self.code, self.message, self.column))
+
+    def __repr__(self) -> str:
+        return (f"Finding(severity={self.severity!r}, code={self.code!r}, message={self.message!r}, "
+                f"column={self.column!r})")
 
 # Dialects that most readers reject, as data: (test, FEN field to point at, message).
 RARELY_READ: tuple[tuple[Callable[[Dialect], bool], str, str], ...] = (

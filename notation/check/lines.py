@@ -27,7 +27,7 @@ are reported as ``decompress`` or ``binary-file`` problems, never raised.
 
 import enum
 from collections.abc import Callable, Generator, Iterator
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, Final
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
@@ -44,13 +44,19 @@ class LineState(enum.Enum):
     DROPPED = "dropped"  # too long: ``text`` holds only both ends of the line
 
 
-class Line(NamedTuple):
-    """One line of a source: its 1-based number, decoded text (no line end) and state."""
+class Line:
+    """One line of a source: its 1-based number, decoded text (no line end) and state.
+    Read-only; a plain class, as ``notation.check.judge.Finding`` is."""
 
-    number: int
-    text: str
-    state: LineState = LineState.CLEAN
+    __slots__ = ("number", "text", "state")
 
+    def __init__(self, number: int, text: str, state: LineState = LineState.CLEAN) -> None:
+        self.number: Final = number
+        self.text: Final = text
+        self.state: Final = state
+
+    def __repr__(self) -> str:
+        return f"Line(number={self.number!r}, text={self.text!r}, state={self.state!r})"
 
 # report(line, column, severity, code, message)
 Report = Callable[[int, int, Severity, str, str], None]

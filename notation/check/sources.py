@@ -19,7 +19,7 @@ import enum
 import os
 import stat
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Final
 
 from notation.inputs import split_compression_suffix
 
@@ -39,22 +39,36 @@ _KINDS = {"." + kind.value: kind for kind in FileKind}
 NOT_A_FORMAT = "not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)"
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for. Unreadable and Skipped are plain
-# classes instead: as tuples of the same fields, one would compare equal to the other.
-class Source(NamedTuple):
+class Source:
     """A file to check: its path as shown to the user and its kind.
 
     ``kind`` is None when the reader is to sniff it (standard input without
     ``--stdin-format``, a FIFO or device with no known suffix). ``path`` is what is opened
-    unless ``is_stdin``.
+    unless ``is_stdin``. Read-only, equal to another ``Source`` with the same fields. A
+    plain class, not a NamedTuple or a dataclass: every ``check`` defines it at start-up
+    (docs/architecture.md, "Start-up").
     """
 
-    path: str
-    kind: FileKind | None
-    is_stdin: bool = False
+    __slots__ = ("path", "kind", "is_stdin")
+
+    def __init__(self, path: str, kind: FileKind | None, is_stdin: bool = False) -> None:
+        self.path: Final = path
+        self.kind: Final = kind
+        self.is_stdin: Final = is_stdin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Source):
+            return NotImplemented
+        return (self.path, self.kind, self.is_stdin) == (other.path, other.kind, other.is_stdin)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.kind, self.is_stdin))
+
+    def __repr__(self) -> str:
+        return f"Source(path={self.path!r}, kind={self.kind!r}, is_stdin={self.is_stdin!r})"
 
 
+# Unreadable and Skipped: not checked, each with its reason; one never equals the other.
 class _NotChecked:
     """A path and why it was not checked; read-only, equal to one of its own class with the
     same path and reason (an ``Unreadable`` never equals a ``Skipped``)."""

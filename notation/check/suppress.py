@@ -13,7 +13,7 @@ Codes are not checked against the known ones: an unknown code silences nothing.
 
 
 import re
-from typing import NamedTuple
+from typing import Final
 
 _CODES = r"(?:\[(?P<codes>[^\]\n]*)\])?"
 # Patterns, not compiled ones: they are compiled (through ``re``'s own cache) by the first
@@ -22,18 +22,30 @@ LINE_MARKER = r"\s+#\s*notation:\s*ignore" + _CODES + r"\s*$"
 GAME_MARKER = r"(?:\{\s*|;[ \t]*)notation:\s*ignore" + _CODES + r"(?:\s*\}|[ \t]*(?:\n|$))"
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for.
-class Suppression(NamedTuple):
-    """Codes to silence on some lines; ``codes`` None silences every code."""
+class Suppression:
+    """Codes to silence on some lines; ``codes`` None silences every code. Read-only, equal
+    to another with the same fields; a plain class, as ``Finding`` is."""
 
-    first_line: int
-    last_line: int
-    codes: frozenset[str] | None
+    __slots__ = ("first_line", "last_line", "codes")
+
+    def __init__(self, first_line: int, last_line: int, codes: frozenset[str] | None) -> None:
+        self.first_line: Final = first_line
+        self.last_line: Final = last_line
+        self.codes: Final = codes
 
     def covers(self, line: int, code: str) -> bool:
         return self.first_line <= line <= self.last_line and (self.codes is None or code in self.codes)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Suppression):
+            return NotImplemented
+        return (self.first_line, self.last_line, self.codes) == (other.first_line, other.last_line, other.codes)
+
+    def __hash__(self) -> int:
+        return hash((self.first_line, self.last_line, self.codes))
+
+    def __repr__(self) -> str:
+        return f"Suppression(first_line={self.first_line!r}, last_line={self.last_line!r}, codes={self.codes!r})"
 
 def _codes(text: str | None) -> frozenset[str] | None:
     if text is None:

@@ -16,7 +16,7 @@ line. A long line is never held whole: it is read in bounded chunks up to its en
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, BinaryIO, Final, NamedTuple
+from typing import Any, BinaryIO, Final
 
 from notation import json_codec
 from notation.cli.jsonl import CODEC
@@ -25,15 +25,18 @@ from notation.inputs import STDIN, InputFile
 from notation.json_codec import loads
 
 
-class FenInput(NamedTuple):
+class FenInput:
     """One input item: its FEN and variant name, or the problem that stopped reading it
-    (then ``fen`` is None). A named tuple: one is made per input line."""
+    (then ``fen`` is None). Read-only. A plain class, made per input line: compiled, making
+    one is a native call, and defining it costs start-up a tenth of a NamedTuple's."""
 
-    fen: str | None
-    variant: str
-    line: int | None  # 1-based line of its file or standard input, None for command-line arguments
-    problem: Problem | None = None
-    source: str | None = None  # the ``--input`` path it was read from (``-``: standard input)
+    def __init__(self, fen: str | None, variant: str, line: int | None, problem: Problem | None = None,
+                 source: str | None = None) -> None:
+        self.fen: Final = fen
+        self.variant: Final = variant
+        self.line: Final = line  # 1-based line of its file or standard input, None for command-line arguments
+        self.problem: Final = problem
+        self.source: Final = source  # the ``--input`` path it was read from (``-``: standard input)
 
     @property
     def where(self) -> str:
@@ -41,6 +44,12 @@ class FenInput(NamedTuple):
         if self.source is not None:
             return f"{self.source}:{self.line}"
         return f"line {self.line}" if self.line else "argument"
+
+    def read_from(self, source: str | None) -> FenInput:
+        """This input as read from the ``--input`` file ``source`` (itself for None)."""
+        if source is None:
+            return self
+        return FenInput(self.fen, self.variant, self.line, self.problem, source)
 
 
 MAX_LINE_BYTES: Final = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
@@ -69,27 +78,16 @@ def iter_fen_inputs(
             yield item
 
 
-# Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
-# its generated ``__new__`` (Python code), and an enum member read once is not looked up on
-# its class (EnumType's attribute hook) each time.
-_TUPLE_NEW: Final = tuple.__new__
-
-
-class RawInput(NamedTuple):
+class RawInput:
     """One input before it is read: a FEN argument (``text``; ``line`` None), or a line of
-    a file or standard input (``data``, its bytes, None when longer than ``MAX_LINE_BYTES``)."""
+    a file or standard input (``data``, its bytes, None when longer than ``MAX_LINE_BYTES``).
+    Read-only; a plain class, as ``FenInput`` is."""
 
-    text: str | None
-    data: bytes | None
-    line: int | None
-    source: str | None = None  # the ``--input`` path it was read from
-
-
-# NamedTuple classes made per line, bound as Final: compiled, C statics, not dictionary look-ups.
-_FEN_INPUT: Final = FenInput
-
-
-_RAW_INPUT: Final = RawInput
+    def __init__(self, text: str | None, data: bytes | None, line: int | None, source: str | None = None) -> None:
+        self.text: Final = text
+        self.data: Final = data
+        self.line: Final = line
+        self.source: Final = source  # the ``--input`` path it was read from
 
 
 def iter_raw_inputs(
@@ -109,14 +107,14 @@ def iter_raw_inputs(
         for path in inputs:
             with InputFile(path, before_read=before_read) as source:
                 for number, data in enumerate(_bounded_lines(source.binary), start=1):
-                    yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, path))
+                    yield RawInput(None, data, number, path)
         return
     if stream is None:
         with InputFile(STDIN, before_read=before_read) as source:
             yield from iter_raw_inputs([], stream=source.binary)
         return
     for number, data in enumerate(_bounded_lines(stream), start=1):
-        yield _TUPLE_NEW(_RAW_INPUT, (None, data, number, None))
+        yield RawInput(None, data, number)
 
 
 def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenInput | None:
@@ -141,7 +139,7 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
                     pass
                 else:
                     item = _json_object_input(obj, default_variant, number)
-                    return item if raw.source is None else item._replace(source=raw.source)
+                    return item.read_from(raw.source)
         try:
             line = data.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError as exc:
@@ -153,8 +151,8 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             if json_lines and line.lstrip().startswith("{"):
                 item = _json_input(line, default_variant, number)
             else:
-                item = _TUPLE_NEW(_FEN_INPUT, (line.strip(), default_variant, number, None, None))
-    return item if raw.source is None else item._replace(source=raw.source)
+                item = FenInput(line.strip(), default_variant, number)
+    return item.read_from(raw.source)
 
 
 def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
@@ -213,7 +211,7 @@ def _json_object_input(obj: Any, default_variant: str, number: int) -> FenInput:
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"fen\" must be a string"))
     if not isinstance(variant, str):
         return FenInput(None, default_variant, number, _bad_json(f"line {number}: \"variant\" must be a string"))
-    return _TUPLE_NEW(_FEN_INPUT, (fen, variant, number, None, None))
+    return FenInput(fen, variant, number)
 
 
 def _bad_json(message: str) -> Problem:

@@ -46,12 +46,18 @@ class LineCodec:
         uses = self.uses
         if uses <= STARTING_USES:
             if uses == 0:
-                self.loads, self.dumps, self.newline = json_codec.starting_line_functions()
+                self._take(json_codec.starting_line_functions())
             elif uses == STARTING_USES:
                 found = json_codec.line_functions()
-                self.loads, self.dumps, self.newline = found if found is not None else (None, None, 0)
+                if found is not None:
+                    self._take(found)
+                else:
+                    self.loads, self.dumps, self.newline = None, None, 0
             self.uses = uses + 1
         return self
+
+    def _take(self, functions: json_codec.LineFunctions) -> None:
+        self.loads, self.dumps, self.newline = functions.loads, functions.dumps, functions.newline
 
 
 CODEC: Final = LineCodec()

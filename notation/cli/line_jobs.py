@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from notation.cli import input_lines, limits
 from notation.cli.answer_stream import AnswerStream
@@ -34,23 +34,24 @@ CHUNK_ITEMS = 512
 CHUNK_BYTES = 1 << 20  # a chunk of long lines ends sooner: in flight at most 2 * jobs MiB or so
 
 
-class Answered(NamedTuple):
-    """One input's answer as the command writes it (or a chunk's, joined)."""
+class Answered:
+    """One input's answer as the command writes it (or a chunk's, joined). Read-only; a
+    plain class, as ``FenInput`` is, pickled through ``__init__`` (a chunk's answer comes
+    back from a ``--jobs`` worker)."""
 
-    out: str  # its output line(s), each ending in a line break
-    err: str  # warnings and hints for standard error ("" for none)
-    failed: bool  # not converted / not valid (exit status 1)
-    internal: bool  # the library failed on it (exit status 3)
+    def __init__(self, out: str, err: str, failed: bool, internal: bool) -> None:
+        self.out: Final = out  # its output line(s), each ending in a line break
+        self.err: Final = err  # warnings and hints for standard error ("" for none)
+        self.failed: Final = failed  # not converted / not valid (exit status 1)
+        self.internal: Final = internal  # the library failed on it (exit status 3)
+
+    def __reduce__(self) -> tuple[type[Answered], tuple[str, str, bool, bool]]:
+        return (Answered, (self.out, self.err, self.failed, self.internal))
 
 
-NOTHING = Answered("", "", False, False)  # a blank line: skipped, but counted
+NOTHING: Final = Answered("", "", False, False)  # a blank line: skipped, but counted
 
-# Per input line, in this compiled module: ``tuple.__new__`` builds a named tuple without
-# its generated ``__new__`` (Python code); the enum member is read once, not off its class.
-_TUPLE_NEW: Final = tuple.__new__
-_ANSWERED: Final = Answered  # compiled, a C static: a NamedTuple class is a dictionary look-up
-_RAW_INPUT: Final = RawInput
-_INTERNAL: Final = Answer.INTERNAL
+_INTERNAL: Final = Answer.INTERNAL  # read once, not looked up on its class (EnumType's hook) per line
 
 Responder = Callable[[FenInput], Answered]
 # Builds a command's responder from its parsed arguments, once per process; raises
@@ -82,7 +83,7 @@ def answered(
     to standard error."""
     internal = how is _INTERNAL
     if json_lines:
-        return _TUPLE_NEW(_ANSWERED, (json_line(located(item, result.to_dict())), "", not ok, internal))
+        return Answered(json_line(located(item, result.to_dict())), "", not ok, internal)
     prefix = text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""
@@ -91,7 +92,7 @@ def answered(
         err = file_hint(item, how, result.errors)
     for warning in result.warnings:
         err += "warning: " + warning.describe(prefix=item.where) + "\n"
-    return _TUPLE_NEW(_ANSWERED, (out, err, not ok, internal))
+    return Answered(out, err, not ok, internal)
 
 
 def answer_lines(
@@ -143,9 +144,8 @@ def _init_worker(make_responder: ResponderFactory, args: Any) -> None:
     _worker = (make_responder(args), args)
 
 
-# A chunk's inputs travel to a worker as plain tuples: pickling a named tuple calls its
-# ``__getnewargs__`` (Python code) for each one, and cost the parent more than reading the
-# line did.
+# A chunk's inputs travel to a worker as plain tuples: pickling an object costs the parent
+# more than reading the line did.
 _PlainRaw = tuple[str | None, bytes | None, int | None, str | None]
 
 
@@ -154,7 +154,7 @@ def _answer_chunk(chunk: list[_PlainRaw]) -> Answered:
     assert _worker is not None, "the worker was not initialised"
     respond, args = _worker
     variant, json_lines = args.variant, args.json
-    answers = [_answer(_TUPLE_NEW(_RAW_INPUT, raw), respond, variant, json_lines) for raw in chunk]
+    answers = [_answer(RawInput(raw[0], raw[1], raw[2], raw[3]), respond, variant, json_lines) for raw in chunk]
     return Answered(
         "".join(answer.out for answer in answers),
         "".join(answer.err for answer in answers),
@@ -173,7 +173,7 @@ def _in_parallel(raws: Iterable[RawInput], make_responder: ResponderFactory, arg
     with running(jobs, _init_worker, (make_responder, args)) as workers:
         try:
             for chunk in _chunks(raws):
-                plain: list[_PlainRaw] = [tuple(raw) for raw in chunk]  # type: ignore[misc]
+                plain: list[_PlainRaw] = [(raw.text, raw.data, raw.line, raw.source) for raw in chunk]
                 window.put(None, workers.apply_async(_answer_chunk, (plain,)))
                 for _, answer in window.ready():
                     yield _got(answer)

@@ -11,7 +11,7 @@ XBoard, CQLi and lichess's reader all take it).
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from notation.options import (
     CastlingStyle,
@@ -117,18 +117,23 @@ PROFILES: Mapping[str, WriteOptions] = MappingProxyType(
 DEFAULT_PROFILE = "python-chess"
 DEFAULT_OPTIONS = PROFILES[DEFAULT_PROFILE]
 
-class WriterOption(NamedTuple):
+class WriterOption:
     """One option a user may give the writer, over the profile's value.
 
     ``name`` is the ``WriteOptions`` field, the ``resolve_options`` keyword and the JSON
     field of the service; ``flag`` is the command-line spelling. ``also_sets`` names the
     ``WriteOptions`` fields that take the same value (``castling`` sets ``castling_960``).
+    Read-only; a plain class, not a NamedTuple: every command defines it at start-up
+    (docs/architecture.md, "Start-up").
     """
 
-    name: str
-    choices: type[enum.Enum]
-    help: str
-    also_sets: tuple[str, ...] = ()
+    __slots__ = ("name", "choices", "help", "also_sets")
+
+    def __init__(self, name: str, choices: type[enum.Enum], help: str, also_sets: tuple[str, ...] = ()) -> None:
+        self.name: Final = name
+        self.choices: Final = choices
+        self.help: Final = help
+        self.also_sets: Final = also_sets
 
     @property
     def flag(self) -> str:

@@ -16,7 +16,7 @@ counters, ...) is left to the FEN reader.
 
 
 import re
-from typing import NamedTuple
+from typing import Final
 
 from notation.errors import FenSyntaxError, Problem
 from notation.options import FieldLayout, PieceLetters, SideLetters
@@ -26,14 +26,18 @@ _TOKEN = re.compile(r"\S+")
 _MOVE_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits, as the reader's counters
 
 
-class OwnSpelling(NamedTuple):
-    """A FEN in the variant's own spelling and six fields, and the spelling it came in."""
+class OwnSpelling:
+    """A FEN in the variant's own spelling and six fields, and the spelling it came in.
+    Read-only; a plain class, not a NamedTuple: every command that reads a FEN defines it
+    at start-up (docs/architecture.md, "Start-up")."""
 
-    text: str
-    letters: PieceLetters
-    sides: SideLetters
-    layout: FieldLayout
+    __slots__ = ("text", "letters", "sides", "layout")
 
+    def __init__(self, text: str, letters: PieceLetters, sides: SideLetters, layout: FieldLayout) -> None:
+        self.text: Final = text
+        self.letters: Final = letters
+        self.sides: Final = sides
+        self.layout: Final = layout
 
 def _letter_sets(variant: Variant) -> list[tuple[PieceLetters, str]]:
     """(style, lower-case letters aligned with ``variant.pieces``), own letters first."""

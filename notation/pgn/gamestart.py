@@ -23,7 +23,7 @@ either, with an ``unknown-start`` reason. Positions are cached by (FEN, variant)
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from notation.errors import NotationError, Problem
 from notation.fen.reader import read_fen
@@ -40,15 +40,18 @@ _UNREADABLE: Final = "the FEN tag cannot be read: the game's moves are not check
 _ILLEGAL: Final = "the FEN tag's position is illegal and cannot be repaired: the game's moves are not checked"
 
 
-class Start(NamedTuple):
+class Start:
     """A game's start: the ``position`` (None when there is none to play from), why there
     is none (``reason``, code ``unknown-start``), the FEN's ``problems`` (also when the
-    position is the FEN repaired) and the ``repairs`` that made it playable."""
+    position is the FEN repaired) and the ``repairs`` that made it playable. Read-only; a
+    plain class, as the compiled modules' records are (docs/architecture.md, "Start-up")."""
 
-    position: GamePosition | None
-    reason: str | None = None
-    problems: tuple[Problem, ...] = ()
-    repairs: tuple[Problem, ...] = ()
+    def __init__(self, position: GamePosition | None, reason: str | None = None, problems: tuple[Problem, ...] = (),
+                 repairs: tuple[Problem, ...] = ()) -> None:
+        self.position: Final = position
+        self.reason: Final = reason
+        self.problems: Final = problems
+        self.repairs: Final = repairs
 
 
 class StartPositions:

@@ -132,13 +132,31 @@ class Budget(NamedTuple):
 DEFAULT_BUDGET: Final = Budget()
 
 
-class Overflow(NamedTuple):
+class Overflow:
     """Where a scan stopped for its budget: ``code`` (``TOO_LONG`` or ``TOO_DEEP``), the
-    offset of the first token not read, and a message."""
+    offset of the first token not read, and a message. A read-only value, as
+    ``notation.problem.Problem`` is (a NamedTuple's class costs every command that reads
+    movetext ten times a plain one's at start-up)."""
 
-    code: str
-    offset: int
-    message: str
+    def __init__(self, code: str, offset: int, message: str) -> None:
+        self.code: Final = code
+        self.offset: Final = offset
+        self.message: Final = message
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Overflow):
+            return NotImplemented
+        return self.code == other.code and self.offset == other.offset and self.message == other.message
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.offset, self.message))
+
+    def __repr__(self) -> str:
+        return f"Overflow(code={self.code!r}, offset={self.offset!r}, message={self.message!r})"
+
+    def __reduce__(self) -> tuple[type[Overflow], tuple[str, int, str]]:
+        """Pickled and copied through ``__init__``."""
+        return (Overflow, (self.code, self.offset, self.message))
 
 
 class Scan(NamedTuple):

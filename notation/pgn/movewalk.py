@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from notation.errors import MoveError
 from notation.fen.writer import write_fen
@@ -94,36 +94,74 @@ _ENGLISH: Final = MoveLanguage.EN
 _AMBIGUOUS: Final = AMBIGUOUS
 
 
-class MoveProblem(NamedTuple):
+class MoveProblem:
     """One problem of the movetext at ``offset`` in the game's text. ``ply`` counts the
     game's moves from 1 (a variation's move has the ply of the move it replaces); ``move``
     is the token's text; ``fen`` the position before it (errors of a move only);
     ``candidates`` the moves an ambiguous one fits, in SAN; ``count`` how often a warning's
-    code was met in the game."""
+    code was met in the game.
 
-    code: str
-    message: str
-    level: Level
-    offset: int
-    ply: int | None = None
-    move: str | None = None
-    fen: str | None = None
-    candidates: tuple[str, ...] = ()
-    count: int = 1  # type: ignore[assignment]  # the field hides tuple.count, as the name says what it is
+    A value, equal to another with the same fields, and read-only (``Final`` fields), as
+    ``notation.problem.Problem`` is: a plain class, where a NamedTuple's would cost every
+    command that reads movetext ten times as much at start-up (docs/architecture.md)."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        level: Level,
+        offset: int,
+        ply: int | None = None,
+        move: str | None = None,
+        fen: str | None = None,
+        candidates: tuple[str, ...] = (),
+        count: int = 1,
+    ) -> None:
+        self.code: Final = code
+        self.message: Final = message
+        self.level: Final = level
+        self.offset: Final = offset
+        self.ply: Final = ply
+        self.move: Final = move
+        self.fen: Final = fen
+        self.candidates: Final = candidates
+        self.count: Final = count
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.code, self.message, self.level, self.offset, self.ply, self.move, self.fen, self.candidates,
+                self.count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveProblem):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "MoveProblem" + repr(self._fields())
+
+    def __reduce__(self) -> tuple[type[MoveProblem], tuple[Any, ...]]:
+        """Pickled and copied through ``__init__``."""
+        return (MoveProblem, self._fields())
 
 
-class Walk(NamedTuple):
+class Walk:
     """What a walk found: ``problems`` in the order met (warnings at their first place);
     ``edits`` for a rewrite, in text order; ``end``, the main line's last position (None
     when an error stopped it); ``result``, the main line's result token; ``plies``, moves
-    played in the main line; ``first_move``, the offset of the first move token (-1: none)."""
+    played in the main line; ``first_move``, the offset of the first move token (-1: none).
+    Read-only, a plain class as ``MoveProblem`` is."""
 
-    problems: list[MoveProblem]
-    edits: TextEdits
-    end: GamePosition | None
-    result: Token | None
-    plies: int
-    first_move: int
+    def __init__(self, problems: list[MoveProblem], edits: TextEdits, end: GamePosition | None, result: Token | None,
+                 plies: int, first_move: int) -> None:
+        self.problems: Final = problems
+        self.edits: Final = edits
+        self.end: Final = end
+        self.result: Final = result
+        self.plies: Final = plies
+        self.first_move: Final = first_move
 
 
 class MoveVisitor(Protocol):
