@@ -331,7 +331,7 @@ _GROUPS = {
 def pattern_for(pockets: bool, checks: bool) -> re.Pattern[str]:
     """The fast-path regex of a variant with (or without) pockets and check counters,
     compiled on first use (``fen_pattern`` keeps it): start-up compiles none, and a run
-    compiles those of the variants it reads."""
+    only those its odd FENs need (``_Plan.pattern``)."""
     return fen_pattern(_GROUPS[pockets, checks])
 
 
@@ -559,16 +559,24 @@ class _Plan:
     ``VariantRules``): the pattern of its fields, the bytes a placement cell may hold (the
     letters and ``.``) for ``_only_cells``, the letters as ``checked_cells`` takes them."""
 
-    __slots__ = ("rules", "extended", "pattern", "cell_bytes", "letter_table", "castles_with_k")
+    __slots__ = ("rules", "extended", "cell_bytes", "letter_table", "castles_with_k")
 
     def __init__(self, variant: Variant):
         rules = self.rules = rules_for(variant)
         # Pockets or check counters: the plain fields (``_plain_fields``) cannot hold them.
         self.extended = rules.pockets or rules.check_counters
-        self.pattern = pattern_for(rules.pockets, rules.check_counters)
         self.cell_bytes = ("".join(sorted(rules.board_letters)) + ".").encode()
         self.letter_table = letter_table(rules.board_letters)
         self.castles_with_k = rules.castling_piece == "k"
+
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The regex of the variant's fields, compiled when first asked for (``pattern_for``
+        keeps it): a FEN of well-spaced fields is read without it (``_plain_fields``,
+        ``_extended_fields``), so a command reading good FENs compiles none; an odd one,
+        or an error's column, takes it."""
+        return pattern_for(self.rules.pockets, self.rules.check_counters)
 
 
 _PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan

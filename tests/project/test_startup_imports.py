@@ -234,20 +234,30 @@ def test_check_loads_the_package_metadata_only_for_a_sarif_report(tmp_path):
     assert "importlib.metadata" in modules
 
 
-def test_the_reader_compiles_its_patterns_when_a_variant_needs_them():
-    """Importing the reader compiles no FEN pattern; a plain FEN of Standard compiles the
-    plain one (its plan keeps it), a Crazyhouse FEN the one with pockets."""
+def test_the_reader_compiles_a_pattern_only_for_a_fen_that_needs_it():
+    """Importing the reader compiles no FEN pattern, nor does reading good FENs of Standard
+    and Crazyhouse (their fields are split without it); a FEN the split cannot take (a
+    no-break space between fields) compiles the plain pattern, and an error's column in
+    Crazyhouse the one with pockets."""
+    board = LEGAL.split()[0]
     probe = (
         "import sys; from notation.fen import grammar; from notation.fen.reader import read_fen\n"
+        "from notation.errors import FenSyntaxError\n"
         "sizes = [grammar.fen_pattern.cache_info().currsize]\n"
-        "read_fen(sys.argv[1], 'standard'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
-        "read_fen(sys.argv[1], 'crazyhouse'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "read_fen(sys.argv[1], 'standard'); read_fen(sys.argv[1], 'crazyhouse')\n"
+        "sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "read_fen(sys.argv[2], 'standard'); sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
+        "try:\n    read_fen(sys.argv[3], 'crazyhouse')\nexcept FenSyntaxError as exc:\n    sizes.append(exc.column)\n"
+        "sizes.append(grammar.fen_pattern.cache_info().currsize)\n"
         "print(sizes)"
     )
+    odd_space = f"{board}\u00a0w KQkq - 0 1"
+    bad_turn = f"{board}[] x KQkq - 0 1"
     done = subprocess.run(
-        [sys.executable, "-c", probe, LEGAL.strip()], capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", probe, LEGAL.strip(), odd_space, bad_turn],
+        capture_output=True, text=True, timeout=120, check=True,
     )
-    assert done.stdout.strip() == "[0, 1, 2]"
+    assert done.stdout.strip() == f"[0, 0, 1, {len(board) + 4}, 2]"  # the column of the x
 
 
 # Command lines whose answer comes from argparse: usage errors and help, with the command
