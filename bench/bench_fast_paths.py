@@ -318,8 +318,8 @@ def _san_part(path: Path) -> dict[str, Callable[[], object]]:
     from a position the walk played (what a move's reading computes and keeps on its
     position is computed afresh, as in the command)."""
     from notation.errors import MoveError
+    from notation.move_options import MoveNotation
     from notation.moves.chess import _Reader, read_move
-    from notation.options import MoveNotation
 
     moves: list[tuple[Any, str]] = []
     _walk_database(path, _Collect(moves))
@@ -357,8 +357,8 @@ def _san_write_part(path: Path) -> dict[str, Callable[[], object]]:
     """``normalize --moves san``'s writing of every chess move of the database at ``path``:
     a move read as plain SAN kept as written (``MoveWriter.move_text``: fast) or every move
     written again (``write_move``: general)."""
+    from notation.move_options import MoveNotation
     from notation.moves.chess import write_move
-    from notation.options import MoveNotation
     from notation.pgn.movewrite import writer_for
 
     moves: list[Any] = []

@@ -73,8 +73,8 @@ def ours_figures() -> dict[str, float]:
     """Seconds per unit of our side of each figure (this interpreter's ``notation``)."""
     from notation import read_fen
     from notation.game import legal_position, perft
+    from notation.move_options import MoveNotation
     from notation.moves import write_move
-    from notation.options import MoveNotation
 
     figures: dict[str, float] = {}
     for name, key, fen, depth in PERFT:

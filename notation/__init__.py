@@ -60,8 +60,8 @@ _EXPORTS = {
     "ReadMove": "notation.moves",
     "read_move": "notation.moves",
     "write_move": "notation.moves",
-    "CastlingMode": "notation.options",
-    "MoveNotation": "notation.options",
+    "CastlingMode": "notation.move_options",
+    "MoveNotation": "notation.move_options",
     "count_perft": "notation.playing",
     "list_moves": "notation.playing",
     "open_position": "notation.playing",
@@ -93,18 +93,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from notation.fen.reader import ReadResult, read_fen
     from notation.fen.writer import WriteResult, write_fen
     from notation.game import EndReason, GamePosition, Move, MoveKind, Outcome, legal_position
+    from notation.move_options import CastlingMode, MoveNotation
     from notation.moves import ReadMove, read_move, write_move
     from notation.operations import ConvertResult, ValidateResult, convert_fen, read_legal, validate_fen
-    from notation.options import (
-        CastlingMode,
-        CastlingStyle,
-        CheckStyle,
-        EmptyPocket,
-        EnPassantMode,
-        IllegalPolicy,
-        MoveNotation,
-        PocketStyle,
-    )
+    from notation.options import CastlingStyle, CheckStyle, EmptyPocket, EnPassantMode, IllegalPolicy, PocketStyle
     from notation.pgn.gameread import GameProblem, PgnGame, PlayedMove, open_games, read_games
     from notation.pgn.gamewrite import write_game
     from notation.playing import count_perft, list_moves, open_position, play_moves

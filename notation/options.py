@@ -5,12 +5,27 @@ They sit below every other module (they import nothing of the package), so the F
 reader and writer, the rules (``EnPassantMode``), the operations (``IllegalPolicy``) and
 the front ends all take them from here. ``fen/dialect.py`` uses ``PocketStyle`` and
 ``CheckStyle`` to say what the reader saw; ``fen/profiles.py`` bundles the writer's
-choices into ``WriteOptions``.
+choices into ``WriteOptions``. How moves are written (``MoveNotation``, ``MoveLanguage``,
+``CastlingMode``) is ``notation.move_options``'s: a command on FENs defines none of them
+(an enum's class is among the dearest things its start-up makes). They are still found
+here, imported when first asked for.
 """
 
 from __future__ import annotations
 
 import enum
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from notation.move_options import CastlingMode, MoveLanguage, MoveNotation  # noqa: F401 - found here too
+else:
+    def __getattr__(name: str) -> type[enum.Enum]:
+        """The move options, from ``notation.move_options``, when first asked for here."""
+        if name in ("CastlingMode", "MoveLanguage", "MoveNotation"):
+            from notation import move_options
+
+            return getattr(move_options, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class PocketStyle(str, enum.Enum):
@@ -72,22 +87,6 @@ class PieceLetters(str, enum.Enum):
     WXF = "wxf"  # the WXF file-format notes' Xiangqi letters: h horse, e elephant
 
 
-class MoveLanguage(str, enum.Enum):
-    """Which language's letters name the pieces in chess-family moves (``--piece-letters``):
-    English, the PGN standard's, unless asked (``notation.moves.chess.PIECE_LETTERS``)."""
-
-    EN = "en"  # K Q R B N (P): king, queen, rook, bishop, knight (pawn)
-    DE = "de"  # K D T L S B: König, Dame, Turm, Läufer, Springer, Bauer
-    FR = "fr"  # R D T F C P: roi, dame, tour, fou, cavalier, pion
-    ES = "es"  # R D T A C P: rey, dama, torre, alfil, caballo, peón
-    IT = "it"  # R D T A C P: re, donna, torre, alfiere, cavallo, pedone
-    NL = "nl"  # K D T L P: koning, dame, toren, loper, paard (a pawn has no letter)
-    PT = "pt"  # R D T B C P: rei, dama, torre, bispo, cavalo, peão
-    SV = "sv"  # K D T L S B: kung, dam, torn, löpare, springare, bonde
-    PL = "pl"  # K H W G S P: król, hetman, wieża, goniec, skoczek, pion
-    CS = "cs"  # K D V S J P: král, dáma, věž, střelec, jezdec, pěšec
-
-
 class SideLetters(str, enum.Enum):
     """Which letters say whose move it is; a variant without the chosen pair writes ``w``/``b``."""
 
@@ -100,21 +99,3 @@ class FieldLayout(str, enum.Enum):
 
     FULL = "full"  # placement, side, castling, en passant, halfmove, fullmove
     CFEN = "cfen"  # CXBoard's CFEN: placement, side to move, move number
-
-
-class MoveNotation(str, enum.Enum):
-    """How one move is written (``notation.moves``); each rule family reads and writes its own."""
-
-    SAN = "san"  # Standard Algebraic Notation (PGN standard 8.2.3): ``Nf3``, ``O-O``, ``exd8=Q+``, ``N@f3``
-    LAN = "lan"  # long algebraic: ``Ng1-f3``, ``e7xd8=Q+``, ``O-O``
-    UCI = "uci"  # the UCI protocol: ``g1f3``, ``e7d8q``, ``N@f3``; Xiangqi ranks 1-10 (Fairy-Stockfish)
-    ICCS = "iccs"  # Xiangqi's ICCS/UCCI: files a-i, ranks 0-9 (``h2e2``)
-    WXF = "wxf"  # Xiangqi's WXF notation: ``C2.5``, ``H8+7``
-    OPENTAFL = "opentafl"  # the OpenTafl notation specification: ``e5-e8xe9``
-
-
-class CastlingMode(str, enum.Enum):
-    """How castling is written in UCI, and whether a position is played as Chess960."""
-
-    STANDARD = "standard"  # ``e1g1``: the king's own two-square step (the UCI protocol's default)
-    CHESS960 = "chess960"  # ``e1h1``: the king takes its own rook (the UCI protocol's UCI_Chess960)

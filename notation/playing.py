@@ -28,9 +28,9 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.game import MAX_DEPTH, GamePosition, MoveKind, legal_position, perft
+from notation.move_options import CastlingMode, MoveNotation
 from notation.moves import default_notation, notations_of, read_move, write_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, settled_notation
-from notation.options import CastlingMode, MoveNotation
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 

@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 
 from notation.fen.writer import write_fen
 from notation.game import GamePosition
+from notation.move_options import MoveNotation
 from notation.moves import ReadMove
-from notation.options import MoveNotation
 from notation.pgn.gamemoves import PlacedProblem, read_game_moves
 from notation.pgn.gameread import PlayedMove
 from notation.pgn.gamestart import Start

@@ -18,8 +18,9 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
 from notation.fen.profiles import PROFILES, WRITER_OPTION_NAMES, WRITER_OPTIONS
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.name_sets import Source
-from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
+from notation.options import IllegalPolicy
 from notation.pgn.duplicates import AddedTag, DuplicateMatch, DuplicatesPolicy, parse_by_tags
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat

@@ -17,7 +17,8 @@ from notation.check.problem import Severity
 from notation.errors import UnknownVariantError
 from notation.fen.dialect import Dialect
 from notation.fen.profiles import WriteOptions
-from notation.options import MoveLanguage, PocketStyle
+from notation.move_options import MoveLanguage
+from notation.options import PocketStyle
 from notation.variants import Registry, Variant
 
 if TYPE_CHECKING:

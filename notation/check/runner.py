@@ -19,7 +19,7 @@ from notation.check.problem import CheckProblem, ProblemList, ReadCounts, Severi
 from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unreadable
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
-from notation.options import MoveLanguage
+from notation.move_options import MoveLanguage
 from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings, Verdict
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant

@@ -26,8 +26,8 @@ from notation.cli.strictness import add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
+from notation.move_options import MoveLanguage
 from notation.name_sets import Source, registry_for
-from notation.options import MoveLanguage
 from notation.variants import parse_aliases
 
 

@@ -139,7 +139,7 @@ def add_input_option(parser: argparse.ArgumentParser) -> None:
 
 def add_piece_letters_option(parser: argparse.ArgumentParser) -> None:
     """``--piece-letters``: the language of chess-family moves' piece letters (``MoveLanguage``)."""
-    from notation.options import MoveLanguage
+    from notation.move_options import MoveLanguage
 
     parser.add_argument(
         "--piece-letters", choices=[language.value for language in MoveLanguage], default=MoveLanguage.EN.value,

@@ -20,7 +20,7 @@ from notation.cli.jsonl import write_json_line
 from notation.cli.options import add_variant_options, variant_hint
 from notation.errors import Problem
 from notation.json_codec import JSONDecodeError, loads
-from notation.options import MoveNotation
+from notation.move_options import MoveNotation
 from notation.variants import AUTO, Registry, Variant, normalize_name
 
 JsonAnswer = Callable[[dict[str, Any]], dict[str, Any]]

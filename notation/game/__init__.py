@@ -14,7 +14,7 @@ from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
 from notation.game.perft import MAX_DEPTH, divide, perft
-from notation.options import CastlingMode
+from notation.move_options import CastlingMode
 from notation.setup import Setup
 from notation.validation import FINISHED_GAME_CODES, validate
 from notation.variants import RuleFamily, Variant, find_variant

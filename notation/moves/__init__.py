@@ -15,8 +15,8 @@ from types import ModuleType
 
 from notation.game.family import GamePosition
 from notation.game.move import Move
+from notation.move_options import MoveNotation
 from notation.moves.reading import ReadMove
-from notation.options import MoveNotation
 from notation.variants import RuleFamily, Variant
 
 __all__ = ["ReadMove", "default_notation", "notations_of", "read_move", "write_move"]

@@ -64,6 +64,7 @@ from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
+from notation.move_options import CastlingMode, MoveLanguage, MoveNotation
 from notation.moves.reading import (
     CASTLING_WITH_ZEROS,
     CASTLING_WITH_ZEROS_MESSAGE,
@@ -83,7 +84,6 @@ from notation.moves.reading import (
     ReadMove,
     repair_problem,
 )
-from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.problem import Problem
 from notation.rules.square_set import BIT, FILES, RANKS, first, several
 from notation.variants import Stalemate

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from notation.options import MoveNotation
+from notation.move_options import MoveNotation
 
 COORDINATES: Final = re.compile(r"([a-iA-I])(10|[0-9])(-?)([a-iA-I])(10|[0-9])")
 """A coordinate move: file, rank, an optional ``-`` (ICCS as some write it), file, rank."""

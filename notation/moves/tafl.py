@@ -38,8 +38,8 @@ from notation.game.family import GamePosition
 from notation.game.move import Move
 from notation.game.outcome import EndReason
 from notation.game.tafl import EMPTY, TaflPosition
+from notation.move_options import MoveNotation
 from notation.moves.reading import ReadMove
-from notation.options import MoveNotation
 from notation.problem import Problem
 
 NOTATIONS: Final = (MoveNotation.OPENTAFL,)

@@ -76,8 +76,9 @@ from notation.game.xiangqi import (
     XiangqiRules,
 )
 from notation.geometry import Geometry
+from notation.move_options import MoveNotation
 from notation.moves.reading import ReadMove
-from notation.options import MoveNotation, PieceLetters
+from notation.options import PieceLetters
 from notation.problem import Problem
 from notation.rules.xiangqi_moves import in_palace, own_side
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:  # the move layer is imported only when duplicates are looked for (start-up)
-    from notation.options import MoveLanguage
+    from notation.move_options import MoveLanguage
     from notation.pgn.games import RawGame
     from notation.pgn.identity import Identity
     from notation.pgn.merge_tags import MergedTags

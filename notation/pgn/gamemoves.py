@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from notation.game.family import GamePosition
-from notation.options import MoveLanguage, MoveNotation
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.pgn.gamestart import UNKNOWN_START, Start
 from notation.pgn.movetext import (
     DEFAULT_BUDGET,

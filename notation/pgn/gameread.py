@@ -52,8 +52,8 @@ from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
 from notation.game.move import Move
 from notation.inputs import InputFile
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.moves import ReadMove, write_move
-from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gamemoves import GameMoves, read_game_moves
 from notation.pgn.games import DEFAULT_LIMITS, Limits, PgnProblem, RawGame
 from notation.pgn.gamestart import Start, StartPositions

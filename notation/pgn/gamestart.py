@@ -29,7 +29,7 @@ from notation.errors import NotationError, Problem
 from notation.fen.reader import read_fen
 from notation.game import legal_position
 from notation.game.family import GamePosition
-from notation.options import CastlingMode
+from notation.move_options import CastlingMode
 from notation.validation import repair
 from notation.variants import Registry, StartDraw, Variant
 

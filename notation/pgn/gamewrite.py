@@ -27,8 +27,8 @@ from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
 from notation.game.move import Move
+from notation.move_options import CastlingMode, MoveNotation
 from notation.moves import ReadMove, default_notation, read_move
-from notation.options import CastlingMode, MoveNotation
 from notation.pgn.movewrite import writer_for
 from notation.pgn.naming import variant_tag_name
 from notation.pgn.tags import escape_tag_value

@@ -40,8 +40,9 @@ from notation.fen.profiles import resolve_options
 from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
+from notation.move_options import MoveLanguage
 from notation.moves.reading import ReadMove
-from notation.options import EnPassantMode, MoveLanguage
+from notation.options import EnPassantMode
 from notation.pgn.gamemoves import read_game_moves
 from notation.pgn.games import STRAY_TEXT, RawGame
 from notation.pgn.gamestart import StartPositions

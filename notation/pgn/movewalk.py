@@ -57,11 +57,11 @@ from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_san
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import REPAIR_CODES, REPAIR_MESSAGES, ReadMove, repair_message
-from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token, canonical_result
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.text_edits import TextEdits

@@ -34,10 +34,10 @@ from typing import Final, cast
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
+from notation.move_options import MoveNotation
 from notation.moves import ReadMove, notations_of, write_move
 from notation.moves.chess import PawnDrop, write_played
 from notation.moves.chess import write_move as write_chess_move
-from notation.options import MoveNotation
 from notation.variants import Variant
 
 # How each profile writes a pawn drop in SAN and LAN; profiles not listed write "@e4".

@@ -55,8 +55,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.operations import ConvertResult, convert_fen
-from notation.options import IllegalPolicy, MoveLanguage, MoveNotation
+from notation.options import IllegalPolicy
 from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat

@@ -31,8 +31,8 @@ from notation.check.games import check_game
 from notation.check.judge import PositionJudge
 from notation.check.problem import CheckProblem, ProblemList
 from notation.game.family import GamePosition
+from notation.move_options import MoveLanguage
 from notation.moves import ReadMove
-from notation.options import MoveLanguage
 from notation.pgn.gamemoves import read_game_moves
 from notation.pgn.gameread import PgnGame
 from notation.pgn.games import RawGame

@@ -23,8 +23,8 @@ from validation_oracle import BOARDS  # noqa: E402
 from notation import read_fen  # noqa: E402
 from notation.fen.writer import write_fen  # noqa: E402
 from notation.game import legal_position  # noqa: E402
+from notation.move_options import CastlingMode, MoveNotation  # noqa: E402
 from notation.moves import read_move, write_move  # noqa: E402
-from notation.options import CastlingMode, MoveNotation  # noqa: E402
 
 pytestmark = [pytest.mark.slow]
 

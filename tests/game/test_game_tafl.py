@@ -19,8 +19,8 @@ from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.game import Move, legal_position, perft, start_position
 from notation.game.tafl import TaflPosition
+from notation.move_options import MoveNotation
 from notation.moves import default_notation, notations_of, read_move, write_move
-from notation.options import MoveNotation
 from notation.variants import find_variant
 
 FIXTURES = ROOT / "fixtures" / "moves" / "tafl"

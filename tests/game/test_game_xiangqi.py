@@ -35,9 +35,9 @@ from notation.game import EndReason, legal_position
 from notation.game.move import Move
 from notation.game.perft import perft
 from notation.game.xiangqi import XiangqiPosition
+from notation.move_options import MoveNotation
 from notation.moves import read_move, write_move
 from notation.moves.xiangqi import NOTATIONS
-from notation.options import MoveNotation
 from notation.setup import Setup
 from notation.validation import validate
 from notation.variants import find_variant

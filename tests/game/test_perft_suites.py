@@ -25,7 +25,7 @@ from paths import ROOT
 
 import notation.game.chess.position
 from notation import read_fen, validate_fen
-from notation.options import CastlingMode
+from notation.move_options import CastlingMode
 from notation.variants import DEFAULT_REGISTRY
 
 pytestmark = [pytest.mark.slow]

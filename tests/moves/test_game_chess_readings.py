@@ -11,8 +11,8 @@ import pytest
 from paths import ROOT
 
 from notation.errors import MoveError
+from notation.move_options import MoveNotation
 from notation.moves import read_move, write_move
-from notation.options import MoveNotation
 from notation.playing import open_position
 
 TABLE = json.loads((ROOT / "fixtures" / "moves" / "chess" / "readings.json").read_text())

@@ -17,9 +17,9 @@ import pytest
 from paths import ROOT
 
 from notation.errors import MoveError
+from notation.move_options import MoveLanguage, MoveNotation
 from notation.moves import write_move
 from notation.moves.chess import read_move
-from notation.options import MoveLanguage, MoveNotation
 from notation.pgn.gameread import read_games
 from notation.playing import open_position
 

@@ -21,10 +21,10 @@ from notation.errors import MoveError
 from notation.game import start_position
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
+from notation.move_options import CastlingMode, MoveLanguage, MoveNotation
 from notation.moves import read_move, write_move
 from notation.moves.chess import DASHES, EVALUATION_SIGNS, FIGURINES, PIECE_LETTERS
 from notation.moves.chess import read_move as read_chess_move
-from notation.options import CastlingMode, MoveLanguage, MoveNotation
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 
 VARIANTS = ["standard", "chess960", "crazyhouse", "atomic", "antichess", "kingofthehill", "threecheck",

@@ -25,8 +25,8 @@ from notation.game import start_position
 from notation.game.chess.position import ChessPosition
 from notation.game.chess.rules import rules_of
 from notation.game.move import Move, MoveKind
+from notation.move_options import MoveNotation
 from notation.moves.chess import _Reader, read_lenient_san, read_move, write_move
-from notation.options import MoveNotation
 from notation.playing import open_position
 from notation.variants import find_variant
 

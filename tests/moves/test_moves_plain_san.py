@@ -22,8 +22,8 @@ from notation.game.chess.position import ChessPosition
 from notation.game.chess.rules import rules_of
 from notation.game.family import GamePosition
 from notation.game.move import MoveKind
+from notation.move_options import CastlingMode, MoveNotation
 from notation.moves.chess import _Reader, read_move, read_plain_san, write_move
-from notation.options import CastlingMode, MoveNotation
 from notation.playing import open_position
 from notation.variants import VARIANTS, RuleFamily, find_variant
 

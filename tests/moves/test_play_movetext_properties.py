@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 
 from notation.cli.position_args import movetext_moves
+from notation.move_options import MoveNotation
 from notation.moves import write_move
 from notation.moves.coordinates import settled_notation
-from notation.options import MoveNotation
 from notation.playing import open_position, play_moves
 
 

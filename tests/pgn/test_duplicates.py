@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 from paths import ROOT
 
-from notation.options import MoveLanguage
+from notation.move_options import MoveLanguage
 from notation.pgn.duplicate_jobs import with_copies, with_copies_in
 from notation.pgn.duplicates import (
     AddedTag,

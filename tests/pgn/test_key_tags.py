@@ -13,7 +13,7 @@ import sys
 import pytest
 from paths import ROOT
 
-from notation.options import MoveNotation
+from notation.move_options import MoveNotation
 from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
 from notation.pgn.gameread import read_games
 from notation.pgn.key_tags import key_tag_name

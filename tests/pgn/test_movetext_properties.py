@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from hypothesis_budget import examples
 
 from notation.game import start_position
+from notation.move_options import MoveNotation
 from notation.moves import write_move
-from notation.options import MoveNotation
 from notation.pgn.movetext import MOVE, movetext_start, scan
 from notation.pgn.normalize import NormalizeOptions, normalize_text
 from notation.pgn.splitter import iter_games

@@ -9,10 +9,10 @@ import pytest
 from paths import ROOT
 
 from notation.errors import MoveError
+from notation.move_options import MoveNotation
 from notation.moves import read_move
 from notation.moves.chess import PawnDrop
 from notation.moves.chess import write_move as write_chess_move
-from notation.options import MoveNotation
 from notation.pgn.movetext import MOVE, movetext_start, scan
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.normalize import MovesOption, NormalizeOptions, normalize_text

@@ -60,6 +60,7 @@ FOREIGN = (
     "concurrent.futures",  # check's settings file; a --dask run
     "notation.guess",  # only --variant auto guesses
     "notation.views",  # only a view (Dark Chess) needs the views
+    "notation.move_options",  # how moves are written: a command on FENs defines none of its enums
 )
 COMMAND_MODULES = {
     f"notation.cli.{name}_cmd"

@@ -37,7 +37,7 @@ from notation.game.chess.rules import (
 )
 from notation.game.move import Move, MoveKind
 from notation.game.outcome import EndReason, Outcome
-from notation.options import CastlingMode
+from notation.move_options import CastlingMode
 from notation.rules.chess_attacks import (
     BISHOP_PSEUDO,
     KING,
