@@ -52,6 +52,7 @@ import argparse
 import gc
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -110,7 +111,7 @@ def _fen_plans(path: Path) -> list[tuple[str, Any, bool, bool, Any, frozenset[st
     for text, variant in _fen_inputs(path):
         pockets, checks = variant.has_pockets, variant.has_check_counters
         pattern = reader.pattern_for(pockets, checks)
-        found = not reader._CONTROL.search(text) and _fen_fields(text, pockets, checks, pattern) is not None
+        found = not re.search(reader._CONTROL, text) and _fen_fields(text, pockets, checks, pattern) is not None
         plans.append((text, variant, pockets, checks, pattern, reader._GROUPS[pockets, checks], found))
     for groups in reader._GROUPS.values():  # pyparsing imported and the grammars built before the count
         grammar.fen_grammar(groups)
@@ -160,36 +161,36 @@ def _fen_fields_part(path: Path) -> dict[str, Callable[[], object]]:
 
 def _fen_errors_part(path: Path) -> dict[str, Callable[[], object]]:
     """The reader's error path on the lines of ``path`` whose fields it cannot find: a FEN
-    cut short explained without the grammar (``_raise_missing_fields``; the grammar for
+    cut short explained without the grammar (``_missing_field_error``; the grammar for
     the rest: fast), or every such line explained by the grammar (general)."""
     from notation.errors import FenSyntaxError
     from notation.fen import reader
     from notation.variants import DEFAULT_REGISTRY
 
     failing = [(text, variant, groups) for text, variant, _, _, _, groups, found in _fen_plans(path)
-               if not found and text.strip() and not reader._CONTROL.search(text)]
+               if not found and text.strip() and not re.search(reader._CONTROL, text)]
     quick = []
-    for text, variant, groups in failing:
+    def explained(explaining: Callable[[str, frozenset[str], Any], FenSyntaxError | None], text: str,
+                  groups: frozenset[str], variant: Any) -> bool:
+        """Whether ``explaining`` finds the text's error (returned, or raised for a field
+        before the last one wrong on its own)."""
         try:
-            reader._raise_missing_fields(text, groups, variant)
+            return explaining(text, groups, variant) is not None
         except FenSyntaxError:
-            quick.append((text, variant, groups))
+            return True
 
-    def explain(explaining: Callable[[str, frozenset[str], Any], None], lines: list[Any]) -> int:
-        count = 0
-        for text, variant, groups in lines:
-            try:
-                explaining(text, groups, variant)
-            except FenSyntaxError:
-                count += 1
-        return count
+    quick = [(text, variant, groups) for text, variant, groups in failing
+             if explained(reader._missing_field_error, text, groups, variant)]
+
+    def explain(explaining: Callable[[str, frozenset[str], Any], FenSyntaxError | None], lines: list[Any]) -> int:
+        return sum(explained(explaining, text, groups, variant) for text, variant, groups in lines)
 
     def fast() -> object:
-        return explain(reader._raise_missing_fields, failing)
+        return explain(reader._missing_field_error, failing)
 
     def general() -> object:
-        return explain(lambda text, groups, variant: reader._raise_from_grammar(text, groups, variant,
-                                                                                DEFAULT_REGISTRY), quick)
+        return explain(lambda text, groups, variant: reader._grammar_parse_error(text, groups, variant,
+                                                                                 DEFAULT_REGISTRY), quick)
 
     return {"fast": fast, "general": general}
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
@@ -167,8 +167,7 @@ def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) ->
     # match of the whole pattern costs about as much as reading a FEN).
     match = None if _surely_cut_short(text) else plan.pattern.fullmatch(text)
     if match is None:
-        _raise_grammar_error(text, _field_groups(found), found, registry)
-        raise FenSyntaxError("not a FEN", field="placement", column=1)  # pragma: no cover
+        raise _grammar_error(text, _field_groups(found), found, registry)
     reader = _Reader(text, match, found, plan)
     if extended:
         return reader.read(match.groupdict())
@@ -339,30 +338,39 @@ def _field_groups(variant: Variant) -> frozenset[str]:
     return _GROUPS[variant.has_pockets, variant.has_check_counters]
 
 
-def _raise_grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
-    """Explain why ``text`` does not match: the field, its 1-based column, what was expected."""
+def _grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> FenSyntaxError:
+    """Why ``text`` does not match: the field, its 1-based column, what was expected; the
+    error to raise, returned (``_Reader.fail`` says why), but for a field before the one
+    the grammar stopped at that is wrong on its own (``_check_fields_before`` raises it)."""
     bracket = text.find("[")
     first_field_end = len(text.split()[0]) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
     if bracket >= 0 and POCKET_FIELDS not in groups and bracket < first_field_end:
-        raise FenSyntaxError(
+        return FenSyntaxError(
             f"{variant.name} has no pockets; found {text[bracket:].split()[0]!r}",
             field="pockets",
             column=bracket + 1,
         )
     first = text.split()[0] if text.split() else ""
     if POCKET_FIELDS in groups and "[" in first and "]" not in first[first.index("["):]:
-        raise FenSyntaxError(
+        return FenSyntaxError(
             "the pocket's '[' is never closed: expected ']' right after the pocket letters",
             field="pockets",
             column=text.index("[") + 1,
             expected="]",
         )
-    _raise_missing_fields(text, groups, variant)
-    _raise_from_grammar(text, groups, variant, registry)
+    found = _missing_field_error(text, groups, variant)
+    if found is None:
+        found = _grammar_parse_error(text, groups, variant, registry)
+    if found is None:  # pragma: no cover - the grammar refuses what the pattern refused
+        found = FenSyntaxError("not a FEN", field="placement", column=1)
+    return found
 
 
-def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> None:
-    """Run the pyparsing grammar on ``text`` and raise its leftmost error, field by name."""
+def _grammar_parse_error(
+    text: str, groups: frozenset[str], variant: Variant, registry: Registry
+) -> FenSyntaxError | None:
+    """Run the pyparsing grammar on ``text``: its leftmost error, field by name (None when
+    the grammar takes the text)."""
     import pyparsing as pp  # only this path needs it (notation.fen.grammar.fen_grammar)
 
     try:
@@ -385,29 +393,28 @@ def _raise_from_grammar(text: str, groups: frozenset[str], variant: Variant, reg
         if field is not None:
             if field not in ("halfmove", "fullmove"):
                 hint = ""
-            raise FenSyntaxError(
-                f"expected {name}, found {found}{hint}", field=field, column=column, expected=name
-            ) from None
+            return FenSyntaxError(f"expected {name}, found {found}{hint}", field=field, column=column, expected=name)
         # The grammar ran to its end and found more: say which field that token stands in.
         # A fifth token without "+" can only be a halfmove clock the grammar refused (one it
         # takes, without a fullmove number after it, fails at the sixth).
         index = len(text[:exc.loc].split())
         if index == 4 and "+" not in token:
             name = FIELD_NAMES["halfmove"]
-            raise FenSyntaxError(
+            return FenSyntaxError(
                 f"expected {name}, found {found}{hint}", field="halfmove", column=column, expected=name
-            ) from None
+            )
         if "+" in token:
             field = "checks"
         elif token.isalpha() and index >= 6:
             field = "pockets"
         else:
             field = "end"
-        raise FenSyntaxError(
+        return FenSyntaxError(
             f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}",
             field=field,
             column=column,
-        ) from None
+        )
+    return None
 
 
 # The fields a FEN must have, in order, after the placement, and a placement token as the
@@ -417,27 +424,28 @@ _PLACEMENT_TOKEN = {False: PLACEMENT_PATTERN, True: rf"{PLACEMENT_PATTERN}(?:{BR
 _COUNTER_DIGITS = 9  # as COUNTER_PATTERN takes them
 
 
-def _raise_missing_fields(text: str, groups: frozenset[str], variant: Variant) -> None:
-    """Raise, without running the grammar, the error it gives a FEN cut short: every token
+def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) -> FenSyntaxError | None:
+    """Without running the grammar, the error it gives a FEN cut short: every token
     present is one the grammar takes in its place, and a required field is missing at the
     end (side to move, castling or en passant; or a fullmove number after a halfmove
     clock). The grammar then fails at the end of the text expecting that field, after the
-    fields before it were checked on their own. Return for any other shape (the grammar
-    explains it). tests/fen/test_fen_errors_fast.py checks this agrees with the grammar."""
+    fields before it were checked on their own (one wrong on its own is raised). None for
+    any other shape (the grammar explains it). tests/fen/test_fen_errors_fast.py checks this
+    agrees with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
-        return
+        return None
     tokens = text.split()
     if not tokens or re.fullmatch(_PLACEMENT_TOKEN[POCKET_FIELDS in groups], tokens[0]) is None:
-        return
+        return None
     if len(tokens) <= len(_REQUIRED_AFTER_PLACEMENT):
         missing = _REQUIRED_AFTER_PLACEMENT[len(tokens) - 1]
     elif len(tokens) == 5 and re.fullmatch(COUNTER_PATTERN, tokens[4]) is not None:
         missing = "fullmove"
     else:
-        return
+        return None
     _check_fields_before(text, len(text), variant)
     name = FIELD_NAMES[missing]
-    raise FenSyntaxError(
+    return FenSyntaxError(
         f"expected {name}, found the end of the FEN", field=missing, column=len(text) + 1, expected=name
     )
 
@@ -470,7 +478,7 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
         if name == "placement":
             board = reader.read_placement(token.split("[", 1)[0])[0]
         elif name == "turn" and token not in ("w", "b"):
-            reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
+            raise reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
         elif name == "castling":
             reader.read_castling(token, board)
         elif name == "en_passant":
@@ -627,8 +635,14 @@ class _Reader:
             match = self.match = self.plan.pattern.fullmatch(text)
         return match.start(group) + offset + 1
 
-    def fail(self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None) -> NoReturn:
-        raise FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
+    def fail(
+        self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None
+    ) -> FenSyntaxError:
+        """The error to raise (``raise self.fail(...)``), made here and raised by the caller:
+        compiled, every frame an exception leaves adds a traceback entry (a code object and
+        a frame made for it), so it is raised in the method that finds it, not two calls
+        below (as ``notation.moves.chess`` does for moves)."""
+        return FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
     def read_plain(self, fields: PlainFields) -> ReadResult:
         """``read`` for variants without pockets or check counters: six fields, no branches
@@ -636,7 +650,7 @@ class _Reader:
         placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = fields
         board, promoted, _ = self.read_placement(placement)
         if turn != "w" and turn != "b":
-            self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+            raise self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
         castling, castling_seen, chess960 = self.read_castling(castling_text, board)
         ep_square = None if ep_text == "-" else self.read_en_passant(ep_text)
         counters_present = halfmove_text is not None
@@ -664,7 +678,7 @@ class _Reader:
 
         turn = g["turn"]
         if turn not in ("w", "b"):
-            self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+            raise self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
 
         castling, castling_seen, chess960 = self.read_castling(g["castling"], board)
         ep_square = self.read_en_passant(g["en_passant"])
@@ -716,9 +730,9 @@ class _Reader:
         if bracketed is not None:
             variant = self.variant
             if not variant.has_pockets:
-                self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
+                raise self.fail(f"{variant.name} has no pockets; found {bracketed!r}", "pockets", "bracketed")
             if pocket_style is not None:
-                self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
+                raise self.fail("pockets given twice (rank zero and brackets)", "pockets", "bracketed")
             inner = bracketed[1:-1]
             pockets = _NO_POCKETS if inner in ("", "-") else self.read_pocket_letters(inner, "bracketed", 1)
             pocket_style = _BRACKETED
@@ -736,7 +750,7 @@ class _Reader:
             checks_style = _REMAINING
         if given_text is not None:
             if checks_style is not None:
-                self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
+                raise self.fail("check counters given twice (remaining W+B and given +W+B)", "checks", "given")
             white_given, black_given = self.read_counters(given_text[1:])
             to_win = self.variant.checks_to_win
             remaining = (to_win - white_given, to_win - black_given)
@@ -749,12 +763,12 @@ class _Reader:
         variant = self.variant
         if not variant.has_pockets:
             where = "fullmove number" if counters_present else "en passant square"
-            self.fail(
+            raise self.fail(
                 f"unexpected {appended!r} after the {where} ({variant.name} has no pockets)",
                 "pockets", "appended_pocket",
             )
         if pocket_style is not None:
-            self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
+            raise self.fail(f"pockets given twice ({pocket_style.value} and appended)", "pockets", "appended_pocket")
         return _NO_POCKETS if appended == "-" else self.read_pocket_letters(appended, "appended_pocket", 0)
 
     def read_promoted_squares(self, text: str) -> frozenset[int]:
@@ -763,7 +777,7 @@ class _Reader:
         for match in re.finditer(_SQUARE_NAME, text):
             square = self.geometry.square_index.get(match.group())
             if square is None:
-                self.fail(
+                raise self.fail(
                     f"{match.group()!r} is not a square of a {self.geometry} board",
                     "promoted", "appended_promoted", match.start(),
                 )
@@ -814,12 +828,12 @@ class _Reader:
             ch = text[index]
             if ch == "/":
                 if file != width:
-                    self.fail_rank_width(rank, file, rank_start)
+                    raise self.fail_rank_width(rank, file, rank_start)
                 if rank == 0:
                     # One more field: rank zero pockets, or too many ranks.
                     rest = text[index + 1:]
                     if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
-                        self.fail(
+                        raise self.fail(
                             f"too many ranks: a board has {height}"
                             + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
@@ -830,7 +844,7 @@ class _Reader:
                 rank_start = index + 1
             elif ch in pieces:
                 if file >= width:
-                    self.fail_rank_width(rank, file + 1, rank_start)
+                    raise self.fail_rank_width(rank, file + 1, rank_start)
                 square = rank * width + file
                 board[square] = ch
                 file += 1
@@ -842,20 +856,20 @@ class _Reader:
                 file += run
                 index += digits - 1
                 if file > width:
-                    self.fail_rank_width(rank, file, rank_start)
+                    raise self.fail_rank_width(rank, file, rank_start)
             elif ch == "~":
-                self.fail("'~' must follow a piece letter", "placement", "placement", index)
+                raise self.fail("'~' must follow a piece letter", "placement", "placement", index)
             else:
                 allowed = "".join(sorted(set(self.variant.piece_letters)))
-                self.fail(
+                raise self.fail(
                     f"{ch!r} is not a piece of {self.variant.name} (pieces: {allowed}, upper case for White)",
                     "placement", "placement", index,
                 )
             index += 1
         if file != width:
-            self.fail_rank_width(rank, file, rank_start)
+            raise self.fail_rank_width(rank, file, rank_start)
         if rank != 0:
-            self.fail(f"only {height - rank} ranks; a board has {height}", "placement", "placement", length)
+            raise self.fail(f"only {height - rank} ranks; a board has {height}", "placement", "placement", length)
         return "".join(board), frozenset(promoted), None
 
     def read_run(self, text: str, index: int, width: int) -> tuple[int, int]:
@@ -867,13 +881,13 @@ class _Reader:
                 end += 1
         digits = text[index:end]
         if digits[0] == "0" or int(digits) > width:
-            self.fail(
+            raise self.fail(
                 f"{digits!r} in a rank: empty squares are counted 1 to {width}", "placement", "placement", index
             )
         return int(digits), end - index
 
-    def fail_rank_width(self, rank: int, width: int, rank_start: int) -> NoReturn:
-        self.fail(
+    def fail_rank_width(self, rank: int, width: int, rank_start: int) -> FenSyntaxError:
+        return self.fail(
             f"rank {rank + 1} has {width} squares; it must have {self.geometry.files}",
             "placement", "placement", rank_start,
         )
@@ -884,7 +898,7 @@ class _Reader:
             return Pockets.from_letters(text)
         for i, ch in enumerate(text):
             if ch not in pieces:
-                self.fail(f"{ch!r} is not a piece of {self.variant.name}", "pockets", group, offset + i)
+                raise self.fail(f"{ch!r} is not a piece of {self.variant.name}", "pockets", group, offset + i)
         return Pockets.from_letters(text)
 
     # -- castling and en passant -------------------------------------------------------------
@@ -916,12 +930,12 @@ class _Reader:
                 square = back + file_names.index(lower)
             else:
                 last = file_names[-1]
-                self.fail(
+                raise self.fail(
                     f"{ch!r} is not a castling right (K, Q, k, q or a rook's file letter)",
                     "castling", "castling", i, expected=f"K, Q, k, q, A-{last.upper()} or a-{last}",
                 )
             if square in rights:
-                self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
+                raise self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
         chess960 = self.chess_board and is_chess960(board, rights, (), self.variant)
         seen: CastlingSeen
@@ -938,7 +952,7 @@ class _Reader:
             return None
         square = self.geometry.square_index.get(text)
         if square is None:
-            self.fail(
+            raise self.fail(
                 f"en passant must be - or a square like e3, found {text!r}",
                 "en-passant", "en_passant", expected="- or a square",
             )

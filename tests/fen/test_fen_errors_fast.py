@@ -2,8 +2,8 @@
 
 A FEN missing its last required fields is the most common unreadable line (a truncated
 copy, a halfmove clock without its fullmove number). The reader explains it without
-running the pyparsing grammar (``_raise_missing_fields``); these tests hold that answer
-to the grammar's own (``_raise_from_grammar``): same message, field, column and
+running the pyparsing grammar (``_missing_field_error``); these tests hold that answer
+to the grammar's own (``_grammar_parse_error``): same message, field, column and
 expectation, on real cut-short FENs and on random cuts of every variant's start FEN.
 """
 
@@ -40,11 +40,11 @@ CUT_SHORT = [
 
 
 def _error(call) -> FenSyntaxError | None:
+    """The error ``call`` returns, or raises (a field before the last one wrong on its own)."""
     try:
-        call()
+        return call()
     except FenSyntaxError as exc:
         return exc
-    return None
 
 
 def _same(quick: FenSyntaxError, slow: FenSyntaxError | None) -> None:
@@ -59,8 +59,8 @@ def _same(quick: FenSyntaxError, slow: FenSyntaxError | None) -> None:
 
 def _both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
     groups = reader._field_groups(variant)
-    quick = _error(lambda: reader._raise_missing_fields(text, groups, variant))
-    slow = _error(lambda: reader._raise_from_grammar(text, groups, variant, DEFAULT_REGISTRY))
+    quick = _error(lambda: reader._missing_field_error(text, groups, variant))
+    slow = _error(lambda: reader._grammar_parse_error(text, groups, variant, DEFAULT_REGISTRY))
     return quick, slow
 
 
