@@ -5,13 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import enum
-import json
 import os
 import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from notation.cli import cluster_cmd, duplicates_options
@@ -340,7 +338,7 @@ def _run_inputs(args: argparse.Namespace, options: NormalizeOptions, names: list
     total = Summary()
     for name in names:
         with InputFile(name) as source:
-            named = replace(options, duplicates=duplicates._replace(source=_display_name(name)))
+            named = options.with_changes(duplicates=duplicates._replace(source=_display_name(name)))
             total.add_counts(_run(args, named, name, source, sinks, name if several else None))
     return total
 
@@ -423,6 +421,8 @@ def _shared_descriptor(args: argparse.Namespace, name: str, source: InputFile) -
 
 def _write_entries(report: Output, entries: list[dict[str, Any]], input_name: str | None) -> None:
     """Report entries as JSON lines, each first naming ``input_name`` when it is given."""
+    import json  # only a run with a report pays for it
+
     for entry in entries:
         if input_name is not None:
             entry = {"input": input_name, **entry}
@@ -530,4 +530,6 @@ def _print_summary(args: argparse.Namespace, summary: Summary) -> None:
     if args.summary == SummaryFormat.TEXT.value:
         sys.stderr.write(f"notation normalize: {summary.describe()}\n")
     elif args.summary == SummaryFormat.JSON.value:
+        import json  # only a JSON summary pays for it
+
         sys.stderr.write(json.dumps(summary.to_dict()) + "\n")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from notation.cluster.chunks import Chunk, Stretch
@@ -201,4 +201,4 @@ def for_partition(options: NormalizeOptions, copies: Copies, partition: Partitio
     key = partition_key(partition)
     duplicates = options.duplicates._replace(source=partition.name, verdicts=copies.get(key, {}),
                                              merged=None if merged is None else merged.get(key, {}))
-    return replace(options, duplicates=duplicates)
+    return options.with_changes(duplicates=duplicates)

@@ -31,7 +31,6 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
 from notation.inputs import ENCODING, ERRORS
@@ -265,7 +264,7 @@ def find_copies_in(inputs: Sequence[tuple[str, int]], options: NormalizeOptions,
                 copies[group].update(taken.take(found, source, games_before, group))
                 games_before += found.last_game
 
-            named = replace(options, duplicates=settings._replace(source=source))
+            named = options.with_changes(duplicates=settings._replace(source=source))
             if jobs < 2:
                 _keys_here(fd, named, decide)
             else:
@@ -298,7 +297,7 @@ def with_copies_in(options: NormalizeOptions, inputs: Sequence[tuple[str, int]],
             for note in tag_notes(text, options.limits, copies[group], source, gatherer):
                 gatherer.take(note, group)
         merged = gatherer.merged()
-    return [replace(options, duplicates=settings._replace(source=source, verdicts=copies[group],
+    return [options.with_changes(duplicates=settings._replace(source=source, verdicts=copies[group],
                                                           merged=merged.get(group, {})
                                                           if settings.merge is not MergeTags.NONE else None))
             for group, (source, _fd) in enumerate(inputs)]

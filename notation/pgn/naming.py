@@ -20,22 +20,27 @@ write other variants' 960 games under the variant's own name (lichess, python-ch
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Final, Literal
 
 from notation.variants import Variant
 
+_NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
-@dataclass(frozen=True)
+
 class VariantNaming:
     """One profile's names: the registry field holding them, else variant key -> tag value;
-    and its name for set-ups of the default variant."""
+    and its name for set-ups of the default variant. Read-only; a plain class rather than a
+    frozen dataclass, as ``normalize`` defines it at start-up (docs/architecture.md,
+    "Start-up")."""
 
-    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    from_position: str | None = None
-    names_960: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    registry_field: Literal["lichess_name"] | None = None
+    def __init__(self, names: Mapping[str, str] = _NO_NAMES, from_position: str | None = None,
+                 names_960: Mapping[str, str] = _NO_NAMES,
+                 registry_field: Literal["lichess_name"] | None = None) -> None:
+        self.names: Final = names
+        self.from_position: Final = from_position
+        self.names_960: Final = names_960
+        self.registry_field: Final = registry_field
 
 
 # lichess: the registry's ``lichess_name`` (lichess's scalachess Variant names).

@@ -49,9 +49,8 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
@@ -134,26 +133,83 @@ PROFILE_MOVES: Mapping[str, ImpliedMoves] = MappingProxyType({
 })
 
 
-@dataclass(frozen=True)
-class NormalizeOptions:
-    """How to normalise. Build one with ``NormalizeOptions.create``."""
+# NormalizeOptions' fields, in the order ``__init__`` takes them.
+_OPTION_FIELDS = (
+    "profile", "write", "on_bad", "on_illegal", "registry", "limits", "accept", "moves", "budget", "moves_family",
+    "encoding", "move_letters", "broken", "repairs", "export", "duplicates",
+)
 
-    profile: str = DEFAULT_PROFILE
-    write: WriteOptions = field(default_factory=resolve_options)
-    on_bad: BadGamePolicy = BadGamePolicy.KEEP
-    on_illegal: IllegalPolicy = IllegalPolicy.REFUSE
-    registry: Registry = DEFAULT_REGISTRY
-    limits: Limits = DEFAULT_LIMITS
-    accept: frozenset[str] = frozenset()  # validation codes reported as warnings, not errors
-    moves: MovesOption = MovesOption.KEEP
-    budget: Budget = DEFAULT_BUDGET  # how much movetext a game may hold, when moves are read
-    moves_family: RuleFamily | None = None  # moves read only in games of this family (a profile's notation)
-    encoding: TextEncoding = TextEncoding.KEEP  # how games read as Windows-1252 are written
-    move_letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
-    broken: BrokenGames = BrokenGames.KEEP  # games whose moves hold an error: kept, cut or left out (``--broken``)
-    repairs: frozenset[Repair] = frozenset()  # the ``--fix-*`` repairs asked for
-    export: ExportFormat = ExportFormat.KEEP  # the standard's export format (``--export``; ``export.py``)
-    duplicates: DuplicateSettings = NO_DUPLICATES  # later copies of a game (``--duplicates``)
+
+class NormalizeOptions:
+    """How to normalise. Build one with ``NormalizeOptions.create``; ``with_changes`` makes a
+    changed copy.
+
+    A read-only value, equal to another with the same fields (a registry compares by
+    identity). A plain class rather than a frozen dataclass: ``normalize`` defines it at
+    start-up, where ``dataclasses`` (it imports ``inspect`` and ``ast``) and the methods it
+    compiles from source are dear (docs/architecture.md, "Start-up").
+    """
+
+    def __init__(
+        self,
+        profile: str = DEFAULT_PROFILE,
+        write: WriteOptions | None = None,  # None: the default profile's (``resolve_options()``)
+        on_bad: BadGamePolicy = BadGamePolicy.KEEP,
+        on_illegal: IllegalPolicy = IllegalPolicy.REFUSE,
+        registry: Registry = DEFAULT_REGISTRY,
+        limits: Limits = DEFAULT_LIMITS,
+        accept: frozenset[str] = frozenset(),
+        moves: MovesOption = MovesOption.KEEP,
+        budget: Budget = DEFAULT_BUDGET,
+        moves_family: RuleFamily | None = None,
+        encoding: TextEncoding = TextEncoding.KEEP,
+        move_letters: MoveLanguage = MoveLanguage.EN,
+        broken: BrokenGames = BrokenGames.KEEP,
+        repairs: frozenset[Repair] = frozenset(),
+        export: ExportFormat = ExportFormat.KEEP,
+        duplicates: DuplicateSettings = NO_DUPLICATES,
+    ) -> None:
+        self.profile: Final = profile
+        self.write: Final = resolve_options() if write is None else write
+        self.on_bad: Final = on_bad
+        self.on_illegal: Final = on_illegal
+        self.registry: Final = registry
+        self.limits: Final = limits
+        self.accept: Final = accept  # validation codes reported as warnings, not errors
+        self.moves: Final = moves
+        self.budget: Final = budget  # how much movetext a game may hold, when moves are read
+        self.moves_family: Final = moves_family  # moves read only in games of this family (a profile's notation)
+        self.encoding: Final = encoding  # how games read as Windows-1252 are written
+        self.move_letters: Final = move_letters  # chess moves' piece letters (``--piece-letters``)
+        self.broken: Final = broken  # games whose moves hold an error: kept, cut or left out (``--broken``)
+        self.repairs: Final = repairs  # the ``--fix-*`` repairs asked for
+        self.export: Final = export  # the standard's export format (``--export``; ``export.py``)
+        self.duplicates: Final = duplicates  # later copies of a game (``--duplicates``)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _OPTION_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NormalizeOptions):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(_OPTION_FIELDS, self._values(), strict=True))
+        return f"NormalizeOptions({fields})"
+
+    def with_changes(self, **changes: Any) -> NormalizeOptions:
+        """A copy with the given fields replaced. Raises ``TypeError`` for a name that is
+        not a field."""
+        unknown = set(changes) - set(_OPTION_FIELDS)
+        if unknown:
+            raise TypeError(f"NormalizeOptions has no field(s) {', '.join(sorted(unknown))}")
+        values = dict(zip(_OPTION_FIELDS, self._values(), strict=True))
+        values.update(changes)
+        return NormalizeOptions(**values)
 
     @property
     def repairs_read_moves(self) -> bool:
@@ -213,53 +269,91 @@ class NormalizeOptions:
 
     def __reduce__(self) -> tuple[type[NormalizeOptions], tuple[Any, ...]]:
         """Pickled (to ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
-        the default would set the frozen fields one by one and fail."""
-        return (NormalizeOptions, (self.profile, self.write, self.on_bad, self.on_illegal, self.registry, self.limits,
-                                   self.accept, self.moves, self.budget, self.moves_family, self.encoding,
-                                   self.move_letters, self.broken, self.repairs, self.export, self.duplicates))
+        the default would set the read-only fields one by one and fail."""
+        return (NormalizeOptions, self._values())
 
 
-@dataclass
+DEFAULT_OPTIONS: Final = NormalizeOptions()
+"""The default profile's options: every default of ``NormalizeOptions.create``."""
+
+
+# GameResult's fields, in the order ``__init__`` takes them.
+_RESULT_FIELDS = (
+    "number", "part", "start_line", "text", "changed", "rejected", "report", "codes", "counted", "dropped",
+)
+
+
 class GameResult:
     """One game (or one part of a game too large to hold) after normalising.
 
     ``text`` is what goes to the output, or to the rejects file when ``rejected``.
     ``report`` holds the JSON report entries, one per input line with problems.
+    Mutable (``--duplicates`` drops or marks a result), equal to another with the same fields.
     """
 
-    number: int
-    part: int
-    start_line: int
-    text: str
-    changed: bool = False
-    rejected: bool = False
-    report: list[dict[str, Any]] = field(default_factory=list)
-    codes: list[str] = field(default_factory=list)  # every problem's code, for the summary
-    counted: bool = True  # False for continuation parts and blank stretches
-    dropped: bool = False  # a copy left out of the output (``--duplicates drop``)
+    def __init__(self, number: int, part: int, start_line: int, text: str, changed: bool = False,
+                 rejected: bool = False, report: list[dict[str, Any]] | None = None, codes: list[str] | None = None,
+                 counted: bool = True, dropped: bool = False) -> None:
+        self.number = number
+        self.part = part
+        self.start_line = start_line
+        self.text = text
+        self.changed = changed
+        self.rejected = rejected
+        self.report: list[dict[str, Any]] = [] if report is None else report
+        self.codes: list[str] = [] if codes is None else codes  # every problem's code, for the summary
+        self.counted = counted  # False for continuation parts and blank stretches
+        self.dropped = dropped  # a copy left out of the output (``--duplicates drop``)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.number, self.part, self.start_line, self.text, self.changed, self.rejected, self.report,
+                self.codes, self.counted, self.dropped)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameResult):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(_RESULT_FIELDS, self._values(), strict=True))
+        return f"GameResult({fields})"
 
     def __reduce__(self) -> tuple[type[GameResult], tuple[Any, ...]]:
         """Pickled (from ``--jobs`` and Dask workers) through ``__init__``: compiled (mypyc),
-        a dataclass is not pickled by default."""
-        return (GameResult, (self.number, self.part, self.start_line, self.text, self.changed, self.rejected,
-                             self.report, self.codes, self.counted, self.dropped))
+        a class with its own ``__init__`` is not pickled by default."""
+        return (GameResult, self._values())
 
 
-@dataclass
 class Summary:
     """Totals over a run: games read, changed, unchanged, rejected, dropped (copies left
-    out), problems by code. Each game read is counted under one of the four."""
+    out), problems by code. Each game read is counted under one of the four.
+    Mutable, equal to another with the same totals."""
 
-    games: int = 0
-    changed: int = 0
-    unchanged: int = 0
-    rejected: int = 0
-    problems: Counter = field(default_factory=Counter)
-    dropped: int = 0
+    def __init__(self, games: int = 0, changed: int = 0, unchanged: int = 0, rejected: int = 0,
+                 problems: Counter[str] | None = None, dropped: int = 0) -> None:
+        self.games = games
+        self.changed = changed
+        self.unchanged = unchanged
+        self.rejected = rejected
+        self.problems: Counter[str] = Counter() if problems is None else problems
+        self.dropped = dropped
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.games, self.changed, self.unchanged, self.rejected, self.problems, self.dropped)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Summary):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return (f"Summary(games={self.games!r}, changed={self.changed!r}, unchanged={self.unchanged!r}, "
+                f"rejected={self.rejected!r}, problems={self.problems!r}, dropped={self.dropped!r})")
 
     def __reduce__(self) -> tuple[type[Summary], tuple[Any, ...]]:
-        """Pickled through ``__init__``: compiled (mypyc), a dataclass is not pickled by default."""
-        return (Summary, (self.games, self.changed, self.unchanged, self.rejected, self.problems, self.dropped))
+        """Pickled through ``__init__``: compiled (mypyc), a class with its own ``__init__``
+        is not pickled by default."""
+        return (Summary, self._values())
 
     def add(self, result: GameResult) -> None:
         if result.codes:  # most games have none; Counter.update costs even then
@@ -334,7 +428,7 @@ class _Report:
 class Normalizer:
     """Normalises games one by one with fixed options; caches FEN and variant look-ups."""
 
-    def __init__(self, options: NormalizeOptions = NormalizeOptions()):
+    def __init__(self, options: NormalizeOptions = DEFAULT_OPTIONS):
         self.options = options
         self._variants: dict[str, Variant | NotationError] = {}
         self._fens: dict[tuple[str, str], ConvertResult] = {}
@@ -775,19 +869,19 @@ class _Edits:
         return "".join(out)
 
 
-def normalize_games(games: Iterable[RawGame], options: NormalizeOptions = NormalizeOptions()) -> Iterator[GameResult]:
+def normalize_games(games: Iterable[RawGame], options: NormalizeOptions = DEFAULT_OPTIONS) -> Iterator[GameResult]:
     """One ``GameResult`` per raw game, in order (single process)."""
     normalizer = Normalizer(options)
     for game in games:
         yield normalizer.normalize_game(game)
 
 
-def normalize(lines: Iterable[str] | str, options: NormalizeOptions = NormalizeOptions()) -> Iterator[GameResult]:
+def normalize(lines: Iterable[str] | str, options: NormalizeOptions = DEFAULT_OPTIONS) -> Iterator[GameResult]:
     """Normalise PGN text (a ``str``, lines, or blocks cut anywhere); results in input order."""
     return normalize_games(iter_games(lines, options.limits), options)
 
 
-def normalize_text(text: str, options: NormalizeOptions = NormalizeOptions()) -> tuple[str, Summary, list[dict]]:
+def normalize_text(text: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> tuple[str, Summary, list[dict]]:
     """The whole output text (rejected games left out), the summary and the report entries."""
     summary = Summary()
     out: list[str] = []

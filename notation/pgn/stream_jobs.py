@@ -35,7 +35,7 @@ from notation.parallel.pool import running
 from notation.pgn.batch import Batch, game_batches, numbered
 from notation.pgn.cuts import CHUNK_CHARS, LONGEST_CHUNK_CHARS, Stretch, cut_chunks
 from notation.pgn.lines import LineCounter, line_breaks
-from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary, normalize
+from notation.pgn.normalize import DEFAULT_OPTIONS, NormalizeOptions, Normalizer, Summary, normalize
 from notation.pgn.splitter import iter_games
 
 _worker: Normalizer | None = None
@@ -46,7 +46,6 @@ def _init_worker(options: NormalizeOptions) -> None:
     _worker = Normalizer(options)
 
 
-_DEFAULT_OPTIONS = NormalizeOptions()
 
 
 _Worked = tuple[Batch, "array[int]", list[str]]  # a chunk's batch, spans and new texts (``_work``)
@@ -89,7 +88,7 @@ def _work(chunk: str, first_line: int) -> _Worked:
 
 
 def normalize_blocks_parallel(
-    blocks: Iterable[str], options: NormalizeOptions = _DEFAULT_OPTIONS, jobs: int = 2, *,
+    blocks: Iterable[str], options: NormalizeOptions = DEFAULT_OPTIONS, jobs: int = 2, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
 ) -> Iterator[Batch]:
     """``normalize`` over the text of ``blocks`` on ``jobs`` processes, as batches in input

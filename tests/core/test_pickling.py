@@ -13,7 +13,6 @@ values go to ``--jobs`` and Dask workers and come back the same way.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import pickle
 from concurrent.futures import ProcessPoolExecutor
 
@@ -79,7 +78,7 @@ def test_normalize_options_survive_pickling_for_the_workers():
                                       aliases={"zh960": "crazyhouse"})
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         back = pickle.loads(pickle.dumps(options, protocol))
-        assert dataclasses.replace(back, registry=options.registry) == options  # a registry compares by identity
+        assert back.with_changes(registry=options.registry) == options  # a registry compares by identity
         assert back.registry.find("zh960") == options.registry.find("zh960")
 
 
