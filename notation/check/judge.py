@@ -8,7 +8,6 @@ Nothing here raises on bad input.
 """
 
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
@@ -19,6 +18,7 @@ from notation.fen.dialect import Dialect
 from notation.fen.profiles import WriteOptions
 from notation.move_options import MoveLanguage
 from notation.options import PocketStyle
+from notation.patterns import compiled
 from notation.variants import Registry, Variant
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class PositionJudge:
         return [Finding(Severity.WARNING, "profile-mismatch", f"{name} writes this position as {written}", 1)]
 
 
-_TOKEN = re.compile(r"\S+")
+_TOKEN = r"\S+"  # compiled on first use (``notation.patterns``): a FEN with a problem
 _FIXED_FIELDS = {"placement": 0, "promoted": 0, "turn": 1, "castling": 2, "en-passant": 3}
 
 
@@ -149,7 +149,7 @@ def field_column(fen: str, field: str | None) -> int | None:
     """1-based column where ``field`` starts in ``fen``, or None when it cannot be seen."""
     if field is None:
         return None
-    tokens = list(_TOKEN.finditer(fen))
+    tokens = list(compiled(_TOKEN).finditer(fen))
     if field in _FIXED_FIELDS:
         index = _FIXED_FIELDS[field]
         return tokens[index].start() + 1 if index < len(tokens) else None

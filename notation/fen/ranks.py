@@ -21,6 +21,7 @@ from librt.strings import BytesWriter
 from mypy_extensions import u8
 
 from notation.geometry import Geometry
+from notation.patterns import compiled
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
@@ -146,7 +147,7 @@ def _as_written(placement: str) -> bool:
     return placement.isascii() and "." not in placement and b"99" not in placement.encode().translate(_DIGITS_AS_NINE)
 
 
-_EMPTY_RUN = re.compile(r"\.+")
+_EMPTY_RUN = r"\.+"  # compiled on first use (``notation.patterns``): a board not 8x8
 
 
 def _count_run(match: re.Match[str]) -> str:
@@ -158,11 +159,12 @@ def placement_of_board(cells: str, geometry: Geometry, marks: Collection[int] = 
     empty squares as one number (``10`` on wide boards), ``~`` after the marked pieces."""
     ranks = []
     width = geometry.files
+    empty_run = compiled(_EMPTY_RUN)
     for rank_start in range(geometry.size - width, -1, -width):
         row = cells[rank_start:rank_start + width]
         if marks:
             row = "".join(
                 cell + "~" if rank_start + file in marks and cell != "." else cell for file, cell in enumerate(row)
             )
-        ranks.append(_EMPTY_RUN.sub(_count_run, row))
+        ranks.append(empty_run.sub(_count_run, row))
     return "/".join(ranks)

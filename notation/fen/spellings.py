@@ -15,15 +15,16 @@ counters, ...) is left to the FEN reader.
 """
 
 
-import re
 from typing import Final
 
 from notation.errors import FenSyntaxError, Problem
 from notation.options import FieldLayout, PieceLetters, SideLetters
+from notation.patterns import compiled
 from notation.variants import Variant
 
-_TOKEN = re.compile(r"\S+")
-_MOVE_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits, as the reader's counters
+# Compiled on first use (``notation.patterns``): only a FEN in a variant's own spelling.
+_TOKEN = r"\S+"
+_MOVE_NUMBER = r"[0-9]{1,9}"  # ASCII digits, as the reader's counters
 
 
 class OwnSpelling:
@@ -98,7 +99,7 @@ def _placement_letters(text: str, start: int, variant: Variant) -> tuple[PieceLe
 def own_spelling(text: str, variant: Variant) -> OwnSpelling:
     """``text`` in ``variant``'s own letters, ``w``/``b`` and six fields (or four, EPD-style,
     when it had four), with the spelling seen. Raises ``FenSyntaxError`` as the module says."""
-    tokens = list(_TOKEN.finditer(text))
+    tokens = list(compiled(_TOKEN).finditer(text))
     if not tokens:
         return OwnSpelling(text, PieceLetters.STANDARD, SideLetters.WB, FieldLayout.FULL)
     placement = tokens[0]
@@ -128,7 +129,7 @@ def own_spelling(text: str, variant: Variant) -> OwnSpelling:
         )
     if cfen:
         number = tokens[2]
-        if not _MOVE_NUMBER.fullmatch(number.group()):
+        if not compiled(_MOVE_NUMBER).fullmatch(number.group()):
             raise _fail(
                 f"expected the move number, found {number.group()!r}", "fullmove", number.start() + 1,
                 expected="fullmove number",

@@ -11,14 +11,15 @@ Nothing here raises.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Final
 
 from notation.move_options import MoveNotation
+from notation.patterns import compiled
 
-COORDINATES: Final = re.compile(r"([a-iA-I])(10|[0-9])(-?)([a-iA-I])(10|[0-9])")
-"""A coordinate move: file, rank, an optional ``-`` (ICCS as some write it), file, rank."""
+COORDINATES: Final = r"([a-iA-I])(10|[0-9])(-?)([a-iA-I])(10|[0-9])"
+"""A coordinate move: file, rank, an optional ``-`` (ICCS as some write it), file, rank
+(its source: compiled when a Xiangqi move is first read, ``notation.patterns``)."""
 
 AMBIGUOUS: Final = "ambiguous-move"
 """The code of a move that reads as both (``notation.moves.xiangqi``)."""
@@ -28,7 +29,7 @@ def notation_of(text: str, start: int = 0, end: int = -1) -> MoveNotation | None
     """The notation ``text[start:end]`` (end -1: the text's end) can only be written in:
     UCI for a rank 10, ICCS for a rank 0; None for a move of neither kind or one that both
     read."""
-    parts = COORDINATES.fullmatch(text, start, len(text) if end < 0 else end)
+    parts = compiled(COORDINATES).fullmatch(text, start, len(text) if end < 0 else end)
     if parts is None:
         return None
     ranks = (parts.group(2), parts.group(5))
@@ -41,7 +42,7 @@ def notation_of(text: str, start: int = 0, end: int = -1) -> MoveNotation | None
 
 def is_coordinate(word: str) -> bool:
     """Whether ``word`` is written as a coordinate move (UCI or ICCS)."""
-    return COORDINATES.fullmatch(word) is not None
+    return compiled(COORDINATES).fullmatch(word) is not None
 
 
 def settled_notation(moves: Iterable[str]) -> MoveNotation | None:

@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from notation.patterns import compiled
 from notation.pgn.lines import split_lines
 from notation.pgn.movetext import (
     DEFAULT_BUDGET,
@@ -135,7 +136,7 @@ def _tags(header: str) -> list[tuple[str, str]] | None:
                 pos += 1
             if pos >= end:
                 break
-            match = TAG.match(line, pos)
+            match = compiled(TAG).match(line, pos)
             if match is None:
                 return None
             tags.append((match.group(1), unescape_tag_value(match.group(2))))

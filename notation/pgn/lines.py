@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from notation.patterns import compiled
 
 # The state machine is fed lines of at most this many characters (their ending aside);
 # longer ones are fed in pieces. ``cuts`` cuts only before tag lines no longer than this.
@@ -12,8 +13,10 @@ from collections.abc import Iterator
 # ``lines.PIECE_CHARS`` at each use, so that tests may make it small.
 PIECE_CHARS = 1 << 17
 
-NEXT_BREAK = re.compile(r"\r\n|\r|\n")
-_LINE_SPLIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+# Patterns' sources, compiled on first use (``notation.patterns``): text of ``\n`` line
+# ends needs neither.
+NEXT_BREAK = r"\r\n|\r|\n"
+_LINE_SPLIT = r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+"
 
 def split_lines(text: str) -> list[str]:
     """``text`` cut after each ``\r\n``, ``\n`` or lone ``\r``, endings kept."""
@@ -24,7 +27,7 @@ def split_lines(text: str) -> list[str]:
         if last:
             lines.append(last)
         return lines
-    return _LINE_SPLIT.findall(text)
+    return compiled(_LINE_SPLIT).findall(text)
 
 def line_ending(line: str) -> str:
     """The line's ending (``\\r\\n``, ``\\n``, ``\\r``) or ``""``."""
@@ -49,7 +52,7 @@ def line_breaks(text: str) -> int:
 
 def first_break(text: str) -> int:
     """Where the first line of ``text`` ends (its ending excluded), or ``len(text)``."""
-    found = NEXT_BREAK.search(text)
+    found = compiled(NEXT_BREAK).search(text)
     return len(text) if found is None else found.start()
 
 

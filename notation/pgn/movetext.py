@@ -53,6 +53,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from notation.patterns import compiled
 from notation.pgn.lines import line_breaks
 from notation.pgn.tags import TAG
 
@@ -242,7 +243,7 @@ def _moves_after_tags(text: str, start: int, end: int) -> int:
     pos = start
     found = False
     while pos < end:
-        match = TAG.match(text, pos, end)
+        match = compiled(TAG).match(text, pos, end)
         if match is None:
             break
         found = True

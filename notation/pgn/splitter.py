@@ -56,6 +56,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from notation.parallel.pieces import joined
+from notation.patterns import compiled
 from notation.pgn import lines as line_ends
 from notation.pgn.games import DEFAULT_LIMITS, RESULTS, Limits, RawGame
 from notation.pgn.lines import NEXT_BREAK
@@ -66,9 +67,10 @@ if TYPE_CHECKING:
 
 # -- the fast path: whole clean games matched at C speed ------------------------------------
 # A game ends after the blank lines that precede the next tag line.
-_BOUNDARY = re.compile(r"\n(?:[ \t]*\r?\n)+(?=[ \t]*\[[A-Za-z0-9_])")
+# (compiled on first use, ``notation.patterns``: the usual layout needs none of it)
+_BOUNDARY = r"\n(?:[ \t]*\r?\n)+(?=[ \t]*\[[A-Za-z0-9_])"
 _VALUE_FAST = r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"'
-_CLEAN_HEADER = re.compile(
+_CLEAN_HEADER = (  # any layout of clean tag lines (compiled on first use: the usual one is the next)
     r"(?:[ \t]*+\[[ \t]*+" + NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
@@ -104,7 +106,7 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     find exactly one game in ``text`` and no damage; ``(-1, 0)`` otherwise."""
     if len(text) > limit or (len(text) > line_ends.PIECE_CHARS and _has_long_line(text)):
         return _NOT_CLEAN
-    header = _CLEAN_HEADER_LF.match(text) or _CLEAN_HEADER.match(text)
+    header = _CLEAN_HEADER_LF.match(text) or compiled(_CLEAN_HEADER).match(text)
     if header is None:
         return _NOT_CLEAN
     header_end = header.end()
@@ -362,7 +364,7 @@ class _Window:
                 buf.find("\n\n ", start) < 0
             ):
                 return -1  # nor could _BOUNDARY find one from ``start``
-        match = _BOUNDARY.search(buf, start)
+        match = compiled(_BOUNDARY).search(buf, start)
         return -1 if match is None else match.end()
 
     def piece_end(self, piece_chars: int) -> int:
@@ -370,14 +372,15 @@ class _Window:
         a line longer than ``piece_chars`` is cut there (its next piece follows)."""
         pos = self.pos
         window = pos + piece_chars + 2  # a line ending that starts by pos + piece_chars: whole
-        newline = NEXT_BREAK.search(self.buf, pos, window)
+        next_break = compiled(NEXT_BREAK)
+        newline = next_break.search(self.buf, pos, window)
         while not self.eof and len(self.buf) < window and (
             newline is None or (newline.group() == "\r" and newline.end() == len(self.buf))
         ):
             self.refill()
             pos = self.pos
             window = pos + piece_chars + 2
-            newline = NEXT_BREAK.search(self.buf, pos, window)
+            newline = next_break.search(self.buf, pos, window)
         if newline is not None and newline.start() <= pos + piece_chars:
             return newline.end()
         return min(pos + piece_chars, len(self.buf))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from notation.patterns import compiled
 from notation.pgn import lines as line_ends
 from notation.pgn.encodings import byte_read
 from notation.pgn.games import (
@@ -43,6 +44,11 @@ from notation.pgn.tags import (
     unescape_tag_value,
 )
 
+# The tag patterns (tags.py keeps their sources) compiled with this module, which only
+# text the splitter's fast path leaves over brings.
+_TAG = compiled(TAG)
+_TAG_NAME = compiled(TAG_NAME)
+_WELL_FORMED_TAG_LINE = compiled(WELL_FORMED_TAG_LINE)
 _JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\udc80-\udcff]")
 _COMPACT_PIECES = 4096  # pieces of a game held apart before they are joined
@@ -292,7 +298,7 @@ class Splitter:
         """What a line (or the rest of one after a result) is: "tag", "blank", "escape",
         "comment" (inside a brace comment) or "movetext"."""
         if self.in_comment:
-            if self.prev_blank and at_line_start and WELL_FORMED_TAG_LINE.match(body):
+            if self.prev_blank and at_line_start and _WELL_FORMED_TAG_LINE.match(body):
                 self._report_unterminated_comment(self._ensure_game())  # the tag line ends it
                 return "tag"
             return "comment"
@@ -349,7 +355,7 @@ class Splitter:
 
     @staticmethod
     def _first_tag_name(body: str) -> str | None:
-        found = TAG_NAME.match(body, len(body) - len(body.lstrip(" \t")))
+        found = _TAG_NAME.match(body, len(body) - len(body.lstrip(" \t")))
         return None if found is None else found.group(1)
 
     def _tag_line(self, line: str, body: str) -> tuple[RawGame, int]:
@@ -511,7 +517,7 @@ class Splitter:
         pos = len(text) - len(text.lstrip(" \t"))
         found: list[re.Match[str]] = []
         while pos < len(text):
-            match = TAG.match(text, pos)
+            match = _TAG.match(text, pos)
             if match is None:
                 break
             found.append(match)
@@ -553,7 +559,7 @@ class Splitter:
     def _long_tag_line(self, game: RawGame, body: str, offset: int) -> None:
         """A tag line read in pieces: reported, its tags not read (their line is not whole)."""
         pos = len(body) - len(body.lstrip(" \t"))
-        name_match = TAG_NAME.match(body, pos)
+        name_match = _TAG_NAME.match(body, pos)
         game.problems.append(
             PgnProblem(TAG_SYNTAX, f"tag line longer than {line_ends.PIECE_CHARS} characters; its tags are not read",
                        self.line_no, self.piece_offset + offset + pos + 1, name_match.group(1) if name_match else None)
@@ -570,7 +576,7 @@ class Splitter:
             )
 
     def _tag_problem(self, game: RawGame, text: str, pos: int, offset: int) -> None:
-        name_match = TAG_NAME.match(text, pos)
+        name_match = _TAG_NAME.match(text, pos)
         name = name_match.group(1) if name_match else None
         rest = text[pos:]
         if name_match is None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from notation.patterns import compiled
+
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
 
@@ -64,18 +66,18 @@ class Tag:
 # a tag name, and a quoted value (group: the value, still escaped)
 NAME = r"[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*"
 VALUE = r'"((?:[^"\\\r\n]|\\.)*)"'
-TAG = re.compile(r"\[[ \t]*(" + NAME + r")[ \t]*" + VALUE + r"[ \t]*\]")
-TAG_NAME = re.compile(r"\[[ \t]*([A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*)")
-WELL_FORMED_TAG_LINE = re.compile(
-    r'[ \t]*\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\.)*"\][ \t]*(?:\r\n|\r|\n)?\Z'
-)
-_UNESCAPE = re.compile(r"\\(.)")
+# Patterns' sources, compiled on first use (``notation.patterns``): a file of clean games
+# needs none of them.
+TAG = r"\[[ \t]*(" + NAME + r")[ \t]*" + VALUE + r"[ \t]*\]"
+TAG_NAME = r"\[[ \t]*([A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*)"
+WELL_FORMED_TAG_LINE = r'[ \t]*\[[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]*[ \t]+"(?:[^"\\\r\n]|\\.)*"\][ \t]*(?:\r\n|\r|\n)?\Z'
+_UNESCAPE = r"\\(.)"
 TAG_START_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def unescape_tag_value(raw: str) -> str:
     """A tag value without its PGN escapes (``\\"`` and ``\\\\``)."""
-    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+    return compiled(_UNESCAPE).sub(r"\1", raw) if "\\" in raw else raw
 
 
 def escape_tag_value(value: str) -> str:

@@ -30,6 +30,7 @@ import notation
 from notation.fen.writer import write_fen
 from notation.game.family import GamePosition
 from notation.moves import default_notation, write_move
+from notation.patterns import compiled
 from notation.pgn.export import LINE_WIDTH, ROSTER, ExportFormat, export_game, glyph_nags
 from notation.pgn.movetext import (
     CLOSE,
@@ -124,7 +125,7 @@ def _assert_export_layout(text: str, form: ExportFormat) -> None:
         begin = movetext_start(body)
         head = body[:begin].splitlines()
         assert head[-1] == "" and all(head[:-1]), head  # one tag a line, one empty line after
-        names = [TAG.fullmatch(line).group(1) for line in head[:-1]]
+        names = [compiled(TAG).fullmatch(line).group(1) for line in head[:-1]]
         assert names[:7] == list(ROSTER)
         rest = names[7:]
         assert rest == sorted(rest)
