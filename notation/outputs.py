@@ -104,13 +104,10 @@ class Output:
             self._target = os.path.realpath(path)
             directory = os.path.dirname(self._target)
             try:
-                import tempfile  # here, not at start-up: only commands writing files need it
-
                 # made and listed with the signals waiting: one landing between the two would
                 # leave a file its handler does not know of
                 with signals_deferred():
-                    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self._target)}.",
-                                               suffix=".tmp")
+                    fd, tmp = _new_temporary_file(directory, os.path.basename(self._target))
                     TEMPORARY_FILES.add(tmp)
             except OSError as exc:
                 raise OutputError(f"cannot write {path!r}: {describe_error(exc)}") from None
@@ -215,6 +212,25 @@ class Output:
             self.commit()
         else:
             self.discard()
+
+
+_CREATE_NEW = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_NAME_TRIES = 100
+
+
+def _new_temporary_file(directory: str, base: str) -> tuple[int, str]:
+    """A new file ``.<base>.<12 random hex digits>.tmp`` in ``directory``, open for writing
+    and readable by its owner only: as ``tempfile.mkstemp`` makes one (created exclusively, a
+    fresh name after a clash), without importing ``tempfile``, whose ``shutil``, ``random``
+    and compression modules cost a command that writes a file more than the rest of its
+    output set-up (docs/architecture.md, "Start-up"). Raises ``OSError``."""
+    for _ in range(_NAME_TRIES):
+        path = os.path.join(directory, f".{base}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, _CREATE_NEW, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no unused temporary file name in {directory!r} after {_NAME_TRIES} tries")
 
 
 def remove_temporary_file(path: str) -> None:

@@ -153,6 +153,39 @@ def test_an_exception_leaves_an_atomic_target_as_it_was(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pgn"]
 
 
+def test_the_temporary_file_sits_beside_its_target_new_and_private(tmp_path, monkeypatch):
+    """Made with os.open, not tempfile: created exclusively, readable by its owner only,
+    named after the target, listed for the signal handlers until it is put in place; a
+    name already taken (another run's temporary) is passed over for a fresh one."""
+    from notation import outputs
+
+    target = tmp_path / "out.pgn"
+    target.write_text("before\n")
+    taken = tmp_path / ".out.pgn.000000000000.tmp"
+    taken.write_text("another run's\n")
+    draws = iter([bytes(6), bytes(6), bytes([1] * 6)])
+    monkeypatch.setattr(outputs.os, "urandom", lambda size: next(draws))
+    output = Output(str(target))
+    temporary = tmp_path / ".out.pgn.010101010101.tmp"
+    assert temporary.exists() and str(temporary) in outputs.TEMPORARY_FILES
+    assert stat.S_IMODE(temporary.stat().st_mode) == 0o600
+    output.write("after\n")
+    output.commit()
+    assert target.read_text() == "after\n"
+    assert taken.read_text() == "another run's\n"  # never opened, never removed
+    assert sorted(p.name for p in tmp_path.iterdir()) == [taken.name, "out.pgn"]
+    assert str(temporary) not in outputs.TEMPORARY_FILES
+
+
+def test_a_directory_without_a_free_temporary_name_is_an_output_error(tmp_path, monkeypatch):
+    from notation import outputs
+
+    (tmp_path / ".out.pgn.000000000000.tmp").write_text("")
+    monkeypatch.setattr(outputs.os, "urandom", lambda size: bytes(size))
+    with pytest.raises(OutputError, match="cannot write .*out.pgn"):
+        Output(str(tmp_path / "out.pgn"))
+
+
 _DISCARD_AND_EXIT = """
 import sys
 from notation.outputs import Output

@@ -320,7 +320,8 @@ def test_leaving_the_other_commands_out_changes_no_answer(argv):
     assert (done.returncode, done.stdout, done.stderr) == (full["code"], full["out"], full["err"])
 
 
-# What `check` on one game, `convert` and `validate` on one FEN line must not load, and why:
+# What `check` and `normalize` on one game, `convert` and `validate` on one FEN line must not
+# load, and why:
 # each is milliseconds of a start-up every CI step and shell loop pays (bench_startup prints
 # the figures beside the 35 ms target). The probe itself imports json, io and sys.
 NOT_AT_START_UP = {
@@ -335,6 +336,9 @@ NOT_AT_START_UP = {
     "notation.pgn.identity": "game identities: --duplicates, --add-tags",
     "tqdm": "a progress bar, drawn only on a terminal",
     "zstandard": "a compressed input",
+    "tempfile": "an output file's temporary twin is made with os.open (outputs._new_temporary_file): tempfile "
+                "brings shutil, random and the compression modules",
+    "shutil": "only --backup copies the file it replaces",
     "notation.parallel.fork_pool": "--jobs",
     "notation.parallel.ordered": "--jobs: the pieces' results taken back in input order",
     "notation.cluster.connect": "--dask",
@@ -367,7 +371,13 @@ START_UP_RUNS = {
     "convert --json, one line": (["convert", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n"),
     "validate, one FEN": (["validate"], LEGAL),
     "validate --json, one line": (["validate", "--json"], json.dumps({"fen": LEGAL.strip()}) + "\n"),
+    "normalize, one game": (["normalize", "one.pgn", "-o", "out.pgn", "--progress", "never"], ""),
+    "normalize --moves uci, one game": (["normalize", "one.pgn", "-o", "out.pgn", "--progress", "never", "--moves",
+                                         "uci"], ""),
 }
+# What normalize needs beyond them: its own module and an output file (and, its moves read,
+# the move generator).
+NORMALIZES = {"notation.pgn.normalize", "notation.outputs"}
 
 
 @pytest.mark.parametrize("run", sorted(START_UP_RUNS))
@@ -378,6 +388,8 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     code, modules = loaded(argv, stdin, cwd=tmp_path)
     assert code == 0
     allowed = (READS_JSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else set())
+    if argv[0] == "normalize":
+        allowed |= NORMALIZES | (PLAYS_MOVES if "--moves" in argv else set())
     found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules and name not in allowed}
     assert not found, f"{run} loaded modules it does not use: {found}"
 
