@@ -96,15 +96,19 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         else:
             good_by_colour[colour].append(sq)
     for colour, good in enumerate(good_by_colour):
-        if not good:
-            continue
+        if len(good) < 2:
+            continue  # one right a side at most: none to drop
+        # ``good`` is in square order: those west of the castling piece, then those east;
+        # the outermost of each keeps its right (indexes, not lists: this runs for every
+        # setup with rights on both sides, the start position's among them)
         king_sq = kings[colour].bit_length() - 1
-        west = [sq for sq in good if sq < king_sq]
-        east = [sq for sq in good if sq > king_sq]
-        for extra in west[1:]:
-            bad[extra] = f"{side(colour)} already has a right on that side ({name(west[0])})"
-        for extra in east[:-1]:
-            bad[extra] = f"{side(colour)} already has a right on that side ({name(east[-1])})"
+        east = 0
+        while east < len(good) and good[east] < king_sq:
+            east += 1
+        for index in range(1, east):
+            bad[good[index]] = f"{side(colour)} already has a right on that side ({name(good[0])})"
+        for index in range(east, len(good) - 1):
+            bad[good[index]] = f"{side(colour)} already has a right on that side ({name(good[-1])})"
     return bad
 
 
