@@ -9,7 +9,6 @@ are CPU time per position; the 8x8 row is the reference the wider boards are rea
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -55,8 +54,8 @@ def main() -> None:
     print("read + validate + write by board size, CPU time (bench_geometry)")
     for files, ranks in ((8, 8), (10, 10), (12, 12)):
         geometry = Geometry(files, ranks)
-        variant = standard if (files, ranks) == (8, 8) else dataclasses.replace(
-            standard, key=f"standard-{geometry}", aliases=(), geometry=geometry, pgn_default=False,
+        variant = standard if (files, ranks) == (8, 8) else standard.replace(
+            key=f"standard-{geometry}", aliases=(), geometry=geometry, pgn_default=False,
             chess960_form=None, lichess_name=None, start_fen=widened(standard.start_fen, files, ranks),
         )
         board_fens = fens if (files, ranks) == (8, 8) else [widened(fen, files, ranks) for fen in fens]
