@@ -19,7 +19,11 @@ GAMES = 100_000
 
 def make_database(path: Path, games: int = GAMES, seed: int = 7) -> None:
     rng = random.Random(seed)
-    moves = " ".join(f"{k}. e4 {{ [%clk 0:03:00] }} e5 {{ [%clk 0:03:00] }}" for k in range(1, 20))
+    # Every pawn one step, then two: legal from the standard array and every Chess960 one
+    # (check reads every move, so a game must hold no illegal one).
+    pushes = [f"{file}3 {{ [%clk 0:03:00] }} {file}6" for file in "abcdefgh"]
+    pushes += [f"{file}4 {{ [%clk 0:03:00] }} {file}5" for file in "abcdefgh"]
+    moves = " ".join(f"{number}. {push} {{ [%clk 0:03:00] }}" for number, push in enumerate(pushes, 1))
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         for index in range(games):
             tags = [("Event", "Rated Blitz game"), ("Site", f"https://lichess.org/{index:08d}"),
