@@ -1,4 +1,5 @@
-"""Tag pairs: the ``Tag`` value, the patterns that read tag lines, and PGN's escapes.
+"""Tag pairs: the ``Tag`` value, the patterns that read tag lines (their sources, compiled
+on first use), and PGN's escapes.
 
 Nothing here raises: a line the patterns do not match is left to the caller
 (``state_machine`` reports it as ``pgn-tag-syntax``).
