@@ -42,11 +42,12 @@ from notation.pgn.normalize import (
     normalize_games,
 )
 from notation.pgn.repairs import BrokenGames, Repair
+from notation.pgn.report_lines import entry_line
 from notation.pgn.severity import ERROR, severity_of
 from notation.pgn.splitter import iter_games
 
 if TYPE_CHECKING:
-    from notation.pgn.batch import Batch
+    from notation.pgn.batch import Batch, ReportEntries
 
 DESCRIPTION = """\
 Normalise the Variant, FEN and SetUp tags of every game in a PGN database for one program
@@ -356,12 +357,12 @@ def _run(args: argparse.Namespace, options: NormalizeOptions, name: str, source:
             from notation.pgn.file_jobs import normalize_file_parallel
 
             stack.callback(os.close, fd)
-            batches = normalize_file_parallel(fd, options, args.jobs)
+            batches = normalize_file_parallel(fd, options, args.jobs, _entries(report))
             return _write_batches(args, source, batches, sinks, input_name)
         if args.jobs > 1:
             from notation.pgn.stream_jobs import normalize_blocks_parallel
 
-            batches = normalize_blocks_parallel(source.blocks(), options, args.jobs)
+            batches = normalize_blocks_parallel(source.blocks(), options, args.jobs, _entries(report))
             return _write_batches(args, source, batches, sinks, input_name, lambda: source.position)
         results = normalize_games(iter_games(source.blocks(), options.limits), options)
         return _write_results(args, source, results, sinks, input_name)
@@ -389,7 +390,7 @@ def _run_finding_copies_first(args: argparse.Namespace, options: NormalizeOption
         for (name, source, fd), own in zip(opened, each, strict=True):
             input_name = name if several else None
             if args.jobs > 1:
-                batches = normalize_file_parallel(fd, own, args.jobs)
+                batches = normalize_file_parallel(fd, own, args.jobs, _entries(sinks[2]))
                 total.add_counts(_write_batches(args, source, batches, sinks, input_name))
                 continue
             text = ranges.read_text(ranges.PositionalFile(fd), 0, os.fstat(fd).st_size)  # type: ignore[arg-type]
@@ -419,14 +420,17 @@ def _shared_descriptor(args: argparse.Namespace, name: str, source: InputFile) -
     return None
 
 
+def _entries(report: Output | None) -> ReportEntries:
+    """Whether ``--jobs`` workers keep their games' report entries: only for a report."""
+    from notation.pgn.batch import ReportEntries
+
+    return ReportEntries.DROP if report is None else ReportEntries.KEEP
+
+
 def _write_entries(report: Output, entries: list[dict[str, Any]], input_name: str | None) -> None:
     """Report entries as JSON lines, each first naming ``input_name`` when it is given."""
-    import json  # only a run with a report pays for it
-
     for entry in entries:
-        if input_name is not None:
-            entry = {"input": input_name, **entry}
-        report.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        report.write(entry_line(entry, input_name))
 
 
 def _write_results(
@@ -481,10 +485,10 @@ def _write_batches(
             summary.add_counts(batch.summary)
             chars += batch.chars
             batch.write_text(output.write_bytes)
-            if batch.rejected:  # only with on_bad REJECT, which only --reject-to sets
-                (rejects if rejects is not None else output).write_bytes(batch.rejected)
+            # Games are rejected only with on_bad REJECT, which only --reject-to sets.
+            batch.write_rejected((rejects if rejects is not None else output).write_bytes)
             if report is not None:
-                _write_entries(report, batch.report, input_name)
+                batch.write_report(report.write, input_name)
             tick(summary.games, chars, read_up_to or position)
     return summary
 

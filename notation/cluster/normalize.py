@@ -41,6 +41,7 @@ from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ran
 from notation.cluster.window import InOrder, in_flight_limit
 from notation.inputs import Compression, InputError
 from notation.pgn import ranges
+from notation.pgn.batch import ReportEntries
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.splitter import iter_games
 
@@ -72,20 +73,23 @@ class PartOutcome:
 
 
 def normalize_part(partition: Partition, options: NormalizeOptions, target: str, compression: Compression,
-                   text: str | Iterable[str] | None = None) -> PartOutcome:
+                   text: str | Iterable[str] | None = None,
+                   entries: ReportEntries = ReportEntries.KEEP) -> PartOutcome:
     """On a worker (or here, for a stretch): normalise one partition into ``target``; ``text``
-    is a ``Reading.GIVEN`` partition's. Raises ``ClusterError``."""
+    is a ``Reading.GIVEN`` partition's; ``entries`` DROP: the outcome holds no report (the
+    run writes none). Raises ``ClusterError``."""
     files.remove_temporaries(target)  # a dead try's, when this task runs again
     outcome = PartOutcome()
     normalizer = Normalizer(options)
     sink = files.TextSink(target, compression)
     try:
         if partition.reading is Reading.GIVEN:
-            _normalize(normalizer, [text] if isinstance(text, str) else text or [], partition, options, sink, outcome)
+            _normalize(normalizer, [text] if isinstance(text, str) else text or [], partition, options, sink, outcome,
+                       entries)
         else:
             with files.open_binary(partition.path) as file:
                 blocks = ranges.read_text(file, partition.start, partition.end)
-                _normalize(normalizer, blocks, partition, options, sink, outcome)
+                _normalize(normalizer, blocks, partition, options, sink, outcome, entries)
         if not _still_wanted():
             sink.discard()
             raise ClusterError(f"the run writing {target!r} was cancelled")
@@ -103,7 +107,8 @@ def normalize_part(partition: Partition, options: NormalizeOptions, target: str,
 
 
 def _normalize(normalizer: Normalizer, blocks: Iterable[str], partition: Partition, options: NormalizeOptions,
-               sink: files.TextSink, outcome: PartOutcome) -> None:
+               sink: files.TextSink, outcome: PartOutcome, entries: ReportEntries) -> None:
+    keep_report = entries is ReportEntries.KEEP
     for game in iter_games(blocks, options.limits, first_line=partition.first_line):
         result = normalizer.normalize_game(game)
         outcome.summary.add(result)
@@ -112,7 +117,8 @@ def _normalize(normalizer: Normalizer, blocks: Iterable[str], partition: Partiti
             outcome.rejected.append(result.text)
         else:
             sink.write(result.text)
-        outcome.report.extend(result.report)
+        if keep_report:
+            outcome.report.extend(result.report)
 
 
 def _still_wanted() -> bool:
@@ -197,6 +203,7 @@ def normalize_on(
     limit = in_flight_limit(threads(client))
     copies = merged = None
     window = InOrder(client, limit)
+    entries = ReportEntries.DROP if report is None else ReportEntries.KEEP
     try:
         if options.duplicates.active:  # one more pass first: the copies, found in input order
             from notation.cluster.duplicates import find_copies_on, for_partition, gather_tags_on
@@ -216,10 +223,10 @@ def normalize_on(
                 options = for_partition(options, copies, partition, merged)
             if isinstance(text, Stretch):
                 window.drain()  # the stretch is read here, now: everything before it is done
-                outcome = normalize_part(partition, options, target, compression, text.pieces())
+                outcome = normalize_part(partition, options, target, compression, text.pieces(), entries)
                 assembler.add(partition, outcome)
                 continue
-            window.add(_starter(client, partition, options, target, compression, text),
+            window.add(_starter(client, partition, options, target, compression, text, entries),
                        lambda outcome, partition=partition: assembler.add(partition, outcome))  # type: ignore[misc]
         window.drain()
     except BaseException as exc:
@@ -235,7 +242,7 @@ def normalize_on(
 
 
 def _starter(client: Any, partition: Partition, options: NormalizeOptions, target: str, compression: Compression,
-             chunk: Chunk | None):
+             chunk: Chunk | None, entries: ReportEntries):
     """What starts one partition's task. A chunk's text goes with its task, through the
     scheduler, which holds it until the task is done and gives it again to the worker
     that runs the task again if the first one dies (sent ahead to a worker with
@@ -243,7 +250,8 @@ def _starter(client: Any, partition: Partition, options: NormalizeOptions, targe
     with each task too (some kilobytes): sent once to every worker, they would wait for
     every worker, a stopped one too."""
     text = None if chunk is None else chunk.text
-    return lambda: (client.submit(normalize_part, partition, options, target, compression, text, pure=False),)
+    return lambda: (client.submit(normalize_part, partition, options, target, compression, text, entries,
+                                  pure=False),)
 
 
 def _remove_parts(out_dir: str, targets: list[str]) -> str:

@@ -3,20 +3,22 @@
 The parent does not read the games: the workers find the cut points of the file's nominal
 ranges (``pieces.located``, the rule ``cuts.find_cut`` and ``--dask`` use), and each
 piece between two cut points (``ranges.pieces``) is read, split, normalised and encoded by
-one worker, which writes its output to a file of its own in a temporary directory (a
-pipe costs the parent far more CPU per byte than copying a file) and sends back its
-rejected games, its report entries and its counts. The parent only puts the pieces in
-input order (``notation.parallel.ordered``; ``batch.Batch``), numbers the games after
-those of the pieces before (lines are right already: each piece knows its first line)
-and copies their output where it goes (``Batch.write_text``; a worker's file lasts until
-the iteration ends). So the output, rejects, report and summary are those of one process
-reading the file, whatever the number of workers.
+one worker, which writes its output, its rejected games and its report lines (those
+only when the run keeps them, ``batch.ReportEntries``) to files of its own in a temporary
+directory (a pipe costs the parent far more CPU per byte than copying a file, and a
+piece of millions of tiny games, each with a report entry, is held in no process) and
+sends back its counts. The parent only puts the pieces in input order
+(``notation.parallel.ordered``; ``batch.Batch``), numbers the games after those of the
+pieces before (lines are right already: each piece knows its first line) and copies
+their files where they go (``Batch.write_text``, ``write_rejected``, ``write_report``;
+a worker's files last until the iteration ends). So the output, rejects, report and
+summary are those of one process reading the file, whatever the number of workers.
 
 At most ``4 * jobs`` pieces are in flight; the parent is one of the ``jobs`` processes
 working (``ParentRole.WORKS``: it takes the next piece while it waits for a result, and
 while it holds one the workers must still find pieces waiting). A piece longer than
 ``pieces.LONGEST_PIECE_BYTES`` (one huge game, millions of lines without a game start),
-whose rejected games and report a worker would hold whole, is normalised by the parent
+whose games a worker would hold whole as it splits them, is normalised by the parent
 itself, game by game, after the pieces before it, so memory stays bounded whatever the
 file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at most, tapering towards the end
 of the file so the processes finish together (``notation.parallel.pieces.tapered_ranges``).
@@ -28,10 +30,11 @@ Standard input, pipes and compressed files cannot be entered in the middle; they
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import TextIO
 
 from notation.inputs import ENCODING, ERRORS
 from notation.parallel.fork_pool import ParentRole
@@ -39,36 +42,43 @@ from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
-from notation.pgn.batch import Batch, game_batches, numbered
+from notation.pgn.batch import Batch, ReportEntries, game_batches, numbered
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
+from notation.pgn.report_lines import entry_line
 from notation.pgn.splitter import iter_games
 
 _READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
 _WRITE_BYTES = 1 << 16
 
-_worker: tuple[Normalizer, int, str] | None = None
+_worker: tuple[Normalizer, int, str, ReportEntries] | None = None
 
 
-def _init_worker(options: NormalizeOptions, fd: int, directory: str) -> None:
+def _init_worker(options: NormalizeOptions, fd: int, directory: str, entries: ReportEntries) -> None:
     global _worker
-    _worker = (Normalizer(options), fd, directory)
+    _worker = (Normalizer(options), fd, directory, entries)
 
 
 def _normalize_piece(piece: ranges.Piece) -> Batch:
     """In a worker: one piece, read from the shared descriptor, as a ``Batch`` whose games
-    are numbered from 1 and whose ``text`` is empty: it is in ``_output_path(piece)``."""
+    are numbered from 1 and which holds nothing per game: its text is in
+    ``_output_path(piece)``, its rejected games and report lines (when there are any) in
+    the files its ``rejected_path`` and ``report_path`` name."""
     if _worker is None:
         raise RuntimeError("_normalize_piece runs in the pool's workers, which _init_worker set up")
-    normalizer, fd, directory = _worker
-    rejected: list[str] = []
-    report: list[dict[str, Any]] = []
+    normalizer, fd, directory, entries = _worker
+    keep_report = entries is ReportEntries.KEEP
     summary = Summary()
     last = 0
     chars = 0
+    base = _output_path(directory, piece)
+    rejected_path, report_path = base + ".rejected", base + ".report"
+    rejects: TextIO | None = None
+    report: TextIO | None = None
     # Written game by game, in small blocks, as one process writes: no large buffer is
     # made (fresh memory costs page faults) however long the piece.
-    with pieces.open_ref(fd) as file, open(_output_path(directory, piece), "w", encoding=ENCODING,
-                                          errors=ERRORS, newline="", buffering=_WRITE_BYTES) as out:
+    with contextlib.ExitStack() as stack:
+        file = stack.enter_context(pieces.open_ref(fd))
+        out = stack.enter_context(_open_written(base))
         text = ranges.read_text(file, piece.start, piece.end, _READ_BYTES)
         for game in iter_games(text, normalizer.options.limits, first_line=piece.first_line):
             result = normalizer.normalize_game(game)
@@ -76,11 +86,23 @@ def _normalize_piece(piece: ranges.Piece) -> Batch:
             last = result.number
             chars += len(result.text)
             if result.rejected:
-                rejected.append(result.text)
+                if rejects is None:
+                    rejects = stack.enter_context(_open_written(rejected_path))
+                rejects.write(result.text)
             else:
                 out.write(result.text)
-            report.extend(result.report)
-    return Batch(b"", "".join(rejected).encode(ENCODING, ERRORS), report, summary, piece.end, last, chars)
+            if result.report and keep_report:
+                if report is None:
+                    report = stack.enter_context(_open_written(report_path))
+                for entry in result.report:
+                    report.write(entry_line(entry))
+    return Batch(b"", b"", [], summary, piece.end, last, chars,
+                 rejected_path=None if rejects is None else rejected_path,
+                 report_path=None if report is None else report_path)
+
+
+def _open_written(path: str) -> TextIO:
+    return open(path, "w", encoding=ENCODING, errors=ERRORS, newline="", buffering=_WRITE_BYTES)
 
 
 def _output_path(directory: str, piece: ranges.Piece) -> str:
@@ -95,10 +117,12 @@ def _collected(piece: ranges.Piece, batch: Batch | None, directory: str, games_b
     return numbered(batch, games_before)
 
 
-def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, range_bytes: int | None = None,
+def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int,
+                            entries: ReportEntries = ReportEntries.KEEP, *, range_bytes: int | None = None,
                             longest_bytes: int | None = None) -> Iterator[Batch]:
     """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
-    moved) normalised by ``jobs`` processes, the parent one of them; see the module doc. ``range_bytes`` and
+    moved) normalised by ``jobs`` processes, the parent one of them; see the module doc.
+    ``entries`` DROP: the batches hold no report (the run writes none). ``range_bytes`` and
     ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
     Raises ``OSError`` when the temporary directory cannot be made or written."""
     most = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
@@ -109,13 +133,13 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
     games_before = [0]
     window: InOrder[ranges.Piece, Batch] = InOrder(4 * jobs)  # the pieces in flight, in input order
     with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
-        with running(jobs, _init_worker, (options, fd, directory), ParentRole.WORKS) as workers:
+        with running(jobs, _init_worker, (options, fd, directory, entries), ParentRole.WORKS) as workers:
             found = pieces.located(workers, fd, nominal, text_from, ahead=4 * jobs + 2)
             for piece in ranges.pieces(found, size):
                 if piece.end - piece.start > longest:
                     for done in window.drain():
                         yield _collected(*done, directory, games_before)
-                    yield from _in_parent(fd, piece, options, games_before)
+                    yield from _in_parent(fd, piece, options, games_before, entries)
                     continue
                 window.put(piece, workers.apply_async(_normalize_piece, (piece,)))
                 for done in window.ready():
@@ -124,11 +148,12 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int, *, ra
                 yield _collected(*done, directory, games_before)
 
 
-def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int]) -> Iterator[Batch]:
+def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int],
+               entries: ReportEntries) -> Iterator[Batch]:
     """A piece too long to hand out, normalised here game by game (memory stays bounded)."""
     normalizer = Normalizer(options)
     file = ranges.PositionalFile(fd)
     text = ranges.read_text(file, piece.start, piece.end)  # type: ignore[arg-type]
     games = iter_games(text, options.limits, first_line=piece.first_line)
     yield from game_batches((normalizer.normalize_game(game) for game in games), games_before,
-                            lambda: min(piece.end, file.tell()))
+                            lambda: min(piece.end, file.tell()), entries)

@@ -32,20 +32,18 @@ from typing import Any
 from notation.inputs import ENCODING, ERRORS
 from notation.parallel.ordered import InOrder
 from notation.parallel.pool import running
-from notation.pgn.batch import Batch, game_batches, numbered
+from notation.pgn.batch import Batch, ReportEntries, game_batches, numbered
 from notation.pgn.cuts import CHUNK_CHARS, LONGEST_CHUNK_CHARS, Stretch, cut_chunks
 from notation.pgn.lines import LineCounter, line_breaks
 from notation.pgn.normalize import DEFAULT_OPTIONS, NormalizeOptions, Normalizer, Summary, normalize
 from notation.pgn.splitter import iter_games
 
-_worker: Normalizer | None = None
+_worker: tuple[Normalizer, ReportEntries] | None = None
 
 
-def _init_worker(options: NormalizeOptions) -> None:
+def _init_worker(options: NormalizeOptions, entries: ReportEntries) -> None:
     global _worker
-    _worker = Normalizer(options)
-
-
+    _worker = (Normalizer(options), entries)
 
 
 _Worked = tuple[Batch, "array[int]", list[str]]  # a chunk's batch, spans and new texts (``_work``)
@@ -57,9 +55,10 @@ def _work(chunk: str, first_line: int) -> _Worked:
     chunk itself (a run of games written as they were read makes one span, so the parent
     handles a chunk, not each game; it cuts the text from the chunk it already holds, which
     is not sent back), or ``(-1, i)``, ``texts[i]``, a game's new text."""
-    worker = _worker
-    if worker is None:
+    if _worker is None:
         raise RuntimeError("_work runs in the pool's workers, which _init_worker set up")
+    worker, entries = _worker
+    keep_report = entries is ReportEntries.KEEP
     summary = Summary()
     report: list[dict[str, Any]] = []
     rejected: list[str] = []
@@ -71,7 +70,8 @@ def _work(chunk: str, first_line: int) -> _Worked:
         summary.add(result)
         last = result.number
         chars += len(result.text)
-        report.extend(result.report)
+        if keep_report:
+            report.extend(result.report)
         end = position + len(game.text)
         if result.rejected:
             rejected.append(result.text)
@@ -88,15 +88,16 @@ def _work(chunk: str, first_line: int) -> _Worked:
 
 
 def normalize_blocks_parallel(
-    blocks: Iterable[str], options: NormalizeOptions = DEFAULT_OPTIONS, jobs: int = 2, *,
+    blocks: Iterable[str], options: NormalizeOptions = DEFAULT_OPTIONS, jobs: int = 2,
+    entries: ReportEntries = ReportEntries.KEEP, *,
     chunk_chars: int | None = None, longest_chunk_chars: int | None = None,
 ) -> Iterator[Batch]:
     """``normalize`` over the text of ``blocks`` on ``jobs`` processes, as batches in input
-    order: the same output, rejects, report and counts as one process. ``chunk_chars`` and
-    ``longest_chunk_chars`` default to ``CHUNK_CHARS`` and ``LONGEST_CHUNK_CHARS`` (read
-    when called)."""
+    order: the same output, rejects, report and counts as one process (``entries`` DROP:
+    no report, the run writes none). ``chunk_chars`` and ``longest_chunk_chars`` default to
+    ``CHUNK_CHARS`` and ``LONGEST_CHUNK_CHARS`` (read when called)."""
     if jobs <= 1:
-        yield from game_batches(normalize(blocks, options), [0])
+        yield from game_batches(normalize(blocks, options), [0], entries=entries)
         return
     size = CHUNK_CHARS if chunk_chars is None else chunk_chars
     longest = LONGEST_CHUNK_CHARS if longest_chunk_chars is None else longest_chunk_chars
@@ -104,14 +105,14 @@ def normalize_blocks_parallel(
     games_before = [0]  # games in the chunks already collected
     first_line = 1
     local: Normalizer | None = None
-    with running(jobs, _init_worker, (options,)) as workers:
+    with running(jobs, _init_worker, (options, entries)) as workers:
         for chunk in cut_chunks(blocks, size, max(size, longest)):
             if isinstance(chunk, Stretch):
                 for done in window.drain():
                     yield _collect(*done, games_before)
                 local = local or Normalizer(options)
                 counter = LineCounter(chunk.pieces)
-                yield from _serial(local, counter, options, first_line, games_before)
+                yield from _serial(local, counter, options, first_line, games_before, entries)
                 first_line += counter.breaks
                 continue
             window.put(chunk, workers.apply_async(_work, (chunk, first_line)))
@@ -123,10 +124,10 @@ def normalize_blocks_parallel(
 
 
 def _serial(normalizer: Normalizer, pieces: Iterable[str], options: NormalizeOptions, first_line: int,
-            games_before: list[int]) -> Iterator[Batch]:
+            games_before: list[int], entries: ReportEntries) -> Iterator[Batch]:
     """Normalise a stretch in this process, game by game, numbered after the games before it."""
     games = iter_games(pieces, options.limits, first_line=first_line)
-    yield from game_batches((normalizer.normalize_game(game) for game in games), games_before)
+    yield from game_batches((normalizer.normalize_game(game) for game in games), games_before, entries=entries)
 
 
 def _collect(chunk: str, worked: _Worked | None, games_before: list[int]) -> Batch:

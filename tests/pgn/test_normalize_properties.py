@@ -17,6 +17,7 @@ from hypothesis_budget import examples
 from paths import ROOT
 
 from notation.pgn import lines, splitter, stream_jobs
+from notation.pgn.batch import ReportEntries
 from notation.pgn.cuts import Stretch, cut_chunks
 from notation.pgn.games import Limits
 from notation.pgn.normalize import BadGamePolicy, NormalizeOptions, Summary, normalize, normalize_text
@@ -152,13 +153,19 @@ def test_a_chunk_comes_back_as_spans_of_the_text_the_parent_holds():
     renamed = '[Event "b"]\n[Variant "ZH"]\n\n1. e4 *\n\n'
     bad = '[Event "d"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n\n'
     text = same * 2 + renamed + other * 3 + bad + same
-    stream_jobs._init_worker(NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT))
+    options = NormalizeOptions.create("lichess", on_bad=BadGamePolicy.REJECT)
+    stream_jobs._init_worker(options, ReportEntries.KEEP)
     batch, spans, texts = stream_jobs._work(text, 1)
     first_run, after = 2 * len(same), 2 * len(same) + len(renamed)
     assert list(spans) == [0, first_run, -1, 0, after, after + 3 * len(other), len(text) - len(same), len(text)]
     assert texts == [renamed.replace('"ZH"', '"Crazyhouse"')]
     assert batch.rejected == bad.encode() and batch.last_game == 8 and batch.text == b""
     assert (batch.summary.changed, batch.summary.unchanged, batch.summary.rejected) == (1, 6, 1)
+    assert [entry["game"] for entry in batch.report] == [7]
+    # A run that writes no report: the worker sends back no entry, and the same counts.
+    stream_jobs._init_worker(options, ReportEntries.DROP)
+    dropped, _, _ = stream_jobs._work(text, 1)
+    assert dropped.report == [] and dropped.summary == batch.summary
 
 
 @pytest.mark.slow
