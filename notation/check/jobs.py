@@ -18,7 +18,9 @@ What each file becomes:
   checked by the parent itself, in their turn, streaming as one process does.
 
 Workers send back a ``ProblemLog`` per piece or file: the problems in the order found,
-with the settle points between them. The parent replays them, piece after piece, file
+with the settle points between them; a log of more than ``problem.SPILL_EVENTS`` keeps the
+earlier ones in a file of its own in the run's private temporary directory, so a piece of
+millions of tiny damaged games is held whole by no process. The parent replays them, piece after piece, file
 after file, into each file's ``ProblemList``, so the problems and their order are those
 of one process. Damage that the reading layer counts over a whole file (bytes that are not
 UTF-8, a NUL byte, an overlong line: ``READING_CODES``) makes a piece unusable alone: the
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -74,15 +77,15 @@ class Outcome:
     failed: bool = False  # reading the piece failed: the parent reads it again
 
 
-_state: tuple[CheckOptions, PositionJudge] | None = None
+_state: tuple[CheckOptions, PositionJudge, str] | None = None
 
 
-def _init_worker(options: CheckOptions) -> None:
+def _init_worker(options: CheckOptions, spill_directory: str) -> None:
     global _state
-    _state = (options, new_judge(options))
+    _state = (options, new_judge(options), spill_directory)
 
 
-def _worker_state() -> tuple[CheckOptions, PositionJudge]:
+def _worker_state() -> tuple[CheckOptions, PositionJudge, str]:
     if _state is None:
         raise RuntimeError("check tasks run in the pool's workers, which _init_worker set up")
     return _state
@@ -90,8 +93,8 @@ def _worker_state() -> tuple[CheckOptions, PositionJudge]:
 
 def _check_whole(path: str, kind: FileKind | None) -> Outcome:
     """In a worker: one whole file, as ``run_check`` checks it (empty-file warning included)."""
-    options, judge = _worker_state()
-    log = ProblemLog(path)
+    options, judge, spill_directory = _worker_state()
+    log = ProblemLog(path, spill_directory)
     try:
         source = InputFile(path)
     except InputError as exc:
@@ -104,8 +107,8 @@ def _check_whole(path: str, kind: FileKind | None) -> Outcome:
 def _check_piece(path: str, piece: ranges.Span) -> Outcome:
     """In a worker: the games of one piece of an uncompressed PGN file, its lines numbered
     from the piece's first."""
-    options, judge = _worker_state()
-    log = ProblemLog(path)
+    options, judge, spill_directory = _worker_state()
+    log = ProblemLog(path, spill_directory)
     try:
         with open(path, "rb") as file:
             # The reading layer numbers lines from the piece's start, but what it reports
@@ -180,8 +183,9 @@ def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Call
                       summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
     """Check everything ``found`` with ``jobs`` processes, the parent one of them (see the
     module doc). Problems go to ``count`` in the order one process gives, outcomes into
-    ``summary``."""
-    with running(jobs, _init_worker, (options,), ParentRole.WORKS) as workers:
+    ``summary``. Raises ``OSError`` when the temporary directory cannot be made."""
+    with (tempfile.TemporaryDirectory(prefix="notation-check-", ignore_cleanup_errors=True) as spill_directory,
+          running(jobs, _init_worker, (options, spill_directory), ParentRole.WORKS) as workers):
         run = _Run(options, count, summary, jobs, progress, workers)
         for item in found:
             _plan(run, item)
@@ -242,8 +246,10 @@ def _piece_done(run: _Run, file: _File, piece: ranges.Span, outcome: Outcome | N
     damage, the file read here from that piece on."""
     assert outcome is not None
     if file.damaged:
+        outcome.log.discard()
         return  # the parent has read this piece already, with the rest of the file
     if outcome.failed or outcome.log.reading_damage:
+        outcome.log.discard()
         file.damaged = True
         file.seen += _check_rest_here(run, file, piece)
         run.advance(file.size - piece.start)

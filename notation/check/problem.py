@@ -296,6 +296,13 @@ class GameKey(NamedTuple):
     suppressed: bool
 
 
+# A ``ProblemLog`` given a directory writes its events there in batches of this many: a
+# piece of millions of tiny damaged games then holds a batch, not a problem per game.
+SPILL_EVENTS = 20_000
+
+_Event = CheckProblem | int | GameKey  # a problem, a settle up to that line, a game's key
+
+
 class ProblemLog(ProblemList):
     """A ``ProblemList`` that emits nothing: it records, in order, the problems that pass
     its suppressions and the ``settle`` calls between them, for ``replay`` into the file's
@@ -304,12 +311,16 @@ class ProblemLog(ProblemList):
     the last: the lines they release are in order anyway); ``add_last``'s problems are
     judged by its suppressions when replayed (the work is done by then) and handed to the
     target's ``add_last``. ``reading_damage``: a problem of the reading layer was found
-    (suppressed or not)."""
+    (suppressed or not). Given ``spill_directory``, it holds at most ``SPILL_EVENTS``
+    events: the earlier ones are pickled to a file of its own there (``spilled``), which
+    ``replay`` reads and ``discard`` removes (raising ``OSError`` when it cannot)."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, spill_directory: str | None = None):
         super().__init__(path, self._never)
-        self.events: list[CheckProblem | int | GameKey] = []  # a problem, a settle up to that line, a game's key
+        self.events: list[_Event] = []
         self.reading_damage = False
+        self.spilled: str | None = None  # the file the earlier events were written to
+        self._spill_directory = spill_directory
         self._settle: int | None = None
 
     @staticmethod
@@ -325,7 +336,7 @@ class ProblemLog(ProblemList):
         if self._settle is not None:
             self.events.append(self._settle)
             self._settle = None
-        self.events.append(problem)
+        self._record(problem)
 
     def add_last(self, line: int, column: int, severity: Severity, code: str, message: str) -> None:
         if code in READING_CODES:
@@ -340,24 +351,50 @@ class ProblemLog(ProblemList):
         if self._settle is not None:
             self.events.append(self._settle)
             self._settle = None
-        self.events.append(key)
+        self._record(key)
+
+    def _record(self, event: _Event) -> None:
+        self.events.append(event)
+        if len(self.events) >= SPILL_EVENTS and self._spill_directory is not None:
+            self._spill(self._spill_directory)
+
+    def _spill(self, directory: str) -> None:
+        import pickle
+
+        if self.spilled is None:
+            self.spilled = _spill_path(directory)
+        with open(self.spilled, "ab") as file:
+            pickle.dump(self.events, file, pickle.HIGHEST_PROTOCOL)
+        self.events = []
 
     def finish(self) -> None:
         self._settle = None  # the file's own list finishes when every part is replayed
+
+    def discard(self) -> None:
+        """Remove the spilled events' file, if any (a log that is not replayed)."""
+        if self.spilled is not None:
+            import os
+
+            os.unlink(self.spilled)
+            self.spilled = None
 
     def replay(self, target: ProblemList, lines_before: int = 0,
                on_key: Callable[[ProblemList, GameKey], None] | None = None) -> None:
         """Hand the recorded problems and settles to ``target``, in order, each line moved on
         by ``lines_before`` (a part whose lines were numbered from its own start), and each
-        game's key, its line moved on, to ``on_key``."""
-        for event in self.events:
-            if isinstance(event, int):
-                target.settle(event + lines_before)
-            elif isinstance(event, GameKey):
-                if on_key is not None:
-                    on_key(target, event._replace(line=event.line + lines_before))
-            else:
-                target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)
+        game's key, its line moved on, to ``on_key``; the spilled events' file is removed."""
+        if self.spilled is not None:
+            import pickle
+
+            with open(self.spilled, "rb") as file:
+                while True:
+                    try:
+                        events = pickle.load(file)
+                    except EOFError:
+                        break
+                    _replay_events(events, target, lines_before, on_key)
+            self.discard()
+        _replay_events(self.events, target, lines_before, on_key)
         if self._settle is not None:  # the last one too: ``add_last``'s problems go out after what it sends
             target.settle(self._settle + lines_before)
         target.read.add(self.read)
@@ -368,3 +405,27 @@ class ProblemLog(ProblemList):
             else:
                 target.add_last(problem.line + lines_before, problem.column, problem.severity, problem.code,
                                 problem.message)
+
+
+def _replay_events(events: list[_Event], target: ProblemList, lines_before: int,
+                   on_key: Callable[[ProblemList, GameKey], None] | None) -> None:
+    for event in events:
+        if isinstance(event, int):
+            target.settle(event + lines_before)
+        elif isinstance(event, GameKey):
+            if on_key is not None:
+                on_key(target, event._replace(line=event.line + lines_before))
+        else:
+            target.add(event.line + lines_before, event.column, event.severity, event.code, event.message)
+
+
+_spilled_logs = 0
+
+
+def _spill_path(directory: str) -> str:
+    """A new file name in ``directory`` (private to the run) for this process's next log."""
+    import os
+
+    global _spilled_logs
+    _spilled_logs += 1
+    return os.path.join(directory, f"problems-{os.getpid()}-{_spilled_logs}.pickle")

@@ -53,6 +53,8 @@ _RUN_WITH_PIECE_SIZES = (
     "import notation.pgn.pieces as pieces\n"
     "pieces.RANGE_BYTES = stream_jobs.CHUNK_CHARS = int(sys.argv[1])\n"
     "pieces.LONGEST_PIECE_BYTES = stream_jobs.LONGEST_CHUNK_CHARS = int(sys.argv[2])\n"
+    "import notation.check.problem as problem\n"
+    "problem.SPILL_EVENTS = 3  # check's workers write all but a few problems to their files\n"
     "from notation.cli.main import main\n"
     "sys.exit(main(sys.argv[3:]))\n"
 )
@@ -386,15 +388,19 @@ def test_a_worker_lost_is_an_error_naming_it_not_an_internal_error(tmp_path, mon
 
 
 @pytest.mark.parametrize("signo", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
-def test_signal_to_check_with_jobs_leaves_no_worker(tmp_path, signo):
-    """Many problems go to a pipe read once and then left full: the run waits there."""
+def test_signal_to_check_with_jobs_leaves_no_worker_and_no_temporary(tmp_path, signo):
+    """Many problems go to a pipe read once and then left full: the run waits there. The
+    file's 24,000 problems are more than a worker holds: it wrote the first ones to a file."""
     games = "".join(BAD_SETUPS) * 6_000
     (tmp_path / "bad.pgn").write_text(games)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
     read_end, write_end = os.pipe()
     os.set_blocking(read_end, False)
     process = subprocess.Popen(
         [installed_script("notation"), "check", "bad.pgn", "--jobs", "2", "--progress", "never"],
         stdout=write_end, stderr=subprocess.PIPE, start_new_session=True, cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(scratch)},
     )
     os.close(write_end)
     try:
@@ -409,3 +415,4 @@ def test_signal_to_check_with_jobs_leaves_no_worker(tmp_path, signo):
         process.wait(WAIT_SECONDS)
     assert process.returncode == 128 + signo
     assert b"Traceback" not in err, err
+    assert list(scratch.iterdir()) == []  # the workers' spilled problems are gone
