@@ -17,6 +17,7 @@ line, millions of tag lines in one game, millions of ``{ c }`` comment lines.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import subprocess
@@ -77,7 +78,12 @@ COMMANDS: dict[str, list[str]] = {
         *("normalize", "{input}", "-o", os.devnull, "--progress", "never", "--summary", "none"),
         *("--jobs", "2"),
     ],
+    "normalize -j2 --report": [
+        *("normalize", "{input}", "-o", os.devnull, "--progress", "never", "--summary", "none"),
+        *("--jobs", "2", "--report", os.devnull),
+    ],
     "check": ["check", "{input}"],
+    "check -j2": ["check", "{input}", "--jobs", "2"],
 }
 
 # Runs the command given on its command line and prints its wall time and peak RSS (KB).
@@ -103,23 +109,29 @@ def measure(args: list[str]) -> tuple[float, float, float]:
     return float(wall), int(rss_kb) / 1024, float(cpu)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--input", action="append", choices=list(INPUTS), help="only these inputs (repeatable)")
+    parser.add_argument("--command", action="append", choices=list(COMMANDS), help="only these commands")
+    args = parser.parse_args(argv)
+    inputs = {name: make for name, make in INPUTS.items() if not args.input or name in args.input}
+    commands = {label: line for label, line in COMMANDS.items() if not args.command or label in args.command}
     print("degenerate PGN: whole commands, wall time, rate, peak RSS (10 MB vs 60 MB)")
     command = notation_command()
     with tempfile.TemporaryDirectory() as tmp:
-        for name, make in INPUTS.items():
+        for name, make in inputs.items():
             paths = {}
             for size in SIZES:
                 paths[size] = Path(tmp) / f"{size}.pgn"
                 paths[size].write_bytes(make(size * MB))
-            for label, template in COMMANDS.items():
+            for label, template in commands.items():
                 figures = {}
                 for size in SIZES:
                     args = [part.replace("{input}", str(paths[size])) for part in template]
                     figures[size] = measure(command + args)
                 (w1, r1, c1), (w2, r2, c2) = figures[SIZES[0]], figures[SIZES[1]]
                 print(
-                    f"  {name:17} {label:13} "
+                    f"  {name:17} {label:22} "
                     f"{SIZES[0]} MB {w1:5.2f} s (cpu {c1:5.2f}) {SIZES[0] / w1:5.1f} MB/s {r1:4.0f} MB RSS | "
                     f"{SIZES[1]} MB {w2:5.2f} s (cpu {c2:5.2f}) {SIZES[1] / w2:5.1f} MB/s {r2:4.0f} MB RSS | "
                     f"time x{w2 / w1:4.1f} cpu x{c2 / max(c1, 1e-3):4.1f} RSS x{r2 / r1:4.2f}"
