@@ -16,12 +16,11 @@ summary are those of one process reading the file, whatever the number of worker
 
 At most ``4 * jobs`` pieces are in flight; the parent is one of the ``jobs`` processes
 working (``ParentRole.WORKS``: it takes the next piece while it waits for a result, and
-while it holds one the workers must still find pieces waiting). A piece longer than
-``pieces.LONGEST_PIECE_BYTES`` (one huge game, millions of lines without a game start),
-whose games a worker would hold whole as it splits them, is normalised by the parent
-itself, game by game, after the pieces before it, so memory stays bounded whatever the
-file holds. Nominal ranges are ``pieces.RANGE_BYTES`` at most, tapering towards the end
-of the file so the processes finish together (``notation.parallel.pieces.tapered_ranges``).
+while it holds one the workers must still find pieces waiting). However long a piece (one
+huge game, millions of lines without a game start), its worker reads it in blocks and
+holds one game at a time, so memory stays bounded whatever the file holds. Nominal ranges
+are ``pieces.RANGE_BYTES`` at most, tapering towards the end of the file so the processes
+finish together (``notation.parallel.pieces.tapered_ranges``).
 
 Standard input, pipes and compressed files cannot be entered in the middle; they take
 ``stream_jobs.normalize_blocks_parallel``. Raises nothing on bad PGN (see ``normalize``);
@@ -42,7 +41,7 @@ from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
-from notation.pgn.batch import Batch, ReportEntries, game_batches, numbered
+from notation.pgn.batch import Batch, ReportEntries, numbered
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.report_lines import entry_line
 from notation.pgn.splitter import iter_games
@@ -118,15 +117,14 @@ def _collected(piece: ranges.Piece, batch: Batch | None, directory: str, games_b
 
 
 def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int,
-                            entries: ReportEntries = ReportEntries.KEEP, *, range_bytes: int | None = None,
-                            longest_bytes: int | None = None) -> Iterator[Batch]:
+                            entries: ReportEntries = ReportEntries.KEEP, *,
+                            range_bytes: int | None = None) -> Iterator[Batch]:
     """The file open as ``fd`` (a regular, uncompressed file; read with ``os.pread``, never
     moved) normalised by ``jobs`` processes, the parent one of them; see the module doc.
-    ``entries`` DROP: the batches hold no report (the run writes none). ``range_bytes`` and
-    ``longest_bytes`` default to ``pieces.RANGE_BYTES`` and ``pieces.LONGEST_PIECE_BYTES``.
-    Raises ``OSError`` when the temporary directory cannot be made or written."""
+    ``entries`` DROP: the batches hold no report (the run writes none). ``range_bytes``
+    defaults to ``pieces.RANGE_BYTES``. Raises ``OSError`` when the temporary directory
+    cannot be made or written."""
     most = max(1, pieces.RANGE_BYTES if range_bytes is None else range_bytes)
-    longest = max(most, pieces.LONGEST_PIECE_BYTES if longest_bytes is None else longest_bytes)
     size = os.fstat(fd).st_size
     nominal = tapered_ranges(size, most, jobs)
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
@@ -136,24 +134,9 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int,
         with running(jobs, _init_worker, (options, fd, directory, entries), ParentRole.WORKS) as workers:
             found = pieces.located(workers, fd, nominal, text_from, ahead=4 * jobs + 2)
             for piece in ranges.pieces(found, size):
-                if piece.end - piece.start > longest:
-                    for done in window.drain():
-                        yield _collected(*done, directory, games_before)
-                    yield from _in_parent(fd, piece, options, games_before, entries)
-                    continue
                 window.put(piece, workers.apply_async(_normalize_piece, (piece,)))
                 for done in window.ready():
                     yield _collected(*done, directory, games_before)
             for done in window.drain():
                 yield _collected(*done, directory, games_before)
 
-
-def _in_parent(fd: int, piece: ranges.Piece, options: NormalizeOptions, games_before: list[int],
-               entries: ReportEntries) -> Iterator[Batch]:
-    """A piece too long to hand out, normalised here game by game (memory stays bounded)."""
-    normalizer = Normalizer(options)
-    file = ranges.PositionalFile(fd)
-    text = ranges.read_text(file, piece.start, piece.end)  # type: ignore[arg-type]
-    games = iter_games(text, options.limits, first_line=piece.first_line)
-    yield from game_batches((normalizer.normalize_game(game) for game in games), games_before,
-                            lambda: min(piece.end, file.tell()), entries)

@@ -32,7 +32,8 @@ FileRef = int | str  # a descriptor inherited from the parent, or a path
 # piece still takes a worker well under a second, so the last ones keep every worker busy.
 RANGE_BYTES = 4 << 20
 # A piece longer than this (no game start for that long: one huge game, millions of lines
-# without a tag) is not handed to a worker, which would hold its results whole.
+# without a tag) is not handed to a worker by a pass whose workers send back a result per
+# game (``duplicate_jobs``'s keys): it is read by the parent, game by game.
 LONGEST_PIECE_BYTES = 16 << 20
 
 

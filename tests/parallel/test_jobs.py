@@ -85,7 +85,7 @@ def _tricky_database(size: int, seed: int, *, damaged_encoding: bool) -> bytes:
             data = data.replace(b'[Event "', b'[Event "Caf\xe9 ', 1)  # Latin-1, as old files have it
         if rng.random() < 0.05:
             data = _corrupt(data, rng)
-        if rng.random() < 0.005:  # a long stretch without a game start: the parent reads it
+        if rng.random() < 0.005:  # a long stretch without a game start: one piece, or a stream's own stretch
             data += b"1. e4 e5 2. Nf3 Nc6\n\n" * 4_000
         out.append(data)
         total += len(data)
