@@ -356,8 +356,10 @@ class Summary:
         return (Summary, self._values())
 
     def add(self, result: GameResult) -> None:
-        if result.codes:  # most games have none; Counter.update costs even then
-            self.problems.update(result.codes)
+        if result.codes:  # most games have none
+            problems = self.problems
+            for code in result.codes:  # Counter.update checks for a mapping first, in Python
+                problems[code] += 1
         if not result.counted:
             return
         self.games += 1
