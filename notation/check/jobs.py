@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -62,6 +61,7 @@ from notation.parallel.ordered import InOrder
 from notation.parallel.pieces import tapered_ranges
 from notation.parallel.pool import running
 from notation.pgn import pieces, ranges
+from notation.scratch import scratch_directory
 
 WHOLE_IN_WORKER_BYTES = 16 << 20  # larger files that cannot be cut are checked by the parent
 
@@ -183,8 +183,8 @@ def check_in_parallel(found: Iterable[Found], options: CheckOptions, count: Call
                       summary: Summary, jobs: int, progress: ProgressSink | None = None) -> None:
     """Check everything ``found`` with ``jobs`` processes, the parent one of them (see the
     module doc). Problems go to ``count`` in the order one process gives, outcomes into
-    ``summary``. Raises ``OSError`` when the temporary directory cannot be made."""
-    with (tempfile.TemporaryDirectory(prefix="notation-check-", ignore_cleanup_errors=True) as spill_directory,
+    ``summary``. Raises ``scratch.ScratchUnavailable`` when the temporary directory cannot be made."""
+    with (scratch_directory("notation-check-") as spill_directory,
           running(jobs, _init_worker, (options, spill_directory), ParentRole.WORKS) as workers):
         run = _Run(options, count, summary, jobs, progress, workers)
         for item in found:

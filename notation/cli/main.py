@@ -173,6 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if pool is not None and isinstance(exc, pool.WorkerLost):
             sys.stderr.write(f"notation {args.command}: error: {exc}; nothing more was written\n")
             return 3
+        # No temporary file could be made (an unwritable TMPDIR): the environment's to fix.
+        scratch = sys.modules.get("notation.scratch")
+        if scratch is not None and isinstance(exc, scratch.ScratchUnavailable):
+            sys.stderr.write(f"notation {args.command}: error: {exc}\n")
+            return 3
         sys.stderr.write(
             f"notation {args.command}: internal error: {type(exc).__name__}: {exc}\n"
             "(set NOTATION_DEBUG=1 to see the traceback, and please report it)\n"

@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, TypeVar
 
@@ -56,6 +55,7 @@ from notation.pgn.merge_tags import MergedTags, TagGatherer, tag_notes
 from notation.pgn.normalize import NormalizeOptions
 from notation.pgn.prefixes import LongestLines, Occurrences, PrefixLine, PrefixSpool, find_extensions, verdicts
 from notation.pgn.splitter import iter_games
+from notation.scratch import scratch_file
 
 _SPOOL_BYTES = 1 << 20
 Result = TypeVar("Result")
@@ -327,7 +327,7 @@ def readable(path: str, blocks: Iterable[str], compressed: bool) -> Iterator[int
 def spooled(blocks: Iterable[str]) -> Iterator[int]:
     """A descriptor of a temporary file holding ``blocks`` (the text of standard input or a
     compressed file, as read: the same bytes), removed when the block ends."""
-    with tempfile.TemporaryFile(prefix="notation-duplicates-") as spool:
+    with scratch_file("notation-duplicates-") as spool:
         pending: list[bytes] = []
         held = 0
         for block in blocks:

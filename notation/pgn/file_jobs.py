@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from typing import TextIO
 
@@ -45,6 +44,7 @@ from notation.pgn.batch import Batch, ReportEntries, numbered
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
 from notation.pgn.report_lines import entry_line
 from notation.pgn.splitter import iter_games
+from notation.scratch import scratch_directory
 
 _READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
 _WRITE_BYTES = 1 << 16
@@ -130,7 +130,7 @@ def normalize_file_parallel(fd: int, options: NormalizeOptions, jobs: int,
     text_from = ranges.first_text(ranges.PositionalFile(fd))  # type: ignore[arg-type]
     games_before = [0]
     window: InOrder[ranges.Piece, Batch] = InOrder(4 * jobs)  # the pieces in flight, in input order
-    with tempfile.TemporaryDirectory(prefix="notation-jobs-", ignore_cleanup_errors=True) as directory:
+    with scratch_directory("notation-jobs-") as directory:
         with running(jobs, _init_worker, (options, fd, directory, entries), ParentRole.WORKS) as workers:
             found = pieces.located(workers, fd, nominal, text_from, ahead=4 * jobs + 2)
             for piece in ranges.pieces(found, size):

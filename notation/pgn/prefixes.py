@@ -29,7 +29,6 @@ nothing else here raises.
 from __future__ import annotations
 
 import hashlib
-import tempfile
 from array import array
 from collections.abc import Callable, Iterator
 from types import TracebackType
@@ -37,6 +36,7 @@ from typing import Final, NamedTuple
 
 from notation.pgn.duplicates import DuplicateFinder, GameLocation, Verdict, keyed
 from notation.pgn.identity import MOVE_CODE_BYTES, line_digest
+from notation.scratch import scratch_file
 
 # A line hash is two polynomials over the bytes, each modulo a prime under 2**30 (a product
 # of such numbers stays a small integer, which the compiled build multiplies in one
@@ -160,7 +160,7 @@ class PrefixSpool:
     _HEADER = 32  # the key number and three lengths, 64-bit integers
 
     def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile(prefix="notation-prefixes-")
+        self._file = scratch_file("notation-prefixes-")
         self._pending = bytearray()
 
     def __enter__(self) -> PrefixSpool:
