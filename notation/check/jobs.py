@@ -20,9 +20,9 @@ What each file becomes:
 Workers send back a ``ProblemLog`` per piece or file: the problems in the order found,
 with the settle points between them; a log of more than ``problem.SPILL_EVENTS`` keeps the
 earlier ones in a file of its own in the run's private temporary directory, so a piece of
-millions of tiny damaged games is held whole by no process. The parent replays them, piece after piece, file
-after file, into each file's ``ProblemList``, so the problems and their order are those
-of one process. Damage that the reading layer counts over a whole file (bytes that are not
+millions of tiny damaged games is held whole by no process. The parent replays them,
+piece after piece, file after file, into each file's ``ProblemList``, so the problems and
+their order are those of one process. Damage that the reading layer counts over a whole file (bytes that are not
 UTF-8, a NUL byte, an overlong line: ``READING_CODES``) makes a piece unusable alone: the
 file is then checked by the parent from that piece's start to its end as one stream,
 exactly as one process reads it from there (the pieces before held no such damage).
