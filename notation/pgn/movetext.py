@@ -54,7 +54,6 @@ import enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from notation.patterns import compiled
-from notation.pgn.lines import line_breaks
 from notation.pgn.tags import TAG
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
@@ -557,13 +556,26 @@ def first_move(text: str, start: int = 0, budget: Budget = DEFAULT_BUDGET) -> in
     return -1
 
 
+def _occurrences(text: str, sought: str, start: int, end: int) -> int:
+    """``text.count(sought, start, end)``, one search an occurrence: a search skips the
+    text between at memory speed, where ``count`` steps through every character, and
+    lines (a game's movetext is often one) are long beside the searches they take."""
+    found = text.find(sought, start, end)
+    occurrences = 0
+    while found >= 0:
+        occurrences += 1
+        found = text.find(sought, found + len(sought), end)
+    return occurrences
+
+
 class Locator:
     """Line and column (1-based, in characters) of offsets in one game's text, lines
     counted as the splitter counts them (``\\r\\n``, ``\\n`` or a lone ``\\r``); the text's
     first character is at ``first_column`` (a game that starts mid-line). Offsets asked in
-    increasing order are counted on from the last one."""
+    increasing order are counted on from the last one, in place: no piece of the text is
+    copied, and a text without ``\\r`` (most) is searched for ``\\n`` alone."""
 
-    __slots__ = ("text", "first_line", "first_column", "_offset", "_line")
+    __slots__ = ("text", "first_line", "first_column", "_offset", "_line", "_has_cr")
 
     text: str
     first_line: int
@@ -575,15 +587,24 @@ class Locator:
         self.first_column = first_column
         self._offset = 0
         self._line = first_line
+        self._has_cr = "\r" in text
 
     def place(self, offset: int) -> tuple[int, int]:
         """``(line, column)`` of ``offset`` (a token's start: never inside a ``\\r\\n``)."""
         text = self.text
         if offset < self._offset:
             self._offset, self._line = 0, self.first_line
-        self._line += line_breaks(text[self._offset:offset])
+        start = self._offset
+        # notation.pgn.lines.line_breaks(text[start:offset]), counted where the text lies
+        # (neither end is inside a "\r\n": each is a token's start or the text's)
+        breaks = _occurrences(text, "\n", start, offset)
+        line_start = text.rfind("\n", 0, offset)
+        if self._has_cr:
+            breaks += _occurrences(text, "\r", start, offset) - _occurrences(text, "\r\n", start, offset)
+            line_start = max(line_start, text.rfind("\r", 0, offset))
+        self._line += breaks
         self._offset = offset
-        line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+        line_start += 1
         if line_start == 0:
             return self._line, offset + self.first_column
         return self._line, offset - line_start + 1

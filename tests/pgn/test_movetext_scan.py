@@ -131,3 +131,28 @@ def test_locator_counts_lines_as_the_splitter_does():
     assert locator.place(text.index("c")) == (12, 1)
     assert locator.place(text.index("e")) == (13, 3)
     assert locator.place(0) == (10, 1)  # back to the start: counted afresh
+
+
+def _reference_place(text: str, offset: int, first_line: int, first_column: int) -> tuple[int, int]:
+    """Line and column counted afresh over a copy of the text before ``offset``."""
+    before = text[:offset]
+    line = first_line + before.count("\n") + before.count("\r") - before.count("\r\n")
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    return line, (offset + first_column if line_start == 0 else offset - line_start + 1)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(["e4", " ", "\n", "\r", "\r\n", "{c}", "\n\n", "\t"]), max_size=40),
+    picks=st.lists(st.integers(min_value=0, max_value=10_000), max_size=12),
+    first_line=st.integers(min_value=1, max_value=5),
+    first_column=st.integers(min_value=1, max_value=5),
+)
+def test_locator_places_as_a_fresh_count_does(pieces, picks, first_line, first_column):
+    # Offsets anywhere but inside a "\r\n" (a token's start never is), asked in any order.
+    text = "".join(pieces)
+    offsets = [i for i in range(len(text) + 1) if not (text[i - 1:i + 1] == "\r\n" and i > 0)]
+    locator = Locator(text, first_line, first_column)
+    for pick in picks:
+        offset = offsets[pick % len(offsets)]
+        assert locator.place(offset) == _reference_place(text, offset, first_line, first_column)
