@@ -78,6 +78,12 @@ class GameMoves(NamedTuple):
 
 
 NO_MOVES: Final = GameMoves([], NO_EDITS)
+# Builds the records made per game and per problem without running their generated
+# ``__new__`` (Python code). Bound as Final: compiled, C statics (a NamedTuple is not a
+# native class).
+_TUPLE_NEW: Final = tuple.__new__
+_GAME_MOVES: Final = GameMoves
+_PLACED_PROBLEM: Final = PlacedProblem
 
 
 def read_game_moves(
@@ -136,12 +142,12 @@ def read_game_moves(
     end = walked.end if overflow is None else None
     plies = walked.plies
     if not problems:
-        return GameMoves([], walked.edits, end, plies)
+        return _TUPLE_NEW(_GAME_MOVES, ([], walked.edits, end, plies))
     placed = _placed(text, first_line, first_column, problems)
     for problem in problems:
         if problem.level is ERROR:
-            return GameMoves(placed, NO_EDITS, end, plies)
-    return GameMoves(placed, walked.edits, end, plies)
+            return _TUPLE_NEW(_GAME_MOVES, (placed, NO_EDITS, end, plies))
+    return _TUPLE_NEW(_GAME_MOVES, (placed, walked.edits, end, plies))
 
 
 def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str | None, int]:
@@ -155,9 +161,25 @@ def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str |
 
 
 def _placed(text: str, first_line: int, first_column: int, problems: list[MoveProblem]) -> list[PlacedProblem]:
+    """``problems`` in text order (equal offsets keep their order), each with its line and
+    column. The walk finds them in text order but for a few (a mark after its move, the
+    result): they are sorted only when out of order, as most games' one or two are not."""
+    if not _in_text_order(problems):
+        problems = sorted(problems, key=_offset_of)
     locator = Locator(text, first_line, first_column)
     out = []
-    for problem in sorted(problems, key=lambda p: p.offset):
+    for problem in problems:
         line, column = locator.place(problem.offset)
-        out.append(PlacedProblem(line, column, problem))
+        out.append(_TUPLE_NEW(_PLACED_PROBLEM, (line, column, problem)))
     return out
+
+
+def _in_text_order(problems: list[MoveProblem]) -> bool:
+    for index in range(1, len(problems)):
+        if problems[index].offset < problems[index - 1].offset:
+            return False
+    return True
+
+
+def _offset_of(problem: MoveProblem) -> int:
+    return problem.offset

@@ -114,6 +114,18 @@ def test_problems_are_those_check_and_normalize_find():
     assert ours == reported
 
 
+def test_problems_come_in_text_order_whatever_order_they_were_found_in():
+    # The Result tag is judged after the moves, so its warning is found last, though it
+    # stands first; the mate mark left out on Qh4 is found on the way.
+    text = '[Event "x"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4 1-0\n'
+    (raw,) = iter_games(text)
+    found = read_game_moves(raw.text, raw.start_line, StartPositions(DEFAULT_REGISTRY).start(
+        DEFAULT_REGISTRY.get("standard"), None), result_tag=raw.tag("Result"))
+    assert [(placed.problem.code, placed.line, placed.column) for placed in found.problems] == [
+        ("wrong-result", 2, 10), ("wrong-check-mark", 4, 16),
+    ]
+
+
 def test_a_failed_move_ends_its_line_and_is_a_problem():
     (game,) = notation.read_games(BAD)
     assert not game.ok and game.end is None
