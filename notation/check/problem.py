@@ -46,6 +46,11 @@ class CheckProblem(NamedTuple):
         }
 
 
+# Builds a CheckProblem per problem found without running its generated ``__new__``,
+# which is Python code of its own (a frame for each problem of a file).
+_TUPLE_NEW = tuple.__new__
+
+
 # Every code the check can report, with the rule description of the SARIF log: the FEN
 # reader's, the validator's (``notation.validation.CODES``), the PGN splitter's
 # (``notation.pgn.games.PROBLEM_CODES``) and the check's own. An unlisted code is
@@ -243,7 +248,7 @@ class ProblemList:
         if self._suppressions and any(s.covers(max(line, 1), code) for s in self._suppressions):
             self.suppressed += 1
             return
-        self._keep(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
+        self._keep(_TUPLE_NEW(CheckProblem, (self.path, max(line, 1), max(column, 1), severity, code, message)))
         self.count += 1
 
     def _keep(self, problem: CheckProblem) -> None:
