@@ -44,6 +44,11 @@ from notation.pgn.tags import Tag
 from notation.variants import Variant
 
 INTERNAL_ERROR = "internal-error"
+# Enum members read per problem, bound as Final: compiled, C statics, not a look-up on
+# their class each time (an enum is not a native class).
+_ERROR: Final = Severity.ERROR
+_WARNING: Final = Severity.WARNING
+_MOVE_ERROR: Final = Level.ERROR
 
 # The PGN standard's tags (sections 8.1 and 9) and those lichess and XBoard add.
 STANDARD_TAGS: tuple[str, ...] = (
@@ -166,7 +171,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
             return
         problems.read.plies += moves.plies
         for placed in moves.problems:
-            severity = Severity.ERROR if placed.problem.level is Level.ERROR else Severity.WARNING
+            severity = _ERROR if placed.problem.level is _MOVE_ERROR else _WARNING
             problems.add(placed.line, placed.column, severity, placed.problem.code, move_message(placed))
 
 
