@@ -20,7 +20,13 @@ Each form is read with its own warning (``over-disambiguated``, ``long-algebraic
   (CPU time, best of REPEATS in turns), and callgrind's instruction count (the same count
   whatever else the machine runs) a ply and a respelled move: the clean file's count a ply
   plus what the respelled file costs more, over its respelled moves (target: 1.5x a clean
-  ply at most);
+  ply at most). A respelled move costs its reading and its warning; where most such
+  warnings are reported (one a game when the form is rare: a game folds a code met again
+  into its first), the report dominates. So the same callgrind run also gives the
+  instructions spent reading the games' moves (``read_game_moves``, compiled build: each
+  move read, each warning made and placed at its line and column), without the check's
+  work around them (splitting, tags, the problems sorted, formatted and printed): the
+  ``reading`` columns, counted the same way;
 - the hold-out: the same games, each spelled as one producer would (HABITS: long
   algebraic without check marks, whole squares, zeros and no marks, ...; only spellings
   python-chess reads too, and both read every game without an error), ``check`` against
@@ -38,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -310,6 +317,46 @@ def _python_chess_errors(path: Path) -> int:
     return json.loads(done.stdout)["errors"]
 
 
+READING = "CPyDef_gamemoves___read_game_moves"  # the compiled build's symbol for reading a game's moves
+_TOTALS = re.compile(r"^(?:summary|totals): (\d+)", re.MULTILINE)
+
+
+def _counts(argv: list[str], output: Path) -> tuple[int, int]:
+    """(whole, reading): the instructions of the whole process and those spent within
+    ``READING`` (0 where the build has no such symbol: a pure one), from one callgrind run
+    (``PYTHONHASHSEED`` fixed, from ``/``, as bench_instructions counts)."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}", "--compress-strings=no",
+         "--compress-pos=no", *argv],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False, cwd="/",
+    )
+    try:
+        text = output.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        raise SystemExit(f"bench_lenient: callgrind wrote nothing for {argv}: {done.stderr[-500:]!r}") from None
+    finally:
+        output.unlink(missing_ok=True)
+    totals = _TOTALS.findall(text)
+    if not totals:
+        raise SystemExit(f"bench_lenient: no total in callgrind's output for {argv}")
+    reading = 0
+    caller = callee = ""
+    pending = False
+    for line in text.splitlines():
+        if line.startswith("fn="):
+            caller = line[3:]
+        elif line.startswith("cfn="):
+            callee = line[4:]
+        elif line.startswith("calls="):
+            pending = True
+        elif pending:
+            pending = False
+            if callee.startswith(READING) and not caller.startswith(READING):
+                reading += int(line.split()[1])
+    return int(totals[-1]), reading
+
+
 def _per_form(directory: Path, games: list[chess.pgn.Game], installed: str, repeats: int, counted: int,
               forms: list[tuple[str, str, Speller, bool]]) -> None:
     """Each form's file against the clean one: CPU a ply, and instructions a ply and a
@@ -325,46 +372,56 @@ def _per_form(directory: Path, games: list[chess.pgn.Game], installed: str, repe
     commands = {"clean": _check([installed], clean)}
     commands |= {name: _check([installed], path) for name, (path, _) in files.items()}
     best = _best_cpu(commands, repeats)
-    counts: dict[str, tuple[int, int]] = {}
+    counts: dict[str, tuple[int, int, int]] = {}  # form: (whole, reading, respelled moves), the primer's taken off
     small_plies = 0
     if shutil.which("valgrind") is None:
         print("  (valgrind is not installed here: no instruction counts)")
     else:
-        from bench_instructions import instructions
-
         only_primer = directory / "primer.pgn"
         only_primer.write_text(primer, encoding="utf-8")
         small = games[:counted]
         small_clean = directory / "counted-clean.pgn"
         small_plies, _ = _write(small, small_clean, lambda _: _keep, primer)
-        start = instructions(_check([installed], only_primer), Path(os.devnull))
-        counts["clean"] = (instructions(_check([installed], small_clean), Path(os.devnull)) - start, 0)
+        output = directory / "callgrind.out"
+        start, start_reading = _counts(_check([installed], only_primer), output)
+        whole, reading = _counts(_check([installed], small_clean), output)
+        counts["clean"] = (whole - start, reading - start_reading, 0)
         for index, (name, _, speller, _) in enumerate(forms):
             path = directory / f"counted-{index}.pgn"
             _, respelled = _write(small, path, lambda _, speller=speller: speller, primer)
-            counts[name] = (instructions(_check([installed], path), Path(os.devnull)) - start, respelled)
+            whole, reading = _counts(_check([installed], path), output)
+            counts[name] = (whole - start, reading - start_reading, respelled)
     clean_cpu = best["clean"] / plies
+    reads = bool(counts) and counts["clean"][1] > 0
     print(f"  {'form':27} {'example':9} {'respelled':>9} {'CPU us/ply':>10} {'ratio':>6}"
-          + (f"  instr/ply  ratio  instr/respelled move      ratio (target <= {TARGET_RATIO}x)" if counts else ""))
+          + (f"  instr/ply  ratio  instr/respelled move      ratio (target <= {TARGET_RATIO}x)" if counts else "")
+          + ("   reading (clean: a ply)  ratio" if reads else ""))
     row = f"  {'clean (SAN)':27} {'Nf3':9} {0:9,} {clean_cpu * 1e6:10.2f} {1:5.2f}x"
     if counts:
         clean_ply = counts["clean"][0] / small_plies
         row += f" {clean_ply:10,.0f}"
+        clean_read = counts["clean"][1] / small_plies
+        if reads:  # under the forms' reading of a respelled move
+            row += " " * 39 + f" {clean_read:20,.0f}"
     print(row)
     for name, example, _, _ in forms:
         _, respelled = files[name]
         cpu = best[name] / plies
         row = f"  {name:27} {example:9} {respelled:9,} {cpu * 1e6:10.2f} {cpu / clean_cpu:5.2f}x"
         if counts:
-            whole, moves = counts[name]
+            whole, reading, moves = counts[name]
             row += f" {whole / small_plies:10,.0f} {whole / counts['clean'][0]:5.2f}x"
             if moves:
                 per_move = clean_ply + (whole - counts["clean"][0]) / moves
                 row += f" {per_move:10,.0f} ({moves:5,} moves) {per_move / clean_ply:5.2f}x"
+                if reads:
+                    read_move = clean_read + (reading - counts["clean"][1]) / moves
+                    row += f" {read_move:20,.0f} {read_move / clean_read:9.2f}x"
         print(row)
     print(f"  (CPU: whole check processes on {len(games):,} games, {plies:,} plies. Instructions: on the first "
           f"{counted:,} games ({small_plies:,} plies), the whole check process less one on the primer alone; a "
-          "respelled move: a clean ply plus what the file costs more, over its respelled moves)")
+          "respelled move: a clean ply plus what the file costs more, over its respelled moves"
+          + ("; reading: the same, counted within read_game_moves alone" if reads else "") + ")")
 
 
 def _hold_out(directory: Path, games: list[chess.pgn.Game], installed: str, pure: Path | None,
