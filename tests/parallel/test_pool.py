@@ -8,6 +8,7 @@ SIGTERM only once the parent stops the pool.
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -48,12 +49,40 @@ class _TwoArguments(Exception):
         super().__init__(f"{first} and {second}")  # args no longer match __init__'s
 
 
+def _made_again_only_where_raised(*args: object) -> Exception:
+    raise TypeError("this exception is made again only where it was raised")
+
+
+class _Unloadable(Exception):
+    """Pickles, and cannot be loaded again in any process: tblib's pickling (which
+    ``distributed`` installs for every exception class when it is imported) keeps its
+    ``__reduce__``, where it makes a two-argument exception such as ``_TwoArguments``
+    cross."""
+
+    def __reduce__(self):
+        return (_made_again_only_where_raised, self.args)
+
+
 def _raise_unpicklable() -> None:
     raise _Unpicklable("deep inside a worker")
 
 
 def _raise_two_arguments() -> None:
     raise _TwoArguments("one", "two")
+
+
+def _raise_unloadable() -> None:
+    raise _Unloadable("deep inside a worker")
+
+
+def _crosses(exc: Exception) -> bool:
+    """Whether ``exc`` pickles and loads again in this process (and so in its workers,
+    forked from it)."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 - any failure means it cannot cross
+        return False
+    return True
 
 
 _initialized: list[str] = []
@@ -139,13 +168,24 @@ def test_a_task_error_is_raised_by_get_wherever_the_task_ran():
         assert _in_worker(workers, _echo, ("still working",)).get() == "still working"
 
 
-@pytest.mark.parametrize("task", [_raise_unpicklable, _raise_two_arguments])
+@pytest.mark.parametrize("task", [_raise_unpicklable, _raise_unloadable])
 def test_an_exception_that_cannot_cross_arrives_as_its_traceback(task):
     with pool.running(2, parent=ParentRole.WORKS) as workers:
         with pytest.raises(RemoteError) as raised:
             _in_worker(workers, task).get()
     text = str(raised.value)
     assert "Traceback" in text and task.__name__ in text
+
+
+def test_an_exception_whose_arguments_differ_from_its_args_crosses_where_it_pickles():
+    # Plain pickle cannot make it again (its args are not its __init__'s): it arrives as
+    # its traceback. Where distributed was imported (the cluster tests, in this process),
+    # tblib pickles it, and it arrives itself.
+    expected = _TwoArguments if _crosses(_TwoArguments("one", "two")) else RemoteError
+    with pool.running(2, parent=ParentRole.WORKS) as workers:
+        with pytest.raises(expected) as raised:
+            _in_worker(workers, _raise_two_arguments).get()
+    assert "one and two" in str(raised.value)
 
 
 @ROLES
