@@ -195,6 +195,22 @@ def _comments_closed(movetext: str) -> bool:
     return opening < 0 or movetext.find("}", opening) >= 0
 
 
+def _blank_line_then_tag(text: str, start: int) -> int:
+    """Where ``"\\n\\n["`` first stands in ``text`` from ``start`` with a tag name's first
+    character after its ``[`` (or nothing yet: the end of ``text``), or -1. One search a
+    line (memchr), where a search for the three characters steps through the movetext and
+    stops at each ``[`` of its clock comments (``{ [%clk 0:03:00] }``, twice a move)."""
+    length = len(text)
+    feed = text.find("\n", start)
+    while feed >= 0:
+        after = feed + 1
+        if after + 1 < length and text[after] == "\n" and text[after + 1] == "[":
+            if after + 2 >= length or text[after + 2] in TAG_START_CHARS:
+                return feed
+        feed = text.find("\n", after)
+    return -1
+
+
 def iter_games(
     lines: Iterable[str] | str, limits: Limits = DEFAULT_LIMITS, *, first_line: int = 1
 ) -> Iterator[RawGame]:
@@ -352,14 +368,9 @@ class _Window:
         when none is seen in ``buf`` (none yet: the next tag line may not be whole)."""
         buf = self.buf
         if not self.has_cr:
-            found = buf.find("\n\n[", start)
-            while found >= 0 and found + 3 < len(buf) and buf[found + 3] not in TAG_START_CHARS:
-                found = buf.find("\n\n[", found + 1)  # "[" then no tag name: not a tag line
+            found = _blank_line_then_tag(buf, start)
             if found >= 0 and found + 3 < len(buf):
-                end = found + 2
-                while buf.startswith("\n", end):
-                    end += 1
-                return end
+                return found + 2  # the tag line's "["
             if found < 0 and buf.find("\n \n", start) < 0 and buf.find("\n\t", start) < 0 and (
                 buf.find("\n\n ", start) < 0
             ):

@@ -12,8 +12,9 @@ import json
 import subprocess
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from paths import ROOT
 
 import notation
@@ -21,8 +22,9 @@ from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
 from notation.check.problem import CHECK_CODES, ProblemList
 from notation.pgn.cuts import find_cut
-from notation.pgn.splitter import iter_games
+from notation.pgn.splitter import _blank_line_then_tag, iter_games
 from notation.pgn.state_machine import iter_games_slow
+from notation.pgn.tags import TAG_START_CHARS
 from notation.variants import DEFAULT_REGISTRY
 
 FIXTURES = ROOT / "fixtures" / "pgn"
@@ -163,3 +165,20 @@ def test_games_sharing_a_line_are_each_read_in_their_own_part_of_it(monkeypatch)
     games = list(iter_games_slow(line))
     assert len(games) == 2_000
     assert sum(seen) <= 2 * len(line)
+
+
+def _three_character_search(text: str, start: int) -> int:
+    """The search the line walk replaced: ``"\\n\\n["``, passing over one whose ``[`` is
+    followed by a character no tag name starts with."""
+    found = text.find("\n\n[", start)
+    while found >= 0 and found + 3 < len(text) and text[found + 3] not in TAG_START_CHARS:
+        found = text.find("\n\n[", found + 1)
+    return found
+
+
+@settings(max_examples=examples(400))
+@given(st.lists(st.sampled_from(["\n", "[", "E", "%", " ", "{ [%clk 0:03:00] }", "1. e4", "\n\n[", "\n\n\n[E"]),
+                max_size=30), st.integers(0, 40))
+def test_the_boundary_search_finds_what_a_search_for_its_characters_finds(pieces, start):
+    text = "".join(pieces)
+    assert _blank_line_then_tag(text, start) == _three_character_search(text, start)
