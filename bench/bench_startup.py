@@ -17,6 +17,13 @@ read and checked, and ``-s -o /dev/null``: the game written nowhere) is timed be
 What each command imports, and what waits for its first use: docs/architecture.md
 "Start-up"; tests/project/test_startup_imports.py keeps it so.
 
+Where valgrind is installed, the instructions of ``check`` on the one-game file and of
+``convert`` on one line are split (callgrind, ``PYTHONHASHSEED`` fixed, bench_instructions'
+way): the interpreter alone (``python -c pass``), then the modules of the standard
+library the command loads (imported alone, in one process), then the rest: the package's
+own modules and what they define (their classes, enums and tables), and the command's
+work on its one position. The first two are the floor no change of ours moves.
+
     python bench/bench_startup.py [--rounds 15]
 """
 
@@ -25,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -107,7 +115,58 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
               f"python-chess / ours {ratio:5.2f}x{target}")
     if extract is None:
         print("  pgn-extract: not on PATH, not timed")
+    if shutil.which("valgrind") is not None:
+        _print_floor(notation)
     return ratios
+
+
+# Prints the names of the standard library's modules a command loaded (its own last line):
+# it runs the command in this process (``main`` returns), then looks at ``sys.modules``.
+_STDLIB_LOADED = """
+import sys
+from notation.cli.main import main
+sys.argv = ["notation", *sys.argv[1:]]
+main()
+names = sorted(name for name in sys.modules if name.partition(".")[0] in sys.stdlib_module_names)
+sys.stderr.write("\\n" + " ".join(names))
+"""
+# Imports the modules named on its command line, one after the other.
+_IMPORT_NAMED = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)"
+
+
+def _print_floor(notation: str) -> None:
+    """The start-up instructions of ``check`` on one game and ``convert`` on one line, split
+    into the interpreter's, the standard library's it loads and the rest (module doc)."""
+    from bench_instructions import instructions
+
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        (directory / ".git").mkdir()
+        game = directory / "standard.pgn"
+        game.write_text(STANDARD_GAME, encoding="utf-8")
+        line = directory / "one.fen"
+        line.write_text(START_FEN + "\n", encoding="utf-8")
+        empty = directory / "empty"
+        empty.write_bytes(b"")
+        print("start-up in instructions (callgrind, PYTHONHASHSEED fixed; the floor is the interpreter and "
+              "the standard library the command loads)")
+        python = instructions([sys.executable, "-c", "pass"], empty)
+        for label, words, stdin in (
+            ("notation check, a one-game file", ["check", str(game), "--progress", "never"], empty),
+            ("notation convert, one FEN line", ["convert"], line),
+        ):
+            with open(stdin, "rb") as given:
+                done = subprocess.run([sys.executable, "-c", _STDLIB_LOADED, *words], stdin=given,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=directory, check=False)
+            said = done.stderr.decode(errors="replace").strip().splitlines()
+            if done.returncode != 0 or not said:
+                raise SystemExit(f"bench_startup: listing what {label} loads failed: {said[-3:]}")
+            modules = said[-1].split()  # the last line: the command's own say comes before it
+            stdlib = instructions([sys.executable, "-c", _IMPORT_NAMED, *modules], empty)
+            whole = instructions([notation, *words], stdin)
+            print(f"  {label:40} {whole / 1e6:6.1f} M: the interpreter {python / 1e6:5.1f} M, the standard "
+                  f"library's {len(modules)} modules {(stdlib - python) / 1e6:5.1f} M more, the rest "
+                  f"{(whole - stdlib) / 1e6:5.1f} M")
 
 
 # The commands a CI step or a shell loop runs most, whose start-up has a target.
