@@ -37,7 +37,7 @@ from notation.pgn.movetext import (
     Token,
     canonical_result,
     first_move,
-    movetext_start,
+    movetext_place,
 )
 from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
 from notation.pgn.movewrite import MoveWriter
@@ -103,7 +103,8 @@ def read_game_moves(
     language of chess moves' piece letters (``--piece-letters``); ``visitor`` is told of
     each move played (``movewalk.MoveVisitor``); ``first_column``: the column of the text's
     first character (a game that starts mid-line)."""
-    begin = movetext_start(text)
+    known = movetext_place(text)
+    begin = known[0]
     position = start.position
     if position is None:
         if start.reason is None:
@@ -112,7 +113,7 @@ def read_game_moves(
         if first < 0:
             return NO_MOVES
         problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
-        return GameMoves(_placed(text, first_line, first_column, [problem]), NO_EDITS)
+        return GameMoves(_placed(text, first_line, first_column, known, [problem]), NO_EDITS)
     variant = position.variant
     reading = MoveNotation.SAN if variant.family is RuleFamily.CHESS else None
     unavailable: MoveNotation | None = None
@@ -143,7 +144,7 @@ def read_game_moves(
     plies = walked.plies
     if not problems:
         return _TUPLE_NEW(_GAME_MOVES, ([], walked.edits, end, plies))
-    placed = _placed(text, first_line, first_column, problems)
+    placed = _placed(text, first_line, first_column, known, problems)
     for problem in problems:
         if problem.level is ERROR:
             return _TUPLE_NEW(_GAME_MOVES, (placed, NO_EDITS, end, plies))
@@ -160,13 +161,15 @@ def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str |
     return None, 0
 
 
-def _placed(text: str, first_line: int, first_column: int, problems: list[MoveProblem]) -> list[PlacedProblem]:
+def _placed(text: str, first_line: int, first_column: int, known: tuple[int, int],
+            problems: list[MoveProblem]) -> list[PlacedProblem]:
     """``problems`` in text order (equal offsets keep their order), each with its line and
-    column. The walk finds them in text order but for a few (a mark after its move, the
-    result): they are sorted only when out of order, as most games' one or two are not."""
+    column, counted on from the movetext's start (``known``: ``movetext_place``'s). The walk
+    finds them in text order but for a few (a mark after its move, the result): they are
+    sorted only when out of order, as most games' one or two are not."""
     if not _in_text_order(problems):
         problems = sorted(problems, key=_offset_of)
-    locator = Locator(text, first_line, first_column)
+    locator = Locator(text, first_line, first_column, known)
     out = []
     for problem in problems:
         line, column = locator.place(problem.offset)

@@ -200,16 +200,24 @@ def movetext_start(text: str) -> int:
     of spaces, tabs and byte order marks, then a ``[`` and anything, or nothing, then its
     line end), or after the tags of a tag line that movetext follows; the text's end when
     its last line is a tag line without a line end."""
+    return movetext_place(text)[0]
+
+
+def movetext_place(text: str) -> tuple[int, int]:
+    """``(movetext_start(text), the line breaks before it)``: the lines it steps over are
+    counted on the way (``\r\n``, ``\n`` or a lone ``\r`` each), so that a ``Locator``
+    need not count them again."""
     length = len(text)
     has_cr = "\r" in text
     line_start = 0
+    breaks = 0
     while line_start < length:
         pos = line_start
         char = ord(text[pos])
         while char == 32 or char == 9 or char == _BOM:
             pos += 1
             if pos >= length:
-                return line_start  # spaces without a line end
+                return line_start, breaks  # spaces without a line end
             char = ord(text[pos])
         if char == _OPEN_BRACKET:
             line_end = text.find("\n", pos)
@@ -217,18 +225,19 @@ def movetext_start(text: str) -> int:
                 line_end = _first_cr(text, pos, length if line_end < 0 else line_end, line_end)
             moves = _moves_after_tags(text, pos, length if line_end < 0 else line_end)
             if moves >= 0:
-                return moves
+                return moves, breaks
             if line_end < 0:
-                return length  # a last tag line without a line end: no movetext
+                return length, breaks  # a last tag line without a line end: no movetext
         elif char == _LF or char == _CR:
             line_end = pos
         else:
-            return line_start
+            return line_start, breaks
         if ord(text[line_end]) == _CR and line_end + 1 < length and ord(text[line_end + 1]) == _LF:
             line_start = line_end + 2
         else:
             line_start = line_end + 1
-    return line_start
+        breaks += 1
+    return line_start, breaks
 
 
 def _moves_after_tags(text: str, start: int, end: int) -> int:
@@ -581,12 +590,15 @@ class Locator:
     first_line: int
     first_column: int
 
-    def __init__(self, text: str, first_line: int, first_column: int = 1) -> None:
+    def __init__(self, text: str, first_line: int, first_column: int = 1, known: tuple[int, int] = (0, 0)) -> None:
+        """``known``: an offset (not between a ``\\r`` and its ``\\n``) and the line breaks
+        before it (``movetext_place``'s), counted on from there; an offset before it is
+        counted from the text's start."""
         self.text = text
         self.first_line = first_line
         self.first_column = first_column
-        self._offset = 0
-        self._line = first_line
+        self._offset = known[0]
+        self._line = first_line + known[1]
         self._has_cr = "\r" in text
 
     def place(self, offset: int) -> tuple[int, int]:

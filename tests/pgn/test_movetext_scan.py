@@ -16,6 +16,7 @@ from notation.pgn.movetext import (
     Budget,
     Locator,
     TokenKind,
+    movetext_place,
     movetext_start,
     scan,
 )
@@ -156,3 +157,26 @@ def test_locator_places_as_a_fresh_count_does(pieces, picks, first_line, first_c
     for pick in picks:
         offset = offsets[pick % len(offsets)]
         assert locator.place(offset) == _reference_place(text, offset, first_line, first_column)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(['[Event "x"]', '[Site "y"] ', "  ", "\ufeff[A \"b\"]", "", '[W "v"] 1. e4']),
+                   max_size=6),
+    ends=st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=6, max_size=6),
+    movetext=st.sampled_from(["", "1. e4 e5\n2. Nf3 *", "1. d4\r\n*", "{c}\r1. c4 *"]),
+    picks=st.lists(st.integers(min_value=0, max_value=10_000), max_size=8),
+    first_column=st.integers(min_value=1, max_value=3),
+)
+def test_a_locator_counted_on_from_the_movetext_places_as_a_fresh_count(lines, ends, movetext, picks, first_column):
+    # movetext_place counts the line breaks it steps over; a Locator told them places every
+    # offset as one counting from the text's start does, offsets in the tags included.
+    text = "".join(line + end for line, end in zip(lines, ends, strict=False)) + movetext
+    begin, breaks = movetext_place(text)
+    assert begin == movetext_start(text)
+    assert 7 + breaks == _reference_place(text, begin, 7, first_column)[0]  # the line movetext starts on
+    offsets = [i for i in range(len(text) + 1) if not (text[i - 1:i + 1] == "\r\n" and i > 0)]
+    locator = Locator(text, 7, first_column, (begin, breaks))
+    for pick in picks:
+        offset = offsets[pick % len(offsets)]
+        assert locator.place(offset) == _reference_place(text, offset, 7, first_column)
