@@ -81,8 +81,10 @@ from notation.moves.reading import (
     UCI_IN_SAN,
     WITHOUT_PIECE,
     WITHOUT_PIECE_MESSAGE,
+    WRONG_CHECK_MARK,
     ReadMove,
-    repair_problem,
+    check_mark_flag,
+    check_mark_message,
 )
 from notation.problem import Problem
 from notation.rules.square_set import BIT, FILES, RANKS, first, several
@@ -489,9 +491,9 @@ def read_move(
     if letters is not _ENGLISH:
         return _read_translated(chess, text, notation, letters)
     if notation is not _UCI_NOTATION:
-        plain = read_plain_san(chess, text)
+        plain, mark = read_plain_marked(chess, text)
         if plain is not None:
-            return ReadMove(plain)
+            return ReadMove(plain) if not mark else ReadMove(plain, None, mark, text)
     return read_not_plain(chess, text, notation)
 
 
@@ -542,15 +544,12 @@ def _read_translated(position: ChessPosition, text: str, notation: MoveNotation 
     return ReadMove(read.move, [*found, *read.warnings])
 
 
-def _plain_castling(position: ChessPosition, body: str, written: str) -> Move | None:
-    """The castling move ``O-O`` or ``O-O-O`` names if it is the one legal, with the check
-    mark ``written`` it gives; None otherwise (the full reader then judges)."""
+def _plain_castling(position: ChessPosition, body: str) -> Move | None:
+    """The castling move ``O-O`` or ``O-O-O`` names if it is the one legal; None otherwise
+    (the full reader then judges)."""
     if body != "O-O" and body != "O-O-O":
         return None
-    found = _castling_of_side(position, len(body) == 5)
-    if found is None or _suffix(position, found) != written:
-        return None
-    return found
+    return _castling_of_side(position, len(body) == 5)
 
 
 def _castling_of_side(position: ChessPosition, long_side: bool) -> Move | None:
@@ -565,9 +564,9 @@ def _castling_of_side(position: ChessPosition, long_side: bool) -> Move | None:
     return found
 
 
-def _plain_drop(position: ChessPosition, text: str, end: int, written: str) -> Move | None:
-    """The drop ``text[:end]`` names (``N@f3``, ``P@e4`` or ``@e4``) if it is legal, with the
-    check mark ``written`` it gives; None otherwise (the full reader then judges)."""
+def _plain_drop(position: ChessPosition, text: str, end: int) -> Move | None:
+    """The drop ``text[:end]`` names (``N@f3``, ``P@e4`` or ``@e4``) if it is legal; None
+    otherwise (the full reader then judges)."""
     rules = position.rules
     at = 0 if ord(text[0]) == _DROP_MARK else 1
     if end != at + 3:
@@ -584,7 +583,7 @@ def _plain_drop(position: ChessPosition, text: str, end: int, written: str) -> M
     if not (0 <= target_file < 8 and 0 <= target_rank < 8):
         return None
     move = Move.dropped(rules.letters[kind], target_rank * 8 + target_file)
-    if not position.is_legal_move(move) or _suffix(position, move) != written:
+    if not position.is_legal_move(move):
         return None
     return move
 
@@ -674,87 +673,102 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     move that is illegal or ambiguous, a game over, a position whose legal moves pins and
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
-    # Offsets and character codes are machine integers when compiled (no tagged arithmetic).
+    move, mark = read_plain_marked(position, text)
+    return None if mark else move
+
+
+def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, int]:
+    """``(move, 0)`` where ``read_plain_san`` reads ``text``; ``(move, flag)`` where ``text``
+    is plain SAN but for a check or mate mark the move does not give (``Nb6`` where it
+    checks, ``Nf3+`` where it does not; not a drop), the flag saying which
+    (``notation.moves.reading.check_mark_flag``, ``wrong-check-mark``): the commonest
+    lenient spelling, read once instead of again by the lenient step. ``(None, 0)``
+    wherever ``read_plain_san`` gives None for another reason. Nothing raises."""
     end, written = _body_end(text)
-    code: i64
     if end < 2:
-        return None
+        return None, 0
     if ord(text[0]) == _CASTLE_LETTER:
-        return _plain_castling(position, text[:end], written)
-    if ord(text[0]) == _DROP_MARK or (end > 1 and ord(text[1]) == _DROP_MARK):
-        return _plain_drop(position, text, end, written)
+        castling = _plain_castling(position, text[:end])
+        if castling is None:
+            return None, 0
+        return castling, check_mark_flag(written, _suffix(position, castling))
+    if ord(text[0]) == _DROP_MARK or ord(text[1]) == _DROP_MARK:
+        drop = _plain_drop(position, text, end)
+        if drop is None or _suffix(position, drop) != written:
+            return None, 0  # a drop's wrong mark is the full reader's (``R@a8`` is UCI too)
+        return drop, 0
+    # Offsets and character codes are machine integers when compiled (no tagged arithmetic).
+    code: i64
     rules = position.rules
     promotion = ""
     code = ord(text[end - 1])
     if _UPPER_A <= code <= _UPPER_Z:
         if end < 4 or ord(text[end - 2]) != _EQUALS:
-            return None
+            return None, 0
         promotion = text[end - 1].lower()
         end -= 2
     target_file: i64 = ord(text[end - 2]) - _FILE_A
     target_rank: i64 = ord(text[end - 1]) - _RANK_1
     if not (0 <= target_file < 8 and 0 <= target_rank < 8):
-        return None
+        return None, 0
     target: i64 = target_rank * 8 + target_file
     begin: i64 = 0
     code = ord(text[0])
     if _UPPER_A <= code <= _UPPER_Z:
         kind = rules.kind_of_code[code]
         if kind < 0 or kind == rules.pawn:
-            return None
+            return None, 0
         begin = 1
     else:
         kind = rules.pawn
         if kind < 0:
-            return None
+            return None, 0
     middle: i64 = end - 2
     capture = middle > begin and ord(text[middle - 1]) == _TAKES
     if capture:
         middle -= 1
     file_index, rank_index, begin = _origin_written(text, begin, middle)
     if begin != middle or (file_index >= 0 and rank_index >= 0):
-        return None
+        return None, 0
     us = position.turn_index
     theirs: i64 = position.side(us ^ 1)
     if capture != bool(theirs >> target & 1):
-        return None  # a missing or false capture mark, or en passant
+        return None, 0  # a missing or false capture mark, or en passant
     known, origins = position.legal_origins(kind, target)
     if not known or not origins:
-        return None
+        return None, 0
     if kind == rules.pawn:
         if capture != (file_index >= 0) or rank_index >= 0:
-            return None
+            return None, 0
         if capture:
             origins &= FILES[file_index]
         last_rank: i64 = rules.promotion_rank[us]
         if last_rank >> target & 1:
             promoted = rules.kind_of.get(promotion, -1) if promotion else -1
             if promoted < 0 or promoted not in rules.promotions:
-                return None
+                return None, 0
         elif promotion:
-            return None
+            return None, 0
         if not origins or several(origins):
-            return None
+            return None, 0
         origin = first(origins)
     else:
         if promotion:
-            return None
+            return None, 0
         origin = _origin_among(origins, file_index, rank_index)
         if origin < 0:
-            return None
+            return None, 0
         others: i64 = origins ^ BIT[origin]
         if others or file_index >= 0 or rank_index >= 0:
             # The disambiguation written must be python-chess's (``_disambiguation``).
             if not others:
-                return None
+                return None, 0
             same_rank: i64 = others & RANKS[origin >> 3]
             same_file: i64 = others & FILES[origin & 7]
             if (file_index >= 0) != (bool(same_rank) or not same_file) or (rank_index >= 0) != bool(same_file):
-                return None
+                return None, 0
     move = Move(origin, target, promotion)
-    if _suffix(position, move) != written:
-        return None
-    return move
+    return move, check_mark_flag(written, _suffix(position, move))
 
 
 _HYPHEN: Final = 45  # -
@@ -766,10 +780,6 @@ _LOWER_Z: Final = 122
 def _warning(code: str, message: str, text: str) -> Problem:
     """A reading's warning on the move ``text`` (any text: ``repr`` quotes it)."""
     return Problem(code, f"{message} in {text!r}", extra={"move": text})
-
-
-def _check_mark_message(written: str, actual: str) -> str:
-    return f"check mark {written or 'missing'} where the move gives {actual or 'none'}"
 
 
 def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation | None) -> ReadMove | None:
@@ -861,13 +871,9 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
 
 def _read_with_mark(position: ChessPosition, text: str, move: Move, written: str, repairs: int) -> ReadMove:
     """``move`` read from ``text`` with the ``repairs`` flagged, and ``wrong-check-mark``
-    after them where the check mark ``written`` is not the one the move gives."""
-    actual = _suffix(position, move)
-    if written != actual:
-        return ReadMove(
-            move, [repair_problem("wrong-check-mark", _check_mark_message(written, actual), text)], repairs, text,
-        )
-    return ReadMove(move, None, repairs, text)
+    (a flag too: its message is made only where a game reports it) where the check mark
+    ``written`` is not the one the move gives."""
+    return ReadMove(move, None, repairs | check_mark_flag(written, _suffix(position, move)), text)
 
 
 def _lenient_castling(position: ChessPosition, text: str, body: str, written: str) -> ReadMove | None:
@@ -1329,7 +1335,7 @@ class _Reader:
             return
         actual = _suffix(self.position, move)
         if written != actual:
-            self.warn("wrong-check-mark", _check_mark_message(written, actual))
+            self.warn(WRONG_CHECK_MARK, check_mark_message(written, actual))
 
 
 def _fits(square_name: str, written: str) -> bool:

@@ -5,8 +5,8 @@ repair a strict reader would have refused (``0-0`` for ``O-O``, ``e8Q`` for ``e8
 each with its own code so that a gate can refuse or accept it. Nothing here raises.
 
 The repairs files bring back move after move (zeros, UCI or long algebraic in a SAN
-movetext, over-disambiguation, a capture mark missing or false, a promotion without ``=``)
-are kept as flags, one bit each (REPAIR_CODES), with the move's text; their problems are
+movetext, over-disambiguation, a capture mark missing or false, a promotion without ``=``,
+a check mark left out or wrong) are kept as flags, one bit each (REPAIR_CODES), with the move's text; their problems are
 made when ``warnings`` is read. A walk over a game reports each code once, at its first move,
 and counts the rest (``notation.pgn.movewalk``), so it reads the flags and makes a problem
 only for a code the game has not reported yet: a file spelled ``g1-f3`` throughout warns on
@@ -45,18 +45,54 @@ FALSE_CAPTURE_MARK: Final = 16
 MISSING_CAPTURE_MARK: Final = 32
 OVER_DISAMBIGUATED: Final = 64
 LONG_ALGEBRAIC: Final = 128
+# A check or mate mark written where the move gives another (``wrong-check-mark``): one
+# flag for each pair of the mark written and the mark the move gives, after the repairs'
+# (the readers give this warning last). The commonest of all in real files: check marks
+# left out on every move of a game.
+CHECK_MARK_MISSING: Final = 256  # "" where the move gives "+"
+MATE_MARK_MISSING: Final = 512  # "" where "#"
+FALSE_CHECK_MARK: Final = 1024  # "+" where none
+CHECK_MARK_FOR_MATE: Final = 2048  # "+" where "#"
+FALSE_MATE_MARK: Final = 4096  # "#" where none
+MATE_MARK_FOR_CHECK: Final = 8192  # "#" where "+"
 
 # Each flag's code and message, in bit order (the flag of index n is ``1 << n``): two
 # tuples of strings (variable-length: compiled, a fixed-length tuple is boxed anew to be
 # indexed by a variable).
+WRONG_CHECK_MARK: Final = "wrong-check-mark"
+# The (written, given) pair of each check mark flag, in bit order.
+_CHECK_MARK_PAIRS: Final = (("", "+"), ("", "#"), ("+", ""), ("+", "#"), ("#", ""), ("#", "+"))
+
+
+def check_mark_message(written: str, given: str) -> str:
+    """``wrong-check-mark``'s words: the mark ``written`` ("" for none) against the one the
+    move gives ("", "+" or "#")."""
+    return f"check mark {written or 'missing'} where the move gives {given or 'none'}"
+
+
 REPAIR_CODES: Final[tuple[str, ...]] = (
     "castling-with-zeros", "uci-in-san", "long-algebraic-without-piece", "promotion-without-equals",
     "false-capture-mark", "missing-capture-mark", "over-disambiguated", "long-algebraic",
+    *(WRONG_CHECK_MARK for _ in _CHECK_MARK_PAIRS),
 )
 REPAIR_MESSAGES: Final[tuple[str, ...]] = (
     CASTLING_WITH_ZEROS_MESSAGE, UCI_IN_SAN_MESSAGE, WITHOUT_PIECE_MESSAGE, PROMOTION_WITHOUT_EQUALS_MESSAGE,
     FALSE_CAPTURE_MARK_MESSAGE, MISSING_CAPTURE_MARK_MESSAGE, OVER_DISAMBIGUATED_MESSAGE, LONG_ALGEBRAIC_MESSAGE,
+    *(check_mark_message(written, given) for written, given in _CHECK_MARK_PAIRS),
 )
+
+
+def check_mark_flag(written: str, given: str) -> int:
+    """The flag of a check mark ``written`` where the move gives ``given`` (each "", "+" or
+    "#"; nothing else is looked for); 0 where they are the same mark. Compared, not looked
+    up in ``_CHECK_MARK_PAIRS``: compiled, a tuple of tuples is built anew at each use."""
+    if written == given:
+        return 0
+    if not written:
+        return CHECK_MARK_MISSING if given == "+" else MATE_MARK_MISSING
+    if written == "+":
+        return CHECK_MARK_FOR_MATE if given else FALSE_CHECK_MARK
+    return MATE_MARK_FOR_CHECK if given else FALSE_MATE_MARK
 
 
 def repair_message(message: str, text: str) -> str:

@@ -58,7 +58,7 @@ from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move
 from notation.move_options import MoveLanguage, MoveNotation
-from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_san
+from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_marked
 from notation.moves.chess import read_move as read_chess_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import REPAIR_CODES, REPAIR_MESSAGES, ReadMove, repair_message
@@ -276,12 +276,14 @@ def walk(
                         read = read_chess_move(current, word, reading, letters)
                         move = read.move
                     else:
-                        plain = read_plain_san(cast(ChessPosition, current), word)
+                        plain, mark = read_plain_marked(cast(ChessPosition, current), word)
                         if plain is None:
                             read = read_not_plain(cast(ChessPosition, current), word, reading)
                             move = read.move
                         else:
                             move = plain
+                            if mark:  # plain but for its check mark (``wrong-check-mark``)
+                                read = ReadMove(plain, None, mark, word)
                     after: GamePosition = cast(ChessPosition, current).play(move)  # a native call, compiled
                 else:
                     try:
@@ -481,9 +483,11 @@ def _warn_repairs(problems: list[MoveProblem], warned: dict[str, list[int]], rep
                   ply: int, word: str) -> None:
     """``_warn`` for each repair flagged in ``repairs`` (``notation.moves.reading``) on the
     move ``text``: its message is made only where the game meets its code first. Bits past
-    the last repair are not looked at."""
+    the last repair are not looked at, nor those past the last flag set."""
     flags: i64 = repairs
     for index in range(len(REPAIR_CODES)):
+        if not flags >> index:
+            break
         if flags >> index & 1:
             code = REPAIR_CODES[index]
             seen = warned.get(code)

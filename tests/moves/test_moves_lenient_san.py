@@ -152,13 +152,12 @@ def test_a_lenient_reading_flags_its_repairs_and_words_them_when_asked():
     from notation.moves import reading
 
     read = read_move(start_position("standard"), "Ng1f3+")
-    assert read.repairs == reading.OVER_DISAMBIGUATED and read.text == "Ng1f3+"
-    assert read.any_warning()
+    assert read.repairs == reading.OVER_DISAMBIGUATED | reading.FALSE_CHECK_MARK and read.text == "Ng1f3+"
+    assert read.any_warning() and read.noted == ()  # the check mark is a flag too: nothing worded yet
     assert [(w.code, w.message, w.extra) for w in read.warnings] == [
         ("over-disambiguated", "more of the origin square than needed in 'Ng1f3+'", {"move": "Ng1f3+"}),
         ("wrong-check-mark", "check mark + where the move gives none in 'Ng1f3+'", {"move": "Ng1f3+"}),
     ]
-    assert [w.code for w in read.noted] == ["wrong-check-mark"]  # the repairs' problems come first
     assert pickle.loads(pickle.dumps(read)) == read
     clean = read_move(start_position("standard"), "Nf3")
     assert not clean.any_warning() and clean.warnings == [] and clean.repairs == 0
@@ -169,9 +168,29 @@ def test_every_repair_flag_is_worded_in_bit_order():
 
     flags = [reading.CASTLING_WITH_ZEROS, reading.UCI_IN_SAN, reading.WITHOUT_PIECE, reading.PROMOTION_WITHOUT_EQUALS,
              reading.FALSE_CAPTURE_MARK, reading.MISSING_CAPTURE_MARK, reading.OVER_DISAMBIGUATED,
-             reading.LONG_ALGEBRAIC]
+             reading.LONG_ALGEBRAIC, reading.CHECK_MARK_MISSING, reading.MATE_MARK_MISSING, reading.FALSE_CHECK_MARK,
+             reading.CHECK_MARK_FOR_MATE, reading.FALSE_MATE_MARK, reading.MATE_MARK_FOR_CHECK]
     assert flags == [1 << n for n in range(len(reading.REPAIR_CODES))]
-    assert len(reading.REPAIR_MESSAGES) == len(set(reading.REPAIR_CODES)) == len(flags)
+    assert len(reading.REPAIR_MESSAGES) == len(reading.REPAIR_CODES) == len(flags)
+    assert len(set(reading.REPAIR_CODES)) == 9  # the six check mark flags share one code
     every = reading.ReadMove(read_move(start_position("standard"), "Nf3").move, None, sum(flags), "x")
     assert [w.code for w in every.warnings] == list(reading.REPAIR_CODES)
     assert every.warnings[2].message == "long algebraic notation without the piece's letter in 'x'"
+
+
+@pytest.mark.parametrize(("written", "given", "flag"), [
+    ("", "+", "CHECK_MARK_MISSING"), ("", "#", "MATE_MARK_MISSING"), ("+", "", "FALSE_CHECK_MARK"),
+    ("+", "#", "CHECK_MARK_FOR_MATE"), ("#", "", "FALSE_MATE_MARK"), ("#", "+", "MATE_MARK_FOR_CHECK"),
+    ("+", "+", None), ("", "", None), ("#", "#", None),
+])
+def test_each_wrong_check_mark_has_its_flag_worded_as_the_full_reader_words_it(written, given, flag):
+    from notation.moves import reading
+
+    found = reading.check_mark_flag(written, given)
+    if flag is None:
+        assert found == 0
+        return
+    assert found == getattr(reading, flag)
+    index = found.bit_length() - 1
+    assert reading.REPAIR_CODES[index] == "wrong-check-mark"
+    assert reading.REPAIR_MESSAGES[index] == reading.check_mark_message(written, given)

@@ -23,7 +23,8 @@ from notation.game.chess.rules import rules_of
 from notation.game.family import GamePosition
 from notation.game.move import MoveKind
 from notation.move_options import CastlingMode, MoveNotation
-from notation.moves.chess import _Reader, read_move, read_plain_san, write_move
+from notation.moves.chess import _Reader, read_move, read_plain_marked, read_plain_san, write_move
+from notation.moves.reading import ReadMove
 from notation.playing import open_position
 from notation.variants import VARIANTS, RuleFamily, find_variant
 
@@ -84,7 +85,7 @@ def _positions(key: str, seed: int):
 @pytest.mark.slow
 @pytest.mark.parametrize("key", CHESS)
 def test_plain_reader_agrees_with_the_full_reader(key: str) -> None:
-    answered = 0
+    answered = marked = 0
     for seed in (1,):
         for position in _positions(key, seed):
             for move in position.legal_moves():
@@ -93,17 +94,31 @@ def test_plain_reader_agrees_with_the_full_reader(key: str) -> None:
                     _forget(position)
                     plain = read_plain_san(position, text)
                     _forget(position)
+                    found, mark = read_plain_marked(position, text)
+                    _forget(position)
                     both = _outcome(functools.partial(read_move, position, text, SAN))
                     _forget(position)
                     full = _outcome(_Reader(position, text, SAN).read)
                     assert both == full, (key, write_move(position, move, MoveNotation.UCI), text)
                     if plain is not None:
                         assert full == ("move", plain, ()), (key, text)
+                        assert (found, mark) == (plain, 0), (key, text)
                         if plain.kind is MoveKind.NORMAL:  # castling and drops are read in every variant
                             answered += 1
+                    elif found is not None:
+                        # Plain but for its check mark: the full reader's move and its one
+                        # warning, worded alike.
+                        assert mark and full == ("move", found, ("wrong-check-mark",)), (key, text)
+                        _forget(position)
+                        worded = _Reader(position, text, SAN).read().warnings
+                        assert ReadMove(found, None, mark, text).warnings == worded
+                        marked += 1
+                    else:
+                        assert mark == 0, (key, text)
     rules = rules_of(find_variant(key))
     if rules.moves_by_piece:
         assert answered, "the plain reader answered nothing where one piece's moves are found alone"
+        assert marked, "no move was read plainly with a wrong check mark"
     else:
         assert not answered, "the plain reader answered where the moves are filtered as a whole"
 
