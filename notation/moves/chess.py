@@ -321,6 +321,7 @@ def _pattern(source: str) -> re.Pattern[str]:
 
 _SUFFIX_CHARACTERS = "+#!?"
 EN_PASSANT_MARKS: Final = ("e.p.", "ep")  # after the target square, glued or apart
+_EN_PASSANT_ENDS: Final = ".p"  # the last characters of the marks
 
 
 def en_passant_mark(move: Move, written: str) -> Problem:
@@ -1048,16 +1049,18 @@ class _Reader:
         if suffix is not None and suffix.start() > 0:
             check_mark = suffix.group("check")
             text = text[: suffix.start()]
+        # ``exd6e.p.``: no move of any notation ends with a mark after its rank, so the move
+        # is read without it (a failed reading first would cost a position's FEN).
+        mark = _en_passant_mark(text) if text[-1] in _EN_PASSANT_ENDS else ""
         try:
-            move = self._match(text)
+            move = self._match(text[: -len(mark)] if mark else text)
         except MoveError as error:
             if position.outcome() is not None:  # checkmate or stalemate: no move fits
                 raise self._game_over() from None
-            mark = _en_passant_mark(text)  # looked for only here: moves pay nothing for it
-            if not mark:
-                return self._respelled(error)
-            self.warnings.clear()  # what the failed reading said is not about this one
-            move = self._match(text[: -len(mark)])
+            if mark:
+                raise
+            return self._respelled(error)
+        if mark:
             self.warnings.append(en_passant_mark(move, self.text))
         self._check_mark(move, check_mark)
         return ReadMove(move, self.warnings)
