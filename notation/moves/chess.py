@@ -678,7 +678,7 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     return None if mark else move
 
 
-def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, int]:
+def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, i64]:
     """``(move, 0)`` where ``read_plain_san`` reads ``text``; ``(move, flag)`` where ``text``
     is plain SAN but for a check or mate mark the move does not give (``Nb6`` where it
     checks, ``Nf3+`` where it does not; not a drop), the flag saying which

@@ -18,9 +18,12 @@ native call (a frozen dataclass's ``__init__`` runs as Python, once per move rea
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
+
+if TYPE_CHECKING:  # compiled, a machine integer (no reference counting); interpreted, an int
+    from mypy_extensions import i64
 
 from notation.game.move import Move
 from notation.problem import Problem
@@ -82,7 +85,7 @@ REPAIR_MESSAGES: Final[tuple[str, ...]] = (
 )
 
 
-def check_mark_flag(written: str, given: str) -> int:
+def check_mark_flag(written: str, given: str) -> i64:
     """The flag of a check mark ``written`` where the move gives ``given`` (each "", "+" or
     "#"; nothing else is looked for); 0 where they are the same mark. Compared, not looked
     up in ``_CHECK_MARK_PAIRS``: compiled, a tuple of tuples is built anew at each use."""

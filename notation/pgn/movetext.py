@@ -210,7 +210,7 @@ def movetext_place(text: str) -> tuple[int, int]:
     length = len(text)
     has_cr = "\r" in text
     line_start = 0
-    breaks = 0
+    breaks: i64 = 0  # compiled, a machine integer
     while line_start < length:
         pos = line_start
         char = ord(text[pos])
