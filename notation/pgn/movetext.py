@@ -193,6 +193,11 @@ _PERIOD: Final = 46
 _ELLIPSIS: Final = 0x2026
 _LF: Final = 10
 _CR: Final = 13
+_UPPER_A: Final = 65
+_UPPER_Z: Final = 90
+_LOWER_A: Final = 97
+_LOWER_Z: Final = 122
+_NOVELTY: Final = 78  # N: Informator's novelty mark, a glyph when a word of its own
 
 
 def movetext_start(text: str) -> int:
@@ -518,6 +523,11 @@ class Scanner:
         elif char == _CLOSE_BRACE:
             end = index + 1
             kind = T_MOVE
+        elif _LOWER_A <= char <= _LOWER_Z or _UPPER_A <= char <= _UPPER_Z:
+            # A word starting with an ASCII letter (most moves): no result or move number
+            # starts so, and of the glyphs only the novelty mark "N".
+            end = _word_end(text, index + 1, length)
+            kind = T_GLYPH if char == _NOVELTY and end == index + 1 else T_MOVE
         else:
             end = _result_end(text, index, length, char)
             kind = T_RESULT
