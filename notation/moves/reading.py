@@ -6,11 +6,11 @@ each with its own code so that a gate can refuse or accept it. Nothing here rais
 
 The repairs files bring back move after move (zeros, UCI or long algebraic in a SAN
 movetext, over-disambiguation, a capture mark missing or false, a promotion without ``=``,
-a check mark left out or wrong) are kept as flags, one bit each (REPAIR_CODES), with the move's text; their problems are
-made when ``warnings`` is read. A walk over a game reports each code once, at its first move,
-and counts the rest (``notation.pgn.movewalk``), so it reads the flags and makes a problem
-only for a code the game has not reported yet: a file spelled ``g1-f3`` throughout warns on
-every move.
+a check mark left out or wrong) are kept as flags, one bit each (REPAIR_CODES), with the
+move's text; their problems are made when ``warnings`` is read. A walk over a game reports
+each code once, at its first move, and counts the rest (``notation.pgn.movewalk``), so it
+reads the flags and makes a problem only for a code the game has not reported yet: a file
+spelled ``g1-f3`` throughout warns on every move.
 
 A plain class rather than a frozen dataclass: compiled with mypyc, its construction is a
 native call (a frozen dataclass's ``__init__`` runs as Python, once per move read).
@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
-if TYPE_CHECKING:  # compiled, a machine integer (no reference counting); interpreted, an int
-    from mypy_extensions import i64
-
 from notation.game.move import Move
 from notation.problem import Problem
+
+if TYPE_CHECKING:  # compiled, a machine integer (no reference counting); interpreted, an int
+    from mypy_extensions import i64
 
 # The messages the chess readers give these repairs (both SAN readers: the lenient step
 # flags them, the full reader words them the same), worded once.
@@ -59,9 +59,6 @@ CHECK_MARK_FOR_MATE: Final = 2048  # "+" where "#"
 FALSE_MATE_MARK: Final = 4096  # "#" where none
 MATE_MARK_FOR_CHECK: Final = 8192  # "#" where "+"
 
-# Each flag's code and message, in bit order (the flag of index n is ``1 << n``): two
-# tuples of strings (variable-length: compiled, a fixed-length tuple is boxed anew to be
-# indexed by a variable).
 WRONG_CHECK_MARK: Final = "wrong-check-mark"
 # The (written, given) pair of each check mark flag, in bit order.
 _CHECK_MARK_PAIRS: Final = (("", "+"), ("", "#"), ("+", ""), ("+", "#"), ("#", ""), ("#", "+"))
@@ -73,6 +70,9 @@ def check_mark_message(written: str, given: str) -> str:
     return f"check mark {written or 'missing'} where the move gives {given or 'none'}"
 
 
+# Each flag's code and message, in bit order (the flag of index n is ``1 << n``): two
+# tuples of strings (variable-length: compiled, a fixed-length tuple is boxed anew to be
+# indexed by a variable).
 REPAIR_CODES: Final[tuple[str, ...]] = (
     "castling-with-zeros", "uci-in-san", "long-algebraic-without-piece", "promotion-without-equals",
     "false-capture-mark", "missing-capture-mark", "over-disambiguated", "long-algebraic",
