@@ -12,7 +12,6 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any, Final, Literal, cast
 
-from notation.diagram import diagram, fen_text
 from notation.geometry import CHESS_BOARD, Geometry
 
 Color = Literal["w", "b"]
@@ -237,11 +236,15 @@ class Setup:
     def __repr__(self) -> str:
         """``<Setup 'FEN'>`` (``<Setup 9x10 'FEN'>`` off the 8x8 board): the FEN it holds,
         written without a variant (``notation.diagram.fen_text``)."""
+        from notation.diagram import fen_text  # here: a repr's alone (start-up)
+
         size = "" if self.geometry.is_chess_board else f"{self.geometry} "
         return f"<Setup {size}{fen_text(self)!r}>"
 
     def __str__(self) -> str:
         """A text diagram of the board, pockets and counters (``notation.diagram.diagram``)."""
+        from notation.diagram import diagram  # here: a diagram's alone (start-up)
+
         return diagram(self)
 
     def __reduce__(self) -> tuple[Callable[..., Setup], tuple[object, ...]]:

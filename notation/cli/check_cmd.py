@@ -15,10 +15,9 @@ from collections.abc import Callable
 
 from notation.check import CheckOptions, FileKind, run_check
 from notation.check.formats import FORMAT_NAMES, format_class
-from notation.check.prefix_copies import PrefixesUnavailable
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
-from notation.cli import cluster_cmd, duplicates_options
+from notation.cli import cluster_options, duplicates_options
 from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import add_accept_option, add_piece_letters_option, add_variant_options, check_variant_option
@@ -87,7 +86,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--jobs", "-j", type=int, default=1, metavar="N",
         help="processes working at once (default: 1); the problems and their order are those of one process",
     )
-    cluster_cmd.add_options(parser, "check")
+    cluster_options.add_options(parser, "check")
     parser.set_defaults(run=run)
 
 
@@ -186,7 +185,7 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    cluster_cmd.refuse_without_dask(args)
+    cluster_options.refuse_without_dask(args)
     options = _options(args, _settings(args))
     if args.paths.count("-") > 1:
         raise UsageError("standard input ('-') can be named only once")
@@ -195,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--jobs and --dask exclude each other: the cluster's workers do the work")
     output = format_class(args.format)(sys.stdout)
     if args.dask is not None:
+        from notation.cli import cluster_cmd  # here: a cluster run's alone (start-up)
+
         summary = cluster_cmd.check(args, options, output.problem)
     else:
         show = args.progress == Progress.ALWAYS.value or (args.progress == Progress.AUTO.value and sys.stderr.isatty())
@@ -202,7 +203,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             emit = output.problem if bar is None else bar.around(output.problem)
             summary = run_check(args.paths, options, emit, progress=bar, jobs=args.jobs)
-        except PrefixesUnavailable as exc:
+        except ValueError as exc:
+            from notation.check.prefix_copies import PrefixesUnavailable  # here: --duplicates-by prefix's alone
+
+            if not isinstance(exc, PrefixesUnavailable):
+                raise
             raise UsageError(str(exc)) from None
         finally:
             if bar is not None:

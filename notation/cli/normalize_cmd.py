@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from notation.cli import cluster_cmd, duplicates_options
+from notation.cli import cluster_options, duplicates_options
 from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import (
@@ -147,7 +147,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--summary", choices=[s.value for s in SummaryFormat], default=SummaryFormat.TEXT.value,
                         help="summary on standard error at the end (default: text)")
     add_strict_option(parser, "the run")
-    cluster_cmd.add_options(parser, "normalize")
+    cluster_options.add_options(parser, "normalize")
     parser.set_defaults(run=run)
 
 
@@ -251,9 +251,11 @@ def _check_paths(args: argparse.Namespace, names: list[str]) -> tuple[str, str |
 
 
 def run(args: argparse.Namespace) -> int:
-    cluster_cmd.refuse_without_dask(args)
+    cluster_options.refuse_without_dask(args)
     options = _options(args)
     if args.dask is not None:
+        from notation.cli import cluster_cmd  # here: a cluster run's alone (start-up)
+
         summary = cluster_cmd.normalize(args, options)
         _print_summary(args, summary)
         return _status(args, options, summary)

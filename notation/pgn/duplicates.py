@@ -20,7 +20,6 @@ Nothing here raises on bad input.
 
 import enum
 import re
-from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -183,6 +182,8 @@ class DuplicateFinder:
     BYTES_PER_GAME: Final = 200  # an upper bound of the Python objects one distinct game holds
 
     def __init__(self) -> None:
+        from array import array  # here: check and normalize without --duplicates start up without it
+
         self._index: dict[bytes, int] = {}
         self._lines = array("q")
         self._numbers = array("q")

@@ -60,7 +60,6 @@ from notation.game.move import Move
 from notation.move_options import MoveLanguage, MoveNotation
 from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_marked
 from notation.moves.chess import read_move as read_chess_move
-from notation.moves.coordinates import AMBIGUOUS, is_coordinate, notation_of
 from notation.moves.reading import REPAIR_CODES, REPAIR_MESSAGES, ReadMove, repair_message
 from notation.pgn.movetext import RESULT, T_CLOSE, T_END, T_MOVE, T_OPEN, T_RESULT, Scanner, Token, canonical_result
 from notation.pgn.movewrite import MoveWriter
@@ -91,7 +90,6 @@ _TAFL: Final = RuleFamily.TAFL
 _SAN: Final = MoveNotation.SAN
 _UCI: Final = MoveNotation.UCI
 _ENGLISH: Final = MoveLanguage.EN
-_AMBIGUOUS: Final = AMBIGUOUS
 
 
 class MoveProblem:
@@ -289,7 +287,10 @@ def walk(
                     try:
                         read = read_other(current, word, reading)
                     except MoveError as exc:
-                        if exc.problems[0].code != _AMBIGUOUS or reading is not None:
+                        # here: coordinates read two ways (Xiangqi's UCI and ICCS) are all it serves
+                        from notation.moves.coordinates import AMBIGUOUS, is_coordinate
+
+                        if exc.problems[0].code != AMBIGUOUS or reading is not None:
                             raise
                         if not is_coordinate(word):
                             raise
@@ -454,6 +455,8 @@ class _Coordinates:
 
     def notation(self) -> MoveNotation | None:
         if not self.known:
+            from notation.moves.coordinates import notation_of
+
             self.known = True
             scanner = Scanner(self.text, self.origin)
             kind = scanner.next()

@@ -358,6 +358,15 @@ NOT_AT_START_UP = {
     "source: the records every command defines are plain classes and NamedTuples",
     "notation.game": "the move generator: a game's moves (check), not a FEN's setup",
     "notation.rules.chess_lines": "the lines through two squares (8,192 words): the move generator's",
+    "array": "--duplicates: the first copies' places kept in arrays",
+    "notation.fen.bombs": "a FEN's bomb field: the variants with bombs (itsyourturn Atomic)",
+    "notation.fen.spellings": "other letters, side letters and layouts: the variants with spellings (Xiangqi)",
+    "notation.fen.opentafl": "OpenTafl's position records: the tafl games",
+    "notation.moves.coordinates": "coordinates read two ways (Xiangqi's UCI and ICCS): a Xiangqi game's",
+    "notation.diagram": "a setup's text diagram and repr",
+    "notation.cli.cluster_cmd": "--dask: the cluster runs (their options are notation.cli.cluster_options')",
+    "notation.cluster": "--dask",
+    "notation.check.prefix_copies": "check --duplicates-by prefix",
 }
 # What a JSON line brings with it: the standard library's json reads and writes a run's first
 # lines (orjson, which imports dataclasses, waits for a long run).
