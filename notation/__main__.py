@@ -1,3 +1,3 @@
-from notation.cli.main import main_process
+from notation.cli import main_process
 
 main_process()

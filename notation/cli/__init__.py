@@ -1,1 +1,48 @@
-"""The ``notation`` command line: one module per subcommand (``*_cmd.py``)."""
+"""The ``notation`` command line: one module per subcommand (``*_cmd.py``), the parser and
+the dispatch in ``main``.
+
+``main_process`` is the executable's entry point (``[project.scripts]``, ``python -m
+notation``). It stops the cyclic collector before anything of the command line is imported
+(``main`` lets it run again once the command's modules have loaded: ``collector``), and has
+argparse take its own words as written (``_argparse_words_as_written``). Until it calls
+``main``, this module imports nothing but ``collector``, which imports ``gc``.
+"""
+
+from notation.cli.collector import pause_collector
+
+# typing.TYPE_CHECKING without importing typing (the entry point loads nothing it can spare).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+
+def main_process() -> "NoReturn":
+    """Run the command ``sys.argv`` names, the collector paused while it loads, and end the
+    process with its status (``notation.cli.main.main_process``)."""
+    pause_collector()
+    _argparse_words_as_written()
+    from notation.cli.main import main_process as run_command
+
+    run_command()
+
+
+def _argparse_words_as_written() -> None:
+    """argparse has gettext translate each of its own words (its groups' titles, ``-h``'s
+    help, its errors), and each lookup searches the environment's languages for a message
+    catalogue; the first one imports ``locale``. Together that is about a thirtieth of a
+    one-line ``convert``'s start-up (bench_startup), for nothing: Python ships no catalogue
+    of argparse's words, so none is found and they are used as written. The executable uses
+    them as written without the search (a program calling ``main`` keeps its own argparse)."""
+    import argparse
+
+    argparse._ = _as_written  # type: ignore[attr-defined]
+    argparse.ngettext = _as_written_plural  # type: ignore[attr-defined]
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
+def _as_written_plural(singular: str, plural: str, count: int) -> str:
+    """What gettext gives when no catalogue is found (``NullTranslations.ngettext``)."""
+    return singular if count == 1 else plural

@@ -19,13 +19,13 @@ import argparse
 import atexit
 import contextlib
 import errno
-import gc
 import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
 
 from notation import __version__
+from notation.cli.collector import pause_collector, resume_collector
 from notation.cli.help_format import HelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.signals import Interrupted, exit_on_signals
@@ -118,9 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     others: Literal["listed", "left out"] = "left out" if chosen is not None and words[0] == chosen else "listed"
     # Loading the command's modules makes many objects that live as long as the command and
     # almost no garbage: the cyclic collector would walk them again and again for nothing,
-    # so it is paused meanwhile (bench_instructions counts the start-up it saves).
-    collecting = gc.isenabled()
-    gc.disable()
+    # so it is paused meanwhile (the executable paused it before this module loaded), and
+    # what loading made is frozen after (bench_instructions counts the start-up it saves).
+    pause_collector()
     try:
         parser = _parser(() if chosen is None else (chosen,), others)
         args = parse_command_line(parser, argv)
@@ -129,12 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # clean up, and a traceback of the import machinery says nothing to a user.
         return 130
     finally:
-        if collecting:
-            gc.enable()
-    # What start-up loaded (the library's tables, the variant registry, the parser) lives as
-    # long as the command: frozen, the cyclic collector no longer walks it at each full
-    # collection, nor at the last one on exit (bench_instructions shows the start-up saved).
-    gc.freeze()
+        resume_collector()
     signals = contextlib.nullcontext() if args.command in SERVES_ITS_OWN_SIGNALS else exit_on_signals()
     try:
         with signals:

@@ -29,7 +29,7 @@ def test_the_executable_ends_through_end_process():
     from importlib.metadata import entry_points
 
     (script,) = [entry for entry in entry_points(group="console_scripts") if entry.name == "notation"]
-    assert script.value == "notation.cli.main:main_process"
+    assert script.value == "notation.cli:main_process"
 
 
 def test_every_line_of_a_long_output_reaches_a_pipe():

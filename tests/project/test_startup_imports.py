@@ -403,6 +403,34 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     assert not found, f"{run} loaded modules it does not use: {found}"
 
 
+# The executable's entry point (``notation.cli.main_process``), which ends the process
+# itself: the modules are listed by an exit handler (end_process runs them).
+EXECUTABLE_PROBE = """
+import atexit, io, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
+sys.argv = ["notation", *sys.argv[2:]]
+def listed():
+    modules = sorted(sys.modules)
+    import json
+    print(json.dumps({"modules": modules}), file=sys.stderr)
+atexit.register(listed)
+from notation.cli import main_process
+main_process()
+"""
+
+
+@pytest.mark.parametrize("run", [*sorted(START_UP_RUNS), "--version", "--help"])
+def test_the_executable_takes_argparses_words_as_written_without_seeking_a_catalogue(run, tmp_path):
+    """gettext's search for a catalogue of argparse's words (none ships with Python) imports
+    locale at the first word; the executable uses them as written (``notation.cli``)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    argv, stdin = START_UP_RUNS.get(run, ([run], ""))
+    modules = set(probed(EXECUTABLE_PROBE, stdin, argv, tmp_path)["modules"])
+    assert "notation.cli.main" in modules
+    assert "locale" not in modules
+
+
 COMPILE_PROBE = """
 import builtins, io, json, sys
 callers = []
