@@ -790,7 +790,7 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
     a check mark missing or wrong, a capture mark missing or false, over-disambiguation
     (``Ngf3``, ``Ng1f3``), long algebraic (``Ng1-f3``, ``e4xd5``, ``g1-f3``, ``e1-g1``),
     UCI (``e2e4``, ``e7e8q``), castling with zeros and a promotion without ``=`` (``e8Q``).
-    Looked for once ``read_plain_san`` has failed; None wherever the full reader must
+    Looked for once ``read_plain_marked`` has read no move; None wherever the full reader must
     judge: other spellings (``:``, lower-case or figurine letters, ``e.p.``, ``Pe4``, two
     check marks), en passant, drops, castling written as the king taking its rook, a move
     that is illegal or ambiguous, a game over, a position whose legal moves pins and checks
