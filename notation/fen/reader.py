@@ -42,6 +42,8 @@ import re
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.errors import FenSyntaxError
+from notation.fen import opentafl
+from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
 from notation.fen.grammar import APPENDED_PROMOTED, CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
@@ -49,6 +51,7 @@ from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
 from notation.fen.grammar import COUNTER as COUNTER_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
+from notation.fen.spellings import own_spelling
 from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
@@ -133,17 +136,13 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
     _reject_hostile(text)
     plan = _PLANS.get(found)
-    if plan.rules.bombs:  # itsyourturn Atomic: a seventh field
-        from notation.fen.bombs import split_bomb_field, without_bombs  # here: the bombs variants' alone
-
+    if plan.rules.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
         text, bombs = split_bomb_field(text)
         result = read_fen(text, without_bombs(found), registry=registry)
         return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
     if plan.rules.spellings:
         # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
         # the variant's own spelling, then say which spelling each part had.
-        from notation.fen.spellings import own_spelling  # here: the variants with spellings' alone
-
         own = own_spelling(text, found)
         read = _read_checked(own.text, found, plan, registry)
         seen = read.dialect.with_spellings(own.letters, own.sides, own.layout)
@@ -153,11 +152,8 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
 
 def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult:
     """``read_fen`` of a text that passed ``_reject_hostile``."""
-    if plan.rules.tafl:
-        from notation.fen import opentafl  # here: the tafl games' alone
-
-        if opentafl.looks_like_record(text):
-            return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
+    if plan.rules.tafl and opentafl.looks_like_record(text):
+        return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
     extended = plan.extended
     if not extended:
         fields = _plain_fields(text)

@@ -12,9 +12,12 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from notation.errors import Problem
+from notation.fen import opentafl
+from notation.fen.bombs import bomb_field
 from notation.fen.castling import outer_rook, xfen_letter
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.ranks import placement_of_board, placement_of_cells
+from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
 from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
 from notation.rules.chess960 import is_chess960
@@ -59,8 +62,6 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
     """
     plan = rules_for(variant)
     if plan.tafl and options.notation is _OPENTAFL:
-        from notation.fen import opentafl  # here: the tafl games' alone
-
         return WriteResult(*opentafl.format_record(setup, variant))
     warnings: list[Problem] = []
     pockets_variant = plan.pockets
@@ -98,15 +99,11 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         parts.append(_pocket_letters(setup) or "-")
         square_names = setup.geometry.square_names
         parts.append("".join(square_names[sq] for sq in sorted(setup.promoted)) or "-")
-    if plan.bombs:  # itsyourturn Atomic: the bomb field
-        from notation.fen.bombs import bomb_field  # here: the bombs variants' alone
-
+    if plan.bombs:  # itsyourturn Atomic: the bomb field (notation.fen.bombs)
         parts.append(bomb_field(setup.bombs))
     elif setup.bombs is not None and setup.bombs != (None, None):
         warnings.append(Problem("lossy-bombs", f"{plan.name} has no bombs; they were dropped", field="bombs"))
     if plan.spellings:
-        from notation.fen.spellings import respell  # here: the variants with spellings' alone
-
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
         return _TUPLE_NEW(WriteResult, (fen, warnings + lost))
     return _TUPLE_NEW(WriteResult, (" ".join(parts), warnings))
