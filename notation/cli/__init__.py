@@ -18,20 +18,24 @@ if TYPE_CHECKING:
 
 def main_process() -> "NoReturn":
     """Run the command ``sys.argv`` names, the collector paused while it loads, and end the
-    process with its status (``notation.cli.main.main_process``)."""
+    process with its status (``notation.cli.main.main_process``). A Ctrl-C while the command
+    line module loads ends with 130 and no traceback, as one while the command's own modules
+    load does (``main``)."""
     pause_collector()
-    _argparse_words_as_written()
-    from notation.cli.main import main_process as run_command
-
+    try:
+        _argparse_words_as_written()
+        from notation.cli.main import main_process as run_command
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
     run_command()
 
 
 def _argparse_words_as_written() -> None:
     """argparse has gettext translate each of its own words (its groups' titles, ``-h``'s
     help, its errors), and each lookup searches the environment's languages for a message
-    catalogue; the first one imports ``locale``. Together that is about a thirtieth of a
-    one-line ``convert``'s start-up (bench_startup), for nothing: Python ships no catalogue
-    of argparse's words, so none is found and they are used as written. The executable uses
+    catalogue; the first one imports ``locale``. That is start-up spent for nothing
+    (bench_startup prints the start-up): Python ships no catalogue of argparse's words, so
+    none is found and they are used as written. The executable uses
     them as written without the search (a program calling ``main`` keeps its own argparse)."""
     import argparse
 

@@ -5,7 +5,7 @@ registry, the parser) and almost no garbage, so the collector's passes over them
 nothing: the executable stops it before anything of the command line is imported
 (``notation.cli.main_process``), ``notation.cli.main.main`` stops it too (for a program
 that calls ``main``) and lets it run again once the command's modules have loaded.
-bench_startup prints the start-up saved. This module imports nothing but ``gc``.
+bench_startup prints the start-up. This module imports nothing but ``gc``.
 """
 
 import gc

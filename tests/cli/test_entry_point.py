@@ -93,6 +93,29 @@ def test_a_collector_the_caller_stopped_stays_stopped():
     assert not gc.isenabled()
 
 
+# Ctrl-C while the command line module itself loads (raised by the import, as the default
+# SIGINT handler would raise it there).
+INTERRUPTED_WHILE_LOADING = """
+import sys
+class Interrupting:
+    def find_spec(self, name, path=None, target=None):
+        if name == "notation.cli.main":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupting())
+sys.argv = ["notation", "convert"]
+from notation.cli import main_process
+main_process()
+"""
+
+
+def test_ctrl_c_while_the_command_line_module_loads_exits_130_without_a_traceback():
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_WHILE_LOADING], input=START + "\n",
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 130
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr, done.stderr
+
+
 # The same command line through argparse as gettext leaves it (``main`` called by a program).
 THROUGH_MAIN = """
 import sys
