@@ -7,7 +7,6 @@ severity. Nothing here reads files or formats output.
 
 
 import enum
-import heapq
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -254,6 +253,8 @@ class ProblemList:
     def _keep(self, problem: CheckProblem) -> None:
         """Hold ``problem`` until its line is settled (a heap: a line of many games costs
         no more per problem than a line of one)."""
+        import heapq  # loaded with the first problem kept: a clean file needs none of it
+
         self._arrivals += 1
         heapq.heappush(self._pending, (problem.line, problem.column, self._arrivals, problem))
 
@@ -271,17 +272,24 @@ class ProblemList:
         """Send the problems on lines up to ``line``."""
         pending = self._pending
         while pending and pending[0][0] <= line:
-            self._emit(heapq.heappop(pending)[3])
+            self._emit(_pop(pending))
 
     def finish(self) -> None:
         """Send every problem still held."""
         self._release_held()
         pending, self._pending = self._pending, []
         while pending:
-            self._emit(heapq.heappop(pending)[3])
+            self._emit(_pop(pending))
 
     def __len__(self) -> int:
         return self.count + len(self._held)
+
+
+def _pop(pending: list[tuple[int, int, int, CheckProblem]]) -> CheckProblem:
+    """The earliest problem of the heap ``pending``, taken off it (``_keep`` loaded heapq)."""
+    import heapq
+
+    return heapq.heappop(pending)[3]
 
 
 # Codes of the reading layer (``notation.check.lines``), which depend on the whole file

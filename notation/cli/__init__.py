@@ -4,9 +4,12 @@ the dispatch in ``main``.
 ``main_process`` is the executable's entry point (``[project.scripts]``, ``python -m
 notation``). It stops the cyclic collector before anything of the command line is imported
 (``main`` lets it run again once the command's modules have loaded: ``collector``), and has
-argparse take its own words as written (``_argparse_words_as_written``). Until it calls
-``main``, this module imports nothing but ``collector``, which imports ``gc``.
+argparse take its own words as written, without importing gettext
+(``_argparse_words_as_written``). Until it calls ``main``, this module imports nothing but
+``collector``, which imports ``gc``, and ``sys``, which the interpreter has loaded already.
 """
+
+import sys
 
 from notation.cli.collector import pause_collector
 
@@ -33,10 +36,26 @@ def main_process() -> "NoReturn":
 def _argparse_words_as_written() -> None:
     """argparse has gettext translate each of its own words (its groups' titles, ``-h``'s
     help, its errors), and each lookup searches the environment's languages for a message
-    catalogue; the first one imports ``locale``. That is start-up spent for nothing
-    (bench_startup prints the start-up): Python ships no catalogue of argparse's words, so
-    none is found and they are used as written. The executable uses
-    them as written without the search (a program calling ``main`` keeps its own argparse)."""
+    catalogue; the first one imports ``locale``. Python ships no catalogue of argparse's
+    words, so none is found and they are used as written. The executable uses them as
+    written without the search, and without loading gettext (whose module compiles a
+    regular expression of plural forms as it loads): argparse is imported with a stand-in
+    for gettext holding the two functions argparse takes from it, each doing what gettext
+    does when no catalogue is found, and the stand-in leaves ``sys.modules`` as soon as
+    argparse has them, so that a later ``import gettext`` loads gettext itself. Where
+    argparse or gettext was loaded before (by a ``sitecustomize``, say), or where argparse
+    asks gettext for more than the stand-in holds, argparse's two names are replaced."""
+    if "argparse" not in sys.modules and "gettext" not in sys.modules:
+        stand_in = type(sys)("gettext")
+        stand_in.gettext = _as_written  # type: ignore[attr-defined]
+        stand_in.ngettext = _as_written_plural  # type: ignore[attr-defined]
+        sys.modules["gettext"] = stand_in
+        try:
+            import argparse
+        except ImportError:  # an argparse that takes more from gettext: loaded with gettext itself
+            pass
+        finally:
+            del sys.modules["gettext"]
     import argparse
 
     argparse._ = _as_written  # type: ignore[attr-defined]

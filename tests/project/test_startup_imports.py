@@ -419,13 +419,33 @@ main_process()
 @pytest.mark.parametrize("run", [*sorted(START_UP_RUNS), "--version", "--help"])
 def test_the_executable_takes_argparses_words_as_written_without_seeking_a_catalogue(run, tmp_path):
     """gettext's search for a catalogue of argparse's words (none ships with Python) imports
-    locale at the first word; the executable uses them as written (``notation.cli``)."""
+    locale at the first word; the executable uses them as written, without loading gettext
+    (``notation.cli``)."""
     (tmp_path / ".git").mkdir()
     (tmp_path / "one.pgn").write_text(ONE_GAME)
     argv, stdin = START_UP_RUNS.get(run, ([run], ""))
     modules = set(probed(EXECUTABLE_PROBE, stdin, argv, tmp_path)["modules"])
     assert "notation.cli.main" in modules
     assert "locale" not in modules
+    assert "gettext" not in modules
+
+
+GETTEXT_AFTERWARDS = """
+import sys
+from notation.cli import _argparse_words_as_written
+_argparse_words_as_written()
+import argparse, gettext
+print(argparse._("usage: "), argparse.ngettext("one", "many", 2), gettext.__file__ is not None,
+      callable(gettext.translation), gettext.ngettext("one", "many", 1))
+"""
+
+
+def test_gettext_imported_after_argparse_is_gettext_itself():
+    """The stand-in argparse was imported with is gone: a program's own gettext is the real one."""
+    done = subprocess.run([sys.executable, "-c", GETTEXT_AFTERWARDS], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["usage:", "many", "True", "True", "one"]
 
 
 COMPILE_PROBE = """
