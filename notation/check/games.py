@@ -115,7 +115,7 @@ def check_game(game: RawGame, judge: PositionJudge, default: Variant, problems: 
     """Add the problems of one game (or one part of a very large game) to ``problems``;
     a ``{notation: ignore[...]}`` comment in it silences them."""
     text = game.read_text  # bytes that are not UTF-8 read as Windows-1252 (pgn-windows-1252)
-    suppression = game_suppression(text, game.start_line)
+    suppression = game_suppression(text, game.start_line, game.tags_end)
     if suppression is not None:
         problems.suppress(suppression)
     for found in game.problems:

@@ -62,9 +62,16 @@ def split_line_marker(text: str, line: int) -> tuple[str, Suppression | None]:
     return text[: found.start()], Suppression(line, line, _codes(found.group("codes")))
 
 
-def game_suppression(text: str, first_line: int) -> Suppression | None:
-    """The suppression a game's text asks for, over its lines, or None."""
-    found = re.search(GAME_MARKER, text) if "notation:" in text else None
+def game_suppression(text: str, first_line: int, movetext_from: int = 0) -> Suppression | None:
+    """The suppression a game's text asks for, over its lines, or None. The marker is a
+    comment, so it is sought from ``movetext_from`` on (where the game's tags end, when
+    that is known: ``RawGame.tags_end``)."""
+    # Every game is searched, so its rarest letter in movetext is sought first: memchr finds
+    # a lowercase o at C speed, and SAN, move numbers, clocks and evaluations hold none
+    # (where "notation:" itself was sought through each clock's colons).
+    if text.find("o", movetext_from) < 0 or text.find("notation:", movetext_from) < 0:
+        return None
+    found = re.compile(GAME_MARKER).search(text, movetext_from)
     if found is None:
         return None
     codes = _codes(found.group("codes"))

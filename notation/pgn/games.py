@@ -101,7 +101,7 @@ class RawGame:
 
     __slots__ = (
         "number", "start_line", "start_column", "part", "continues", "_reading", "_pieces", "_text", "_lines", "_tags",
-        "_problems", "_header_end",
+        "_problems", "_header_end", "_tags_end",
     )
 
     def __init__(self, number: int, start_line: int, *, part: int = 0, text: str | None = None,
@@ -120,6 +120,7 @@ class RawGame:
         self._tags: list[Tag] | None = None if text is not None else []
         self._problems: list[PgnProblem] = []
         self._header_end = header_end if header_end is not None else (len(text) if text is not None else 0)
+        self._tags_end = 0 if header_end is None else header_end
 
     @property
     def read_as_windows_1252(self) -> bool:
@@ -137,6 +138,13 @@ class RawGame:
         if self._problems and self.read_as_windows_1252:  # a clean game has none: no search
             return as_read(self.text)
         return self.text
+
+    @property
+    def tags_end(self) -> int:
+        """An offset in ``text`` before which no movetext stands: where the tags end in a game
+        the fast path found clean (its tag lines and the blank lines after them), 0 in the
+        others (not worked out)."""
+        return self._tags_end
 
     @property
     def clean(self) -> bool:

@@ -376,6 +376,49 @@ def test_problems_go_out_in_line_order_as_soon_as_settled():
     assert len(problems) == 5
 
 
+# A game's ``notation: ignore`` comment (notation.check.suppress): (movetext, whether the
+# game's missing-setup warning is silenced). The game is clean (the fast path's) unless its
+# movetext says otherwise.
+SUPPRESSIONS = [
+    ("{notation: ignore} *", True),
+    ("{ notation:ignore[missing-setup] } *", True),
+    ("{notation: ignore[fen-syntax]} *", False),  # another code
+    ("; notation: ignore\n*", True),  # a rest-of-line comment
+    ("{a good move: notation is fine} *", False),  # the letters, not the marker
+    ("{Notation: ignore} *", False),  # the marker is written in lowercase
+    ("{notation: ignore} \x01 *", True),  # a control character: read by the state machine
+    ("{notation: ignore}", True),  # no result: read by the state machine
+]
+
+
+@pytest.mark.parametrize(("movetext", "silenced"), SUPPRESSIONS)
+def test_a_games_ignore_comment_silences_its_problems(movetext, silenced):
+    from notation.check.judge import PositionJudge
+    from notation.check.problem import ProblemList
+    from notation.check.runner import check_stream
+
+    game = f'[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n{movetext}\n'
+    sent: list[CheckProblem] = []
+    problems = ProblemList("g.pgn", sent.append)
+    check_stream(io.BytesIO(game.encode()), FileKind.PGN, PositionJudge(DEFAULT_REGISTRY),
+                 DEFAULT_REGISTRY.find("standard"), problems)
+    problems.finish()
+    assert ("missing-setup" not in [problem.code for problem in sent]) is silenced
+    assert (problems.suppressed > 0) is silenced
+
+
+def test_a_tag_value_is_no_ignore_comment():
+    """The marker is a comment of the game: a tag's value that reads like one silences nothing."""
+    from notation.check.suppress import game_suppression
+    from notation.pgn.splitter import iter_games
+
+    text = '[Event "{notation: ignore}"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n*\n'
+    game = next(iter_games(text))
+    assert game.tags_end == text.index("*")  # a clean game: the fast path saw where its tags end
+    assert game_suppression(game.text, 1, game.tags_end) is None
+    assert game_suppression(game.text, 1) is not None  # where the tags end is not known
+
+
 @pytest.mark.slow
 def test_a_big_file_streams_its_problems():
     """The first game's problem is emitted long before the end of the file is read."""
