@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
-from notation.check.lines import read_blocks
+from notation.check.lines import line_feeds, read_blocks
 from notation.check.problem import CheckProblem, GameKey, ProblemList, ProblemLog, Severity
 from notation.check.runner import (
     MAX_LINE_BYTES,
@@ -298,7 +298,7 @@ def _line_feeds_before(path: str, end: int) -> int:
             block = opened.read(min(end, 1 << 20))
             if not block:
                 break
-            feeds += block.count(b"\n")
+            feeds += line_feeds(block)
             end -= len(block)
     return feeds
 

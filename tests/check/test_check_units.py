@@ -359,6 +359,33 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
     assert replaced == [ln.text for ln in lines]
 
 
+LINE_FEEDS = [
+    b"",
+    b"no line end",
+    b"\n",
+    b"\n" * 5000,  # a run of blank lines: counted byte by byte
+    b"\r\n" * 3000,
+    b'[Event "x"]\n[Result "*"]\n\n1. e4 { [%clk 0:03:00] } e5 *\n\n' * 200,  # PGN's lines: deleted by memchr
+    b"x" * 2000 + b"\n" * 40,  # sparse at first, dense after the sample
+    b"\n" * 40 + b"x" * 2000,
+]
+
+
+@pytest.mark.parametrize("data", LINE_FEEDS)
+def test_line_feeds_are_counted_whatever_the_lines(data):
+    from notation.check.lines import line_feeds
+
+    assert line_feeds(data) == data.count(b"\n")
+
+
+@given(st.lists(st.sampled_from([b"\n", b"\r\n", b"a", b"[Tag \"v\"]", b"\x00", b"\xff" * 40]), max_size=300))
+def test_line_feeds_equal_the_count_of_any_bytes(parts):
+    from notation.check.lines import line_feeds
+
+    data = b"".join(parts)
+    assert line_feeds(data) == data.count(b"\n")
+
+
 def test_problems_go_out_in_line_order_as_soon_as_settled():
     from notation.check.problem import ProblemList
 
