@@ -28,7 +28,8 @@ The ratio is pgn-extract's CPU over ours: 1.00x or more is as fast or faster, th
 Each job is also run on a one-game file, and what a game costs beyond that start-up is
 printed beside (``per game``: the whole run less the one-game run, over the games but one):
 on a file of a few thousand games our start-up is a good part of the whole, theirs next to
-nothing, and the two figures say which of them a change moved.
+nothing, and the two figures say which of them a change moved. From them, the number of such
+games from which ours takes no more CPU than pgn-extract's (``level from``).
 Where valgrind is installed, each job's instructions are counted too, ours and
 pgn-extract's (callgrind, whole processes): the count a change is judged by.
 
@@ -97,12 +98,23 @@ def _print(title: str, games: int, figures: dict[str, tuple[tuple[float, int], .
 
 def _print_per_game(games: int, whole: dict[str, tuple[tuple[float, int], ...]],
                     one: dict[str, tuple[tuple[float, int], ...]]) -> None:
-    """Per job, the CPU a game costs each side beyond its start-up (the one-game run)."""
+    """Per job, the CPU a game costs each side beyond its start-up (the one-game run), and
+    the size of file from which ours takes no more CPU than pgn-extract's (``_level_from``)."""
     for name, ((ours, _), (theirs, _)) in whole.items():
         (our_start, _), (their_start, _) = one[name]
         our_game, their_game = (ours - our_start) / (games - 1), (theirs - their_start) / (games - 1)
         print(f"  per game, start-up taken off: {name:32} {our_game * 1e6:6.1f} vs {their_game * 1e6:6.1f} us   "
-              f"{their_game / our_game:5.2f}x   (start-up {our_start * 1e3:5.1f} vs {their_start * 1e3:4.1f} ms)")
+              f"{their_game / our_game:5.2f}x   (start-up {our_start * 1e3:5.1f} vs {their_start * 1e3:4.1f} ms; "
+              f"{_level_from(our_start, their_start, our_game, their_game)})")
+
+
+def _level_from(our_start: float, their_start: float, our_game: float, their_game: float) -> str:
+    """From how many games of this file ours takes no more CPU than pgn-extract's: a start-up
+    dearer than theirs is paid back by each game that costs ours less."""
+    if our_game >= their_game:
+        return "ours dearer a game: behind at any size" if our_start >= their_start else "ours dearer a game"
+    games = 1 + max(our_start - their_start, 0.0) / (their_game - our_game)
+    return f"ours level from {games:,.0f} games"
 
 
 def _print_instructions(pairs: dict[str, tuple[list[str], list[str]]]) -> None:
