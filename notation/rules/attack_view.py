@@ -140,12 +140,13 @@ class AttackView:
     ``(white, black)``."""
 
     __slots__ = (
-        "setup", "variant", "turn", "occupied", "colours", "_letters", "_encoded", "royal",
+        "setup", "variant", "turn", "occupied", "_occupied_word", "colours", "_letters", "_encoded", "royal",
         "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted", "rules", "tables", "placing",
     )
 
     _letters: dict[str, int] | None
     _encoded: bytes | None
+    _occupied_word: i64  # ``occupied`` as a square-set word (8x8), for ``attackers``' slider look-ups
     tables: Tables
     colours: ByColour
     pawns: ByColour
@@ -197,6 +198,10 @@ class AttackView:
         black = _join(low[7], high[7])
         self.colours = (white, black)
         self.occupied = white | black
+        # The occupied squares as a word, made from the halves (no long arithmetic): the
+        # slider look-ups of ``attackers`` take it, where converting ``occupied`` past 2**62
+        # cost each call about a thousand instructions.
+        self._occupied_word = low[6] | low[7] | up(high[6] | high[7], 32)
         self.pawns = _split(_join(low[0], high[0]), white)
         self.knights = _split(_join(low[1], high[1]), white)
         self.kings = _split(_join(low[2], high[2]), white)
@@ -215,7 +220,8 @@ class AttackView:
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)
-        self.occupied = white | black
+        occupied = self.occupied = white | black
+        self._occupied_word = to_word(occupied)  # bits past h8 dropped: only 8x8 boards read it
         # Each group as (white, black): ``ours`` is White's part, ``both ^ ours`` Black's.
         pawns, knights, kings, diagonal, orthogonal, hoppers = pieces.tables
         if pawns:
@@ -307,7 +313,10 @@ class AttackView:
         Only pieces still in ``occupied`` count, so callers remove a captured piece by
         clearing its bit.
         """
-        occ = self.occupied if occupied is None else occupied
+        if occupied is None:
+            occ, occ_word = self.occupied, self._occupied_word
+        else:
+            occ, occ_word = occupied, to_word(occupied)
         found = (
             (KNIGHT_ATTACKS[sq] & self.knights[colour])
             | (KING_ATTACKS[sq] & self.kings[colour])
@@ -315,7 +324,6 @@ class AttackView:
         )
         # A slider off every line through ``sq`` cannot attack it: skip the table look-ups.
         # Sliders are looked up on square-set words (chess_attacks, as the move generator does).
-        occ_word = to_word(occ)
         sliders = self.orthogonal[colour]
         if ROOK_PSEUDO[sq] & sliders:
             found |= from_word(rook_attacks(sq, occ_word)) & sliders
