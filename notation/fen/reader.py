@@ -359,6 +359,8 @@ def _grammar_error(text: str, groups: frozenset[str], variant: Variant, registry
             expected="]",
         )
     found = _missing_field_error(text, groups, variant)
+    if found is None and not groups:
+        found = _plain_tail_error(text, variant, registry)
     if found is None:
         found = _grammar_parse_error(text, groups, variant, registry)
     if found is None:  # pragma: no cover - the grammar refuses what the pattern refused
@@ -447,6 +449,47 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
     name = FIELD_NAMES[missing]
     return FenSyntaxError(
         f"expected {name}, found the end of the FEN", field=missing, column=len(text) + 1, expected=name
+    )
+
+
+def _plain_tail_error(text: str, variant: Variant, registry: Registry) -> FenSyntaxError | None:
+    """Without running the grammar, the error it gives a FEN of a variant without pockets
+    or check counters whose four required fields are there and whose tail is wrong: a
+    halfmove clock or a fullmove number that is no counter, or a token after the fullmove
+    number. The fields before the wrong token are checked on their own first, as on the
+    grammar's path (one wrong on its own is raised). None for any other shape (the grammar
+    explains it). Importing pyparsing costs a process more than reading thousands of FENs:
+    a run whose only unreadable FENs have a wrong counter or a stray last token now starts
+    without it. tests/fen/test_fen_errors_fast.py checks this agrees with the grammar."""
+    if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
+        return None
+    tokens = _first_tokens(text, 7)
+    if len(tokens) < 5 or re.fullmatch(PLACEMENT_PATTERN, tokens[0][1]) is None:
+        return None
+    if not _is_counter(tokens[4][1]):
+        index = 4  # no halfmove clock where one may stand: the grammar wants the end there
+    elif len(tokens) == 5:
+        return None  # cut short (``_missing_field_error``)
+    elif not _is_counter(tokens[5][1]):
+        index = 5  # a halfmove clock, then no fullmove number
+    elif len(tokens) == 7:
+        index = 6  # a token after the fullmove number
+    else:
+        return None  # six fields the pattern takes: not a grammar error
+    at, token = tokens[index]
+    _check_fields_before(text, at, variant)
+    found = repr(token)
+    too_long = token.isdigit() and len(token) > _COUNTER_DIGITS
+    hint = f" (a counter has at most {_COUNTER_DIGITS} digits)" if too_long else ""
+    if index == 5 or (index == 4 and "+" not in token):
+        field = "fullmove" if index == 5 else "halfmove"
+        name = FIELD_NAMES[field]
+        return FenSyntaxError(f"expected {name}, found {found}{hint}", field=field, column=at + 1, expected=name)
+    field = "checks" if "+" in token else "pockets" if token.isalpha() and index >= 6 else "end"
+    return FenSyntaxError(
+        f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}",
+        field=field,
+        column=at + 1,
     )
 
 

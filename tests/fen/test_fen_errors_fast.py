@@ -5,6 +5,9 @@ copy, a halfmove clock without its fullmove number). The reader explains it with
 running the pyparsing grammar (``_missing_field_error``); these tests hold that answer
 to the grammar's own (``_grammar_parse_error``): same message, field, column and
 expectation, on real cut-short FENs and on random cuts of every variant's start FEN.
+So is a FEN of a variant without pockets or check counters whose tail is wrong (a counter
+that is no number, a token after the last field: ``_plain_tail_error``), on real wrong
+tails and on random tails after every such variant's first four fields.
 """
 
 from __future__ import annotations
@@ -37,6 +40,26 @@ CUT_SHORT = [
     ("threecheck", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7", "fullmove", 55),
     ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0", "fullmove", 68),
 ]
+
+
+# (variant, FEN, field, column): wrong tails of variants without pockets or check counters,
+# answered without the grammar.
+WRONG_TAILS = [
+    ("standard", STANDARD[:-1] + "x", "fullmove", 56),
+    ("standard", STANDARD.replace(" 0 1", " x 1"), "halfmove", 54),
+    ("standard", STANDARD.replace(" 0 1", " 0 -1"), "fullmove", 56),
+    ("standard", STANDARD.replace(" 0 1", " 0 1234567890"), "fullmove", 56),  # ten digits
+    ("standard", STANDARD + " junk", "pockets", 58),
+    ("standard", STANDARD + " +1+2", "checks", 58),
+    ("standard", STANDARD + " 7", "end", 58),
+    ("standard", STANDARD.replace(" 0 1", "\t0\t1\tjunk "), "pockets", 58),
+    ("standard", STANDARD.replace("w KQkq", "x KQkq") + " junk", "turn", 45),  # the first wrong field
+    ("chess960", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1 x", "pockets", 58),
+    ("atomic", STANDARD.replace(" 0 1", " 3+3 0 1"), "checks", 54),
+    ("racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 2", "end", 41),
+    ("kingofthehill", STANDARD.replace("w KQkq - 0 1", "b - - 12 x"), "fullmove", 54),
+]
+PLAIN_VARIANTS = [v for v in VARIANTS if not reader._field_groups(v)]
 
 
 def _error(call) -> FenSyntaxError | None:
@@ -73,6 +96,56 @@ def test_cut_short_fens_are_answered_quickly_as_the_grammar_would(name, fen, fie
     with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
         read_fen(fen, variant)
     assert (raised.value.field, raised.value.column) == (field, column)
+
+
+def _tail_both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
+    quick = _error(lambda: reader._plain_tail_error(text, variant, DEFAULT_REGISTRY))
+    slow = _error(lambda: reader._grammar_parse_error(text, frozenset(), variant, DEFAULT_REGISTRY))
+    return quick, slow
+
+
+@pytest.mark.parametrize(("name", "fen", "field", "column"), WRONG_TAILS)
+def test_wrong_tails_are_answered_quickly_as_the_grammar_would(name, fen, field, column):
+    variant = DEFAULT_REGISTRY.find(name)
+    quick, slow = _tail_both(fen, variant)
+    assert quick is not None, "the quick path should answer this shape"
+    _same(quick, slow)
+    with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
+        read_fen(fen, variant)
+    assert (raised.value.field, raised.value.column) == (field, column)
+
+
+def test_every_variant_without_pockets_or_check_counters_has_its_tail_answered_quickly():
+    assert {v.key for v in PLAIN_VARIANTS} >= {"standard", "chess960", "atomic", "racingkings"}
+    for variant in PLAIN_VARIANTS:
+        text = variant.start_fen + " junk"
+        quick, slow = _tail_both(text, variant)
+        assert quick is not None, variant.key
+        _same(quick, slow)
+
+
+@st.composite
+def wrong_tails(draw):
+    """A variant without pockets or check counters, its start FEN's first four fields (one
+    maybe replaced by an odd token) and a tail of odd tokens and counters."""
+    variant = draw(st.sampled_from(PLAIN_VARIANTS))
+    tokens = variant.start_fen.split()[:4]
+    if draw(st.booleans()):
+        tokens[draw(st.integers(1, 3))] = draw(st.sampled_from(ODD_TOKENS))
+    tokens += draw(st.lists(st.sampled_from([*ODD_TOKENS, "1", "42", "123456789"]), min_size=1, max_size=4))
+    gaps = [draw(st.sampled_from([" ", "\t", "  ", " \t"])) for _ in tokens]
+    text = "".join(gap + token for gap, token in zip(gaps, tokens, strict=True))
+    return variant, text[1:] + draw(st.sampled_from(["", " ", "\t "]))
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(600))
+@given(wrong_tails())
+def test_the_quick_answer_to_a_wrong_tail_is_the_grammars(case):
+    variant, text = case
+    quick, slow = _tail_both(text, variant)
+    if quick is not None:
+        _same(quick, slow)
 
 
 @st.composite

@@ -215,7 +215,13 @@ def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():
     code, modules = loaded(["convert"], CUT_SHORT)
     assert code == 1
     assert "pyparsing" not in modules
-    code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\n")
+    # and so are a wrong counter and a token after the last field
+    for tail in ("0 x", "x 1", "0 1 junk", "0 1234567890"):
+        code, modules = loaded(["convert"], f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {tail}\n")
+        assert code == 1
+        assert "pyparsing" not in modules, tail
+    # a token the quick answer does not take (not ASCII) is the grammar's to explain
+    code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 j\u00fcnk\n")
     assert code == 1
     assert "pyparsing" in modules
 
