@@ -209,6 +209,8 @@ def read_legal(
 
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings): ``accept``ed codes and finished-game codes are warnings."""
+    if not problems:  # a legal setup: nothing to sort
+        return problems, []
     if not accept and not any(p.code in FINISHED_GAME_CODES for p in problems):
         return problems, []
     errors = [p for p in problems if p.code not in accept and p.code not in FINISHED_GAME_CODES]

@@ -131,7 +131,7 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
 class StartArray:
     """Per variant, its start array as castling sees it: ``squares``, what ``start_squares``
     gives for it (castling pieces, rooks: each a (white, black) bitboard pair); ``rooks``,
-    the rook squares of both sides in one bitboard; ``homes``, each side's castling-piece
+    the rook squares of both sides as a set; ``homes``, each side's castling-piece
     squares; ``royal``, each side's castling-piece letter; ``piece`` and ``rook``, the
     variant's castling piece and rook letters ("" where it names none); the board's
     ``files`` and ``size``. ``usable`` is False where the variant names no castling piece
@@ -149,7 +149,7 @@ class StartArray:
         geometry = variant.geometry
         self.usable = bool(piece and rook)
         kings, rooks = self.squares = start_squares(variant.start_fen, piece, rook, geometry.files, geometry.ranks)
-        self.rooks = rooks[0] | rooks[1]
+        self.rooks = frozenset(squares(rooks[0] | rooks[1]))
         self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
         self.royal = (piece.upper(), piece)
         self.piece, self.rook = piece, rook
@@ -176,7 +176,7 @@ def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
     rooks, files = start.rooks, start.files
     sides = 0  # bit 0: White has a right, bit 1: Black
     for sq in rights:
-        if sq < 0 or not rooks >> sq & 1:  # a setup built in code may name any number
+        if sq not in rooks:  # a set: a bitboard's test past 2**62 (h8) is long arithmetic
             return False
         sides |= 1 if sq < files else 2
     for colour in range(2):
