@@ -143,8 +143,12 @@ def placement_of_cells(cells: str) -> str:
 def _as_written(placement: str) -> bool:
     """Whether ``placement`` is spelled as ``placement_of_cells`` writes it: no ``.`` cells
     and no two digits in a row (each empty run one digit). A byte translation and two
-    searches: several times cheaper than a regular expression here."""
-    return placement.isascii() and "." not in placement and b"99" not in placement.encode().translate(_DIGITS_AS_NINE)
+    searches: several times cheaper than a regular expression here. (``find``, not ``in``:
+    ``bytes in bytes`` first asks whether the needle is an integer, and the TypeError it
+    makes and drops costs more than the search.)"""
+    if not placement.isascii() or "." in placement:
+        return False
+    return placement.encode().translate(_DIGITS_AS_NINE).find(b"99") < 0
 
 
 _EMPTY_RUN = r"\.+"  # compiled on first use (``notation.patterns``): a board not 8x8
