@@ -60,14 +60,13 @@ sys.path.insert(0, str(HERE))
 
 import bench_pgn  # noqa: E402
 from bench_movetext import _best_cpu  # noqa: E402
-from common import pure_build  # noqa: E402
+from common import pure_build, pure_command  # noqa: E402
 
 GAMES = 2_000
 COUNTED_GAMES = 300  # games of each form counted under callgrind (about 20 s a run)
 REPEATS = 3
 TARGET_RATIO = 1.5  # a lenient ply against a clean one
 TARGET_PEER = 10.0  # check against python-chess on the hold-out
-PURE = "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
 
 # A speller: the text of ``move`` on ``board`` (python-chess, before the move) given its
 # SAN and its ply, or None to keep the SAN.
@@ -438,7 +437,7 @@ def _hold_out(directory: Path, games: list[chess.pgn.Game], installed: str, pure
     warnings = _problems(installed, messy)
     sides = {"compiled": [installed]}
     if pure is not None:
-        sides["pure"] = [sys.executable, "-c", PURE.format(root=str(pure))]
+        sides["pure"] = pure_command(pure)
     commands = {"python-chess clean": [sys.executable, str(HERE / "pychess_pgn.py"), str(clean)],
                 "python-chess messy": [sys.executable, str(HERE / "pychess_pgn.py"), str(messy)]}
     for build, argv in sides.items():

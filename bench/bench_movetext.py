@@ -55,7 +55,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_pgn  # noqa: E402
-from common import ParallelCeiling, pure_build, timed_process  # noqa: E402
+from common import ParallelCeiling, pure_build, pure_command, timed_process  # noqa: E402
 
 GAMES = 2_000
 JOBS_MEGABYTES = (16, 64)
@@ -63,7 +63,6 @@ REPEATS = 3
 TARGET = 10.0
 JOBS_TARGET = 1.7
 JUDGED_MEGABYTES = 64  # the --jobs database the target is judged on (see the module doc)
-PURE = "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
 
 
 def _installed() -> str:
@@ -85,7 +84,7 @@ def _commands(path: Path, pure: Path | None) -> dict[str, list[str]]:
     installed = _installed()
     sides = {"compiled": [installed]}
     if pure is not None:
-        sides["pure"] = [sys.executable, "-c", PURE.format(root=str(pure))]
+        sides["pure"] = pure_command(pure)
     out: dict[str, list[str]] = {"python-chess read_game": [sys.executable, str(HERE / "pychess_pgn.py"), str(path)]}
     extract = shutil.which("pgn-extract")
     if extract is not None:  # the duplicates beside pgn-extract's (-D: duplicate games not written)

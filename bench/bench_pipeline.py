@@ -6,10 +6,11 @@ every dialect of every lichess variant. Each side runs as a whole process readin
 lines from a file on standard input and writing to /dev/null; the runs alternate (ours,
 python-chess, ours, ...) and the best of each is kept: wall time (what a user waits) and
 CPU time (user + system of the child, which other work on a shared machine disturbs less). "compiled" is the
-installed ``notation`` command; "pure" runs the same command from a copy of the
-repository's ``.py`` sources with their bytecode compiled, as a pure-Python install has them
-(common.pure_build), so both builds are measured in the same run, and what mypyc gains on
-the whole command is their ratio. It also prints what an illegal or unreadable line costs
+installed ``notation`` command; "pure" runs the same command, through the executable's
+entry point, from a copy of the repository's ``.py`` sources with their bytecode compiled,
+as a pure-Python install has them (common.pure_build, common.pure_command), so both
+builds are measured in the same run, and what mypyc gains on the whole command is their
+ratio. It also prints what an illegal or unreadable line costs
 next to a legal one (each command, each build; CPU time past each file's first 1,000
 lines, as the two files differ in length), the start-up of each side (a process given one legal
 line: what a command imports only when its first line needs it, orjson for JSON, counts
@@ -31,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from common import START_FEN, pure_build, timed_process  # noqa: E402
+from common import START_FEN, pure_build, pure_command, timed_process  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 20_000
@@ -39,9 +40,6 @@ REPEATS = 5  # best of five: the ratios sit near their targets and a shared mach
 RUN_IN = 1_000  # lines a run has read before a line's cost is counted (see _print_line_costs)
 TARGET = 10.0  # the compiled build's whole-process ratio asked for (CPU time): the budget line prints a line's share
 PURE_FLOOR = 1.7  # the ratio the pure-Python build must not fall under (CPU time): printed the same way
-PURE = (
-    "import sys; sys.path.insert(0, {root!r}); from notation.cli.main import main; sys.exit(main())"
-)
 
 
 def _commands(command: str, pure: Path) -> dict[str, list[str]]:
@@ -49,7 +47,7 @@ def _commands(command: str, pure: Path) -> dict[str, list[str]]:
     notation = str(Path(sys.executable).with_name("notation"))
     return {
         "ours compiled": [notation, command, "--json"],
-        "ours pure": [sys.executable, "-c", PURE.format(root=str(pure)), command, "--json"],
+        "ours pure": [*pure_command(pure), command, "--json"],
         "python-chess": [sys.executable, str(HERE / "pychess_pipeline.py"), command],
     }
 

@@ -83,6 +83,16 @@ def pure_build(directory: Path) -> Path:
     return target
 
 
+def pure_command(directory: Path) -> list[str]:
+    """The argv that runs the ``notation`` command of the pure build in ``directory``
+    (``pure_build``) as a pure-Python install's script runs it: through the executable's
+    entry point (``notation.cli:main_process``: argparse without gettext, no teardown at
+    exit), not ``notation.cli.main.main``, which a program calls. The command's own
+    arguments follow."""
+    code = f"import sys; sys.path.insert(0, {str(directory)!r}); from notation.cli import main_process; main_process()"
+    return [sys.executable, "-c", code]
+
+
 def best_of(repeats: int, work: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
     """The least time ``clock`` measures over ``repeats`` runs of ``work``, in seconds (the
     run least disturbed by noise). ``time.process_time`` measures this process's CPU time."""
