@@ -46,9 +46,11 @@ from notation.fen import opentafl
 from notation.fen.bombs import split_bomb_field, without_bombs
 from notation.fen.castling import outer_rook
 from notation.fen.dialect import CastlingSeen, Dialect, PromotedSeen
+from notation.fen.grammar import APPENDED_POCKET as APPENDED_POCKET_PATTERN
 from notation.fen.grammar import APPENDED_PROMOTED, CHECK_FIELDS, FIELD_NAMES, POCKET_FIELDS, fen_grammar, fen_pattern
 from notation.fen.grammar import BRACKETED as BRACKETED_PATTERN
 from notation.fen.grammar import COUNTER as COUNTER_PATTERN
+from notation.fen.grammar import GIVEN as GIVEN_PATTERN
 from notation.fen.grammar import PLACEMENT as PLACEMENT_PATTERN
 from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
 from notation.fen.spellings import own_spelling
@@ -359,8 +361,8 @@ def _grammar_error(text: str, groups: frozenset[str], variant: Variant, registry
             expected="]",
         )
     found = _missing_field_error(text, groups, variant)
-    if found is None and not groups:
-        found = _plain_tail_error(text, variant, registry)
+    if found is None:
+        found = _tail_error(text, groups, variant, registry)
     if found is None:
         found = _grammar_parse_error(text, groups, variant, registry)
     if found is None:  # pragma: no cover - the grammar refuses what the pattern refused
@@ -452,45 +454,76 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
     )
 
 
-def _plain_tail_error(text: str, variant: Variant, registry: Registry) -> FenSyntaxError | None:
-    """Without running the grammar, the error it gives a FEN of a variant without pockets
-    or check counters whose four required fields are there and whose tail is wrong: a
-    halfmove clock or a fullmove number that is no counter, or a token after the fullmove
-    number. The fields before the wrong token are checked on their own first, as on the
-    grammar's path (one wrong on its own is raised). None for any other shape (the grammar
-    explains it). Importing pyparsing costs a process more than reading thousands of FENs:
-    a run whose only unreadable FENs have a wrong counter or a stray last token now starts
-    without it. tests/fen/test_fen_errors_fast.py checks this agrees with the grammar."""
+def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> FenSyntaxError | None:
+    """Without running the grammar, the error it gives a FEN whose four required fields
+    are there and whose tail is wrong: a halfmove clock or a fullmove number that is no
+    counter, or a token no field after the en passant square takes (check counters, the
+    counters and an appended pocket where the variant has them, in the grammar's order).
+    The fields before the wrong token are checked on their own first, as on the grammar's
+    path (one wrong on its own is raised). None for any other shape, and for a token a
+    field would take only part of (the grammar explains those). Importing pyparsing costs
+    a process more than reading thousands of FENs: a run whose unreadable FENs are of
+    these shapes starts without it. tests/fen/test_fen_errors_fast.py checks this agrees
+    with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return None
-    tokens = _first_tokens(text, 7)
-    if len(tokens) < 5 or re.fullmatch(PLACEMENT_PATTERN, tokens[0][1]) is None:
+    pockets, checks = POCKET_FIELDS in groups, CHECK_FIELDS in groups
+    tokens = _first_tokens(text, 10)  # ten fields at most: every optional one there
+    count = len(tokens)
+    if count < 5 or re.fullmatch(_PLACEMENT_TOKEN[pockets], tokens[0][1]) is None:
         return None
-    if not _is_counter(tokens[4][1]):
-        index = 4  # no halfmove clock where one may stand: the grammar wants the end there
-    elif len(tokens) == 5:
-        return None  # cut short (``_missing_field_error``)
-    elif not _is_counter(tokens[5][1]):
-        index = 5  # a halfmove clock, then no fullmove number
-    elif len(tokens) == 7:
-        index = 6  # a token after the fullmove number
-    else:
-        return None  # six fields the pattern takes: not a grammar error
+    index = 4
+    if checks and _is_pair(tokens[index][1]):  # checks remaining, W+B
+        index += 1
+    if index < count and _is_counter(tokens[index][1]):
+        if index + 1 == count:
+            return None  # cut short after a halfmove clock (``_missing_field_error``, or the grammar)
+        if not _is_counter(tokens[index + 1][1]):  # once a halfmove clock is read, a fullmove number must follow
+            return _expected_at(text, tokens[index + 1], "fullmove", variant)
+        index += 2
+    if checks and index < count and re.fullmatch(GIVEN_PATTERN, tokens[index][1]) is not None:  # +W+B
+        index += 1
+    if pockets and index < count:
+        taken = _taken(APPENDED_POCKET_PATTERN, tokens[index][1])
+        if taken and index + 1 < count:
+            index += 1
+            taken = _taken(APPENDED_PROMOTED, tokens[index][1])
+        if taken is None:
+            return None
+        index += taken
+    if index >= count:
+        return None  # every token is taken: the refusal is not in the tail
     at, token = tokens[index]
+    if index == 4 and "+" not in token:
+        return _expected_at(text, tokens[index], "halfmove", variant)
     _check_fields_before(text, at, variant)
-    found = repr(token)
-    too_long = token.isdigit() and len(token) > _COUNTER_DIGITS
-    hint = f" (a counter has at most {_COUNTER_DIGITS} digits)" if too_long else ""
-    if index == 5 or (index == 4 and "+" not in token):
-        field = "fullmove" if index == 5 else "halfmove"
-        name = FIELD_NAMES[field]
-        return FenSyntaxError(f"expected {name}, found {found}{hint}", field=field, column=at + 1, expected=name)
     field = "checks" if "+" in token else "pockets" if token.isalpha() and index >= 6 else "end"
     return FenSyntaxError(
-        f"unexpected {found} after the last field{_extension_hint(token, variant, registry)}",
+        f"unexpected {token!r} after the last field{_extension_hint(token, variant, registry)}",
         field=field,
         column=at + 1,
     )
+
+
+def _taken(pattern: str, token: str) -> bool | None:
+    """Whether the grammar's field of ``pattern`` takes the whole ``token`` (True) or none of
+    it (False); None where it would take a part (its pattern's alternatives do not all
+    look for the end of the token)."""
+    match = re.match(pattern, token)
+    if match is None:
+        return False
+    return True if match.end() == len(token) else None
+
+
+def _expected_at(text: str, token_at: tuple[int, str], field: str, variant: Variant) -> FenSyntaxError:
+    """The grammar's error for a counter ``field`` it expected where the token ``token_at``
+    (its start, its text) stands, after checking the fields before it on their own."""
+    at, token = token_at
+    _check_fields_before(text, at, variant)
+    too_long = token.isdigit() and len(token) > _COUNTER_DIGITS
+    hint = f" (a counter has at most {_COUNTER_DIGITS} digits)" if too_long else ""
+    name = FIELD_NAMES[field]
+    return FenSyntaxError(f"expected {name}, found {token!r}{hint}", field=field, column=at + 1, expected=name)
 
 
 _TOKEN_NAMES: Final = ("placement", "turn", "castling", "en_passant")  # the first fields, in order

@@ -5,9 +5,9 @@ copy, a halfmove clock without its fullmove number). The reader explains it with
 running the pyparsing grammar (``_missing_field_error``); these tests hold that answer
 to the grammar's own (``_grammar_parse_error``): same message, field, column and
 expectation, on real cut-short FENs and on random cuts of every variant's start FEN.
-So is a FEN of a variant without pockets or check counters whose tail is wrong (a counter
-that is no number, a token after the last field: ``_plain_tail_error``), on real wrong
-tails and on random tails after every such variant's first four fields.
+So is a FEN whose four required fields are there and whose tail is wrong (a counter that
+is no number, a token no field takes: ``_tail_error``), on real wrong tails and on random
+tails after every variant's first four fields.
 """
 
 from __future__ import annotations
@@ -42,8 +42,10 @@ CUT_SHORT = [
 ]
 
 
-# (variant, FEN, field, column): wrong tails of variants without pockets or check counters,
-# answered without the grammar.
+CRAZYHOUSE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+THREECHECK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+XIANGQI = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+# (variant, FEN, field, column): wrong tails, answered without the grammar.
 WRONG_TAILS = [
     ("standard", STANDARD[:-1] + "x", "fullmove", 56),
     ("standard", STANDARD.replace(" 0 1", " x 1"), "halfmove", 54),
@@ -58,8 +60,14 @@ WRONG_TAILS = [
     ("atomic", STANDARD.replace(" 0 1", " 3+3 0 1"), "checks", 54),
     ("racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 2", "end", 41),
     ("kingofthehill", STANDARD.replace("w KQkq - 0 1", "b - - 12 x"), "fullmove", 54),
+    ("crazyhouse", CRAZYHOUSE[:-1] + "x", "fullmove", 58),
+    ("crazyhouse", CRAZYHOUSE + " +1+2", "checks", 60),
+    ("crazyhouse", CRAZYHOUSE.replace("[]", "") + " Pp e4 x", "pockets", 64),  # after a pocket and its marks
+    ("threecheck", THREECHECK[:-1] + "x", "fullmove", 60),
+    ("threecheck", THREECHECK + " 7", "end", 62),
+    ("threecheck", THREECHECK.replace("3+3 ", "") + " +1+2 junk", "pockets", 63),
+    ("xiangqi", XIANGQI + " x", "pockets", 71),
 ]
-PLAIN_VARIANTS = [v for v in VARIANTS if not reader._field_groups(v)]
 
 
 def _error(call) -> FenSyntaxError | None:
@@ -99,8 +107,9 @@ def test_cut_short_fens_are_answered_quickly_as_the_grammar_would(name, fen, fie
 
 
 def _tail_both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
-    quick = _error(lambda: reader._plain_tail_error(text, variant, DEFAULT_REGISTRY))
-    slow = _error(lambda: reader._grammar_parse_error(text, frozenset(), variant, DEFAULT_REGISTRY))
+    groups = reader._field_groups(variant)
+    quick = _error(lambda: reader._tail_error(text, groups, variant, DEFAULT_REGISTRY))
+    slow = _error(lambda: reader._grammar_parse_error(text, groups, variant, DEFAULT_REGISTRY))
     return quick, slow
 
 
@@ -115,24 +124,29 @@ def test_wrong_tails_are_answered_quickly_as_the_grammar_would(name, fen, field,
     assert (raised.value.field, raised.value.column) == (field, column)
 
 
-def test_every_variant_without_pockets_or_check_counters_has_its_tail_answered_quickly():
-    assert {v.key for v in PLAIN_VARIANTS} >= {"standard", "chess960", "atomic", "racingkings"}
-    for variant in PLAIN_VARIANTS:
-        text = variant.start_fen + " junk"
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.key)
+def test_every_variants_wrong_tail_is_answered_quickly(variant):
+    for text in (variant.start_fen + " 7", variant.start_fen + " 7 +0+0"):
         quick, slow = _tail_both(text, variant)
-        assert quick is not None, variant.key
+        assert quick is not None, text
         _same(quick, slow)
+
+
+# Tokens a tail is made of: odd ones, counters, check counters, pockets, promoted squares,
+# and ones a field takes only a part of.
+TAIL_TOKENS = [*ODD_TOKENS, "1", "42", "123456789", "3+3x", "+1+2+3", "e3e4", "a10", "abc1", "Pp", "1+", "--", "a1-"]
 
 
 @st.composite
 def wrong_tails(draw):
-    """A variant without pockets or check counters, its start FEN's first four fields (one
-    maybe replaced by an odd token) and a tail of odd tokens and counters."""
-    variant = draw(st.sampled_from(PLAIN_VARIANTS))
-    tokens = variant.start_fen.split()[:4]
+    """A variant, its start FEN's first four fields (one maybe replaced by an odd token)
+    and a tail of odd tokens and of the fields its start FEN has after them."""
+    variant = draw(st.sampled_from(VARIANTS))
+    fields = variant.start_fen.split()
+    tokens = fields[:4]
     if draw(st.booleans()):
         tokens[draw(st.integers(1, 3))] = draw(st.sampled_from(ODD_TOKENS))
-    tokens += draw(st.lists(st.sampled_from([*ODD_TOKENS, "1", "42", "123456789"]), min_size=1, max_size=4))
+    tokens += draw(st.lists(st.sampled_from([*TAIL_TOKENS, *fields[4:]]), min_size=1, max_size=5))
     gaps = [draw(st.sampled_from([" ", "\t", "  ", " \t"])) for _ in tokens]
     text = "".join(gap + token for gap, token in zip(gaps, tokens, strict=True))
     return variant, text[1:] + draw(st.sampled_from(["", " ", "\t "]))

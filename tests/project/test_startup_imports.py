@@ -220,6 +220,11 @@ def test_pyparsing_waits_for_a_fen_the_fast_path_refuses():
         code, modules = loaded(["convert"], f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {tail}\n")
         assert code == 1
         assert "pyparsing" not in modules, tail
+    # in a variant with pockets too
+    line = '{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 x", "variant": "crazyhouse"}\n'
+    code, modules = loaded(["convert", "--json"], line)
+    assert code == 1
+    assert "pyparsing" not in modules
     # a token the quick answer does not take (not ASCII) is the grammar's to explain
     code, modules = loaded(["convert"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 j\u00fcnk\n")
     assert code == 1
