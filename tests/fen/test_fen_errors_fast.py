@@ -88,46 +88,46 @@ def _same(quick: FenSyntaxError, slow: FenSyntaxError | None) -> None:
     )
 
 
-def _both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
+def _missing(text: str, groups: frozenset[str], variant):
+    return reader._missing_field_error(text, groups, variant)
+
+
+def _tail(text: str, groups: frozenset[str], variant):
+    return reader._tail_error(text, groups, variant, DEFAULT_REGISTRY)
+
+
+def _both(text: str, variant, quick_path=_missing) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
+    """The answer of ``quick_path`` (``_missing`` or ``_tail``) and the grammar's."""
     groups = reader._field_groups(variant)
-    quick = _error(lambda: reader._missing_field_error(text, groups, variant))
+    quick = _error(lambda: quick_path(text, groups, variant))
     slow = _error(lambda: reader._grammar_parse_error(text, groups, variant, DEFAULT_REGISTRY))
     return quick, slow
+
+
+def _answered_quickly(quick_path, name: str, fen: str, field: str, column: int) -> None:
+    variant = DEFAULT_REGISTRY.find(name)
+    quick, slow = _both(fen, variant, quick_path)
+    assert quick is not None, "the quick path should answer this shape"
+    _same(quick, slow)
+    with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
+        read_fen(fen, variant)
+    assert (raised.value.field, raised.value.column) == (field, column)
 
 
 @pytest.mark.parametrize(("name", "fen", "field", "column"), CUT_SHORT)
 def test_cut_short_fens_are_answered_quickly_as_the_grammar_would(name, fen, field, column):
-    variant = DEFAULT_REGISTRY.find(name)
-    quick, slow = _both(fen, variant)
-    assert quick is not None, "the quick path should answer this shape"
-    _same(quick, slow)
-    with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
-        read_fen(fen, variant)
-    assert (raised.value.field, raised.value.column) == (field, column)
-
-
-def _tail_both(text: str, variant) -> tuple[FenSyntaxError | None, FenSyntaxError | None]:
-    groups = reader._field_groups(variant)
-    quick = _error(lambda: reader._tail_error(text, groups, variant, DEFAULT_REGISTRY))
-    slow = _error(lambda: reader._grammar_parse_error(text, groups, variant, DEFAULT_REGISTRY))
-    return quick, slow
+    _answered_quickly(_missing, name, fen, field, column)
 
 
 @pytest.mark.parametrize(("name", "fen", "field", "column"), WRONG_TAILS)
 def test_wrong_tails_are_answered_quickly_as_the_grammar_would(name, fen, field, column):
-    variant = DEFAULT_REGISTRY.find(name)
-    quick, slow = _tail_both(fen, variant)
-    assert quick is not None, "the quick path should answer this shape"
-    _same(quick, slow)
-    with pytest.raises(FenSyntaxError) as raised:  # and it is what read_fen says
-        read_fen(fen, variant)
-    assert (raised.value.field, raised.value.column) == (field, column)
+    _answered_quickly(_tail, name, fen, field, column)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.key)
 def test_every_variants_wrong_tail_is_answered_quickly(variant):
     for text in (variant.start_fen + " 7", variant.start_fen + " 7 +0+0"):
-        quick, slow = _tail_both(text, variant)
+        quick, slow = _both(text, variant, _tail)
         assert quick is not None, text
         _same(quick, slow)
 
@@ -157,7 +157,7 @@ def wrong_tails(draw):
 @given(wrong_tails())
 def test_the_quick_answer_to_a_wrong_tail_is_the_grammars(case):
     variant, text = case
-    quick, slow = _tail_both(text, variant)
+    quick, slow = _both(text, variant, _tail)
     if quick is not None:
         _same(quick, slow)
 
