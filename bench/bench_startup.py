@@ -3,8 +3,9 @@
 A CI step that checks a handful of FENs, a ``notation convert`` in a shell loop and
 ``notation --help`` pay the start-up and little else. Each command here runs as a whole
 process on one legal position (a line on standard input, or a one-position file for
-``check`` and a one-game file for ``normalize``), so what a command imports only when its
-first line needs it (orjson for JSON lines) counts; python-chess's side is
+``check`` and a one-game file for ``normalize``), and ``validate`` once on a FEN it refuses
+(a fullmove number that is no number), so what a command imports only when its first line
+needs it (orjson for JSON lines, the FEN grammar's words for a refusal) counts; python-chess's side is
 bench/pychess_pipeline.py answering the same position as one JSON line. The runs take
 turns, ROUNDS each, and the best wall and CPU time of each is printed with python-chess's
 over ours. ``check`` runs in a directory marked as a repository's root, so it finds no
@@ -45,6 +46,8 @@ from common import START_FEN, timed_process  # noqa: E402
 ROUNDS = 15
 TARGET_CPU = 0.035  # seconds of CPU, the whole process: check on one game, convert and validate on one line
 CHECK_ONE_GAME = "notation check, a one-game file"
+# A FEN whose fullmove number is no number: refused (status 1), with the grammar's words.
+UNREADABLE_LINE = "notation validate, a FEN line refused"
 EXTRACT_READ = "pgn-extract -r, the one-game file"
 EXTRACT_WRITE = "pgn-extract -s -o /dev/null, the same"
 STANDARD_GAME = '[Event "?"]\n[Site "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n'
@@ -53,10 +56,11 @@ ONE_GAME = '[Event "?"]\n[Variant "Crazyhouse"]\n[FEN "{fen}"]\n[SetUp "1"]\n\n1
 )
 
 
-def _run(argv: list[str], stdin: bytes, cwd: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one whole process; raises ``SystemExit`` if it fails."""
+def _run(argv: list[str], stdin: bytes, cwd: Path, expected: int = 0) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one whole process; raises ``SystemExit`` if it exits
+    with another status than ``expected``."""
     wall, cpu, status, said = timed_process(argv, stdin, cwd)
-    if status != 0:
+    if status != expected:
         raise SystemExit(f"bench_startup: {' '.join(argv)} exited {status}: {said.decode(errors='replace').strip()}")
     return wall, cpu
 
@@ -81,6 +85,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             "notation convert --json, one line": ([notation, "convert", "--json"], json_line),
             "notation validate, one FEN line": ([notation, "validate"], (START_FEN + "\n").encode()),
             "notation validate --json, one line": ([notation, "validate", "--json"], json_line),
+            UNREADABLE_LINE: ([notation, "validate"], (START_FEN[:-1] + "x\n").encode()),
             "notation check, a one-FEN file": ([notation, "check", "one.fen", "--progress", "never"], b""),
             CHECK_ONE_GAME: ([notation, "check", "standard.pgn", "--progress", "never"], b""),
             "notation normalize, a one-game file": ([notation, "normalize", "one.pgn", "--progress", "never",
@@ -94,7 +99,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         best = {name: (float("inf"), float("inf")) for name in commands}
         for _ in range(args.rounds):
             for name, (command, stdin) in commands.items():  # in turns: noise hits every side alike
-                wall, cpu = _run(command, stdin, directory)
+                wall, cpu = _run(command, stdin, directory, 1 if name == UNREADABLE_LINE else 0)
                 best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
     theirs = best["python-chess, one JSON line"]
     print(f"start-up: whole processes given one position (best of {args.rounds}; wall, then CPU; "
@@ -178,6 +183,7 @@ TARGETED = frozenset({
     "notation convert --json, one line",
     "notation validate, one FEN line",
     "notation validate --json, one line",
+    UNREADABLE_LINE,
 })
 
 
