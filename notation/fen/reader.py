@@ -447,6 +447,12 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
         missing = "fullmove"
     else:
         return None
+    return _missing_at_end(text, missing, variant)
+
+
+def _missing_at_end(text: str, missing: str, variant: Variant) -> FenSyntaxError:
+    """The grammar's error for a FEN that ends where the field ``missing`` should start,
+    after checking the fields before on their own."""
     _check_fields_before(text, len(text), variant)
     name = FIELD_NAMES[missing]
     return FenSyntaxError(
@@ -457,8 +463,9 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
 def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> FenSyntaxError | None:
     """Without running the grammar, the error it gives a FEN whose four required fields
     are there and whose tail is wrong: a halfmove clock or a fullmove number that is no
-    counter, or a token no field after the en passant square takes (check counters, the
-    counters and an appended pocket where the variant has them, in the grammar's order).
+    counter, a halfmove clock without one after it, or a token no field after the en
+    passant square takes (check counters, the counters and an appended pocket where the
+    variant has them, in the grammar's order).
     The fields before the wrong token are checked on their own first, as on the grammar's
     path (one wrong on its own is raised). None for any other shape, and for a token a
     field would take only part of (the grammar explains those). Importing pyparsing costs
@@ -476,8 +483,8 @@ def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: R
     if checks and _is_pair(tokens[index][1]):  # checks remaining, W+B
         index += 1
     if index < count and _is_counter(tokens[index][1]):
-        if index + 1 == count:
-            return None  # cut short after a halfmove clock (``_missing_field_error``, or the grammar)
+        if index + 1 == count:  # cut short after a halfmove clock
+            return _missing_at_end(text, "fullmove", variant)
         if not _is_counter(tokens[index + 1][1]):  # once a halfmove clock is read, a fullmove number must follow
             return _expected_at(text, tokens[index + 1], "fullmove", variant)
         index += 2

@@ -6,8 +6,9 @@ running the pyparsing grammar (``_missing_field_error``); these tests hold that 
 to the grammar's own (``_grammar_parse_error``): same message, field, column and
 expectation, on real cut-short FENs and on random cuts of every variant's start FEN.
 So is a FEN whose four required fields are there and whose tail is wrong (a counter that
-is no number, a token no field takes: ``_tail_error``), on real wrong tails and on random
-tails after every variant's first four fields.
+is no number, a halfmove clock without a fullmove number, a token no field takes:
+``_tail_error``), on real wrong tails and on random tails after every variant's first four
+fields.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ WRONG_TAILS = [
     ("crazyhouse", CRAZYHOUSE.replace("[]", "") + " Pp e4 x", "pockets", 64),  # after a pocket and its marks
     ("threecheck", THREECHECK[:-1] + "x", "fullmove", 60),
     ("threecheck", THREECHECK + " 7", "end", 62),
+    ("threecheck", THREECHECK[:-2], "fullmove", 59),  # cut short after checks remaining and a halfmove clock
+    ("threecheck", THREECHECK[:-2] + "  ", "fullmove", 61),
     ("threecheck", THREECHECK.replace("3+3 ", "") + " +1+2 junk", "pockets", 63),
     ("xiangqi", XIANGQI + " x", "pockets", 71),
 ]
