@@ -200,7 +200,7 @@ class AttackView:
         self.occupied = white | black
         # The occupied squares as a word, made from the halves (no long arithmetic): the
         # slider look-ups of ``attackers`` take it, where converting ``occupied`` past 2**62
-        # cost each call about a thousand instructions.
+        # was CPython's long arithmetic on every call.
         self._occupied_word = low[6] | low[7] | up(high[6] | high[7], 32)
         self.pawns = _split(_join(low[0], high[0]), white)
         self.knights = _split(_join(low[1], high[1]), white)
