@@ -359,6 +359,47 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
     assert replaced == [ln.text for ln in lines]
 
 
+class _CountedReads(io.BytesIO):
+    """A stream that counts the reads asked of it."""
+
+    def __init__(self, data: bytes):
+        super().__init__(data)
+        self.reads = 0
+
+    def read1(self, size: int = -1) -> bytes:
+        self.reads += 1
+        return super().read1(size)
+
+
+def _appender(found: list[tuple]):
+    """A report that keeps each problem in ``found``."""
+    return lambda *problem: found.append(problem)
+
+
+@pytest.mark.parametrize("line_bytes, max_bytes", [(300_000, 1 << 20), (3_000_000, 1 << 20)])
+def test_blocks_gather_a_long_line_in_doubling_reads(line_bytes, max_bytes):
+    """A line longer than a block is gathered in reads as long as what is held of it: a few
+    dozen reads, where a read a block made each held byte be copied again at every read.
+    What is handed on is what smaller and larger blocks hand on."""
+    from notation.check.lines import read_blocks
+
+    data = b'[Event "x"]\n' + b"1. e4 " * (line_bytes // 6) + b"*\n" + b"1. d4 *\n"
+    handed = {}
+    for block_bytes in (64, 1 << 16, 1 << 20):
+        stream = _CountedReads(data)
+        problems: list[tuple] = []
+        text = "".join(read_blocks(stream, _appender(problems), max_bytes=max_bytes, block_bytes=block_bytes))
+        handed[block_bytes] = (text, problems)
+        if line_bytes < max_bytes:  # past max_bytes the rest of the line is skipped a block at a time
+            assert stream.reads <= 40, (block_bytes, stream.reads)
+    assert handed[64] == handed[1 << 16] == handed[1 << 20]
+    text, problems = handed[64]
+    if line_bytes > max_bytes:
+        assert [p[3] for p in problems] == ["line-too-long"] and text.endswith("1. e4 *\n1. d4 *\n")
+    else:
+        assert not problems and text.encode() == data
+
+
 LINE_FEEDS = [
     b"",
     b"no line end",
