@@ -492,7 +492,7 @@ def read_move(
     if letters is not _ENGLISH:
         return _read_translated(chess, text, notation, letters)
     if notation is not _UCI_NOTATION:
-        plain, mark = read_plain_marked(chess, text)
+        plain, mark = read_plain_marked(chess, text, 0, len(text))
         if plain is not None:
             return ReadMove(plain) if not mark else ReadMove(plain, None, mark, text)
     return read_not_plain(chess, text, notation)
@@ -565,17 +565,17 @@ def _castling_of_side(position: ChessPosition, long_side: bool) -> Move | None:
     return found
 
 
-def _plain_drop(position: ChessPosition, text: str, end: int) -> Move | None:
-    """The drop ``text[:end]`` names (``N@f3``, ``P@e4`` or ``@e4``) if it is legal; None
-    otherwise (the full reader then judges)."""
+def _plain_drop(position: ChessPosition, text: str, start: i64, end: i64) -> Move | None:
+    """The drop ``text[start:end]`` names (``N@f3``, ``P@e4`` or ``@e4``) if it is legal;
+    None otherwise (the full reader then judges)."""
     rules = position.rules
-    at = 0 if ord(text[0]) == _DROP_MARK else 1
+    at = start if ord(text[start]) == _DROP_MARK else start + 1
     if end != at + 3:
         return None
-    if at == 0:
+    if at == start:
         kind = rules.pawn
     else:
-        code = ord(text[0])
+        code = ord(text[start])
         kind = rules.kind_of_code[code] if _UPPER_A <= code <= _UPPER_Z else -1
     if kind < 0:
         return None
@@ -604,11 +604,11 @@ _GOOD: Final = 33  # !
 _DUBIOUS: Final = 63  # ?
 
 
-def _before_glyphs(text: str) -> i64:
-    """Where ``text`` ends once up to two ``!``/``?`` glyphs are taken off its end."""
-    end: i64 = len(text)
+def _before_glyphs(text: str, start: i64, stop: i64) -> i64:
+    """Where ``text[start:stop]`` ends once up to two ``!``/``?`` glyphs are taken off its end."""
+    end: i64 = stop
     glyphs: i64 = 0
-    while end > 0 and glyphs < 2:
+    while end > start and glyphs < 2:
         code: i64 = ord(text[end - 1])
         if code != _GOOD and code != _DUBIOUS:
             break
@@ -617,20 +617,20 @@ def _before_glyphs(text: str) -> i64:
     return end
 
 
-def _check_mark_before(text: str, end: i64) -> str:
-    """The check or mate mark written last in ``text[:end]``, or ``""``."""
-    if end > 0:
+def _check_mark_before(text: str, start: i64, end: i64) -> str:
+    """The check or mate mark written last in ``text[start:end]``, or ``""``."""
+    if end > start:
         code: i64 = ord(text[end - 1])
         if code == _CHECK or code == _MATE:
             return text[end - 1]
     return ""
 
 
-def _body_end(text: str) -> tuple[i64, str]:
-    """Where a move's body ends in ``text``, before its ``!``/``?`` glyphs and its check or
-    mate mark, and that mark (``""`` without one)."""
-    end = _before_glyphs(text)
-    written = _check_mark_before(text, end)
+def _body_end(text: str, start: i64, stop: i64) -> tuple[i64, str]:
+    """Where the body of the move ``text[start:stop]`` ends, before its ``!``/``?`` glyphs
+    and its check or mate mark, and that mark (``""`` without one)."""
+    end = _before_glyphs(text, start, stop)
+    written = _check_mark_before(text, start, end)
     return end - len(written), written
 
 
@@ -674,27 +674,28 @@ def read_plain_san(position: ChessPosition, text: str) -> Move | None:
     move that is illegal or ambiguous, a game over, a position whose legal moves pins and
     checks do not decide (``ChessPosition.legal_origins``). No regular expression
     and no candidate list: most moves of a database are read here. Nothing raises."""
-    move, mark = read_plain_marked(position, text)
+    move, mark = read_plain_marked(position, text, 0, len(text))
     return None if mark else move
 
 
-def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, i64]:
-    """``(move, 0)`` where ``read_plain_san`` reads ``text``; ``(move, flag)`` where ``text``
-    is plain SAN but for a check or mate mark the move does not give (``Nb6`` where it
-    checks, ``Nf3+`` where it does not; not a drop), the flag saying which
+def read_plain_marked(position: ChessPosition, text: str, start: i64, stop: i64) -> tuple[Move | None, i64]:
+    """``(move, 0)`` where ``read_plain_san`` reads the move ``text[start:stop]``; ``(move,
+    flag)`` where it is plain SAN but for a check or mate mark the move does not give
+    (``Nb6`` where it checks, ``Nf3+`` where it does not; not a drop), the flag saying which
     (``notation.moves.reading.check_mark_flag``, ``wrong-check-mark``): the commonest
     lenient spelling, read once instead of again by the lenient step. ``(None, 0)``
-    wherever ``read_plain_san`` gives None for another reason. Nothing raises."""
-    end, written = _body_end(text)
-    if end < 2:
+    wherever ``read_plain_san`` gives None for another reason. The move is read where it
+    stands in ``text`` (a game's movetext): no string is made of it. Nothing raises."""
+    end, written = _body_end(text, start, stop)
+    if end - start < 2:
         return None, 0
-    if ord(text[0]) == _CASTLE_LETTER:
-        castling = _plain_castling(position, text[:end])
+    if ord(text[start]) == _CASTLE_LETTER:
+        castling = _plain_castling(position, text[start:end])
         if castling is None:
             return None, 0
         return castling, check_mark_flag(written, _suffix(position, castling))
-    if ord(text[0]) == _DROP_MARK or ord(text[1]) == _DROP_MARK:
-        drop = _plain_drop(position, text, end)
+    if ord(text[start]) == _DROP_MARK or ord(text[start + 1]) == _DROP_MARK:
+        drop = _plain_drop(position, text, start, end)
         if drop is None or _suffix(position, drop) != written:
             return None, 0  # a drop's wrong mark is the full reader's (``R@a8`` is UCI too)
         return drop, 0
@@ -704,7 +705,7 @@ def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, 
     promotion = ""
     code = ord(text[end - 1])
     if _UPPER_A <= code <= _UPPER_Z:
-        if end < 4 or ord(text[end - 2]) != _EQUALS:
+        if end - start < 4 or ord(text[end - 2]) != _EQUALS:
             return None, 0
         promotion = text[end - 1].lower()
         end -= 2
@@ -713,13 +714,13 @@ def read_plain_marked(position: ChessPosition, text: str) -> tuple[Move | None, 
     if not (0 <= target_file < 8 and 0 <= target_rank < 8):
         return None, 0
     target: i64 = target_rank * 8 + target_file
-    begin: i64 = 0
-    code = ord(text[0])
+    begin: i64 = start
+    code = ord(text[start])
     if _UPPER_A <= code <= _UPPER_Z:
         kind = rules.kind_of_code[code]
         if kind < 0 or kind == rules.pawn:
             return None, 0
-        begin = 1
+        begin = start + 1
     else:
         kind = rules.pawn
         if kind < 0:
@@ -798,7 +799,7 @@ def read_lenient_san(position: ChessPosition, text: str, notation: MoveNotation 
     full reader's answers. Nothing raises."""
     if notation is _UCI_NOTATION:
         return None
-    end, written = _body_end(text)
+    end, written = _body_end(text, 0, len(text))
     code: i64
     if end < 2:
         return None

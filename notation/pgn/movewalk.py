@@ -265,25 +265,31 @@ def walk(
                 kind = scanner.next()
                 continue
             word_end: i64 = scanner.end
-            word = text[offset:word_end]
+            # The move's text as a string: made where something takes it, not for a plain
+            # move read in place that no writer or visitor sees ("": not made yet).
+            word = ""
             read: ReadMove | None = None
             move: Move
             try:
                 if chess:
                     if not plain_first:
+                        word = text[offset:word_end]
                         read = read_chess_move(current, word, reading, letters)
                         move = read.move
                     else:
-                        plain, mark = read_plain_marked(cast(ChessPosition, current), word)
+                        plain, mark = read_plain_marked(cast(ChessPosition, current), text, offset, word_end)
                         if plain is None:
+                            word = text[offset:word_end]
                             read = read_not_plain(cast(ChessPosition, current), word, reading)
                             move = read.move
                         else:
                             move = plain
                             if mark:  # plain but for its check mark (``wrong-check-mark``)
+                                word = text[offset:word_end]
                                 read = ReadMove(plain, None, mark, word)
                     after: GamePosition = cast(ChessPosition, current).play(move)  # a native call, compiled
                 else:
+                    word = text[offset:word_end]
                     try:
                         read = read_other(current, word, reading)
                     except MoveError as exc:
@@ -302,6 +308,7 @@ def walk(
                         read = read_other(current, word, notation)
                     after = current.play(read.move)
             except MoveError as exc:
+                word = text[offset:word_end]
                 bracketed = _bracketed_promotion(text, offset, word_end, current, reading, letters) if chess else None
                 if bracketed is not None:
                     # ``b8(Q)``: the scanner cut a variation ``(Q)`` off the move; it is the promotion.
@@ -337,6 +344,7 @@ def walk(
                     kind = scanner.next()
                     continue
             except ValueError as exc:  # a reading the family cannot play (a null move where none is)
+                word = text[offset:word_end]
                 problems.append(MoveProblem(
                     "illegal-move", f"{word!r}: {exc}", ERROR, offset, ply + 1, word, _fen(current),
                 ))
@@ -348,6 +356,8 @@ def walk(
                 continue
             previous_ply = ply
             ply += 1
+            if not word and (read is not None or writer is not None or visitor is not None):
+                word = text[offset:word_end]
             if read is not None:
                 if read.repairs:
                     _warn_repairs(problems, warned, read.repairs, read.text, offset, ply, word)

@@ -94,7 +94,11 @@ def test_plain_reader_agrees_with_the_full_reader(key: str) -> None:
                     _forget(position)
                     plain = read_plain_san(position, text)
                     _forget(position)
-                    found, mark = read_plain_marked(position, text)
+                    found, mark = read_plain_marked(position, text, 0, len(text))
+                    _forget(position)
+                    # Read in place within a game's movetext, as the game reader reads it.
+                    movetext = f"12... {text} {{ [%clk 0:03:00] }} 13. "
+                    assert read_plain_marked(position, movetext, 6, 6 + len(text)) == (found, mark), (key, text)
                     _forget(position)
                     both = _outcome(functools.partial(read_move, position, text, SAN))
                     _forget(position)
