@@ -81,8 +81,8 @@ class ConvertResult:
             "ok": self.ok,
             "fen": self.fen,
             "variant": self.variant,
-            "errors": [p.to_dict() for p in self.errors],
-            "warnings": [p.to_dict() for p in self.warnings],
+            "errors": _dicts(self.errors),
+            "warnings": _dicts(self.warnings),
             "detected": self.detected.to_dict() if self.detected else None,
         }
 
@@ -126,8 +126,8 @@ class ValidateResult:
         return {
             "valid": self.valid,
             "variant": self.variant,
-            "errors": [p.to_dict() for p in self.errors],
-            "warnings": [p.to_dict() for p in self.warnings],
+            "errors": _dicts(self.errors),
+            "warnings": _dicts(self.warnings),
             "detected": self.detected.to_dict() if self.detected else None,
         }
 
@@ -207,6 +207,12 @@ def read_legal(
     return read
 
 
+def _dicts(problems: list[Problem]) -> list[dict[str, Any]]:
+    """The JSON forms of ``problems`` (most lists are empty: then no comprehension is run,
+    which interpreted is a call of its own)."""
+    return [p.to_dict() for p in problems] if problems else []
+
+
 def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings): ``accept``ed codes and finished-game codes are warnings."""
     if not problems:  # a legal setup: nothing to sort
@@ -259,8 +265,8 @@ class ViewResult:
             "fen": self.fen,
             "variant": self.variant,
             "side": self.side,
-            "errors": [p.to_dict() for p in self.errors],
-            "warnings": [p.to_dict() for p in self.warnings],
+            "errors": _dicts(self.errors),
+            "warnings": _dicts(self.warnings),
         }
 
 

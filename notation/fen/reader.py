@@ -581,6 +581,15 @@ def _first_tokens(text: str, count: int) -> list[tuple[int, str]]:
     return found
 
 
+def _pieces_stand(board: str, placed: tuple[tuple[int, str], ...]) -> bool:
+    """Whether each ``(square, letter)`` of ``placed`` is on ``board`` (a loop, not ``all``
+    of a generator: interpreted, that makes a generator and its frame for every FEN)."""
+    for sq, piece in placed:
+        if board[sq] != piece:
+            return False
+    return True
+
+
 def _extension_hint(token: str, variant: Variant, registry: Registry) -> str:
     """Why a variant extension field was not read: it belongs to other variants."""
     if not variant.has_check_counters and ("+" in token):
@@ -991,7 +1000,7 @@ class _Reader:
         if text == "-":
             return frozenset(), None, False
         classical = _CLASSICAL_CASTLING.get(text) if self.plan.castles_with_k and self.chess_board else None
-        if classical is not None and all(board[sq] == piece for sq, piece in classical[1]):
+        if classical is not None and _pieces_stand(board, classical[1]):
             return classical[0], "standard", False
         rights: set[int] = set()
         used_kq = False

@@ -182,7 +182,10 @@ def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:
     for colour in range(2):
         if sides >> colour & 1:
             royal = start.royal[colour]
-            if not any(board[sq] == royal for sq in start.homes[colour]):
+            for sq in start.homes[colour]:  # a loop, not ``any`` of a generator: no generator made per setup
+                if board[sq] == royal:
+                    break
+            else:
                 return False
     return True
 
