@@ -217,11 +217,14 @@ def _split(problems: list[Problem], accept: Collection[str]) -> tuple[list[Probl
     """(errors, warnings): ``accept``ed codes and finished-game codes are warnings."""
     if not problems:  # a legal setup: nothing to sort
         return problems, []
-    if not accept and not any(p.code in FINISHED_GAME_CODES for p in problems):
-        return problems, []
-    errors = [p for p in problems if p.code not in accept and p.code not in FINISHED_GAME_CODES]
-    accepted = [p for p in problems if p.code in accept or p.code in FINISHED_GAME_CODES]
-    return errors, accepted
+    errors: list[Problem] = []
+    accepted: list[Problem] = []
+    for p in problems:  # one pass (interpreted, a generator or a comprehension is a call of its own)
+        if p.code in accept or p.code in FINISHED_GAME_CODES:
+            accepted.append(p)
+        else:
+            errors.append(p)
+    return (errors, accepted) if accepted else (problems, [])
 
 
 class ViewResult:
