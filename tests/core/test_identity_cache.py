@@ -48,3 +48,11 @@ def test_a_failed_computation_is_not_kept():
         cache.get(key)
     assert len(cache) == 0
     assert cache.get(key) == "second time"
+
+
+def test_the_cache_knows_which_build_it_runs_in():
+    """Compiled it scans its entries, interpreted it looks them up by ``id``: it tells the
+    builds apart as ``Setup`` does (both modules are compiled, or neither)."""
+    from notation import identity_cache, setup
+
+    assert identity_cache._COMPILED == setup.COMPILED
