@@ -60,7 +60,6 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from notation.errors import MoveError
-from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
@@ -1033,6 +1032,8 @@ class _Reader:
         self.warnings.append(_warning(code, message, self.text))
 
     def fail(self, code: str, message: str, candidates: list[str] | None = None) -> MoveError:
+        from notation.fen.writer import write_fen  # here: a game whose moves all read needs no writer
+
         fen = write_fen(self.position.to_setup(), self.position.variant).fen
         return MoveError(code, message, move=self.text, fen=fen, candidates=candidates)
 

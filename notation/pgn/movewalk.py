@@ -53,7 +53,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from notation.errors import MoveError
-from notation.fen.writer import write_fen
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move
@@ -519,4 +518,8 @@ def _error(exc: MoveError, offset: int, ply: int, word: str) -> MoveProblem:
 
 
 def _fen(position: GamePosition) -> str:
+    """The FEN of ``position``, for a move that cannot be played there (the writer is
+    imported here: a game whose moves all play needs none of it)."""
+    from notation.fen.writer import write_fen
+
     return write_fen(position.to_setup(), position.variant).fen

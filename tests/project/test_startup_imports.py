@@ -375,6 +375,11 @@ NOT_AT_START_UP = {
     "notation.cli.cluster_cmd": "--dask: the cluster runs (their options are notation.cli.cluster_options')",
     "notation.cluster": "--dask",
     "notation.check.prefix_copies": "check --duplicates-by prefix",
+    "notation.fen.writer": "a FEN written: convert, validate, normalize, a FEN tag checked or a move that "
+                           "cannot be played (its message gives the position)",
+    **{f"notation.game.chess.twists.{twist}": "a twist's rules: a game of a variant that has it"
+       for twist in ("atomic", "bombs", "check_count", "compulsory_capture", "extinction", "hill", "no_check",
+                     "no_pieces", "placement", "pockets", "race")},
 }
 # What a JSON line brings with it: the standard library's json reads and writes a run's first
 # lines (orjson, which imports dataclasses, waits for a long run).
@@ -395,6 +400,8 @@ START_UP_RUNS = {
 # What normalize needs beyond them: its own module and an output file (and, its moves read,
 # the move generator).
 NORMALIZES = {"notation.pgn.normalize", "notation.outputs"}
+# What the commands but check use on any input (operations.convert_fen and validate_fen load it).
+WRITES_FENS = {"notation.fen.writer"}
 
 
 @pytest.mark.parametrize("run", sorted(START_UP_RUNS))
@@ -404,7 +411,7 @@ def test_the_commonest_commands_start_without_what_they_do_not_use(run, tmp_path
     argv, stdin = START_UP_RUNS[run]
     code, modules = loaded(argv, stdin, cwd=tmp_path)
     assert code == 0
-    allowed = (READS_JSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else set())
+    allowed = (READS_JSON if "--json" in argv else set()) | (PLAYS_MOVES if argv[0] == "check" else WRITES_FENS)
     if argv[0] == "normalize":
         allowed |= NORMALIZES | (PLAYS_MOVES if "--moves" in argv else set())
     found = {name: why for name, why in NOT_AT_START_UP.items() if name in modules and name not in allowed}

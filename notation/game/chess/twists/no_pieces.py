@@ -17,12 +17,6 @@ if TYPE_CHECKING:
     from notation.game.chess.position import ChessPosition
 
 
-def applies_to(variant: Variant) -> bool:
-    """Whether running out of pieces ends ``variant``'s games: a side without royal pieces,
-    or a losing game."""
-    return any(army.royal_count == 0 for army in variant.armies) or variant.stalemate is not Stalemate.DRAW
-
-
 class NoPieces(TwistRule):
     """Losing every piece (every piece but the king, in a losing game) ends the game."""
 
