@@ -9,7 +9,7 @@ Nothing here raises on bad input.
 
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from notation.check.problem import Severity
@@ -77,17 +77,15 @@ class PositionJudge:
         self._variants: dict[str, Variant] = {}
         self._found: dict[str, Variant | Finding] = {}  # Variant tag value -> what it names
         self._judge = lru_cache(maxsize=cache_size)(self._judge_uncached)
-        self._starts: StartPositions | None = None
         self.duplicates: CheckDuplicates | None = None  # ``check --duplicates``: the run's finder
 
-    @property
+    @cached_property
     def starts(self) -> "StartPositions":
-        """The start positions of games (``notation.pgn.gamestart``), made on first use."""
-        if self._starts is None:
-            from notation.pgn.gamestart import StartPositions
+        """The start positions of games (``notation.pgn.gamestart``), made on first use and
+        kept as the judge's attribute: the check of each game reads it as one, with no call."""
+        from notation.pgn.gamestart import StartPositions
 
-            self._starts = StartPositions(self._registry)
-        return self._starts
+        return StartPositions(self._registry)
 
     def find_variant(self, name: str) -> Variant | Finding:
         """The variant called ``name``, or an ``unknown-variant`` finding (without column):

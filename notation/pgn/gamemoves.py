@@ -84,6 +84,10 @@ NO_MOVES: Final = GameMoves([], NO_EDITS)
 _TUPLE_NEW: Final = tuple.__new__
 _GAME_MOVES: Final = GameMoves
 _PLACED_PROBLEM: Final = PlacedProblem
+# Enum members read per game, bound once: compiled, C statics, not a look-up through
+# their class's attribute hook each time (an enum is not a native class).
+_CHESS: Final = RuleFamily.CHESS
+_SAN: Final = MoveNotation.SAN
 
 
 def read_game_moves(
@@ -115,7 +119,7 @@ def read_game_moves(
         problem = MoveProblem(UNKNOWN_START, start.reason, WARNING, first)
         return GameMoves(_placed(text, first_line, first_column, known, [problem]), NO_EDITS)
     variant = position.variant
-    reading = MoveNotation.SAN if variant.family is RuleFamily.CHESS else None
+    reading = _SAN if variant.family is _CHESS else None
     unavailable: MoveNotation | None = None
     if writer is not None and not writer.available(variant):
         unavailable, writer = writer.notation, None

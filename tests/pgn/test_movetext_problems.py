@@ -176,7 +176,7 @@ def test_an_unexpected_failure_on_one_game_is_that_games_problem():
     found = []
     problems = ProblemList("game.pgn", found.append)
     judge = PositionJudge(DEFAULT_REGISTRY)
-    judge._starts = _BrokenStarts()
+    judge.starts = _BrokenStarts()
     check_pgn_text([text], judge, DEFAULT_REGISTRY.default, problems)
     problems.finish()
     assert [(p.line, p.code) for p in found] == [
