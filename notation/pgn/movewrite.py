@@ -55,7 +55,7 @@ _BARE: Final = PawnDrop.BARE
 class MoveWriter:
     """Writes moves in ``notation``; ``pawn_drop`` says how SAN and LAN write pawn drops."""
 
-    __slots__ = ("notation", "pawn_drop", "_clean_is_written")
+    __slots__ = ("notation", "pawn_drop", "_clean_is_written", "_families")
 
     notation: MoveNotation
     pawn_drop: PawnDrop
@@ -64,10 +64,17 @@ class MoveWriter:
         self.notation = notation
         self.pawn_drop = pawn_drop
         self._clean_is_written = notation is _SAN
+        # ``available``'s answers by the id of a rule family (its members are singletons):
+        # asked once a game, where ``notations_of`` is Python code.
+        self._families: dict[int, bool] = {}
 
     def available(self, variant: Variant) -> bool:
         """Whether the variant's family writes this notation."""
-        return self.notation in notations_of(variant)
+        family = id(variant.family)
+        known = self._families.get(family)
+        if known is None:
+            known = self._families[family] = self.notation in notations_of(variant)
+        return known
 
     def write(self, position: GamePosition, read: ReadMove, written: str, read_as_san: bool,
               after: GamePosition | None = None) -> str:

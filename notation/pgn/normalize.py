@@ -140,6 +140,14 @@ _OPTION_FIELDS = (
 )
 
 
+# Enum members read per game, bound once: compiled, C statics, not a look-up through their
+# class's attribute hook each time (an enum is not a native class).
+_EXPORT_KEPT: Final = ExportFormat.KEEP
+_BROKEN_KEPT: Final = BrokenGames.KEEP
+_UTF8: Final = TextEncoding.UTF8
+_REJECT: Final = BadGamePolicy.REJECT
+
+
 class NormalizeOptions:
     """How to normalise. Build one with ``NormalizeOptions.create``; ``with_changes`` makes a
     changed copy.
@@ -439,6 +447,14 @@ class Normalizer:
         self._writers: dict[MoveNotation, MoveWriter] = {}  # --export: each family's own notation
         self._duplicates: DuplicateJudge | None = None
         self._repairs: GameRepairs | None = None  # --broken and --fix-* (``game_repairs``)
+        self._default: Variant | None = None  # the registry's default variant, once asked for
+        self._tag_names: dict[tuple[int, bool, bool], tuple[Variant, str]] = {}  # ``_tag_name``'s
+        # What the options ask of every game, worked out once (each is Python code per game:
+        # an enum member's hash for ``in``, a property's generator).
+        self._exporting = options.export is not _EXPORT_KEPT
+        self._repairing = options.repairs_read_moves  # every game's moves read, whatever the notation
+        self._reads_moves = self._exporting or self._repairing or options.moves is not MovesOption.KEEP
+        self._fixes_tags = Repair.TAGS in options.repairs
         if options.broken is not BrokenGames.KEEP or options.repairs:
             from notation.pgn.game_repairs import GameRepairs
 
@@ -474,11 +490,11 @@ class Normalizer:
     # -- the work ------------------------------------------------------------------------
     def _normalize(self, game: RawGame) -> GameResult:
         counted = game.part == 0 and not game.is_blank
-        exporting = self.options.export is not ExportFormat.KEEP
-        repairing = self.options.repairs_read_moves  # every game's moves read, whatever the notation
-        moves = exporting or repairing or self.options.moves is not MovesOption.KEEP
+        exporting = self._exporting
+        repairing = self._repairing
+        moves = self._reads_moves
         family = None if exporting else self.options.moves_family  # export reads every game's moves
-        if moves and family is not None and not repairing and self.options.registry.default.family is not family:
+        if moves and family is not None and not repairing and self._default_variant().family is not family:
             moves = game.may_have_tag("Variant", "FEN")  # the default variant's games keep their moves
         if not moves and not self.options.repairs and not game.may_have_tag("Variant", "FEN"):
             text = self._output(game)
@@ -489,15 +505,25 @@ class Normalizer:
         if game.part > 0 or game.continues:
             return self._unchanged(game, report, counted, blocking=False)
 
-        read_tags = game.find_tags(KEY_TAGS_ANY_CASE)  # names in any case, as every reader takes them
-        names = [key_tag_name(t.name) for t in read_tags]
-        if Repair.TAGS not in self.options.repairs:  # --fix-tags respells them, saying so
-            _miscased(read_tags, names, report)
-        tags = [t for t, name in zip(read_tags, names, strict=True) if name != "Result"]
-        result_tag = next((t for t, name in zip(read_tags, names, strict=True) if name == "Result"), None)
-        variant_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "Variant"]
-        fen_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "FEN"]
-        setup_tags = [t for t, name in zip(read_tags, names, strict=True) if name == "SetUp"]
+        tags: list[Tag] = []  # the key tags but Result, in order
+        result_tag: Tag | None = None
+        variant_tags: list[Tag] = []
+        fen_tags: list[Tag] = []
+        setup_tags: list[Tag] = []
+        for tag in game.find_tags(KEY_TAGS_ANY_CASE):  # names in any case, as every reader takes them
+            name = key_tag_name(tag.name)
+            if name != tag.name and name != "SetUp" and not self._fixes_tags:  # --fix-tags respells them, saying so
+                _miscased(tag, name, report)
+            if name == "Result":
+                result_tag = tag if result_tag is None else result_tag
+                continue
+            tags.append(tag)
+            if name == "Variant":
+                variant_tags.append(tag)
+            elif name == "FEN":
+                fen_tags.append(tag)
+            elif name == "SetUp":
+                setup_tags.append(tag)
         if _repeated_tags(tags, variant_tags[1:] + fen_tags[1:], report) or blocking:
             return self._unchanged(game, report, counted, blocking=True)
 
@@ -538,7 +564,7 @@ class Normalizer:
                 return self._dropped(game, report, counted)
             if moves_read != _MOVES_OK:
                 return self._unchanged(game, report, counted, blocking=True)
-        if self._repairs is not None and Repair.TAGS in self.options.repairs:
+        if self._repairs is not None and self._fixes_tags:
             self._repairs.fix_tags(game, fen_tag is not None, report, edits)
         text = edits.text() if edits else source
         if exporting and counted:
@@ -550,14 +576,33 @@ class Normalizer:
                            chess960: bool) -> None:
         """The Variant tag named as the profile names ``variant``; a set-up game the profile
         names (lichess: "From Position") gets one before its FEN tag."""
-        wanted = variant_tag_name(self.options.profile, variant, from_setup=fen_tag is not None, chess960=chess960)
+        wanted = self._tag_name(variant, fen_tag is not None, chess960)
         if variant_tag is not None:
             if variant_tag.value != wanted:
                 edits.replace(variant_tag, variant_tag.value_start, variant_tag.value_end, escape_tag_value(wanted))
-        elif fen_tag is not None and (
-            not variant.pgn_default or wanted != variant_tag_name(self.options.profile, variant, from_setup=False)
-        ):
+        elif fen_tag is not None and (not variant.pgn_default or wanted != self._tag_name(variant, False, False)):
             edits.insert_before(fen_tag, f'[Variant "{escape_tag_value(wanted)}"]')
+
+    def _tag_name(self, variant: Variant, from_setup: bool, chess960: bool) -> str:
+        """``naming.variant_tag_name`` for the options' profile, remembered per variant
+        (a database's games name the same few)."""
+        key = (id(variant), from_setup, chess960)
+        known = self._tag_names.get(key)
+        if known is not None and known[0] is variant:  # the variant is kept: its id stays its own
+            return known[1]
+        name = variant_tag_name(self.options.profile, variant, from_setup=from_setup, chess960=chess960)
+        if len(self._tag_names) >= _CACHE_SIZE:
+            self._tag_names.clear()
+        self._tag_names[key] = (variant, name)
+        return name
+
+    def _default_variant(self) -> Variant:
+        """The registry's default variant (``Registry.default``: raises ``LookupError`` for a
+        registry without one), asked for once."""
+        default = self._default
+        if default is None:
+            default = self._default = self.options.registry.default
+        return default
 
     def _read_moves(self, game: RawGame, variant: Variant, fen_tag: Tag | None, result_tag: Tag | None,
                     report: _Report, edits: _Edits, *, write: bool, repair: bool) -> tuple[int, Start | None]:
@@ -576,7 +621,7 @@ class Normalizer:
         found = read_game_moves(game.read_text, game.start_line, start, result_tag=result_tag, writer=writer,
                                 budget=self.options.budget, letters=self.options.move_letters,
                                 first_column=game.start_column, visitor=plies)
-        if found.has_errors and repairs is not None and self.options.broken is not BrokenGames.KEEP:
+        if found.has_errors and repairs is not None and self.options.broken is not _BROKEN_KEPT:
             done = repairs.broken(game, start, found, result_tag, report, edits, writer)
             if done is BrokenGames.TRUNCATE:
                 return _MOVES_OK, start
@@ -595,7 +640,7 @@ class Normalizer:
     def _dropped(self, game: RawGame, report: _Report, counted: bool) -> GameResult:
         """A broken game left out (``--broken drop``): counted as rejected, its text going to
         the rejects file where there is one (``BadGamePolicy.REJECT``), else nowhere."""
-        text = self._output(game) if self.options.on_bad is BadGamePolicy.REJECT else ""
+        text = self._output(game) if self.options.on_bad is _REJECT else ""
         return GameResult(game.number, game.part, game.start_line, text, changed=True, rejected=True,
                           report=report.entries(), codes=report.codes, counted=counted)
 
@@ -603,7 +648,7 @@ class Normalizer:
         """The writer of ``variant``'s moves: the options' (``--moves``); with ``--export``,
         where that is none, not its family's or not one it writes, the family's own notation."""
         writer = self._writer
-        if self.options.export is ExportFormat.KEEP:
+        if not self._exporting:
             return writer
         family = self.options.moves_family
         if writer is not None and writer.available(variant) and (family is None or variant.family is family):
@@ -652,14 +697,14 @@ class Normalizer:
         moves_read, _ = self._read_moves(game, variant, fen_tag, result_tag, report, edits, write=True, repair=False)
         if moves_read != _MOVES_OK or not edits:
             return self._unchanged(game, report, counted, blocking=True)
-        if self.options.on_bad is BadGamePolicy.REJECT:
+        if self.options.on_bad is _REJECT:
             return self._unchanged(game, report, counted, blocking=True)
         text = edits.text()
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           report=report.entries(), codes=report.codes, counted=counted)
 
     def _unchanged(self, game: RawGame, report: _Report, counted: bool, *, blocking: bool) -> GameResult:
-        rejected = blocking and self.options.on_bad is BadGamePolicy.REJECT
+        rejected = blocking and self.options.on_bad is _REJECT
         text = self._output(game)
         return GameResult(game.number, game.part, game.start_line, text, changed=text != game.text,
                           rejected=rejected, report=report.entries(), codes=report.codes, counted=counted)
@@ -667,13 +712,13 @@ class Normalizer:
     def _output(self, game: RawGame) -> str:
         """The game's text as written out: as read, byte for byte, or with ``--encoding
         utf-8`` its bytes that are not UTF-8 read as Windows-1252 (written as UTF-8)."""
-        if self.options.encoding is TextEncoding.UTF8:
+        if self.options.encoding is _UTF8:
             return game.read_text
         return game.text
 
     def _variant(self, tag: Tag | None, report: _Report) -> Variant | None:
         if tag is None:
-            return self.options.registry.default
+            return self._default_variant()
         found = self._variants.get(tag.value)
         if found is None:
             try:
@@ -754,14 +799,12 @@ def _is_setup_tag_name(name: str) -> bool:
     return key_tag_name(name) in ("Variant", "FEN", "SetUp")
 
 
-def _miscased(tags: list[Tag], names: list[str], report: _Report) -> None:
-    """A ``miscased-tag`` warning for each of ``tags`` whose name is not written as ``names``
-    spell it (``[variant "Crazyhouse"]``: read as the Variant tag all the same); not for
-    ``SetUp``, which normalize writes in its standard case itself wherever it reads a FEN."""
-    for tag, name in zip(tags, names, strict=True):
-        if tag.name != name and name != "SetUp":
-            report.add(tag.line, {"code": MISCASED_TAG, "message": miscased_message(tag.name, name),
-                                  "column": tag.column}, kind="warnings")
+def _miscased(tag: Tag, name: str, report: _Report) -> None:
+    """The ``miscased-tag`` warning for ``tag``, whose name is not written as ``name`` spells
+    it (``[variant "Crazyhouse"]``: read as the Variant tag all the same). Not for ``SetUp``,
+    which normalize writes in its standard case itself wherever it reads a FEN: the caller's."""
+    report.add(tag.line, {"code": MISCASED_TAG, "message": miscased_message(tag.name, name),
+                          "column": tag.column}, kind="warnings")
 
 
 def _problem_dict(problem: Problem, tag: Tag) -> dict[str, Any]:
