@@ -9,7 +9,10 @@ needs it (orjson for JSON lines, the FEN grammar's words for a refusal) counts; 
 bench/pychess_pipeline.py answering the same position as one JSON line. The runs take
 turns, ROUNDS each, and the best wall and CPU time of each is printed with python-chess's
 over ours. ``check`` runs in a directory marked as a repository's root, so it finds no
-settings file (one would add reading TOML).
+settings file; and, as a CI step runs it, at the root of a Python project: once with a
+pyproject.toml that has no ``[tool.notation]`` (PYPROJECT: not parsed, as it cannot name
+the table) and once with that table added (the CI gate's settings kept with the files:
+tomllib is imported and the whole file parsed).
 
 The CPU time of ``check`` on one game and of ``convert`` and ``validate`` on one line is
 printed beside the target, 35 ms for the whole process (``python -c pass`` takes about 10
@@ -51,6 +54,55 @@ UNREADABLE_LINE = "notation validate, a FEN line refused"
 EXTRACT_READ = "pgn-extract -r, the one-game file"
 EXTRACT_WRITE = "pgn-extract -s -o /dev/null, the same"
 STANDARD_GAME = '[Event "?"]\n[Site "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n'
+IN_A_PROJECT = "notation check, the game in a project"
+WITH_SETTINGS = "notation check, project with settings"
+# A Python project's pyproject.toml as such projects have them: metadata, dependencies and
+# the settings of a few tools.
+PYPROJECT = """[build-system]
+requires = ["setuptools>=68", "wheel"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "openings-db"
+version = "0.4.2"
+description = "Our club's games, kept and checked"
+readme = "README.md"
+requires-python = ">=3.11"
+license = { text = "MIT" }
+authors = [{ name = "A. Player", email = "player@example.org" }]
+dependencies = ["requests>=2.31", "click>=8.1", "pyyaml>=6.0"]
+
+[project.optional-dependencies]
+dev = ["pytest>=8", "ruff>=0.5", "mypy>=1.10"]
+
+[project.scripts]
+openings = "openings.cli:main"
+
+[tool.setuptools.packages.find]
+where = ["src"]
+
+[tool.ruff]
+line-length = 100
+target-version = "py311"
+
+[tool.ruff.lint]
+select = ["E", "F", "I", "UP", "B"]
+ignore = ["E501"]
+
+[tool.pytest.ini_options]
+testpaths = ["tests"]
+addopts = "-q --strict-markers"
+markers = ["slow: takes more than a second"]
+
+[tool.mypy]
+strict = true
+warn_unused_ignores = true
+
+[tool.coverage.run]
+branch = true
+source = ["openings"]
+"""
+SETTINGS = '\n[tool.notation]\nvariant = "standard"\naccept = ["missing-setup"]\nexclude = ["vendor"]\n'
 ONE_GAME = '[Event "?"]\n[Variant "Crazyhouse"]\n[FEN "{fen}"]\n[SetUp "1"]\n\n1. e4 *\n'.format(
     fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 )
@@ -79,6 +131,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         (directory / "one.fen").write_text(START_FEN + "\n", encoding="utf-8")
         (directory / "one.pgn").write_text(ONE_GAME, encoding="utf-8")
         (directory / "standard.pgn").write_text(STANDARD_GAME, encoding="utf-8")
+        projects = {IN_A_PROJECT: directory / "project", WITH_SETTINGS: directory / "gate"}
+        for project, text in zip(projects.values(), (PYPROJECT, PYPROJECT + SETTINGS), strict=True):
+            (project / ".git").mkdir(parents=True)
+            (project / "pyproject.toml").write_text(text, encoding="utf-8")
+            (project / "standard.pgn").write_text(STANDARD_GAME, encoding="utf-8")
         commands: dict[str, tuple[list[str], bytes]] = {
             "python-chess, one JSON line": ([sys.executable, str(HERE / "pychess_pipeline.py"), "convert"], json_line),
             "notation convert, one FEN line": ([notation, "convert"], (START_FEN + "\n").encode()),
@@ -88,6 +145,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             UNREADABLE_LINE: ([notation, "validate"], (START_FEN[:-1] + "x\n").encode()),
             "notation check, a one-FEN file": ([notation, "check", "one.fen", "--progress", "never"], b""),
             CHECK_ONE_GAME: ([notation, "check", "standard.pgn", "--progress", "never"], b""),
+            IN_A_PROJECT: ([notation, "check", "standard.pgn", "--progress", "never"], b""),
+            WITH_SETTINGS: ([notation, "check", "standard.pgn", "--progress", "never"], b""),
             "notation normalize, a one-game file": ([notation, "normalize", "one.pgn", "--progress", "never",
                                                      "--summary", "none"], b""),
             "notation --version": ([notation, "--version"], b""),
@@ -99,7 +158,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         best = {name: (float("inf"), float("inf")) for name in commands}
         for _ in range(args.rounds):
             for name, (command, stdin) in commands.items():  # in turns: noise hits every side alike
-                wall, cpu = _run(command, stdin, directory, 1 if name == UNREADABLE_LINE else 0)
+                wall, cpu = _run(command, stdin, projects.get(name, directory), 1 if name == UNREADABLE_LINE else 0)
                 best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
     theirs = best["python-chess, one JSON line"]
     print(f"start-up: whole processes given one position (best of {args.rounds}; wall, then CPU; "

@@ -14,9 +14,11 @@ first one found (with or without a ``[tool.notation]`` table) or at a repository
 of its parent directories, and (for a pattern without ``/``) its file name. Tables under
 ``[tool.notation]`` (``[tool.notation.build]``) are other tools' and ignored.
 
-Raises ``SettingsError`` (one line naming the file) for TOML that cannot be read, an
-unknown key or a value of the wrong type; whether codes, profiles and variants exist is
-checked by the caller, which knows them.
+Raises ``SettingsError`` (one line naming the file) for a file that cannot be read, TOML
+that cannot be parsed, an unknown key or a value of the wrong type; whether codes, profiles
+and variants exist is checked by the caller, which knows them. A file that cannot name
+``[tool.notation]`` (``may_name_our_table``: no ``notation`` in it) holds no settings and
+is not parsed, so its TOML is not judged: it is the other tools' business.
 """
 
 
@@ -38,7 +40,7 @@ class SettingsError(Exception):
 class CheckSettings(NamedTuple):
     """The settings of one project (all empty when there is no file)."""
 
-    path: str | None = None  # the settings file (a str: pathlib waits for a file found)
+    path: str | None = None  # the settings file (a str: no pathlib at a check's start-up)
     variant: str | None = None
     profile: str | None = None
     aliases: Mapping[str, str] = MappingProxyType({})  # read-only: the default is shared
@@ -54,21 +56,29 @@ class CheckSettings(NamedTuple):
         """Whether ``path`` (as the user named it or as found) matches an exclude pattern."""
         if not self.exclude:
             return False
-        import fnmatch
-        from pathlib import Path, PurePosixPath  # exclude patterns come from a settings file
+        import fnmatch  # exclude patterns come from a settings file or --exclude
 
-        try:
-            relative = PurePosixPath(Path(os.path.relpath(os.path.abspath(path), self.root)).as_posix())
-        except ValueError:  # another drive
-            relative = PurePosixPath(Path(path).as_posix())
-        prefixes = ["/".join(relative.parts[: n + 1]) for n in range(len(relative.parts))]
+        parts = _relative_parts(path, self.root)
+        prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
         for pattern in self.exclude:
             pattern = pattern.strip().rstrip("/").removeprefix("./")
             if any(fnmatch.fnmatchcase(prefix, pattern) for prefix in prefixes):
                 return True
-            if "/" not in pattern and any(fnmatch.fnmatchcase(part, pattern) for part in relative.parts):
+            if "/" not in pattern and any(fnmatch.fnmatchcase(part, pattern) for part in parts):
                 return True
         return False
+
+
+def _relative_parts(path: str, root: str) -> list[str]:
+    """The names along ``path`` from ``root`` (``..`` where it climbs out), as written with
+    ``/`` (``sub/zh.fen``: ``["sub", "zh.fen"]``); on another drive than ``root``, along
+    ``path`` as named. With ``os.path``, not pathlib: importing pathlib (it brings
+    urllib.parse) would cost a check with exclude patterns more than a game does."""
+    try:
+        relative = os.path.relpath(os.path.abspath(path), root)
+    except ValueError:  # another drive
+        relative = path
+    return [part for part in relative.replace(os.sep, "/").split("/") if part not in ("", ".")]
 
 
 def find_settings(start: str) -> str | None:
@@ -92,13 +102,19 @@ def load_settings(path: str | None) -> CheckSettings:
     table); raises ``SettingsError``."""
     if path is None:
         return CheckSettings()
-    import tomllib  # here: without a pyproject.toml, ``notation check`` starts up without it
-
     try:
         with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+            data = handle.read()
     except OSError as exc:
         raise SettingsError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not may_name_our_table(data):
+        return CheckSettings(path=path)
+    import tomllib  # here: a project whose pyproject.toml has no [tool.notation] starts up without it
+
+    try:
+        document = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"{path}: not valid TOML: not UTF-8 ({exc.reason} at byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{path}: not valid TOML: {exc}") from None
     table = document.get("tool", {}).get("notation", {})
@@ -116,6 +132,15 @@ def load_settings(path: str | None) -> CheckSettings:
         accept=_texts(path, values, "accept"),
         exclude=_texts(path, values, "exclude"),
     )
+
+
+def may_name_our_table(data: bytes) -> bool:
+    """Whether a TOML document could hold ``[tool.notation]``: a key is spelled
+    ``notation`` as written (bare, quoted or dotted) or through a ``\\u``/``\\U`` escape in a
+    quoted key, so a file with neither has none, and is not parsed. Importing tomllib
+    (with the datetime and regular expressions it loads) and parsing a project's
+    pyproject.toml cost a ``check`` in a Python project more than reading its game did."""
+    return b"notation" in data or b"\\u" in data or b"\\U" in data
 
 
 def _text(path: str, values: dict[str, Any], key: str) -> str | None:

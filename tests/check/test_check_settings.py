@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from installed import installed_script
 from paths import ROOT
 
@@ -81,6 +83,80 @@ def test_bad_settings_are_a_usage_error_naming_the_file(tmp_path):
         done = check("a.fen", cwd=tmp_path)
         assert done.returncode == 2, table
         assert "pyproject.toml" in done.stderr and word in done.stderr and "Traceback" not in done.stderr
+
+
+# TOML documents and whether each holds [tool.notation]: every spelling of the key, and
+# files that mention notation elsewhere (a comment, a value, another table's key).
+HOLDS_OUR_TABLE = [
+    ('[tool.notation]\nvariant = "crazyhouse"\n', True),
+    ('[tool."notation"]\nvariant = "crazyhouse"\n', True),
+    ("[tool.'notation']\nvariant = 'crazyhouse'\n", True),
+    ('[tool]\nnotation.variant = "crazyhouse"\n', True),
+    ('tool.notation.variant = "crazyhouse"\n', True),
+    ('tool = { notation = { variant = "crazyhouse" } }\n', True),
+    ('[tool."\\u006eotation"]\nvariant = "crazyhouse"\n', True),
+    ('[tool."\\U0000006eotation"]\nvariant = "crazyhouse"\n', True),
+    ('[tool.notation.build]\ncompiled = []\n', True),
+    ('[project]\nname = "puzzles"\n\n[tool.ruff]\nline-length = 100\n', False),
+    ('[project]\ndescription = "chess notation tools"\n', False),
+    ("# notation settings go here one day\n[tool.pytest.ini_options]\naddopts = '-q'\n", False),
+    ('[tool.Notation]\nvariant = "crazyhouse"\n', False),  # keys are case-sensitive
+    ("", False),
+]
+
+
+def test_a_file_that_cannot_name_the_table_is_not_parsed():
+    """``may_name_our_table`` never says no to a document holding [tool.notation] (tomllib
+    decides), and says no to those that cannot name it."""
+    import tomllib
+
+    from notation.check.settings import may_name_our_table
+
+    for text, holds in HOLDS_OUR_TABLE:
+        document = tomllib.loads(text)
+        assert ("notation" in document.get("tool", {})) is holds, text
+        data = text.encode()
+        assert may_name_our_table(data) or not holds, text
+        if "notation" not in text and "\\u" not in text and "\\U" not in text:
+            assert not may_name_our_table(data), text
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(["sub", "vendor", "a b", "x.old.fen", ".", "..", "", "zh.fen", ".hidden"]),
+                min_size=1, max_size=6),
+       st.sampled_from(["", "sub", "sub/deeper", "elsewhere"]))
+def test_exclude_patterns_see_the_parts_pathlib_sees(names, root_below):
+    """A path's parts relative to the settings' directory, read with ``os.path``, are those
+    ``PurePosixPath`` gives (what the exclude patterns matched before pathlib was dropped)."""
+    from pathlib import Path, PurePosixPath
+
+    from notation.check.settings import _relative_parts
+
+    root = os.path.join(os.getcwd(), root_below) if root_below else os.getcwd()
+    for path in ("/".join(names), os.path.join(os.getcwd(), *names)):
+        expected = PurePosixPath(Path(os.path.relpath(os.path.abspath(path), root)).as_posix()).parts
+        assert tuple(_relative_parts(path, root)) == expected, path
+
+
+@pytest.mark.slow
+def test_a_pyproject_without_our_table_is_other_tools_business(tmp_path):
+    """A Python project's pyproject.toml: without [tool.notation] it gives no settings and
+    its TOML is not judged; with the table, broken TOML or bytes that are not UTF-8 are a
+    usage error naming the file."""
+    (tmp_path / "a.fen").write_text(f"{BAD_CASTLING}\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "games"\nversion = [\n')  # broken, not ours
+    done = check("a.fen", cwd=tmp_path)
+    assert done.returncode == 1 and "bad-castling-rights" in done.stdout, done.stderr
+    (tmp_path / "pyproject.toml").write_text('[tool.notation]\naccept = ["bad-castling-rights"]\nversion = [\n')
+    done = check("a.fen", cwd=tmp_path)
+    assert done.returncode == 2 and "pyproject.toml" in done.stderr and "TOML" in done.stderr
+    assert "Traceback" not in done.stderr
+    (tmp_path / "pyproject.toml").write_bytes(b'[tool.notation]\naccept = ["bad-castling-rights"]\n# caf\xe9\n')
+    done = check("a.fen", cwd=tmp_path)
+    assert done.returncode == 2 and "pyproject.toml" in done.stderr and "UTF-8" in done.stderr
+    assert "Traceback" not in done.stderr
+    (tmp_path / "pyproject.toml").write_text('[tool.notation]\naccept = ["bad-castling-rights"]\n')
+    assert check("a.fen", cwd=tmp_path).returncode == 0
 
 
 @pytest.mark.slow

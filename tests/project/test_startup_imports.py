@@ -188,6 +188,11 @@ def test_check_reads_toml_pgn_and_epd_only_when_it_meets_them(tmp_path):
     code, modules = loaded(["check", str(epd), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
     assert "notation.check.epd" in modules
+    # A Python project's pyproject.toml without [tool.notation] is not parsed: no tomllib.
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "games"\n\n[tool.ruff]\nline-length = 100\n')
+    code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
+    assert code == 0
+    assert "tomllib" not in modules
     (tmp_path / "pyproject.toml").write_text('[tool.notation]\nvariant = "standard"\n')
     code, modules = loaded(["check", str(fens), "--progress", "never"], "", cwd=tmp_path)
     assert code == 0
