@@ -71,6 +71,7 @@ def finding_options(options: CheckOptions) -> NormalizeOptions:
     for a default variant other than the registry's."""
     from notation.pgn.normalize import NormalizeOptions
 
+    assert options.duplicates is not None, "prefixes are looked for only with --duplicates"
     if options.variant.key != options.registry.default.key:
         raise PrefixesUnavailable(f"--duplicates-by prefix reads a game without a Variant tag as "
                                   f"{options.registry.default.key}; --variant {options.variant.key} cannot go with it")

@@ -22,7 +22,6 @@ from notation.check.runner import (
     without_excluded,
 )
 from notation.check.sources import Found, Source, discover
-from notation.pgn.duplicates import DuplicateMatch
 
 
 def run_check(
@@ -41,9 +40,10 @@ def run_check(
     summary = Summary()
     count = counter(options, summary, emit)
     found_all: Iterable[Found] = without_excluded(discover(paths, options.stdin_kind), options, summary)
-    if progress is not None or options.duplicates.match is DuplicateMatch.PREFIX:
+    prefixes = options.duplicates is not None and options.duplicates.finds_prefixes
+    if progress is not None or prefixes:
         found_all = list(found_all)
-    if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX and options.copies is None:
+    if prefixes and options.copies is None:
         from notation.check.prefix_copies import find_prefix_copies  # the copies first: the longer may come later
 
         options = options._replace(copies=find_prefix_copies(list(found_all), options, jobs))

@@ -10,7 +10,7 @@ closed pipe) propagate.
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import BinaryIO, NamedTuple, Protocol
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, Protocol
 
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
@@ -20,9 +20,13 @@ from notation.check.sources import STDIN, FileKind, Found, Skipped, Source, Unre
 from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.move_options import MoveLanguage
-from notation.pgn.duplicates import NO_DUPLICATES, DuplicateSettings, Verdict
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
+
+if TYPE_CHECKING:  # loaded where duplicates are looked for (``--duplicates``)
+    from notation.pgn.duplicates import DuplicateSettings, Verdict
+else:  # typing reads a NamedTuple's annotations as it makes the class, and compiles a quoted one
+    DuplicateSettings = Verdict = object
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
 # one line per game (lichess exports), so it gets far more room.
@@ -54,7 +58,9 @@ class CheckOptions(NamedTuple):
     excluded: Callable[[str], bool] | None = None
     profile: tuple[str, WriteOptions] | None = None
     letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
-    duplicates: DuplicateSettings = NO_DUPLICATES  # ``--duplicates``: later copies of games reported
+    # ``--duplicates``: later copies of games reported; None, not looked for (``notation.pgn.duplicates``
+    # is then not loaded: a check without the option starts up without it)
+    duplicates: DuplicateSettings | None = None
     # ``--duplicates-by prefix``: per file, the copies found first (``prefix_copies``)
     copies: Mapping[str, Mapping[tuple[int, int], Verdict]] | None = None
 
@@ -164,7 +170,7 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
 def new_judge(options: CheckOptions) -> PositionJudge:
     """The judge of one process's run, with the run's duplicate finder when ``--duplicates``."""
     judge = PositionJudge(options.registry, profile=options.profile, letters=options.letters)
-    if options.duplicates.active:
+    if options.duplicates is not None and options.duplicates.active:
         from notation.check.duplicates import CheckDuplicates
 
         judge.duplicates = CheckDuplicates(options.duplicates, options.copies)

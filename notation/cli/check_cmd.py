@@ -141,7 +141,7 @@ def _options(args: argparse.Namespace, settings: CheckSettings) -> CheckOptions:
         excluded=excludes,
         profile=(profile_name, PROFILES[profile_name]) if profile_name else None,
         letters=MoveLanguage(args.piece_letters),
-        duplicates=duplicates_options.settings_from(args, ""),
+        duplicates=duplicates_options.check_settings_from(args),
     )
 
 

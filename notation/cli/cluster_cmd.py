@@ -16,7 +16,6 @@ from notation.cli import duplicates_options
 from notation.cli.usage import UsageError
 from notation.cluster import require
 from notation.inputs import Compression
-from notation.pgn.duplicates import DuplicateMatch
 
 if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
     from notation.check import CheckOptions
@@ -127,7 +126,7 @@ def check(args: argparse.Namespace, options: CheckOptions, emit: Callable[[Check
             _say_dashboard("check", spec, client)
             paths = [files.absolute(item.path) for item in found if isinstance(item, Source)]
             size, chunk = (size, size) if size else _auto_sizes(client, paths, plan.Work.HEAVY)  # moves are read
-            if options.duplicates.active and options.duplicates.match is DuplicateMatch.PREFIX:
+            if options.duplicates is not None and options.duplicates.finds_prefixes:
                 from notation.check.prefix_copies import PrefixesUnavailable
                 from notation.cluster.check import prefix_copies_on
 

@@ -1,19 +1,19 @@
-"""The duplicate options ``normalize`` and ``check`` take (``notation.pgn.duplicates``)."""
+"""The duplicate options ``normalize`` and ``check`` take (``notation.pgn.duplicates``).
+
+``notation.pgn.duplicates`` (its option enums and settings) is loaded where a parser of
+``normalize`` is built or the options are read: ``check`` without ``--duplicates`` and
+``--duplicates-by`` starts up without it (tests/project/test_startup_imports.py).
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from notation.cli.usage import UsageError
-from notation.pgn.duplicates import (
-    AddedTag,
-    DuplicateMatch,
-    DuplicateSettings,
-    DuplicatesPolicy,
-    IdentityFrom,
-    MergeTags,
-    parse_by_tags,
-)
+
+if TYPE_CHECKING:
+    from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
 
 _TAGS_HELP = ("tags that must be equal too for two games to be copies (White,Black,Date); the default is the "
               "variant, start position and main-line moves alone")
@@ -23,6 +23,8 @@ _BY_HELP = (_TAGS_HELP + ". The word prefix among them: a game whose main line i
 
 
 def add_normalize_options(parser: argparse.ArgumentParser) -> None:
+    from notation.pgn.duplicates import DuplicatesPolicy, MergeTags
+
     parser.add_argument(
         "--duplicates", choices=[p.value for p in DuplicatesPolicy], default=DuplicatesPolicy.KEEP.value,
         help="later copies of a game (the same variant, start position without its move counters and main line, "
@@ -40,6 +42,8 @@ def add_normalize_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_identity_options(parser: argparse.ArgumentParser) -> None:
+    from notation.pgn.duplicates import IdentityFrom
+
     parser.add_argument(
         "--add-tags", metavar="TAG,...", default="",
         help="write into every game with an identity: plycount, a PlyCount tag (its main line's plies); gameid, a "
@@ -56,7 +60,7 @@ def add_identity_options(parser: argparse.ArgumentParser) -> None:
 
 def add_check_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--duplicates", action="store_const", const=DuplicatesPolicy.MARK.value, default=DuplicatesPolicy.KEEP.value,
+        "--duplicates", action="store_true",
         help="report each later copy of a game (duplicate-game, a warning, naming the first copy's file, line and "
         "game number), across all the files checked: the same variant, start and main line",
     )
@@ -65,14 +69,36 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
         "naming the longest, which is kept (every PGN file is read once more first; not standard input)"))
 
 
-def settings_from(args: argparse.Namespace, source: str) -> DuplicateSettings:
-    """The settings the arguments ask for, ``source`` the input's name in messages; raises
+def check_settings_from(args: argparse.Namespace) -> DuplicateSettings | None:
+    """``check``'s settings: ``--duplicates`` (a flag: later copies are reported, as
+    ``normalize --duplicates mark`` does) and ``--duplicates-by``; None where neither is
+    given (``notation.pgn.duplicates`` is not loaded). Raises as ``settings_from``."""
+    if not args.duplicates and not args.duplicates_by:
+        return None
+    from notation.pgn.duplicates import DuplicatesPolicy
+
+    return settings_from(args, "", DuplicatesPolicy.MARK if args.duplicates else DuplicatesPolicy.KEEP)
+
+
+def settings_from(args: argparse.Namespace, source: str, policy: DuplicatesPolicy | None = None) -> DuplicateSettings:
+    """The settings the arguments ask for, ``source`` the input's name in messages, the
+    policy ``policy`` or else ``args.duplicates``' (``normalize``'s word); raises
     ``UsageError`` for a bad tag list or ``--duplicates-by`` without ``--duplicates``."""
+    from notation.pgn.duplicates import (
+        AddedTag,
+        DuplicateMatch,
+        DuplicateSettings,
+        DuplicatesPolicy,
+        IdentityFrom,
+        MergeTags,
+        parse_by_tags,
+    )
+
     try:
         by_tags, match = parse_by_tags(args.duplicates_by)
     except ValueError as exc:
         raise UsageError(f"--duplicates-by: {exc}") from None
-    policy = DuplicatesPolicy(args.duplicates)
+    policy = DuplicatesPolicy(args.duplicates) if policy is None else policy
     if (by_tags or match is DuplicateMatch.PREFIX) and policy is DuplicatesPolicy.KEEP:
         raise UsageError("--duplicates-by needs --duplicates")
     merge = MergeTags(getattr(args, "merge_tags", MergeTags.NONE.value))

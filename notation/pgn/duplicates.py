@@ -126,6 +126,11 @@ class DuplicateSettings(NamedTuple):
         return self.policy is not DuplicatesPolicy.KEEP
 
     @property
+    def finds_prefixes(self) -> bool:
+        """Whether copies are looked for and a prefix of a game counts as one of its copies."""
+        return self.active and self.match is DuplicateMatch.PREFIX
+
+    @property
     def whole_input_first(self) -> bool:
         """Whether the copies must be found over the whole input before a game is written:
         prefixes (the longest may come last), merged tags (the copies come after the kept game)."""

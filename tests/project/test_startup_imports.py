@@ -342,13 +342,16 @@ def test_leaving_the_other_commands_out_changes_no_answer(argv):
 # the figures beside the 35 ms target). The probe itself imports json, io and sys.
 NOT_AT_START_UP = {
     "hashlib": "OpenSSL's library: only game identities (--duplicates) and --duplicates-by keys digest",
-    "pathlib": "check looks for its settings file with os.path: only a file found or --config makes a Path",
+    "pathlib": "check finds its settings file and matches exclude patterns with os.path: only the SARIF "
+               "report's links make a Path",
     "urllib.parse": "pathlib's, and the SARIF report's links",
     "fnmatch": "only a settings file's exclude patterns",
     "tomllib": "only a settings file",
     "notation.pgn.state_machine": "the fast path splits clean games; the state machine waits for other text",
     "pyparsing": "the FEN pattern reads a legal FEN; the grammar waits for one it refuses",
     "notation.check.duplicates": "check --duplicates",
+    "notation.pgn.duplicates": "the duplicate options' enums and settings: check --duplicates, and normalize "
+                               "(its options are words of them)",
     "notation.pgn.identity": "game identities: --duplicates, --add-tags",
     "tqdm": "a progress bar, drawn only on a terminal",
     "zstandard": "a compressed input",
@@ -402,9 +405,9 @@ START_UP_RUNS = {
     "normalize --moves uci, one game": (["normalize", "one.pgn", "-o", "out.pgn", "--progress", "never", "--moves",
                                          "uci"], ""),
 }
-# What normalize needs beyond them: its own module and an output file (and, its moves read,
-# the move generator).
-NORMALIZES = {"notation.pgn.normalize", "notation.outputs"}
+# What normalize needs beyond them: its own module, its duplicate options and an output file
+# (and, its moves read, the move generator).
+NORMALIZES = {"notation.pgn.normalize", "notation.pgn.duplicates", "notation.outputs"}
 # What the commands but check use on any input (operations.convert_fen and validate_fen load it).
 WRITES_FENS = {"notation.fen.writer"}
 
@@ -554,4 +557,5 @@ def test_a_settings_file_and_duplicates_bring_their_modules_when_asked(tmp_path)
     (tmp_path / "pyproject.toml").write_text('[tool.notation]\nexclude = ["vendor"]\n')
     code, modules = loaded(["check", "one.pgn", "--progress", "never", "--duplicates"], "", cwd=tmp_path)
     assert code == 0  # the second copy is a warning: duplicate-game
-    assert {"pathlib", "tomllib", "fnmatch", "notation.check.duplicates", "hashlib"} <= modules
+    assert {"tomllib", "fnmatch", "notation.check.duplicates", "notation.pgn.duplicates", "hashlib"} <= modules
+    assert "pathlib" not in modules  # the exclude patterns are matched with os.path
