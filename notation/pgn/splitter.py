@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.parallel.pieces import joined
 from notation.patterns import compiled
@@ -61,8 +61,11 @@ from notation.pgn import lines as line_ends
 from notation.pgn.games import DEFAULT_LIMITS, RESULTS, Limits, RawGame
 from notation.pgn.lines import NEXT_BREAK
 from notation.pgn.tags import NAME, TAG_START_CHARS
+from notation.setup import COMPILED
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
+    from mypy_extensions import i64
+
     from notation.pgn.state_machine import Splitter
 
 # -- the fast path: whole clean games matched at C speed ------------------------------------
@@ -106,10 +109,12 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     find exactly one game in ``text`` and no damage; ``(-1, 0)`` otherwise."""
     if len(text) > limit or (len(text) > line_ends.PIECE_CHARS and _has_long_line(text)):
         return _NOT_CLEAN
-    header = _CLEAN_HEADER_LF.match(text) or compiled(_CLEAN_HEADER).match(text)
-    if header is None:
-        return _NOT_CLEAN
-    header_end = header.end()
+    header_end = usual_header_end(text)
+    if header_end < 0:
+        header = compiled(_CLEAN_HEADER).match(text)
+        if header is None:
+            return _NOT_CLEAN
+        header_end = header.end()
     header_feeds = text.count("\n", 0, header_end)
     if header_feeds > max_tags:  # blank lines counted too: erring safe
         return _NOT_CLEAN
@@ -126,6 +131,89 @@ def _clean_header_end(text: str, limit: int, chars_checked: bool, max_tags: int)
     if not _comments_closed(movetext):
         return _NOT_CLEAN
     return header_end, header_feeds + movetext_feeds
+
+
+# Character codes the usual header's reader compares (Final: compiled, C constants).
+_LF: Final = 10
+_CR: Final = 13
+_SPACE: Final = 32
+_QUOTE: Final = 34
+_OPEN_BRACKET: Final = 91
+_BACKSLASH: Final = 92
+_CLOSE_BRACKET: Final = 93
+
+
+def usual_header_end(text: str) -> int:
+    """Where the tags of the usual layout and the blank lines after them end: one or more
+    lines ``[Name "value"]`` from the text's start, each ended by a line feed (a name of
+    ``NAME``'s characters, one space, a value whose backslash escapes any character but a
+    line feed and which holds no line end), then one or more line feeds; -1 where ``text``
+    does not open so: what ``_CLEAN_HEADER_LF`` matches. Compiled (mypyc), the header is
+    read a character code at a time (``header_end_by_codes``): a few machine instructions
+    a character, where the pattern's engine spends more on each and makes a match object.
+    Interpreted, the pattern is the faster."""
+    if COMPILED:
+        return header_end_by_codes(text)
+    header = _CLEAN_HEADER_LF.match(text)
+    return header.end() if header is not None else -1
+
+
+def header_end_by_codes(text: str) -> int:
+    """``usual_header_end`` read a character code at a time, as ``_CLEAN_HEADER_LF`` reads
+    it (its quantifiers are possessive: there is nothing to backtrack);
+    tests/pgn/test_pgn_header_reference.py holds the two to the same answer."""
+    length: i64 = len(text)
+    tags_end: i64 = -1
+    pos: i64 = 0
+    while pos < length and ord(text[pos]) == _OPEN_BRACKET:
+        line_end = _tag_line_end(text, pos + 1, length)
+        if line_end < 0:
+            break  # the tag lines end with the last one read whole
+        pos = tags_end = line_end
+    if tags_end < 0 or tags_end >= length or ord(text[tags_end]) != _LF:
+        return -1
+    pos = tags_end
+    while pos < length and ord(text[pos]) == _LF:
+        pos += 1
+    return pos
+
+
+def _tag_line_end(text: str, index: i64, length: i64) -> i64:
+    """Past the line feed of the tag line whose ``[`` stands before ``index``: its
+    ``Name "value"]`` and line feed read; -1 where the line is not one."""
+    if index >= length or not _is_name_start(ord(text[index])):
+        return -1
+    index += 1
+    while index < length:  # the name's later characters, tested here: a call a character costs more
+        char: i64 = ord(text[index])
+        if (65 <= char <= 90 or 97 <= char <= 122 or 48 <= char <= 57 or char == 95  # [A-Za-z0-9_]
+                or char == 43 or char == 35 or char == 61 or char == 58 or char == 46 or char == 45):  # +#=:.-
+            index += 1
+        else:
+            break
+    if index + 1 >= length or ord(text[index]) != _SPACE or ord(text[index + 1]) != _QUOTE:
+        return -1
+    index += 2
+    while index < length:
+        char = ord(text[index])
+        if char == _QUOTE:
+            break
+        if char == _BACKSLASH:  # escapes the next character, a line feed aside
+            if index + 1 >= length or ord(text[index + 1]) == _LF:
+                return -1
+            index += 2
+        elif char == _LF or char == _CR:
+            return -1
+        else:
+            index += 1
+    if index + 2 >= length or ord(text[index + 1]) != _CLOSE_BRACKET or ord(text[index + 2]) != _LF:
+        return -1  # no closing quote (the text ended), or no "]" and line feed right after it
+    return index + 3
+
+
+def _is_name_start(char: i64) -> bool:
+    """``[A-Za-z0-9_]``: the first character of ``NAME``."""
+    return 65 <= char <= 90 or 97 <= char <= 122 or 48 <= char <= 57 or char == 95
 
 
 def _plain_line_feeds(movetext: str) -> int:

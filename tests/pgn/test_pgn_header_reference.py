@@ -17,11 +17,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from paths import ROOT
 
 from notation.check.games import _KEY_TAGS, STANDARD_TAGS, _wanted_tag
 from notation.pgn.games import RawGame
 from notation.pgn.movetext import movetext_start
-from notation.pgn.splitter import _chars_clean, _comments_closed, _plain_line_feeds, iter_games
+from notation.pgn.splitter import (
+    _chars_clean,
+    _comments_closed,
+    _plain_line_feeds,
+    header_end_by_codes,
+    iter_games,
+    usual_header_end,
+)
 from notation.pgn.tags import NAME, VALUE, Tag, unescape_tag_value
 
 _HEADER_LINE = re.compile(r"[ \t\ufeff]*+(?:\[[^\r\n]*+)?(?:\r\n|\r|\n)")
@@ -236,3 +244,98 @@ def test_chars_clean_refuses_control_characters_and_undecodable_bytes():
     assert _chars_clean("1. e4\te5\r\n\x0c*") and _chars_clean("[White \"Müller\"]\n")
     for junk in ("\x00", "\x07", "\x0b", "\x1b", "\x7f", "\udce9"):
         assert not _chars_clean("1. e4 " + junk + " *") and not _chars_clean("Ж " + junk)
+
+
+# The usual layout's header, as the splitter's fast path matched it before it was read a
+# character code at a time (``header_end_by_codes``): possessive quantifiers throughout.
+_USUAL_HEADER = re.compile(
+    r"(?:\[" + NAME + r"+ " + r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"' + r"\]\n)++\n++"
+)
+
+
+def reference_usual_header_end(text: str) -> int:
+    match = _USUAL_HEADER.match(text)
+    return match.end() if match is not None else -1
+
+
+# Pieces of headers, whole and broken: names of every kind of character, values with
+# escapes (of a quote, a backslash, a carriage return, a line feed), unclosed values, tags
+# without their bracket or line feed, carriage returns, tabs, text after the header.
+_HEADER_PIECES = st.sampled_from([
+    "[", "]", '"', "\\", "\n", "\r", " ", "\t", "[Event ", '"x"', '"a\\"b"', '"\\\\"', '"\\\n"',
+    '"\\\r"', "]\n", '[Site "?"]\n', '[White "Kasparov, G."]\n', '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n',
+    "[A+#=:.-_9 ", "[+x ", "[_ ", "[é ", '"é"', "1. e4 *", "\n\n", "[Round \"1\"]\n",
+])
+_HEADERS = st.lists(_HEADER_PIECES, max_size=25).map("".join)
+_CLEAN_LINES = st.lists(
+    st.builds(
+        lambda name, value: f'[{name} "{value}"]\n',
+        st.from_regex(r"[A-Za-z0-9_][A-Za-z0-9_+#=:.\-]{0,8}", fullmatch=True),
+        st.text(st.characters(codec="utf-8", exclude_characters='"\\\r\n'), max_size=12),
+    ),
+    min_size=1,
+    max_size=8,
+).map("".join)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(600))
+@given(_HEADERS)
+def test_the_usual_header_read_by_codes_ends_where_the_pattern_does(text):
+    assert header_end_by_codes(text) == reference_usual_header_end(text), repr(text)
+    assert usual_header_end(text) == reference_usual_header_end(text), repr(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(300))
+@given(_CLEAN_LINES, st.sampled_from(["", "\n", "\n\n\n", "\r\n", " \n"]), st.sampled_from(["", "1. e4 *\n"]))
+def test_clean_headers_read_by_codes_end_where_the_pattern_does(lines, blank, moves):
+    text = lines + blank + moves
+    assert header_end_by_codes(text) == reference_usual_header_end(text), repr(text)
+    for cut in range(len(text)):  # every prefix: a header cut anywhere
+        assert header_end_by_codes(text[:cut]) == reference_usual_header_end(text[:cut]), repr(text[:cut])
+
+
+@pytest.mark.parametrize("text", [
+    '[Event "x"]\n\n1. e4 *\n',  # the usual header
+    '[Event "x"]\n[Site "?"]\n\n\n1. e4 *\n',  # blank lines: all of them
+    '[Event "x"]\n1. e4 *\n',  # no blank line after the tags
+    '[Event "x"]\n',  # the text ends after the tags
+    '[Event "x"]',  # and before a line feed
+    '[Event "a\\\n"]\n\n',  # a backslash before a line feed escapes nothing
+    '[Event "a\\\r"]\n\n',  # before a carriage return it does
+    '[Event "a\\"b"]\n\n',  # an escaped quote
+    '[Event "a\\\\"]\n\n',  # an escaped backslash, then the closing quote
+    '[Event "a\\"]\n\n',  # the escape takes the quote: the value runs on, unclosed
+    '[Event "a\rb"]\n\n',  # a carriage return in a value
+    '[Event "x"]\r\n\r\n',  # line ends of two characters: the other layouts' pattern
+    '[Event  "x"]\n\n',  # two spaces
+    '[Event "x"] \n\n',  # a space after the bracket
+    '[ Event "x"]\n\n',  # a space before the name
+    '[-Event "x"]\n\n',  # a name may not start with "-"
+    '[E-v+e#n=t:.9_ "x"]\n\n',  # but may hold it later
+    '[Évent "x"]\n\n',  # a letter outside ASCII
+    '[Event "x"]\n[Site "?\n\n',  # the second tag broken: the first stands
+    '[Event "x"]\n[Site\n\n',
+    '[Event "x"]\n[\n\n',
+    '\n[Event "x"]\n\n',  # a line feed first
+    "",
+])
+def test_header_edges_read_by_codes_end_where_the_pattern_does(text):
+    assert header_end_by_codes(text) == reference_usual_header_end(text)
+    assert usual_header_end(text) == reference_usual_header_end(text)
+
+
+def test_the_headers_of_the_fixture_games_end_where_the_pattern_does():
+    """Every game of the PGN fixtures (real files of several programs, damaged ones too),
+    read from its first line."""
+    texts = [path.read_text(encoding="utf-8", errors="surrogateescape")
+             for path in sorted((ROOT / "fixtures" / "pgn").rglob("*.pgn"))]
+    assert texts
+    starts = 0
+    for text in texts:
+        for game in iter_games(text.splitlines(keepends=True)):
+            joined = "".join(game.lines)
+            assert header_end_by_codes(joined) == reference_usual_header_end(joined), joined[:200]
+            starts += reference_usual_header_end(joined) > 0
+    assert starts > 100  # most of them open with the usual header
