@@ -149,8 +149,8 @@ def usual_header_end(text: str) -> int:
     ``NAME``'s characters, one space, a value whose backslash escapes any character but a
     line feed and which holds no line end), then one or more line feeds; -1 where ``text``
     does not open so: what ``_CLEAN_HEADER_LF`` matches. Compiled (mypyc), the header is
-    read a character code at a time (``header_end_by_codes``): a few machine instructions
-    a character, where the pattern's engine spends more on each and makes a match object.
+    read a character code at a time (``header_end_by_codes``) in machine integers, where
+    the pattern's engine spent more on each character and made a match object per game.
     Interpreted, the pattern is the faster."""
     if COMPILED:
         return header_end_by_codes(text)
