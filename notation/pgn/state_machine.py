@@ -66,8 +66,10 @@ _SPACED_LINE_STARTS = ("\n ", "\n\t", "\n\x0c", "\r ", "\r\t", "\r\x0c")
 _SPECIAL_LINE_STARTS = ("\n[", "\n%", "\r[", "\r%")
 _BLANK_LINE_AFTER_BREAK = re.compile(r"\n[ \t\x0c]*[\r\n]|\r[ \t\x0c]+[\r\n]|\r\r")
 # What a run of plain lines never holds: a variation's parentheses, a ";" comment (either
-# may hide or change a result's place) or anything that may be a result token.
-_NOT_IN_PLAIN_RUN = re.compile(r"[();*]|1-0|0-1|1/2|^[ \t]*1\.", re.M)
+# may hide or change a result's place), anything that may be a result token, or a line
+# opening with White's first move (which may start a game: ``_FIRST_MOVE_LINE``), its line
+# ended by a lone CR too (``^`` knows only the line feed).
+_NOT_IN_PLAIN_RUN = re.compile(r"[();*]|1-0|0-1|1/2|(?:^|\r)[ \t]*1\.", re.M)
 # After movetext and a blank line, a line that opens with White's first move starts a new
 # game (python-chess and chessops end a game at a blank line after its movetext).
 _FIRST_MOVE_LINE = re.compile(r"[ \t]*1\.(?!\.)")

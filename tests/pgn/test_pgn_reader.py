@@ -77,9 +77,15 @@ def _signature(games):
         (g.number, g.part, g.start_line, g.text,
          [(t.name, t.value, t.line, t.column, t.index, t.start, t.end, t.value_start, t.value_end, t.line_offset,
            t.line_length) for t in g.tags],
-         sorted((p.code, p.line, p.column, p.tag) for p in g.problems))
+         sorted(((p.code, p.line, p.column, p.tag) for p in g.problems), key=_problem_order))
         for g in games
     ]
+
+
+def _problem_order(problem):
+    """A sort key for (code, line, column, tag), where a column or a tag may be None."""
+    code, line, column, tag = problem
+    return code, line, (column is not None, column or 0), (tag is not None, tag or "")
 
 
 def _pieces(text: str, rng: random.Random) -> list[str]:
@@ -100,6 +106,28 @@ def test_fast_path_agrees_with_state_machine(parts, seed):
     fast = list(iter_games(_pieces(text, rng)))
     assert "".join(g.text for g in fast) == text
     assert _signature(fast) == _signature(iter_games_slow(text))
+
+
+# Text, then a blank line and a tagless game whose moves span lines, with every kind of line
+# end: the game's "1." line starts it, after a lone CR as after a line feed (a run of plain
+# lines read many at a time once took the "1." line and the text into one game).
+FIRST_MOVE_AFTER_BLANK = [
+    ("stray text before anything\n\r\r\r1. e4\r1-0\r\r", 5),
+    ("hello\r\r1. e4\r1-0\r", 3),
+    ("hello\r\r1. e4\re5 1-0\r", 3),
+    ("hello\r\r \t1. e4\r1-0", 3),
+    ("hello\n\r1. e4\r1-0\r\r", 3),
+    ("hello\n\n1. e4\n1-0\n", 3),
+    ("hello\r\n\r\n1. e4\r\n1-0\r\n", 3),
+]
+
+
+@pytest.mark.parametrize("text, game_line", FIRST_MOVE_AFTER_BLANK)
+def test_a_first_move_line_after_a_blank_line_starts_a_game_whatever_the_line_ends(text, game_line):
+    fast = list(iter_games(text))
+    assert _signature(fast) == _signature(iter_games_slow(text))
+    assert [game.start_line for game in fast] == [1, game_line]
+    assert [sorted(p.code for p in game.problems) for game in fast] == [["pgn-stray-text"], ["pgn-no-tags"]]
 
 
 @pytest.mark.slow
