@@ -49,12 +49,16 @@ class _Compressed(dict[str, str]):
 compress_rank = _Compressed().__getitem__
 
 
-# The cells of the last placement read, and that placement: ``convert`` reads a FEN and
-# writes the same board straight back, and where the placement is already the one
-# ``placement_of_cells`` writes (each empty run one digit) need not compress it again.
-# One tuple swapped whole, so concurrent callers never mix its halves.
+# The cells of the last placement read, that placement, and whether it is spelled as
+# ``placement_of_cells`` writes it (each empty run one digit): ``_WRITTEN_SO``, ``_NOT_SO``
+# or ``_UNSEEN`` (not looked at yet). ``convert`` reads a FEN and writes the same board
+# straight back, and a placement already so spelled need not be compressed again.
+# One tuple swapped whole, so concurrent callers never mix its parts.
 # (In a list of one: compiled, a C static whose slot is swapped, not a global's dictionary entry.)
-_LAST_READ: Final[list[tuple[str, str]]] = [("", "")]
+_WRITTEN_SO: Final = 1
+_NOT_SO: Final = 0
+_UNSEEN: Final = -1
+_LAST_READ: Final[list[tuple[str, str, int]]] = [("", "", _NOT_SO)]
 _DIGITS_AS_NINE: Final = bytes.maketrans(b"0123456789", b"9999999999")
 
 
@@ -71,7 +75,7 @@ def cells_of_placement(placement: str) -> str | None:
     ranks = expanded.split("/")
     ranks.reverse()
     cells = "".join(ranks)
-    _LAST_READ[0] = (cells, placement)
+    _LAST_READ[0] = (cells, placement, _UNSEEN)
     return cells
 
 
@@ -103,6 +107,8 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
     board.write(_EMPTY_BOARD)
     rank: i64 = 7
     file: i64 = 0
+    written = _WRITTEN_SO  # no two digits in a row, as ``placement_of_cells`` writes it
+    after_digit = False
     for index in range(len(text)):
         byte: i64 = text[index]
         if byte == 47:  # "/"
@@ -110,26 +116,33 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
                 return None
             rank -= 1
             file = 0
+            after_digit = False
         elif 49 <= byte <= 56:  # "1" to "8", each digit a run of its own ("11" is two squares)
             file += byte - 48
             if file > 8:
                 return None
+            if after_digit:
+                written = _NOT_SO
+            after_digit = True
         elif letters[byte] and file < 8:  # a ninth square would be the next rank's first
             board[rank * 8 + file] = u8(byte)
             file += 1
+            after_digit = False
+            if byte == 46:  # a "." cell (a variant whose letters hold one): not written so
+                written = _NOT_SO
         else:
             return None
     if rank != 0 or file != 8:
         return None
     found = board.getvalue().decode()
-    _LAST_READ[0] = (found, placement)
+    _LAST_READ[0] = (found, placement, written)
     return found
 
 
 def placement_of_cells(cells: str) -> str:
     """The placement text of 64 cells (a1 first), ranks eight to one."""
     last = _LAST_READ[0]
-    if last[0] is cells and _as_written(last[1]):
+    if last[0] is cells and (last[2] == _WRITTEN_SO or (last[2] == _UNSEEN and _as_written(last[1]))):
         return last[1]  # the very cells just read, from a placement written this way
     return "/".join(
         map(

@@ -33,6 +33,9 @@ def spelled_loosely(placement: str, draw) -> str:
     return re.sub(r"[2-8]", split, placement)
 
 
+LETTER_TABLE = ranks.letter_table("pnbrqkPNBRQK")  # the pieces' letters, as ``checked_cells`` takes them
+
+
 @pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(cells_8x8, st.data())
@@ -40,16 +43,28 @@ def test_reading_then_writing_gives_the_written_form(cells, data):
     written = plain_placement(cells)
     assert ranks.placement_of_cells(cells) == written
     for placement in (written, spelled_loosely(written, data.draw)):
-        read = ranks.cells_of_placement(placement)
-        assert read == cells
-        assert ranks.placement_of_cells(read) == written  # never the loose spelling back
+        for reader in (ranks.cells_of_placement, lambda text: ranks.checked_cells(text, LETTER_TABLE)):
+            read = reader(placement)
+            assert read == cells
+            assert ranks.placement_of_cells(read) == written  # never the loose spelling back
 
 
-def test_a_loose_spelling_read_last_is_not_given_back():
-    read = ranks.cells_of_placement("rnbqkbnr/pppppppp/44/8/4P3/8/PPPP1PPP/RNBQKBNR")
-    assert ranks.placement_of_cells(read) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+@pytest.mark.parametrize("reader", [ranks.cells_of_placement, lambda text: ranks.checked_cells(text, LETTER_TABLE)],
+                         ids=["expanded", "by-code"])
+def test_a_loose_spelling_read_last_is_not_given_back(reader):
+    written = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    assert ranks.placement_of_cells(reader(written)) == written
+    for loose in ("rnbqkbnr/pppppppp/44/8/4P3/8/PPPP1PPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/4P21/8/PPPP1PPP/RNBQKBNR",
+                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR".replace("8/8", "71/8")):
+        assert ranks.placement_of_cells(reader(loose)) == written
     dotted = ranks.cells_of_placement("rnbqkbnr/pppppppp/..6/8/4P3/8/PPPP1PPP/RNBQKBNR")
-    assert ranks.placement_of_cells(dotted) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    assert ranks.placement_of_cells(dotted) == written
+
+
+def test_a_placement_read_by_code_and_written_so_is_given_back_as_it_is():
+    written = "r3k2r/8/8/8/8/8/8/R3K2R"
+    read = ranks.checked_cells(written, LETTER_TABLE)
+    assert ranks.placement_of_cells(read) is written  # the text read, not a copy compressed again
 
 
 def rank_by_rank(placement: str) -> str | None:
