@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
-from notation.check.lines import line_feeds, read_blocks
+from notation.check.lines import LineEnds, read_blocks
 from notation.check.problem import CheckProblem, GameKey, ProblemList, ProblemLog, Severity
 from notation.check.runner import (
     MAX_LINE_BYTES,
@@ -273,9 +273,9 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Span) -> int:
             with InputFile(file.source.path) as source:
                 blocks = read_blocks(source.binary, problems.add, max_bytes=MAX_LINE_BYTES[FileKind.PGN])
                 return check_pgn_text(blocks, judge, run.options.variant, problems).games
-        # The reading layer numbers lines from the piece's start, by line feeds alone (the
-        # splitter also counts a lone CR): shift them by the line feeds before the piece.
-        shift = _line_feeds_before(file.source.path, piece.start)
+        # The reading layer numbers lines from the piece's start: shift them by the lines
+        # ended before the piece (a lone CR ends one, as it does for the splitter).
+        shift = _line_ends_before(file.source.path, piece.start)
 
         def report(line: int, column: int, severity: Severity, code: str, message: str) -> None:
             problems.add(line + shift, column, severity, code, message)
@@ -290,17 +290,17 @@ def _check_rest_here(run: _Run, file: _File, piece: ranges.Span) -> int:
         return 0
 
 
-def _line_feeds_before(path: str, end: int) -> int:
-    """The ``\\n`` bytes in the first ``end`` bytes of the file."""
-    feeds = 0
+def _line_ends_before(path: str, end: int) -> int:
+    """The lines ended in the first ``end`` bytes of the file (``notation.check.lines.line_ends``)."""
+    ends = LineEnds()
     with open(path, "rb") as opened:
         while end > 0:
             block = opened.read(min(end, 1 << 20))
             if not block:
                 break
-            feeds += line_feeds(block)
+            ends.feed(block)
             end -= len(block)
-    return feeds
+    return ends.count
 
 
 def _file_done(run: _Run, file: _File) -> None:

@@ -19,9 +19,12 @@ through ``report``:
 - ``decompress``: a corrupt or truncated compressed stream, or a read that failed
   (``notation.inputs.CorruptInput``; reading stops).
 
-A UTF-8 byte order mark at the start of the file is dropped. Line ends ``\\n`` and
-``\\r\\n`` are removed. The streams come from ``notation.inputs.InputFile``; read errors
-are reported as ``decompress`` or ``binary-file`` problems, never raised.
+A UTF-8 byte order mark at the start of the file is dropped. ``read_lines`` (FEN and EPD
+lines) ends lines at ``\\n`` and removes ``\\n`` and ``\\r\\n``; ``read_blocks`` (PGN) ends
+them at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (an old Mac file), as the PGN splitter does, and
+numbers them so (``line_ends``, ``LineEnds``). The streams come from
+``notation.inputs.InputFile``; read errors are reported as ``decompress`` or
+``binary-file`` problems, never raised.
 """
 
 
@@ -33,6 +36,8 @@ from notation.check.problem import Severity
 from notation.inputs import CorruptInput
 
 _BOM = b"\xef\xbb\xbf"
+_LF: Final = 10
+_CR: Final = 13
 KEPT_ENDS = 256
 # line_feeds: the first bytes it looks at, and the line feeds among them past which lines are
 # short enough (32 bytes on average) for bytes.count to be the faster.
@@ -149,8 +154,9 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
     """Yield the text of ``stream`` in blocks of whole lines, line endings kept, bytes that
     are not UTF-8 as lone surrogates (``surrogateescape``: not reported here).
 
-    Problems are those of ``read_lines`` but ``encoding``, at the same lines (lines end at
-    ``\\n``). A line longer than ``max_bytes`` is passed on as its two ends joined by `` ... ``.
+    Problems are those of ``read_lines`` but ``encoding``, at the same lines, where lines
+    end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (``read_lines`` knows no lone ``\\r``). A line
+    longer than ``max_bytes`` is passed on as its two ends joined by `` ... ``.
     A line longer than a block is gathered in reads as long as what is held of it, so the
     bytes held double with each read (each byte is copied a few times, not once a block).
     """
@@ -175,11 +181,13 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
         if kept is None:
             break
         data, lines_before = kept
-        cut = data.rfind(b"\n") + 1
+        # After the last line end: a CR last of all waits, as a LF may follow it.
+        last_cr = data.rfind(b"\r", 0, len(data) - 1)
+        cut = max(data.rfind(b"\n"), last_cr) + 1
         if cut:
             lines = data[:cut]
             yield _decode_block(lines)
-            lines_before += line_feeds(lines)
+            lines_before += line_ends(lines) if last_cr >= 0 else line_feeds(lines)  # no CR: no search for one
         pending = data[cut:]
         if failure is not None:
             report(lines_before + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
@@ -197,6 +205,45 @@ def line_feeds(data: bytes) -> int:
     if data.count(b"\n", 0, _SAMPLE_BYTES) > _DENSE_FEEDS:
         return data.count(b"\n")
     return len(data) - len(data.replace(b"\n", b""))
+
+
+def line_ends(data: bytes) -> int:
+    """How many lines ``data`` ends: its ``\\n`` bytes and its lone ``\\r`` bytes (a ``\\r``
+    last of all counts as lone: ``LineEnds`` counts a stream cut anywhere)."""
+    ends = line_feeds(data)
+    if b"\r" in data:  # a search at C speed: most files hold no CR, or CR LF
+        ends += data.count(b"\r") - data.count(b"\r\n")
+    return ends
+
+
+class LineEnds:
+    """The lines ended so far in a stream of bytes fed in pieces cut anywhere (``count``),
+    a ``\\r\\n`` cut between two pieces counted once."""
+
+    __slots__ = ("count", "_after_cr")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._after_cr = False  # the last piece ended with a CR: a LF first in the next ends no line
+
+    def feed(self, data: bytes) -> None:
+        if not data:
+            return
+        self.count += line_ends(data) - (1 if self._after_cr and data[0] == _LF else 0)
+        self._after_cr = data[-1] == _CR
+
+
+def _first_line_end(data: bytes) -> int:
+    """Where the first line of ``data`` ends (the offset of its ``\\n``, or of its ``\\r``,
+    alone or before a ``\\n``), or -1 without an end."""
+    newline = data.find(b"\n")
+    cr = data.find(b"\r", 0, newline if newline >= 0 else len(data))
+    return cr if cr >= 0 else newline
+
+
+def _next_line_start(data: bytes, end: int) -> int:
+    """Where the line after the line end at ``end`` starts."""
+    return end + 2 if data.startswith(b"\r\n", end) else end + 1
 
 
 def _end_of_stream(pending: bytes, failure: BaseException | None, lines_before: int, max_bytes: int,
@@ -222,15 +269,17 @@ def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_by
     return the data left and the lines handed on before it, or None when reading stops
     (a NUL byte: ``binary-file``; the stream ended within a long line)."""
     while True:
-        newline = data.find(b"\n")
+        newline = _first_line_end(data)
+        if 0 <= newline == len(data) - 1 and data[newline] == _CR:
+            newline = -1  # a CR last of all: a LF may follow it (read_blocks holds it; so does a long line's rest)
         long_line = newline > max_bytes or (newline < 0 and len(data) > max_bytes)
         # As in read_lines: a NUL counts only within the first max_bytes + 1 bytes of a line.
         nul = data.find(b"\0", 0, max_bytes + 1 if long_line else len(data))
         if nul >= 0:
-            start = data.rfind(b"\n", 0, nul) + 1
+            start = max(data.rfind(b"\n", 0, nul), data.rfind(b"\r", 0, nul)) + 1
             if start:
                 yield _decode_block(data[:start])
-            line = lines_before + data.count(b"\n", 0, start) + 1
+            line = lines_before + line_ends(data[:start]) + 1
             report(line, _column(data[start:], nul - start), Severity.ERROR, "binary-file", NUL_MESSAGE)
             return None
         if not long_line:
@@ -239,7 +288,7 @@ def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_by
                f"line longer than {max_bytes} bytes; not checked")
         head = data[: min(KEPT_ENDS, max_bytes)]
         if newline >= 0:
-            tail, data = data[:newline].rstrip(b"\r")[-KEPT_ENDS:], data[newline + 1:]
+            tail, data = data[:newline][-KEPT_ENDS:], data[_next_line_start(data, newline):]
         else:
             rest = _rest_of_long_line(stream, block_bytes, data, lines_before + 1, report)
             if rest is None:
@@ -277,19 +326,24 @@ def _decode_block(block: bytes) -> str:
 def _rest_of_long_line(
     stream: BinaryIO, block_bytes: int, start: bytes, number: int, report: Report
 ) -> tuple[bytes, bytes] | None:
-    """Skip to the end of a long line: (its last bytes, what follows its end), or None."""
+    """Skip to the end of a long line: (its last bytes, what follows its end), or None.
+    ``start`` holds no line end but perhaps a CR last of all, whose line ends there."""
     tail = start[-KEPT_ENDS:]
+    after_cr = tail.endswith(b"\r")  # the line ended at that CR; a LF first in the next bytes is its end's
     while True:
         chunk, failure = _read_block(stream, block_bytes)
-        end = chunk.find(b"\n")
-        if end >= 0:
-            return (tail + chunk[:end]).rstrip(b"\r")[-KEPT_ENDS:], chunk[end + 1:]
+        if after_cr and chunk:
+            return tail[:-1][-KEPT_ENDS:], chunk[1:] if chunk[0] == _LF else chunk
+        end = _first_line_end(chunk)
+        if end >= 0 and (end + 1 < len(chunk) or chunk[end] == _LF):
+            return (tail + chunk[:end])[-KEPT_ENDS:], chunk[_next_line_start(chunk, end):]
         if failure is not None:
             report(number, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(failure)}")
             return None
         if not chunk:
             return tail.rstrip(b"\r"), b""
         tail = (tail + chunk)[-KEPT_ENDS:]
+        after_cr = end >= 0  # the chunk's one line end is a CR last of all
 
 
 def _skip_rest_of_line(

@@ -33,7 +33,7 @@ from typing import Any, BinaryIO
 from notation.check import CheckOptions
 from notation.check.games import check_pgn_text
 from notation.check.judge import PositionJudge
-from notation.check.lines import read_blocks
+from notation.check.lines import LineEnds, read_blocks
 from notation.check.problem import CheckProblem, GameKey, ProblemList, ReadCounts
 from notation.check.runner import MAX_LINE_BYTES, Summary, check_stream, counter, new_judge, without_excluded
 from notation.check.sources import FileKind, Found, Skipped, Source, Unreadable, classify
@@ -137,15 +137,16 @@ def check_piece(partition: Partition, options: CheckOptions, text: str | Iterabl
 
 
 class _Counted(io.RawIOBase):
-    """Bytes from ``read`` with the line feeds among them counted; then, if ``failure`` says
-    why the reading broke, ``CorruptInput`` naming ``name``."""
+    """Bytes from ``read`` with the lines they end counted (``line_feeds``: a ``\\n`` or a
+    lone ``\\r`` ends one, as the reading layer counts them); then, if ``failure`` says why
+    the reading broke, ``CorruptInput`` naming ``name``."""
 
     def __init__(self, read: Callable[[int], bytes], name: str, failure: Why = None):
         super().__init__()
         self._read = read
         self._name = name
         self._failure = failure
-        self.line_feeds = 0
+        self._ends = LineEnds()
 
     def readable(self) -> bool:
         return True
@@ -157,9 +158,13 @@ class _Counted(io.RawIOBase):
             reason = why() if callable(why) else why
             if reason is not None:
                 raise CorruptInput(self._name, reason)
-        self.line_feeds += data.count(b"\n")
+        self._ends.feed(data)
         buffer[: len(data)] = data
         return len(data)
+
+    @property
+    def line_feeds(self) -> int:
+        return self._ends.count
 
 
 class _PieceBytes:

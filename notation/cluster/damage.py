@@ -15,9 +15,10 @@ no such damage: the PGN reader reports them once a game, ``pgn-windows-1252``):
   is the file's last, and the pieces after it are not replayed.
 - ``line-too-long`` concerns one line, which never spans two pieces.
 
-The reading layer numbers lines by line feeds, the PGN splitter also by a lone CR: a
-reading problem is moved on by the line feeds before its piece, every other by the lines
-the splitter counted there, as one process numbers them.
+The reading layer and the PGN splitter each number a piece's lines from its start (a line
+ends at a LF, a CR LF or a lone CR for both): a reading problem is moved on by the lines
+the reading layer counted before its piece (``line_feeds``, counted from the bytes read),
+every other by the lines the splitter counted there, as one process numbers them.
 
 What an inline ``notation: ignore`` suppresses is decided where the suppression is known:
 on the worker, for the problems it records.
@@ -50,7 +51,7 @@ Event = CheckProblem | int | GameKey  # an int: a settle up to that line; a game
 @dataclass
 class PieceOutcome:
     """What a worker sends back for one piece: the recorded events, the games seen, the
-    lines the splitter counted (``line_breaks``) and the line feeds (``line_feeds``), the
+    lines the splitter counted (``line_breaks``) and the reading layer's (``line_feeds``), the
     problems suppressed on the worker, and whether the reading stopped in it."""
 
     events: list[Event]

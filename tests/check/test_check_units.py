@@ -331,9 +331,11 @@ def test_any_file_gives_located_problems(tmp_path_factory, data, name):
         assert problem.code and problem.message
 
 
+# A line's bytes, without a line end: a CR only last (then a LF follows, or the text ends),
+# as read_lines takes no lone CR for a line end, where read_blocks (PGN) does.
 _line_bytes = st.one_of(
     st.sampled_from([b"", b"[Event \"x\"]", b"1. e4 *", b"caf\xe9", b"\xff\xfe", b"a\x00b", b"x\r", b"\xef\xbb\xbf"]),
-    st.binary(max_size=12).filter(lambda b: b"\n" not in b),
+    st.binary(max_size=12).filter(lambda b: b"\n" not in b and b"\r" not in b),
     st.integers(min_value=1, max_value=120).map(lambda n: b"y" * n),
 )
 
@@ -357,6 +359,54 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
         split.pop()
     replaced = [s.rstrip("\r").encode("utf-8", "surrogateescape").decode("utf-8", "replace") for s in split]
     assert replaced == [ln.text for ln in lines]
+
+
+def _read_blocks(data: bytes, max_bytes: int, block_bytes: int):
+    from notation.check.lines import read_blocks
+
+    problems: list[tuple] = []
+    text = "".join(read_blocks(io.BytesIO(data), lambda *p: problems.append(p),
+                               max_bytes=max_bytes, block_bytes=block_bytes))
+    return text, problems
+
+
+_LINE_END_RE = re.compile(r"\r\n|\r|\n")
+
+
+@SETTINGS
+@given(st.lists(_line_bytes.map(lambda b: b.rstrip(b"\r")), max_size=14), st.booleans(), st.integers(16, 64),
+       st.integers(1, 48), st.sampled_from([b"\r", b"\r\n"]))
+def test_blocks_end_lines_at_a_lone_cr_as_at_a_line_feed(parts, final_end, max_bytes, block_bytes, end):
+    """Old Mac files end their lines with a lone CR: read_blocks numbers their lines, finds
+    their long lines and NUL bytes, and hands on their text as it does a file of line
+    feeds (and of CR LF), the line ends aside, whatever its blocks."""
+    with_feeds = b"\n".join(parts) + (b"\n" if final_end and parts else b"")
+    text, problems = _read_blocks(with_feeds, max_bytes, block_bytes)
+    other_text, other_problems = _read_blocks(with_feeds.replace(b"\n", end), max_bytes, block_bytes)
+    assert other_problems == problems
+    assert _LINE_END_RE.sub("\n", other_text) == _LINE_END_RE.sub("\n", text)
+
+
+def test_a_cr_file_longer_than_a_line_may_be_is_read_line_by_line():
+    """A file of lone CRs once was one line to the reading layer: past the longest line
+    allowed, it was reported as one line too long and left unread."""
+    games = b'[Event "x"]\r[Result "*"]\r\r1. e4 e5 2. Nf3 *\r\r' * 40
+    text, problems = _read_blocks(games, 256, 64)
+    assert problems == [] and text.encode() == games
+
+
+@given(st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"a", b"\r\r", b"\n\r"]), max_size=60),
+       st.lists(st.integers(0, 120), max_size=6))
+def test_line_ends_of_a_stream_cut_anywhere_are_those_of_the_whole(parts, cuts):
+    from notation.check.lines import LineEnds, line_ends
+
+    data = b"".join(parts)
+    ends = LineEnds()
+    last = 0
+    for cut in sorted(min(c, len(data)) for c in cuts) + [len(data)]:
+        ends.feed(data[last:cut])
+        last = cut
+    assert ends.count == line_ends(data) == len(_LINE_END_RE.findall(data.decode()))
 
 
 class _CountedReads(io.BytesIO):

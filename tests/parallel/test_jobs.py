@@ -216,6 +216,37 @@ def test_check_names_the_file_and_line_of_a_problem_deep_in_a_cut_file(tmp_path)
     assert f"db.pgn:{fen_line}:".encode() in printed["2"], printed["2"]
 
 
+def test_check_of_lone_cr_line_ends_prints_what_line_feeds_print_whatever_the_jobs(tmp_path):
+    """Games of an old Mac file (lines ended by a lone CR) among games ended by line feeds,
+    with a bad FEN, a NUL-free line longer than any line may be, and a bad move after them:
+    each problem at the line the same file with line feeds gives it, in one process or
+    several, the reading layer's (``line-too-long``) too."""
+    games = [CLEAN[n % len(CLEAN)] for n in range(300)]
+    bad_fen = '[Event "late"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"]\n[SetUp "1"]\n\n*\n\n'
+    long_line = "[Event \"long\"]\n\n1. e4 {" + "x" * 1_100_000 + "} *\n\n"  # past MAX_LINE_BYTES
+    bad_move = '[Event "bad move"]\n\n1. e4 e5 2. Qxh9 *\n\n'
+    text = "".join(games[:120]) + bad_fen + "".join(games[120:200]) + long_line + "".join(games[200:]) + bad_move
+    with_feeds = tmp_path / "feeds"
+    with_crs = tmp_path / "crs"
+    with_feeds.mkdir()
+    with_crs.mkdir()
+    (with_feeds / "db.pgn").write_bytes(text.encode(ENCODING, ERRORS))
+    # two games in three with lone CRs (the blank lines between games keep their line feeds)
+    mac = "\n\n[".join(game.replace("\n", "\r") if n % 3 else game for n, game in enumerate(text.split("\n\n[")))
+    assert mac.count("\r") > 1000
+    (with_crs / "db.pgn").write_bytes(mac.encode(ENCODING, ERRORS))
+    printed = {}
+    for directory in (with_feeds, with_crs):
+        for jobs in ("1", "2"):
+            code, out, err = _run(5_000, 20_000, "check", "db.pgn", "--jobs", jobs, "--progress", "never",
+                                  cwd=directory)
+            assert code == 1, err
+            printed[directory.name, jobs] = out
+    assert len(set(printed.values())) == 1, printed
+    for code in (b"line-too-long", b"fen-syntax", b"bad-move-syntax"):
+        assert code in printed["crs", "2"]
+
+
 def test_check_jobs_must_be_positive_and_exclude_dask(tmp_path):
     (tmp_path / "a.pgn").write_text("")
     code, _, err = _run(1 << 20, 4 << 20, "check", "a.pgn", "--jobs", "0", cwd=tmp_path)
