@@ -270,8 +270,9 @@ def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_by
     (a NUL byte: ``binary-file``; the stream ended within a long line)."""
     while True:
         newline = _first_line_end(data)
-        if 0 <= newline == len(data) - 1 and data[newline] == _CR:
-            newline = -1  # a CR last of all: a LF may follow it (read_blocks holds it; so does a long line's rest)
+        # A CR last of all ends the line, but a LF may follow it: where the next line starts
+        # is not known yet (read_blocks holds the CR back; so does a long line's rest).
+        cr_last = 0 <= newline == len(data) - 1 and data[newline] == _CR
         long_line = newline > max_bytes or (newline < 0 and len(data) > max_bytes)
         # As in read_lines: a NUL counts only within the first max_bytes + 1 bytes of a line.
         nul = data.find(b"\0", 0, max_bytes + 1 if long_line else len(data))
@@ -287,7 +288,7 @@ def _long_lines_and_nul(stream: BinaryIO, data: bytes, lines_before: int, max_by
         report(lines_before + 1, 1, Severity.ERROR, "line-too-long",
                f"line longer than {max_bytes} bytes; not checked")
         head = data[: min(KEPT_ENDS, max_bytes)]
-        if newline >= 0:
+        if newline >= 0 and not cr_last:
             tail, data = data[:newline][-KEPT_ENDS:], data[_next_line_start(data, newline):]
         else:
             rest = _rest_of_long_line(stream, block_bytes, data, lines_before + 1, report)
