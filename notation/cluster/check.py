@@ -168,7 +168,7 @@ class _Counted(io.RawIOBase):
 
 
 class _PieceBytes:
-    """The bytes of a piece as a buffered stream whose ``raw`` counts its line feeds."""
+    """The bytes of a piece as a buffered stream whose ``raw`` counts the lines they end."""
 
     def __init__(self, partition: Partition, text: str | Iterable[str] | None, failure: Why):
         self._partition = partition
