@@ -19,12 +19,12 @@ through ``report``:
 - ``decompress``: a corrupt or truncated compressed stream, or a read that failed
   (``notation.inputs.CorruptInput``; reading stops).
 
-A UTF-8 byte order mark at the start of the file is dropped. ``read_lines`` (FEN and EPD
-lines) ends lines at ``\\n`` and removes ``\\n`` and ``\\r\\n``; ``read_blocks`` (PGN) ends
-them at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (an old Mac file), as the PGN splitter does, and
-numbers them so (``line_ends``, ``LineEnds``). The streams come from
-``notation.inputs.InputFile``; read errors are reported as ``decompress`` or
-``binary-file`` problems, never raised.
+A UTF-8 byte order mark at the start of the file is dropped. Both end lines at ``\\n``,
+``\\r\\n`` or a lone ``\\r`` (an old Mac file), as the PGN splitter does: ``read_lines``
+(FEN and EPD lines) through ``notation.line_reader``, removing the line end; ``read_blocks``
+(PGN) keeps the line ends, and numbers lines by them (``line_ends``, ``LineEnds``). The
+streams come from ``notation.inputs.InputFile``; read errors are reported as
+``decompress`` or ``binary-file`` problems, never raised.
 """
 
 
@@ -35,6 +35,7 @@ from typing import BinaryIO, Final
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
+from notation.line_reader import LineReader
 
 _BOM = b"\xef\xbb\xbf"
 _LF: Final = 10
@@ -117,7 +118,7 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
     lines after the first to ``report_count`` if given (see the module doc)."""
     number = 0
     tally = _EncodingTally(report, report_count)
-    readline = stream.readline
+    readline = LineReader(stream).readline
     while True:
         try:
             raw = readline(max_bytes + 1)
@@ -135,7 +136,7 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
         if b"\0" in raw:
             report(number, _column(raw, raw.index(b"\0")), Severity.ERROR, "binary-file", NUL_MESSAGE)
             break
-        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+        if len(raw) > max_bytes and not _ends_line(raw):
             report(number, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; not checked")
             tail = _skip_rest_of_line(readline, max_bytes, raw, number, report)
             if tail is None:
@@ -143,7 +144,7 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
             ends = raw[: min(KEPT_ENDS, max_bytes)] + b" ... " + tail
             yield Line(number, ends.decode("utf-8", "replace"), LineState.DROPPED)
             continue
-        raw = raw.rstrip(b"\n").rstrip(b"\r")
+        raw = raw.rstrip(b"\n").rstrip(b"\r")  # LF, CR LF or CR
         try:
             yield Line(number, raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
@@ -157,7 +158,7 @@ def read_blocks(stream: BinaryIO, report: Report, *, max_bytes: int, block_bytes
     are not UTF-8 as lone surrogates (``surrogateescape``: not reported here).
 
     Problems are those of ``read_lines`` but ``encoding``, at the same lines, where lines
-    end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (``read_lines`` knows no lone ``\\r``). A line
+    end at ``\\n``, ``\\r\\n`` or a lone ``\\r``, as ``read_lines``' lines do. A line
     longer than ``max_bytes`` is passed on as its two ends joined by `` ... ``.
     A line longer than a block is gathered in reads as long as what is held of it, so the
     bytes held double with each read (each byte is copied a few times, not once a block).
@@ -364,8 +365,14 @@ def _skip_rest_of_line(
             return None
         if chunk:
             last = last[-KEPT_ENDS:] + chunk
-        if not chunk or chunk.endswith(b"\n"):
+        if not chunk or _ends_line(chunk):
             return last.rstrip(b"\r\n")[-KEPT_ENDS:]
+
+
+def _ends_line(raw: bytes) -> bool:
+    """Whether ``raw`` (not empty) ends with a line end: LF, or CR (``LineReader`` ends a
+    line at a CR, lone or a CR LF's first half)."""
+    return raw[-1] in (_LF, _CR)
 
 
 def _column(raw: bytes, offset: int) -> int:

@@ -23,6 +23,7 @@ from notation.cli.jsonl import CODEC
 from notation.errors import Problem
 from notation.inputs import STDIN, InputFile
 from notation.json_codec import loads
+from notation.line_reader import LineReader
 
 
 class FenInput:
@@ -156,18 +157,27 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
 
 
 def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
-    """Each line of ``stream`` as bytes, or None for one longer than ``MAX_LINE_BYTES``
-    (read and dropped chunk by chunk, never held whole)."""
+    """Each line of ``stream`` as bytes, ended by LF, CR LF or a lone CR
+    (``notation.line_reader``), or None for one longer than ``MAX_LINE_BYTES`` (read and
+    dropped chunk by chunk, never held whole)."""
+    reader = LineReader(stream)  # called as a method: compiled, a native call
     while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
+        raw = reader.readline(MAX_LINE_BYTES + 1)
         if not raw:
             return
-        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+        if len(raw) <= MAX_LINE_BYTES or _ends_line(raw):
             yield raw
             continue
-        while raw and not raw.endswith(b"\n"):
-            raw = stream.readline(SKIP_CHUNK)
+        while raw and not _ends_line(raw):
+            raw = reader.readline(SKIP_CHUNK)
         yield None
+
+
+def _ends_line(raw: bytes) -> bool:
+    """Whether ``raw`` (not empty) ends with a line end: LF, or CR (a lone one or a CR LF's
+    first half: ``LineReader`` ends a line at a CR last read)."""
+    last = raw[-1]
+    return last == 10 or last == 13
 
 
 _JSON_FIELDS: Final = frozenset({"fen", "variant"})

@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from paths import ROOT
@@ -331,3 +332,21 @@ def test_truncated_named_file_is_a_located_decompress_error(tmp_path, suffix):
     assert result.returncode == 1
     assert re.search(rf"{re.escape(str(path))}:\d+:1: decompress: cannot decompress: the \w+ data ends early "
                      r"\(truncated file\)", result.stdout), result.stdout
+
+
+@pytest.mark.parametrize("name", ["tree/positions/bad.fen", "tree/positions/bad.epd", "crazyhouse.fen"])
+def test_fen_and_epd_files_with_lone_crs_are_reported_as_with_line_feeds(name, tmp_path, capsys, monkeypatch):
+    """An old Mac file's lines end with a lone CR: each FEN and EPD line is checked and
+    reported at its own line and column, as in the same file with line feeds (the lines
+    were once one long line, a control character at its first CR)."""
+    data = (CHECK / name).read_bytes()
+    assert b"\r" not in data and data.count(b"\n") > 1
+    reports = []
+    for end in (b"\n", b"\r", b"\r\n"):
+        copy = tmp_path / end.hex() / Path(name).name
+        copy.parent.mkdir()
+        copy.write_bytes(data.replace(b"\n", end))
+        code, out, err = run_check([str(copy), "--format", "json"], capsys, monkeypatch)
+        reports.append((code, out.replace(str(copy), "FILE"), err))
+    assert reports[1] == reports[0] == reports[2]
+    assert '"line": 2' in reports[0][1]

@@ -127,7 +127,8 @@ def test_every_non_blank_line_yields_one_input(raw_lines):
             return not line.decode("utf-8").strip()
         except UnicodeDecodeError:
             return False
-    expected = [number for number, line in enumerate(raw_lines, start=1) if not blank(line.rstrip(b"\r"))]
+    lines = re.split(rb"\r\n|\r|\n", data)  # a lone CR ends a line too (an old Mac file)
+    expected = [number for number, line in enumerate(lines, start=1) if not blank(line)]
     assert [item.line for item in items] == expected
     assert all((item.fen is None) == (item.problem is not None) for item in items)
 
@@ -194,3 +195,41 @@ def test_a_line_is_answered_alike_at_the_start_of_a_run_and_later(command):
         block = [json.dumps(answer) for answer in answers[start:start + len(ANSWERED_ALIKE)]]
         assert [re.sub(r"\bline \d+", "line N", text) for text in block] == [
             re.sub(r"\bline \d+", "line N", text) for text in first], start
+
+
+# FEN lines of every kind a run meets: good, illegal, unreadable, blank, JSON, too long.
+_MIXED_LINES = [
+    START.encode(),
+    b"",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",  # cut short
+    b'{"fen": "' + START.encode() + b'", "variant": "crazyhouse"}',
+    b"8/" * (MAX_LINE_BYTES // 2 + 1),  # too long
+    b"   ",
+    b"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1",  # a castling right without its rook
+    START.encode(),
+]
+
+
+@pytest.mark.parametrize("args", [(), ("--json",), ("--json", "--jobs", "2")])
+@pytest.mark.parametrize("command", ["convert", "validate"])
+@pytest.mark.parametrize("end", [b"\r", b"\r\n"])
+def test_lines_ended_by_lone_crs_are_answered_as_lines_ended_by_line_feeds(command, args, end):
+    """An old Mac file ends its lines with a lone CR: each line is answered, numbered as in
+    the same file with line feeds (a CR was once a control character inside one long FEN),
+    on standard input and from ``--input``."""
+    with_feeds = b"\n".join(_MIXED_LINES) + b"\n"
+    expected = run(command, with_feeds, *args)
+    assert expected.stdout.count(b"\n") == 6  # the blank lines are not answered
+    result = run(command, with_feeds.replace(b"\n", end), *args)
+    assert (result.returncode, result.stdout, result.stderr) == (expected.returncode, expected.stdout, expected.stderr)
+
+
+def test_input_files_with_lone_crs_are_read_line_by_line(tmp_path):
+    with_feeds, with_crs = tmp_path / "feeds.fen", tmp_path / "crs.fen"
+    with_feeds.write_bytes(b"\n".join(_MIXED_LINES) + b"\n")
+    with_crs.write_bytes(b"\r".join(_MIXED_LINES) + b"\r")
+    expected = run("validate", b"", "--input", str(with_feeds))
+    result = run("validate", b"", "--input", str(with_crs))
+    assert result.returncode == expected.returncode == 1
+    assert result.stdout.decode().replace("crs.fen", "feeds.fen") == expected.stdout.decode()
+    assert ":8: valid" in result.stdout.decode()
