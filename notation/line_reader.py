@@ -79,7 +79,7 @@ class LineReader:
             self._lines, self._next = lines, at
         else:
             self._lines, self._next = lines, at + 1
-        self._after_cr = not rest and last and handed.endswith(b"\r")
+        self._after_cr = not rest and last and line.endswith(b"\r")  # not a CR LF handed out as its CR
         self._by_line = self._next >= len(self._lines) and not self._lone_crs and not self._after_cr
         return handed
 

@@ -54,6 +54,7 @@ EXAMPLES = [
     (b"abc\r\nd\n", 3, [b"abc", b"\r", b"d\n"]),  # a line of the limit, then its end
     (b"abc\r\nd\n", 4, [b"abc\r", b"d\n"]),  # the CR LF's LF past the limit: not a blank line
     (b"abcdefgh\rij\r", 3, [b"abc", b"def", b"gh\r", b"ij\r"]),  # a long line in pieces
+    (b"defgh\r\n\nx", 3, [b"def", b"gh\r", b"\n", b"x"]),  # a CR LF cut at the limit, then a blank line
 ]
 
 
@@ -64,17 +65,29 @@ def test_lines_end_at_lf_cr_lf_or_a_lone_cr(data, limit, pieces):
         assert [_ends(piece) for piece in read] == [_ends(piece) for piece in pieces]
 
 
+class _LinesOnly:
+    """A stream with ``readline`` alone (not a buffered reader): read a line at a time."""
+
+    def __init__(self, data: bytes):
+        self._stream = io.BytesIO(data)
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self._stream.readline(limit)
+
+
 _PARTS = st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"a", b"bc", b"defgh", b"\r\r", b"\n\r", b"x" * 20]),
                   max_size=40)
 
 
-@given(_PARTS, st.integers(1, 24), st.integers(1, 16))
+@given(_PARTS, st.integers(1, 24), st.integers(0, 16))
 def test_what_is_handed_out_is_each_line_bounded_whatever_the_reads(parts, limit, buffer_size):
-    """Whatever the buffer (so wherever the stream's reads stop), each call hands out the
-    next line or the next ``limit`` bytes of a long one, and nothing is lost: the pieces
-    joined are the stream's bytes, but for a CR LF handed out as its CR."""
+    """Whatever the buffer (so wherever the stream's reads stop; 0: a stream read a line at
+    a time), each call hands out the next line or the next ``limit`` bytes of a long one,
+    and nothing is lost: the pieces joined are the stream's bytes, but for a CR LF handed
+    out as its CR."""
     data = b"".join(parts)
-    pieces = _read_all(io.BufferedReader(io.BytesIO(data), buffer_size=buffer_size), limit)
+    stream = io.BufferedReader(io.BytesIO(data), buffer_size=buffer_size) if buffer_size else _LinesOnly(data)
+    pieces = _read_all(stream, limit)
     assert [_ends(piece) for piece in pieces] == _expected(data, limit)
     assert all(0 < len(piece) <= limit for piece in pieces)
 
@@ -100,16 +113,6 @@ def test_a_cr_last_read_ends_its_line_without_waiting_for_the_next_byte():
         assert reader.readline(64) == b"second\r"
         writing.close()
         assert reader.readline(64) == b""
-
-
-class _LinesOnly:
-    """A stream with ``readline`` alone (not a buffered reader): read a line at a time."""
-
-    def __init__(self, data: bytes):
-        self._stream = io.BytesIO(data)
-
-    def readline(self, limit: int = -1) -> bytes:
-        return self._stream.readline(limit)
 
 
 @pytest.mark.parametrize("data, limit, pieces", EXAMPLES)
