@@ -64,7 +64,7 @@ test-pure: $(PURE)/.installed
 # Property tests run derandomized under `make test` (tests/conftest.py, profile "ci");
 # here with the "fuzz" profile: new random examples each round, FUZZ_FACTOR times as many.
 FUZZ_TESTS  ?= pgn/test_pgn_reader.py pgn/test_normalize_properties.py fen/test_fen_properties.py validation/test_validation_properties.py \
-               game/test_game_properties.py
+               game/test_game_properties.py core/test_line_reader.py
 FUZZ_ROUNDS ?= 1
 
 fuzz: $(VENV)/.installed
