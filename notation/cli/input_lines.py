@@ -159,18 +159,25 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
 def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
     """Each line of ``stream`` as bytes, ended by LF, CR LF or a lone CR
     (``notation.line_reader``), or None for one longer than ``MAX_LINE_BYTES`` (read and
-    dropped chunk by chunk, never held whole)."""
+    dropped chunk by chunk, never held whole). A UTF-8 byte order mark that starts the
+    stream (Windows editors write one) is dropped, as ``check`` drops it: it does not count
+    towards the first line's length."""
     reader = LineReader(stream)  # called as a method: compiled, a native call
-    while True:
-        raw = reader.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        if len(raw) <= MAX_LINE_BYTES or _ends_line(raw):
+    raw = reader.readline(MAX_LINE_BYTES + 1 + len(_BOM))
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM):] or reader.readline(MAX_LINE_BYTES + 1)  # a mark alone: no line
+    while raw:
+        # At most MAX_LINE_BYTES and a line end (the first read may hold a byte or two more)
+        if len(raw) <= MAX_LINE_BYTES or (len(raw) == MAX_LINE_BYTES + 1 and _ends_line(raw)):
             yield raw
-            continue
-        while raw and not _ends_line(raw):
-            raw = reader.readline(SKIP_CHUNK)
-        yield None
+        else:
+            while raw and not _ends_line(raw):
+                raw = reader.readline(SKIP_CHUNK)
+            yield None
+        raw = reader.readline(MAX_LINE_BYTES + 1)
+
+
+_BOM: Final = b"\xef\xbb\xbf"
 
 
 def _ends_line(raw: bytes) -> bool:

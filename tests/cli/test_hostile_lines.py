@@ -127,7 +127,8 @@ def test_every_non_blank_line_yields_one_input(raw_lines):
             return not line.decode("utf-8").strip()
         except UnicodeDecodeError:
             return False
-    lines = re.split(rb"\r\n|\r|\n", data)  # a lone CR ends a line too (an old Mac file)
+    # a lone CR ends a line too (an old Mac file); a byte order mark starting the stream is dropped
+    lines = re.split(rb"\r\n|\r|\n", data.removeprefix(b"\xef\xbb\xbf"))
     expected = [number for number, line in enumerate(lines, start=1) if not blank(line)]
     assert [item.line for item in items] == expected
     assert all((item.fen is None) == (item.problem is not None) for item in items)
@@ -233,3 +234,28 @@ def test_input_files_with_lone_crs_are_read_line_by_line(tmp_path):
     assert result.returncode == expected.returncode == 1
     assert result.stdout.decode().replace("crs.fen", "feeds.fen") == expected.stdout.decode()
     assert ":8: valid" in result.stdout.decode()
+
+
+@pytest.mark.parametrize("args", [(), ("--json",)])
+@pytest.mark.parametrize("command", ["convert", "validate"])
+@pytest.mark.parametrize("end", [b"\n", b"\r\n", b"\r"])
+def test_a_byte_order_mark_starting_the_input_is_dropped(command, args, end):
+    """Windows editors start a UTF-8 file with a byte order mark: it was read as the first
+    FEN's first character (``fen-syntax``, or a JSON line taken for a FEN)."""
+    lines = [b'{"fen": "' + START.encode() + b'", "variant": "standard"}' if args else START.encode(),
+             b"8/8/8/8/8/8/8/K6k w - - 0 1"]
+    plain = end.join(lines) + end
+    expected = run(command, plain, *args)
+    assert expected.returncode == 0
+    assert run(command, b"\xef\xbb\xbf" + plain, *args).stdout == expected.stdout
+
+
+def test_a_byte_order_mark_does_not_count_towards_the_first_lines_length():
+    """The longest line read is as long with a mark before it as without."""
+    longest = b" " * (MAX_LINE_BYTES - len(START)) + START.encode()
+    answers = []
+    for data in (longest, longest + b" "):
+        expected = run("validate", data + b"\n", "--json")
+        assert run("validate", b"\xef\xbb\xbf" + data + b"\n", "--json").stdout == expected.stdout
+        answers.append(json.loads(expected.stdout))
+    assert answers[0]["valid"] is True and answers[1]["errors"][0]["code"] == "line-too-long"
