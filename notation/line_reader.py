@@ -100,3 +100,10 @@ class LineReader:
 def _has_lone_cr(data: bytes) -> bool:
     """Whether ``data`` holds a CR not followed by a LF (a CR last of all counts)."""
     return _CR in data and data.count(b"\r") != data.count(b"\r\n")
+
+
+def ends_line(data: bytes) -> bool:
+    """Whether ``data`` (not empty) ends with a line end: a LF, or a CR (lone, or the first
+    half of a CR LF: ``LineReader`` hands out a line at a CR read last)."""
+    last = data[-1]
+    return last == 10 or last == _CR

@@ -35,7 +35,7 @@ from typing import BinaryIO, Final
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
-from notation.line_reader import LineReader
+from notation.line_reader import LineReader, ends_line
 
 _BOM = b"\xef\xbb\xbf"
 _LF: Final = 10
@@ -136,7 +136,7 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
         if b"\0" in raw:
             report(number, _column(raw, raw.index(b"\0")), Severity.ERROR, "binary-file", NUL_MESSAGE)
             break
-        if len(raw) > max_bytes and not _ends_line(raw):
+        if len(raw) > max_bytes and not ends_line(raw):
             report(number, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; not checked")
             tail = _skip_rest_of_line(readline, max_bytes, raw, number, report)
             if tail is None:
@@ -365,14 +365,8 @@ def _skip_rest_of_line(
             return None
         if chunk:
             last = last[-KEPT_ENDS:] + chunk
-        if not chunk or _ends_line(chunk):
+        if not chunk or ends_line(chunk):
             return last.rstrip(b"\r\n")[-KEPT_ENDS:]
-
-
-def _ends_line(raw: bytes) -> bool:
-    """Whether ``raw`` (not empty) ends with a line end: LF, or CR (``LineReader`` ends a
-    line at a CR, lone or a CR LF's first half)."""
-    return raw[-1] in (_LF, _CR)
 
 
 def _column(raw: bytes, offset: int) -> int:

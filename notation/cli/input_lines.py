@@ -23,7 +23,7 @@ from notation.cli.jsonl import CODEC
 from notation.errors import Problem
 from notation.inputs import STDIN, InputFile
 from notation.json_codec import loads
-from notation.line_reader import LineReader
+from notation.line_reader import LineReader, ends_line
 
 
 class FenInput:
@@ -168,23 +168,16 @@ def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
         raw = raw[len(_BOM):] or reader.readline(MAX_LINE_BYTES + 1)  # a mark alone: no line
     while raw:
         # At most MAX_LINE_BYTES and a line end (the first read may hold a byte or two more)
-        if len(raw) <= MAX_LINE_BYTES or (len(raw) == MAX_LINE_BYTES + 1 and _ends_line(raw)):
+        if len(raw) <= MAX_LINE_BYTES or (len(raw) == MAX_LINE_BYTES + 1 and ends_line(raw)):
             yield raw
         else:
-            while raw and not _ends_line(raw):
+            while raw and not ends_line(raw):
                 raw = reader.readline(SKIP_CHUNK)
             yield None
         raw = reader.readline(MAX_LINE_BYTES + 1)
 
 
 _BOM: Final = b"\xef\xbb\xbf"
-
-
-def _ends_line(raw: bytes) -> bool:
-    """Whether ``raw`` (not empty) ends with a line end: LF, or CR (a lone one or a CR LF's
-    first half: ``LineReader`` ends a line at a CR last read)."""
-    last = raw[-1]
-    return last == 10 or last == 13
 
 
 _JSON_FIELDS: Final = frozenset({"fen", "variant"})
