@@ -31,7 +31,7 @@ from test_normalize_properties import GAMES
 pytestmark = [pytest.mark.live_server, pytest.mark.slow]
 
 TIMEOUT = 300  # seconds any one step may take on a busy machine before the test gives up
-ATTEMPTS = 3  # runs started before giving up on the scheduler handing the frozen worker a task
+ATTEMPTS = 3  # runs started before giving up on catching a worker with a part's file open
 POLL = 0.1
 
 
@@ -59,6 +59,11 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait(30)
 
 
+# A worker's memory monitor runs a paused worker again as soon as its memory is low, and a
+# test pauses workers on purpose (``Cluster.set_status``): the monitor's pausing is turned off.
+_CLUSTER_ENV = {**os.environ, "DASK_DISTRIBUTED__WORKER__MEMORY__PAUSE": "False"}
+
+
 class Cluster:
     """A scheduler and its workers, each a ``dask`` process of this environment."""
 
@@ -72,7 +77,8 @@ class Cluster:
 
     def _start(self, args: list[str], log: str) -> subprocess.Popen:
         with open(self.root / log, "wb") as out:
-            process = subprocess.Popen([self.dask, *args], stdout=out, stderr=subprocess.STDOUT, cwd=self.root)
+            process = subprocess.Popen([self.dask, *args], stdout=out, stderr=subprocess.STDOUT, cwd=self.root,
+                                       env=_CLUSTER_ENV)
         self.processes.append(process)
         return process
 
@@ -84,7 +90,9 @@ class Cluster:
         self.client = Client(self.address, timeout=TIMEOUT)
 
     def start_worker(self, name: str) -> str:
-        """Start a worker (no nanny: killing it ends it) and return its address once registered."""
+        """Start a worker (no nanny: killing it ends it) and return its address once the
+        scheduler has it running. A worker registers as starting and says it is running a
+        moment later: one frozen in between would never be given a task."""
         assert self.client is not None
         known = set(self.client.scheduler_info()["workers"])
         process = self._start(["worker", self.address, "--name", name, "--nthreads", "1", "--no-nanny",
@@ -93,8 +101,9 @@ class Cluster:
         def registered() -> str | None:
             if process.poll() is not None:
                 pytest.fail(f"worker {name} exited: {(self.root / f'{name}.log').read_text()[-2000:]}")
-            new = set(self.client.scheduler_info()["workers"]) - known  # type: ignore[union-attr]
-            return next(iter(new), None)
+            workers = self.client.scheduler_info()["workers"]  # type: ignore[union-attr]
+            return next((address for address, info in workers.items()
+                         if address not in known and info["status"] == "running"), None)
 
         worker = _wait_for(f"worker {name} to register", registered)
         self.worker_processes[worker] = process
@@ -109,6 +118,24 @@ class Cluster:
             return 0 if state is None else len(state.processing)
 
         return self.client.run_on_scheduler(count)
+
+    def set_status(self, workers: list[str], status: str) -> None:
+        """Set each worker's own status (``paused`` or ``running``), as a worker short of
+        memory does, and wait until the scheduler has it: Dask gives a paused worker no task."""
+        assert self.client is not None
+
+        def on_worker(dask_worker, status=status) -> None:
+            from distributed.core import Status
+
+            dask_worker.status = Status[status]
+
+        self.client.run(on_worker, workers=workers)
+
+        def seen() -> bool:
+            known = self.client.scheduler_info()["workers"]  # type: ignore[union-attr]
+            return all(known[worker]["status"] == status for worker in workers)
+
+        _wait_for(f"the scheduler to see {workers} {status}", seen)
 
     def stop(self) -> None:
         if self.client is not None:
@@ -193,40 +220,37 @@ def test_normalize_and_check_on_a_scheduler_and_two_workers(cluster, database, t
 
 @pytest.mark.parametrize("codec", [None, "zst"])
 def test_a_worker_killed_in_the_middle_still_gives_the_whole_output(cluster, database, tmp_path, codec):
-    """A third worker is frozen (SIGSTOP) so the tasks the scheduler gives it cannot finish;
-    once it holds one, it is killed: Dask runs its tasks again on the others (a compressed
-    input's chunks with them: a frozen worker holds up nothing)."""
+    """A third worker is frozen (SIGSTOP) so the tasks the scheduler gives it cannot finish,
+    and the other two are paused, so it is the one the scheduler gives tasks to; once it
+    holds one, the others run again and it is killed: Dask runs its tasks again on the
+    others (a compressed input's chunks with them: a frozen worker holds up nothing)."""
     if codec is not None:
         database = _compress(database, codec)
     output, report, summary = _single(database, tmp_path)
+    others = list(cluster.worker_processes)
     doomed = cluster.start_worker(f"doomed-{codec}")
-    process = cluster.worker_processes[doomed]
+    process = cluster.worker_processes.pop(doomed)
     process.send_signal(signal.SIGSTOP)
-    # The scheduler chooses where tasks go: a run may finish on the other two workers
-    # without ever giving the frozen one a task. Such a run proves nothing here, so it is
-    # started again (its output must still be whole), a bounded number of times.
-    for attempt in range(1, ATTEMPTS + 1):
-        shutil.rmtree(tmp_path / "parts", ignore_errors=True)
-        (tmp_path / "cluster.jsonl").unlink(missing_ok=True)
+    cluster.set_status(others, "paused")
+    run = None
+    try:
         run = subprocess.Popen(
             [installed_script("notation"), "normalize", str(database), "--profile", "xboard", "--dask",
              cluster.address, "--partition-size", "20kB", "-o", "parts", "--compress-parts", "gz",
              "--report", "cluster.jsonl"],
             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_ENV)
-        try:
-            _wait_for("a task on the frozen worker",
-                      lambda run=run: cluster.processing_on(doomed) > 0 or run.poll() is not None)
-            held = run.poll() is None  # a run cannot end while the frozen worker holds a task
-            if held:
-                process.kill()
-                process.wait(TIMEOUT)
-            _, stderr = run.communicate(timeout=TIMEOUT)
-        finally:
+        _wait_for("a task on the frozen worker",
+                  lambda: cluster.processing_on(doomed) > 0 or run.poll() is not None)
+        assert run.poll() is None, run.communicate()  # a run cannot end while its task is held
+        cluster.set_status(others, "running")
+        process.kill()
+        process.wait(TIMEOUT)
+        _, stderr = run.communicate(timeout=TIMEOUT)
+    finally:
+        if run is not None:
             _stop(run)
-        if held:
-            break
-        assert _parts(tmp_path / "parts") == output, "a run on the other workers lost output"
-        assert attempt < ATTEMPTS, f"the scheduler gave the frozen worker no task in {ATTEMPTS} runs"
+        _stop(process)
+        cluster.set_status(others, "running")
     assert run.returncode == 1, stderr
     assert stderr == summary
     assert _parts(tmp_path / "parts") == output
@@ -331,29 +355,40 @@ def test_a_worker_killed_while_writing_a_part_leaves_no_temporary_file(cluster, 
     if codec is not None:
         database = _compress(database, codec)
     output, report, summary = _single(database, tmp_path)
+    others = list(cluster.worker_processes)
     doomed = cluster.start_worker(f"writer-{codec}")
-    process = cluster.worker_processes[doomed]
+    process = cluster.worker_processes.pop(doomed)
     process.send_signal(signal.SIGSTOP)
     out = tmp_path / "parts"
-    for attempt in range(1, ATTEMPTS + 1):
-        shutil.rmtree(out, ignore_errors=True)
-        (tmp_path / "cluster.jsonl").unlink(missing_ok=True)
-        run = subprocess.Popen(
-            [installed_script("notation"), "normalize", str(database), "--profile", "xboard", "--dask",
-             cluster.address, "--partition-size", "20kB", "-o", "parts", "--compress-parts", "gz",
-             "--report", "cluster.jsonl"],
-            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_ENV)
-        try:
-            _wait_for("a task on the stopped worker",
-                      lambda run=run: cluster.processing_on(doomed) > 0 or run.poll() is not None)
-            killed = _kill_while_writing(process, out, run)
-            _, stderr = run.communicate(timeout=TIMEOUT)
-        finally:
-            _stop(run)
-        if killed:
-            break
-        assert _parts(out) == output, "a run on the other workers lost output"
-        assert attempt < ATTEMPTS, f"the stopped worker wrote no part in {ATTEMPTS} runs"
+    # The other workers are paused, so the stopped one is given the tasks. A run it finishes
+    # without ever being caught with a file open proves nothing here, so it is started again
+    # (its output must still be whole), a bounded number of times.
+    try:
+        for attempt in range(1, ATTEMPTS + 1):
+            shutil.rmtree(out, ignore_errors=True)
+            (tmp_path / "cluster.jsonl").unlink(missing_ok=True)
+            cluster.set_status(others, "paused")
+            run = subprocess.Popen(
+                [installed_script("notation"), "normalize", str(database), "--profile", "xboard", "--dask",
+                 cluster.address, "--partition-size", "20kB", "-o", "parts", "--compress-parts", "gz",
+                 "--report", "cluster.jsonl"],
+                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_ENV)
+            try:
+                _wait_for("a task on the stopped worker",
+                          lambda run=run: cluster.processing_on(doomed) > 0 or run.poll() is not None)
+                assert run.poll() is None, run.communicate()  # a run cannot end while its task is held
+                killed = _kill_while_writing(process, out, run)
+                cluster.set_status(others, "running")
+                _, stderr = run.communicate(timeout=TIMEOUT)
+            finally:
+                _stop(run)
+            if killed:
+                break
+            assert _parts(out) == output, "a run on the stopped worker lost output"
+            assert attempt < ATTEMPTS, f"the stopped worker was not caught writing a part in {ATTEMPTS} runs"
+    finally:
+        _stop(process)
+        cluster.set_status(others, "running")
     assert (run.returncode, stderr) == (1, summary)
     assert _parts(out) == output  # _SUCCESS first, then the parts: no ".part-*.tmp" left
     assert (tmp_path / "cluster.jsonl").read_bytes() == report
