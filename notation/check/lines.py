@@ -19,12 +19,13 @@ through ``report``:
 - ``decompress``: a corrupt or truncated compressed stream, or a read that failed
   (``notation.inputs.CorruptInput``; reading stops).
 
-A UTF-8 byte order mark at the start of the file is dropped. Both end lines at ``\\n``,
-``\\r\\n`` or a lone ``\\r`` (an old Mac file), as the PGN splitter does: ``read_lines``
-(FEN and EPD lines) through ``notation.line_reader``, removing the line end; ``read_blocks``
-(PGN) keeps the line ends, and numbers lines by them (``line_ends``, ``LineEnds``). The
-streams come from ``notation.inputs.InputFile``; read errors are reported as
-``decompress`` or ``binary-file`` problems, never raised.
+A UTF-8 byte order mark at the start of the file is dropped (it does not count towards the
+first line's length). Both end lines at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (an old
+Mac file), as the PGN splitter does: ``read_lines`` (FEN and EPD lines) through
+``notation.line_reader``, removing the line end; ``read_blocks`` (PGN) keeps the line ends,
+and numbers lines by them (``line_ends``, ``LineEnds``). The streams come from
+``notation.inputs.InputFile``; read errors are reported as ``decompress`` or
+``binary-file`` problems, never raised.
 """
 
 
@@ -121,7 +122,8 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
     readline = LineReader(stream).readline
     while True:
         try:
-            raw = readline(max_bytes + 1)
+            # The first read holds a byte order mark more: it does not count towards the line.
+            raw = readline(max_bytes + 1 if number else max_bytes + 1 + len(_BOM))
         except _DECOMPRESS_ERRORS as exc:
             report(number + 1, 1, Severity.ERROR, "decompress", f"cannot decompress: {_reason(exc)}")
             break
@@ -136,9 +138,12 @@ def read_lines(stream: BinaryIO, report: Report, *, max_bytes: int,
         if b"\0" in raw:
             report(number, _column(raw, raw.index(b"\0")), Severity.ERROR, "binary-file", NUL_MESSAGE)
             break
-        if len(raw) > max_bytes and not ends_line(raw):
+        if len(raw) > max_bytes and len(raw.rstrip(b"\n").rstrip(b"\r")) > max_bytes:
             report(number, 1, Severity.ERROR, "line-too-long", f"line longer than {max_bytes} bytes; not checked")
-            tail = _skip_rest_of_line(readline, max_bytes, raw, number, report)
+            if ends_line(raw):  # the first line, a few bytes too long, read whole
+                tail: bytes | None = raw.rstrip(b"\r\n")[-KEPT_ENDS:]
+            else:
+                tail = _skip_rest_of_line(readline, max_bytes, raw, number, report)
             if tail is None:
                 break
             ends = raw[: min(KEPT_ENDS, max_bytes)] + b" ... " + tail

@@ -14,7 +14,7 @@ import re
 
 import pytest
 import zstandard
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from notation.check import CheckOptions, CheckProblem, Severity, run_check
@@ -364,6 +364,22 @@ def test_blocks_and_lines_agree(parts, final_newline, max_bytes, block_bytes):
         split.pop()
     replaced = [s.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for s in split]
     assert replaced == [ln.text for ln in lines]
+
+
+@SETTINGS
+@given(st.lists(_line_bytes, max_size=14), st.booleans(), st.integers(1, 64))
+@example(parts=[b"y" * 7, b"z"], final_newline=True, max_bytes=6)
+def test_a_byte_order_mark_starting_the_file_changes_nothing_else(parts, final_newline, max_bytes):
+    """The mark is dropped and counts towards nothing: the lines, their numbers and the
+    problems are the unmarked file's. (The mark and a long first line's first bytes were
+    once a line of their own, and the lines after it numbered one too far.)"""
+    data = b"\n".join(parts) + (b"\n" if final_newline and parts else b"")
+    assume(not data.startswith(b"\xef\xbb\xbf"))
+    found = []
+    for text in (b"\xef\xbb\xbf" + data, data):
+        lines, problems = read(text, max_bytes)
+        found.append(([(line.number, line.text, line.state) for line in lines], problems))
+    assert found[0] == found[1]
 
 
 def _read_blocks(data: bytes, max_bytes: int, block_bytes: int):
