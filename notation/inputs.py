@@ -34,6 +34,11 @@ ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 BLOCK_CHARS = 1 << 17
 STDIN = "-"
+# A byte order mark starting a line past the first (text files joined with ``cat``, the
+# second one's mark with it): FEN and EPD lines are read without it, with this warning
+# (PGN's reader says ``pgn-bom``). One starting the input is dropped without a word.
+FEN_BOM = "fen-bom"
+FEN_BOM_MESSAGE = "byte order mark at the start of the line (files joined?); skipped"
 
 ZSTD_FEED = 128  # compressed bytes per zstd step: at most ~4 MiB out (32 blocks x 128 KiB)
 ZSTD_MAX_WINDOW = 1 << 27  # zstd's default limit; larger windows are refused as corrupt

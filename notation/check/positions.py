@@ -1,9 +1,10 @@
 """Checking FEN and EPD files: one position per line.
 
-Blank lines and lines starting with ``#`` are skipped. A FEN line is judged whole (so the
-reader sees appended pockets and check counters). An EPD line is split by
-``notation.check.epd``; its ``variant`` operation, when present, names the variant instead
-of ``--variant``. Every problem is placed at its column in the file line.
+Blank lines and lines starting with ``#`` are skipped; a byte order mark starting a line
+(``fen-bom``) is read past. A FEN line is judged whole (so the reader sees appended pockets
+and check counters). An EPD line is split by ``notation.check.epd``; its ``variant``
+operation, when present, names the variant instead of ``--variant``. Every problem is
+placed at its column in the file line.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from notation.check.judge import Finding, PositionJudge
 from notation.check.lines import Line, LineState
 from notation.check.problem import ProblemList, Severity
 from notation.check.suppress import split_line_marker
+from notation.inputs import FEN_BOM, FEN_BOM_MESSAGE
 from notation.variants import Variant
 
 COMMENT = "#"
+_BOM_CHARACTER = "\ufeff"
 
 
 def report_findings(
@@ -30,12 +33,17 @@ def report_findings(
 
 def _position_lines(lines: Iterable[Line], problems: ProblemList, seen: list[int]) -> Iterator[Line]:
     """The lines that hold a position to judge; ``seen[0]`` counts those plus the damaged
-    lines (which the line reader has already reported). Blank and ``#`` lines are skipped."""
+    lines (which the line reader has already reported). Blank and ``#`` lines are skipped.
+    A byte order mark starting a line (files joined) is reported (``fen-bom``, a warning)
+    and read as a space, so the columns after it stay the file's own."""
     for line in lines:
         problems.settle(line.number - 1)
         if line.state is not LineState.CLEAN:
             seen[0] += 1
             continue
+        if line.text.startswith(_BOM_CHARACTER):
+            problems.add(line.number, 1, Severity.WARNING, FEN_BOM, FEN_BOM_MESSAGE)
+            line = Line(line.number, " " + line.text[1:], line.state)
         stripped = line.text.strip()
         if stripped and not stripped.startswith(COMMENT):
             seen[0] += 1

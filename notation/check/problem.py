@@ -97,6 +97,8 @@ CHECK_CODES: dict[str, str] = {
     "pgn-junk": "Control characters in the PGN text.",
     "pgn-not-utf8": "No longer reported: PGN bytes that are not UTF-8 are read as Windows-1252 (pgn-windows-1252).",
     "pgn-windows-1252": "A game with bytes that are not UTF-8, read as Windows-1252 (Latin-1) (a warning).",
+    "fen-bom": "A byte order mark at a line start inside a FEN or EPD file (files joined); skipped. "
+    "One at the start is not reported.",
     "pgn-bom": "A byte order mark at a line start inside the PGN text (files joined); skipped. "
     "One at the start is not reported.",
     "pgn-missing-blank-line": "No blank line between tags and movetext, or between games.",

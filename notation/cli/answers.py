@@ -96,7 +96,18 @@ def answer(
 
     An exception from ``judge`` (a bug) becomes that input's failure with code
     ``internal-error``, so the inputs after it are still answered; nothing is raised.
+    The input's own warning (how its line was read) comes first among the result's.
     """
+    if item.warning is not None:
+        result, how = _answer(item, judge, failure)
+        result.warnings.insert(0, item.warning)  # type: ignore[attr-defined]
+        return result, how
+    return _answer(item, judge, failure)
+
+
+def _answer(
+    item: FenInput, judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT]
+) -> tuple[ResultT, Answer]:
     if item.problem is not None:
         return failure(item.problem), Answer.UNUSABLE
     fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)

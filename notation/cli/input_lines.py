@@ -10,7 +10,9 @@ whose variant wins over ``--variant``. Files and standard input go through
 Every non-blank line yields exactly one ``FenInput``: a line that cannot be used (longer
 than ``MAX_LINE_BYTES``, not UTF-8, JSON that is malformed, nested too deeply or of the
 wrong shape) carries its ``Problem`` instead of a FEN, and reading goes on with the next
-line. A long line is never held whole: it is read in bounded chunks up to its end.
+line. A long line is never held whole: it is read in bounded chunks up to its end. A
+UTF-8 byte order mark starting the input is dropped; one starting a later line (files
+joined with ``cat``) is read past with a ``fen-bom`` warning on that line's input.
 """
 
 from __future__ import annotations
@@ -21,23 +23,25 @@ from typing import Any, BinaryIO, Final
 from notation import json_codec
 from notation.cli.jsonl import CODEC
 from notation.errors import Problem
-from notation.inputs import STDIN, InputFile
+from notation.inputs import FEN_BOM, FEN_BOM_MESSAGE, STDIN, InputFile
 from notation.json_codec import loads
 from notation.line_reader import LineReader, ends_line
 
 
 class FenInput:
     """One input item: its FEN and variant name, or the problem that stopped reading it
-    (then ``fen`` is None). Read-only. A plain class, made per input line: compiled, making
-    one is a native call, and defining it costs start-up a tenth of a NamedTuple's."""
+    (then ``fen`` is None), and a ``warning`` about how its line was read (``fen-bom``), if
+    any. Read-only. A plain class, made per input line: compiled, making one is a native
+    call, and defining it costs start-up a tenth of a NamedTuple's."""
 
     def __init__(self, fen: str | None, variant: str, line: int | None, problem: Problem | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, warning: Problem | None = None) -> None:
         self.fen: Final = fen
         self.variant: Final = variant
         self.line: Final = line  # 1-based line of its file or standard input, None for command-line arguments
         self.problem: Final = problem
         self.source: Final = source  # the ``--input`` path it was read from (``-``: standard input)
+        self.warning: Final = warning
 
     @property
     def where(self) -> str:
@@ -50,7 +54,11 @@ class FenInput:
         """This input as read from the ``--input`` file ``source`` (itself for None)."""
         if source is None:
             return self
-        return FenInput(self.fen, self.variant, self.line, self.problem, source)
+        return FenInput(self.fen, self.variant, self.line, self.problem, source, self.warning)
+
+    def with_warning(self, warning: Problem) -> FenInput:
+        """This input with ``warning`` about how its line was read."""
+        return FenInput(self.fen, self.variant, self.line, self.problem, self.source, warning)
 
 
 MAX_LINE_BYTES: Final = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
@@ -147,12 +155,17 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             message = f"line {number}: byte 0x{data[exc.start]:02X} at byte {exc.start + 1} is not valid UTF-8"
             item = FenInput(None, default_variant, number, Problem("encoding", message))
         else:
+            marked = line.startswith(_BOM_CHARACTER)  # files joined: the second one's mark
+            if marked:
+                line = line[1:]
             if not line.strip():
                 return None
             if json_lines and line.lstrip().startswith("{"):
                 item = _json_input(line, default_variant, number)
             else:
                 item = FenInput(line.strip(), default_variant, number)
+            if marked:
+                item = item.with_warning(Problem(FEN_BOM, FEN_BOM_MESSAGE))
     return item.read_from(raw.source)
 
 
@@ -178,6 +191,7 @@ def _bounded_lines(stream: BinaryIO) -> Iterator[bytes | None]:
 
 
 _BOM: Final = b"\xef\xbb\xbf"
+_BOM_CHARACTER: Final = "\ufeff"
 
 
 _JSON_FIELDS: Final = frozenset({"fen", "variant"})

@@ -147,6 +147,7 @@ SEVERITY: dict[str, str] = {
     "line-too-long": ERROR,
     "binary-file": ERROR,
     "decompress": ERROR,
+    "fen-bom": WARNING,  # a FEN or EPD line's byte order mark (convert and validate say it too)
     "empty-file": WARNING,
     "missing-setup": WARNING,
     "setup-without-fen": WARNING,

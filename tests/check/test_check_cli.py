@@ -350,3 +350,32 @@ def test_fen_and_epd_files_with_lone_crs_are_reported_as_with_line_feeds(name, t
         reports.append((code, out.replace(str(copy), "FILE"), err))
     assert reports[1] == reports[0] == reports[2]
     assert '"line": 2' in reports[0][1]
+
+
+@pytest.mark.parametrize("name", ["tree/positions/bad.fen", "tree/positions/bad.epd", "crazyhouse.fen"])
+def test_fen_and_epd_files_joined_with_their_byte_order_marks_are_read_with_a_warning(
+        name, tmp_path, capsys, monkeypatch):
+    """Two Windows files joined with ``cat``: the second one's byte order mark starts a
+    line (it was a ``fen-syntax`` error at column 1). The line is read past it with a
+    ``fen-bom`` warning there, its other problems at the file's own columns (the mark is one
+    character): what the same file with a space for the mark reports, and that warning."""
+    data = (CHECK / name).read_bytes()
+    lines = data.splitlines(keepends=True)
+    marked = [number for number, line in enumerate(lines, start=1)
+              if number > 1 and line.strip() and not line.startswith(b"#")]
+    assert len(marked) > 1
+    reports = []
+    for mark in (b"\xef\xbb\xbf", b" "):
+        copy = tmp_path / mark.hex() / Path(name).name
+        copy.parent.mkdir()
+        copy.write_bytes(b"\xef\xbb\xbf" + b"".join(
+            mark + line if number in marked else line for number, line in enumerate(lines, start=1)))
+        code, out, err = run_check([str(copy), "--format", "json"], capsys, monkeypatch)
+        reports.append((code, json.loads(out.replace(str(copy), "FILE")), err))
+    (code, joined, err), (spaced_code, spaced, spaced_err) = reports
+    warnings = [problem for problem in joined["problems"] if problem["code"] == "fen-bom"]
+    assert [(problem["line"], problem["column"], problem["severity"]) for problem in warnings] == [
+        (number, 1, "warning") for number in marked]
+    others = [problem for problem in joined["problems"] if problem["code"] != "fen-bom"]
+    assert (code, others, err) == (spaced_code, spaced["problems"], spaced_err)
+    assert spaced["problems"], "the fixture's own problems are reported"

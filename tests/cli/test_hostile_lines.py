@@ -259,3 +259,36 @@ def test_a_byte_order_mark_does_not_count_towards_the_first_lines_length():
         assert run("validate", b"\xef\xbb\xbf" + data + b"\n", "--json").stdout == expected.stdout
         answers.append(json.loads(expected.stdout))
     assert answers[0]["valid"] is True and answers[1]["errors"][0]["code"] == "line-too-long"
+
+
+@pytest.mark.parametrize("args", [(), ("--json",), ("--json", "--jobs", "2")])
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_files_joined_with_their_byte_order_marks_are_read_with_a_warning(command, args):
+    """Two Windows files joined with ``cat``: the second one's byte order mark starts a
+    line. That line is answered as without the mark (it was ``fen-syntax`` at column 1, and
+    a JSON line was taken for a FEN), with a ``fen-bom`` warning: first among the JSON
+    answer's warnings, or on standard error."""
+    lines = [line for line in _MIXED_LINES if len(line) < 200]
+    marked = [number for number, line in enumerate(lines, start=1) if number > 1 and line.strip()]
+    plain = b"\n".join(lines) + b"\n"
+    joined = b"\n".join(b"\xef\xbb\xbf" + line if number in marked else line
+                        for number, line in enumerate(lines, start=1)) + b"\n"
+    expected, result = run(command, plain, *args), run(command, joined, *args)
+    assert result.returncode == expected.returncode == 1
+    warning = "fen-bom: byte order mark at the start of the line (files joined?); skipped"
+    if not args:
+        assert result.stdout == expected.stdout
+        assert result.stderr.decode().splitlines() == [f"warning: line {number}: {warning}" for number in marked]
+        return
+    for got, want in zip(result.stdout.decode().splitlines(), expected.stdout.decode().splitlines(), strict=True):
+        got, want = json.loads(got), json.loads(want)
+        if got["line"] in marked:
+            assert got["warnings"][0] == {"code": "fen-bom", "message": warning.removeprefix("fen-bom: ")}
+            del got["warnings"][0]
+        assert got == want
+
+
+def test_a_byte_order_mark_alone_on_a_later_line_is_a_blank_line():
+    result = run("validate", START.encode() + b"\n\xef\xbb\xbf\n" + START.encode() + b"\n", "--json")
+    assert [json.loads(line)["line"] for line in result.stdout.decode().splitlines()] == [1, 3]
+    assert result.stderr == b""
