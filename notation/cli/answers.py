@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from notation.cli.input_lines import FenInput
+from notation.cli.input_lines import FenInput, MarkedInput
 from notation.cli.options import is_auto, variant_hint
 from notation.errors import NotationError, Problem
 from notation.variants import Registry, Variant
@@ -96,25 +96,19 @@ def answer(
 
     An exception from ``judge`` (a bug) becomes that input's failure with code
     ``internal-error``, so the inputs after it are still answered; nothing is raised.
-    The input's own warning (how its line was read) comes first among the result's.
+    The warning of an input read past a byte order mark comes first among the result's.
     """
-    if item.warning is not None:
-        result, how = _answer(item, judge, failure)
-        result.warnings.insert(0, item.warning)  # type: ignore[attr-defined]
-        return result, how
-    return _answer(item, judge, failure)
-
-
-def _answer(
-    item: FenInput, judge: Callable[[str, str], ResultT], failure: Callable[[Problem], ResultT]
-) -> tuple[ResultT, Answer]:
     if item.problem is not None:
-        return failure(item.problem), Answer.UNUSABLE
-    fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
-    try:
-        return judge(fen, item.variant), _JUDGED
-    except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
-        return failure(internal_problem(exc, item.line)), Answer.INTERNAL
+        result, how = failure(item.problem), Answer.UNUSABLE
+    else:
+        fen = item.fen or ""  # without a problem there is a FEN (perhaps empty: the reader says so)
+        try:
+            result, how = judge(fen, item.variant), _JUDGED
+        except Exception as exc:  # noqa: BLE001 - one line's bug must not cost the others their answer
+            result, how = failure(internal_problem(exc, item.line)), Answer.INTERNAL
+    if isinstance(item, MarkedInput):
+        result.warnings.insert(0, item.warning)  # type: ignore[attr-defined]
+    return result, how
 
 
 def text_prefix(item: FenInput) -> str:

@@ -30,18 +30,16 @@ from notation.line_reader import LineReader, ends_line
 
 class FenInput:
     """One input item: its FEN and variant name, or the problem that stopped reading it
-    (then ``fen`` is None), and a ``warning`` about how its line was read (``fen-bom``), if
-    any. Read-only. A plain class, made per input line: compiled, making one is a native
-    call, and defining it costs start-up a tenth of a NamedTuple's."""
+    (then ``fen`` is None). Read-only. A plain class, made per input line: compiled, making
+    one is a native call, and defining it costs start-up a tenth of a NamedTuple's."""
 
     def __init__(self, fen: str | None, variant: str, line: int | None, problem: Problem | None = None,
-                 source: str | None = None, warning: Problem | None = None) -> None:
+                 source: str | None = None) -> None:
         self.fen: Final = fen
         self.variant: Final = variant
         self.line: Final = line  # 1-based line of its file or standard input, None for command-line arguments
         self.problem: Final = problem
         self.source: Final = source  # the ``--input`` path it was read from (``-``: standard input)
-        self.warning: Final = warning
 
     @property
     def where(self) -> str:
@@ -54,11 +52,20 @@ class FenInput:
         """This input as read from the ``--input`` file ``source`` (itself for None)."""
         if source is None:
             return self
-        return FenInput(self.fen, self.variant, self.line, self.problem, source, self.warning)
+        return FenInput(self.fen, self.variant, self.line, self.problem, source)
 
-    def with_warning(self, warning: Problem) -> FenInput:
-        """This input with ``warning`` about how its line was read."""
-        return FenInput(self.fen, self.variant, self.line, self.problem, self.source, warning)
+
+class MarkedInput(FenInput):
+    """An input whose line started with a byte order mark (files joined), read without it:
+    ``warning`` says so (``fen-bom``). A class of its own, so that every other line's input
+    carries nothing more."""
+
+    def __init__(self, item: FenInput) -> None:
+        super().__init__(item.fen, item.variant, item.line, item.problem, item.source)
+        self.warning: Final = Problem(FEN_BOM, FEN_BOM_MESSAGE)
+
+    def read_from(self, source: str | None) -> FenInput:
+        return MarkedInput(super().read_from(source))
 
 
 MAX_LINE_BYTES: Final = 64 * 1024  # a FEN is under 100 bytes; a JSON line with one is not much more
@@ -165,7 +172,7 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             else:
                 item = FenInput(line.strip(), default_variant, number)
             if marked:
-                item = item.with_warning(Problem(FEN_BOM, FEN_BOM_MESSAGE))
+                return MarkedInput(item.read_from(raw.source))
     return item.read_from(raw.source)
 
 
