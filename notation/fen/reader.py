@@ -300,12 +300,20 @@ def _reject_hostile(text: str) -> None:
 
 def _printable_ascii(text: str) -> bool:
     """``text.isascii() and text.isprintable()``: every character from space to ``~``.
-    Compiled, a loop of character codes, where ``isprintable`` looks each character up
-    in the Unicode database; interpreted, the two methods."""
+    Compiled, a loop over the bytes of its UTF-8 form (as long as the text only when the
+    text is ASCII), where ``isprintable`` looks each character up in the Unicode database
+    and indexing the text makes a character to take ``ord`` of; interpreted, the two
+    methods."""
     if not COMPILED:
         return text.isascii() and text.isprintable()
-    for index in range(len(text)):
-        code = ord(text[index])
+    try:
+        data = text.encode()
+    except UnicodeEncodeError:  # a lone surrogate: not ASCII
+        return False
+    if len(data) != len(text):
+        return False
+    for index in range(len(data)):
+        code: i64 = data[index]
         if code < 32 or code > 126:
             return False
     return True

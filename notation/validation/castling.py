@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 
 from notation.errors import Problem
-from notation.rules.bitboard import ByColour, squares
-from notation.rules.chess960 import is_chess960, start_array
+from notation.rules.bitboard import ByColour, square_count, squares
+from notation.rules.chess960 import is_chess960, rights_at_home, start_array
 from notation.validation.context import Context, side
 
 
@@ -57,6 +57,8 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
+    if not position.promoted and not variant.random_start and rights_at_home(setup.cells, setup.castling, variant):
+        return bad  # the classical reading, each rook and castling piece on its start square: all good
     chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = start_array(variant).squares
     tables = position.tables
@@ -91,7 +93,7 @@ def judge_rights(ctx: Context) -> dict[int, str]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
         elif not chess960 and not start_rooks[colour] >> sq & 1:
             bad[sq] = f"{name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
-        elif chess960 and king.bit_count() > 1:
+        elif chess960 and square_count(king) > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
         else:
             good_by_colour[colour].append(sq)

@@ -20,7 +20,7 @@ variant's king rule (``notation.rules.king_rules``), not a flag.
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.rules.bitboard import squares
+from notation.rules.bitboard import square_count, squares
 from notation.rules.en_passant import plausible
 from notation.rules.king_rules import RoyalLoss
 from notation.rules.royal_attacks import checkers
@@ -57,7 +57,7 @@ def find_problems(ctx: Context) -> list[Problem]:
         message = f"{described}: nobody may give check in {ctx.variant.name}"
         problems.append(Problem("race-check", message, field="placement"))
         return problems
-    count = ours.bit_count()
+    count = square_count(ours)
     if count > 2 and kings.checks_follow_lines and not may_have_detonated(ctx):
         message = f"{described}: no move gives more than two checks"
         problems.append(Problem("too-many-checkers", message, field="placement"))
@@ -98,7 +98,7 @@ def _two_checkers(ctx: Context, checking: int) -> str | None:
 
 def _after_double_step(ctx: Context, checking: int, ep: int) -> str | None:
     position = ctx.position
-    if checking.bit_count() > 1:
+    if square_count(checking) > 1:
         return "after a double pawn step (en passant square given) only one piece can give check"
     us = position.turn
     files = position.tables.files

@@ -18,6 +18,7 @@ the warning ``king-captured`` (a code of ``FINISHED_GAME_CODES``), not as ``miss
 from __future__ import annotations
 
 from notation.errors import Problem
+from notation.rules.bitboard import square_count
 from notation.rules.king_rules import RoyalLoss
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import COLOURS, Context, side
@@ -29,7 +30,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     pockets = ctx.setup.pockets
     for colour in range(2):
         royal = position.royal[colour]
-        count = royal.bit_count()
+        count = square_count(royal)
         if position.placing and pockets is not None:
             count += sum(pockets.count(COLOURS[colour], letter) for letter in rules.royal)
         wanted = rules.royal_count[colour]

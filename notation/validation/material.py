@@ -15,6 +15,7 @@ start that way.
 from __future__ import annotations
 
 from notation.errors import Problem
+from notation.rules.bitboard import square_count
 from notation.validation.context import Context, side
 
 PAWN = "p"
@@ -36,7 +37,7 @@ def _side_counts(ctx: Context) -> list[Problem]:
     problems = []
     position, rules = ctx.position, ctx.rules
     for colour in range(2):
-        pieces = position.colours[colour].bit_count()
+        pieces = square_count(position.colours[colour])
         max_pieces = rules.max_pieces[colour]
         if pieces > max_pieces:
             problems.append(
@@ -46,7 +47,7 @@ def _side_counts(ctx: Context) -> list[Problem]:
                     field="placement",
                 )
             )
-        pawns = position.pawns[colour].bit_count()
+        pawns = square_count(position.pawns[colour])
         max_pawns = rules.max_pawns[colour]
         if pawns > max_pawns:
             code = rules.kings.material_code or "too-many-pawns"
@@ -66,7 +67,7 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
     max_pieces = white_army.max_pieces + black_army.max_pieces
     max_pawns = white_army.max_pawns + black_army.max_pawns
     problems = []
-    pieces = position.occupied.bit_count() + in_hand
+    pieces = square_count(position.occupied) + in_hand
     if pieces > max_pieces:
         problems.append(
             Problem(
@@ -77,11 +78,11 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
         )
     board_pawns = position.pawns[0] | position.pawns[1]
     promoted = position.promoted  # only pieces a pawn can become
-    total = board_pawns.bit_count() + promoted.bit_count() + pawns_in_hand
+    total = square_count(board_pawns) + square_count(promoted) + pawns_in_hand
     if total > max_pawns:
-        parts = [f"{board_pawns.bit_count()} on the board"]
+        parts = [f"{square_count(board_pawns)} on the board"]
         if promoted:
-            parts.append(f"{promoted.bit_count()} promoted")
+            parts.append(f"{square_count(promoted)} promoted")
         if pawns_in_hand:
             parts.append(f"{pawns_in_hand} in the pockets")
         problems.append(

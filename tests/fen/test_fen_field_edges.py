@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from fen_cases import load_cases
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 
@@ -47,6 +47,10 @@ def test_counters_read_as_int_reads_them(digits):
 
 @settings(max_examples=examples(300))
 @given(st.text(alphabet=st.characters(max_codepoint=0x2000), max_size=80))
+@example("8/8/8/8/8/8/8/8 w - - 0 1\ud800")  # a lone surrogate: no UTF-8 form
+@example("8/8/8/8/8/8/8/8 w - - 0 1\x7f")
+@example(" ~\x1f")
+@example("é")
 def test_the_printable_ascii_test_is_the_two_methods(text):
     """Before any field is looked for, a text of printable ASCII needs no search for a
     control character; compiled, the reader tests it by character code
