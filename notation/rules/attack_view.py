@@ -12,10 +12,13 @@ instead of a loop (tests/rules/test_rules_attacks.py holds both to the registry)
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
 ``AttackView.tables`` holds that board's attack tables (``notation.rules.attacks.tables_for``).
 Every board's bitboards are plain ints (a 9x10 board's do not fit a machine word). On 8x8
-``attackers`` reads the 8x8 tables directly and looks sliders up where the move generator
-does, on square-set words (``notation.rules.chess_attacks``, converted by
-``notation.rules.square_set``); other boards get a ``BoardAttackView``, the same bitboards
-with attacks looked up in their own tables.
+``attackers`` looks attacks up where the move generator does, on square-set words
+(``notation.rules.chess_attacks``, converted by ``notation.rules.square_set``): compiled,
+the groups' words are kept from reading the board square by square, so a king's attackers
+are found without a Python int past 2**62 (g8 and h8), whose every operation would be
+CPython's long arithmetic; interpreted, the plain ints are looked up in the 8x8 tables.
+Other boards get a ``BoardAttackView``, the same bitboards with attacks looked up in their
+own tables.
 Nothing here judges legality; nothing raises on a Setup whose cells fit its geometry.
 """
 
@@ -37,6 +40,11 @@ from notation.rules.attacks import (
     tables_for,
 )
 from notation.rules.bitboard import ByColour
+from notation.rules.chess_attacks import BISHOP_PSEUDO as BISHOP_PSEUDO_WORDS
+from notation.rules.chess_attacks import KING as KING_WORDS
+from notation.rules.chess_attacks import KNIGHT as KNIGHT_WORDS
+from notation.rules.chess_attacks import PAWN as PAWN_WORDS
+from notation.rules.chess_attacks import ROOK_PSEUDO as ROOK_PSEUDO_WORDS
 from notation.rules.chess_attacks import bishop_attacks, rook_attacks
 from notation.rules.square_set import from_word, to_word, up
 from notation.rules.variant_rules import VariantRules, rules_for
@@ -125,6 +133,12 @@ _CODE_WHITE: Final = 64
 _CODE_BLACK: Final = 128
 _GROUP_CODES: Final = (_CODE_PAWNS, _CODE_KNIGHTS, _CODE_KINGS, _CODE_DIAGONAL, _CODE_ORTHOGONAL, _CODE_HOPPERS)
 
+# One side's attack groups as square-set words: (pawns, knights, kings, diagonal,
+# orthogonal, hoppers). Compiled, a tuple of machine words held in the view itself: no
+# object is made for it.
+GroupWords = tuple["i64", "i64", "i64", "i64", "i64", "i64"]
+_NO_WORDS: Final[GroupWords] = (0, 0, 0, 0, 0, 0)  # a view whose groups were not read as words
+
 
 _PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
 
@@ -140,13 +154,17 @@ class AttackView:
     ``(white, black)``."""
 
     __slots__ = (
-        "setup", "variant", "turn", "occupied", "_occupied_word", "colours", "_letters", "_encoded", "royal",
+        "setup", "variant", "turn", "occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
+        "colours", "_letters", "_encoded", "royal",
         "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted", "rules", "tables", "placing",
     )
 
     _letters: dict[str, int] | None
     _encoded: bytes | None
     _occupied_word: i64  # ``occupied`` as a square-set word (8x8), for ``attackers``' slider look-ups
+    _by_words: bool  # whether ``attackers`` reads the groups' words (compiled, 8x8)
+    _white_words: GroupWords  # White's groups as words, where ``_by_words``
+    _black_words: GroupWords
     tables: Tables
     colours: ByColour
     pawns: ByColour
@@ -194,21 +212,33 @@ class AttackView:
         # Each tuple: (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black).
         low = _half_board(cells, codes, 0)
         high = _half_board(cells, codes, 32)
-        white = _join(low[6], high[6])
-        black = _join(low[7], high[7])
-        self.colours = (white, black)
-        self.occupied = white | black
-        # The occupied squares as a word, made from the halves (no long arithmetic): the
-        # slider look-ups of ``attackers`` take it, where converting ``occupied`` past 2**62
-        # was CPython's long arithmetic on every call.
-        self._occupied_word = low[6] | low[7] | up(high[6] | high[7], 32)
-        self.pawns = _split(_join(low[0], high[0]), white)
-        self.knights = _split(_join(low[1], high[1]), white)
-        self.kings = _split(_join(low[2], high[2]), white)
-        self.diagonal = _split(_join(low[3], high[3]), white)
-        self.orthogonal = _split(_join(low[4], high[4]), white)
-        hoppers = _join(low[5], high[5])
-        self.hoppers = _split(hoppers, white) if hoppers else _NONE
+        white: i64 = low[6] | up(high[6], 32)
+        black: i64 = low[7] | up(high[7], 32)
+        self.colours = (from_word(white), from_word(black))
+        # Every set is split by colour as words and made a plain int once: no long arithmetic
+        # for a set holding g8 or h8. ``attackers`` reads the words.
+        occupied: i64 = white | black
+        self.occupied = from_word(occupied)
+        self._occupied_word = occupied
+        pawns: i64 = low[0] | up(high[0], 32)
+        knights: i64 = low[1] | up(high[1], 32)
+        kings: i64 = low[2] | up(high[2], 32)
+        diagonal: i64 = low[3] | up(high[3], 32)
+        orthogonal: i64 = low[4] | up(high[4], 32)
+        hoppers: i64 = low[5] | up(high[5], 32)
+        ours = self._white_words = (
+            pawns & white, knights & white, kings & white, diagonal & white, orthogonal & white, hoppers & white
+        )
+        theirs = self._black_words = (
+            pawns & black, knights & black, kings & black, diagonal & black, orthogonal & black, hoppers & black
+        )
+        self._by_words = True
+        self.pawns = (from_word(ours[0]), from_word(theirs[0]))
+        self.knights = (from_word(ours[1]), from_word(theirs[1]))
+        self.kings = (from_word(ours[2]), from_word(theirs[2]))
+        self.diagonal = (from_word(ours[3]), from_word(theirs[3]))
+        self.orthogonal = (from_word(ours[4]), from_word(theirs[4]))
+        self.hoppers = (from_word(ours[5]), from_word(theirs[5])) if hoppers else _NONE
         royal = pieces.royal
         self._set_royal(pieces, int(cells[::-1].translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
 
@@ -217,6 +247,8 @@ class AttackView:
         square first) by one conversion per group for both colours, split with the white
         mask: a handful of C calls, the faster way interpreted and on any board."""
         self._encoded = encoded
+        self._by_words = False
+        self._white_words = self._black_words = _NO_WORDS
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)
@@ -313,10 +345,11 @@ class AttackView:
         Only pieces still in ``occupied`` count, so callers remove a captured piece by
         clearing its bit.
         """
-        if occupied is None:
-            occ, occ_word = self.occupied, self._occupied_word
-        else:
-            occ, occ_word = occupied, to_word(occupied)
+        occ_word = self._occupied_word if occupied is None else to_word(occupied)
+        if self._by_words:
+            words = self._white_words if colour == WHITE else self._black_words
+            return from_word(_word_attackers(words, sq, colour, occ_word) & occ_word)
+        occ = self.occupied if occupied is None else occupied
         found = (
             (KNIGHT_ATTACKS[sq] & self.knights[colour])
             | (KING_ATTACKS[sq] & self.kings[colour])
@@ -396,9 +429,25 @@ def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, 
     return (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black)
 
 
-def _join(low: i64, high: i64) -> int:
-    """The set of two halves of 32 squares, as a plain int."""
-    return from_word(low | up(high, 32))
+def _word_attackers(words: GroupWords, sq: int, colour: int, occupied: i64) -> i64:
+    """``AttackView.attackers`` on the 8x8 board's words: the pieces of ``words``, the
+    groups of ``colour``, attacking ``sq`` (those off ``occupied`` too: the caller masks
+    them)."""
+    found: i64 = (
+        (KNIGHT_WORDS[sq] & words[1])
+        | (KING_WORDS[sq] & words[2])
+        | (PAWN_WORDS[colour ^ 1][sq] & words[0])
+    )
+    # A slider off every line through ``sq`` cannot attack it: skip the look-ups.
+    sliders: i64 = words[4]
+    if ROOK_PSEUDO_WORDS[sq] & sliders:
+        found |= rook_attacks(sq, occupied) & sliders
+    sliders = words[3]
+    if BISHOP_PSEUDO_WORDS[sq] & sliders:
+        found |= bishop_attacks(sq, occupied) & sliders
+    if words[5]:
+        found |= chess_attacks.hopper_attackers(sq, occupied, words[5])
+    return found
 
 
 def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHESS_TABLES) -> int:
