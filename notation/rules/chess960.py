@@ -135,14 +135,9 @@ class StartArray:
     squares; ``royal``, each side's castling-piece letter; ``piece`` and ``rook``, the
     variant's castling piece and rook letters ("" where it names none); the board's
     ``files`` and ``size``. ``usable`` is False where the variant names no castling piece
-    or rook. ``rook_letters`` are the rook's letter for each side; ``simple`` says each
-    side starts with one castling piece and at most one rook on each side of it, as in
-    Standard (what ``rights_at_home`` needs). (Compiled, these are struct fields: the
-    Variant's are dictionary look-ups.)"""
+    or rook. (Compiled, these are struct fields: the Variant's are dictionary look-ups.)"""
 
-    __slots__ = (
-        "usable", "squares", "rooks", "homes", "royal", "piece", "rook", "files", "size", "rook_letters", "simple",
-    )
+    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "piece", "rook", "files", "size")
 
     # Indexed by colour: tuples of any length (see ``notation.rules.bitboard.ByColour``).
     squares: tuple[ByColour, ByColour]
@@ -157,16 +152,9 @@ class StartArray:
         self.rooks = frozenset(squares(rooks[0] | rooks[1]))
         self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
         self.royal = (piece.upper(), piece)
-        self.rook_letters = (rook.upper(), rook)
         self.piece, self.rook = piece, rook
         self.files = geometry.files
         self.size = geometry.size
-        self.simple = self.usable and all(
-            len(self.homes[colour]) == 1
-            and sum(sq < self.homes[colour][0] for sq in squares(rooks[colour])) <= 1
-            and sum(sq > self.homes[colour][0] for sq in squares(rooks[colour])) <= 1
-            for colour in range(2)
-        )
 
 
 _START_ARRAYS: Final = IdentityCache(StartArray)  # variant -> its StartArray
@@ -175,26 +163,6 @@ _START_ARRAYS: Final = IdentityCache(StartArray)  # variant -> its StartArray
 def start_array(variant: Variant) -> StartArray:
     """``variant``'s ``StartArray``, made once per variant object."""
     return _START_ARRAYS.get(variant)
-
-
-def rights_at_home(board: str, rights: Collection[int], variant: Variant) -> bool:
-    """Whether every right in ``rights`` names one of its side's start-array rook squares
-    holding its side's rook, and its side's castling piece stands on its start square, in
-    a variant whose start array is ``StartArray.simple``. Without promoted pieces such a
-    setup is not Chess960 (``is_chess960``) and every such right is good (the classical
-    reading of ``notation.validation.castling``): a few look-ups where judging each
-    right builds lists and bitboards. False says nothing: judge the rights."""
-    start = _START_ARRAYS.get(variant)
-    if not start.simple or len(board) != start.size:
-        return False
-    rooks, files = start.rooks, start.files
-    for sq in rights:
-        if sq not in rooks:  # a set: a bitboard's test past 2**62 (h8) is long arithmetic
-            return False
-        colour = 0 if sq < files else 1
-        if board[sq] != start.rook_letters[colour] or board[start.homes[colour][0]] != start.royal[colour]:
-            return False
-    return True
 
 
 def _classical(board: str, rights: Collection[int], variant: Variant) -> bool:

@@ -21,7 +21,7 @@ import enum
 
 from notation.errors import Problem
 from notation.rules.bitboard import ByColour, square_count, squares
-from notation.rules.chess960 import is_chess960, rights_at_home, start_array
+from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
 
 
@@ -57,8 +57,6 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
-    if not position.promoted and not variant.random_start and rights_at_home(setup.cells, setup.castling, variant):
-        return bad  # the classical reading, each rook and castling piece on its start square: all good
     chess960 = reading_of(ctx) is Reading.CHESS960
     start_kings, start_rooks = start_array(variant).squares
     tables = position.tables

@@ -1,20 +1,15 @@
 """Castling rights judged (``validation.castling.judge_rights``) where a fixed start array
 or a Chess960 array would take them at a glance: two rights on one side of the king, a
-promotion mark on a king, a right off the board; and the glance itself
-(``chess960.rights_at_home``) against judging each right.
+promotion mark on a king, a right off the board.
 """
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from notation.fen.profiles import PROFILES
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
-from notation.rules.chess960 import rights_at_home
 from notation.validation import castling, validate
 from notation.validation.context import Context
 from notation.variants import DEFAULT_REGISTRY
@@ -71,54 +66,3 @@ def test_a_right_off_the_board_is_reported_and_written_without_an_error(key, off
     assert castling.judge_rights(ctx) == {off_board: "it is not on the 8x8 board"}
     assert "bad-castling-rights" in [problem.code for problem in validate(setup, variant)]
     assert write_fen(setup, variant, PROFILES["xboard"]).fen.split()[2] in ("KQkq", "HAha")
-
-
-# Variants with castling and a fixed start array (``rights_at_home`` may answer for them),
-# Chess960 (it never does) and the twin rooks' array (not ``StartArray.simple``).
-_CASTLING_VARIANTS = [
-    *(DEFAULT_REGISTRY.get(key) for key in ("standard", "crazyhouse", "atomic", "threecheck", "kingofthehill",
-                                             "chess960")),
-    TWIN_ROOKS,
-]
-_BACK_RANKS = (*range(8), *range(56, 64))
-_CORNERS = (0, 7, 56, 63)  # the rook squares of most start arrays
-_CORNERS_AND_KINGS = (*_CORNERS, 4, 60)
-_D4 = 27
-
-
-def test_the_start_position_s_rights_are_at_home():
-    standard = DEFAULT_REGISTRY.get("standard")
-    setup = read_fen(standard.start_fen, standard).setup
-    assert rights_at_home(setup.cells, setup.castling, standard)
-    assert not rights_at_home(setup.cells, setup.castling, TWIN_ROOKS)
-    moved = read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w KQkq - 0 1", standard).setup
-    assert not rights_at_home(moved.cells, moved.castling, standard)
-
-
-@settings(max_examples=examples(300))
-@given(
-    variant=st.sampled_from(_CASTLING_VARIANTS),
-    changes=st.dictionaries(
-        st.one_of(st.sampled_from(_CORNERS_AND_KINGS), st.sampled_from(_BACK_RANKS)),
-        st.sampled_from("KRNBQP.krnbqp"),
-        max_size=4,
-    ),
-    rights=st.one_of(
-        st.frozensets(st.sampled_from(_CORNERS), min_size=1),
-        st.frozensets(st.sampled_from(_BACK_RANKS), max_size=5),
-    ),
-)
-@example(variant=_CASTLING_VARIANTS[0], changes={}, rights=frozenset({0, 7, 56, 63}))
-def test_rights_taken_at_a_glance_are_judged_as_one_by_one(variant, changes, rights):
-    """A setup near its start array, rights on any back-rank squares: the judgement is the
-    same as for that setup with a promoted knight on d4, which keeps ``judge_rights`` from
-    its glance (``rights_at_home`` is for setups without promoted pieces) and changes
-    nothing castling looks at."""
-    cells = list(read_fen(variant.start_fen, variant).setup.cells)
-    for sq, letter in changes.items():
-        cells[sq] = letter
-    cells[_D4] = "N"
-    setup = read_fen(variant.start_fen, variant).setup.with_changes(cells="".join(cells), castling=rights)
-    marked = setup.with_changes(promoted=frozenset({_D4}))
-    glanced = castling.judge_rights(Context.of(setup, variant))
-    assert glanced == castling.judge_rights(Context.of(marked, variant))
