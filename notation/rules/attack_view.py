@@ -137,7 +137,6 @@ _GROUP_CODES: Final = (_CODE_PAWNS, _CODE_KNIGHTS, _CODE_KINGS, _CODE_DIAGONAL, 
 # orthogonal, hoppers). Compiled, a tuple of machine words held in the view itself: no
 # object is made for it.
 GroupWords = tuple["i64", "i64", "i64", "i64", "i64", "i64"]
-_NO_WORDS: Final[GroupWords] = (0, 0, 0, 0, 0, 0)  # a view whose groups were not read as words
 
 
 _PIECE_MAPS: Final = IdentityCache(_PieceMap)  # variant -> its _PieceMap
@@ -248,7 +247,9 @@ class AttackView:
         mask: a handful of C calls, the faster way interpreted and on any board."""
         self._encoded = encoded
         self._by_words = False
-        self._white_words = self._black_words = _NO_WORDS
+        # Never read here (``attackers`` reads the ints), but set: a literal, not a module
+        # constant (compiled, a constant tuple of machine words read as not set).
+        self._white_words = self._black_words = (0, 0, 0, 0, 0, 0)
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
         self.colours = (white, black)

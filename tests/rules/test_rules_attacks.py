@@ -4,10 +4,13 @@ attack view's) and any board's ray scan (``notation.rules.attacks.Tables``) on 8
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.geometry import CHESS_BOARD
 from notation.rules import attacks as A
 from notation.rules import chess_attacks
 from notation.rules.attack_view import AttackView, hopper_attackers
@@ -175,3 +178,26 @@ def test_attack_view_groups_match_a_square_by_square_reading(board, variant, pro
     assert found == slow_groups(board, promoted, variant)
     assert view.occupied == view.colours[0] | view.colours[1]
     assert view.promoted == sum(1 << sq for sq in promoted)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(
+    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
+    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
+    removed=boards,
+)
+def test_attackers_on_a_copy_of_the_board_are_the_same(board, variant, removed):
+    """A setup whose 8x8 geometry is an equal copy, not the registry's object (as a setup or
+    a variant unpickled in a cluster worker has), is read by the other of the two ways
+    (compiled: the words beside the ints): the same groups, and the same attackers of every
+    square, with the board's pieces and with some of them taken off."""
+    view = AttackView(Setup(tuple(board)), variant)
+    copy = AttackView(Setup(tuple(board), geometry=pickle.loads(pickle.dumps(CHESS_BOARD))), variant)
+    names = ("colours", "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "royal", "occupied")
+    assert [getattr(copy, name) for name in names] == [getattr(view, name) for name in names]
+    fewer = view.occupied & ~removed
+    for sq in range(64):
+        for colour in (0, 1):
+            assert copy.attackers(sq, colour) == view.attackers(sq, colour)
+            assert copy.attackers(sq, colour, fewer) == view.attackers(sq, colour, fewer)
