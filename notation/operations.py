@@ -183,9 +183,10 @@ def validate_fen(
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         parsed = read_fen(text, found)
     except NotationError as exc:
-        return ValidateResult(False, found.key if found is not None else None, errors=list(exc.problems))
+        return ValidateResult(False, found.key if found is not None else None, list(exc.problems))
     errors, accepted = _split(validate(parsed.setup, found), accept)
-    return ValidateResult(not errors, found.key, errors=errors, warnings=accepted, detected=parsed.dialect)
+    # Positional: interpreted, a call with keywords binds each by name (per FEN).
+    return ValidateResult(not errors, found.key, errors, accepted, parsed.dialect)
 
 
 def read_legal(

@@ -702,6 +702,12 @@ def _counter_value(digits: str) -> int:
     return value
 
 
+if not COMPILED:
+    # Interpreted, the callers look ``int`` itself up under this name: no Python frame
+    # around it (two counters a FEN).
+    globals()["_counter_value"] = int
+
+
 def _only_cells(cells: str, cell_bytes: bytes) -> bool:
     """Whether every character of ``cells`` is one of ``cell_bytes`` (ASCII): nothing is
     left when they are deleted: one table look-up a cell, where ``str.strip`` with a set of

@@ -59,3 +59,9 @@ def square_count(bb: int) -> int:
     if COMPILED and bb >> _WORD_BITS == 0:
         return square_set.count(bb)
     return bb.bit_count()
+
+
+if not COMPILED:
+    # Interpreted, callers import ``int.bit_count`` itself under this name: a C method,
+    # called without a Python frame around it (about seven counts a setup validated).
+    globals()["square_count"] = int.bit_count

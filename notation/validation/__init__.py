@@ -104,12 +104,15 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     judged = ctx.rules  # the optional validators run where their twist can find anything
     problems = material.find_problems(ctx)  # a new list: each validator returns its own
     problems += kings.find_problems(ctx)
-    problems += castling.find_problems(ctx)
-    problems += en_passant.find_problems(ctx)
+    if setup.castling:  # the fields some setups leave empty: nothing to judge without them
+        problems += castling.find_problems(ctx)
+    if setup.ep_square is not None:
+        problems += en_passant.find_problems(ctx)
     problems += checkers.find_problems(ctx)
     if judged.kings.race_to_last_rank:
         problems += race.find_problems(ctx)
-    problems += check_counters.find_problems(ctx)
+    if setup.remaining_checks is not None:
+        problems += check_counters.find_problems(ctx)
     if judged.bombs:
         problems += bombs.find_problems(ctx)
     if judged.placement:

@@ -1,7 +1,8 @@
 """Who gives check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``,
 ``race-check``.
 
-Only royal pieces are checked (``notation.rules.royal_attacks``); a variant without them
+Only royal pieces are checked (the king rule's ``checkers``, which
+``notation.rules.royal_attacks`` gives everyone else); a variant without them
 has none of these problems, nor has a variant with the ``NO_CHECK`` twist (a king may
 stand attacked; capturing it ends the game) or a setup in its placement phase (nobody has
 moved, so nobody gave check). ``opposite-check``: the side not to move is in check. With the
@@ -23,7 +24,6 @@ from notation.errors import Problem
 from notation.rules.bitboard import square_count, squares
 from notation.rules.en_passant import plausible
 from notation.rules.king_rules import RoyalLoss
-from notation.rules.royal_attacks import checkers
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
 
@@ -40,7 +40,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     # move's king gone, the other side may stand in check.
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
     gone = not position.royal[us] and (kings.mover_royal_loss is RoyalLoss.EXPLODED or may_have_detonated(ctx))
-    theirs = 0 if gone else checkers(position, them)
+    theirs = 0 if gone else kings.checkers(position, them)
     if theirs:
         problems.append(
             Problem(
@@ -49,7 +49,7 @@ def find_problems(ctx: Context) -> list[Problem]:
                 field="turn",
             )
         )
-    ours = checkers(position, us)
+    ours = kings.checkers(position, us)
     if not ours:
         return problems
     described = _royal_attacked(ctx, us, ours)
