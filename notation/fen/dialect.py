@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, FieldLayout, PieceLetters, PocketStyle, PositionNotation, SideLetters
 
 CastlingSeen = Literal["standard", "xfen", "shredder"]
@@ -50,6 +49,7 @@ class Dialect:
         self.sides: Final = sides
         self.layout: Final = layout
         self.notation: Final = notation  # OPENTAFL: an OpenTafl position record
+        self._form: dict[str, Any] | None = None  # the JSON form, made when first asked for
 
     def with_spellings(self, letters: PieceLetters, sides: SideLetters, layout: FieldLayout) -> Dialect:
         """This dialect with the spellings of a variant that has others (Xiangqi's)."""
@@ -78,8 +78,11 @@ class Dialect:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (a new dict each time). Dialects are few and shared (the reader
-        keeps one per combination), so each one's form is built once."""
-        return dict(_FORMS.get(self))
+        keeps one per combination), so each one's form is built once and kept on it."""
+        form = self._form
+        if form is None:
+            form = self._form = _form_of(self)
+        return dict(form)
 
 
 def _form_of(dialect: Dialect) -> dict[str, Any]:
@@ -100,4 +103,3 @@ def _form_of(dialect: Dialect) -> dict[str, Any]:
 
 _FIELD_NAMES: Final = ("pockets", "checks", "castling", "counters", "promoted", "chess960", "letters", "sides",
                         "layout", "notation")
-_FORMS: Final = IdentityCache(_form_of)  # dialect -> its JSON form (copied out by to_dict)

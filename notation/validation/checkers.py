@@ -1,8 +1,8 @@
 """Who gives check: ``opposite-check``, ``too-many-checkers``, ``impossible-check``,
 ``race-check``.
 
-Only royal pieces are checked (the king rule's ``checkers``, which
-``notation.rules.royal_attacks`` gives everyone else); a variant without them
+Only royal pieces are checked, by the variant's king rule (``KingRule.checkers``, as
+``notation.rules.royal_attacks.checkers`` asks it); a variant without them
 has none of these problems, nor has a variant with the ``NO_CHECK`` twist (a king may
 stand attacked; capturing it ends the game) or a setup in its placement phase (nobody has
 moved, so nobody gave check). ``opposite-check``: the side not to move is in check. With the
