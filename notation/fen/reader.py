@@ -693,9 +693,8 @@ _PLANS: Final = IdentityCache(_Plan)  # variant -> its _Plan
 def _counter_value(digits: str) -> int:
     """``int(digits)`` of one to nine ASCII digits, as every counter field holds (the
     pattern and ``_plain_fields`` see to it). Compiled, a loop of machine arithmetic, where
-    ``int`` first copies the text (it reads every script's digits); interpreted, ``int``."""
-    if not COMPILED:
-        return int(digits)
+    ``int`` first copies the text (it reads every script's digits). Interpreted, this
+    name is ``int`` itself (below)."""
     value: i64 = 0
     for index in range(len(digits)):
         value = value * 10 + ord(digits[index]) - 48

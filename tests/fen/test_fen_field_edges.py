@@ -38,7 +38,7 @@ def test_a_text_at_the_edges_of_the_fields_reads_or_fails_where_the_table_says(c
 @given(st.text(alphabet="0123456789", min_size=1, max_size=9))
 def test_counters_read_as_int_reads_them(digits):
     """Every counter field is one to nine ASCII digits; compiled, the reader sums them
-    itself (``_counter_value``), interpreted it calls ``int``: the same number."""
+    itself (``_counter_value``); interpreted, that name is ``int``: the same number."""
     assert reader._counter_value(digits) == int(digits)
     fen = f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {digits} {digits}"
     setup = read_fen(fen, DEFAULT_REGISTRY.find("standard")).setup
