@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from notation.errors import IllegalSetupError, NotationError, Problem
 from notation.fen.dialect import Dialect
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
-from notation.fen.reader import ReadResult, read_fen
+from notation.fen.reader import ReadResult, read_fen, read_fen_or_error
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
 from notation.validation import FINISHED_GAME_CODES, validate
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
 _REPAIR: Final = IllegalPolicy.REPAIR
 _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
+# What ``read_fen_or_error`` returns for a FEN it reads: the test that passes is the one
+# CPython answers at once (a failing ``isinstance`` also looks up ``__class__``).
+_READ_RESULT: Final = ReadResult
 
 
 def _repr(kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> str:
@@ -152,9 +155,11 @@ def convert_fen(
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
-        parsed = read_fen(text, found)
+        parsed = read_fen_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
+    if not isinstance(parsed, _READ_RESULT):  # a FenSyntaxError
+        return ConvertResult(False, None, found.key, errors=list(parsed.problems))
     setup = parsed.setup
     warnings: list[Problem] = []
     if on_illegal is _REPAIR:
@@ -181,9 +186,11 @@ def validate_fen(
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
-        parsed = read_fen(text, found)
+        parsed = read_fen_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
         return ValidateResult(False, found.key if found is not None else None, list(exc.problems))
+    if not isinstance(parsed, _READ_RESULT):  # a FenSyntaxError
+        return ValidateResult(False, found.key, list(parsed.problems))
     errors, accepted = _split(validate(parsed.setup, found), accept)
     # Positional: interpreted, a call with keywords binds each by name (per FEN).
     return ValidateResult(not errors, found.key, errors, accepted, parsed.dialect)

@@ -132,48 +132,76 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     Raises ``FenSyntaxError`` (code ``fen-syntax``, with ``field`` and 1-based ``column``)
     or ``UnknownVariantError``. Does not judge legality: see ``notation.validation``.
     """
+    read = read_fen_or_error(text, variant, registry=registry)
+    if not isinstance(read, _READ_RESULT):  # a FenSyntaxError
+        raise read
+    return read
+
+
+def read_fen_or_error(
+    text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY
+) -> ReadResult | FenSyntaxError:
+    """``read_fen`` with its ``FenSyntaxError`` returned, not raised: for a caller that
+    answers the error rather than raises it (``notation.operations``). Compiled, an
+    exception adds a traceback entry (a code object and a frame made for it) for every
+    function it leaves: a syntax error is caught where the fields are read
+    (``_read_checked``), and one the grammar explains is never raised. Raises
+    ``UnknownVariantError``, and ``TypeError`` for a ``text`` that is no str.
+    """
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")
-    _reject_hostile(text)
     plan = _PLANS.get(found)
-    if plan.rules.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
-        text, bombs = split_bomb_field(text)
-        result = read_fen(text, without_bombs(found), registry=registry)
-        return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
-    if plan.rules.spellings:
-        # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
-        # the variant's own spelling, then say which spelling each part had.
-        own = own_spelling(text, found)
-        read = _read_checked(own.text, found, plan, registry)
-        seen = read.dialect.with_spellings(own.letters, own.sides, own.layout)
-        return ReadResult(read.setup, read.variant, seen)
+    rules = plan.rules
+    try:
+        _reject_hostile(text)
+        if rules.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
+            text, bombs = split_bomb_field(text)
+            result = read_fen_or_error(text, without_bombs(found), registry=registry)
+            if not isinstance(result, _READ_RESULT):
+                return result
+            return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
+        if rules.spellings:
+            # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
+            # the variant's own spelling, then say which spelling each part had.
+            own = own_spelling(text, found)
+            read = _read_checked(own.text, found, plan, registry)
+            if not isinstance(read, _READ_RESULT):
+                return read
+            seen = read.dialect.with_spellings(own.letters, own.sides, own.layout)
+            return ReadResult(read.setup, read.variant, seen)
+    except FenSyntaxError as exc:
+        return exc
     return _read_checked(text, found, plan, registry)
 
 
-def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult:
-    """``read_fen`` of a text that passed ``_reject_hostile``."""
-    if plan.rules.tafl and opentafl.looks_like_record(text):
-        return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
-    extended = plan.extended
-    if not extended:
-        fields = _plain_fields(text)
-        if fields is not None:
-            return _Reader(text, None, found, plan).read_plain(fields)
-    else:
-        groups = _extended_fields(text, plan.rules.pockets, plan.rules.check_counters)
-        if groups is not None:
-            return _Reader(text, None, found, plan).read(groups)
-    # A FEN cut short cannot match: explained without trying the pattern first (a failing
-    # match of the whole pattern costs about as much as reading a FEN).
-    match = None if _surely_cut_short(text) else plan.pattern.fullmatch(text)
-    if match is None:
-        raise _grammar_error(text, _field_groups(found), found, registry)
-    reader = _Reader(text, match, found, plan)
-    if extended:
-        return reader.read(match.groupdict())
-    return reader.read_plain(match.groups())
+def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult | FenSyntaxError:
+    """``read_fen_or_error`` of a text that passed ``_reject_hostile``: the syntax error a
+    field's reader raises is caught here, the one the grammar explains is returned."""
+    try:
+        if plan.rules.tafl and opentafl.looks_like_record(text):
+            return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
+        extended = plan.extended
+        if not extended:
+            fields = _plain_fields(text)
+            if fields is not None:
+                return _Reader(text, None, found, plan).read_plain(fields)
+        else:
+            groups = _extended_fields(text, plan.rules.pockets, plan.rules.check_counters)
+            if groups is not None:
+                return _Reader(text, None, found, plan).read(groups)
+        # A FEN cut short cannot match: explained without trying the pattern first (a failing
+        # match of the whole pattern costs about as much as reading a FEN).
+        match = None if _surely_cut_short(text) else plan.pattern.fullmatch(text)
+        if match is None:
+            return _grammar_error(text, _field_groups(found), found, registry)
+        reader = _Reader(text, match, found, plan)
+        if extended:
+            return reader.read(match.groupdict())
+        return reader.read_plain(match.groups())
+    except FenSyntaxError as exc:
+        return exc
 
 
 def _surely_cut_short(text: str) -> bool:
@@ -350,8 +378,8 @@ def _field_groups(variant: Variant) -> frozenset[str]:
 
 def _grammar_error(text: str, groups: frozenset[str], variant: Variant, registry: Registry) -> FenSyntaxError:
     """Why ``text`` does not match: the field, its 1-based column, what was expected; the
-    error to raise, returned (``_Reader.fail`` says why), but for a field before the one
-    the grammar stopped at that is wrong on its own (``_check_fields_before`` raises it)."""
+    error, returned (``read_fen_or_error`` says why), or that of a field before the one
+    the grammar stopped at that is wrong on its own (``_field_error_before``)."""
     bracket = text.find("[")
     first_field_end = len(text.split()[0]) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
     if bracket >= 0 and POCKET_FIELDS not in groups and bracket < first_field_end:
@@ -390,7 +418,9 @@ def _grammar_parse_error(
     except pp.ParseBaseException as exc:
         # Report the leftmost problem: a field before the point where the grammar broke
         # may itself be wrong ("not a fen at all" is wrong at column 2, not at "all").
-        _check_fields_before(text, exc.loc, variant)
+        before = _field_error_before(text, exc.loc, variant)
+        if before is not None:
+            return before
         # pyparsing names the expectation after the element that failed ("Expected
         # fullmove number"); our field elements carry the human field names.
         message = str(exc.msg)
@@ -434,6 +464,17 @@ def _grammar_parse_error(
 _REQUIRED_AFTER_PLACEMENT = ("turn", "castling", "en-passant")
 _PLACEMENT_TOKEN = {False: PLACEMENT_PATTERN, True: rf"{PLACEMENT_PATTERN}(?:{BRACKETED_PATTERN})?"}
 _COUNTER_DIGITS = 9  # as COUNTER_PATTERN takes them
+# The error paths' token patterns, each compiled when first used (start-up compiles none)
+# and kept: ``re.fullmatch`` of a pattern's text finds it in re's cache through Python code.
+_TOKEN_PATTERNS: Final[dict[str, re.Pattern[str]]] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled, once per process."""
+    found = _TOKEN_PATTERNS.get(pattern)
+    if found is None:
+        found = _TOKEN_PATTERNS[pattern] = re.compile(pattern)
+    return found
 
 
 def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) -> FenSyntaxError | None:
@@ -441,17 +482,18 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
     present is one the grammar takes in its place, and a required field is missing at the
     end (side to move, castling or en passant; or a fullmove number after a halfmove
     clock). The grammar then fails at the end of the text expecting that field, after the
-    fields before it were checked on their own (one wrong on its own is raised). None for
+    fields before it were checked on their own (the error of one wrong on its own is given
+    instead). None for
     any other shape (the grammar explains it). tests/fen/test_fen_errors_fast.py checks this
     agrees with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return None
     tokens = text.split()
-    if not tokens or re.fullmatch(_PLACEMENT_TOKEN[POCKET_FIELDS in groups], tokens[0]) is None:
+    if not tokens or _compiled(_PLACEMENT_TOKEN[POCKET_FIELDS in groups]).fullmatch(tokens[0]) is None:
         return None
     if len(tokens) <= len(_REQUIRED_AFTER_PLACEMENT):
         missing = _REQUIRED_AFTER_PLACEMENT[len(tokens) - 1]
-    elif len(tokens) == 5 and re.fullmatch(COUNTER_PATTERN, tokens[4]) is not None:
+    elif len(tokens) == 5 and _compiled(COUNTER_PATTERN).fullmatch(tokens[4]) is not None:
         missing = "fullmove"
     else:
         return None
@@ -460,8 +502,10 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
 
 def _missing_at_end(text: str, missing: str, variant: Variant) -> FenSyntaxError:
     """The grammar's error for a FEN that ends where the field ``missing`` should start,
-    after checking the fields before on their own."""
-    _check_fields_before(text, len(text), variant)
+    or the error of a field before it that is wrong on its own."""
+    before = _field_error_before(text, len(text), variant)
+    if before is not None:
+        return before
     name = FIELD_NAMES[missing]
     return FenSyntaxError(
         f"expected {name}, found the end of the FEN", field=missing, column=len(text) + 1, expected=name
@@ -475,17 +519,17 @@ def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: R
     passant square takes (check counters, the counters and an appended pocket where the
     variant has them, in the grammar's order).
     The fields before the wrong token are checked on their own first, as on the grammar's
-    path (one wrong on its own is raised). None for any other shape, and for a token a
-    field would take only part of (the grammar explains those). Importing pyparsing costs
-    a process more than reading thousands of FENs: a run whose unreadable FENs are of
-    these shapes starts without it. tests/fen/test_fen_errors_fast.py checks this agrees
-    with the grammar."""
+    path (the error of one wrong on its own is given instead). None for any other shape,
+    and for a token a field would take only part of (the grammar explains those).
+    Importing pyparsing costs a process more than reading thousands of FENs: a run whose
+    unreadable FENs are of these shapes starts without it. tests/fen/test_fen_errors_fast.py
+    checks this agrees with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return None
     pockets, checks = POCKET_FIELDS in groups, CHECK_FIELDS in groups
     tokens = _first_tokens(text, 10)  # ten fields at most: every optional one there
     count = len(tokens)
-    if count < 5 or re.fullmatch(_PLACEMENT_TOKEN[pockets], tokens[0][1]) is None:
+    if count < 5 or _compiled(_PLACEMENT_TOKEN[pockets]).fullmatch(tokens[0][1]) is None:
         return None
     index = 4
     if checks and _is_pair(tokens[index][1]):  # checks remaining, W+B
@@ -496,7 +540,7 @@ def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: R
         if not _is_counter(tokens[index + 1][1]):  # once a halfmove clock is read, a fullmove number must follow
             return _expected_at(text, tokens[index + 1], "fullmove", variant)
         index += 2
-    if checks and index < count and re.fullmatch(GIVEN_PATTERN, tokens[index][1]) is not None:  # +W+B
+    if checks and index < count and _compiled(GIVEN_PATTERN).fullmatch(tokens[index][1]) is not None:  # +W+B
         index += 1
     if pockets and index < count:
         taken = _taken(APPENDED_POCKET_PATTERN, tokens[index][1])
@@ -511,7 +555,9 @@ def _tail_error(text: str, groups: frozenset[str], variant: Variant, registry: R
     at, token = tokens[index]
     if index == 4 and "+" not in token:
         return _expected_at(text, tokens[index], "halfmove", variant)
-    _check_fields_before(text, at, variant)
+    before = _field_error_before(text, at, variant)
+    if before is not None:
+        return before
     field = "checks" if "+" in token else "pockets" if token.isalpha() and index >= 6 else "end"
     return FenSyntaxError(
         f"unexpected {token!r} after the last field{_extension_hint(token, variant, registry)}",
@@ -524,7 +570,7 @@ def _taken(pattern: str, token: str) -> bool | None:
     """Whether the grammar's field of ``pattern`` takes the whole ``token`` (True) or none of
     it (False); None where it would take a part (its pattern's alternatives do not all
     look for the end of the token)."""
-    match = re.match(pattern, token)
+    match = _compiled(pattern).match(token)
     if match is None:
         return False
     return True if match.end() == len(token) else None
@@ -532,9 +578,12 @@ def _taken(pattern: str, token: str) -> bool | None:
 
 def _expected_at(text: str, token_at: tuple[int, str], field: str, variant: Variant) -> FenSyntaxError:
     """The grammar's error for a counter ``field`` it expected where the token ``token_at``
-    (its start, its text) stands, after checking the fields before it on their own."""
+    (its start, its text) stands, or the error of a field before it that is wrong on its
+    own."""
     at, token = token_at
-    _check_fields_before(text, at, variant)
+    before = _field_error_before(text, at, variant)
+    if before is not None:
+        return before
     too_long = token.isdigit() and len(token) > _COUNTER_DIGITS
     hint = f" (a counter has at most {_COUNTER_DIGITS} digits)" if too_long else ""
     name = FIELD_NAMES[field]
@@ -554,9 +603,9 @@ class _TokenSpans:
         return self.starts[group]
 
 
-def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
-    """Raise the syntax error of the first of placement, turn, castling and en passant that
-    starts before ``limit`` and is wrong on its own; return if none is."""
+def _field_error_before(text: str, limit: int, variant: Variant) -> FenSyntaxError | None:
+    """The syntax error of the first of placement, turn, castling and en passant that
+    starts before ``limit`` and is wrong on its own; None if none is."""
     tokens = _first_tokens(text[:limit], 4)  # at most four, maybe fewer
     names = _TOKEN_NAMES
     starts: dict[str, int] = {}
@@ -564,16 +613,20 @@ def _check_fields_before(text: str, limit: int, variant: Variant) -> None:
         starts[names[index]] = tokens[index][0]
     reader = _Reader(text, _TokenSpans(starts), variant)
     board = ""  # the placement comes first: read before any castling token is
-    for index in range(len(tokens)):
-        name, token = names[index], tokens[index][1]
-        if name == "placement":
-            board = reader.read_placement(token.split("[", 1)[0])[0]
-        elif name == "turn" and token not in ("w", "b"):
-            raise reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
-        elif name == "castling":
-            reader.read_castling(token, board)
-        elif name == "en_passant":
-            reader.read_en_passant(token)
+    try:
+        for index in range(len(tokens)):
+            name, token = names[index], tokens[index][1]
+            if name == "placement":
+                board = reader.read_placement(token.split("[", 1)[0])[0]
+            elif name == "turn" and token not in ("w", "b"):
+                return reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
+            elif name == "castling":
+                reader.read_castling(token, board)
+            elif name == "en_passant":
+                reader.read_en_passant(token)
+    except FenSyntaxError as exc:  # raised by the field's reader
+        return exc
+    return None
 
 
 def _first_tokens(text: str, count: int) -> list[tuple[int, str]]:
