@@ -124,7 +124,8 @@ def is_chess960(board: Board, rights: Collection[int], promoted: Collection[int]
     if last is not None and last[2] is variant and last[0] == board and last[1] == rights:
         return last[3]
     answer = not _classical(board, rights, variant) and _judged(board, rights, (), variant)
-    _LAST_ANSWER[0] = (board, frozenset(rights), variant, answer)
+    kept = rights if type(rights) is frozenset else frozenset(rights)  # a setup's own: not copied
+    _LAST_ANSWER[0] = (board, kept, variant, answer)
     return answer
 
 

@@ -18,6 +18,7 @@ ranks are the first and last ranks of the board (``Setup.geometry``).
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from notation.errors import Problem
 from notation.rules.bitboard import ByColour, square_count, squares
@@ -32,18 +33,23 @@ class Reading(enum.Enum):
     CHESS960 = "chess960"  # any back-rank rook, at most one right on each side of the king
 
 
+# Members bound once: compiled code reading one off its class goes through EnumType's hook.
+_CLASSICAL: Final = Reading.CLASSICAL
+_CHESS960: Final = Reading.CHESS960
+
+
 def reading_of(ctx: Context) -> Reading:
     """The reading for this setup's rights: Chess960 in ``random_start`` variants and for
     setups that count as Chess960 (see the module doc), classical otherwise. Promotion
     marks count as the rest of validation counts them (``AttackView.promoted``: a ``~`` on a
     piece no pawn can become, such as a Standard king, is ignored)."""
-    variant, setup = ctx.variant, ctx.setup
-    if variant.random_start:
-        return Reading.CHESS960
+    setup = ctx.setup
+    if ctx.rules.random_start:  # the variant's rules object: compiled, a struct field, not a dataclass look-up
+        return _CHESS960
     promoted = ctx.position.promoted
-    if is_chess960(setup.cells, setup.castling, tuple(squares(promoted)) if promoted else (), variant):
-        return Reading.CHESS960
-    return Reading.CLASSICAL
+    if is_chess960(setup.cells, setup.castling, tuple(squares(promoted)) if promoted else (), ctx.variant):
+        return _CHESS960
+    return _CLASSICAL
 
 
 def judge_rights(ctx: Context) -> dict[int, str]:
@@ -57,8 +63,12 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         for sq in setup.castling:
             bad[sq] = f"{variant.name} has no castling"
         return bad
-    chess960 = reading_of(ctx) is Reading.CHESS960
-    start_kings, start_rooks = start_array(variant).squares
+    chess960 = reading_of(ctx) is _CHESS960
+    start = start_array(variant)
+    start_kings = start.squares[0]
+    # Each right is on its own side's back rank when this is asked: a set of both sides' rook
+    # squares answers for it, where a bitboard holding h8 is long arithmetic.
+    start_rooks = start.rooks
     tables = position.tables
     files = tables.files
     black_back = tables.size - files
@@ -89,7 +99,7 @@ def judge_rights(ctx: Context) -> dict[int, str]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
         elif not chess960 and not king & start_kings[colour]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
-        elif not chess960 and not start_rooks[colour] >> sq & 1:
+        elif not chess960 and sq not in start_rooks:
             bad[sq] = f"{name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
         elif chess960 and square_count(king) > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
