@@ -174,8 +174,9 @@ class Setup:
             if len(cells) != size or not cells.isascii():
                 raise ValueError(f"cells of a {geometry} board must be {size} ASCII characters, not {cells!r}")
             known = None
-        rights = frozenset(castling)  # a frozenset passes through as itself
-        marks = frozenset(promoted)
+        # A frozenset is kept as itself: compiled, ``frozenset(x)`` copies even a frozenset.
+        rights = castling if type(castling) is frozenset else frozenset(castling)
+        marks = promoted if type(promoted) is frozenset else frozenset(promoted)
         if COMPILED:
             # Compiled (mypyc), an assignment in the class's own code writes the attribute
             # directly, past ``__setattr__``: a dozen descriptor calls fewer per FEN read.
