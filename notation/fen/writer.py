@@ -9,6 +9,7 @@ warnings: that is the mode's meaning. Nothing here validates the setup.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final, NamedTuple
 
 from notation.errors import Problem
@@ -186,11 +187,34 @@ def _placement_with_marks(cells: str, promoted: frozenset[int]) -> str:
     return text
 
 
-_CORNERS = (7, 0, 63, 56)
-# The letters of corner rooks in each castling style (chosen with ``is``: a dict keyed by
-# the enum would run Enum.__hash__, Python code, per FEN).
-_XFEN_CORNERS = {7: "K", 0: "Q", 63: "k", 56: "q"}
-_SHREDDER_CORNERS = {7: "H", 0: "A", 63: "h", 56: "a"}
+_CORNERS = (7, 0, 63, 56)  # the 8x8 board's corners, in the order their rights are written
+
+
+def _corner_rights(letters: dict[int, str]) -> dict[frozenset[int], tuple[str, tuple[tuple[int, str], ...]]]:
+    """Every set of rights naming corners of the 8x8 board, mapped to its text in the style
+    of ``letters`` (a letter per corner) and the (square, rook) pairs it needs: with a rook
+    in each named corner, each right names the outermost rook on its side, so the letters
+    need no search."""
+    table = {}
+    for count in range(1, len(_CORNERS) + 1):
+        for corners in itertools.combinations(_CORNERS, count):
+            rooks = tuple((sq, "R" if sq < 8 else "r") for sq in corners)
+            table[frozenset(corners)] = ("".join(letters[sq] for sq in corners), rooks)
+    return table
+
+
+# Per castling style (chosen with ``is``: a dict keyed by the enum would run Enum.__hash__,
+# Python code, per FEN). Looked up by the setup's rights: a frozenset keeps its hash.
+_XFEN_CORNER_RIGHTS: Final = _corner_rights({7: "K", 0: "Q", 63: "k", 56: "q"})
+_SHREDDER_CORNER_RIGHTS: Final = _corner_rights({7: "H", 0: "A", 63: "h", 56: "a"})
+
+
+def _rooks_stand(board: str, rooks: tuple[tuple[int, str], ...]) -> bool:
+    """Whether each (square, rook letter) of ``rooks`` is on ``board``."""
+    for sq, rook in rooks:
+        if board[sq] != rook:
+            return False
+    return True
 
 
 def _pocket_letters(setup: Setup) -> str:
@@ -214,12 +238,11 @@ def _castling(
         plan.random_start or is_chess960(board, setup.castling, setup.promoted, variant)
     ):
         style = options.castling_960
-    table = _SHREDDER_CORNERS if style is _SHREDDER else _XFEN_CORNERS
     geometry = setup.geometry
-    chess_board = geometry is CHESS_BOARD or geometry.is_chess_board
-    if chess_board and all(sq in table and board[sq] == ("R" if sq < 8 else "r") for sq in setup.castling):
-        # A rook in each named corner: always the outermost one, so the letters need no search.
-        return "".join(table[sq] for sq in _CORNERS if sq in setup.castling)
+    if geometry is CHESS_BOARD or geometry.is_chess_board:
+        corners = (_SHREDDER_CORNER_RIGHTS if style is _SHREDDER else _XFEN_CORNER_RIGHTS).get(setup.castling)
+        if corners is not None and _rooks_stand(board, corners[1]):
+            return corners[0]
     out = []
     width, file_names = geometry.files, geometry.file_names
     black_back = geometry.size - width

@@ -79,7 +79,6 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         _unpromoted(cells, letters[0][0], 0, files, promoted),
         _unpromoted(cells, letters[1][0], black_back, files, promoted),
     )
-    name = ctx.square_name
     good_by_colour: list[list[int]] = [[], []]
     for sq in sorted(setup.castling):
         if not 0 <= sq < tables.size:
@@ -87,25 +86,26 @@ def judge_rights(ctx: Context) -> dict[int, str]:
             continue
         colour = 0 if sq < files else 1 if sq >= black_back else -1
         if colour < 0:
-            bad[sq] = f"{name(sq)} is not on a back rank"
+            bad[sq] = f"{ctx.square_name(sq)} is not on a back rank"
             continue
         royal_letter, letter = letters[colour]
         king = kings[colour]
         if cells[sq] != letter:
-            bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {name(sq)}"
+            bad[sq] = f"no {side(colour)} {ctx.piece_name(letter)} on {ctx.square_name(sq)}"
         elif promoted >> sq & 1:
-            bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {name(sq)} is a promoted piece"
+            bad[sq] = f"the {side(colour)} {ctx.piece_name(letter)} on {ctx.square_name(sq)} is a promoted piece"
         elif not king:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its back rank"
         elif not chess960 and not king & start_kings[colour]:
             bad[sq] = f"the {side(colour)} {ctx.piece_name(royal_letter)} is not on its start square"
         elif not chess960 and sq not in start_rooks:
-            bad[sq] = f"{name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
+            bad[sq] = f"{ctx.square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
         elif chess960 and square_count(king) > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
         else:
             good_by_colour[colour].append(sq)
-    for colour, good in enumerate(good_by_colour):
+    for colour in (0, 1):  # not ``enumerate``: no iterator and pair made per setup
+        good = good_by_colour[colour]
         if len(good) < 2:
             continue  # one right a side at most: none to drop
         # ``good`` is in square order: those west of the castling piece, then those east;
@@ -116,9 +116,9 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         while east < len(good) and good[east] < king_sq:
             east += 1
         for index in range(1, east):
-            bad[good[index]] = f"{side(colour)} already has a right on that side ({name(good[0])})"
+            bad[good[index]] = f"{side(colour)} already has a right on that side ({ctx.square_name(good[0])})"
         for index in range(east, len(good) - 1):
-            bad[good[index]] = f"{side(colour)} already has a right on that side ({name(good[-1])})"
+            bad[good[index]] = f"{side(colour)} already has a right on that side ({ctx.square_name(good[-1])})"
     return bad
 
 
