@@ -67,7 +67,9 @@ def json_line(obj: dict[str, Any]) -> str:
     """``obj`` as one compact JSON line (``notation.json_codec``), its line break included."""
     fast = CODEC.load()
     if fast.dumps is not None:
-        return fast.dumps(obj, None, fast.newline).decode()  # (obj, default, option)
+        # Typed as bytes: compiled, the decoding is a direct UTF-8 call, not a method look-up.
+        data: bytes = fast.dumps(obj, None, fast.newline)  # (obj, default, option)
+        return data.decode()
     return dumps(obj) + "\n"
 
 

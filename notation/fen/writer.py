@@ -48,6 +48,10 @@ class WriteResult(NamedTuple):
 
 # Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
 _TUPLE_NEW: Final = tuple.__new__
+# Names compiled code reads per FEN, bound as Final: C statics, not look-ups in the module's
+# dictionary (a NamedTuple and an imported object are not native).
+_WRITE_RESULT: Final = WriteResult
+_CHESS_BOARD: Final = CHESS_BOARD
 
 
 def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OPTIONS) -> WriteResult:
@@ -106,8 +110,8 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         warnings.append(Problem("lossy-bombs", f"{plan.name} has no bombs; they were dropped", field="bombs"))
     if plan.spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
-        return _TUPLE_NEW(WriteResult, (fen, warnings + lost))
-    return _TUPLE_NEW(WriteResult, (" ".join(parts), warnings))
+        return _TUPLE_NEW(_WRITE_RESULT, (fen, warnings + lost))
+    return _TUPLE_NEW(_WRITE_RESULT, (" ".join(parts), warnings))
 
 
 def _promoted_marks(setup: Setup, plan: VariantRules, tilde: bool, warnings: list[Problem]) -> bool:
@@ -157,14 +161,14 @@ def _checks_given(remaining: tuple[int, int], checks_to_win: int, warnings: list
 _RUNS = tuple(("." * n, str(n)) for n in range(8, 0, -1))
 
 
-_NO_MARKS: frozenset[int] = frozenset()
+_NO_MARKS: Final[frozenset[int]] = frozenset()
 
 
 def _placement(setup: Setup, tilde: bool) -> str:
     cells = setup.cells
     geometry = setup.geometry
     marks = setup.promoted if tilde else _NO_MARKS
-    if geometry is not CHESS_BOARD and not geometry.is_chess_board:
+    if geometry is not _CHESS_BOARD and not geometry.is_chess_board:
         return placement_of_board(cells, geometry, marks)
     if marks:
         return _placement_with_marks(cells, marks)
@@ -239,7 +243,7 @@ def _castling(
     ):
         style = options.castling_960
     geometry = setup.geometry
-    if geometry is CHESS_BOARD or geometry.is_chess_board:
+    if geometry is _CHESS_BOARD or geometry.is_chess_board:
         corners = (_SHREDDER_CORNER_RIGHTS if style is _SHREDDER else _XFEN_CORNER_RIGHTS).get(setup.castling)
         if corners is not None and _rooks_stand(board, corners[1]):
             return corners[0]
