@@ -120,6 +120,7 @@ class _PieceMap:
 
 
 _NONE: Final[ByColour] = (0, 0)  # the (white, black) of a group the variant lacks
+_UNREAD: Final[ByColour] = (-1, -1)  # a pair not yet made from the words (a bitboard is never negative)
 
 # A cell's colour and attack groups as bits (_PieceMap.codes), the groups in _GROUP_NAMES
 # order. Royal pieces other than the king-movers are converted apart (few variants).
@@ -150,12 +151,14 @@ def _split(both: int, white: int) -> ByColour:
 
 class AttackView:
     """The attack view of one setup: its bitboards. Every per-colour attribute is a pair
-    ``(white, black)``."""
+    ``(white, black)``. Compiled on 8x8, ``knights``, ``diagonal``, ``orthogonal`` and
+    ``hoppers`` are made from the groups' words when first read: a legal setup is judged
+    without them (``attackers`` reads the words)."""
 
     __slots__ = (
         "setup", "variant", "turn", "occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
-        "colours", "_letters", "_encoded", "royal",
-        "pawns", "knights", "kings", "diagonal", "orthogonal", "hoppers", "promoted", "rules", "tables", "placing",
+        "colours", "_letters", "_encoded", "royal", "pawns", "kings", "promoted", "rules", "tables", "placing",
+        "_knights", "_diagonal", "_orthogonal", "_hoppers",
     )
 
     _letters: dict[str, int] | None
@@ -167,12 +170,13 @@ class AttackView:
     tables: Tables
     colours: ByColour
     pawns: ByColour
-    knights: ByColour
     kings: ByColour
-    diagonal: ByColour
-    orthogonal: ByColour
-    hoppers: ByColour
     royal: ByColour
+    # Read through the properties below: _UNREAD until then where ``_by_words``.
+    _knights: ByColour
+    _diagonal: ByColour
+    _orthogonal: ByColour
+    _hoppers: ByColour
     rules: VariantRules
 
     def __init__(self, setup: Setup, variant: Variant):
@@ -233,11 +237,9 @@ class AttackView:
         )
         self._by_words = True
         self.pawns = (from_word(ours[0]), from_word(theirs[0]))
-        self.knights = (from_word(ours[1]), from_word(theirs[1]))
         self.kings = (from_word(ours[2]), from_word(theirs[2]))
-        self.diagonal = (from_word(ours[3]), from_word(theirs[3]))
-        self.orthogonal = (from_word(ours[4]), from_word(theirs[4]))
-        self.hoppers = (from_word(ours[5]), from_word(theirs[5])) if hoppers else _NONE
+        self._knights = self._diagonal = self._orthogonal = _UNREAD
+        self._hoppers = _UNREAD if hoppers else _NONE
         royal = pieces.royal
         self._set_royal(pieces, int(cells[::-1].translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
 
@@ -266,9 +268,9 @@ class AttackView:
         if knights:
             both = int(encoded.translate(knights), 2)
             ours = both & white
-            self.knights = (ours, both ^ ours)
+            self._knights = (ours, both ^ ours)
         else:
-            self.knights = _NONE
+            self._knights = _NONE
         if kings:
             both = int(encoded.translate(kings), 2)
             ours = both & white
@@ -278,18 +280,50 @@ class AttackView:
         if diagonal:
             both = int(encoded.translate(diagonal), 2)
             ours = both & white
-            self.diagonal = (ours, both ^ ours)
+            self._diagonal = (ours, both ^ ours)
         else:
-            self.diagonal = _NONE
+            self._diagonal = _NONE
         if orthogonal:
             both = int(encoded.translate(orthogonal), 2)
             ours = both & white
-            self.orthogonal = (ours, both ^ ours)
+            self._orthogonal = (ours, both ^ ours)
         else:
-            self.orthogonal = _NONE
-        self.hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
+            self._orthogonal = _NONE
+        self._hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
         royal = pieces.royal
         self._set_royal(pieces, int(encoded.translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
+
+    @property
+    def knights(self) -> ByColour:
+        found = self._knights
+        if found[0] < 0:
+            found = self._knights = self._pair(1)
+        return found
+
+    @property
+    def diagonal(self) -> ByColour:
+        found = self._diagonal
+        if found[0] < 0:
+            found = self._diagonal = self._pair(3)
+        return found
+
+    @property
+    def orthogonal(self) -> ByColour:
+        found = self._orthogonal
+        if found[0] < 0:
+            found = self._orthogonal = self._pair(4)
+        return found
+
+    @property
+    def hoppers(self) -> ByColour:
+        found = self._hoppers
+        if found[0] < 0:
+            found = self._hoppers = self._pair(5)
+        return found
+
+    def _pair(self, group: int) -> ByColour:
+        """(white, black) of the ``group``-th of ``GroupWords``, made from the words."""
+        return (from_word(self._white_words[group]), from_word(self._black_words[group]))
 
     def _set_royal(self, pieces: _PieceMap, royal: int) -> None:
         """Set ``royal`` from the kings (where they are the royal pieces) or from ``royal``,
@@ -350,21 +384,22 @@ class AttackView:
         if self._by_words:
             words = self._white_words if colour == WHITE else self._black_words
             return from_word(_word_attackers(words, sq, colour, occ_word) & occ_word)
+        # Without the words the pairs were made at once (``_groups_by_conversion``): read as they are.
         occ = self.occupied if occupied is None else occupied
         found = (
-            (KNIGHT_ATTACKS[sq] & self.knights[colour])
+            (KNIGHT_ATTACKS[sq] & self._knights[colour])
             | (KING_ATTACKS[sq] & self.kings[colour])
             | (PAWN_ATTACKS[colour ^ 1][sq] & self.pawns[colour])
         )
         # A slider off every line through ``sq`` cannot attack it: skip the table look-ups.
         # Sliders are looked up on square-set words (chess_attacks, as the move generator does).
-        sliders = self.orthogonal[colour]
+        sliders = self._orthogonal[colour]
         if ROOK_PSEUDO[sq] & sliders:
             found |= from_word(rook_attacks(sq, occ_word)) & sliders
-        sliders = self.diagonal[colour]
+        sliders = self._diagonal[colour]
         if BISHOP_PSEUDO[sq] & sliders:
             found |= from_word(bishop_attacks(sq, occ_word)) & sliders
-        hoppers = self.hoppers[colour]
+        hoppers = self._hoppers[colour]
         if hoppers:
             found |= from_word(chess_attacks.hopper_attackers(sq, occ_word, to_word(hoppers)))
         return found & occ
@@ -378,19 +413,19 @@ class BoardAttackView(AttackView):
     def attackers(self, sq: int, colour: int, occupied: int | None = None) -> int:
         occ = self.occupied if occupied is None else occupied
         tables = self.tables
-        found = (
-            (tables.knight[sq] & self.knights[colour])
+        found = (  # the pairs were made at once on this board (``_groups_by_conversion``)
+            (tables.knight[sq] & self._knights[colour])
             | (tables.king[sq] & self.kings[colour])
             | (tables.pawn[colour ^ 1][sq] & self.pawns[colour])
         )
-        sliders = self.orthogonal[colour]
+        sliders = self._orthogonal[colour]
         if tables.rook_pseudo[sq] & sliders:
             found |= tables.rook_attacks(sq, occ) & sliders
-        sliders = self.diagonal[colour]
+        sliders = self._diagonal[colour]
         if tables.bishop_pseudo[sq] & sliders:
             found |= tables.bishop_attacks(sq, occ) & sliders
-        if self.hoppers[colour]:
-            found |= hopper_attackers(sq, occ, self.hoppers[colour], tables)
+        if self._hoppers[colour]:
+            found |= hopper_attackers(sq, occ, self._hoppers[colour], tables)
         return found & occ
 
 
