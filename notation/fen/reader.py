@@ -483,9 +483,8 @@ def _missing_field_error(text: str, groups: frozenset[str], variant: Variant) ->
     end (side to move, castling or en passant; or a fullmove number after a halfmove
     clock). The grammar then fails at the end of the text expecting that field, after the
     fields before it were checked on their own (the error of one wrong on its own is given
-    instead). None for
-    any other shape (the grammar explains it). tests/fen/test_fen_errors_fast.py checks this
-    agrees with the grammar."""
+    instead). None for any other shape (the grammar explains it).
+    tests/fen/test_fen_errors_fast.py checks this agrees with the grammar."""
     if not text.isascii():  # the grammar's gaps are spaces and tabs; str.split knows more
         return None
     tokens = text.split()
