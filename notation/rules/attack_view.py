@@ -152,8 +152,9 @@ def _split(both: int, white: int) -> ByColour:
 class AttackView:
     """The attack view of one setup: its bitboards. Every per-colour attribute is a pair
     ``(white, black)``. Compiled on 8x8, ``knights``, ``diagonal``, ``orthogonal`` and
-    ``hoppers`` are made from the groups' words when first read: a legal setup is judged
-    without them (``attackers`` reads the words)."""
+    ``hoppers`` are made from the groups' words when first read: the validators of most
+    legal setups never read them (``attackers`` reads the words; an impossible check, an
+    en passant pin and a Dark Chess view do)."""
 
     __slots__ = (
         "setup", "variant", "turn", "occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
