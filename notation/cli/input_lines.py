@@ -22,6 +22,8 @@ from typing import Any, BinaryIO, Final
 
 from notation import json_codec
 from notation.cli.jsonl import CODEC
+from notation.cli.plain_json import USED as PLAIN_JSON
+from notation.cli.plain_json import read_fen_object
 from notation.errors import Problem
 from notation.inputs import FEN_BOM, FEN_BOM_MESSAGE, STDIN, InputFile
 from notation.json_codec import loads
@@ -146,7 +148,14 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
         if json_lines and len(data) > 1 and data[0] == 123:  # "{": the usual JSON line
             # Parsed from its bytes (orjson checks the UTF-8) without decoding and stripping
             # it first; what orjson refuses takes the path below, whose messages say what
-            # went wrong where, as they always have.
+            # went wrong where, as they always have. The usual line is read before either
+            # (notation.cli.plain_json), without a JSON library.
+            if PLAIN_JSON:
+                plain = read_fen_object(data)
+                if plain is not None:
+                    fen, variant = plain
+                    item = FenInput(fen, default_variant if variant is None else variant, number)
+                    return item.read_from(raw.source)
             fast = CODEC.load().loads
             if fast is not None:
                 try:

@@ -26,6 +26,8 @@ from notation.cli.answer_stream import AnswerStream
 from notation.cli.answers import Answer, file_hint, located, problem_text, text_prefix
 from notation.cli.input_lines import FenInput, RawInput, fen_input
 from notation.cli.jsonl import json_line
+from notation.cli.plain_json import USED as PLAIN_JSON
+from notation.cli.plain_json import answer_line
 from notation.cli.usage import UsageError
 from notation.inputs import InputError
 from notation.operations import ConvertResult, ValidateResult
@@ -83,7 +85,11 @@ def answered(
     to standard error."""
     internal = how is _INTERNAL
     if json_lines:
-        return Answered(json_line(located(item, result.to_dict())), "", not ok, internal)
+        # The usual answer is written as it stands (notation.cli.plain_json); the rest by the JSON library.
+        text = answer_line(result, item.line, item.source) if PLAIN_JSON else None
+        if text is None:
+            text = json_line(located(item, result.to_dict()))
+        return Answered(text, "", not ok, internal)
     prefix = text_prefix(item)
     if ok:
         out, err = prefix + good + "\n", ""

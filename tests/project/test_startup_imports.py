@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.cli import plain_json
 from notation.cli.jsonl import STARTING_USES
 
 pytestmark = [pytest.mark.slow]
@@ -116,10 +117,12 @@ def test_what_start_up_loaded_is_frozen_out_of_the_collectors_sight():
     assert report["frozen"] > 10_000  # the registry, the tables, the modules: far more than this
 
 
-def test_orjson_waits_for_a_long_run_of_json_lines():
+def test_orjson_waits_for_a_long_run_of_json_lines_the_plain_path_leaves_to_it():
     """It brings uuid, platform, datetime and dataclasses: a command on plain FEN lines
     starts without, and so does one on a few JSON lines (the standard library answers a
-    run's first lines as orjson would: tests/core/test_json_codec.py)."""
+    run's first lines as orjson would: tests/core/test_json_codec.py). Compiled, the usual
+    line is read and answered without a JSON library (notation.cli.plain_json), however
+    long the run; one with escapes is the library's."""
     code, modules = loaded(["convert"], LEGAL)
     assert code == 0
     assert "orjson" not in modules
@@ -127,9 +130,14 @@ def test_orjson_waits_for_a_long_run_of_json_lines():
     code, modules = loaded(["convert", "--json"], line)
     assert code == 0
     assert "orjson" not in modules
-    code, modules = loaded(["convert", "--json"], line * (STARTING_USES // 2 + 1))
+    escaped = line.replace("/", "\\/")  # as PHP's json_encode writes it; its answer is plain
+    code, modules = loaded(["convert", "--json"], escaped * (STARTING_USES + 1))
     assert code == 0
     assert "orjson" in modules
+    code, modules = loaded(["convert", "--json"], line * (STARTING_USES // 2 + 1))
+    assert code == 0
+    assert ("orjson" in modules) is not plain_json.USED
+    assert ("json" in modules) is not plain_json.USED
 
 
 def test_the_guesser_waits_for_a_variant_to_guess():

@@ -1,0 +1,222 @@
+"""The plain JSON path of convert --json and validate --json (notation.cli.plain_json):
+whatever line it reads, it reads as the JSON library does, and whatever answer it writes,
+it writes as the library does, to the byte; the usual lines and answers are its to take."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis_budget import examples
+from installed import installed_script
+from paths import ROOT
+
+from notation import json_codec
+from notation.cli import plain_json
+from notation.cli.answers import Answer, located
+from notation.cli.input_lines import FenInput, RawInput, _json_object_input, fen_input
+from notation.cli.line_jobs import answered
+from notation.errors import Problem
+from notation.fen.dialect import Dialect
+from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
+from notation.options import CheckStyle, PocketStyle
+
+FIXTURES = ROOT / "fixtures"
+LINES = json.loads((FIXTURES / "cli" / "json_lines.json").read_text(encoding="utf-8"))["cases"]
+DEFAULT = "standard"
+
+
+def library_read(data: bytes, number: int = 1) -> tuple[str | None, str, str | None] | None:
+    """What the JSON library's path makes of a line it parses: (fen, variant, problem
+    message); None where it does not parse it."""
+    try:
+        obj = json_codec.loads(data)
+    except json_codec.JSONDecodeError:
+        return None
+    item = _json_object_input(obj, DEFAULT, number)
+    return item.fen, item.variant, item.problem.message if item.problem else None
+
+
+def plain_read(data: bytes) -> tuple[str | None, str, str | None] | None:
+    found = plain_json.read_fen_object(data)
+    if found is None:
+        return None
+    fen, variant = found
+    return fen, DEFAULT if variant is None else variant, None
+
+
+@pytest.mark.parametrize("case", LINES, ids=lambda case: repr(case["line"])[:60])
+def test_a_line_is_read_as_the_json_library_reads_it(case):
+    data = case["line"].encode("utf-8")
+    found = plain_read(data)
+    assert (found is not None) == case["plain"]
+    if found is not None:
+        assert found == library_read(data)
+
+
+@pytest.mark.parametrize("case", LINES, ids=lambda case: repr(case["line"])[:60])
+def test_the_command_s_input_is_the_same_whichever_path_reads_it(case):
+    data = case["line"].encode("utf-8")
+    item = fen_input(RawInput(None, data, 7, "in.jsonl"), DEFAULT, json_lines=True)
+    expected = library_read(data, 7) if case["line"].lstrip().startswith("{") else None  # else a FEN line
+    if expected is not None:
+        assert item is not None
+        assert (item.fen, item.variant, item.problem.message if item.problem else None) == expected
+        assert (item.line, item.source) == (7, "in.jsonl")
+
+
+NOT_UTF8 = [b'{"fen": "\xff"}\n', b'{"fen": "x\xc3"}\n', b'{"fen": "\xed\xa0\x80"}\n', b'{"fen": "x"}\xff\n',
+            b'{"fen\xc3\xa9": "x"}\n', b'{"fen": "x", "variant": "\x00"}\n']
+
+
+@pytest.mark.parametrize("data", NOT_UTF8, ids=repr)
+def test_bytes_that_are_not_plain_are_the_library_s(data):
+    assert plain_json.read_fen_object(data) is None
+
+
+plain_text = st.text(st.characters(min_codepoint=32, max_codepoint=126).filter(lambda c: c not in '"\\'),
+                     max_size=12)
+# One character that is not plain among plain ones: the writer must see it, wherever it is.
+one_unplain = st.builds(lambda head, character, tail: head + character + tail, plain_text,
+                        st.sampled_from(['"', "\\", "\x00", "\x1f", "\x7f", "\u00e9", "\u2028", "\ud800"]), plain_text)
+any_text = st.one_of(plain_text, plain_text, plain_text, one_unplain, st.text(max_size=6))
+spaces = st.sampled_from(["", " ", "  ", "\t", " \r ", "\n"])
+
+
+@st.composite
+def json_lines(draw) -> tuple[bytes, bool]:
+    """An object line of string values (its keys mostly ``fen`` and ``variant``), spaced
+    at random, perhaps broken by one byte; and whether the plain reader must take it."""
+    keys = draw(st.lists(st.sampled_from(["fen", "variant", "fen", "other", "FEN"]), max_size=3))
+    values = [draw(any_text) for _ in keys]
+    gap = draw(spaces)
+    members = [f"{draw(spaces)}{json.dumps(key)}{draw(spaces)}:{draw(spaces)}{json.dumps(value, ensure_ascii=False)}"
+               f"{draw(spaces)}" for key, value in zip(keys, values, strict=True)]
+    text = gap + "{" + ",".join(members) + (draw(spaces) if not members else "") + "}" + draw(spaces) + "\n"
+    data = text.encode("utf-8", "surrogatepass")
+    plain = ("fen" in keys and len(set(keys)) == len(keys) and set(keys) <= {"fen", "variant"}
+             and all(plain_json.is_plain(value) for value in values))
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(data)))
+        data = data[:at] + bytes([draw(st.sampled_from(b'{}":, \\\t\x00\x7fe\xc3'))]) + data[at + 1:]
+        plain = None  # broken: either way, as long as it reads as the library reads it
+    return data, plain
+
+
+@settings(max_examples=examples(300))
+@given(json_lines())
+def test_any_line_is_read_as_the_json_library_reads_it_or_left_to_it(line):
+    data, plain = line
+    found = plain_read(data)
+    if plain is not None:
+        assert (found is not None) == plain
+    if found is not None:
+        assert found == library_read(data)
+
+
+def library_line(result: ConvertResult | ValidateResult, item: FenInput) -> str:
+    return json_codec.dumps(located(item, result.to_dict())) + "\n"
+
+
+def _fixture_inputs() -> list[tuple[str, str]]:
+    found = []
+    for name in ("fen/conversions.json", "fen/reader_errors.json", "fen/field_edges.json"):
+        for case in json.loads((FIXTURES / name).read_text(encoding="utf-8"))["cases"]:
+            if isinstance(case.get("fen"), str):
+                found.append((case["fen"], case.get("variant", DEFAULT)))
+    return found
+
+
+INPUTS = _fixture_inputs()
+SOURCES = [None, "games/in.jsonl", 'odd "name".jsonl', "caf\u00e9.jsonl"]
+
+
+def test_every_answer_is_written_as_the_json_library_writes_it():
+    taken = 0
+    for fen, variant in INPUTS:
+        for judge in (convert_fen, validate_fen):
+            result = judge(fen, variant)
+            for source in SOURCES:
+                item = FenInput(fen, variant, 12, None, source)
+                written = plain_json.answer_line(result, item.line, item.source)
+                expected = library_line(result, item)
+                if written is not None:
+                    assert written == expected
+                    taken += 1
+                assert answered(item, Answer.JUDGED, result, True, "", "", json_lines=True).out == expected
+    assert taken > len(INPUTS)  # the plain ones are its to write: legal and illegal, from files or not
+
+
+def test_a_legal_answer_and_its_problems_are_plain_path_s():
+    legal = validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    assert plain_json.answer_line(legal, 3, None) == library_line(legal, FenInput("", "", 3))
+    illegal = convert_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "chess960")
+    assert illegal.errors
+    assert plain_json.answer_line(illegal, None, None) == library_line(illegal, FenInput("", "", None))
+
+
+DIALECTS = [None, Dialect(), Dialect(PocketStyle.BRACKETED, CheckStyle.GIVEN, "xfen", False, "tilde", True)]
+
+
+@st.composite
+def problems(draw) -> Problem:
+    extra = draw(st.sampled_from([None, {}, {"square": "e4"}, {"move": 'e"4'}, {"suggestions": ["a"]},
+                                  {"field": "x"}, {"guessed": "atomic", "reason": "a plain reason"}]))
+    return Problem(draw(any_text), draw(any_text), draw(st.none() | any_text), draw(st.none() | st.integers(1, 999)),
+                   extra)
+
+
+@st.composite
+def results(draw) -> ConvertResult | ValidateResult:
+    errors, warnings = draw(st.lists(problems(), max_size=2)), draw(st.lists(problems(), max_size=2))
+    variant, detected = draw(st.none() | any_text), draw(st.sampled_from(DIALECTS))
+    if draw(st.booleans()):
+        return ConvertResult(draw(st.booleans()), draw(st.none() | any_text), variant, errors=errors,
+                             warnings=warnings, detected=detected)
+    return ValidateResult(draw(st.booleans()), variant, errors, warnings, detected)
+
+
+@settings(max_examples=examples(300))
+@given(results(), st.none() | st.integers(1, 10**12), st.none() | any_text)
+def test_any_answer_is_written_as_the_json_library_writes_it_or_left_to_it(result, line, source):
+    item = FenInput("", "", line, None, source)
+    written = plain_json.answer_line(result, line, source)
+    strings = [result.variant, source, getattr(result, "fen", None)]
+    for problem in (*result.errors, *result.warnings):
+        strings += [problem.code, problem.message, problem.field]
+    extras = [(key, value) for problem in (*result.errors, *result.warnings) for key, value in problem.extra.items()]
+    plain = all(text is None or plain_json.is_plain(text) for text in strings) and all(
+        isinstance(value, str) and plain_json.is_plain(value) and key not in ("code", "message", "field", "column")
+        for key, value in extras)
+    assert (written is not None) == plain
+    if written is not None:
+        assert written == library_line(result, item)
+
+
+@pytest.mark.parametrize("text, plain", [("", True), ("KQkq - 0 1", True), ("~ }{", True), ('"', False),
+                                         ("\\", False), ("\x1f", False), ("\x7f", False), ("\u00e9", False),
+                                         ("\ud800", False)])
+def test_plain_is_printable_ascii_without_a_quote_or_a_backslash(text, plain):
+    assert plain_json.is_plain(text) is plain
+
+
+def test_a_run_of_plain_lines_imports_no_json_library(tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    fens = [fen for fen, variant in INPUTS if variant == DEFAULT][:5]
+    lines.write_text("".join(json.dumps({"fen": fen, "variant": DEFAULT}) + "\n" for fen in fens * 60),
+                     encoding="utf-8")
+    script = installed_script("notation")
+    for command in ("convert", "validate"):
+        done = subprocess.run([sys.executable, "-X", "importtime", script, command, "--json", "--input", str(lines)],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode in (0, 1), done.stderr[-2000:]
+        assert len(done.stdout.splitlines()) == 300
+        imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "import time:" in line}
+        if plain_json.USED:  # compiled
+            assert not {"orjson", "json"} & imported
+        else:  # interpreted: the library's C code is the faster, from the 101st line orjson's
+            assert "orjson" in imported
