@@ -12,8 +12,9 @@ with its own errors: what both take, they give alike, to the byte
 never imports a JSON library: orjson's import costs a process more than a thousand lines
 (``notation.json_codec``).
 
-Compiled, both walk the bytes in machine integers; interpreted, the line commands leave
-this path alone (``USED``): there the JSON library's C code is the faster.
+Compiled, a line is read a byte at a time in machine integers, and an answer's strings
+are checked by ``bytes.translate`` through a table (a loop in C). Interpreted, the line
+commands leave this path alone (``USED``): there the JSON library is the faster.
 """
 
 from __future__ import annotations
@@ -108,14 +109,18 @@ def _plain_end(data: bytes, at: i64, end: i64) -> i64:
     return end
 
 
+# bytes.translate of a text through this table gives the very same object back (a loop
+# in C, compiled or not) exactly when every byte is plain: a byte that is not maps to another.
+_PLAIN_BYTES: Final = bytes(code if 32 <= code <= 126 and code not in (34, 92) else code ^ 1 for code in range(256))
+
+
 def is_plain(text: str) -> bool:
     """Whether ``text`` is plain: printable ASCII without a quote or a backslash."""
     try:
         data = text.encode()
     except UnicodeEncodeError:  # a lone surrogate: not ASCII
         return False
-    end: i64 = len(data)
-    return end == len(text) and _plain_end(data, 0, end) == end
+    return data.translate(_PLAIN_BYTES) is data  # UTF-8 of anything else than ASCII: bytes past 127, not plain
 
 
 def answer_line(result: ConvertResult | ValidateResult, line: int | None, source: str | None) -> str | None:
@@ -127,57 +132,97 @@ def answer_line(result: ConvertResult | ValidateResult, line: int | None, source
     errors = _problems(result.errors)
     warnings = _problems(result.warnings)
     detected = _DIALECTS.get(result.detected) if result.detected is not None else "null"
-    variant = _string(result.variant)
-    if errors is None or warnings is None or detected is None or variant is None:
+    variant = _quoted(result.variant)
+    path = _quoted(source)
+    if errors is None or warnings is None or detected is None or variant is None or path is None:
         return None
-    if isinstance(result, ConvertResult):
-        fen = _string(result.fen)
-        if fen is None:
-            return None
-        head = f'{{"ok":{"true" if result.ok else "false"},"fen":{fen},"variant":{variant}'
-    else:
-        head = f'{{"valid":{"true" if result.valid else "false"},"variant":{variant}'
     at = "null" if line is None else str(line)
-    if source is None:
-        tail = "}\n"
-    else:
-        path = _string(source)
-        if path is None:
+    tail = "}\n" if source is None else f',"input":{path}}}\n'
+    if isinstance(result, ConvertResult):
+        fen = result.fen
+        if fen is None:
+            written = "null"
+        elif type(fen) is str and is_plain(fen):  # not kept: a FEN is rarely met twice
+            written = f'"{fen}"'
+        else:
             return None
-        tail = f',"input":{path}}}\n'
-    return f'{head},"errors":{errors},"warnings":{warnings},"detected":{detected},"line":{at}{tail}'
+        ok = "true" if result.ok else "false"
+        return (f'{{"ok":{ok},"fen":{written},"variant":{variant},"errors":{errors},"warnings":{warnings},'
+                f'"detected":{detected},"line":{at}{tail}')
+    valid = "true" if result.valid else "false"
+    return (f'{{"valid":{valid},"variant":{variant},"errors":{errors},"warnings":{warnings},'
+            f'"detected":{detected},"line":{at}{tail}')
 
 
-def _string(text: str | None) -> str | None:
-    """``text`` as JSON (``null`` for None); None where it is not plain."""
+_QUOTED_LIMIT: Final = 4096  # strings kept by ``_quoted``, at most (then it stops keeping more)
+_QUOTED_LENGTH: Final = 256  # and none longer than this
+_NOT_PLAIN: Final = ""  # kept for a string that is not plain (a quoted string never is empty)
+_QUOTED: Final[dict[str, str]] = {}
+
+
+def _quoted(text: str | None) -> str | None:
+    """``text`` as JSON (``null`` for None); None where it is not plain. The variant names,
+    codes, fields, paths and messages of a run are few and met again and again: each is
+    kept once checked."""
     if text is None:
         return "null"
-    return f'"{text}"' if is_plain(text) else None
+    if type(text) is not str:  # a subclass (an enum's member) is the library's to write
+        return None
+    found = _QUOTED.get(text)
+    if found is None:
+        found = f'"{text}"' if is_plain(text) else _NOT_PLAIN
+        if len(_QUOTED) < _QUOTED_LIMIT and len(text) <= _QUOTED_LENGTH:
+            _QUOTED[text] = found
+    return found if found else None
 
 
 def _problems(problems: list[Problem]) -> str | None:
     """``problems`` as a JSON list of their ``to_dict`` forms; None where one is not plain."""
     if not problems:
         return "[]"
-    written: list[str] = []
+    pieces = ["["]
     for problem in problems:
-        if not is_plain(problem.code) or not is_plain(problem.message):
+        if len(pieces) > 1:
+            pieces.append(",")
+        head = _problem_head(problem)
+        if head is None:
             return None
-        text = f'{{"code":"{problem.code}","message":"{problem.message}"'
-        field = problem.field
-        if field is not None:
-            if not is_plain(field):
-                return None
-            text += f',"field":"{field}"'
-        if problem.column is not None:
-            text += f',"column":{problem.column}'
+        pieces.append(head)
         for key, value in problem.extra.items():
             # ``to_dict`` writes a key of its own over the one before: the library's to write.
-            if key in _PROBLEM_KEYS or not isinstance(value, str) or not is_plain(key) or not is_plain(value):
+            name = _quoted(key)
+            shown = _quoted(value) if type(value) is str else None
+            if key in _PROBLEM_KEYS or name is None or shown is None:
                 return None
-            text += f',"{key}":"{value}"'
-        written.append(text + "}")
-    return "[" + ",".join(written) + "]"
+            pieces.append(f",{name}:{shown}")
+        pieces.append("}")
+    pieces.append("]")
+    return "".join(pieces)
+
+
+_HEADS: Final[dict[tuple[str, str, str | None, int | None], str]] = {}
+
+
+def _problem_head(problem: Problem) -> str | None:
+    """The JSON object of ``problem`` but for its extra fields and closing brace: its code,
+    message, field and column; None where a string is not plain. Problems are met again
+    and again in a run: each head is kept once written (as many as ``_QUOTED_LIMIT``)."""
+    key = (problem.code, problem.message, problem.field, problem.column)
+    head = _HEADS.get(key)
+    if head is not None:
+        return head
+    code, message = _quoted(problem.code), _quoted(problem.message)
+    field = "" if problem.field is None else _quoted(problem.field)
+    if code is None or message is None or field is None:
+        return None
+    head = f'{{"code":{code},"message":{message}'
+    if field:
+        head += f',"field":{field}'
+    if problem.column is not None:
+        head += f',"column":{problem.column}'
+    if len(_HEADS) < _QUOTED_LIMIT:
+        _HEADS[key] = head
+    return head
 
 
 _PROBLEM_KEYS: Final = frozenset({"code", "message", "field", "column"})
@@ -191,7 +236,7 @@ def _dialect_text(dialect: Dialect) -> str | None:
             return None
         if value is None or isinstance(value, bool):
             shown = "null" if value is None else "true" if value else "false"
-        elif isinstance(value, str) and is_plain(value):
+        elif type(value) is str and is_plain(value):
             shown = f'"{value}"'
         else:
             return None

@@ -220,3 +220,17 @@ def test_a_run_of_plain_lines_imports_no_json_library(tmp_path):
             assert not {"orjson", "json"} & imported
         else:  # interpreted: the library's C code is the faster, from the 101st line orjson's
             assert "orjson" in imported
+
+
+def test_a_string_checked_once_is_answered_alike_the_next_time():
+    plain, quoted = Problem("bad", "a plain message"), Problem("bad", 'a "quoted" message')
+    for _ in range(2):
+        result = ValidateResult(False, "standard", [plain])
+        assert plain_json.answer_line(result, 1, None) == library_line(result, FenInput("", "", 1))
+        assert plain_json.answer_line(ValidateResult(False, "standard", [quoted]), 1, None) is None
+
+
+def test_a_string_of_another_type_is_the_library_s_to_write():
+    member = PocketStyle.BRACKETED  # a str, and an enum's member: the library writes its value
+    assert plain_json.answer_line(ValidateResult(True, member), 1, None) is None
+    assert plain_json.answer_line(ValidateResult(False, "standard", [Problem("bad", "m", member)]), 1, None) is None
