@@ -16,7 +16,10 @@ fast path's part and the general path's part on the command's own inputs; ``with
 - on the same lines, the FEN reader's other pairs and their neighbours: the fields by
   ``str.split`` beside the regex alone (``fen-fields``), a FEN cut short explained without
   the grammar beside the grammar (``fen-errors``), the 8x8 placement's C-speed reading beside
-  the character reader (``placement``), orjson beside the standard library's ``json`` (``json``);
+  the character reader (``placement``), the usual JSON line read and its answer written
+  without a JSON library beside the library's path (``plain-json``), and, on the same lines
+  with every ``/`` escaped (as PHP writes them: no line is plain), orjson beside the
+  standard library's ``json`` (``json``);
 - PGN splitter (``notation check`` on bench_movetext's database): fast, ``iter_games``;
   general, ``state_machine.iter_games_slow``; each game's text, problems and the tags check
   looks for (``find_tags``) read as ``check_game`` reads them (a fast game's tags are read
@@ -65,7 +68,6 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from common import timed_process  # noqa: E402
 
 LINES = 5_000
 GAMES = 2_000
@@ -223,29 +225,68 @@ def _placement_part(path: Path) -> dict[str, Callable[[], object]]:
 
 
 def _json_part(path: Path) -> dict[str, Callable[[], object]]:
-    """Each line of ``path`` read from JSON and its ``convert --json`` answer written, by
-    orjson (``json_codec.line_functions``: fast) or by the standard library's ``json``
-    (``json_codec.loads`` and ``dumps`` where orjson is missing: general)."""
+    """Each line of ``path`` read from JSON as ``convert --json`` reads a line the plain
+    path leaves to the JSON library (the file is the mixed lines as PHP's ``json_encode``
+    writes them, every ``/`` escaped: no line is plain), by orjson
+    (``json_codec.line_functions``: fast) or by the standard library's ``json``
+    (``json_codec.loads`` where orjson is missing: general); their answers are plain, so
+    the plain path writes them either way."""
     from notation import json_codec
-    from notation.operations import convert_fen
 
     raw = path.read_bytes().splitlines()
-    answers = []
-    for line in raw:
-        item = json_codec.loads(line)
-        answers.append(convert_fen(item["fen"], item.get("variant", "standard")).to_dict())
     functions = json_codec.line_functions()
     assert functions is not None, "orjson is not installed: nothing to compare"
-    json_codec.dumps(answers[0])  # the standard library's json imported before the count
+    json_codec.loads(raw[0])  # orjson's, and (below) the standard library's json, imported before the count
+    saved, json_codec.orjson = json_codec.orjson, None  # type: ignore[attr-defined]
+    json_codec.loads(raw[0])
+    json_codec.orjson = saved  # type: ignore[attr-defined]
 
     def fast() -> object:
-        loads, dumps, newline = functions.loads, functions.dumps, functions.newline
-        return sum(len(loads(line)) for line in raw) + sum(len(dumps(answer, None, newline)) for answer in answers)
+        loads = functions.loads
+        return sum(len(loads(line)) for line in raw)
 
     def general() -> object:
         json_codec.orjson = None  # type: ignore[attr-defined]  # as on a platform without orjson
-        return (sum(len(json_codec.loads(line)) for line in raw)
-                + sum(len(json_codec.dumps(answer)) + 1 for answer in answers))
+        return sum(len(json_codec.loads(line)) for line in raw)
+
+    return {"fast": fast, "general": general}
+
+
+def _plain_json_part(path: Path) -> dict[str, Callable[[], object]]:
+    """Each line of ``path`` read and its ``convert --json`` answer written as the command
+    does: by the plain path (``plain_json.read_fen_object``, ``answer_line``: fast), or by
+    the JSON library's (``notation.cli.jsonl``'s line codec, a new one: the standard
+    library's ``json`` for the first lines, then orjson, imported within the count, as a
+    command pays for it: general; this process has imported ``json`` already, so its
+    import, about a millisecond, is left out). Both make each line's ``FenInput``."""
+    from notation.cli import plain_json
+    from notation.cli.answers import located
+    from notation.cli.input_lines import FenInput, _json_object_input
+    from notation.cli.jsonl import LineCodec
+    from notation.operations import convert_fen
+
+    raw = path.read_bytes().splitlines(keepends=True)
+    found = [plain_json.read_fen_object(line) for line in raw]
+    assert all(item is not None for item in found), "a line of the mix is not plain"
+    results = [convert_fen(fen, variant or "standard") for fen, variant in found]  # type: ignore[misc]
+    assert "orjson" not in sys.modules, "orjson was imported before the count"
+
+    def fast() -> object:
+        size = 0
+        for number, line in enumerate(raw, start=1):
+            fen, variant = plain_json.read_fen_object(line)  # type: ignore[misc]
+            item = FenInput(fen, "standard" if variant is None else variant, number)
+            size += len(plain_json.answer_line(results[number - 1], item.line, item.source) or "")
+        return size
+
+    def general() -> object:
+        codec = LineCodec()
+        size = 0
+        for number, line in enumerate(raw, start=1):
+            item = _json_object_input(codec.load().loads(line), "standard", number)
+            functions = codec.load()
+            size += len(functions.dumps(located(item, results[number - 1].to_dict()), None, functions.newline).decode())
+        return size
 
     return {"fast": fast, "general": general}
 
@@ -449,7 +490,7 @@ def _service_fen_part(path: Path) -> dict[str, Callable[[], object]]:
 
 PARTS: dict[str, Callable[[Path], dict[str, Callable[[], object]]]] = {
     "fen": _fen_part, "fen-fields": _fen_fields_part, "fen-errors": _fen_errors_part,
-    "placement": _placement_part, "json": _json_part,
+    "placement": _placement_part, "json": _json_part, "plain-json": _plain_json_part,
     "splitter": _splitter_part, "san": _san_part, "san-write": _san_write_part, "worker": _worker_part,
     "service-fen": _service_fen_part,
 }
@@ -503,6 +544,10 @@ def _part_instructions(name: str, path: Path) -> dict[str, int]:
 
 
 def _whole_seconds(argv: list[str], stdin: Path, repeats: int) -> float:
+    # Imported here, not at the top: it imports python-chess, and with it dataclasses and
+    # inspect, which a part's process must not have (orjson's import brings them to a command).
+    from common import timed_process
+
     best = float("inf")
     for _ in range(repeats):
         _, cpu, status, errors = timed_process(argv, stdin)
@@ -616,21 +661,30 @@ def main(argv: list[str] | None = None) -> None:
           + ("instructions by callgrind)" if counting else "valgrind is not installed: no instruction counts)"))
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        fen_parts = ("fen", "fen-fields", "fen-errors", "placement", "json")
+        fen_parts = ("fen", "fen-fields", "fen-errors", "placement", "plain-json", "json")
         if set(fen_parts) & set(args.only):
             mixed = directory / "mixed.jsonl"
             mixed.write_text("\n".join(lines(args.lines)) + "\n", encoding="utf-8")
+            escaped = directory / "escaped.jsonl"  # as PHP's json_encode writes them: every "/" as "\/"
+            escaped.write_text(mixed.read_text(encoding="utf-8").replace("/", "\\/"), encoding="utf-8")
             commands = [("convert --json", [notation, "convert", "--json"], mixed),
                         ("validate --json", [notation, "validate", "--json"], mixed)]
-            for title, part in (
-                ("FEN reader: fields by split and regex beside the pyparsing grammar", "fen"),
-                ("FEN reader, inside that fast path: fields by str.split beside the regex alone", "fen-fields"),
-                ("FEN reader's errors: a FEN cut short explained without the grammar beside the grammar", "fen-errors"),
-                ("FEN reader's placement: the 8x8 board's C-speed reading beside the character reader", "placement"),
-                ("JSON lines: orjson beside the standard library's json", "json"),
+            for title, part, inputs, runs in (
+                ("FEN reader: fields by split and regex beside the pyparsing grammar", "fen", mixed, commands),
+                ("FEN reader, inside that fast path: fields by str.split beside the regex alone", "fen-fields", mixed,
+                 commands),
+                ("FEN reader's errors: a FEN cut short explained without the grammar beside the grammar", "fen-errors",
+                 mixed, commands),
+                ("FEN reader's placement: the 8x8 board's C-speed reading beside the character reader", "placement",
+                 mixed, commands),
+                ("JSON lines: the usual line read and its answer written without a JSON library, beside the "
+                 "JSON library's path", "plain-json", mixed, commands),
+                ("JSON lines the plain path leaves to the library (every \"/\" escaped, as PHP writes them): "
+                 "orjson beside the standard library's json", "json", escaped,
+                 [(name, argv, escaped) for name, argv, _ in commands]),
             ):
                 if "fen" in args.only or part in args.only:
-                    _report(f"{title}: {args.lines:,} mixed lines", commands, part, mixed, args.repeats, counting)
+                    _report(f"{title}: {args.lines:,} mixed lines", runs, part, inputs, args.repeats, counting)
         if {"splitter", "san"} & set(args.only):
             database = directory / "games.pgn"
             bench_pgn.build_games(database, args.games)

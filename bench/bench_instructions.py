@@ -11,9 +11,10 @@ ours and python-chess's differ in how they use the caches), so the two ratios di
 Each side runs as a whole process (compiled build: the installed ``notation`` command)
 on ``LINES`` seeded mixed lines (bench/mixed_workload.py), on their first ``RUN_IN``
 lines and on one legal line: the one line is the start-up, and a line costs what the
-whole run adds to the first ``RUN_IN`` lines' over the lines between (ours reads and
-writes a run's first 100 lines without orjson, whose import the longer runs pay; taking
-the difference from a one-line run would count that import again in every line). ``PYTHONHASHSEED`` is fixed so that
+whole run adds to the first ``RUN_IN`` lines' over the lines between (ours pays once on
+its way for what its first lines need, the tables of each variant met and the grammar's
+words for a refusal; taking the difference from a one-line run would count that again in
+every line). ``PYTHONHASHSEED`` is fixed so that
 dictionaries and sets hash alike in every run. Without valgrind (Debian's ``valgrind``)
 it says so and measures nothing.
 Usage: ``python bench/bench_instructions.py [LINES]`` (default 5,000).
@@ -37,7 +38,7 @@ from common import START_FEN  # noqa: E402
 from mixed_workload import lines  # noqa: E402
 
 LINES = 5_000
-RUN_IN = 1_000  # past the lines a run of ours starts on without orjson (cli/jsonl.py STARTING_USES)
+RUN_IN = 1_000  # past what a run of ours pays once on its way (each variant's tables, the grammar's words)
 PIPELINE_LINES = 20_000  # bench_pipeline's count: what these counts come to over its lines
 _COLLECTED = re.compile(rb"Collected : (\d+)")
 

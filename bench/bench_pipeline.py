@@ -10,13 +10,12 @@ installed ``notation`` command; "pure" runs the same command, through the execut
 entry point, from a copy of the repository's ``.py`` sources with their bytecode compiled,
 as a pure-Python install has them (common.pure_build, common.pure_command), so both
 builds are measured in the same run, and what mypyc gains on the whole command is their
-ratio. It also prints what an illegal or unreadable line costs
-next to a legal one (each command, each build; CPU time past each file's first 1,000
-lines, as the two files differ in length), the start-up of each side (a process given one legal
-line: what a command imports only when its first line needs it, orjson for JSON, counts
-as start-up), and what ``--jobs 2`` gives on a machine with two cores free (wall time
-against python-chess's one process: what a user with the cores waits, not a like-for-like
-ratio).
+ratio. It also prints what an illegal or unreadable line costs next to a legal one (each
+command, each build; CPU time past each file's first 1,000 lines, as the two files differ
+in length), the start-up of each side (a process given one legal line: what a command
+imports only when its first line needs it counts as start-up), and what ``--jobs 2``
+gives on a machine with two cores free (wall time against python-chess's one process:
+what a user with the cores waits, not a like-for-like ratio).
 Usage: ``python bench/bench_pipeline.py [LINES]`` (default 20,000).
 """
 
@@ -141,9 +140,10 @@ def _print_line_costs(command: str, name: str, argv: list[str], legal: Path, oth
     """What an illegal or unreadable line costs next to a legal one: the files differ in
     length, so each file's run on its first ``RUN_IN`` lines is taken off its whole run
     before dividing by the lines between. That leaves out the start-up and what a run
-    pays once on its way (ours reads and writes its first 100 lines without orjson and
-    imports it on the 101st; the first illegal FEN loads the grammar that words its
-    error). The runs take turns, and the least of each is kept."""
+    pays once on its way (the tables of each variant met; the pure build's orjson, imported
+    on its 101st line, where the compiled one reads and answers the mix's lines without a
+    JSON library; the first illegal FEN loads the grammar that words its error). The runs
+    take turns, and the least of each is kept."""
     heads = {file: _head(file, RUN_IN) for file in (legal, other)}
     cpu = {file: float("inf") for file in (legal, other, *(head for head, _ in heads.values()))}
     for _ in range(REPEATS):

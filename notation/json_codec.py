@@ -14,7 +14,9 @@ is (no ``\\u`` escapes for non-ASCII).
 Importing orjson costs a process more than 20 ms (what it brings), several hundred lines'
 worth of the difference: ``starting_line_functions`` answers a run's first lines with the
 standard library, exactly as orjson would (it hands orjson whatever it cannot vouch for),
-and ``notation.cli.jsonl`` moves to orjson's own once a run proves long.
+and ``notation.cli.jsonl`` moves to orjson's own once a run proves long. (Compiled,
+``convert --json`` and ``validate --json`` read their usual line and write its answer
+without either: ``notation.cli.plain_json``.)
 
 ``loads`` raises ``JSONDecodeError`` (``msg`` and 1-based ``colno`` say what and where)
 for malformed JSON, nesting deeper than ``MAX_DEPTH``, ``NaN`` or ``Infinity``, and a

@@ -7,7 +7,8 @@ functions a line is read and written with: for a run's first ``STARTING_USES`` u
 (more than 20 ms of a process, where a line costs some microseconds more without it), then
 orjson's own (``json_codec.line_functions``). Per line they are called from here, compiled,
 not through ``json_codec.loads``/``dumps`` (interpreted). Raises what the codec raises
-(``TypeError`` for a value JSON cannot hold).
+(``TypeError`` for a value JSON cannot hold). ``convert`` and ``validate`` come here only
+for a line or an answer ``notation.cli.plain_json`` leaves to the library.
 """
 
 from __future__ import annotations
