@@ -206,7 +206,8 @@ _HEADS: Final[dict[tuple[str, str, str | None, int | None], str]] = {}
 def _problem_head(problem: Problem) -> str | None:
     """The JSON object of ``problem`` but for its extra fields and closing brace: its code,
     message, field and column; None where a string is not plain. Problems are met again
-    and again in a run: each head is kept once written (as many as ``_QUOTED_LIMIT``)."""
+    and again in a run: each head is kept once written (as many as ``_QUOTED_LIMIT``, each
+    of a message no longer than ``_QUOTED_LENGTH``)."""
     key = (problem.code, problem.message, problem.field, problem.column)
     head = _HEADS.get(key)
     if head is not None:
@@ -220,7 +221,7 @@ def _problem_head(problem: Problem) -> str | None:
         head += f',"field":{field}'
     if problem.column is not None:
         head += f',"column":{problem.column}'
-    if len(_HEADS) < _QUOTED_LIMIT:
+    if len(_HEADS) < _QUOTED_LIMIT and len(problem.message) <= _QUOTED_LENGTH:  # a line may be 64 KiB
         _HEADS[key] = head
     return head
 

@@ -234,3 +234,14 @@ def test_a_string_of_another_type_is_the_library_s_to_write():
     member = PocketStyle.BRACKETED  # a str, and an enum's member: the library writes its value
     assert plain_json.answer_line(ValidateResult(True, member), 1, None) is None
     assert plain_json.answer_line(ValidateResult(False, "standard", [Problem("bad", "m", member)]), 1, None) is None
+
+
+def test_what_it_keeps_stays_bounded_however_many_long_messages_it_writes():
+    for index in range(plain_json._QUOTED_LIMIT + 50):
+        message = f"{index} " + "x" * 1000  # as an unknown variant's name, 64 KiB long, would make one
+        result = ValidateResult(False, "standard", [Problem("unknown-variant", message)])
+        assert plain_json.answer_line(result, index, None) == library_line(result, FenInput("", "", index))
+    assert len(plain_json._QUOTED) <= plain_json._QUOTED_LIMIT
+    assert len(plain_json._HEADS) <= plain_json._QUOTED_LIMIT
+    assert all(len(message) <= plain_json._QUOTED_LENGTH for _, message, _, _ in plain_json._HEADS)
+    assert all(len(text) <= plain_json._QUOTED_LENGTH for text in plain_json._QUOTED)
