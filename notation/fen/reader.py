@@ -759,6 +759,15 @@ if not COMPILED:
     globals()["_counter_value"] = int
 
 
+def _has_digit(text: str) -> bool:
+    """Whether ``text`` holds a digit (``str.isdigit``: any script's), as a rank-zero pocket
+    may not (a loop, not ``any`` of a generator: interpreted, that is a frame of its own)."""
+    for character in text:
+        if character.isdigit():
+            return True
+    return False
+
+
 def _only_cells(cells: str, cell_bytes: bytes) -> bool:
     """Whether every character of ``cells`` is one of ``cell_bytes`` (ASCII): nothing is
     left when they are deleted: one table look-up a cell, where ``str.strip`` with a set of
@@ -947,16 +956,28 @@ class _Reader:
         """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
         if "." in text or not self.chess_board:  # "." spells an empty cell, never a FEN character
             return self.read_placement_slowly(text)
+        board_text, rank_zero = text, None
+        if self.plan.rules.pockets and text.count("/") == 8:  # a rank-zero pocket after the eight ranks
+            cut = text.rfind("/")
+            rest = text[cut + 1:]
+            if not _has_digit(rest):  # a digit there: too many ranks (the character reader says so)
+                board_text, rank_zero = text[:cut], (rest, cut + 1)
+        found = self._read_board(board_text)
+        if found is None:  # the character reader names the error (or reads what the others do not)
+            return self.read_placement_slowly(text)
+        return found[0], found[1], rank_zero
+
+    def _read_board(self, text: str) -> tuple[str, frozenset[int]] | None:
+        """The cells and promoted squares of eight ranks of eight read at C speed (compiled:
+        ``checked_cells``), or None where only the character reader can read them."""
         if "~" not in text:
             if COMPILED:
                 found = checked_cells(text, self.plan.letter_table)
-                if found is not None:
-                    return found, _NO_SQUARES, None
-                return self.read_placement_slowly(text)
+                return None if found is None else (found, _NO_SQUARES)
             cells = cells_of_placement(text)
             if cells is not None and _only_cells(cells, self.cell_bytes):
-                return cells, _NO_SQUARES, None
-            return self.read_placement_slowly(text)
+                return cells, _NO_SQUARES
+            return None
         expanded = text
         for digit, run in _RUNS:
             if digit in expanded:
@@ -965,8 +986,8 @@ class _Reader:
         if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
             cells = "".join(expanded.split("/")[::-1])
             if _only_cells(cells, self.cell_bytes):
-                return cells, promoted, None
-        return self.read_placement_slowly(text)
+                return cells, promoted
+        return None
 
     def read_placement_slowly(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
         """The character-by-character reader for any board size: handles ``~`` and

@@ -196,6 +196,8 @@ def placements(draw):
             text += cell + ("~" if draw(st.integers(0, 4)) == 0 else "")
         ranks.append(text + (str(empty) if empty else ""))
     placement = "/".join(ranks)
+    if draw(st.integers(0, 3)) == 0:  # a rank-zero pocket (Crazyhouse's), or what looks like one
+        placement += "/" + draw(st.sampled_from(["", "Qp", "PPnbq", "Q~", "2", "p1", "/", "x", "NN/", "\u00b2"]))
     if draw(st.booleans()):
         index = draw(st.integers(0, len(placement)))
         edit = draw(st.sampled_from(["~", "~~", "Q~~", "x", "9", "0", "1", "/", "p", "/8", ".", "..", "", "//"]))
