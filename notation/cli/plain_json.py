@@ -5,12 +5,12 @@ A plain string is printable ASCII without a quote or a backslash: JSON writes it
 between quotes, and every reader reads it so. ``read_fen_object`` reads a line that is one
 object of ``fen`` and ``variant`` (each at most once) whose values are plain;
 ``answer_line`` writes a ``ConvertResult`` or ``ValidateResult`` whose strings are plain
-(its problems' extra fields plain strings too). Each answers None for anything else, and the caller
-takes the JSON library's path (``notation.cli.jsonl``), which reads and writes every line,
-with its own errors: what both take, they give alike, to the byte
+(its problems' extra fields plain strings too). Each answers None for anything else, and
+the caller takes the JSON library's path (``notation.cli.jsonl``), which reads and writes
+every line, with its own errors: what both take, they give alike, to the byte
 (tests/cli/test_plain_json.py holds them to it). With this path a run of plain lines
-never imports a JSON library: orjson's import costs a process more than a thousand lines
-(``notation.json_codec``).
+never imports a JSON library: orjson's import costs a process about what a thousand lines
+do (``notation.json_codec``).
 
 Compiled, a line is read a byte at a time in machine integers, and an answer's strings
 are checked by ``bytes.translate`` through a table (a loop in C). Interpreted, the line
