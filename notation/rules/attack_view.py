@@ -212,10 +212,10 @@ class AttackView:
         time in two halves of 32 squares: compiled, each half's bitboards are machine
         integers, so a square costs a few instructions (interpreted, the conversions of
         ``_groups_by_conversion`` are faster)."""
-        codes = pieces.codes
+        coded = cells.translate(pieces.codes)  # each cell's _CODE_* bits, by a loop in C
         # Each tuple: (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black).
-        low = _half_board(cells, codes, 0)
-        high = _half_board(cells, codes, 32)
+        low = _half_board(coded, 0)
+        high = _half_board(coded, 32)
         white: i64 = low[6] | up(high[6], 32)
         black: i64 = low[7] | up(high[7], 32)
         self.colours = (from_word(white), from_word(black))
@@ -430,10 +430,13 @@ class BoardAttackView(AttackView):
         return found & occ
 
 
-def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
+def _half_board(coded: bytes, start: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
     """(pawns, knights, kings, diagonal, orthogonal, hoppers, white, black) of the 32 squares
-    from ``start`` of ``cells``, as bitboards whose bit 0 is square ``start``; ``codes``
-    gives each byte's ``_CODE_*`` bits. Compiled, every value here is a machine integer."""
+    from ``start`` of ``coded`` (each square's ``_CODE_*`` bits), as bitboards whose bit 0 is
+    square ``start``. Compiled, every value here is a machine integer.
+    The squares are read from the last, each shifting its bits in: no branch per square,
+    where a test per group and colour is a guess the processor often gets wrong (the
+    pieces of a board follow no pattern it can learn)."""
     pawns: i64 = 0
     knights: i64 = 0
     kings: i64 = 0
@@ -442,27 +445,18 @@ def _half_board(cells: bytes, codes: bytes, start: i64) -> tuple[i64, i64, i64, 
     hoppers: i64 = 0
     white: i64 = 0
     black: i64 = 0
-    bit: i64 = 1
-    for sq in range(start, start + 32):
-        code: i64 = codes[cells[sq]]
-        if code:
-            if code & _CODE_WHITE:
-                white |= bit
-            else:
-                black |= bit
-            if code & _CODE_PAWNS:
-                pawns |= bit
-            if code & _CODE_KNIGHTS:
-                knights |= bit
-            if code & _CODE_KINGS:
-                kings |= bit
-            if code & _CODE_DIAGONAL:
-                diagonal |= bit
-            if code & _CODE_ORTHOGONAL:
-                orthogonal |= bit
-            if code & _CODE_HOPPERS:
-                hoppers |= bit
-        bit <<= 1
+    last: i64 = start + 31
+    for index in range(32):
+        code: i64 = coded[last - index]  # bit k is the k-th of _CODE_PAWNS ... _CODE_BLACK
+        pawns = pawns << 1 | (code & 1)
+        knights = knights << 1 | (code >> 1 & 1)
+        kings = kings << 1 | (code >> 2 & 1)
+        diagonal = diagonal << 1 | (code >> 3 & 1)
+        orthogonal = orthogonal << 1 | (code >> 4 & 1)
+        hoppers = hoppers << 1 | (code >> 5 & 1)
+        white_bit: i64 = code >> 6 & 1
+        white = white << 1 | white_bit
+        black = black << 1 | ((code + 255) >> 8 ^ white_bit)  # occupied (a code but 0) and not White's
     return (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black)
 
 
