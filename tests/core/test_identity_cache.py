@@ -1,5 +1,8 @@
 """IdentityCache: one computed value per object, by identity, bounded."""
 
+import threading
+import time
+
 import pytest
 
 from notation.identity_cache import IdentityCache
@@ -56,3 +59,47 @@ def test_the_cache_knows_which_build_it_runs_in():
     from notation import identity_cache, setup
 
     assert identity_cache._COMPILED == setup.COMPILED
+
+
+def test_every_value_stays_with_its_key_across_refills():
+    cache = IdentityCache(lambda key: ("value of", key), limit=4)
+    keys = [object() for _ in range(9)]
+    order = [0, 1, 2, 3, 1, 4, 0, 5, 6, 2, 7, 8, 3, 3, 8, 0]
+    for index in order:
+        found = cache.get(keys[index])
+        assert found[1] is keys[index]
+
+
+class _Releasing:
+    """A key whose release runs Python code that lets another thread in."""
+
+    def __del__(self):
+        time.sleep(0)
+
+
+def test_threads_never_see_a_value_under_another_key():
+    """Computing lets other threads run, and so does releasing a key when a full cache
+    starts again: each thread must still get its own key's value."""
+
+    def compute(key):
+        time.sleep(0)
+        return key
+
+    cache = IdentityCache(compute, limit=3)
+    wrong = []
+
+    def work(seed):
+        keys = [_Releasing() for _ in range(5)]
+        for step in range(400):
+            key = keys[(seed + step * 7) % len(keys)]
+            if cache.get(key) is not key:
+                wrong.append(key)
+            if step % 50 == 0:
+                keys[step % len(keys)] = _Releasing()  # the old key released once the cache lets go
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
