@@ -18,6 +18,7 @@ Color = Literal["w", "b"]
 WHITE: Color = "w"
 BLACK: Color = "b"
 _CHESS_BOARD: Final = CHESS_BOARD  # a C static when compiled: read for every Setup made
+_IS_ASCII: Final = str.isascii  # compiled, one C call, where ``cells.isascii()`` looks the method up by name
 
 # Canonical order of pocket letters: kings, queens, ... pawns last (python-chess and
 # Fairy-Stockfish write this order); any other letter after those, alphabetically.
@@ -171,7 +172,7 @@ class Setup:
             known: tuple[str | None, ...] | None = cast("tuple[str | None, ...]", given)
             cells = "".join(map(_EMPTY_CELL.get, known, known))  # type: ignore[arg-type]
         else:
-            if len(cells) != size or not cells.isascii():
+            if len(cells) != size or not _IS_ASCII(cells):
                 raise ValueError(f"cells of a {geometry} board must be {size} ASCII characters, not {cells!r}")
             known = None
         # A frozenset is kept as itself: compiled, ``frozenset(x)`` copies even a frozenset.

@@ -90,6 +90,9 @@ def letter_table(letters: Collection[str]) -> bytes:
 
 # The 64 cells of an empty board: ``checked_cells`` writes each piece over its "."
 _EMPTY_BOARD: Final = b"." * 64
+# ``str.isascii`` bound once: compiled, ``text.isascii()`` looks the method up by name on
+# each call (mypyc has no primitive for it), where this is one call of a C function.
+_IS_ASCII: Final = str.isascii
 
 
 def checked_cells(placement: str, letters: bytes) -> str | None:
@@ -100,7 +103,7 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
     the board's bytes at its square (librt's ``BytesWriter``): a few instructions a
     character, where ``cells_of_placement`` makes a string per digit replaced.
     Interpreted, that is faster."""
-    if not placement.isascii() or len(placement) > 71:  # 71: eight ranks of eight letters
+    if not _IS_ASCII(placement) or len(placement) > 71:  # 71: eight ranks of eight letters
         return None
     text = placement.encode()
     board = BytesWriter()

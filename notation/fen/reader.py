@@ -118,12 +118,26 @@ class ReadResult(NamedTuple):
     dialect: Dialect
 
 
-# Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
+# What the reader gives the library's own callers: ``ReadResult``'s fields as a plain tuple.
+# Compiled, a named tuple is made by a call into ``tuple.__new__`` and freed as a subclass,
+# each dearer than reading a short FEN's castling field; a plain tuple is returned from a
+# method as a C struct.
+Read = tuple[Setup, Variant, Dialect]
+# Builds a named tuple without running its generated ``__new__`` (Python code).
 _TUPLE_NEW: Final = tuple.__new__
 # Classes read per FEN, bound as Final: compiled, a C static instead of a look-up in the
 # module's dictionary (a NamedTuple and an imported class are not native classes).
 _READ_RESULT: Final = ReadResult
 _VARIANT: Final = Variant
+# X-FEN's side letters of castling rights: (White's, kingside) of each. Every character
+# whose lower case is "k" or "q" is one, as the letters always were read: the Kelvin sign
+# (U+212A) is the only other.
+_KQ_RIGHTS: Final[dict[str, tuple[bool, bool]]] = {
+    "K": (True, True), "Q": (True, False), "k": (False, True), "q": (False, False), "\u212a": (True, True),
+}
+# ``str.isascii`` bound once: compiled, ``text.isascii()`` looks the method up by name on
+# each call (mypyc has no primitive for it), where this is one call of a C function.
+_IS_ASCII: Final = str.isascii
 
 
 def read_fen(text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY) -> ReadResult:
@@ -142,12 +156,21 @@ def read_fen_or_error(
     text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY
 ) -> ReadResult | FenSyntaxError:
     """``read_fen`` with its ``FenSyntaxError`` returned, not raised: for a caller that
-    answers the error rather than raises it (``notation.operations``). Compiled, an
-    exception adds a traceback entry (a code object and a frame made for it) for every
-    function it leaves: a syntax error is caught where the fields are read
-    (``_read_checked``), and one the grammar explains is never raised. Raises
-    ``UnknownVariantError``, and ``TypeError`` for a ``text`` that is no str.
+    answers the error rather than raises it. Compiled, an exception adds a traceback entry
+    (a code object and a frame made for it) for every function it leaves: a syntax error
+    is caught where the fields are read (``_read_checked``), and one the grammar explains
+    is never raised. Raises ``UnknownVariantError``, and ``TypeError`` for a ``text`` that
+    is no str.
     """
+    read = read_or_error(text, variant, registry=registry)
+    return _TUPLE_NEW(_READ_RESULT, read) if isinstance(read, tuple) else read
+
+
+def read_or_error(
+    text: str, variant: Variant | str = "standard", *, registry: Registry = DEFAULT_REGISTRY
+) -> Read | FenSyntaxError:
+    """``read_fen_or_error`` with the setup, variant and dialect as a plain tuple (``Read``):
+    for the library's own callers (``notation.operations``). Raises as it does."""
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
     if not isinstance(text, str):
@@ -158,30 +181,31 @@ def read_fen_or_error(
         _reject_hostile(text)
         if rules.bombs:  # itsyourturn Atomic: a seventh field (notation.fen.bombs)
             text, bombs = split_bomb_field(text)
-            result = read_fen_or_error(text, without_bombs(found), registry=registry)
-            if not isinstance(result, _READ_RESULT):
+            result = read_or_error(text, without_bombs(found), registry=registry)
+            if not isinstance(result, tuple):  # a FenSyntaxError
                 return result
-            return ReadResult(result.setup.with_changes(bombs=bombs), found, result.dialect)
+            setup, _, dialect = result
+            return (setup.with_changes(bombs=bombs), found, dialect)
         if rules.spellings:
             # Other letters, side letters or layouts (Xiangqi's WXF and CXBoard forms): read in
             # the variant's own spelling, then say which spelling each part had.
             own = own_spelling(text, found)
             read = _read_checked(own.text, found, plan, registry)
-            if not isinstance(read, _READ_RESULT):
+            if not isinstance(read, tuple):  # a FenSyntaxError
                 return read
-            seen = read.dialect.with_spellings(own.letters, own.sides, own.layout)
-            return ReadResult(read.setup, read.variant, seen)
+            setup, read_for, dialect = read
+            return (setup, read_for, dialect.with_spellings(own.letters, own.sides, own.layout))
     except FenSyntaxError as exc:
         return exc
     return _read_checked(text, found, plan, registry)
 
 
-def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> ReadResult | FenSyntaxError:
-    """``read_fen_or_error`` of a text that passed ``_reject_hostile``: the syntax error a
+def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> Read | FenSyntaxError:
+    """``read_or_error`` of a text that passed ``_reject_hostile``: the syntax error a
     field's reader raises is caught here, the one the grammar explains is returned."""
     try:
         if plan.rules.tafl and opentafl.looks_like_record(text):
-            return ReadResult(opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
+            return (opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
         extended = plan.extended
         if not extended:
             fields = _plain_fields(text)
@@ -225,7 +249,7 @@ def _plain_fields(text: str) -> PlainFields | None:
     before), the last two at most nine digits each, no bracket in the placement. None
     leaves the text to the pattern, which also names the column of any error (the two
     agree: tests/fen/test_fen_plain_fields.py)."""
-    if not text.isascii():
+    if not _IS_ASCII(text):
         return None
     fields = text.split()
     count = len(fields)
@@ -269,7 +293,7 @@ def _extended_fields(text: str, pockets: bool, checks: bool) -> dict[str, Any] |
     shapes of the optional fields exclude each other, so taking each field where it fits
     is what the pattern matches. None leaves the text to the pattern (which names the
     column of any error; the two agree: tests/fen/test_fen_plain_fields.py)."""
-    if not text.isascii():
+    if not _IS_ASCII(text):
         return None
     tokens = text.split()
     count = len(tokens)
@@ -326,25 +350,23 @@ def _reject_hostile(text: str) -> None:
         raise FenSyntaxError("empty FEN", field="placement", column=1, expected=FIELD_NAMES["placement"])
 
 
+# ``bytes.translate`` of a text's UTF-8 through this table gives the very same object back
+# (a loop in C) exactly when every byte is printable ASCII: any other byte maps to another.
+_PRINTABLE_BYTES: Final = bytes(code if 32 <= code <= 126 else code ^ 1 for code in range(256))
+
+
 def _printable_ascii(text: str) -> bool:
     """``text.isascii() and text.isprintable()``: every character from space to ``~``.
-    Compiled, a loop over the bytes of its UTF-8 form (as long as the text only when the
-    text is ASCII), where ``isprintable`` looks each character up in the Unicode database
-    and indexing the text makes a character to take ``ord`` of; interpreted, the two
-    methods."""
+    Compiled, its UTF-8 form translated through ``_PRINTABLE_BYTES`` (a loop in C, where
+    ``isprintable`` looks each character up in the Unicode database, and a byte loop in
+    compiled code checks each index); interpreted, the two methods."""
     if not COMPILED:
         return text.isascii() and text.isprintable()
     try:
         data = text.encode()
     except UnicodeEncodeError:  # a lone surrogate: not ASCII
         return False
-    if len(data) != len(text):
-        return False
-    for index in range(len(data)):
-        code: i64 = data[index]
-        if code < 32 or code > 126:
-            return False
-    return True
+    return data.translate(_PRINTABLE_BYTES) is data  # UTF-8 past ASCII: bytes past 127, not printable
 
 
 def _field_at(text: str, index: int) -> str:
@@ -702,16 +724,23 @@ def _dialect(
 
 
 # The dialects a FEN without pockets or check counters can have, by (castling seen,
-# counters present, promoted marks, Chess960 rights): read_plain looks one up per FEN
-# instead of calling the cache above (a key tuple of six built and hashed each time).
-_PLAIN_DIALECTS: Final[dict[tuple[CastlingSeen | None, bool, bool, bool], Dialect]] = {
-    (castling, counters, promoted, chess960): _dialect(None, None, castling, counters, "tilde" if promoted else None,
-                                                       chess960)
-    for castling in (None, "standard", "xfen", "shredder")
+# counters present, promoted marks, Chess960 rights) as one index (``_plain_dialect``):
+# read_plain looks one up per FEN instead of calling the cache above (a key tuple of six
+# built and hashed each time), or hashing a key tuple of four.
+_CASTLING_SEEN: Final[tuple[CastlingSeen | None, ...]] = (None, "standard", "xfen", "shredder")
+_PLAIN_DIALECTS: Final[tuple[Dialect, ...]] = tuple(
+    _dialect(None, None, castling, counters, "tilde" if promoted else None, chess960)
+    for castling in _CASTLING_SEEN
     for counters in (False, True)
     for promoted in (False, True)
     for chess960 in (False, True)
-}
+)
+
+
+def _plain_dialect(castling: CastlingSeen | None, counters: bool, promoted: bool, chess960: bool) -> Dialect:
+    """The shared dialect of a FEN without pockets or check counters (``_PLAIN_DIALECTS``)."""
+    seen = 0 if castling is None else 1 if castling == "standard" else 2 if castling == "xfen" else 3
+    return _PLAIN_DIALECTS[seen * 8 + counters * 4 + promoted * 2 + chess960]
 
 
 class _Plan:
@@ -810,7 +839,7 @@ class _Reader:
         below (as ``notation.moves.chess`` does for moves)."""
         return FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
 
-    def read_plain(self, fields: PlainFields) -> ReadResult:
+    def read_plain(self, fields: PlainFields) -> Read:
         """``read`` for variants without pockets or check counters: six fields, no branches
         for extensions the grammar of such a variant cannot match anyway."""
         placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = fields
@@ -830,10 +859,10 @@ class _Reader:
             promoted=promoted,
             geometry=self.geometry,
         )
-        dialect = _PLAIN_DIALECTS[castling_seen, counters_present, bool(promoted), chess960]
-        return _TUPLE_NEW(_READ_RESULT, (setup, self.variant, dialect))
+        dialect = _plain_dialect(castling_seen, counters_present, bool(promoted), chess960)
+        return (setup, self.variant, dialect)
 
-    def read(self, g: dict[str, Any]) -> ReadResult:
+    def read(self, g: dict[str, Any]) -> Read:
         """The setup of a FEN of any variant from ``g``, the groups of its fields (the
         pattern's ``groupdict``, or ``_extended_fields``): the groups of pockets and check
         counters are absent from the dictionary of a pattern without them."""
@@ -881,7 +910,7 @@ class _Reader:
             remaining_checks=remaining,
             geometry=self.geometry,
         )
-        return _TUPLE_NEW(_READ_RESULT, (setup, variant, dialect))
+        return (setup, variant, dialect)
 
     def read_front_pocket(
         self, bracketed: str | None, rank_zero: tuple[str, int] | None
@@ -1091,31 +1120,34 @@ class _Reader:
         rights: set[int] = set()
         used_kq = False
         used_files = False
-        king_letter = self.plan.rules.castling_piece
+        # The board's width and its last rank's first square: on 8x8 known, elsewhere read
+        # off the geometry (a Python object: compiled, each attribute a dictionary look-up).
         geometry = self.geometry
-        width, file_names = geometry.files, geometry.file_names
-        black_back = geometry.size - width
+        width, black_back = (8, 56) if self.chess_board else (geometry.files, geometry.size - geometry.files)
+        kings = self.plan.rules.castling_letters  # per side, (castling piece, rook) letters
         for i, ch in enumerate(text):
-            lower = ch.lower()
-            white = ch.isupper()
-            back = 0 if white else black_back
-            if lower in ("k", "q"):
+            side_of_king = _KQ_RIGHTS.get(ch)  # K, Q, k and q looked up: no method called per letter
+            if side_of_king is not None:
+                white, kingside = side_of_king
                 used_kq = True
-                king = king_letter.upper() if white else king_letter
-                square = outer_rook(board, back, "R" if white else "r", king, lower == "k", width)
-            elif lower in file_names and ch.isalpha():
-                used_files = True
-                square = back + file_names.index(lower)
+                back = 0 if white else black_back
+                square = outer_rook(board, back, "R" if white else "r", kings[0 if white else 1][0], kingside, width)
             else:
-                last = file_names[-1]
-                raise self.fail(
-                    f"{ch!r} is not a castling right (K, Q, k, q or a rook's file letter)",
-                    "castling", "castling", i, expected=f"K, Q, k, q, A-{last.upper()} or a-{last}",
-                )
+                file_names = geometry.file_names
+                lower = ch.lower()
+                if lower not in file_names or not ch.isalpha():
+                    last = file_names[-1]
+                    raise self.fail(
+                        f"{ch!r} is not a castling right (K, Q, k, q or a rook's file letter)",
+                        "castling", "castling", i, expected=f"K, Q, k, q, A-{last.upper()} or a-{last}",
+                    )
+                used_files = True
+                square = (0 if ch.isupper() else black_back) + file_names.index(lower)
             if square in rights:
                 raise self.fail(f"castling right {ch!r} given twice", "castling", "castling", i)
             rights.add(square)
-        chess960 = self.chess_board and is_chess960(board, rights, (), self.variant)
+        found = frozenset(rights)  # made once: ``is_chess960`` keeps a frozenset as itself
+        chess960 = self.chess_board and is_chess960(board, found, (), self.variant)
         seen: CastlingSeen
         if used_files and not used_kq:
             seen = "shredder"
@@ -1123,7 +1155,7 @@ class _Reader:
             seen = "xfen"
         else:
             seen = "standard"
-        return frozenset(rights), seen, chess960
+        return found, seen, chess960
 
     def read_en_passant(self, text: str) -> int | None:
         if text == "-":

@@ -65,38 +65,52 @@ def chess960_good_rights(
     back rank, and the outermost right on its side of that piece (python-chess's
     ``clean_castling_rights`` with ``chess960=True``). ``files``: the board's width; its
     last rank is the last ``files`` squares of ``board``."""
-    good: set[int] = set()
-    searchable = isinstance(board, str) and not promoted and len(piece) == 1  # str.find, not a loop
+    return frozenset(_good_rights(board, rights, promoted, (piece.upper(), piece), (rook.upper(), rook), files))
+
+
+def _good_rights(
+    board: Board, rights: Collection[int], promoted: Collection[int], royal: tuple[str, ...],
+    rook: tuple[str, ...], files: int,
+) -> list[int]:
+    """``chess960_good_rights`` with each side's letters given, (White's, Black's): the
+    rights kept, in no order. (Per setup with rights Chess960 rules must judge: no letter
+    made upper case, list or set made per side.)"""
+    good: list[int] = []
+    searchable = isinstance(board, str) and not promoted and len(royal[1]) == 1  # str.find, not a loop
     for colour in range(2):
         back = 0 if colour == 0 else len(board) - files
-        own = [sq for sq in rights if back <= sq < back + files]
-        if not own:
+        end = back + files
+        named = False
+        for sq in rights:
+            if back <= sq < end:
+                named = True
+                break
+        if not named:
             continue
-        royal = piece.upper() if colour == 0 else piece
-        rook_letter = rook.upper() if colour == 0 else rook
+        royal_letter, rook_letter = royal[colour], rook[colour]
         if searchable:
             assert isinstance(board, str)
-            if board.count(royal, back, back + files) != 1:
-                continue
-            king = board.find(royal, back, back + files)
+            king = board.find(royal_letter, back, end)
+            if king < 0 or board.find(royal_letter, king + 1, end) >= 0:
+                continue  # none, or more than one
         else:
-            kings = [back + f for f in range(files) if board[back + f] == royal and back + f not in promoted]
+            kings = [back + f for f in range(files) if board[back + f] == royal_letter and back + f not in promoted]
             if len(kings) != 1:
                 continue
             king = kings[0]
         west = east = -1  # the outermost named rook on each side of the king
-        for sq in own:
-            if board[sq] != rook_letter or sq in promoted:
+        for sq in rights:
+            if not back <= sq < end or board[sq] != rook_letter or sq in promoted:
                 continue
             if sq < king:
                 west = sq if west < 0 else min(west, sq)
             elif sq > king:
                 east = max(east, sq)
         if west >= 0:
-            good.add(west)
+            good.append(west)
         if east >= 0:
-            good.add(east)
-    return frozenset(good)
+            good.append(east)
+    return good
 
 
 # The last question answered without promoted squares, and its answer: the reader, the
@@ -133,17 +147,19 @@ class StartArray:
     """Per variant, its start array as castling sees it: ``squares``, what ``start_squares``
     gives for it (castling pieces, rooks: each a (white, black) bitboard pair); ``rooks``,
     the rook squares of both sides as a set; ``homes``, each side's castling-piece
-    squares; ``royal``, each side's castling-piece letter; ``piece`` and ``rook``, the
-    variant's castling piece and rook letters ("" where it names none); the board's
-    ``files`` and ``size``. ``usable`` is False where the variant names no castling piece
-    or rook. (Compiled, these are struct fields: the Variant's are dictionary look-ups.)"""
+    squares; ``royal`` and ``rook_letters``, each side's castling-piece and rook letters
+    (White's upper case); ``piece`` and ``rook``, the variant's castling piece and rook
+    letters ("" where it names none); the board's ``files`` and ``size``. ``usable`` is
+    False where the variant names no castling piece or rook. (Compiled, these are struct
+    fields: the Variant's are dictionary look-ups.)"""
 
-    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "piece", "rook", "files", "size")
+    __slots__ = ("usable", "squares", "rooks", "homes", "royal", "rook_letters", "piece", "rook", "files", "size")
 
     # Indexed by colour: tuples of any length (see ``notation.rules.bitboard.ByColour``).
     squares: tuple[ByColour, ByColour]
     homes: tuple[tuple[int, ...], ...]
     royal: tuple[str, ...]
+    rook_letters: tuple[str, ...]
 
     def __init__(self, variant: Variant):
         piece, rook = variant.castling_piece or "", variant.castling_rook or ""
@@ -153,6 +169,7 @@ class StartArray:
         self.rooks = frozenset(squares(rooks[0] | rooks[1]))
         self.homes = (tuple(squares(kings[0])), tuple(squares(kings[1])))
         self.royal = (piece.upper(), piece)
+        self.rook_letters = (rook.upper(), rook)
         self.piece, self.rook = piece, rook
         self.files = geometry.files
         self.size = geometry.size
@@ -198,7 +215,7 @@ def _judged(board: Board, rights: Collection[int], promoted: Collection[int], va
     files, size = start.files, start.size
     if len(board) != size:
         return False  # a board of another size: not a position of this variant
-    good = chess960_good_rights(board, rights, promoted, start.piece, start.rook, files)
+    good = _good_rights(board, rights, promoted, start.royal, start.rook_letters, files)
     if not good:
         return False
     start_rooks = start.squares[1]

@@ -55,3 +55,27 @@ def test_examples_on_the_standard_board():
     assert outer_rook("." * 64, 0, "R", "K", True) == 7  # no king: the corner
     assert outer_rook("RK" + "." * 62, 0, "R", "K", False) == 0
     assert outer_rook("RK" + "." * 62, 0, "R", "K", True) == 7
+
+
+def test_every_character_whose_lower_case_is_k_or_q_reads_as_that_right():
+    """The reader looks the side letters up in a table: every character whose lower case
+    is ``k`` or ``q`` reads as ``str.lower`` and ``str.isupper`` say (the Kelvin sign as
+    ``K``), as when each letter was read through those methods."""
+    import sys
+
+    from notation import FenSyntaxError, read_fen
+
+    board = "r3k2r/8/8/8/8/8/8/R3K2R"
+    moved = "1r2k2r/8/8/8/8/8/8/R3K1R1"  # rooks off their corners: the reader's slower path
+    for placement in (board, moved):
+        for letter in ("K", "Q", "k", "q"):
+            expected = read_fen(f"{placement} w {letter} - 0 1").setup.castling
+            others = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).lower() == letter.lower()
+                      and chr(code).isupper() == letter.isupper() and chr(code) != letter]
+            for other in others:
+                try:
+                    read = read_fen(f"{placement} w {other} - 0 1")
+                except FenSyntaxError:
+                    continue  # the pattern refuses it before the reader sees it
+                assert read.setup.castling == expected, (placement, letter, other)
+    assert "\u212a".lower() == "k" and "\u212a".isupper()  # the one such character today

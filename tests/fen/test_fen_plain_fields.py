@@ -59,7 +59,8 @@ def _details(call):
         read = call()
     except FenSyntaxError as exc:
         return ("error", exc.problems[0].to_dict(), exc.field, exc.column, exc.expected)
-    return ("read", read.setup, read.dialect)
+    setup, _, dialect = read  # a ReadResult, or the reader's plain tuple
+    return ("read", setup, dialect)
 
 
 def _through_pattern(text: str):
@@ -168,3 +169,17 @@ def test_the_extended_split_agrees_with_the_pattern_after_four_good_fields(prefi
     """The optional fields after a good placement, turn, castling and en passant: every
     order and shape of counters, check counters and appended pockets."""
     _extended_agrees(prefix + "".join((space or " ") + token for space, token in parts), name)
+
+
+@pytest.mark.parametrize("castling", [None, "standard", "xfen", "shredder"])
+def test_each_plain_dialect_is_the_one_its_fields_name(castling):
+    """``read_plain``'s dialect, found by index, is the shared one of exactly its fields."""
+    for counters in (False, True):
+        for promoted in (False, True):
+            for chess960 in (False, True):
+                found = reader._plain_dialect(castling, counters, promoted, chess960)
+                expected = reader._dialect(None, None, castling, counters, "tilde" if promoted else None, chess960)
+                assert found is expected
+                assert (found.castling, found.counters, found.promoted, found.chess960) == (
+                    castling, counters, "tilde" if promoted else None, chess960
+                )

@@ -5,7 +5,8 @@ syntax error the fixtures hold, on each of its paths (a field's reader, the gram
 explanation of a FEN cut short or of a bad tail, the bomb field, other spellings, an
 OpenTafl record, hostile text), comes back as the error ``read_fen`` raises, with the
 same field, column, message and expectation; a FEN it reads comes back as the same
-``ReadResult``.
+``ReadResult``. ``read_or_error``, which the library's own callers take, gives the same
+answers with a read FEN's three fields as a plain tuple.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from fen_cases import load_cases
 
 from notation import FenSyntaxError, UnknownVariantError, read_fen
-from notation.fen.reader import ReadResult, read_fen_or_error
+from notation.fen.reader import ReadResult, read_fen_or_error, read_or_error
 
 ROOT = Path(__file__).resolve().parents[2]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -73,11 +74,15 @@ CASES = _cases()
 @pytest.mark.parametrize("fen,variant,where", CASES, ids=[f"{v}:{f[:50]!r}" for f, v, _ in CASES])
 def test_the_error_is_returned_as_read_fen_raises_it(fen, variant, where):
     got = read_fen_or_error(fen, variant)  # raises nothing here
+    plain = read_or_error(fen, variant)
     if where is None:
         assert isinstance(got, ReadResult)
         assert got == read_fen(fen, variant)
+        assert type(plain) is tuple and plain == tuple(got)
         return
     assert isinstance(got, FenSyntaxError)
+    assert isinstance(plain, FenSyntaxError)
+    assert (plain.field, plain.column, str(plain)) == (got.field, got.column, str(got))
     assert (got.field, got.column) == where
     assert [p.to_dict() for p in got.problems] == [
         {"code": "fen-syntax", "message": str(got), "field": got.field, "column": got.column,
@@ -89,7 +94,8 @@ def test_the_error_is_returned_as_read_fen_raises_it(fen, variant, where):
 
 
 def test_what_is_no_syntax_error_still_raises():
-    with pytest.raises(UnknownVariantError):
-        read_fen_or_error(START, "no-such-variant")
-    with pytest.raises(TypeError):
-        read_fen_or_error(b"8/8/8/8/8/8/8/8 w - - 0 1", "standard")  # type: ignore[arg-type]
+    for read in (read_fen_or_error, read_or_error):
+        with pytest.raises(UnknownVariantError):
+            read(START, "no-such-variant")
+        with pytest.raises(TypeError):
+            read(b"8/8/8/8/8/8/8/8 w - - 0 1", "standard")  # type: ignore[arg-type]
