@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Final
 from notation.errors import IllegalSetupError, NotationError, Problem
 from notation.fen.dialect import Dialect
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
-from notation.fen.reader import ReadResult, read_fen, read_fen_or_error
+from notation.fen.reader import ReadResult, read_fen, read_or_error
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
+from notation.rules.variant_rules import rules_for
 from notation.validation import FINISHED_GAME_CODES, validate
 from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
 # attribute hook, dearer than the test it serves when compiled code does it per FEN.
 _REPAIR: Final = IllegalPolicy.REPAIR
 _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictionary look-up
-# What ``read_fen_or_error`` returns for a FEN it reads: the test that passes is the one
-# CPython answers at once (a failing ``isinstance`` also looks up ``__class__``).
-_READ_RESULT: Final = ReadResult
 
 
 def _repr(kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> str:
@@ -155,12 +153,12 @@ def convert_fen(
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
-        parsed = read_fen_or_error(text, found)  # a syntax error returned: no traceback made
+        parsed = read_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
         return ConvertResult(False, None, found.key if found is not None else None, errors=list(exc.problems))
-    if not isinstance(parsed, _READ_RESULT):  # a FenSyntaxError
+    if not isinstance(parsed, tuple):  # a FenSyntaxError (a failing isinstance would look up __class__)
         return ConvertResult(False, None, found.key, errors=list(parsed.problems))
-    setup = parsed.setup
+    setup, _, dialect = parsed
     warnings: list[Problem] = []
     if on_illegal is _REPAIR:
         setup, repairs = repair_setup(setup, found)
@@ -168,10 +166,10 @@ def convert_fen(
     errors, accepted = _split(validate(setup, found), accept)
     warnings.extend(accepted)
     if errors:
-        return ConvertResult(False, None, found.key, errors=errors, warnings=warnings, detected=parsed.dialect)
+        return ConvertResult(False, None, found.key, errors=errors, warnings=warnings, detected=dialect)
     written = write_fen(setup, found, options)
     warnings.extend(written.warnings)
-    return ConvertResult(True, written.fen, found.key, warnings=warnings, detected=parsed.dialect)
+    return ConvertResult(True, written.fen, found.key, warnings=warnings, detected=dialect)
 
 
 def validate_fen(
@@ -186,14 +184,16 @@ def validate_fen(
     try:
         # A Variant passes through without a call into the (interpreted) registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
-        parsed = read_fen_or_error(text, found)  # a syntax error returned: no traceback made
+        parsed = read_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
         return ValidateResult(False, found.key if found is not None else None, list(exc.problems))
-    if not isinstance(parsed, _READ_RESULT):  # a FenSyntaxError
+    if not isinstance(parsed, tuple):  # a FenSyntaxError (a failing isinstance would look up __class__)
         return ValidateResult(False, found.key, list(parsed.problems))
-    errors, accepted = _split(validate(parsed.setup, found), accept)
-    # Positional: interpreted, a call with keywords binds each by name (per FEN).
-    return ValidateResult(not errors, found.key, errors, accepted, parsed.dialect)
+    setup, _, dialect = parsed
+    errors, accepted = _split(validate(setup, found), accept)
+    # Positional: interpreted, a call with keywords binds each by name (per FEN). The key
+    # read off the rules: compiled, a struct's field, where a Variant's is a dictionary's.
+    return ValidateResult(not errors, rules_for(found).key, errors, accepted, dialect)
 
 
 def read_legal(

@@ -24,7 +24,7 @@ class VariantRules:
     """The rules of one variant as plain attributes (see the module doc)."""
 
     __slots__ = (
-        "variant", "name", "geometry", "chess_board", "tafl", "board_letters", "promotions",
+        "variant", "key", "name", "geometry", "family", "chess_board", "tafl", "board_letters", "promotions",
         # what a FEN of the variant holds beyond the board
         "pockets", "check_counters", "checks_to_win", "bombs", "spellings", "random_start",
         # castling
@@ -50,9 +50,11 @@ class VariantRules:
 
     def __init__(self, variant: Variant):
         self.variant = variant
+        self.key = variant.key
         self.name = variant.name
         geometry: Geometry = variant.geometry
         self.geometry = geometry
+        self.family = variant.family
         self.chess_board = geometry is CHESS_BOARD or geometry.is_chess_board  # the 8x8 fast paths apply
         self.tafl = variant.family is RuleFamily.TAFL
         self.board_letters = variant.board_letters

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from notation.errors import Problem
 from notation.rules.attack_view import attack_view_of
+from notation.rules.variant_rules import rules_for
 from notation.setup import Setup
 from notation.validation import (
     bombs,
@@ -158,10 +159,11 @@ def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = 
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else DEFAULT_REGISTRY.find(variant)
-    if setup.geometry is not found.geometry and setup.geometry != found.geometry:
+    rules = rules_for(found)  # compiled, its fields are read as a struct's, a Variant's from a dictionary
+    if setup.geometry is not rules.geometry and setup.geometry != rules.geometry:
         problems = [_wrong_board_size(setup, found)]
     else:
-        family = found.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
+        family = rules.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
         problems = _judge_chess(setup, found) if family is _CHESS_FAMILY else JUDGES[family](setup, found)
     if accept:
         problems = [p for p in problems if p.code not in accept]

@@ -18,6 +18,7 @@ ranks are the first and last ranks of the board (``Setup.geometry``).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 from notation.errors import Problem
@@ -79,8 +80,10 @@ def judge_rights(ctx: Context) -> dict[int, str]:
         _unpromoted(cells, letters[0][0], 0, files, promoted),
         _unpromoted(cells, letters[1][0], black_back, files, promoted),
     )
-    good_by_colour: list[list[int]] = [[], []]
-    for sq in sorted(setup.castling):
+    # Each side's good rights as bits of its back rank (bit n: the rank's n-th square): no
+    # list made or sorted, where every setup with rights on both sides has two here.
+    good_white = good_black = 0
+    for sq in setup.castling:
         if not 0 <= sq < tables.size:
             bad[sq] = f"it is not on the {setup.geometry} board"
             continue
@@ -102,24 +105,40 @@ def judge_rights(ctx: Context) -> dict[int, str]:
             bad[sq] = f"{ctx.square_name(sq)} is not a start square of a {side(colour)} {ctx.piece_name(letter)}"
         elif chess960 and square_count(king) > 1:
             bad[sq] = f"{side(colour)} has more than one {ctx.piece_name(royal_letter)} on its back rank"
+        elif colour == 0:
+            good_white |= 1 << sq
         else:
-            good_by_colour[colour].append(sq)
-    for colour in (0, 1):  # not ``enumerate``: no iterator and pair made per setup
-        good = good_by_colour[colour]
-        if len(good) < 2:
-            continue  # one right a side at most: none to drop
-        # ``good`` is in square order: those west of the castling piece, then those east;
-        # the outermost of each keeps its right (indexes, not lists: this runs for every
-        # setup with rights on both sides, the start position's among them)
-        king_sq = kings[colour].bit_length() - 1
-        east = 0
-        while east < len(good) and good[east] < king_sq:
-            east += 1
-        for index in range(1, east):
-            bad[good[index]] = f"{side(colour)} already has a right on that side ({ctx.square_name(good[0])})"
-        for index in range(east, len(good) - 1):
-            bad[good[index]] = f"{side(colour)} already has a right on that side ({ctx.square_name(good[-1])})"
+            good_black |= 1 << (sq - black_back)
+    # One right a side of the castling piece: the outermost keeps it.
+    _outermost_only(ctx, good_white, 0, kings[0], 0, bad)
+    _outermost_only(ctx, good_black, 1, kings[1], black_back, bad)
     return bad
+
+
+def _outermost_only(ctx: Context, good: int, colour: int, king: int, back: int, bad: dict[int, str]) -> None:
+    """Mark bad each of ``colour``'s ``good`` rights (bits of its back rank, which starts at
+    square ``back``) but the outermost on each side of its castling piece (the last square
+    of ``king``, its castling pieces on that rank)."""
+    if good & (good - 1) == 0:
+        return  # one right at most: none to drop
+    west = good & ((1 << (king.bit_length() - 1 - back)) - 1)
+    east = good ^ west
+    if west & (west - 1):
+        outermost = west & -west  # the westmost
+        _drop_all(ctx, west ^ outermost, colour, back, outermost, bad)
+    if east & (east - 1):
+        outermost = 1 << (east.bit_length() - 1)  # the eastmost
+        _drop_all(ctx, east ^ outermost, colour, back, outermost, bad)
+
+
+def _drop_all(ctx: Context, rights: int, colour: int, back: int, kept: int, bad: dict[int, str]) -> None:
+    """Mark bad each right of ``rights`` (bits of the back rank at ``back``), naming the one
+    ``kept`` on that side."""
+    kept_name = ctx.square_name(back + kept.bit_length() - 1)
+    while rights:
+        bit = rights & -rights
+        rights ^= bit
+        bad[back + bit.bit_length() - 1] = f"{side(colour)} already has a right on that side ({kept_name})"
 
 
 def _unpromoted(cells: str, letter: str, back: int, files: int, promoted: int) -> int:
@@ -135,12 +154,13 @@ def _unpromoted(cells: str, letter: str, back: int, files: int, promoted: int) -
     return found
 
 
-def find_problems(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> Sequence[Problem]:
+    """One problem a bad right, in square order (none: an empty tuple, no list made)."""
     if not ctx.setup.castling:
-        return []
+        return ()
     bad = judge_rights(ctx)
     if not bad:  # the usual answer: nothing to sort
-        return []
+        return ()
     return [
         Problem(
             "bad-castling-rights",

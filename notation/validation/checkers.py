@@ -20,6 +20,8 @@ variant's king rule (``notation.rules.king_rules``), not a flag.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from notation.errors import Problem
 from notation.rules.bitboard import square_count, squares
 from notation.rules.en_passant import plausible
@@ -28,12 +30,13 @@ from notation.validation.bombs import may_have_detonated
 from notation.validation.context import Context, side
 
 
-def find_problems(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> Sequence[Problem]:
+    """Who gives check, and whether that can be (nobody in check: an empty tuple, no list
+    made)."""
     position = ctx.position
     kings = position.rules.kings
     if not ctx.rules.royal or not kings.checks_exist or position.placing:
-        return []
-    problems: list[Problem] = []
+        return ()
     us = position.turn
     them = us ^ 1
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
@@ -41,6 +44,10 @@ def find_problems(ctx: Context) -> list[Problem]:
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
     gone = not position.royal[us] and (kings.mover_royal_loss is RoyalLoss.EXPLODED or may_have_detonated(ctx))
     theirs = 0 if gone else kings.checkers(position, them)
+    ours = kings.checkers(position, us)
+    if not theirs and not ours:
+        return ()  # the usual answer
+    problems: list[Problem] = []
     if theirs:
         problems.append(
             Problem(
@@ -49,7 +56,6 @@ def find_problems(ctx: Context) -> list[Problem]:
                 field="turn",
             )
         )
-    ours = kings.checkers(position, us)
     if not ours:
         return problems
     described = _royal_attacked(ctx, us, ours)

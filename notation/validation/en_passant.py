@@ -9,6 +9,8 @@ passant (``NO_EN_PASSANT``) and setups in a placement phase have no plausible sq
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from notation.errors import Problem
 from notation.rules.en_passant import plausible
 from notation.validation.context import Context, side
@@ -48,11 +50,12 @@ def reason(ctx: Context, ep: int) -> str | None:
     return f"no {side(us ^ 1)} pawn on {ctx.square_name(pushed)} that could have stepped over {name}"
 
 
-def find_problems(ctx: Context) -> list[Problem]:
+def find_problems(ctx: Context) -> Sequence[Problem]:
+    """The square's problem, if it has one (nothing found: an empty tuple, no list made)."""
     ep = ctx.setup.ep_square
     if ep is None:
-        return []
+        return ()
     why = reason(ctx, ep)
     if why is None:
-        return []
+        return ()
     return [Problem("invalid-ep-square", f"en passant square {ctx.square_name(ep)}: {why}", field="en-passant")]

@@ -22,19 +22,24 @@ PAWN = "p"
 
 
 def find_problems(ctx: Context) -> list[Problem]:
+    """Each check below adds what it finds to one list (compiled, a list made and freed is
+    a few hundred instructions, and every FEN is checked)."""
     position = ctx.position
+    problems: list[Problem] = []
     # A placement phase may start from an empty board, every piece in hand.
-    bare = not position.occupied and not position.placing
-    problems = [Problem("empty", "the board is empty", field="placement")] if bare else []
-    problems += _pooled_counts(ctx) if position.rules.drops else _side_counts(ctx)
+    if not position.occupied and not position.placing:
+        problems.append(Problem("empty", "the board is empty", field="placement"))
+    if position.rules.drops:
+        _pooled_counts(ctx, problems)
+    else:
+        _side_counts(ctx, problems)
     if ctx.rules.kind_caps:
-        problems += _kind_caps(ctx)
-    problems += _back_ranks(ctx)
+        _kind_caps(ctx, problems)
+    _back_ranks(ctx, problems)
     return problems
 
 
-def _side_counts(ctx: Context) -> list[Problem]:
-    problems = []
+def _side_counts(ctx: Context, problems: list[Problem]) -> None:
     position, rules = ctx.position, ctx.rules
     for colour in range(2):
         pieces = square_count(position.colours[colour])
@@ -55,10 +60,9 @@ def _side_counts(ctx: Context) -> list[Problem]:
             problems.append(
                 Problem(code, f"{side(colour)} has {pawns} pawns; {ctx.variant.name} allows {limit}", field="placement")
             )
-    return problems
 
 
-def _pooled_counts(ctx: Context) -> list[Problem]:
+def _pooled_counts(ctx: Context, problems: list[Problem]) -> None:
     setup, variant, position = ctx.setup, ctx.variant, ctx.position
     pockets = setup.pockets
     in_hand = (len(pockets.white) + len(pockets.black)) if pockets is not None else 0
@@ -66,7 +70,6 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
     white_army, black_army = variant.armies
     max_pieces = white_army.max_pieces + black_army.max_pieces
     max_pawns = white_army.max_pawns + black_army.max_pawns
-    problems = []
     pieces = square_count(position.occupied) + in_hand
     if pieces > max_pieces:
         problems.append(
@@ -92,11 +95,9 @@ def _pooled_counts(ctx: Context) -> list[Problem]:
                 field="placement",
             )
         )
-    return problems
 
 
-def _kind_caps(ctx: Context) -> list[Problem]:
-    problems = []
+def _kind_caps(ctx: Context, problems: list[Problem]) -> None:
     code = ctx.rules.kings.material_code or "too-many-pieces"
     cells = ctx.setup.cells  # counting a letter in the cells: no bitboard made for it
     for colour, letter, cap in ctx.rules.kind_caps:
@@ -110,19 +111,17 @@ def _kind_caps(ctx: Context) -> list[Problem]:
                     field="placement",
                 )
             )
-    return problems
 
 
-def _back_ranks(ctx: Context) -> list[Problem]:
+def _back_ranks(ctx: Context, problems: list[Problem]) -> None:
     white_pawns, black_pawns = ctx.position.pawns
     no_white, no_black = ctx.rules.no_pawns  # the variant's board: the setup's, once validated
     wrong = white_pawns & no_white | black_pawns & no_black
-    if not wrong:
-        return []
-    return [
-        Problem(
-            "pawns-on-backrank",
-            f"{ctx.pieces_on(wrong)}: pawns cannot stand on the first or last rank",
-            field="placement",
+    if wrong:
+        problems.append(
+            Problem(
+                "pawns-on-backrank",
+                f"{ctx.pieces_on(wrong)}: pawns cannot stand on the first or last rank",
+                field="placement",
+            )
         )
-    ]
