@@ -54,7 +54,8 @@ def read_fen_object(data: bytes) -> tuple[str, str | None] | None:
         close = _plain_end(data, at + 1, end)
         if close < 0 or close == end:
             return None
-        key = data[at + 1:close]
+        key_at: i64 = at + 1
+        key_end: i64 = close
         at = _after_space(data, close + 1, end)
         if at >= end or data[at] != 58:  # ":"
             return None
@@ -64,12 +65,11 @@ def read_fen_object(data: bytes) -> tuple[str, str | None] | None:
         close = _plain_end(data, at + 1, end)
         if close < 0 or close == end:
             return None
-        value = data[at + 1:close].decode()
         # Another key, or a key twice (the JSON library keeps the last): the library's to read.
-        if key == _FEN and fen is None:
-            fen = value
-        elif key == _VARIANT and variant is None:
-            variant = value
+        if fen is None and _is_key(data, key_at, key_end, _FEN):
+            fen = data[at + 1:close].decode()
+        elif variant is None and _is_key(data, key_at, key_end, _VARIANT):
+            variant = _variant_value(data, at + 1, close)
         else:
             return None
         at = _after_space(data, close + 1, end)
@@ -84,6 +84,38 @@ def read_fen_object(data: bytes) -> tuple[str, str | None] | None:
         else:
             return None
     return None
+
+
+# The variant values met, each as bytes and decoded (a run meets a handful, again and
+# again): the same str each time, its hash worked out once for the look-ups after.
+_VARIANT_BYTES: Final[list[bytes]] = []
+_VARIANT_VALUES: Final[list[str]] = []
+_VARIANT_LIMIT: Final = 64  # kept at most, none longer than ``_QUOTED_LENGTH``
+
+
+def _variant_value(data: bytes, at: i64, end: i64) -> str:
+    """The bytes of ``data`` from ``at`` to ``end`` (plain) decoded: a value met before is
+    found in place, compared byte by byte, without a slice or a new str."""
+    for index in range(len(_VARIANT_BYTES)):
+        if _is_key(data, at, end, _VARIANT_BYTES[index]):
+            return _VARIANT_VALUES[index]
+    raw = data[at:end]
+    value = raw.decode()
+    if len(_VARIANT_BYTES) < _VARIANT_LIMIT and end - at <= _QUOTED_LENGTH:
+        _VARIANT_BYTES.append(raw)  # with its value next: no Python code runs between the two
+        _VARIANT_VALUES.append(value)
+    return value
+
+
+def _is_key(data: bytes, at: i64, end: i64, key: bytes) -> bool:
+    """Whether the bytes of ``data`` from ``at`` to ``end`` are ``key`` (compared in place:
+    no slice made)."""
+    if end - at != len(key):
+        return False
+    for index in range(len(key)):
+        if data[at + index] != key[index]:
+            return False
+    return True
 
 
 def _after_space(data: bytes, at: i64, end: i64) -> i64:
@@ -147,11 +179,32 @@ def answer_line(result: ConvertResult | ValidateResult, line: int | None, source
         else:
             return None
         ok = "true" if result.ok else "false"
-        return (f'{{"ok":{ok},"fen":{written},"variant":{variant},"errors":{errors},"warnings":{warnings},'
-                f'"detected":{detected},"line":{at}{tail}')
+        return f'{{"ok":{ok},"fen":{written},{_middle(variant, errors, warnings, detected)}{at}{tail}'
     valid = "true" if result.valid else "false"
-    return (f'{{"valid":{valid},"variant":{variant},"errors":{errors},"warnings":{warnings},'
-            f'"detected":{detected},"line":{at}{tail}')
+    return f'{{"valid":{valid},{_middle(variant, errors, warnings, detected)}{at}{tail}'
+
+
+_MIDDLES: Final[dict[str, dict[str, str]]] = {}  # variant -> detected -> the middle of an answer without problems
+_MIDDLE_LIMIT: Final = 256  # variants kept, and dialects kept a variant (a run meets a few dozen)
+
+
+def _middle(variant: str, errors: str, warnings: str, detected: str) -> str:
+    """The fields from ``variant`` to ``line``'s name of an answer. Those of an answer
+    without problems (most) are kept, per variant and dialect, each pair met again and
+    again: one look-up in place of joining seven strings (``_MIDDLE_LIMIT``)."""
+    if errors != "[]" or warnings != "[]":
+        return f'"variant":{variant},"errors":{errors},"warnings":{warnings},"detected":{detected},"line":'
+    by_dialect = _MIDDLES.get(variant)
+    if by_dialect is None:
+        by_dialect = {}
+        if len(_MIDDLES) < _MIDDLE_LIMIT:
+            _MIDDLES[variant] = by_dialect
+    found = by_dialect.get(detected)
+    if found is None:
+        found = f'"variant":{variant},"errors":[],"warnings":[],"detected":{detected},"line":'
+        if len(by_dialect) < _MIDDLE_LIMIT:
+            by_dialect[detected] = found
+    return found
 
 
 _QUOTED_LIMIT: Final = 4096  # strings kept by ``_quoted``, at most (then it stops keeping more)

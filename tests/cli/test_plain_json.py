@@ -245,3 +245,47 @@ def test_what_it_keeps_stays_bounded_however_many_long_messages_it_writes():
     assert len(plain_json._HEADS) <= plain_json._QUOTED_LIMIT
     assert all(len(message) <= plain_json._QUOTED_LENGTH for _, message, _, _ in plain_json._HEADS)
     assert all(len(text) <= plain_json._QUOTED_LENGTH for text in plain_json._QUOTED)
+
+
+def test_the_middles_kept_of_answers_without_problems_stay_right_and_bounded():
+    """An answer without problems takes its middle (variant to ``line``) from what is kept
+    per variant and dialect: each is the library's, however many variants and dialects a
+    run meets, and what is kept stays bounded."""
+    dialects = [
+        Dialect(pockets, checks, castling, counters, promoted, chess960)
+        for pockets in (None, PocketStyle.BRACKETED, PocketStyle.APPENDED)
+        for checks in (None, CheckStyle.GIVEN, CheckStyle.REMAINING)
+        for castling in (None, "standard", "xfen", "shredder")
+        for counters in (False, True)
+        for promoted in (None, "tilde", "squares")
+        for chess960 in (False, True)
+    ]
+    assert len(dialects) > plain_json._MIDDLE_LIMIT
+    variants = [f"variant-{index}" for index in range(plain_json._MIDDLE_LIMIT + 20)]
+    for index, (variant, dialect) in enumerate(zip(variants * 3, dialects * 2, strict=False)):
+        for result in (ValidateResult(True, variant, detected=dialect),
+                       ConvertResult(True, "8/8/8/8/8/8/8/8 w - - 0 1", variant, detected=dialect)):
+            for _ in range(2):  # made, then (where kept) found
+                assert plain_json.answer_line(result, index, None) == library_line(result, FenInput("", "", index))
+    for dialect in dialects:
+        result = ValidateResult(True, "standard", detected=dialect)
+        assert plain_json.answer_line(result, 1, None) == library_line(result, FenInput("", "", 1))
+    assert len(plain_json._MIDDLES) <= plain_json._MIDDLE_LIMIT
+    assert all(len(kept) <= plain_json._MIDDLE_LIMIT for kept in plain_json._MIDDLES.values())
+
+
+def test_a_variant_value_met_again_is_the_same_text_and_what_is_kept_stays_bounded():
+    plain_json._VARIANT_BYTES.clear()  # as a new run starts: the tests before kept values of their own
+    plain_json._VARIANT_VALUES.clear()
+    names = [f"variant-{index}" for index in range(plain_json._VARIANT_LIMIT + 20)] + ["x" * 300]
+    for _ in range(2):
+        for name in names:
+            line = json.dumps({"fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "variant": name}).encode() + b"\n"
+            assert plain_json.read_fen_object(line) == ("8/8/8/8/8/8/8/K6k w - - 0 1", name)
+    first = plain_json.read_fen_object(b'{"fen": "f", "variant": "variant-3"}')
+    again = plain_json.read_fen_object(b'{"variant":"variant-3","fen":"g"}')
+    assert first is not None and again is not None and first[1] is again[1]  # one str, its hash made once
+    assert len(plain_json._VARIANT_BYTES) == len(plain_json._VARIANT_VALUES) <= plain_json._VARIANT_LIMIT
+    assert all(raw.decode() == value for raw, value in zip(plain_json._VARIANT_BYTES, plain_json._VARIANT_VALUES,
+                                                            strict=True))
+    assert all(len(raw) <= plain_json._QUOTED_LENGTH for raw in plain_json._VARIANT_BYTES)
