@@ -73,8 +73,8 @@ def _good_rights(
     rook: tuple[str, ...], files: int,
 ) -> list[int]:
     """``chess960_good_rights`` with each side's letters given, (White's, Black's): the
-    rights kept, in no order. (Per setup with rights Chess960 rules must judge: no letter
-    made upper case, list or set made per side.)"""
+    rights kept, in no order. (Asked for every setup whose rights need judging: on a str
+    board no letter is made upper case, and no list or set made a side.)"""
     good: list[int] = []
     searchable = isinstance(board, str) and not promoted and len(royal[1]) == 1  # str.find, not a loop
     for colour in range(2):

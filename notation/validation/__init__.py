@@ -103,7 +103,7 @@ def _judge_chess(setup: Setup, variant: Variant) -> list[Problem]:
     the variant has none is judged for them too (``bad-bomb``)."""
     ctx = Context(setup, variant, attack_view_of(setup, variant))
     judged = ctx.rules  # the optional validators run where their twist can find anything
-    problems = material.find_problems(ctx)  # a new list: each validator returns its own
+    problems = material.find_problems(ctx)  # a new list, its own; the others may answer an empty tuple
     problems += kings.find_problems(ctx)
     if setup.castling:  # the fields some setups leave empty: nothing to judge without them
         problems += castling.find_problems(ctx)
