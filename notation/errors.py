@@ -47,17 +47,22 @@ def _restore_error(cls: type[NotationError], args: tuple[Any, ...], state: dict[
 
 
 class FenSyntaxError(NotationError):
-    """A FEN that cannot be read. Code ``fen-syntax``; names the field and the 1-based column."""
+    """A FEN that cannot be read. Code ``fen-syntax``; names the field and the 1-based column.
+    ``str()`` of it is the message, however the fields were passed."""
 
-    def __init__(self, message: str, *, field: str, column: int, expected: str | None = None):
+    def __init__(self, message: str, field: str, column: int, expected: str | None = None):
         self.field = field
         self.column = column
         self.expected = expected
         # What NotationError.__init__ does for one problem, without its frame: this error is
         # made for every unreadable line. The compiled Problem takes its arguments by
-        # position (from interpreted code, keywords are parsed on every call).
+        # position (from interpreted code, keywords are parsed on every call), and so may
+        # this class (the reader's hot paths pass them so).
         self.problems = [Problem("fen-syntax", message, field, column, {"expected": expected} if expected else None)]
-        Exception.__init__(self, message)
+        # BaseException.__new__ set ``args`` to the positional arguments: the message alone
+        # is kept, as Exception.__init__ would keep it (without that call's cost).
+        if len(self.args) != 1:
+            self.args = (message,)
 
 
 class UnknownVariantError(NotationError):

@@ -64,3 +64,24 @@ def test_json_and_human_forms():
     assert Problem("empty", "the board is empty").to_dict() == {"code": "empty", "message": "the board is empty"}
     assert problem.describe(prefix="line 3") == "line 3: fen-syntax: expected w or b (field turn, column 45)"
     assert Problem("empty", "the board is empty").describe() == "empty: the board is empty"
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        (("rank 7 has 0 squares; it must have 8", "placement", 10), {}),
+        (("rank 7 has 0 squares; it must have 8", "placement", 10, None), {}),
+        (("rank 7 has 0 squares; it must have 8",), {"field": "placement", "column": 10}),
+        ((), {"message": "rank 7 has 0 squares; it must have 8", "field": "placement", "column": 10}),
+    ],
+)
+def test_a_syntax_error_is_its_message_however_its_fields_are_passed(args, kwargs):
+    """The reader passes the fields by position (cheaper); callers may name them: either
+    way ``args`` and ``str()`` are the message alone, as ``Exception`` keeps it."""
+    error = errors.FenSyntaxError(*args, **kwargs)
+    assert error.args == ("rank 7 has 0 squares; it must have 8",)
+    assert str(error) == "rank 7 has 0 squares; it must have 8"
+    assert (error.field, error.column, error.expected) == ("placement", 10, None)
+    assert error.problems == [Problem("fen-syntax", str(error), field="placement", column=10)]
+    back = pickle.loads(pickle.dumps(error))
+    assert back.args == error.args and back.problems == error.problems
