@@ -123,6 +123,9 @@ class ReadResult(NamedTuple):
 # each dearer than reading a short FEN's castling field; a plain tuple is returned from a
 # method as a C struct.
 Read = tuple[Setup, Variant, Dialect]
+# A placement read: its cells, its promoted squares and its rank-zero pocket (the text and
+# where it starts) if any.
+Placed = tuple[str, frozenset[int], tuple[str, int] | None]
 # Builds a named tuple without running its generated ``__new__`` (Python code).
 _TUPLE_NEW: Final = tuple.__new__
 # Classes read per FEN, bound as Final: compiled, a C static instead of a look-up in the
@@ -638,7 +641,10 @@ def _field_error_before(text: str, limit: int, variant: Variant) -> FenSyntaxErr
         for index in range(len(tokens)):
             name, token = names[index], tokens[index][1]
             if name == "placement":
-                board = reader.read_placement(token.split("[", 1)[0])[0]
+                placed = reader.read_placement(token.split("[", 1)[0])
+                if not isinstance(placed, tuple):
+                    return placed
+                board = placed[0]
             elif name == "turn" and token not in ("w", "b"):
                 return reader.fail(f"side to move must be w or b, found {token!r}", "turn", "turn", expected="w or b")
             elif name == "castling":
@@ -837,13 +843,16 @@ class _Reader:
         compiled, every frame an exception leaves adds a traceback entry (a code object and
         a frame made for it), so it is raised in the method that finds it, not two calls
         below (as ``notation.moves.chess`` does for moves)."""
-        return FenSyntaxError(message, field=field, column=self.col(group, offset), expected=expected)
+        return FenSyntaxError(message, field, self.col(group, offset), expected)
 
     def read_plain(self, fields: PlainFields) -> Read:
         """``read`` for variants without pockets or check counters: six fields, no branches
         for extensions the grammar of such a variant cannot match anyway."""
         placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = fields
-        board, promoted, _ = self.read_placement(placement)
+        placed = self.read_placement(placement)
+        if not isinstance(placed, tuple):  # its error, raised here: one traceback entry, not three
+            raise placed
+        board, promoted, _ = placed
         if turn != "w" and turn != "b":
             raise self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
         castling, castling_seen, chess960 = self.read_castling(castling_text, board)
@@ -867,7 +876,10 @@ class _Reader:
         pattern's ``groupdict``, or ``_extended_fields``): the groups of pockets and check
         counters are absent from the dictionary of a pattern without them."""
         variant = self.variant
-        board, promoted, rank_zero = self.read_placement(g["placement"])
+        placed = self.read_placement(g["placement"])
+        if not isinstance(placed, tuple):  # its error, raised here
+            raise placed
+        board, promoted, rank_zero = placed
         promoted_style = "tilde" if promoted else None
         pockets, pocket_style = self.read_front_pocket(g.get("bracketed"), rank_zero)
 
@@ -981,8 +993,10 @@ class _Reader:
 
     # -- placement -------------------------------------------------------------------------
 
-    def read_placement(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
-        """Board squares, promoted squares and the rank-zero pocket (text, offset) if any."""
+    def read_placement(self, text: str) -> Placed | FenSyntaxError:
+        """Board squares, promoted squares and the rank-zero pocket (text, offset) if any;
+        the error of a placement that cannot be read, returned for the caller to raise (as
+        ``fail``'s: compiled, each frame an exception leaves adds a traceback entry)."""
         if "." in text or not self.chess_board:  # "." spells an empty cell, never a FEN character
             return self.read_placement_slowly(text)
         board_text, rank_zero = text, None
@@ -1018,9 +1032,10 @@ class _Reader:
                 return cells, promoted
         return None
 
-    def read_placement_slowly(self, text: str) -> tuple[str, frozenset[int], tuple[str, int] | None]:
+    def read_placement_slowly(self, text: str) -> Placed | FenSyntaxError:
         """The character-by-character reader for any board size: handles ``~`` and
-        multi-digit runs, and names the column of any error."""
+        multi-digit runs, and names the column of any error (returned, as by
+        ``read_placement``)."""
         geometry = self.geometry
         width, height = geometry.files, geometry.ranks
         board: list[str] = ["."] * geometry.size
@@ -1035,12 +1050,12 @@ class _Reader:
             ch = text[index]
             if ch == "/":
                 if file != width:
-                    raise self.fail_rank_width(rank, file, rank_start)
+                    return self.fail_rank_width(rank, file, rank_start)
                 if rank == 0:
                     # One more field: rank zero pockets, or too many ranks.
                     rest = text[index + 1:]
                     if "/" in rest or not self.variant.has_pockets or any(c.isdigit() for c in rest):
-                        raise self.fail(
+                        return self.fail(
                             f"too many ranks: a board has {height}"
                             + ("" if self.variant.has_pockets else f" ({self.variant.name} has no pocket rank)"),
                             "placement", "placement", index,
@@ -1051,7 +1066,7 @@ class _Reader:
                 rank_start = index + 1
             elif ch in pieces:
                 if file >= width:
-                    raise self.fail_rank_width(rank, file + 1, rank_start)
+                    return self.fail_rank_width(rank, file + 1, rank_start)
                 square = rank * width + file
                 board[square] = ch
                 file += 1
@@ -1059,24 +1074,27 @@ class _Reader:
                     promoted.add(square)
                     index += 1
             elif "0" <= ch <= "9":
-                run, digits = self.read_run(text, index, width)
+                try:
+                    run, digits = self.read_run(text, index, width)
+                except FenSyntaxError as exc:
+                    return exc
                 file += run
                 index += digits - 1
                 if file > width:
-                    raise self.fail_rank_width(rank, file, rank_start)
+                    return self.fail_rank_width(rank, file, rank_start)
             elif ch == "~":
-                raise self.fail("'~' must follow a piece letter", "placement", "placement", index)
+                return self.fail("'~' must follow a piece letter", "placement", "placement", index)
             else:
                 allowed = "".join(sorted(set(self.variant.piece_letters)))
-                raise self.fail(
+                return self.fail(
                     f"{ch!r} is not a piece of {self.variant.name} (pieces: {allowed}, upper case for White)",
                     "placement", "placement", index,
                 )
             index += 1
         if file != width:
-            raise self.fail_rank_width(rank, file, rank_start)
+            return self.fail_rank_width(rank, file, rank_start)
         if rank != 0:
-            raise self.fail(f"only {height - rank} ranks; a board has {height}", "placement", "placement", length)
+            return self.fail(f"only {height - rank} ranks; a board has {height}", "placement", "placement", length)
         return "".join(board), frozenset(promoted), None
 
     def read_run(self, text: str, index: int, width: int) -> tuple[int, int]:
