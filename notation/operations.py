@@ -17,7 +17,7 @@ from notation.fen.reader import ReadResult, read_fen, read_or_error
 from notation.fen.writer import write_fen
 from notation.options import IllegalPolicy
 from notation.rules.variant_rules import rules_for
-from notation.validation import FINISHED_GAME_CODES, validate
+from notation.validation import FINISHED_GAME_CODES, problems_of, validate
 from notation.validation import repair as repair_setup
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
@@ -163,13 +163,14 @@ def convert_fen(
     if on_illegal is _REPAIR:
         setup, repairs = repair_setup(setup, found)
         warnings.extend(repairs)
-    errors, accepted = _split(validate(setup, found), accept)
+    rules = rules_for(found)  # once: the judge reads it, and the key is read off it
+    errors, accepted = _split(problems_of(setup, found, rules), accept)
     warnings.extend(accepted)
     if errors:
-        return ConvertResult(False, None, found.key, errors=errors, warnings=warnings, detected=dialect)
+        return ConvertResult(False, None, rules.key, errors=errors, warnings=warnings, detected=dialect)
     written = write_fen(setup, found, options)
     warnings.extend(written.warnings)
-    return ConvertResult(True, written.fen, found.key, warnings=warnings, detected=dialect)
+    return ConvertResult(True, written.fen, rules.key, warnings=warnings, detected=dialect)
 
 
 def validate_fen(
@@ -190,10 +191,11 @@ def validate_fen(
     if not isinstance(parsed, tuple):  # a FenSyntaxError (a failing isinstance would look up __class__)
         return ValidateResult(False, found.key, list(parsed.problems))
     setup, _, dialect = parsed
-    errors, accepted = _split(validate(setup, found), accept)
+    rules = rules_for(found)  # once: the judge reads it, and the key is read off it
+    errors, accepted = _split(problems_of(setup, found, rules), accept)
     # Positional: interpreted, a call with keywords binds each by name (per FEN). The key
     # read off the rules: compiled, a struct's field, where a Variant's is a dictionary's.
-    return ValidateResult(not errors, rules_for(found).key, errors, accepted, dialect)
+    return ValidateResult(not errors, rules.key, errors, accepted, dialect)
 
 
 def read_legal(

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from notation.errors import Problem
 from notation.rules.attack_view import attack_view_of
-from notation.rules.variant_rules import rules_for
+from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import Setup
 from notation.validation import (
     bombs,
@@ -159,15 +159,20 @@ def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = 
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
     # A Variant passes through without a call into the (interpreted) registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else DEFAULT_REGISTRY.find(variant)
-    rules = rules_for(found)  # compiled, its fields are read as a struct's, a Variant's from a dictionary
-    if setup.geometry is not rules.geometry and setup.geometry != rules.geometry:
-        problems = [_wrong_board_size(setup, found)]
-    else:
-        family = rules.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
-        problems = _judge_chess(setup, found) if family is _CHESS_FAMILY else JUDGES[family](setup, found)
+    problems = problems_of(setup, found, rules_for(found))
     if accept:
         problems = [p for p in problems if p.code not in accept]
     return problems
+
+
+def problems_of(setup: Setup, variant: Variant, rules: VariantRules) -> list[Problem]:
+    """``validate`` of ``setup`` under ``variant``, whose rules (``rules_for(variant)``)
+    the caller holds already (``notation.operations.validate_fen``), accepting none."""
+    # Compiled, the rules' fields are read as a struct's, a Variant's from a dictionary.
+    if setup.geometry is not rules.geometry and setup.geometry != rules.geometry:
+        return [_wrong_board_size(setup, variant)]
+    family = rules.family  # chess asked first: a look-up in JUDGES runs Enum.__hash__, Python code
+    return _judge_chess(setup, variant) if family is _CHESS_FAMILY else JUDGES[family](setup, variant)
 
 
 def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
@@ -217,4 +222,4 @@ def repair(setup: Setup, variant: Variant | str) -> tuple[Setup, list[Problem]]:
     return (setup.with_changes(**changes) if changes else setup), warnings
 
 
-__all__ = ["CODES", "FINISHED_GAME_CODES", "repair", "validate"]
+__all__ = ["CODES", "FINISHED_GAME_CODES", "problems_of", "repair", "validate"]
