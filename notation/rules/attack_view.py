@@ -5,8 +5,8 @@ share it); not a legal position (``notation.game``'s ``ChessPosition`` is one). 
 grouped by how they attack (``Movement``), taken from the variant's ``pieces``; royal pieces
 come from ``Variant.royal``. Colours are indices: 0 White, 1 Black.
 A letter the variant does not know occupies its square but attacks nothing (the reader
-reports such letters). Compiled (mypyc), an 8x8 board's bitboards are read square by square
-in machine integers (``_half_board``); interpreted, and on other boards, ``Setup.cells`` is
+reports such letters). Compiled (mypyc), an 8x8 board's bitboards are read a rank at a
+time in machine integers (``_half_board``); interpreted, and on other boards, ``Setup.cells`` is
 translated, as bytes, to 0/1 per group and read as a binary number: a handful of C calls
 instead of a loop (tests/rules/test_rules_attacks.py holds both to the registry).
 The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, and
@@ -14,7 +14,7 @@ The board is the setup's ``geometry``: bit ``n`` is square ``n`` on any size, an
 Every board's bitboards are plain ints (a 9x10 board's do not fit a machine word). On 8x8
 ``attackers`` looks attacks up where the move generator does, on square-set words
 (``notation.rules.chess_attacks``, converted by ``notation.rules.square_set``): compiled,
-the groups' words are kept from reading the board square by square, so a king's attackers
+the groups' words are kept from reading the board rank by rank, so a king's attackers
 are found without a Python int past 2**62 (g8 and h8), whose every operation would be
 CPython's long arithmetic; interpreted, the plain ints are looked up in the 8x8 tables.
 Other boards get a ``BoardAttackView``, the same bitboards with attacks looked up in their
@@ -25,6 +25,8 @@ Nothing here judges legality; nothing raises on a Setup whose cells fit its geom
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
+
+from librt.strings import read_i64_le
 
 from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
@@ -108,7 +110,7 @@ class _PieceMap:
         self.royal_is_kings = bool(variant.royal) and sorted(variant.royal) == sorted(letters["kings"])
         self.rules = rules_for(variant)
         # Per byte of a cell, the _CODE_* bits of its colour and attack groups: what the
-        # compiled build reads square by square instead of converting one text per group.
+        # compiled build reads a rank at a time instead of converting one text per group.
         codes = bytearray(256)
         codes[65:91] = bytes([_CODE_WHITE]) * 26  # A-Z
         codes[97:123] = bytes([_CODE_BLACK]) * 26  # a-z
@@ -200,17 +202,17 @@ class AttackView:
         self.promoted = promoted
         if COMPILED and geometry is _CHESS_BOARD:
             self._encoded = None
-            self._groups_by_square(cells.encode(), pieces)
+            self._groups_by_rank(cells.encode(), pieces)
         else:
             self._groups_by_conversion(cells.encode()[::-1], pieces)
         rules = self.rules = pieces.rules
         # A placement phase lasts while a piece is left in hand: nobody has moved yet.
         self.placing = rules.placement and bool(setup.pockets)
 
-    def _groups_by_square(self, cells: bytes, pieces: _PieceMap) -> None:
-        """Set the colour and group bitboards of 64 ``cells`` (a1 first), one square at a
-        time in two halves of 32 squares: compiled, each half's bitboards are machine
-        integers, so a square costs a few instructions (interpreted, the conversions of
+    def _groups_by_rank(self, cells: bytes, pieces: _PieceMap) -> None:
+        """Set the colour and group bitboards of 64 ``cells`` (a1 first), a rank at a time
+        in two halves of 32 squares: compiled, each half's bitboards are machine integers,
+        so a rank costs a few dozen instructions (interpreted, the conversions of
         ``_groups_by_conversion`` are faster)."""
         coded = cells.translate(pieces.codes)  # each cell's _CODE_* bits, by a loop in C
         # Each tuple: (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black).
@@ -433,10 +435,11 @@ class BoardAttackView(AttackView):
 def _half_board(coded: bytes, start: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
     """(pawns, knights, kings, diagonal, orthogonal, hoppers, white, black) of the 32 squares
     from ``start`` of ``coded`` (each square's ``_CODE_*`` bits), as bitboards whose bit 0 is
-    square ``start``. Compiled, every value here is a machine integer.
-    The squares are read from the last, each shifting its bits in: no branch per square,
-    where a test per group and colour is a guess the processor often gets wrong (the
-    pieces of a board follow no pattern it can learn)."""
+    square ``start``. Black is every square whose code is not 0 and not White's.
+    A rank's eight codes are read as one word (its a-file square the lowest byte) and the
+    word is transposed as a matrix of eight rows of eight bits: then byte k holds bit k of
+    every square's code, a group's eight squares. No loop or branch per square. Compiled,
+    every value here is a machine integer, and no shift reaches the sign bit."""
     pawns: i64 = 0
     knights: i64 = 0
     kings: i64 = 0
@@ -445,18 +448,33 @@ def _half_board(coded: bytes, start: i64) -> tuple[i64, i64, i64, i64, i64, i64,
     hoppers: i64 = 0
     white: i64 = 0
     black: i64 = 0
-    last: i64 = start + 31
-    for index in range(32):
-        code: i64 = coded[last - index]  # bit k is the k-th of _CODE_PAWNS ... _CODE_BLACK
-        pawns = pawns << 1 | (code & 1)
-        knights = knights << 1 | (code >> 1 & 1)
-        kings = kings << 1 | (code >> 2 & 1)
-        diagonal = diagonal << 1 | (code >> 3 & 1)
-        orthogonal = orthogonal << 1 | (code >> 4 & 1)
-        hoppers = hoppers << 1 | (code >> 5 & 1)
-        white_bit: i64 = code >> 6 & 1
-        white = white << 1 | white_bit
-        black = black << 1 | ((code + 255) >> 8 ^ white_bit)  # occupied (a code but 0) and not White's
+    at: i64 = start
+    shift: i64 = 0
+    while shift < 32:
+        groups: i64 = read_i64_le(coded, at)
+        # The transpose (Hacker's Delight, "transpose8"): swap the bits across the diagonal
+        # of each 2x2 block, then of each 4x4 block of 2x2 blocks, then of the two 4x4 halves.
+        swapped: i64 = (groups ^ groups >> 7) & 0x00AA00AA00AA00AA
+        groups = groups ^ swapped ^ swapped << 7
+        swapped = (groups ^ groups >> 14) & 0x0000CCCC0000CCCC
+        groups = groups ^ swapped ^ swapped << 14
+        swapped = (groups ^ groups >> 28) & 0x00000000F0F0F0F0
+        groups = groups ^ swapped ^ swapped << 28
+        # A square is occupied where any bit of its code is: the eight bytes OR-ed together.
+        occupied: i64 = groups | groups >> 32
+        occupied |= occupied >> 16
+        occupied |= occupied >> 8
+        whites: i64 = groups >> 48 & 0xFF
+        pawns |= (groups & 0xFF) << shift
+        knights |= (groups >> 8 & 0xFF) << shift
+        kings |= (groups >> 16 & 0xFF) << shift
+        diagonal |= (groups >> 24 & 0xFF) << shift
+        orthogonal |= (groups >> 32 & 0xFF) << shift
+        hoppers |= (groups >> 40 & 0xFF) << shift
+        white |= whites << shift
+        black |= ((occupied & 0xFF) ^ whites) << shift
+        at += 8
+        shift += 8
     return (pawns, knights, kings, diagonal, orthogonal, hoppers, white, black)
 
 

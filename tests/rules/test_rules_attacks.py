@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.geometry import CHESS_BOARD
+from notation.rules import attack_view, chess_attacks
 from notation.rules import attacks as A
-from notation.rules import chess_attacks
 from notation.rules.attack_view import AttackView, hopper_attackers
 from notation.rules.square_set import from_word, to_word
 from notation.setup import Setup
@@ -178,6 +178,24 @@ def test_attack_view_groups_match_a_square_by_square_reading(board, variant, pro
     assert found == slow_groups(board, promoted, variant)
     assert view.occupied == view.colours[0] | view.colours[1]
     assert view.promoted == sum(1 << sq for sq in promoted)
+
+
+@settings(max_examples=300, deadline=None)
+@given(coded=st.binary(min_size=64, max_size=64))
+def test_half_boards_take_every_code_as_a_square_by_square_reading(coded):
+    """``_half_board`` reads a rank's eight codes as one word: each group's bit of every
+    square, White's bit, and Black as any code but 0 that is not White's, for any bytes
+    (codes of group bits without a colour bit included), each half of the board."""
+    for start in (0, 32):
+        expected = [0] * 8
+        for index in range(32):
+            code = coded[start + index]
+            for group in range(6):
+                expected[group] |= (code >> group & 1) << index
+            white = code >> 6 & 1
+            expected[6] |= white << index
+            expected[7] |= (bool(code) ^ white) << index
+        assert attack_view._half_board(coded, start) == tuple(expected)
 
 
 @pytest.mark.slow
