@@ -41,14 +41,14 @@ from notation.rules.attacks import (
     Tables,
     tables_for,
 )
-from notation.rules.bitboard import ByColour
+from notation.rules.bitboard import ByColour, square_count
 from notation.rules.chess_attacks import BISHOP_PSEUDO as BISHOP_PSEUDO_WORDS
 from notation.rules.chess_attacks import KING as KING_WORDS
 from notation.rules.chess_attacks import KNIGHT as KNIGHT_WORDS
 from notation.rules.chess_attacks import PAWN as PAWN_WORDS
 from notation.rules.chess_attacks import ROOK_PSEUDO as ROOK_PSEUDO_WORDS
 from notation.rules.chess_attacks import bishop_attacks, rook_attacks
-from notation.rules.square_set import from_word, to_word, up
+from notation.rules.square_set import count, first, from_word, to_word, up
 from notation.rules.variant_rules import VariantRules, rules_for
 from notation.setup import COMPILED, Setup
 from notation.variants import Movement, Variant
@@ -93,7 +93,9 @@ class _PieceMap:
     """Per variant, computed once: how the attack view reads its cells (translate tables
     for each attack group and the royal pieces, a code per byte), and its ``rules``."""
 
-    __slots__ = ("variant", "rules", "tables", "royal", "royal_is_kings", "codes")
+    __slots__ = ("variant", "rules", "tables", "royal", "royal_is_kings", "codes", "no_pawn_words")
+
+    no_pawn_words: tuple[i64, i64]
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -119,6 +121,10 @@ class _PieceMap:
                 codes[ord(ch)] |= bit
                 codes[ord(ch.upper())] |= bit
         self.codes = bytes(codes)
+        # The squares the rules forbid each side's pawns as words (read on 8x8 boards only:
+        # made from the variant's board, an 8x8 setup's once validated).
+        no_white, no_black = self.rules.no_pawns
+        self.no_pawn_words = (to_word(no_white), to_word(no_black))
 
 
 _NONE: Final[ByColour] = (0, 0)  # the (white, black) of a group the variant lacks
@@ -153,15 +159,17 @@ def _split(both: int, white: int) -> ByColour:
 
 class AttackView:
     """The attack view of one setup: its bitboards. Every per-colour attribute is a pair
-    ``(white, black)``. Compiled on 8x8, ``knights``, ``diagonal``, ``orthogonal`` and
-    ``hoppers`` are made from the groups' words when first read: the validators of most
-    legal setups never read them (``attackers`` reads the words; an impossible check, an
-    en passant pin and a Dark Chess view do)."""
+    ``(white, black)``. Compiled on 8x8, ``colours``, ``occupied``, ``pawns``, ``knights``,
+    ``diagonal``, ``orthogonal`` and ``hoppers`` are made from the groups' words when first
+    read: the validators of most legal setups never read them (``attackers`` reads the
+    words, and so do ``piece_count``, ``pawn_count`` and ``forbidden_pawns``; an impossible
+    check, an en passant square, a pin and a Dark Chess view read the ints)."""
 
     __slots__ = (
-        "setup", "variant", "turn", "occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
-        "colours", "_letters", "_encoded", "royal", "pawns", "kings", "promoted", "rules", "tables", "placing",
-        "_knights", "_diagonal", "_orthogonal", "_hoppers",
+        "setup", "variant", "turn", "_occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
+        "_white_word", "_black_word", "_no_pawn_words", "_colours", "_letters", "_encoded", "_royal", "_pawns",
+        "_kings", "_royal_by_words", "promoted", "rules", "tables", "placing", "_knights", "_diagonal",
+        "_orthogonal", "_hoppers",
     )
 
     _letters: dict[str, int] | None
@@ -170,12 +178,17 @@ class AttackView:
     _by_words: bool  # whether ``attackers`` reads the groups' words (compiled, 8x8)
     _white_words: GroupWords  # White's groups as words, where ``_by_words``
     _black_words: GroupWords
+    _white_word: i64  # White's squares as a word, where ``_by_words``
+    _black_word: i64
+    _no_pawn_words: tuple[i64, i64]  # the squares each side's pawns may not stand on, where ``_by_words``
     tables: Tables
-    colours: ByColour
-    pawns: ByColour
-    kings: ByColour
-    royal: ByColour
-    # Read through the properties below: _UNREAD until then where ``_by_words``.
+    _royal_by_words: bool  # whether the royal pieces are the kings' words (compiled, 8x8, none promoted)
+    # Read through the properties below: _UNREAD (-1 for ``_occupied``) until then where ``_by_words``.
+    _occupied: int
+    _colours: ByColour
+    _pawns: ByColour
+    _kings: ByColour
+    _royal: ByColour
     _knights: ByColour
     _diagonal: ByColour
     _orthogonal: ByColour
@@ -220,29 +233,36 @@ class AttackView:
         high = _half_board(coded, 32)
         white: i64 = low[6] | up(high[6], 32)
         black: i64 = low[7] | up(high[7], 32)
-        self.colours = (from_word(white), from_word(black))
-        # Every set is split by colour as words and made a plain int once: no long arithmetic
-        # for a set holding g8 or h8. ``attackers`` reads the words.
+        self._white_word = white
+        self._black_word = black
+        self._colours = _UNREAD
+        # Every set is split by colour as words and made a plain int when first read: no
+        # long arithmetic for a set holding g8 or h8. ``attackers`` reads the words.
         occupied: i64 = white | black
-        self.occupied = from_word(occupied)
+        self._occupied = -1
         self._occupied_word = occupied
+        self._no_pawn_words = pieces.no_pawn_words
         pawns: i64 = low[0] | up(high[0], 32)
         knights: i64 = low[1] | up(high[1], 32)
         kings: i64 = low[2] | up(high[2], 32)
         diagonal: i64 = low[3] | up(high[3], 32)
         orthogonal: i64 = low[4] | up(high[4], 32)
         hoppers: i64 = low[5] | up(high[5], 32)
-        ours = self._white_words = (
+        self._white_words = (
             pawns & white, knights & white, kings & white, diagonal & white, orthogonal & white, hoppers & white
         )
-        theirs = self._black_words = (
+        self._black_words = (
             pawns & black, knights & black, kings & black, diagonal & black, orthogonal & black, hoppers & black
         )
         self._by_words = True
-        self.pawns = (from_word(ours[0]), from_word(theirs[0]))
-        self.kings = (from_word(ours[2]), from_word(theirs[2]))
+        self._pawns = self._kings = _UNREAD
         self._knights = self._diagonal = self._orthogonal = _UNREAD
         self._hoppers = _UNREAD if hoppers else _NONE
+        if pieces.royal_is_kings and not self.promoted:
+            self._royal_by_words = True  # the kings, none promoted: read off the words
+            self._royal = _UNREAD
+            return
+        self._royal_by_words = False
         royal = pieces.royal
         self._set_royal(pieces, int(cells[::-1].translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
 
@@ -251,23 +271,25 @@ class AttackView:
         square first) by one conversion per group for both colours, split with the white
         mask: a handful of C calls, the faster way interpreted and on any board."""
         self._encoded = encoded
-        self._by_words = False
+        self._by_words = self._royal_by_words = False
         # Never read here (``attackers`` reads the ints), but set: a literal, not a module
         # constant (compiled, a constant tuple of machine words read as not set).
         self._white_words = self._black_words = (0, 0, 0, 0, 0, 0)
+        self._white_word = self._black_word = 0
+        self._no_pawn_words = (0, 0)
         white = int(encoded.translate(_WHITE_TABLE), 2)
         black = int(encoded.translate(_BLACK_TABLE), 2)
-        self.colours = (white, black)
-        occupied = self.occupied = white | black
+        self._colours = (white, black)
+        occupied = self._occupied = white | black
         self._occupied_word = to_word(occupied)  # bits past h8 dropped: only 8x8 boards read it
         # Each group as (white, black): ``ours`` is White's part, ``both ^ ours`` Black's.
         pawns, knights, kings, diagonal, orthogonal, hoppers = pieces.tables
         if pawns:
             both = int(encoded.translate(pawns), 2)
             ours = both & white
-            self.pawns = (ours, both ^ ours)
+            self._pawns = (ours, both ^ ours)
         else:
-            self.pawns = _NONE
+            self._pawns = _NONE
         if knights:
             both = int(encoded.translate(knights), 2)
             ours = both & white
@@ -277,9 +299,9 @@ class AttackView:
         if kings:
             both = int(encoded.translate(kings), 2)
             ours = both & white
-            self.kings = (ours, both ^ ours)
+            self._kings = (ours, both ^ ours)
         else:
-            self.kings = _NONE
+            self._kings = _NONE
         if diagonal:
             both = int(encoded.translate(diagonal), 2)
             ours = both & white
@@ -295,6 +317,78 @@ class AttackView:
         self._hoppers = _split(int(encoded.translate(hoppers), 2), white) if hoppers else _NONE
         royal = pieces.royal
         self._set_royal(pieces, int(encoded.translate(royal), 2) if royal and not pieces.royal_is_kings else 0)
+
+    @property
+    def colours(self) -> ByColour:
+        found = self._colours
+        if found[0] < 0:
+            found = self._colours = (from_word(self._white_word), from_word(self._black_word))
+        return found
+
+    @property
+    def occupied(self) -> int:
+        found = self._occupied
+        if found < 0:
+            found = self._occupied = from_word(self._occupied_word)
+        return found
+
+    @property
+    def pawns(self) -> ByColour:
+        found = self._pawns
+        if found[0] < 0:
+            found = self._pawns = self._pair(0)
+        return found
+
+    @property
+    def kings(self) -> ByColour:
+        found = self._kings
+        if found[0] < 0:
+            found = self._kings = self._pair(2)
+        return found
+
+    @property
+    def royal(self) -> ByColour:
+        found = self._royal
+        if found[0] < 0:
+            found = self._royal = self.kings  # ``_royal_by_words``: the kings, none promoted
+        return found
+
+    def royal_count(self, colour: int) -> int:
+        """The number of ``colour``'s royal pieces on the board."""
+        if self._royal_by_words:
+            return count(self._white_words[2] if colour == WHITE else self._black_words[2])
+        return square_count(self.royal[colour])
+
+    def royal_square(self, colour: int) -> int:
+        """The square of ``colour``'s one royal piece; -1 where it has none or several."""
+        if self._royal_by_words:
+            word: i64 = self._white_words[2] if colour == WHITE else self._black_words[2]
+            return first(word) if count(word) == 1 else -1
+        royal = self.royal[colour]
+        return royal.bit_length() - 1 if royal and not royal & (royal - 1) else -1
+
+    def piece_count(self, colour: int) -> int:
+        """The number of ``colour``'s pieces on the board."""
+        if self._by_words:
+            return count(self._white_word if colour == WHITE else self._black_word)
+        return square_count(self._colours[colour])
+
+    def pawn_count(self, colour: int) -> int:
+        """The number of ``colour``'s pawns (the pawn group's pieces) on the board."""
+        if self._by_words:
+            return count(self._white_words[0] if colour == WHITE else self._black_words[0])
+        return square_count(self._pawns[colour])
+
+    def forbidden_pawns(self) -> int:
+        """White's pawns on the squares the rules forbid White's (``VariantRules.no_pawns``)
+        and Black's on Black's."""
+        if self._by_words:
+            no_white, no_black = self._no_pawn_words
+            wrong: i64 = (self._white_words[0] & no_white) | (self._black_words[0] & no_black)
+            return from_word(wrong) if wrong else 0
+        no_white_squares, no_black_squares = self.rules.no_pawns
+        white, black = self._pawns
+        return white & no_white_squares | black & no_black_squares
 
     @property
     def knights(self) -> ByColour:
@@ -336,11 +430,11 @@ class AttackView:
         promoted = self.promoted
         if pieces.royal_is_kings:
             kings = self.kings
-            self.royal = kings if not promoted else (kings[0] & ~promoted, kings[1] & ~promoted)
+            self._royal = kings if not promoted else (kings[0] & ~promoted, kings[1] & ~promoted)
         elif pieces.royal:
-            self.royal = _split(royal & ~promoted, self.colours[0])
+            self._royal = _split(royal & ~promoted, self.colours[0])
         else:
-            self.royal = _NONE
+            self._royal = _NONE
 
     def _reversed_cells(self) -> bytes:
         """The cells as bytes, last square first: binary digits read most significant first."""
@@ -388,11 +482,11 @@ class AttackView:
             words = self._white_words if colour == WHITE else self._black_words
             return from_word(_word_attackers(words, sq, colour, occ_word) & occ_word)
         # Without the words the pairs were made at once (``_groups_by_conversion``): read as they are.
-        occ = self.occupied if occupied is None else occupied
+        occ = self._occupied if occupied is None else occupied
         found = (
             (KNIGHT_ATTACKS[sq] & self._knights[colour])
-            | (KING_ATTACKS[sq] & self.kings[colour])
-            | (PAWN_ATTACKS[colour ^ 1][sq] & self.pawns[colour])
+            | (KING_ATTACKS[sq] & self._kings[colour])
+            | (PAWN_ATTACKS[colour ^ 1][sq] & self._pawns[colour])
         )
         # A slider off every line through ``sq`` cannot attack it: skip the table look-ups.
         # Sliders are looked up on square-set words (chess_attacks, as the move generator does).
@@ -414,12 +508,12 @@ class BoardAttackView(AttackView):
     __slots__ = ()
 
     def attackers(self, sq: int, colour: int, occupied: int | None = None) -> int:
-        occ = self.occupied if occupied is None else occupied
+        occ = self._occupied if occupied is None else occupied
         tables = self.tables
         found = (  # the pairs were made at once on this board (``_groups_by_conversion``)
             (tables.knight[sq] & self._knights[colour])
-            | (tables.king[sq] & self.kings[colour])
-            | (tables.pawn[colour ^ 1][sq] & self.pawns[colour])
+            | (tables.king[sq] & self._kings[colour])
+            | (tables.pawn[colour ^ 1][sq] & self._pawns[colour])
         )
         sliders = self._orthogonal[colour]
         if tables.rook_pseudo[sq] & sliders:

@@ -77,12 +77,13 @@ class KingRule:
 
     def checkers(self, view: AttackView, colour: int, occupied: int | None = None) -> int:
         """Enemy pieces attacking any royal piece of ``colour`` (0 when the side has none)."""
+        enemy = colour ^ 1
+        single = view.royal_square(colour)
+        if single >= 0:  # the usual single royal piece
+            return view.attackers(single, enemy, occupied)
         royal = view.royal[colour]
         if not royal:
             return 0
-        enemy = colour ^ 1
-        if not royal & (royal - 1):  # the usual single royal piece
-            return view.attackers(royal.bit_length() - 1, enemy, occupied)
         found = 0
         for sq in squares(royal):
             found |= view.attackers(sq, enemy, occupied)

@@ -42,7 +42,7 @@ def find_problems(ctx: Context) -> Sequence[Problem]:
     # In Atomic a move that explodes the enemy king wins even from check: with the side to
     # move's king gone, the other side may stand in check.
     # itsyourturn Atomic: the last move may have been a detonation (asked only where it matters).
-    gone = not position.royal[us] and (kings.mover_royal_loss is RoyalLoss.EXPLODED or may_have_detonated(ctx))
+    gone = not position.royal_count(us) and (kings.mover_royal_loss is RoyalLoss.EXPLODED or may_have_detonated(ctx))
     theirs = 0 if gone else kings.checkers(position, them)
     ours = kings.checkers(position, us)
     if not theirs and not ours:

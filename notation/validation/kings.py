@@ -18,7 +18,6 @@ the warning ``king-captured`` (a code of ``FINISHED_GAME_CODES``), not as ``miss
 from __future__ import annotations
 
 from notation.errors import Problem
-from notation.rules.bitboard import square_count
 from notation.rules.king_rules import RoyalLoss
 from notation.validation.bombs import may_have_detonated
 from notation.validation.context import COLOURS, Context, side
@@ -29,8 +28,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     variant, position, rules = ctx.variant, ctx.position, ctx.rules
     pockets = ctx.setup.pockets
     for colour in range(2):
-        royal = position.royal[colour]
-        count = square_count(royal)
+        count = position.royal_count(colour)  # compiled on 8x8, counted on words: no int made
         if position.placing and pockets is not None:
             count += sum(pockets.count(COLOURS[colour], letter) for letter in rules.royal)
         wanted = rules.royal_count[colour]
@@ -58,7 +56,7 @@ def find_problems(ctx: Context) -> list[Problem]:
                 Problem("missing-king", f"{side(colour)} has no {name}", field="placement")
             )
         else:
-            where = ", ".join(ctx.square_list(royal))
+            where = ", ".join(ctx.square_list(position.royal[colour]))
             if wanted == 0:
                 message = f"{side(colour)} has a {name} on {where}; in {variant.name} {side(colour)} has none"
             else:

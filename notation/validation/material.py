@@ -27,7 +27,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
     problems: list[Problem] = []
     # A placement phase may start from an empty board, every piece in hand.
-    if not position.occupied and not position.placing:
+    if not position.placing and not position.piece_count(0) and not position.piece_count(1):
         problems.append(Problem("empty", "the board is empty", field="placement"))
     if position.rules.drops:
         _pooled_counts(ctx, problems)
@@ -42,7 +42,7 @@ def find_problems(ctx: Context) -> list[Problem]:
 def _side_counts(ctx: Context, problems: list[Problem]) -> None:
     position, rules = ctx.position, ctx.rules
     for colour in range(2):
-        pieces = square_count(position.colours[colour])
+        pieces = position.piece_count(colour)
         max_pieces = rules.max_pieces[colour]
         if pieces > max_pieces:
             problems.append(
@@ -52,7 +52,7 @@ def _side_counts(ctx: Context, problems: list[Problem]) -> None:
                     field="placement",
                 )
             )
-        pawns = square_count(position.pawns[colour])
+        pawns = position.pawn_count(colour)
         max_pawns = rules.max_pawns[colour]
         if pawns > max_pawns:
             code = rules.kings.material_code or "too-many-pawns"
@@ -114,9 +114,7 @@ def _kind_caps(ctx: Context, problems: list[Problem]) -> None:
 
 
 def _back_ranks(ctx: Context, problems: list[Problem]) -> None:
-    white_pawns, black_pawns = ctx.position.pawns
-    no_white, no_black = ctx.rules.no_pawns  # the variant's board: the setup's, once validated
-    wrong = white_pawns & no_white | black_pawns & no_black
+    wrong = ctx.position.forbidden_pawns()  # the rules' no_pawns: the variant's board, the setup's once validated
     if wrong:
         problems.append(
             Problem(

@@ -180,6 +180,40 @@ def test_attack_view_groups_match_a_square_by_square_reading(board, variant, pro
     assert view.promoted == sum(1 << sq for sq in promoted)
 
 
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(
+    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
+    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
+    promoted=st.frozensets(squares, max_size=4),
+)
+def test_counts_read_off_the_words_are_those_of_the_pairs(board, variant, promoted):
+    """The counts and squares the validators ask before any pair is made (compiled on 8x8,
+    read off the words) are those of the pairs made afterwards, in both builds."""
+    promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
+    setup = Setup(tuple(board), promoted=promoted)
+    view = AttackView(setup, variant)
+    asked = [
+        [view.piece_count(c) for c in (0, 1)],
+        [view.pawn_count(c) for c in (0, 1)],
+        [view.royal_count(c) for c in (0, 1)],
+        [view.royal_square(c) for c in (0, 1)],
+        view.forbidden_pawns(),
+    ]
+    fresh = AttackView(setup, variant)
+    royal = fresh.royal
+    single = [r.bit_length() - 1 if r and not r & (r - 1) else -1 for r in royal]
+    no_white, no_black = fresh.rules.no_pawns
+    assert asked == [
+        [c.bit_count() for c in fresh.colours],
+        [p.bit_count() for p in fresh.pawns],
+        [r.bit_count() for r in royal],
+        single,
+        fresh.pawns[0] & no_white | fresh.pawns[1] & no_black,
+    ]
+    assert view.royal == royal and view.kings == fresh.kings and view.occupied == fresh.occupied
+
+
 @settings(max_examples=300, deadline=None)
 @given(coded=st.binary(min_size=64, max_size=64))
 def test_half_boards_take_every_code_as_a_square_by_square_reading(coded):
