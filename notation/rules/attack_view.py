@@ -357,15 +357,21 @@ class AttackView:
         """The number of ``colour``'s royal pieces on the board."""
         if self._royal_by_words:
             return count(self._white_words[2] if colour == WHITE else self._black_words[2])
-        return square_count(self.royal[colour])
+        return square_count(self._royal[colour])  # made at once where not read off the words
 
     def royal_square(self, colour: int) -> int:
         """The square of ``colour``'s one royal piece; -1 where it has none or several."""
         if self._royal_by_words:
             word: i64 = self._white_words[2] if colour == WHITE else self._black_words[2]
             return first(word) if count(word) == 1 else -1
-        royal = self.royal[colour]
+        royal = self._royal[colour]  # made at once where not read off the words
         return royal.bit_length() - 1 if royal and not royal & (royal - 1) else -1
+
+    def board_is_empty(self) -> bool:
+        """Whether no piece stands on the board."""
+        if self._by_words:
+            return self._occupied_word == 0
+        return not self._occupied
 
     def piece_count(self, colour: int) -> int:
         """The number of ``colour``'s pieces on the board."""

@@ -27,7 +27,7 @@ def find_problems(ctx: Context) -> list[Problem]:
     position = ctx.position
     problems: list[Problem] = []
     # A placement phase may start from an empty board, every piece in hand.
-    if not position.placing and not position.piece_count(0) and not position.piece_count(1):
+    if position.board_is_empty() and not position.placing:
         problems.append(Problem("empty", "the board is empty", field="placement"))
     if position.rules.drops:
         _pooled_counts(ctx, problems)

@@ -199,6 +199,7 @@ def test_counts_read_off_the_words_are_those_of_the_pairs(board, variant, promot
         [view.royal_count(c) for c in (0, 1)],
         [view.royal_square(c) for c in (0, 1)],
         view.forbidden_pawns(),
+        view.board_is_empty(),
     ]
     fresh = AttackView(setup, variant)
     royal = fresh.royal
@@ -210,6 +211,7 @@ def test_counts_read_off_the_words_are_those_of_the_pairs(board, variant, promot
         [r.bit_count() for r in royal],
         single,
         fresh.pawns[0] & no_white | fresh.pawns[1] & no_black,
+        not fresh.occupied,
     ]
     assert view.royal == royal and view.kings == fresh.kings and view.occupied == fresh.occupied
 
