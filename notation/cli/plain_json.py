@@ -12,9 +12,8 @@ every line, with its own errors: what both take, they give alike, to the byte
 never imports a JSON library: orjson's import costs a process about what a thousand lines
 do (``notation.json_codec``).
 
-Compiled, a line is read a byte at a time in machine integers (but for the FEN, whose
-closing quote ``bytes.find`` finds), and the FEN and an answer's strings are checked by
-``bytes.translate`` through a table (a loop in C). Interpreted, the line
+Compiled, a line is read a byte at a time in machine integers, and an answer's strings
+are checked by ``bytes.translate`` through a table (a loop in C). Interpreted, the line
 commands leave this path alone (``USED``): there the JSON library is the faster.
 """
 
@@ -63,25 +62,16 @@ def read_fen_object(data: bytes) -> tuple[str, str | None] | None:
         at = _after_space(data, at + 1, end)
         if at >= end or data[at] != _QUOTE:
             return None
+        close = _plain_end(data, at + 1, end)
+        if close < 0 or close == end:
+            return None
         # Another key, or a key twice (the JSON library keeps the last): the library's to read.
         if fen is None and _is_key(data, key_at, key_end, _FEN):
-            # A FEN is long: its closing quote is found and its bytes checked by loops in C
-            # (a backslash before the quote found leaves the bytes not plain, as it should).
-            close = data.find(b'"', at + 1)
-            if close < 0:
-                return None
-            raw = data[at + 1:close]
-            if raw.translate(_PLAIN_BYTES) is not raw:
-                return None
-            fen = raw.decode()
+            fen = data[at + 1:close].decode()
+        elif variant is None and _is_key(data, key_at, key_end, _VARIANT):
+            variant = _variant_value(data, at + 1, close)
         else:
-            close = _plain_end(data, at + 1, end)
-            if close < 0 or close == end:
-                return None
-            if variant is None and _is_key(data, key_at, key_end, _VARIANT):
-                variant = _variant_value(data, at + 1, close)
-            else:
-                return None
+            return None
         at = _after_space(data, close + 1, end)
         if at < end and data[at] == 44:  # ","
             at = _after_space(data, at + 1, end)
