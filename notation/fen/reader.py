@@ -1005,21 +1005,22 @@ class _Reader:
             rest = text[cut + 1:]
             if not _has_digit(rest):  # a digit there: too many ranks (the character reader says so)
                 board_text, rank_zero = text[:cut], (rest, cut + 1)
-        found = self._read_board(board_text)
+        found = self._read_board(board_text, rank_zero)
         if found is None:  # the character reader names the error (or reads what the others do not)
             return self.read_placement_slowly(text)
-        return found[0], found[1], rank_zero
+        return found
 
-    def _read_board(self, text: str) -> tuple[str, frozenset[int]] | None:
+    def _read_board(self, text: str, rank_zero: tuple[str, int] | None) -> Placed | None:
         """The cells and promoted squares of eight ranks of eight read at C speed (compiled:
-        ``checked_cells``), or None where only the character reader can read them."""
+        ``checked_cells``), with ``rank_zero`` (the placement's rank-zero pocket), or None
+        where only the character reader can read them."""
         if "~" not in text:
             if COMPILED:
                 found = checked_cells(text, self.plan.letter_table)
-                return None if found is None else (found, _NO_SQUARES)
+                return None if found is None else (found, _NO_SQUARES, rank_zero)
             cells = cells_of_placement(text)
             if cells is not None and _only_cells(cells, self.cell_bytes):
-                return cells, _NO_SQUARES
+                return cells, _NO_SQUARES, rank_zero
             return None
         expanded = text
         for digit, run in _RUNS:
@@ -1029,7 +1030,7 @@ class _Reader:
         if len(expanded) == 71 and expanded[8::9] == "///////" and expanded.count("/") == 7:
             cells = "".join(expanded.split("/")[::-1])
             if _only_cells(cells, self.cell_bytes):
-                return cells, promoted
+                return cells, promoted, rank_zero
         return None
 
     def read_placement_slowly(self, text: str) -> Placed | FenSyntaxError:
