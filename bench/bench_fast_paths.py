@@ -213,12 +213,10 @@ def _placement_part(path: Path) -> dict[str, Callable[[], object]]:
     def read(slowly: bool) -> object:
         count = 0
         for placement_reader, placement in readers:
-            try:
-                cells = (placement_reader.read_placement_slowly(placement) if slowly
-                         else placement_reader.read_placement(placement))
-                count += len(cells[0])
-            except FenSyntaxError:
-                count += 1
+            # A placement's error is returned, for the field reader to raise.
+            found = (placement_reader.read_placement_slowly(placement) if slowly
+                     else placement_reader.read_placement(placement))
+            count += 1 if isinstance(found, FenSyntaxError) else len(found[0])
         return count
 
     return {"fast": lambda: read(False), "general": lambda: read(True)}
