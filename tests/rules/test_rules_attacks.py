@@ -162,17 +162,29 @@ def slow_groups(board, promoted, variant):
     return {"colours": tuple(colours), **{name: tuple(pair) for name, pair in groups.items()}}
 
 
+# 64 cells of letters of every attack group, both cases, and letters no chess variant knows.
+piece_boards = st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64)
+
+
+# A board, a variant of an 8x8 board and up to four promotion marks (``promotable`` keeps
+# those on pieces a pawn can become).
+marked_boards = given(
+    board=piece_boards, variant=st.sampled_from(CHESS_BOARD_VARIANTS), promoted=st.frozensets(squares, max_size=4)
+)
+
+
+def promotable(marks, board, variant):
+    """The squares of ``marks`` holding a piece a pawn can become in ``variant``."""
+    return frozenset(sq for sq in marks if board[sq] and board[sq].lower() in variant.promotions)
+
+
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(
-    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
-    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
-    promoted=st.frozensets(squares, max_size=4),
-)
+@marked_boards
 def test_attack_view_groups_match_a_square_by_square_reading(board, variant, promoted):
     # Compiled, 8x8 bitboards are read square by square; interpreted, by one conversion per
     # group: both must give what the registry says of every square (square 63 included).
-    promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
+    promoted = promotable(promoted, board, variant)
     view = AttackView(Setup(tuple(board), promoted=promoted), variant)
     found = {name: getattr(view, name) for name in slow_groups(board, promoted, variant)}
     assert found == slow_groups(board, promoted, variant)
@@ -182,15 +194,11 @@ def test_attack_view_groups_match_a_square_by_square_reading(board, variant, pro
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(
-    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
-    variant=st.sampled_from(CHESS_BOARD_VARIANTS),
-    promoted=st.frozensets(squares, max_size=4),
-)
+@marked_boards
 def test_counts_read_off_the_words_are_those_of_the_pairs(board, variant, promoted):
     """The counts and squares the validators ask before any pair is made (compiled on 8x8,
     read off the words) are those of the pairs made afterwards, in both builds."""
-    promoted = frozenset(sq for sq in promoted if board[sq] and board[sq].lower() in variant.promotions)
+    promoted = promotable(promoted, board, variant)
     setup = Setup(tuple(board), promoted=promoted)
     view = AttackView(setup, variant)
     asked = [
@@ -237,7 +245,7 @@ def test_half_boards_take_every_code_as_a_square_by_square_reading(coded):
 @pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
-    board=st.lists(st.none() | st.sampled_from("PNBRQKpnbrqkACEFGHMSacefghmsXx"), min_size=64, max_size=64),
+    board=piece_boards,
     variant=st.sampled_from(CHESS_BOARD_VARIANTS),
     removed=boards,
 )
