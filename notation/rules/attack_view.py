@@ -159,11 +159,13 @@ def _split(both: int, white: int) -> ByColour:
 
 class AttackView:
     """The attack view of one setup: its bitboards. Every per-colour attribute is a pair
-    ``(white, black)``. Compiled on 8x8, ``colours``, ``occupied``, ``pawns``, ``knights``,
-    ``diagonal``, ``orthogonal`` and ``hoppers`` are made from the groups' words when first
-    read: the validators of most legal setups never read them (``attackers`` reads the
-    words, and so do ``piece_count``, ``pawn_count`` and ``forbidden_pawns``; an impossible
-    check, an en passant square, a pin and a Dark Chess view read the ints)."""
+    ``(white, black)``. Compiled on 8x8, every pair (``colours``, ``pawns``, ``kings``,
+    ``royal``, ``knights``, ``diagonal``, ``orthogonal``, ``hoppers``) and ``occupied`` are
+    made from the groups' words when first read: the validators of most legal setups never
+    read them (``attackers`` reads the words, and so do the counts: ``piece_count``,
+    ``pawn_count``, ``royal_count``, ``royal_square``, ``forbidden_pawns`` and
+    ``board_is_empty``; an impossible check, an en passant square, a pin, most variants'
+    own rules and a Dark Chess view read the ints)."""
 
     __slots__ = (
         "setup", "variant", "turn", "_occupied", "_occupied_word", "_by_words", "_white_words", "_black_words",
