@@ -36,6 +36,24 @@ def test_a_full_cache_starts_again_and_values_stay_right():
     assert cache.get(keys[-1]) == keys[-1] * 2
 
 
+def test_many_keys_are_each_computed_once_and_found_again():
+    """Dozens of keys held at once share the slots their ids first point to: each is still
+    found, however many of them collide."""
+    calls = []
+
+    def compute(key):
+        calls.append(key)
+        return ("value of", key)
+
+    cache = IdentityCache(compute)
+    keys = [object() for _ in range(cache.limit)]
+    for _ in range(3):
+        for key in keys:
+            assert cache.get(key)[1] is key
+    assert len(calls) == len(keys)
+    assert len(cache) == len(keys)
+
+
 def test_a_failed_computation_is_not_kept():
     attempts = []
 
