@@ -151,9 +151,8 @@ def fen_input(raw: RawInput, default_variant: str, *, json_lines: bool) -> FenIn
             # went wrong where, as they always have. The usual line is read before either
             # (notation.cli.plain_json), without a JSON library.
             if PLAIN_JSON:
-                plain = read_fen_object(data)
-                if plain is not None:
-                    fen, variant = plain
+                fen, variant = read_fen_object(data)
+                if fen is not None:
                     item = FenInput(fen, default_variant if variant is None else variant, number)
                     return item.read_from(raw.source)
             fast = CODEC.load().loads

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
 from installed import installed_script
@@ -42,10 +42,10 @@ def library_read(data: bytes, number: int = 1) -> tuple[str | None, str, str | N
 
 
 def plain_read(data: bytes) -> tuple[str | None, str, str | None] | None:
-    found = plain_json.read_fen_object(data)
-    if found is None:
+    fen, variant = plain_json.read_fen_object(data)
+    if fen is None:
+        assert variant is None
         return None
-    fen, variant = found
     return fen, DEFAULT if variant is None else variant, None
 
 
@@ -75,7 +75,7 @@ NOT_UTF8 = [b'{"fen": "\xff"}\n', b'{"fen": "x\xc3"}\n', b'{"fen": "\xed\xa0\x80
 
 @pytest.mark.parametrize("data", NOT_UTF8, ids=repr)
 def test_bytes_that_are_not_plain_are_the_library_s(data):
-    assert plain_json.read_fen_object(data) is None
+    assert plain_json.read_fen_object(data) == (None, None)
 
 
 plain_text = st.text(st.characters(min_codepoint=32, max_codepoint=126).filter(lambda c: c not in '"\\'),
@@ -230,6 +230,18 @@ def test_a_string_checked_once_is_answered_alike_the_next_time():
         assert plain_json.answer_line(ValidateResult(False, "standard", [quoted]), 1, None) is None
 
 
+def test_one_message_under_other_codes_fields_and_columns_is_written_with_each():
+    """A problem's head is kept by its message: another code, field or column with the
+    same message must not be given the head kept first."""
+    problems = [Problem("bad", "same words"), Problem("worse", "same words"),
+                Problem("bad", "same words", field="turn"), Problem("bad", "same words", field="turn", column=3),
+                Problem("bad", "same words", field="castling", column=3)]
+    for _ in range(2):
+        for problem in problems:
+            result = ValidateResult(False, "standard", [problem])
+            assert plain_json.answer_line(result, 1, None) == library_line(result, FenInput("", "", 1))
+
+
 def test_a_string_of_another_type_is_the_library_s_to_write():
     member = PocketStyle.BRACKETED  # a str, and an enum's member: the library writes its value
     assert plain_json.answer_line(ValidateResult(True, member), 1, None) is None
@@ -243,7 +255,7 @@ def test_what_it_keeps_stays_bounded_however_many_long_messages_it_writes():
         assert plain_json.answer_line(result, index, None) == library_line(result, FenInput("", "", index))
     assert len(plain_json._QUOTED) <= plain_json._QUOTED_LIMIT
     assert len(plain_json._HEADS) <= plain_json._QUOTED_LIMIT
-    assert all(len(message) <= plain_json._QUOTED_LENGTH for _, message, _, _ in plain_json._HEADS)
+    assert all(len(message) <= plain_json._QUOTED_LENGTH for message in plain_json._HEADS)
     assert all(len(text) <= plain_json._QUOTED_LENGTH for text in plain_json._QUOTED)
 
 
@@ -284,8 +296,36 @@ def test_a_variant_value_met_again_is_the_same_text_and_what_is_kept_stays_bound
             assert plain_json.read_fen_object(line) == ("8/8/8/8/8/8/8/K6k w - - 0 1", name)
     first = plain_json.read_fen_object(b'{"fen": "f", "variant": "variant-3"}')
     again = plain_json.read_fen_object(b'{"variant":"variant-3","fen":"g"}')
-    assert first is not None and again is not None and first[1] is again[1]  # one str, its hash made once
+    assert first[0] is not None and again[0] is not None and first[1] is again[1]  # one str, its hash made once
     assert len(plain_json._VARIANT_BYTES) == len(plain_json._VARIANT_VALUES) <= plain_json._VARIANT_LIMIT
     assert all(raw.decode() == value for raw, value in zip(plain_json._VARIANT_BYTES, plain_json._VARIANT_VALUES,
                                                             strict=True))
     assert all(len(raw) <= plain_json._QUOTED_LENGTH for raw in plain_json._VARIANT_BYTES)
+
+
+def _plain_end_byte_by_byte(data: bytes, at: int, end: int) -> int:
+    for index in range(at, end):
+        if data[index] == 34:
+            return index
+        if not 32 <= data[index] <= 126 or data[index] == 92:
+            return -1
+    return end
+
+
+# Long runs of plain bytes with now and then one that is not (or a quote), anywhere in a
+# word of eight: the words read at once must stop where the byte-by-byte reading does.
+_BYTES_MET = st.sampled_from([0, 31, 32, 33, 34, 35, 91, 92, 93, 126, 127, 128, 195, 255])
+_PLAIN_BYTE = st.integers(32, 126).filter(lambda code: code not in (34, 92))
+
+
+@settings(max_examples=examples(500))
+@given(st.lists(st.one_of(_PLAIN_BYTE, _PLAIN_BYTE, _PLAIN_BYTE, _PLAIN_BYTE, _BYTES_MET), max_size=80),
+       st.integers(0, 80), st.integers(0, 80))
+@example([80] * 40 + [34] + [80] * 20, 0, 61)
+@example([80] * 7 + [255] + [80] * 20, 0, 28)
+@example([80] * 12 + [127] + [34], 3, 14)
+def test_the_end_of_a_plain_string_is_found_as_byte_by_byte(codes, at, end):
+    data = bytes(codes)
+    end = min(end, len(data))
+    at = min(at, end)
+    assert plain_json._plain_end(data, at, end) == _plain_end_byte_by_byte(data, at, end)
