@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Final
 
 from notation.cli import options
 from notation.cli.line_command import add_line_parser, responding
@@ -45,5 +46,9 @@ def responder(args: argparse.Namespace) -> Responder:
     return responding(args, registry, judge, ValidateResult.failure, _verdict)
 
 
+_VALID: Final = (True, "valid", "invalid")  # each line's verdict one of two tuples made once
+_INVALID: Final = (False, "valid", "invalid")
+
+
 def _verdict(result: ValidateResult) -> tuple[bool, str, str]:
-    return result.valid, "valid", "invalid"
+    return _VALID if result.valid else _INVALID

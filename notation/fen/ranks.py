@@ -112,8 +112,11 @@ def checked_cells(placement: str, letters: bytes) -> str | None:
     file: i64 = 0
     written = _WRITTEN_SO  # no two digits in a row, as ``placement_of_cells`` writes it
     after_digit = False
-    for index in range(len(text)):
+    length: i64 = len(text)
+    index: i64 = 0  # a machine word: ``for index in range(...)`` counts in Python ints
+    while index < length:
         byte: i64 = text[index]
+        index += 1
         if byte == 47:  # "/"
             if file != 8 or rank == 0:
                 return None

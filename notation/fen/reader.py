@@ -107,6 +107,7 @@ def _classical_castling() -> dict[str, tuple[frozenset[int], tuple[tuple[int, st
 
 
 _CLASSICAL_CASTLING: Final = _classical_castling()
+_NO_RIGHTS: Final[frozenset[int]] = frozenset()  # castling "-": one set for every FEN, not a new one each
 _SQUARE_NAME: Final = r"[a-z][0-9]+"
 
 
@@ -1132,7 +1133,7 @@ class _Reader:
     def read_castling(self, text: str, board: str) -> tuple[frozenset[int], CastlingSeen | None, bool]:
         """Rook squares, the style seen (standard, xfen, shredder) and whether only Chess960 has them."""
         if text == "-":
-            return frozenset(), None, False
+            return _NO_RIGHTS, None, False
         classical = _CLASSICAL_CASTLING.get(text) if self.plan.castles_with_k and self.chess_board else None
         if classical is not None and _pieces_stand(board, classical[1]):
             return classical[0], "standard", False

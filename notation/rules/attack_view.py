@@ -24,7 +24,7 @@ Nothing here judges legality; nothing raises on a Setup whose cells fit its geom
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from librt.strings import read_i64_le
 
@@ -615,24 +615,24 @@ def hopper_attackers(sq: int, occupied: int, hoppers: int, tables: Tables = CHES
     return found
 
 
-# (setup, variant, view) of the last attack view built, in a list of one: compiled, the
-# list is a C static and its slot is swapped whole, where a global would be a dictionary
-# write per FEN.
-_LAST: Final[list[tuple[Any, Any, Any]]] = [(None, None, None)]
+# The last attack view built (it holds its setup and variant), in a list of one: compiled,
+# the list is a C static and its slot is swapped whole, where a global would be a
+# dictionary write per FEN.
+_LAST: Final[list[AttackView | None]] = [None]
 
 
 def attack_view_of(setup: Setup, variant: Variant) -> AttackView:
     """The attack view of ``setup``; the last one built is reused for the same objects.
 
-    The cache is one tuple swapped whole, so concurrent callers never mix entries.
+    The cache is one view swapped whole, so concurrent callers never mix entries.
     """
     last = _LAST[0]
-    if last[0] is setup and last[1] is variant:
-        return last[2]
+    if last is not None and last.setup is setup and last.variant is variant:
+        return last
     geometry = setup.geometry
     if geometry is _CHESS_BOARD or geometry.is_chess_board:
         view = AttackView(setup, variant)
     else:
         view = BoardAttackView(setup, variant)
-    _LAST[0] = (setup, variant, view)
+    _LAST[0] = view
     return view
