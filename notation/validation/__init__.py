@@ -55,7 +55,7 @@ _VARIANT: Final = Variant  # compiled, a C static: an imported class is a dictio
 
 # Codes that report a finished game, not an illegal setup (a Dark Chess king captured, a
 # Tablut king on a corner): convert and validate list them as warnings, never as errors.
-FINISHED_GAME_CODES: frozenset[str] = frozenset({"king-captured", "king-escaped"})
+FINISHED_GAME_CODES: Final[frozenset[str]] = frozenset({"king-captured", "king-escaped"})
 
 CODES: tuple[str, ...] = (
     "empty",

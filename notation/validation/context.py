@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from notation.geometry import CHESS_BOARD
 from notation.identity_cache import IdentityCache
 from notation.rules.attack_view import COLOUR_NAMES, AttackView, attack_view_of
 from notation.rules.bitboard import squares
 from notation.setup import BLACK, WHITE, Setup
+from notation.squares import SQUARE_NAMES
 from notation.variants import Variant
 
 COLOURS = (WHITE, BLACK)  # an attack view's colour index -> a Setup's colour
@@ -58,12 +60,12 @@ class Context:
     def square_name(self, sq: int) -> str:
         """The name of a square of the setup's board (``e4``, ``j10``); ``square 130`` for a
         number off the board (only a setup built in code has one)."""
-        names = self.setup.geometry.square_names
+        names = _square_names(self.setup)
         return names[sq] if 0 <= sq < len(names) else f"square {sq}"
 
     def square_list(self, bb: int) -> list[str]:
         """The names of the squares of ``bb``, first square first."""
-        names = self.setup.geometry.square_names
+        names = _square_names(self.setup)
         return [names[sq] for sq in squares(bb)]
 
     def piece_name(self, letter: str) -> str:
@@ -87,7 +89,7 @@ class Context:
         if not colour:
             return join_and([f"the {self.piece_on(sq, colour=False)}" for sq in squares(bb)])
         # As piece_on for each square; the names of the variant's pieces looked up once.
-        cells, names = self.setup.cells, self.setup.geometry.square_names
+        cells, names = self.setup.cells, _square_names(self.setup)
         coloured = _COLOURED_NAMES.get(self.variant)
         parts = []
         for sq in squares(bb):
@@ -100,6 +102,20 @@ class Context:
         return self.piece_name(self.variant.royal[0]) if self.variant.royal else "king"
 
 
+# Compiled, C statics: a name imported from a module that is not compiled (or not Final)
+# is looked up in that module's dictionary at each use.
+_CHESS_BOARD: Final = CHESS_BOARD
+_CHESS_SQUARE_NAMES: Final = SQUARE_NAMES
+_COLOUR_NAMES: Final = COLOUR_NAMES
+
+
+def _square_names(setup: Setup) -> tuple[str, ...]:
+    """The names of the squares of ``setup``'s board, a1 first: 8x8's a constant (compiled,
+    a board's ``square_names`` is an attribute of a Python object, a dictionary look-up)."""
+    geometry = setup.geometry
+    return _CHESS_SQUARE_NAMES if geometry is _CHESS_BOARD else geometry.square_names
+
+
 def join_and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -107,5 +123,5 @@ def join_and(items: list[str]) -> str:
 
 
 def side(colour: int) -> str:
-    return COLOUR_NAMES[colour]
+    return _COLOUR_NAMES[colour]
 
