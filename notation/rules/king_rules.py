@@ -45,10 +45,11 @@ class RoyalLoss(enum.Enum):
 
 def kings_touch(view: AttackView) -> bool:
     """True when a white and a black royal piece stand on neighbouring squares."""
-    white, black = view.royal
     king_attacks = view.tables.king
-    if white and not white & (white - 1):  # the usual single royal piece
-        return bool(king_attacks[white.bit_length() - 1] & black)
+    white_square, black_square = view.royal_square(0), view.royal_square(1)
+    if white_square >= 0 and black_square >= 0:  # one each, the usual: read off the words, no pair made
+        return bool(king_attacks[white_square] >> black_square & 1)
+    white, black = view.royal
     for sq in squares(white):
         if king_attacks[sq] & black:
             return True
@@ -81,9 +82,9 @@ class KingRule:
         single = view.royal_square(colour)
         if single >= 0:  # the usual single royal piece
             return view.attackers(single, enemy, occupied)
-        royal = view.royal[colour]
-        if not royal:
+        if not view.royal_count(colour):  # none (Horde's White): no pair made
             return 0
+        royal = view.royal[colour]
         found = 0
         for sq in squares(royal):
             found |= view.attackers(sq, enemy, occupied)
@@ -115,7 +116,7 @@ class AtomicKings(KingRule):
     mover_royal_loss = RoyalLoss.EXPLODED
 
     def checkers(self, view: AttackView, colour: int, occupied: int | None = None) -> int:
-        if view.royal[colour] and kings_touch(view):
+        if view.royal_count(colour) and kings_touch(view):
             return 0
         return KingRule.checkers(self, view, colour, occupied)
 

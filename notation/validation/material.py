@@ -70,7 +70,7 @@ def _pooled_counts(ctx: Context, problems: list[Problem]) -> None:
     white_army, black_army = variant.armies
     max_pieces = white_army.max_pieces + black_army.max_pieces
     max_pawns = white_army.max_pawns + black_army.max_pawns
-    pieces = square_count(position.occupied) + in_hand
+    pieces = position.piece_count(0) + position.piece_count(1) + in_hand  # counted off the words: no pair made
     if pieces > max_pieces:
         problems.append(
             Problem(
@@ -79,11 +79,11 @@ def _pooled_counts(ctx: Context, problems: list[Problem]) -> None:
                 field="pockets" if in_hand else "placement",
             )
         )
-    board_pawns = position.pawns[0] | position.pawns[1]
+    board_pawns = position.pawn_count(0) + position.pawn_count(1)
     promoted = position.promoted  # only pieces a pawn can become
-    total = square_count(board_pawns) + square_count(promoted) + pawns_in_hand
+    total = board_pawns + square_count(promoted) + pawns_in_hand
     if total > max_pawns:
-        parts = [f"{square_count(board_pawns)} on the board"]
+        parts = [f"{board_pawns} on the board"]
         if promoted:
             parts.append(f"{square_count(promoted)} promoted")
         if pawns_in_hand:

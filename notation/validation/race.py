@@ -10,11 +10,11 @@ from notation.validation.context import Context
 
 
 def find_problems(ctx: Context) -> list[Problem]:
-    if not ctx.rules.kings.race_to_last_rank:
+    if not ctx.rules.kings.race_to_last_rank or ctx.position.turn != 1:  # the turn first: no pair made
         return []
     white, black = ctx.position.royal
     last = ctx.position.tables.last_rank
-    if ctx.position.turn == 1 and white & last and black & last:
+    if white & last and black & last:
         ranks = ctx.setup.geometry.ranks
         rank = "eighth" if ranks == 8 else f"last ({ranks})"
         return [
