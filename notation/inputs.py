@@ -242,6 +242,11 @@ def _decoder_errors() -> tuple[type[BaseException], ...]:
 class _Checked(io.RawIOBase):
     """Bytes from a (decompressing) stream; every failure becomes ``CorruptInput``."""
 
+    # The buffered reader over it asks whether it is closed at every line it hands out.
+    # IOBase's ``closed`` is a property that looks up an attribute of its own in turn (two
+    # look-ups a line); this class attribute is one, and ``close`` shadows it.
+    closed = False
+
     def __init__(
         self, stream: BinaryIO, name: str, compression: Compression, before_read: Callable[[], None] | None = None
     ):
@@ -253,6 +258,10 @@ class _Checked(io.RawIOBase):
 
     def readable(self) -> bool:
         return True
+
+    def close(self) -> None:
+        super().close()
+        self.closed = True
 
     def readinto(self, buffer) -> int:
         if self._before_read is not None:
