@@ -12,9 +12,10 @@ every line, with its own errors: what both take, they give alike, to the byte
 never imports a JSON library: orjson's import costs a process about what a thousand lines
 do (``notation.json_codec``).
 
-Compiled, a line is read a byte at a time in machine integers, and an answer's strings
-are checked by ``bytes.translate`` through a table (a loop in C). Interpreted, the line
-commands leave this path alone (``USED``): there the JSON library is the faster.
+Compiled, a line is read in machine integers (a string eight bytes at a time, the rest
+a byte at a time), and an answer's strings are checked by ``bytes.translate`` through a
+table (a loop in C). Interpreted, the line commands leave this path alone (``USED``):
+there the JSON library is the faster.
 """
 
 from __future__ import annotations
