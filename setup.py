@@ -1,5 +1,7 @@
 """Compile the hot modules (reader, writer, Setup, rules, validation, the pipeline, the
-line loop of convert and validate) with mypyc.
+line loop of convert and validate) with mypyc, and the modules check, convert and validate
+load at start-up (a compiled module imported from another is set up in C, without
+importlib's search and a .pyc to unmarshal).
 
 The modules compiled are listed once, in pyproject.toml under ``[tool.notation.build]``.
 The ``.py`` sources ship as well, and the compiled modules behave the same: the whole test

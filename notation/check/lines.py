@@ -32,7 +32,7 @@ and numbers lines by them (``line_ends``, ``LineEnds``). The streams come from
 import enum
 import re
 from collections.abc import Callable, Generator, Iterator
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
@@ -71,6 +71,11 @@ class Line:
         self.number: Final = number
         self.text: Final = text
         self.state: Final = state
+
+    def __reduce__(self) -> "tuple[type[Line], tuple[Any, ...]]":
+        """Pickled through ``__init__``: its fields are read-only (and compiled, it keeps
+        no dictionary)."""
+        return (Line, (self.number, self.text, self.state))
 
     def __repr__(self) -> str:
         return f"Line(number={self.number!r}, text={self.text!r}, state={self.state!r})"
@@ -232,9 +237,13 @@ class LineEnds:
 
     __slots__ = ("count", "_after_cr")
 
-    def __init__(self) -> None:
-        self.count = 0
-        self._after_cr = False  # the last piece ended with a CR: a LF first in the next ends no line
+    def __init__(self, count: int = 0, after_cr: bool = False) -> None:
+        self.count = count
+        self._after_cr = after_cr  # the last piece ended with a CR: a LF first in the next ends no line
+
+    def __reduce__(self) -> "tuple[type[LineEnds], tuple[int, bool]]":
+        """Pickled through ``__init__`` (compiled, it keeps no dictionary)."""
+        return (LineEnds, (self.count, self._after_cr))
 
     def feed(self, data: bytes) -> None:
         if not data:

@@ -10,6 +10,8 @@ import enum
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from notation.check.suppress import Suppression
 
 LINE_TOO_LONG = "line-too-long"
@@ -200,6 +202,10 @@ class ReadCounts:
     def __repr__(self) -> str:
         return f"ReadCounts(games={self.games!r}, plies={self.plies!r}, positions={self.positions!r})"
 
+    def __reduce__(self) -> "tuple[type[ReadCounts], tuple[int, int, int]]":
+        """Pickled through ``__init__`` (compiled, it keeps no dictionary)."""
+        return (ReadCounts, (self.games, self.plies, self.positions))
+
     def add(self, other: "ReadCounts") -> None:
         self.games += other.games
         self.plies += other.plies
@@ -211,6 +217,9 @@ def describe(code: str) -> str:
     return CHECK_CODES.get(code, code)
 
 
+# Compiled, yet subclassed where not compiled (the cluster's piece log) and pickled (a worker's
+# log goes back to its parent).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ProblemList:
     """The problems of one file, handed to ``emit`` in line order as soon as they are final.
 
@@ -318,6 +327,7 @@ SPILL_EVENTS = 20_000
 _Event = CheckProblem | int | GameKey  # a problem, a settle up to that line, a game's key
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ProblemLog(ProblemList):
     """A ``ProblemList`` that emits nothing: it records, in order, the problems that pass
     its suppressions and the ``settle`` calls between them, for ``replay`` into the file's

@@ -10,7 +10,9 @@ closed pipe) propagate.
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, NamedTuple, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
@@ -23,10 +25,9 @@ from notation.move_options import MoveLanguage
 from notation.pgn.severity import severity_of
 from notation.variants import Registry, Variant
 
-if TYPE_CHECKING:  # loaded where duplicates are looked for (``--duplicates``)
+if TYPE_CHECKING:  # loaded where duplicates are looked for (``--duplicates``); quoted below, where
+    # typing reads a NamedTuple's annotations as it makes the class
     from notation.pgn.duplicates import DuplicateSettings, Verdict
-else:  # typing reads a NamedTuple's annotations as it makes the class, and compiles a quoted one
-    DuplicateSettings = Verdict = object
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
 # one line per game (lichess exports), so it gets far more room.
@@ -60,9 +61,9 @@ class CheckOptions(NamedTuple):
     letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
     # ``--duplicates``: later copies of games reported; None, not looked for (``notation.pgn.duplicates``
     # is then not loaded: a check without the option starts up without it)
-    duplicates: DuplicateSettings | None = None
+    duplicates: "DuplicateSettings | None" = None
     # ``--duplicates-by prefix``: per file, the copies found first (``prefix_copies``)
-    copies: Mapping[str, Mapping[tuple[int, int], Verdict]] | None = None
+    copies: "Mapping[str, Mapping[tuple[int, int], Verdict]] | None" = None
 
 
 class ProgressSink(Protocol):
@@ -75,13 +76,17 @@ class ProgressSink(Protocol):
         """``size`` more bytes were read."""
 
 
+# Summary's fields, in order (its slots and its repr's names).
+_SUMMARY_FIELDS: Final = ("files", "errors", "warnings", "unreadable", "skipped", "excluded", "suppressed", "read")
+
+
 # A plain class, not a dataclass: importing dataclasses (it imports inspect and ast) and
 # compiling its generated methods from source at import would cost every check's start-up.
 class Summary:
     """Counts of one run, and the paths that could not be read or were skipped. Equal when
     every field is (a cluster's summary is held to one process's)."""
 
-    __slots__ = ("files", "errors", "warnings", "unreadable", "skipped", "excluded", "suppressed", "read")
+    __slots__ = _SUMMARY_FIELDS
 
     def __init__(self, files: int = 0, errors: int = 0, warnings: int = 0, unreadable: list[Unreadable] | None = None,
                  skipped: list[Skipped] | None = None, excluded: int = 0, suppressed: int = 0,
@@ -104,8 +109,13 @@ class Summary:
             return NotImplemented
         return self._fields() == other._fields()
 
+    def __reduce__(self) -> "tuple[type[Summary], tuple[Any, ...]]":
+        """Pickled through ``__init__``, which takes the fields in order (compiled, it keeps no
+        dictionary)."""
+        return (Summary, self._fields())
+
     def __repr__(self) -> str:
-        pairs = zip(Summary.__slots__, self._fields(), strict=True)
+        pairs = zip(_SUMMARY_FIELDS, self._fields(), strict=True)
         return "Summary(" + ", ".join(f"{name}={value!r}" for name, value in pairs) + ")"
 
     def file_checked(self, problems: ProblemList) -> None:
@@ -215,6 +225,8 @@ def _without(found: Iterable[Found], excluded: Callable[[str], bool], summary: S
         yield item
 
 
+# Python classes in the compiled build too: raw streams that io's buffered reader reads through.
+@mypyc_attr(native_class=False)
 class _Reporting(io.RawIOBase):
     """A source's decompressed bytes that report the stored bytes read to a progress sink."""
 
@@ -281,6 +293,7 @@ def sniff(stream: BinaryIO) -> tuple[FileKind, BinaryIO]:
     return kind, io.BufferedReader(_Prefixed(head, stream))
 
 
+@mypyc_attr(native_class=False)
 class _Prefixed(io.RawIOBase):
     """``prefix`` then the rest of ``stream``: a stream that was read a little and put back."""
 

@@ -27,10 +27,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 FILE_NAME = "pyproject.toml"
 KEYS = ("variant", "profile", "aliases", "accept", "exclude")
 
 
+# A Python class in the compiled build too, as the package's other errors are (notation.errors).
+@mypyc_attr(native_class=False)
 class SettingsError(Exception):
     """A settings file that cannot be used; the message names it."""
 

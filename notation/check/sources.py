@@ -19,7 +19,9 @@ import enum
 import os
 import stat
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from notation.inputs import split_compression_suffix
 
@@ -56,6 +58,11 @@ class Source:
         self.kind: Final = kind
         self.is_stdin: Final = is_stdin
 
+    def __reduce__(self) -> "tuple[type[Source], tuple[Any, ...]]":
+        """Pickled through ``__init__``: its fields are read-only (and compiled, it keeps
+        no dictionary)."""
+        return (Source, (self.path, self.kind, self.is_stdin))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Source):
             return NotImplemented
@@ -69,6 +76,9 @@ class Source:
 
 
 # Unreadable and Skipped: not checked, each with its reason; one never equals the other.
+# Python classes in the compiled build too: they write their fields past their own
+# ``__setattr__``, which a compiled class does not let ``object.__setattr__`` do.
+@mypyc_attr(native_class=False)
 class _NotChecked:
     """A path and why it was not checked; read-only, equal to one of its own class with the
     same path and reason (an ``Unreadable`` never equals a ``Skipped``)."""
@@ -88,7 +98,9 @@ class _NotChecked:
         raise AttributeError(f"{type(self).__name__} is read-only")
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _NotChecked) or type(other) is not type(self):
+        # The type alone: compiled, ``isinstance`` against this Python class (which has
+        # subclasses) is compiled as a test of the exact type.
+        if type(other) is not type(self):
             return NotImplemented
         return (self.path, self.reason) == (other.path, other.reason)
 
@@ -102,12 +114,14 @@ class _NotChecked:
         return (type(self), (self.path, self.reason))
 
 
+@mypyc_attr(native_class=False)
 class Unreadable(_NotChecked):
     """A path that cannot be read (missing, not permitted, a socket, a broken link)."""
 
     __slots__ = ()
 
 
+@mypyc_attr(native_class=False)
 class Skipped(_NotChecked):
     """A file not checked, and why: a name that says no known format, or (in a directory)
     something that is not a regular file."""

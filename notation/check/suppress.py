@@ -13,7 +13,7 @@ Codes are not checked against the known ones: an unknown code silences nothing.
 
 
 import re
-from typing import Final
+from typing import Any, Final
 
 _CODES = r"(?:\[(?P<codes>[^\]\n]*)\])?"
 # Patterns, not compiled ones: they are compiled (through ``re``'s own cache) by the first
@@ -32,6 +32,11 @@ class Suppression:
         self.first_line: Final = first_line
         self.last_line: Final = last_line
         self.codes: Final = codes
+
+    def __reduce__(self) -> "tuple[type[Suppression], tuple[Any, ...]]":
+        """Pickled through ``__init__``: its fields are read-only (and compiled, it keeps
+        no dictionary)."""
+        return (Suppression, (self.first_line, self.last_line, self.codes))
 
     def covers(self, line: int, code: str) -> bool:
         return self.first_line <= line <= self.last_line and (self.codes is None or code in self.codes)

@@ -135,6 +135,11 @@ class WriterOption:
         self.help: Final = help
         self.also_sets: Final = also_sets
 
+    def __reduce__(self) -> "tuple[type[WriterOption], tuple[Any, ...]]":
+        """Pickled through ``__init__``: its fields are read-only (and compiled, it keeps
+        no dictionary)."""
+        return (WriterOption, (self.name, self.choices, self.help, self.also_sets))
+
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")

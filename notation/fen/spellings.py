@@ -15,7 +15,7 @@ counters, ...) is left to the FEN reader.
 """
 
 
-from typing import Final
+from typing import Any, Final
 
 from notation.errors import FenSyntaxError, Problem
 from notation.options import FieldLayout, PieceLetters, SideLetters
@@ -39,6 +39,11 @@ class OwnSpelling:
         self.letters: Final = letters
         self.sides: Final = sides
         self.layout: Final = layout
+
+    def __reduce__(self) -> "tuple[type[OwnSpelling], tuple[Any, ...]]":
+        """Pickled through ``__init__``: its fields are read-only (and compiled, it keeps
+        no dictionary)."""
+        return (OwnSpelling, (self.text, self.letters, self.sides, self.layout))
 
 def _letter_sets(variant: Variant) -> list[tuple[PieceLetters, str]]:
     """(style, lower-case letters aligned with ``variant.pieces``), own letters first."""

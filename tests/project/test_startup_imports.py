@@ -567,3 +567,50 @@ def test_a_settings_file_and_duplicates_bring_their_modules_when_asked(tmp_path)
     assert code == 0  # the second copy is a warning: duplicate-game
     assert {"tomllib", "fnmatch", "notation.check.duplicates", "notation.pgn.duplicates", "hashlib"} <= modules
     assert "pathlib" not in modules  # the exclude patterns are matched with os.path
+
+
+INTERPRETED_PROBE = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
+from notation.cli.main import main
+code = main(sys.argv[2:])
+interpreted = sorted(name for name, module in list(sys.modules.items())
+                     if name.startswith("notation") and (getattr(module, "__file__", None) or "").endswith(".py"))
+print(json.dumps({"code": code, "interpreted": interpreted}), file=sys.stderr)
+"""
+# What the commonest commands still run interpreted in the compiled build, and why. Every
+# other module they load is compiled: imported from another compiled module, it is set up
+# in C, without importlib's search, a .pyc to unmarshal or a shim library to load (about a
+# tenth of check's start-up; docs/architecture.md, "Start-up").
+INTERPRETED_AT_START_UP = {
+    "notation": "the package: its names are found when first asked for (a module __getattr__)",
+    "notation.cli": "the executable's entry point, before anything is loaded",
+    "notation.cli.main": "the command line: each command's module imported by name",
+    "notation.cli.collector": "the entry point's",
+    "notation.cli.help_format": "argparse's formatter, a subclass of an argparse class",
+    "notation.cli.usage": "loaded by --version and --help too, which load no compiled module",
+    "notation.signals": "the entry point's",
+    "notation.options": "its move options found when first asked for (a module __getattr__)",
+    # compiled, a cached_property is a plain property: its value made again at each use
+    "notation.variants": "the registry's Variant keeps its tables as cached_property values",
+    "notation.geometry": "Geometry keeps its tables as cached_property values",
+    "notation.check.judge": "PositionJudge keeps the games' start positions as a cached_property value",
+    "notation.json_codec": "orjson or the standard library's json, whichever a run has loaded",
+    "notation.errors": "its errors are subclassed and caught by modules that are not compiled",
+    "notation.inputs": "its errors are subclassed, and its raw streams are io's",
+}
+
+
+@pytest.mark.skipif(_interpreted_build(), reason="the compiled build's start-up")
+@pytest.mark.parametrize("run", sorted(run for run, (argv, _) in START_UP_RUNS.items() if argv[0] != "normalize"))
+def test_the_commonest_commands_run_compiled_modules_past_the_command_line(run, tmp_path):
+    """``check``, ``convert`` and ``validate`` (the commands a CI step or a shell loop starts
+    over and over); ``normalize`` runs on whole databases."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    argv, stdin = START_UP_RUNS[run]
+    report = probed(INTERPRETED_PROBE, stdin, argv, tmp_path)
+    assert report["code"] == 0
+    command_module = f"notation.cli.{argv[0]}_cmd"
+    unexpected = set(report["interpreted"]) - set(INTERPRETED_AT_START_UP) - {command_module}
+    assert not unexpected, f"{run} loaded these interpreted: {sorted(unexpected)}"
