@@ -11,10 +11,11 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final
 
 from notation.errors import UnknownVariantError
 from notation.geometry import CHESS_BOARD, Geometry
+from notation.records import Record
 
 
 class Movement(enum.Enum):
@@ -36,14 +37,17 @@ class Movement(enum.Enum):
     SOLDIER = "soldier"  # one step forwards; also sideways once across the river
 
 
-# The small records here are NamedTuples: a frozen dataclass's methods are compiled from
-# source when its module is imported, which every command's start-up would pay for.
-class PieceKind(NamedTuple):
+# The small records here are records (``notation.records``), not NamedTuples or frozen
+# dataclasses: every command's start-up defines them.
+class PieceKind(Record):
     """One kind of piece of a variant: its FEN letter (lower case), name and movement."""
 
-    letter: str
-    name: str
-    movement: Movement
+    _NAMES: ClassVar = ("letter", "name", "movement")
+
+    def __init__(self, letter: str, name: str, movement: Movement) -> None:
+        self.letter: Final = letter
+        self.name: Final = name
+        self.movement: Final = movement
 
 
 class Twist(enum.Enum):
@@ -109,7 +113,7 @@ class BishopColours(enum.Enum):
     DIFFERENT = "different"  # two bishops of a side never on squares of one colour
 
 
-class Placement(NamedTuple):
+class Placement(Record):
     """How a placement phase sets the armies up (variants with the ``PLACEMENT`` twist).
 
     Each side places exactly ``army`` (lower-case letters), one piece a move, on its own
@@ -120,10 +124,15 @@ class Placement(NamedTuple):
     pockets are empty the game is played by the variant's other rules.
     """
 
-    army: str = "kqrrbbnnpppppppp"
-    ranks: int = 4
-    pawn_files: PawnFiles = PawnFiles.ONE_PER_FILE
-    bishop_colours: BishopColours = BishopColours.DIFFERENT
+    _NAMES: ClassVar = ("army", "ranks", "pawn_files", "bishop_colours")
+
+    def __init__(self, army: str = "kqrrbbnnpppppppp", ranks: int = 4,
+                 pawn_files: PawnFiles = PawnFiles.ONE_PER_FILE,
+                 bishop_colours: BishopColours = BishopColours.DIFFERENT) -> None:
+        self.army: Final = army
+        self.ranks: Final = ranks
+        self.pawn_files: Final = pawn_files
+        self.bishop_colours: Final = bishop_colours
 
 
 class Stalemate(enum.Enum):
@@ -134,7 +143,7 @@ class Stalemate(enum.Enum):
     FEWER_PIECES_WINS = "fewer-pieces-wins"  # FICS suicide rule; equal counts draw
 
 
-class Spellings(NamedTuple):
+class Spellings(Record):
     """Other ways a variant's FENs are written in the wild, as data for the reader and writer.
 
     ``letters`` holds ``(style, letters)`` pairs: another letter for each of the variant's
@@ -146,15 +155,19 @@ class Spellings(NamedTuple):
     ``FieldLayout``.
     """
 
-    letters: tuple[tuple[str, str], ...] = ()
-    sides: tuple[tuple[str, str], ...] = ()
-    layouts: tuple[str, ...] = ()
+    _NAMES: ClassVar = ("letters", "sides", "layouts")
+
+    def __init__(self, letters: tuple[tuple[str, str], ...] = (), sides: tuple[tuple[str, str], ...] = (),
+                 layouts: tuple[str, ...] = ()) -> None:
+        self.letters: Final = letters
+        self.sides: Final = sides
+        self.layouts: Final = layouts
 
     def __bool__(self) -> bool:
         return bool(self.letters or self.sides or self.layouts)
 
 
-class Army(NamedTuple):
+class Army(Record):
     """What one side may have on the board in a legal setup.
 
     ``royal_count`` is the exact number of royal pieces the side must have (0: none, as for
@@ -165,16 +178,23 @@ class Army(NamedTuple):
     twist says the same of both sides).
     """
 
-    royal_count: int = 1
-    max_pieces: int = 16
-    max_pawns: int = 8
-    pawns_on_first_rank: bool = False  # Horde's White may have pawns on its own first rank
-    max_by_kind: tuple[tuple[str, int], ...] = ()
-    pawn_double_step: bool = True  # False: this side's pawns never step two squares (itsyourturn Horde's Black)
-    # True: a pawn on its own first rank may step two squares too (lichess Horde's White, as
-    # python-chess and scalachess play it; no en passant square follows such a step). Crazy
-    # Screen's first-rank pawns step one square (the itsyourturn variants page).
-    first_rank_double_step: bool = False
+    _NAMES: ClassVar = ("royal_count", "max_pieces", "max_pawns", "pawns_on_first_rank", "max_by_kind",
+                        "pawn_double_step", "first_rank_double_step")
+
+    def __init__(self, royal_count: int = 1, max_pieces: int = 16, max_pawns: int = 8,
+                 pawns_on_first_rank: bool = False, max_by_kind: tuple[tuple[str, int], ...] = (),
+                 pawn_double_step: bool = True, first_rank_double_step: bool = False) -> None:
+        self.royal_count: Final = royal_count
+        self.max_pieces: Final = max_pieces
+        self.max_pawns: Final = max_pawns
+        self.pawns_on_first_rank: Final = pawns_on_first_rank  # Horde's White may have pawns on its own first rank
+        self.max_by_kind: Final = max_by_kind
+        # False: this side's pawns never step two squares (itsyourturn Horde's Black)
+        self.pawn_double_step: Final = pawn_double_step
+        # True: a pawn on its own first rank may step two squares too (lichess Horde's White,
+        # as python-chess and scalachess play it; no en passant square follows such a step).
+        # Crazy Screen's first-rank pawns step one square (the itsyourturn variants page).
+        self.first_rank_double_step: Final = first_rank_double_step
 
 
 STANDARD_PIECES: tuple[PieceKind, ...] = (

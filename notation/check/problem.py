@@ -8,11 +8,12 @@ severity. Nothing here reads files or formats output.
 
 import enum
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from notation.check.suppress import Suppression
+from notation.records import Record
 
 LINE_TOO_LONG = "line-too-long"
 
@@ -24,17 +25,20 @@ class Severity(str, enum.Enum):
     WARNING = "warning"
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for.
-class CheckProblem(NamedTuple):
+# A record (``notation.records``), not a NamedTuple or a frozen dataclass: every check
+# defines it at start-up.
+class CheckProblem(Record):
     """One problem at ``path:line:column``. ``line`` and ``column`` are 1-based, never 0."""
 
-    path: str
-    line: int
-    column: int
-    severity: Severity
-    code: str
-    message: str
+    _NAMES: ClassVar = ("path", "line", "column", "severity", "code", "message")
+
+    def __init__(self, path: str, line: int, column: int, severity: Severity, code: str, message: str) -> None:
+        self.path: Final = path
+        self.line: Final = line
+        self.column: Final = column
+        self.severity: Final = severity
+        self.code: Final = code
+        self.message: Final = message
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -45,11 +49,6 @@ class CheckProblem(NamedTuple):
             "code": self.code,
             "message": self.message,
         }
-
-
-# Builds a CheckProblem per problem found without running its generated ``__new__``,
-# which is Python code of its own (a frame for each problem of a file).
-_TUPLE_NEW = tuple.__new__
 
 
 # Every code the check can report, with the rule description of the SARIF log: the FEN
@@ -258,7 +257,7 @@ class ProblemList:
         if self._suppressions and any(s.covers(max(line, 1), code) for s in self._suppressions):
             self.suppressed += 1
             return
-        self._keep(_TUPLE_NEW(CheckProblem, (self.path, max(line, 1), max(column, 1), severity, code, message)))
+        self._keep(CheckProblem(self.path, max(line, 1), max(column, 1), severity, code, message))
         self.count += 1
 
     def _keep(self, problem: CheckProblem) -> None:
@@ -308,16 +307,19 @@ def _pop(pending: list[tuple[int, int, int, CheckProblem]]) -> CheckProblem:
 READING_CODES = frozenset({"encoding", "binary-file", "decompress", "line-too-long"})
 
 
-class GameKey(NamedTuple):
+class GameKey(Record):
     """A game's duplicate key found in a worker (``check --duplicates --jobs``): where the
     game starts, its key, its number among the part's games, and whether a ``notation:
     ignore`` there silences ``duplicate-game``. The parent decides, as it replays."""
 
-    line: int
-    column: int
-    key: bytes
-    number: int
-    suppressed: bool
+    _NAMES: ClassVar = ("line", "column", "key", "number", "suppressed")
+
+    def __init__(self, line: int, column: int, key: bytes, number: int, suppressed: bool) -> None:
+        self.line: Final = line
+        self.column: Final = column
+        self.key: Final = key
+        self.number: Final = number
+        self.suppressed: Final = suppressed
 
 
 # A ``ProblemLog`` given a directory writes its events there in batches of this many: a

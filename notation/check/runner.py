@@ -10,7 +10,7 @@ closed pipe) propagate.
 
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, BinaryIO, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -23,10 +23,10 @@ from notation.fen.profiles import WriteOptions
 from notation.inputs import InputError, InputFile
 from notation.move_options import MoveLanguage
 from notation.pgn.severity import severity_of
+from notation.records import Record
 from notation.variants import Registry, Variant
 
-if TYPE_CHECKING:  # loaded where duplicates are looked for (``--duplicates``); quoted below, where
-    # typing reads a NamedTuple's annotations as it makes the class
+if TYPE_CHECKING:  # loaded where duplicates are looked for (``--duplicates``); quoted below
     from notation.pgn.duplicates import DuplicateSettings, Verdict
 
 # Longest line read, in bytes. No FEN or EPD record comes near 8 KiB; PGN movetext may be
@@ -44,26 +44,42 @@ NOTHING_FOUND: dict[FileKind, str] = {
 }
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for. A changed copy is ``options._replace(...)``.
-class CheckOptions(NamedTuple):
+# A record (``notation.records``), not a NamedTuple or a frozen dataclass: every check
+# defines it at start-up. A changed copy is ``options._replace(...)``.
+class CheckOptions(Record):
     """What to check against: the default variant (``--variant``) and the registry; codes
     reported as warnings instead of errors (``accept``); paths not checked (``excluded``,
     a test on the path); the profile positions must be written in (``profile``: its name
     and writer options); the language of chess moves' piece letters (``letters``)."""
 
-    variant: Variant
-    registry: Registry
-    stdin_kind: FileKind | None = None  # None: tell PGN from FEN/EPD by the first line
-    accept: frozenset[str] = frozenset()
-    excluded: Callable[[str], bool] | None = None
-    profile: tuple[str, WriteOptions] | None = None
-    letters: MoveLanguage = MoveLanguage.EN  # chess moves' piece letters (``--piece-letters``)
-    # ``--duplicates``: later copies of games reported; None, not looked for (``notation.pgn.duplicates``
-    # is then not loaded: a check without the option starts up without it)
-    duplicates: "DuplicateSettings | None" = None
-    # ``--duplicates-by prefix``: per file, the copies found first (``prefix_copies``)
-    copies: "Mapping[str, Mapping[tuple[int, int], Verdict]] | None" = None
+    _NAMES: ClassVar = ("variant", "registry", "stdin_kind", "accept", "excluded", "profile", "letters", "duplicates",
+                        "copies")
+
+    def __init__(
+        self,
+        variant: Variant,
+        registry: Registry,
+        stdin_kind: FileKind | None = None,
+        accept: frozenset[str] = frozenset(),
+        excluded: Callable[[str], bool] | None = None,
+        profile: tuple[str, WriteOptions] | None = None,
+        letters: MoveLanguage = MoveLanguage.EN,
+        duplicates: "DuplicateSettings | None" = None,
+        copies: "Mapping[str, Mapping[tuple[int, int], Verdict]] | None" = None,
+    ) -> None:
+        self.variant: Final = variant
+        self.registry: Final = registry
+        self.stdin_kind: Final = stdin_kind  # None: tell PGN from FEN/EPD by the first line
+        self.accept: Final = accept
+        self.excluded: Final = excluded
+        self.profile: Final = profile
+        self.letters: Final = letters  # chess moves' piece letters (``--piece-letters``)
+        # ``--duplicates``: later copies of games reported; None, not looked for
+        # (``notation.pgn.duplicates`` is then not loaded: a check without the option
+        # starts up without it)
+        self.duplicates: Final = duplicates
+        # ``--duplicates-by prefix``: per file, the copies found first (``prefix_copies``)
+        self.copies: Final = copies
 
 
 class ProgressSink(Protocol):

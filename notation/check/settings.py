@@ -25,9 +25,11 @@ is not parsed, so its TOML is not judged: it is the other tools' business.
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
+
+from notation.records import Record
 
 FILE_NAME = "pyproject.toml"
 KEYS = ("variant", "profile", "aliases", "accept", "exclude")
@@ -39,17 +41,25 @@ class SettingsError(Exception):
     """A settings file that cannot be used; the message names it."""
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for. A changed copy is ``settings._replace(...)``.
-class CheckSettings(NamedTuple):
+_NO_ALIASES: Final[Mapping[str, str]] = MappingProxyType({})  # read-only: the default is shared
+
+
+# A record (``notation.records``), not a NamedTuple or a frozen dataclass: every check
+# defines it at start-up. A changed copy is ``settings._replace(...)``.
+class CheckSettings(Record):
     """The settings of one project (all empty when there is no file)."""
 
-    path: str | None = None  # the settings file (a str: no pathlib at a check's start-up)
-    variant: str | None = None
-    profile: str | None = None
-    aliases: Mapping[str, str] = MappingProxyType({})  # read-only: the default is shared
-    accept: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
+    _NAMES: ClassVar = ("path", "variant", "profile", "aliases", "accept", "exclude")
+
+    def __init__(self, path: str | None = None, variant: str | None = None, profile: str | None = None,
+                 aliases: Mapping[str, str] = _NO_ALIASES, accept: tuple[str, ...] = (),
+                 exclude: tuple[str, ...] = ()) -> None:
+        self.path: Final = path  # the settings file (a str: no pathlib at a check's start-up)
+        self.variant: Final = variant
+        self.profile: Final = profile
+        self.aliases: Final = aliases
+        self.accept: Final = accept
+        self.exclude: Final = exclude
 
     @property
     def root(self) -> str:

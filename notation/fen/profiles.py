@@ -11,7 +11,7 @@ XBoard, CQLi and lichess's reader all take it).
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, ClassVar, Final
 
 from notation.options import (
     CastlingStyle,
@@ -24,28 +24,44 @@ from notation.options import (
     PositionNotation,
     SideLetters,
 )
+from notation.records import Record
 
 
-class WriteOptions(NamedTuple):
+class WriteOptions(Record):
     """Everything the writer can be told. ``castling_960`` applies to Chess960 setups
     (castling rights that only Chess960 can have), ``castling`` to all others.
 
-    A NamedTuple, not a frozen dataclass: every command defines it at start-up, where
-    ``dataclasses`` (with ``inspect``) and the methods it compiles from source cost more than
-    the options' whole use (docs/architecture.md, "Start-up"). ``but`` (or ``_replace``)
+    A record (``notation.records``), not a NamedTuple or a frozen dataclass: every command
+    defines it at start-up (docs/architecture.md, "Start-up"). ``but`` (or ``_replace``)
     makes a changed copy."""
 
-    pockets: PocketStyle = PocketStyle.BRACKETED
-    checks: CheckStyle = CheckStyle.REMAINING
-    castling: CastlingStyle = CastlingStyle.XFEN
-    castling_960: CastlingStyle = CastlingStyle.XFEN
-    en_passant: EnPassantMode = EnPassantMode.LEGAL
-    empty_pocket: EmptyPocket = EmptyPocket.BRACKETS
-    # Only for variants with other spellings (Xiangqi); ignored by the others.
-    letters: PieceLetters = PieceLetters.STANDARD
-    sides: SideLetters = SideLetters.WB
-    layout: FieldLayout = FieldLayout.FULL
-    notation: PositionNotation = PositionNotation.FEN
+    _NAMES: ClassVar = ("pockets", "checks", "castling", "castling_960", "en_passant", "empty_pocket", "letters",
+                        "sides", "layout", "notation")
+
+    def __init__(
+        self,
+        pockets: PocketStyle = PocketStyle.BRACKETED,
+        checks: CheckStyle = CheckStyle.REMAINING,
+        castling: CastlingStyle = CastlingStyle.XFEN,
+        castling_960: CastlingStyle = CastlingStyle.XFEN,
+        en_passant: EnPassantMode = EnPassantMode.LEGAL,
+        empty_pocket: EmptyPocket = EmptyPocket.BRACKETS,
+        letters: PieceLetters = PieceLetters.STANDARD,
+        sides: SideLetters = SideLetters.WB,
+        layout: FieldLayout = FieldLayout.FULL,
+        notation: PositionNotation = PositionNotation.FEN,
+    ) -> None:
+        self.pockets: Final = pockets
+        self.checks: Final = checks
+        self.castling: Final = castling
+        self.castling_960: Final = castling_960
+        self.en_passant: Final = en_passant
+        self.empty_pocket: Final = empty_pocket
+        # Only for variants with other spellings (Xiangqi); ignored by the others.
+        self.letters: Final = letters
+        self.sides: Final = sides
+        self.layout: Final = layout
+        self.notation: Final = notation
 
     def but(self, **changes: Any) -> "WriteOptions":
         """A copy with some options replaced; raises ``ValueError`` for a name that is no option."""

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from notation.errors import FenSyntaxError
 from notation.fen import opentafl
@@ -56,6 +56,7 @@ from notation.fen.ranks import cells_of_placement, checked_cells, letter_table
 from notation.fen.spellings import own_spelling
 from notation.identity_cache import IdentityCache
 from notation.options import CheckStyle, PocketStyle, PositionNotation
+from notation.records import Record
 from notation.rules.chess960 import is_chess960
 from notation.rules.variant_rules import rules_for
 from notation.setup import BLACK, COMPILED, WHITE, Pockets, Setup
@@ -111,27 +112,26 @@ _NO_RIGHTS: Final[frozenset[int]] = frozenset()  # castling "-": one set for eve
 _SQUARE_NAME: Final = r"[a-z][0-9]+"
 
 
-class ReadResult(NamedTuple):
-    """A read FEN: the raw setup, the variant it was read for, and the dialect seen."""
+class ReadResult(Record):
+    """A read FEN: the raw setup, the variant it was read for, and the dialect seen. A
+    record (``notation.records``): it unpacks as ``setup, variant, dialect``."""
 
-    setup: Setup
-    variant: Variant
-    dialect: Dialect
+    _NAMES: ClassVar = ("setup", "variant", "dialect")
+
+    def __init__(self, setup: Setup, variant: Variant, dialect: Dialect) -> None:
+        self.setup: Final = setup
+        self.variant: Final = variant
+        self.dialect: Final = dialect
 
 
-# What the reader gives the library's own callers: ``ReadResult``'s fields as a plain tuple.
-# Compiled, a named tuple is made by a call into ``tuple.__new__`` and freed as a subclass,
-# each dearer than reading a short FEN's castling field; a plain tuple is returned from a
-# method as a C struct.
+# What the reader gives the library's own callers: ``ReadResult``'s fields as a plain tuple,
+# which compiled code returns from a method as a C struct, with no object made.
 Read = tuple[Setup, Variant, Dialect]
 # A placement read: its cells, its promoted squares and its rank-zero pocket (the text and
 # where it starts) if any.
 Placed = tuple[str, frozenset[int], tuple[str, int] | None]
-# Builds a named tuple without running its generated ``__new__`` (Python code).
-_TUPLE_NEW: Final = tuple.__new__
-# Classes read per FEN, bound as Final: compiled, a C static instead of a look-up in the
-# module's dictionary (a NamedTuple and an imported class are not native classes).
-_READ_RESULT: Final = ReadResult
+# A class read per FEN, bound as Final: compiled, a C static instead of a look-up in the
+# module's dictionary (an imported class is not native to this module).
 _VARIANT: Final = Variant
 # X-FEN's side letters of castling rights: (White's, kingside) of each. Every character
 # whose lower case is "k" or "q" is one, as the letters always were read: the Kelvin sign
@@ -151,7 +151,7 @@ def read_fen(text: str, variant: Variant | str = "standard", *, registry: Regist
     or ``UnknownVariantError``. Does not judge legality: see ``notation.validation``.
     """
     read = read_fen_or_error(text, variant, registry=registry)
-    if not isinstance(read, _READ_RESULT):  # a FenSyntaxError
+    if not isinstance(read, ReadResult):  # a FenSyntaxError
         raise read
     return read
 
@@ -167,7 +167,10 @@ def read_fen_or_error(
     is no str.
     """
     read = read_or_error(text, variant, registry=registry)
-    return _TUPLE_NEW(_READ_RESULT, read) if isinstance(read, tuple) else read
+    if isinstance(read, tuple):
+        setup, read_for, dialect = read
+        return ReadResult(setup, read_for, dialect)
+    return read
 
 
 def read_or_error(

@@ -10,7 +10,7 @@ warnings: that is the mode's meaning. Nothing here validates the setup.
 from __future__ import annotations
 
 import itertools
-from typing import Final, NamedTuple
+from typing import ClassVar, Final
 
 from notation.errors import Problem
 from notation.fen import opentafl
@@ -21,6 +21,7 @@ from notation.fen.ranks import placement_of_board, placement_of_cells
 from notation.fen.spellings import respell
 from notation.geometry import CHESS_BOARD
 from notation.options import CastlingStyle, CheckStyle, PocketStyle, PositionNotation
+from notation.records import Record
 from notation.rules.chess960 import is_chess960
 from notation.rules.en_passant import en_passant_square
 from notation.rules.variant_rules import VariantRules, rules_for
@@ -39,18 +40,19 @@ _SHREDDER: Final = CastlingStyle.SHREDDER
 _XFEN: Final = CastlingStyle.XFEN
 
 
-class WriteResult(NamedTuple):
-    """The written FEN and what could not be expressed in the chosen dialect."""
+class WriteResult(Record):
+    """The written FEN and what could not be expressed in the chosen dialect. A record
+    (``notation.records``): it unpacks as ``fen, warnings``."""
 
-    fen: str
-    warnings: list[Problem]
+    _NAMES: ClassVar = ("fen", "warnings")
+
+    def __init__(self, fen: str, warnings: list[Problem]) -> None:
+        self.fen: Final = fen
+        self.warnings: Final = warnings
 
 
-# Builds a named tuple without running its generated ``__new__`` (Python code): per FEN.
-_TUPLE_NEW: Final = tuple.__new__
-# Names compiled code reads per FEN, bound as Final: C statics, not look-ups in the module's
-# dictionary (a NamedTuple and an imported object are not native).
-_WRITE_RESULT: Final = WriteResult
+# A name compiled code reads per FEN, bound as Final: a C static, not a look-up in the module's
+# dictionary (an imported object is not native to this module).
 _CHESS_BOARD: Final = CHESS_BOARD
 
 
@@ -110,8 +112,8 @@ def write_fen(setup: Setup, variant: Variant, options: WriteOptions = DEFAULT_OP
         warnings.append(Problem("lossy-bombs", f"{plan.name} has no bombs; they were dropped", field="bombs"))
     if plan.spellings:
         fen, lost = respell(" ".join(parts), variant, options.letters, options.sides, options.layout)
-        return _TUPLE_NEW(_WRITE_RESULT, (fen, warnings + lost))
-    return _TUPLE_NEW(_WRITE_RESULT, (" ".join(parts), warnings))
+        return WriteResult(fen, warnings + lost)
+    return WriteResult(" ".join(parts), warnings)
 
 
 def _promoted_marks(setup: Setup, plan: VariantRules, tilde: bool, warnings: list[Problem]) -> bool:

@@ -24,7 +24,7 @@ Compiled with mypyc (pyproject.toml).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import ClassVar, Final
 
 from notation.game.family import GamePosition
 from notation.move_options import MoveLanguage, MoveNotation
@@ -43,6 +43,7 @@ from notation.pgn.movewalk import ERROR, WARNING, MoveProblem, MoveVisitor, walk
 from notation.pgn.movewrite import MoveWriter
 from notation.pgn.tags import Tag
 from notation.pgn.text_edits import NO_EDITS, TextEdits
+from notation.records import Record
 from notation.variants import RuleFamily
 
 WRONG_RESULT: Final = "wrong-result"
@@ -50,24 +51,31 @@ NOTATION_UNAVAILABLE: Final = "notation-unavailable"
 DECIDED_RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
 
 
-class PlacedProblem(NamedTuple):
+class PlacedProblem(Record):
     """A problem of the moves at ``line`` and ``column`` (1-based) of the input."""
 
-    line: int
-    column: int
-    problem: MoveProblem
+    _NAMES: ClassVar = ("line", "column", "problem")
+
+    def __init__(self, line: int, column: int, problem: MoveProblem) -> None:
+        self.line: Final = line
+        self.column: Final = column
+        self.problem: Final = problem
 
 
-class GameMoves(NamedTuple):
+class GameMoves(Record):
     """The problems found (in text order), the edits of a rewrite (empty when the game
     must be kept as read: an error, or a notation its family does not write), the
     position the main line ends in (None when an error stopped it, or none was read) and
     the ``plies`` of the main line played (up to a move that failed)."""
 
-    problems: list[PlacedProblem]
-    edits: TextEdits
-    end: GamePosition | None = None
-    plies: int = 0
+    _NAMES: ClassVar = ("problems", "edits", "end", "plies")
+
+    def __init__(self, problems: list[PlacedProblem], edits: TextEdits, end: GamePosition | None = None,
+                 plies: int = 0) -> None:
+        self.problems: Final = problems
+        self.edits: Final = edits
+        self.end: Final = end
+        self.plies: Final = plies
 
     @property
     def has_errors(self) -> bool:
@@ -78,12 +86,6 @@ class GameMoves(NamedTuple):
 
 
 NO_MOVES: Final = GameMoves([], NO_EDITS)
-# Builds the records made per game and per problem without running their generated
-# ``__new__`` (Python code). Bound as Final: compiled, C statics (a NamedTuple is not a
-# native class).
-_TUPLE_NEW: Final = tuple.__new__
-_GAME_MOVES: Final = GameMoves
-_PLACED_PROBLEM: Final = PlacedProblem
 # Enum members read per game, bound once: compiled, C statics, not a look-up through
 # their class's attribute hook each time (an enum is not a native class).
 _CHESS: Final = RuleFamily.CHESS
@@ -147,12 +149,12 @@ def read_game_moves(
     end = walked.end if overflow is None else None
     plies = walked.plies
     if not problems:
-        return _TUPLE_NEW(_GAME_MOVES, ([], walked.edits, end, plies))
+        return GameMoves([], walked.edits, end, plies)
     placed = _placed(text, first_line, first_column, known, problems)
     for problem in problems:
         if problem.level is ERROR:
-            return _TUPLE_NEW(_GAME_MOVES, (placed, NO_EDITS, end, plies))
-    return _TUPLE_NEW(_GAME_MOVES, (placed, walked.edits, end, plies))
+            return GameMoves(placed, NO_EDITS, end, plies)
+    return GameMoves(placed, walked.edits, end, plies)
 
 
 def _result_said(text: str, tag: Tag | None, token: Token | None) -> tuple[str | None, int]:
@@ -177,7 +179,7 @@ def _placed(text: str, first_line: int, first_column: int, known: tuple[int, int
     out = []
     for problem in problems:
         line, column = locator.place(problem.offset)
-        out.append(_TUPLE_NEW(_PLACED_PROBLEM, (line, column, problem)))
+        out.append(PlacedProblem(line, column, problem))
     return out
 
 

@@ -6,12 +6,13 @@ Nothing here reads PGN but the tags of a clean game, on demand (``RawGame.tags``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from notation.pgn.encodings import as_read
 from notation.pgn.lines import split_lines
 from notation.pgn.severity import severity_of
 from notation.pgn.tags import NAME, Tag, clean_tag, clean_tag_name, is_named, verdict_of, verdicts_for
+from notation.records import Record
 
 if TYPE_CHECKING:
     from notation.pgn.tags import NameTest
@@ -254,15 +255,18 @@ def _tag_as_read(tag: Tag) -> Tag:
                tag.line_offset, tag.line_length)
 
 
-# A NamedTuple, not a frozen dataclass: a dataclass's methods are compiled from source at
-# import, which every check's start-up would pay for. Pickled (to ``--jobs`` and Dask
-# workers) as a tuple, compiled or not.
-class Limits(NamedTuple):
+# A record (``notation.records``), not a NamedTuple or a frozen dataclass: every check
+# defines it at start-up. Pickled (to ``--jobs`` and Dask workers) through ``__init__``.
+class Limits(Record):
     """Caps that keep memory bounded on hostile input (sizes in characters)."""
 
-    max_game_chars: int = 16 * 1024 * 1024
-    max_comment_chars: int = 1024 * 1024
-    max_tags: int = 4096  # tag lines of a game read into Tag objects; later ones stay text
+    _NAMES: ClassVar = ("max_game_chars", "max_comment_chars", "max_tags")
+
+    def __init__(self, max_game_chars: int = 16 * 1024 * 1024, max_comment_chars: int = 1024 * 1024,
+                 max_tags: int = 4096) -> None:
+        self.max_game_chars: Final = max_game_chars
+        self.max_comment_chars: Final = max_comment_chars
+        self.max_tags: Final = max_tags  # tag lines of a game read into Tag objects; later ones stay text
 
 
 DEFAULT_LIMITS = Limits()

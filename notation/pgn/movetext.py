@@ -51,10 +51,11 @@ the scanner with the rest of the moves' reading.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from notation.patterns import compiled
 from notation.pgn.tags import TAG
+from notation.records import Record
 
 if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (an int)
     from mypy_extensions import i64
@@ -103,12 +104,16 @@ T_RESULT: Final = 9
 KINDS: Final[tuple[TokenKind, ...]] = (MOVE, NUMBER, COMMENT, LINE_COMMENT, ESCAPE, NAG, GLYPH, OPEN, CLOSE, RESULT)
 
 
-class Token(NamedTuple):
-    """One token: its kind and its span ``text[start:end]`` in the game's text."""
+class Token(Record):
+    """One token: its kind and its span ``text[start:end]`` in the game's text. A record
+    (``notation.records``): it unpacks as ``kind, start, end``."""
 
-    kind: TokenKind
-    start: int
-    end: int
+    _NAMES: ClassVar = ("kind", "start", "end")
+
+    def __init__(self, kind: TokenKind, start: int, end: int) -> None:
+        self.kind: Final = kind
+        self.start: Final = start
+        self.end: Final = end
 
 
 # Evaluation signs written as words (the NAG table's symbols, as editors print them); the
@@ -122,11 +127,14 @@ TOO_LONG: Final = "pgn-movetext-too-long"
 TOO_DEEP: Final = "pgn-movetext-too-deep"
 
 
-class Budget(NamedTuple):
+class Budget(Record):
     """How much one game's movetext may hold: tokens, and variations nested in variations."""
 
-    max_tokens: int = 100_000
-    max_depth: int = 100
+    _NAMES: ClassVar = ("max_tokens", "max_depth")
+
+    def __init__(self, max_tokens: int = 100_000, max_depth: int = 100) -> None:
+        self.max_tokens: Final = max_tokens
+        self.max_depth: Final = max_depth
 
 
 DEFAULT_BUDGET: Final = Budget()
@@ -159,11 +167,14 @@ class Overflow:
         return (Overflow, (self.code, self.offset, self.message))
 
 
-class Scan(NamedTuple):
+class Scan(Record):
     """The tokens read, in order, and the overflow that stopped the scan (None: all read)."""
 
-    tokens: list[Token]
-    overflow: Overflow | None
+    _NAMES: ClassVar = ("tokens", "overflow")
+
+    def __init__(self, tokens: list[Token], overflow: Overflow | None) -> None:
+        self.tokens: Final = tokens
+        self.overflow: Final = overflow
 
 
 # The tag section of a game: leading lines that are blank or start with "[" (a byte order

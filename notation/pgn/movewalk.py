@@ -89,10 +89,6 @@ _TAFL: Final = RuleFamily.TAFL
 _SAN: Final = MoveNotation.SAN
 _UCI: Final = MoveNotation.UCI
 _ENGLISH: Final = MoveLanguage.EN
-# The main line's result token is made once a game without running the NamedTuple's
-# generated ``__new__`` (Python code); bound as Final: compiled, C statics.
-_TUPLE_NEW: Final = tuple.__new__
-_TOKEN: Final = Token
 
 
 class MoveProblem:
@@ -416,7 +412,7 @@ def walk(
                     if writer is not None:
                         edits.replace(scanner.start, scanner.end, canonical)
             if not stack:
-                main_result = _TUPLE_NEW(_TOKEN, (RESULT, scanner.start, scanner.end))
+                main_result = Token(RESULT, scanner.start, scanner.end)
             if state == _LIVE:
                 state = _ENDED
         kind = scanner.next()
