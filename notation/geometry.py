@@ -10,39 +10,39 @@ that is not a square of the board.
 
 from __future__ import annotations
 
-import functools
+from typing import Final
 
-MAX_FILES = 12
-MAX_RANKS = 12
-FILE_LETTERS = "abcdefghijkl"
+MAX_FILES: Final = 12
+MAX_RANKS: Final = 12
+FILE_LETTERS: Final = "abcdefghijkl"
 
 
 class Geometry:
     """A rectangular board of ``files`` x ``ranks`` squares (or points, for Xiangqi).
 
-    A value: equal to another of the same size, read-only (assigning raises
-    ``AttributeError``). ``Geometry(files, ranks)`` raises ``ValueError`` for a size outside
-    1..12. A plain class rather than a frozen dataclass: every command defines it at
-    start-up, where ``dataclasses`` (with ``inspect``) and the methods it compiles from source
-    cost more than the class's whole use (docs/architecture.md, "Start-up").
+    A value: equal to another of the same size, read-only (its fields are ``Final``: a
+    write is a type error, and in the compiled build an ``AttributeError``).
+    ``Geometry(files, ranks)`` raises ``ValueError`` for a size outside 1..12. A plain class
+    rather than a frozen dataclass: every command defines it at start-up, where
+    ``dataclasses`` (with ``inspect``) and the methods it compiles from source cost more than
+    the class's whole use (docs/architecture.md, "Start-up"); compiled, a native one.
     """
-
-    files: int
-    ranks: int
 
     def __init__(self, files: int, ranks: int) -> None:
         if not (1 <= files <= MAX_FILES and 1 <= ranks <= MAX_RANKS):
             raise ValueError(f"a board has 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks, not {files}x{ranks}")
-        vars(self).update(files=files, ranks=ranks)  # past ``__setattr__``, which refuses writes
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Geometry is read-only (its {name} too)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a Geometry is read-only")
+        self.files: Final = files
+        self.ranks: Final = ranks
+        self.size: Final = files * ranks  # the number of squares
+        self.file_names: Final = FILE_LETTERS[:files]
+        # Whether this is the 8x8 board (the readers, writers and rules have fast paths for it).
+        self.is_chess_board: Final = files == 8 and ranks == 8
+        # The names' tables, made when first asked for (the 8x8 board's fast paths need none).
+        self._square_names: tuple[str, ...] | None = None
+        self._square_index: dict[str, int] | None = None
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, Geometry):
             return NotImplemented
         return self.files == other.files and self.ranks == other.ranks
 
@@ -52,24 +52,26 @@ class Geometry:
     def __repr__(self) -> str:
         return f"Geometry(files={self.files}, ranks={self.ranks})"
 
-    @functools.cached_property
-    def size(self) -> int:
-        """The number of squares."""
-        return self.files * self.ranks
+    def __reduce__(self) -> tuple[type[Geometry], tuple[int, int]]:
+        """Pickled and copied through ``__init__``: compiled, a class has no ``__dict__``
+        for pickle's default to copy."""
+        return (Geometry, (self.files, self.ranks))
 
-    @functools.cached_property
-    def file_names(self) -> str:
-        return FILE_LETTERS[: self.files]
-
-    @functools.cached_property
+    @property
     def square_names(self) -> tuple[str, ...]:
         """Every square's name, in square order (a1 first)."""
-        return tuple(f + str(r + 1) for r in range(self.ranks) for f in self.file_names)
+        names = self._square_names
+        if names is None:
+            names = self._square_names = tuple([f + str(r + 1) for r in range(self.ranks) for f in self.file_names])
+        return names
 
-    @functools.cached_property
+    @property
     def square_index(self) -> dict[str, int]:
         """Square name -> square number."""
-        return {name: index for index, name in enumerate(self.square_names)}
+        index = self._square_index
+        if index is None:
+            index = self._square_index = {name: number for number, name in enumerate(self.square_names)}
+        return index
 
     def square_name(self, sq: int) -> str:
         """``e4`` for a square number; raises ``IndexError`` outside the board."""
@@ -100,11 +102,6 @@ class Geometry:
         """The cells of one 0-based rank, file a first."""
         start = rank * self.files
         return cells[start : start + self.files]
-
-    @property
-    def is_chess_board(self) -> bool:
-        """Whether this is the 8x8 board (the readers, writers and rules have fast paths for it)."""
-        return self.files == 8 and self.ranks == 8
 
     def __str__(self) -> str:
         return f"{self.files}x{self.ranks}"

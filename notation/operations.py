@@ -151,7 +151,7 @@ def convert_fen(
     """
     found: Variant | None = None
     try:
-        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        # A Variant passes through without a call into the registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         parsed = read_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
@@ -183,7 +183,7 @@ def validate_fen(
     """Read and check ``text``; every problem is listed (``accept``ed codes as warnings)."""
     found: Variant | None = None
     try:
-        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        # A Variant passes through without a call into the registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         parsed = read_or_error(text, found)  # a syntax error returned: no traceback made
     except NotationError as exc:
@@ -301,7 +301,7 @@ def view_fen(
     side = viewer.value
     found: Variant | None = None
     try:
-        # A Variant passes through without a call into the (interpreted) registry: per FEN.
+        # A Variant passes through without a call into the registry: per FEN.
         found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
         if _is_view(text):
             view = read_view(text, found, viewer, registry=registry)

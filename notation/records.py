@@ -22,8 +22,6 @@ an ``AttributeError``). Nothing here checks that ``_NAMES`` and ``__init__`` agr
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -32,8 +30,6 @@ if TYPE_CHECKING:
     R = TypeVar("R", bound="Record")
 
 
-# Interpreted subclasses too: ``notation.variants`` is not compiled.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Record:
     """A value record; see the module's docstring. Raises nothing of its own but
     ``_replace``'s ``ValueError``."""

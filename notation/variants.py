@@ -8,8 +8,9 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 """
 
 
+from __future__ import annotations
+
 import enum
-import functools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Final
 
@@ -229,37 +230,14 @@ class Variant:
     chess). ``start_draw`` says how its start array is drawn (``notation start``), ``FIXED``
     for ``start_fen`` itself.
 
-    A value: equal to another with the same fields, hashed by ``key``, read-only
-    (assigning a field raises ``AttributeError``); ``replace`` makes a changed copy. A plain
-    class rather than a frozen dataclass: every command defines it at start-up, where
-    ``dataclasses`` (with ``inspect``) and the methods it compiles from source cost more than
-    the registry itself (docs/architecture.md, "Start-up").
+    A value: equal to another with the same fields, hashed by ``key``, read-only (its
+    fields are ``Final``: a write is a type error, and in the compiled build an
+    ``AttributeError``); ``replace`` makes a changed copy. A plain class rather than a
+    frozen dataclass: every command defines it at start-up, where ``dataclasses`` (with
+    ``inspect``) and the methods it compiles from source cost more than the registry itself
+    (docs/architecture.md, "Start-up"); compiled, a native one, whose fields the readers,
+    writers and rules read per FEN as a native class's.
     """
-
-    key: str
-    name: str
-    aliases: tuple[str, ...]
-    start_fen: str
-    pieces: tuple[PieceKind, ...]
-    royal: str
-    castling_piece: str
-    castling_rook: str
-    armies: tuple[Army, Army]  # white, black
-    twists: frozenset[Twist]
-    castling: bool
-    random_start: bool
-    checks_to_win: int
-    promotions: str
-    stalemate: Stalemate
-    lichess_name: str | None
-    chess960_form: str | None
-    pgn_default: bool
-    geometry: Geometry
-    family: RuleFamily
-    spellings: Spellings
-    special_squares: tuple[str, ...]  # Tafl: throne and corners, where only the king may stand
-    start_draw: StartDraw
-    placement: Placement | None
 
     def __init__(
         self,
@@ -288,49 +266,64 @@ class Variant:
         start_draw: StartDraw = StartDraw.FIXED,
         placement: Placement | None = None,
     ) -> None:
-        # Set past ``__setattr__``, which refuses every later assignment.
-        vars(self).update(
-            key=key, name=name, aliases=aliases, start_fen=start_fen, pieces=pieces, royal=royal,
-            castling_piece=castling_piece, castling_rook=castling_rook, armies=armies, twists=twists,
-            castling=castling, random_start=random_start, checks_to_win=checks_to_win, promotions=promotions,
-            stalemate=stalemate, lichess_name=lichess_name, chess960_form=chess960_form, pgn_default=pgn_default,
-            geometry=geometry, family=family, spellings=spellings, special_squares=special_squares,
-            start_draw=start_draw, placement=placement,
-        )
+        self.key: Final = key
+        self.name: Final = name
+        self.aliases: Final = aliases
+        self.start_fen: Final = start_fen
+        self.pieces: Final = pieces
+        self.royal: Final = royal
+        self.castling_piece: Final = castling_piece
+        self.castling_rook: Final = castling_rook
+        self.armies: Final = armies  # white, black
+        self.twists: Final = twists
+        self.castling: Final = castling
+        self.random_start: Final = random_start
+        self.checks_to_win: Final = checks_to_win
+        self.promotions: Final = promotions
+        self.stalemate: Final = stalemate
+        self.lichess_name: Final = lichess_name
+        self.chess960_form: Final = chess960_form
+        self.pgn_default: Final = pgn_default
+        self.geometry: Final = geometry
+        self.family: Final = family
+        self.spellings: Final = spellings
+        self.special_squares: Final = special_squares  # Tafl: throne and corners, where only the king may stand
+        self.start_draw: Final = start_draw
+        self.placement: Final = placement
+        # What the readers and writers ask of a variant per FEN, found once.
+        # Lower-case FEN letters of this variant's pieces.
+        self.piece_letters: Final = "".join([kind.letter for kind in pieces])
+        # Every FEN letter of this variant's pieces, both colours.
+        self.board_letters: Final = frozenset(self.piece_letters + self.piece_letters.upper())
+        # Whether FENs of the variant carry pockets (Crazyhouse's, or a placement phase's).
+        self.has_pockets: Final = Twist.POCKETS in twists or Twist.PLACEMENT in twists
+        self.has_check_counters: Final = Twist.CHECK_COUNTERS in twists
+        self.has_bombs: Final = Twist.BOMBS in twists  # the ``BOMBS`` twist
+        # Whether its FENs are also written with other letters, side letters or layouts.
+        self.has_spellings: Final = bool(spellings)
 
     def _fields(self) -> dict[str, Any]:
         """Each field by name, in the order ``__init__`` takes them."""
-        return {name: vars(self)[name] for name in _VARIANT_FIELDS}
+        return {name: getattr(self, name) for name in _VARIANT_FIELDS}
 
-    def replace(self, **changes: Any) -> "Variant":
+    def replace(self, **changes: Any) -> Variant:
         """A copy with the fields named in ``changes`` replaced (a new variant of the
         registry is often an old one with another key, name and a twist more). Raises
         ``TypeError`` for a name that is no field."""
-        return type(self)(**{**self._fields(), **changes})
+        return Variant(**{**self._fields(), **changes})
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Variant is read-only: make a changed copy with replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a Variant is read-only")
+    def __reduce__(self) -> tuple[type[Variant], tuple[Any, ...]]:
+        """Pickled (to ``--jobs`` and Dask workers) and copied through ``__init__``:
+        compiled, a class has no ``__dict__`` for pickle's default to copy."""
+        return (Variant, tuple(self._fields().values()))
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, Variant):
             return NotImplemented
         return self is other or self._fields() == other._fields()
 
     def __repr__(self) -> str:
         return "Variant(" + ", ".join(f"{name}={value!r}" for name, value in self._fields().items()) + ")"
-
-    @functools.cached_property
-    def piece_letters(self) -> str:
-        """Lower-case FEN letters of this variant's pieces."""
-        return "".join(kind.letter for kind in self.pieces)
-
-    @functools.cached_property
-    def board_letters(self) -> frozenset[str]:
-        """Every FEN letter of this variant's pieces, both colours."""
-        return frozenset(self.piece_letters + self.piece_letters.upper())
 
     def piece_kind(self, letter: str) -> PieceKind:
         """The kind for a FEN letter of either case; raises ``KeyError`` if not in the variant."""
@@ -339,25 +332,6 @@ class Variant:
             if kind.letter == lower:
                 return kind
         raise KeyError(letter)
-
-    @functools.cached_property
-    def has_pockets(self) -> bool:
-        """Whether FENs of the variant carry pockets (Crazyhouse's, or a placement phase's)."""
-        return Twist.POCKETS in self.twists or Twist.PLACEMENT in self.twists
-
-    @functools.cached_property
-    def has_check_counters(self) -> bool:
-        return Twist.CHECK_COUNTERS in self.twists
-
-    @functools.cached_property
-    def has_bombs(self) -> bool:
-        """Whether it has the ``BOMBS`` twist (kept: the readers and writers ask per FEN)."""
-        return Twist.BOMBS in self.twists
-
-    @functools.cached_property
-    def has_spellings(self) -> bool:
-        """Whether its FENs are also written with other letters, side letters or layouts."""
-        return bool(self.spellings)
 
     def __hash__(self) -> int:
         # Equal variants have equal keys, so the key alone is a valid hash, and a cheap one
@@ -368,7 +342,12 @@ class Variant:
         return self.name
 
 
-_VARIANT_FIELDS: tuple[str, ...] = tuple(Variant.__annotations__)  # its fields, in order
+# A Variant's fields, in the order its ``__init__`` takes them.
+_VARIANT_FIELDS: Final = (
+    "key", "name", "aliases", "start_fen", "pieces", "royal", "castling_piece", "castling_rook", "armies", "twists",
+    "castling", "random_start", "checks_to_win", "promotions", "stalemate", "lichess_name", "chess960_form",
+    "pgn_default", "geometry", "family", "spellings", "special_squares", "start_draw", "placement",
+)
 
 XIANGQI_PIECES: tuple[PieceKind, ...] = (
     PieceKind("r", "chariot", Movement.ROOK),
@@ -730,6 +709,12 @@ class Registry:
         # (difflib over every name) costs a hundred times a line's work. Bounded too.
         self._refused: dict[str, tuple[str, ...]] = {}
 
+    def __reduce__(self) -> tuple[type[Registry], tuple[tuple[Variant, ...], dict[str, str]]]:
+        """Pickled (to ``--jobs`` and Dask workers) as its variants and aliases, built again
+        through ``__init__`` (compiled, a class has no ``__dict__`` for pickle's default to
+        copy); the names found and refused start empty."""
+        return (Registry, (self._variants, self._extra))
+
     @staticmethod
     def _lookup(name: str, index: Mapping[str, Variant]) -> Variant:
         try:
@@ -773,7 +758,7 @@ class Registry:
             raise LookupError("this registry has no pgn_default variant")
         return self._default
 
-    def with_aliases(self, aliases: Mapping[str, str]) -> "Registry":
+    def with_aliases(self, aliases: Mapping[str, str]) -> Registry:
         """A registry that also knows ``aliases`` (alias -> existing name).
 
         Raises ``UnknownVariantError`` if a target is unknown, ``ValueError`` on an empty alias.

@@ -30,7 +30,7 @@ def guessing(
     guess is the failure of the FEN's own problem, or ``unknown-variant``, suggesting
     ``--variant`` values (``notation.guess``)."""
 
-    # Each name the inputs give, found once: the registry's look-up is interpreted code,
+    # Each name the inputs give, found once: the registry's look-up normalizes the name,
     # and the lines of a file name the same few variants. A name it refuses is not kept:
     # ``judge`` is given the name and reports it, on each line.
     known: dict[str, Variant] = {}

@@ -178,7 +178,7 @@ def read_or_error(
 ) -> Read | FenSyntaxError:
     """``read_fen_or_error`` with the setup, variant and dialect as a plain tuple (``Read``):
     for the library's own callers (``notation.operations``). Raises as it does."""
-    # A Variant passes through without a call into the (interpreted) registry: per FEN.
+    # A Variant passes through without a call into the registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else registry.find(variant)
     if not isinstance(text, str):
         raise TypeError(f"a FEN is a str, not {type(text).__name__}")

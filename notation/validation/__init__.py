@@ -157,7 +157,7 @@ JUDGES: dict[RuleFamily, Callable[[Setup, Variant], list[Problem]]] = {
 
 def validate(setup: Setup, variant: Variant | str, *, accept: Collection[str] = ()) -> list[Problem]:
     """Every problem of ``setup`` under ``variant``'s rules, minus the ``accept``ed codes."""
-    # A Variant passes through without a call into the (interpreted) registry: per FEN.
+    # A Variant passes through without a call into the registry: per FEN.
     found = variant if isinstance(variant, _VARIANT) else DEFAULT_REGISTRY.find(variant)
     problems = problems_of(setup, found, rules_for(found))
     if accept:

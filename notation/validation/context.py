@@ -36,7 +36,7 @@ def _coloured_names_of(variant: Variant) -> dict[str, str]:
 
 
 # variant -> _piece_names_of(variant): a dictionary look-up per name instead of a call
-# into the (interpreted) ``Variant.piece_kind``; messages name pieces often.
+# into ``Variant.piece_kind`` (a loop over its pieces); messages name pieces often.
 _PIECE_NAMES: Final = IdentityCache(_piece_names_of)
 _COLOURED_NAMES: Final = IdentityCache(_coloured_names_of)  # variant -> _coloured_names_of(variant)
 

@@ -13,7 +13,7 @@ from notation.cli.main import main
 from notation.errors import Problem
 from notation.fen.profiles import resolve_options
 from notation.operations import ConvertResult, ValidateResult, convert_fen, validate_fen
-from notation.variants import Registry, parse_aliases
+from notation.variants import parse_aliases
 
 from notation_service import create_app
 from notation_service.config import ConfigError, Settings
@@ -102,17 +102,15 @@ def test_an_unusable_json_line_is_answered_with_the_failure_shape(command, ok_ke
 @pytest.mark.parametrize(("command", "ok_key"), [("convert", "ok"), ("validate", "valid")])
 def test_a_library_failure_on_one_input_is_its_answer_and_exit_3(command, ok_key, monkeypatch, capsys, tmp_path):
     # The failure is injected where the compiled build still looks it up at run time: the
-    # registry (interpreted), asked for the variant of each input.
-    real = Registry.find
+    # variant guesser, imported when an input first asks for ``auto``.
+    import notation.guess
 
-    def flaky(self, name):
-        if name == "boom":
-            raise RuntimeError("boom")
-        return real(self, name)
+    def failing(text, registry):
+        raise RuntimeError("boom")
 
-    monkeypatch.setattr(Registry, "find", flaky)
+    monkeypatch.setattr(notation.guess, "guess_variant", failing)
     lines = tmp_path / "lines.jsonl"
-    lines.write_text(json.dumps({"fen": START, "variant": "boom"}) + "\n" + json.dumps({"fen": START}) + "\n")
+    lines.write_text(json.dumps({"fen": START, "variant": "auto"}) + "\n" + json.dumps({"fen": START}) + "\n")
     assert main([command, "--json", "--input", str(lines)]) == 3
     first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert first[ok_key] is False and second[ok_key] is True

@@ -592,8 +592,6 @@ INTERPRETED_AT_START_UP = {
     "notation.signals": "the entry point's",
     "notation.options": "its move options found when first asked for (a module __getattr__)",
     # compiled, a cached_property is a plain property: its value made again at each use
-    "notation.variants": "the registry's Variant keeps its tables as cached_property values",
-    "notation.geometry": "Geometry keeps its tables as cached_property values",
     "notation.check.judge": "PositionJudge keeps the games' start positions as a cached_property value",
     "notation.json_codec": "orjson or the standard library's json, whichever a run has loaded",
     "notation.errors": "its errors are subclassed and caught by modules that are not compiled",

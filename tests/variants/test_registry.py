@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
+from test_compiled_build import compiled
 
 from notation import DEFAULT_REGISTRY, UnknownVariantError, find_variant, read_fen
 from notation.variants import Movement, normalize_name
@@ -60,17 +64,19 @@ def test_a_refused_name_is_refused_again_alike_without_searching_again(monkeypat
     """A misspelt --variant asks for the same unknown name on every line: the closest names
     are searched for once, each refusal is a new error with the same suggestions, and the
     names kept are bounded."""
+    import difflib
+
     import notation.variants as variants
 
     registry = variants.Registry()
     searched: list[str] = []
-    real = variants._closest
+    real = difflib.get_close_matches  # what the search for suggestions runs (imported when first needed)
 
-    def counting(name, index):
-        searched.append(name)
-        return real(name, index)
+    def counting(word, possibilities, n=3, cutoff=0.6):
+        searched.append(word)
+        return real(word, possibilities, n, cutoff)
 
-    monkeypatch.setattr(variants, "_closest", counting)
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
     errors = []
     for _ in range(3):
         with pytest.raises(UnknownVariantError) as caught:
@@ -146,8 +152,37 @@ def test_a_variant_is_a_read_only_value_copied_with_replace():
                                                                crazyhouse.pieces)
     assert twin != crazyhouse and twin.replace(key="crazyhouse", name="Crazyhouse") == crazyhouse
     assert repr(crazyhouse).startswith("Variant(key='crazyhouse', name='Crazyhouse', aliases=(")
-    with pytest.raises(AttributeError):
-        crazyhouse.name = "changed"  # type: ignore[misc]
     with pytest.raises(TypeError):
         crazyhouse.replace(no_such_field=1)
     assert crazyhouse.name == "Crazyhouse"
+
+
+@pytest.mark.skipif(not compiled("notation.variants"), reason="interpreted, Final fields are read-only to mypy only")
+def test_no_field_of_a_variant_can_be_changed_in_the_compiled_build():
+    crazyhouse = find_variant("crazyhouse")
+    with pytest.raises(AttributeError):
+        crazyhouse.name = "changed"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        crazyhouse.has_pockets = False  # type: ignore[misc]
+    assert crazyhouse.name == "Crazyhouse" and crazyhouse.has_pockets
+
+
+def test_a_variant_pickles_and_copies_to_an_equal_variant():
+    for variant in DEFAULT_REGISTRY:
+        again = pickle.loads(pickle.dumps(variant))
+        assert again == variant and hash(again) == hash(variant)
+        assert (again.piece_letters, again.board_letters, again.has_pockets) == (
+            variant.piece_letters, variant.board_letters, variant.has_pockets)
+        assert copy.deepcopy(variant) == variant
+
+
+def test_a_registry_pickles_with_its_aliases():
+    registry = DEFAULT_REGISTRY.with_aliases({"zh960": "crazyhouse"})
+    with pytest.raises(UnknownVariantError):
+        registry.find("crazyhose")
+    again = pickle.loads(pickle.dumps(registry))
+    assert [v.key for v in again] == [v.key for v in registry]
+    assert again.find("zh960") == registry.find("zh960") == find_variant("crazyhouse")
+    assert again.default == registry.default
+    with pytest.raises(UnknownVariantError, match="Crazyhouse"):
+        again.find("crazyhose")
