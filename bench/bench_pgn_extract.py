@@ -12,7 +12,8 @@ read standard games:
   a few thousand games, say); its games that are not standard chess count on both sides.
 
 Each pair runs as whole processes taking turns, ROUNDS rounds, best CPU time (user +
-system) of each, and peak memory by GNU time:
+system) of each, and peak memory and page faults by GNU time (each page of memory touched
+for the first time costs one, about 4 us on a virtual machine's guest):
 
 =============================  ====================================
 ours                           pgn-extract
@@ -49,7 +50,7 @@ from pathlib import Path
 import bench_pgn
 import chess
 from bench_instructions import instructions
-from common import cpu_and_peak
+from common import measured_run
 
 GAMES = 2_000
 ROUNDS = 3
@@ -71,37 +72,39 @@ def _pairs(path: Path, extract: str) -> dict[str, tuple[list[str], list[str]]]:
     }
 
 
-def _measure(pairs: dict[str, tuple[list[str], list[str]]], rounds: int) -> dict[str, tuple[tuple[float, int], ...]]:
-    """Per job, ((our best CPU, our peak KiB), (theirs, their peak)), the runs taking turns."""
-    best = {name: [[float("inf"), 0], [float("inf"), 0]] for name in pairs}
+Figures = tuple[float, int, int]  # best CPU seconds, peak KiB, fewest page faults
+
+
+def _measure(pairs: dict[str, tuple[list[str], list[str]]], rounds: int) -> dict[str, tuple[Figures, ...]]:
+    """Per job, (our figures, pgn-extract's), the runs taking turns."""
+    best = {name: [[float("inf"), 0, 1 << 62], [float("inf"), 0, 1 << 62]] for name in pairs}
     for _ in range(rounds):
         for name, commands in pairs.items():
             for side, argv in enumerate(commands):
-                cpu, peak, _status = cpu_and_peak(argv)  # a game check refuses is a non-zero status: still timed
-                best[name][side][0] = min(best[name][side][0], cpu)
-                best[name][side][1] = max(best[name][side][1], peak)
-    return {name: tuple((cpu, peak) for cpu, peak in sides) for name, sides in best.items()}
+                run = measured_run(argv)  # a game check refuses is a non-zero status: still timed
+                figures = best[name][side]
+                figures[:] = min(figures[0], run.cpu), max(figures[1], run.peak), min(figures[2], run.faults)
+    return {name: tuple((cpu, peak, faults) for cpu, peak, faults in sides) for name, sides in best.items()}
 
 
-def _print(title: str, games: int, figures: dict[str, tuple[tuple[float, int], ...]]) -> list[float]:
+def _print(title: str, games: int, figures: dict[str, tuple[Figures, ...]]) -> list[float]:
     print(title)
     ratios = []
-    for name, ((ours, our_peak), (theirs, their_peak)) in figures.items():
+    for name, ((ours, our_peak, our_faults), (theirs, their_peak, their_faults)) in figures.items():
         ratio = theirs / ours
         ratios.append(ratio)
         per_second = f"{games / ours:8,.0f} vs {games / theirs:8,.0f} games/s" if games > 1 else \
             f"{ours * 1e3:6.1f} vs {theirs * 1e3:6.1f} ms CPU    "
         print(f"  {name:32} {per_second}   peak {our_peak / 1024:5.1f} vs {their_peak / 1024:5.1f} MiB   "
-              f"{ratio:5.2f}x (target >= {TARGET:.2f}x)")
+              f"page faults {our_faults:6,} vs {their_faults:5,}   {ratio:5.2f}x (target >= {TARGET:.2f}x)")
     return ratios
 
 
-def _print_per_game(games: int, whole: dict[str, tuple[tuple[float, int], ...]],
-                    one: dict[str, tuple[tuple[float, int], ...]]) -> None:
+def _print_per_game(games: int, whole: dict[str, tuple[Figures, ...]], one: dict[str, tuple[Figures, ...]]) -> None:
     """Per job, the CPU a game costs each side beyond its start-up (the one-game run), and
     the size of file from which ours takes no more CPU than pgn-extract's (``_level_from``)."""
-    for name, ((ours, _), (theirs, _)) in whole.items():
-        (our_start, _), (their_start, _) = one[name]
+    for name, ((ours, _, _), (theirs, _, _)) in whole.items():
+        (our_start, _, _), (their_start, _, _) = one[name]
         our_game, their_game = (ours - our_start) / (games - 1), (theirs - their_start) / (games - 1)
         print(f"  per game, start-up taken off: {name:32} {our_game * 1e6:6.1f} vs {their_game * 1e6:6.1f} us   "
               f"{their_game / our_game:5.2f}x   (start-up {our_start * 1e3:5.1f} vs {their_start * 1e3:4.1f} ms; "

@@ -18,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import chess
 import chess.variant
@@ -143,22 +144,40 @@ def timed_process(argv: list[str], stdin: bytes | Path, cwd: Path | None = None)
 GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
 
 
-def cpu_and_peak(argv: list[str]) -> tuple[float, int, int]:
-    """(CPU seconds, peak RSS in KiB, exit status) of one whole process writing to
-    /dev/null, run from ``/`` so that ``python -m notation`` is the installed build, not
-    the sources of the directory it was started in. The peak is GNU time's where it is
-    installed: a child's peak as its own parent sees it (``wait4``) starts at the parent's
-    size (a bench process's tens of MiB)."""
+class RunFigures(NamedTuple):
+    """What ``measured_run`` found of one whole process."""
+
+    cpu: float  # user + system seconds
+    peak: int  # peak RSS, KiB
+    status: int  # exit status
+    faults: int  # minor page faults: pages of memory touched for the first time (about 4 us each on a virtual machine)
+
+
+def measured_run(argv: list[str]) -> RunFigures:
+    """The figures of one whole process writing to /dev/null, run from ``/`` so that
+    ``python -m notation`` is the installed build, not the sources of the directory it was
+    started in. The peak and the page faults are GNU time's where it is installed: a
+    child's peak as its own parent sees it (``wait4``) starts at the parent's size (a bench
+    process's tens of MiB), and its faults would count GNU time's own."""
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    with tempfile.TemporaryFile() as peak_file:
-        timed = [GNU_TIME, "-q", "-f", "%M", "-o", f"/dev/fd/{peak_file.fileno()}", *argv] if GNU_TIME else argv
+    with tempfile.TemporaryFile() as figures_file:
+        timed = [GNU_TIME, "-q", "-f", "%M %R", "-o", f"/dev/fd/{figures_file.fileno()}", *argv] if GNU_TIME else argv
         process = subprocess.Popen(timed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd="/",
-                                   pass_fds=(peak_file.fileno(),))
+                                   pass_fds=(figures_file.fileno(),))
         _, status, usage = os.wait4(process.pid, 0)
-        peak_file.seek(0)
-        written = peak_file.read().decode().split()
-    peak = int(written[-1]) if GNU_TIME and written and written[-1].isdigit() else usage.ru_maxrss
-    return usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status)
+        figures_file.seek(0)
+        written = figures_file.read().decode().split()
+    if GNU_TIME and len(written) >= 2 and written[-2].isdigit() and written[-1].isdigit():
+        peak, faults = int(written[-2]), int(written[-1])
+    else:
+        peak, faults = usage.ru_maxrss, usage.ru_minflt
+    return RunFigures(usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status), faults)
+
+
+def cpu_and_peak(argv: list[str]) -> tuple[float, int, int]:
+    """(CPU seconds, peak RSS in KiB, exit status) of one whole process: ``measured_run``."""
+    figures = measured_run(argv)
+    return figures.cpu, figures.peak, figures.status
 
 
 # Plain Python work for ``ParallelCeiling``: a loop of this many turns per process.

@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
-BLOCK_CHARS = 1 << 17
+BLOCK_CHARS = 1 << 16  # what ``blocks`` reads at a time: below 128 KiB, as the splitter needs
 STDIN = "-"
 # A byte order mark starting a line past the first (text files joined with ``cat``, the
 # second one's mark with it): FEN and EPD lines are read without it, with this warning

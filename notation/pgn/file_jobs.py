@@ -46,7 +46,7 @@ from notation.pgn.report_lines import entry_line
 from notation.pgn.splitter import iter_games
 from notation.scratch import scratch_directory
 
-_READ_BYTES = 1 << 17  # the blocks a worker reads and decodes, as ``InputFile`` gives them
+_READ_BYTES = 1 << 16  # the blocks a worker reads and decodes, as ``InputFile`` gives them
 _WRITE_BYTES = 1 << 16
 
 _worker: tuple[Normalizer, int, str, ReportEntries] | None = None

@@ -78,7 +78,13 @@ _CLEAN_HEADER = (  # any layout of clean tag lines (compiled on first use: the u
 )
 _CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
 _JUNK_CHARS = [chr(code) for code in (*range(0, 9), 0x0B, *range(0x0E, 0x20), 0x7F)]
-_BLOCK_CHARS = 1 << 17  # small enough to stay in the CPU cache
+# The blocks the window takes: lines joined to at least this, a whole text cut into blocks this
+# long; the blocks of the readers (64 KiB) pass whole. The window, a block and the rest of
+# the one before it, then stays below 128 KiB, where malloc hands out memory it has already
+# touched: a larger string is mapped afresh and unmapped again (glibc's mmap threshold),
+# a page fault each 4 KiB, and joining the readers' blocks in pairs cost a check of 2,000
+# games about 700 page faults.
+_BLOCK_CHARS = 1 << 15
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 _PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
 _BEFORE_RESULT = " \t\r\n\x0c(){}]"  # what may stand right before a game's final result
