@@ -12,8 +12,6 @@ import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, ClassVar, Final, Protocol
 
-from mypy_extensions import mypyc_attr
-
 from notation.check.judge import PositionJudge
 from notation.check.lines import read_blocks, read_lines
 from notation.check.positions import COMMENT, check_epd_lines, check_fen_lines
@@ -185,7 +183,9 @@ def check_found(found: Found, options: CheckOptions, judge: PositionJudge, count
         if progress is None:
             check_stream(source.binary, found.kind, judge, options.variant, problems)
         else:
-            reporting = _Reporting(source, progress)
+            from notation.check.raw_readers import ReportingReader  # here: a check without a bar starts without it
+
+            reporting = ReportingReader(source, progress)
             stream = io.BufferedReader(reporting, buffer_size=1 << 16)
             check_stream(stream, found.kind, judge, options.variant, problems)
             progress.advance(max(0, source.position - reporting.reported))
@@ -241,30 +241,6 @@ def _without(found: Iterable[Found], excluded: Callable[[str], bool], summary: S
         yield item
 
 
-# Python classes in the compiled build too: raw streams that io's buffered reader reads through.
-@mypyc_attr(native_class=False)
-class _Reporting(io.RawIOBase):
-    """A source's decompressed bytes that report the stored bytes read to a progress sink."""
-
-    def __init__(self, source: InputFile, progress: ProgressSink):
-        super().__init__()
-        self._source = source
-        self._progress = progress
-        self.reported = 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        data = self._source.binary.read1(len(buffer))
-        buffer[: len(data)] = data
-        position = self._source.position
-        if position > self.reported:
-            self._progress.advance(position - self.reported)
-            self.reported = position
-        return len(data)
-
-
 def check_stream(
     stream: BinaryIO, kind: FileKind | None, judge: PositionJudge, variant: Variant, problems: ProblemList
 ) -> None:
@@ -306,29 +282,9 @@ def sniff(stream: BinaryIO) -> tuple[FileKind, BinaryIO]:
         elif ";" in text:
             kind = FileKind.EPD
         break
-    return kind, io.BufferedReader(_Prefixed(head, stream))
+    from notation.check.raw_readers import PrefixedReader  # here: a source of a known kind starts without it
 
-
-@mypyc_attr(native_class=False)
-class _Prefixed(io.RawIOBase):
-    """``prefix`` then the rest of ``stream``: a stream that was read a little and put back."""
-
-    def __init__(self, prefix: bytes, stream: BinaryIO):
-        self._prefix = memoryview(prefix)
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        if self._prefix:
-            count = min(len(buffer), len(self._prefix))
-            buffer[:count] = self._prefix[:count]
-            self._prefix = self._prefix[count:]
-            return count
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
+    return kind, io.BufferedReader(PrefixedReader(head, stream))
 
 
 _LINE_CHECKERS = {

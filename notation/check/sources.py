@@ -21,8 +21,6 @@ import stat
 from collections.abc import Iterator
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from notation.inputs import split_compression_suffix
 
 
@@ -76,32 +74,23 @@ class Source:
 
 
 # Unreadable and Skipped: not checked, each with its reason; one never equals the other.
-# Python classes in the compiled build too: they write their fields past their own
-# ``__setattr__``, which a compiled class does not let ``object.__setattr__`` do.
-@mypyc_attr(native_class=False)
 class _NotChecked:
-    """A path and why it was not checked; read-only, equal to one of its own class with the
-    same path and reason (an ``Unreadable`` never equals a ``Skipped``)."""
+    """A path and why it was not checked; equal to one of its own class with the same path
+    and reason (an ``Unreadable`` never equals a ``Skipped``). Its fields are ``Final``:
+    compiled, a write raises ``AttributeError``. A native class when compiled, as ``Source``
+    is: every ``check`` defines it at start-up, and a Python class would be defined with a
+    class more for each of its methods."""
 
     __slots__ = ("path", "reason")
-    path: str
-    reason: str
 
     def __init__(self, path: str, reason: str) -> None:
-        object.__setattr__(self, "path", path)
-        object.__setattr__(self, "reason", reason)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is read-only")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is read-only")
+        self.path: Final = path
+        self.reason: Final = reason
 
     def __eq__(self, other: object) -> bool:
-        # The type alone: compiled, ``isinstance`` against this Python class (which has
-        # subclasses) is compiled as a test of the exact type.
         if type(other) is not type(self):
             return NotImplemented
+        assert isinstance(other, _NotChecked)
         return (self.path, self.reason) == (other.path, other.reason)
 
     def __hash__(self) -> int:
@@ -114,14 +103,12 @@ class _NotChecked:
         return (type(self), (self.path, self.reason))
 
 
-@mypyc_attr(native_class=False)
 class Unreadable(_NotChecked):
     """A path that cannot be read (missing, not permitted, a socket, a broken link)."""
 
     __slots__ = ()
 
 
-@mypyc_attr(native_class=False)
 class Skipped(_NotChecked):
     """A file not checked, and why: a name that says no known format, or (in a directory)
     something that is not a regular file."""

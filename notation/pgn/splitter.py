@@ -76,7 +76,8 @@ _VALUE_FAST = r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"'
 _CLEAN_HEADER = (  # any layout of clean tag lines (compiled on first use: the usual one is the next)
     r"(?:[ \t]*+\[[ \t]*+" + NAME + r"+[ \t]*+" + _VALUE_FAST + r"[ \t]*+\][ \t]*+\r?\n)++(?:[ \t]*+\r?\n)++"
 )
-_CLEAN_HEADER_LF = re.compile(r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++")  # the usual layout
+# The usual layout: read by character code when compiled, the pattern (compiled on first use) when not
+_CLEAN_HEADER_LF = r"(?:\[" + NAME + r"+ " + _VALUE_FAST + r"\]\n)++\n++"
 _JUNK_CHARS = [chr(code) for code in (*range(0, 9), 0x0B, *range(0x0E, 0x20), 0x7F)]
 # The blocks the window takes: lines joined to at least this, a whole text cut into blocks this
 # long; the blocks of the readers (64 KiB) pass whole. The window, a block and the rest of
@@ -160,7 +161,7 @@ def usual_header_end(text: str) -> int:
     Interpreted, the pattern is the faster."""
     if COMPILED:
         return header_end_by_codes(text)
-    header = _CLEAN_HEADER_LF.match(text)
+    header = compiled(_CLEAN_HEADER_LF).match(text)
     return header.end() if header is not None else -1
 
 

@@ -16,6 +16,7 @@ import pytest
 import zstandard
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
+from test_compiled_build import compiled
 
 from notation.check import CheckOptions, CheckProblem, Severity, run_check
 from notation.check.epd import EpdSyntaxError, parse_epd, parse_operations, split_position
@@ -207,17 +208,24 @@ def test_classify(name, found):
     assert classify(name) == found
 
 
-def test_unreadable_and_skipped_paths_stay_apart_read_only_and_pickled():
+def test_unreadable_and_skipped_paths_stay_apart_and_pickled():
     unreadable, skipped = Unreadable("a.pgn", "no such file"), Skipped("a.pgn", "no such file")
     assert unreadable != skipped and skipped != unreadable  # the same fields, not the same outcome
     assert unreadable == Unreadable("a.pgn", "no such file") and len({unreadable, skipped}) == 2
     assert repr(Skipped("notes.txt")) == (
         "Skipped(path='notes.txt', reason='not a .pgn, .fen or .epd file (optionally .gz, .bz2 or .zst)')")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):  # ``--jobs`` and Dask workers get them pickled
-        back = pickle.loads(pickle.dumps(skipped, protocol))
-        assert type(back) is Skipped and back == skipped
+        for found in (unreadable, skipped):
+            back = pickle.loads(pickle.dumps(found, protocol))
+            assert type(back) is type(found) and back == found
+
+
+@pytest.mark.skipif(not compiled("notation.check.sources"), reason="interpreted, Final is read-only to mypy only")
+def test_unreadable_and_skipped_are_read_only_in_the_compiled_build():
+    unreadable = Unreadable("a.pgn", "no such file")
     with pytest.raises(AttributeError):
         unreadable.reason = "found"
+    assert unreadable == Unreadable("a.pgn", "no such file")
 
 
 # --- formats -----------------------------------------------------------------------------
