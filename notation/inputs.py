@@ -22,13 +22,14 @@ Nothing is checked about the text itself.
 
 from __future__ import annotations
 
-import enum
 import functools
 import io
 import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
+
+from notation.lean_enum import LeanStrEnum
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -57,7 +58,7 @@ class CorruptInput(InputError):
     """Reading failed after opening (corrupt or truncated compressed data, an I/O error)."""
 
 
-class Compression(str, enum.Enum):
+class Compression(LeanStrEnum):
     """How a file is compressed."""
 
     NONE = "none"

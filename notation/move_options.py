@@ -9,10 +9,10 @@ from here.
 
 from __future__ import annotations
 
-import enum
+from notation.lean_enum import LeanStrEnum
 
 
-class MoveLanguage(str, enum.Enum):
+class MoveLanguage(LeanStrEnum):
     """Which language's letters name the pieces in chess-family moves (``--piece-letters``):
     English, the PGN standard's, unless asked (``notation.moves.chess.PIECE_LETTERS``)."""
 
@@ -28,7 +28,7 @@ class MoveLanguage(str, enum.Enum):
     CS = "cs"  # K D V S J P: král, dáma, věž, střelec, jezdec, pěšec
 
 
-class MoveNotation(str, enum.Enum):
+class MoveNotation(LeanStrEnum):
     """How one move is written (``notation.moves``); each rule family reads and writes its own."""
 
     SAN = "san"  # Standard Algebraic Notation (PGN standard 8.2.3): ``Nf3``, ``O-O``, ``exd8=Q+``, ``N@f3``
@@ -39,7 +39,7 @@ class MoveNotation(str, enum.Enum):
     OPENTAFL = "opentafl"  # the OpenTafl notation specification: ``e5-e8xe9``
 
 
-class CastlingMode(str, enum.Enum):
+class CastlingMode(LeanStrEnum):
     """How castling is written in UCI, and whether a position is played as Chess960."""
 
     STANDARD = "standard"  # ``e1g1``: the king's own two-square step (the UCI protocol's default)

@@ -15,15 +15,15 @@ unknown source name; nothing else here raises.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Mapping
 
 from notation.errors import UnknownVariantError
+from notation.lean_enum import LeanEnum
 from notation.variants import DEFAULT_REGISTRY, Registry, normalize_name
 
 
-class Source(enum.Enum):
+class Source(LeanEnum):
     """A program whose variant names a database may use."""
 
     DEFAULT = "default"  # today's table: every entry's key, name and aliases

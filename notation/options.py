@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import enum
 
+from notation.lean_enum import LeanStrEnum
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from notation.move_options import CastlingMode, MoveLanguage, MoveNotation  # noqa: F401 - found here too
@@ -28,7 +30,7 @@ else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class PocketStyle(str, enum.Enum):
+class PocketStyle(LeanStrEnum):
     """How Crazyhouse pockets are written."""
 
     BRACKETED = "bracketed"  # ``.../RNBQKBNR[Qp] w ...``; promoted pieces marked ``~``
@@ -36,21 +38,21 @@ class PocketStyle(str, enum.Enum):
     APPENDED = "appended"  # ``... 0 26 Qp h1``: pocket and promoted squares after fullmove
 
 
-class CheckStyle(str, enum.Enum):
+class CheckStyle(LeanStrEnum):
     """How Three-check counters are written."""
 
     REMAINING = "remaining"  # ``W+B`` checks still to give, between en passant and halfmove
     GIVEN = "given"  # ``+W+B`` checks given, after the fullmove number
 
 
-class CastlingStyle(str, enum.Enum):
+class CastlingStyle(LeanStrEnum):
     """How castling rights are written."""
 
     XFEN = "xfen"  # K/Q for the outermost rook, the file letter otherwise (KQkq when classical)
     SHREDDER = "shredder"  # always the rook's file letter (HAha)
 
 
-class EnPassantMode(str, enum.Enum):
+class EnPassantMode(LeanStrEnum):
     """When the writer keeps the en passant square."""
 
     LEGAL = "legal"  # only if a legal en passant capture exists (lichess, python-chess)
@@ -58,28 +60,28 @@ class EnPassantMode(str, enum.Enum):
     ALWAYS = "always"  # whenever the setup has one (PGN standard 16.1.3.4)
 
 
-class EmptyPocket(str, enum.Enum):
+class EmptyPocket(LeanStrEnum):
     """How a bracketed empty pocket is written."""
 
     BRACKETS = "[]"
     DASH = "[-]"
 
 
-class PositionNotation(str, enum.Enum):
+class PositionNotation(LeanStrEnum):
     """Which notation a position is written in."""
 
     FEN = "fen"  # FEN, or the FEN-style form of a non-chess variant (placement, side, ...)
     OPENTAFL = "opentafl"  # OpenTafl's position record, ``/3ttt3/.../`` (tafl variants only)
 
 
-class IllegalPolicy(str, enum.Enum):
+class IllegalPolicy(LeanStrEnum):
     """What ``convert`` does with a setup that breaks its variant's rules."""
 
     REFUSE = "refuse"  # report the problems, write nothing
     REPAIR = "repair"  # drop bad castling rights and implausible en passant squares, warn
 
 
-class PieceLetters(str, enum.Enum):
+class PieceLetters(LeanStrEnum):
     """Which letters name a variant's pieces (``Variant.spellings``); a variant without the
     chosen spelling is written with its own letters."""
 
@@ -87,14 +89,14 @@ class PieceLetters(str, enum.Enum):
     WXF = "wxf"  # the WXF file-format notes' Xiangqi letters: h horse, e elephant
 
 
-class SideLetters(str, enum.Enum):
+class SideLetters(LeanStrEnum):
     """Which letters say whose move it is; a variant without the chosen pair writes ``w``/``b``."""
 
     WB = "wb"  # ``w`` for the side that starts (Xiangqi's red), ``b`` for the other
     RB = "rb"  # CXBoard's Xiangqi: ``r`` red, ``b`` black
 
 
-class FieldLayout(str, enum.Enum):
+class FieldLayout(LeanStrEnum):
     """Which fields a FEN has; a variant without the chosen layout is written in six fields."""
 
     FULL = "full"  # placement, side, castling, en passant, halfmove, fullmove

@@ -23,7 +23,6 @@ written or put in place. ``BrokenPipeError`` (the reader went away) propagates a
 
 from __future__ import annotations
 
-import enum
 import io
 import os
 import stat
@@ -31,6 +30,7 @@ import sys
 from typing import BinaryIO
 
 from notation.inputs import ENCODING, ERRORS, Compression, compression_for_name, describe_error
+from notation.lean_enum import LeanStrEnum
 from notation.signals import signals_deferred
 
 STDOUT = "-"
@@ -46,7 +46,7 @@ class OutputError(Exception):
     """A file that cannot be written; the message is one line naming the file."""
 
 
-class Delivery(str, enum.Enum):
+class Delivery(LeanStrEnum):
     """How an output reaches its path."""
 
     ATOMIC = "atomic"  # temporary file renamed over the target on commit

@@ -16,7 +16,6 @@ bounds the recursion only (a position whose games all end soon counts to any dep
 
 from __future__ import annotations
 
-import enum
 import math
 import time
 from collections.abc import Sequence
@@ -28,13 +27,14 @@ from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
 from notation.game import MAX_DEPTH, GamePosition, MoveKind, legal_position, perft
+from notation.lean_enum import LeanStrEnum
 from notation.move_options import CastlingMode, MoveNotation
 from notation.moves import default_notation, notations_of, read_move, write_move
 from notation.moves.coordinates import AMBIGUOUS, is_coordinate, settled_notation
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
 
 
-class CheckMarks(str, enum.Enum):
+class CheckMarks(LeanStrEnum):
     """Whether ``play_moves`` warns of a move's check mark (``wrong-check-mark``: a ``+`` or
     ``#`` the move does not give, or one it gives missing)."""
 

@@ -10,16 +10,16 @@ Name lookup ignores case, spaces, ``-`` and ``_``. ``Registry.find`` raises
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Final
 
 from notation.errors import UnknownVariantError
 from notation.geometry import CHESS_BOARD, Geometry
+from notation.lean_enum import LeanEnum
 from notation.records import Record
 
 
-class Movement(enum.Enum):
+class Movement(LeanEnum):
     """How a piece moves and attacks; the rules core has one attack function per value."""
 
     PAWN = "pawn"
@@ -51,7 +51,7 @@ class PieceKind(Record):
         self.movement: Final = movement
 
 
-class Twist(enum.Enum):
+class Twist(LeanEnum):
     """Rule twists a variant applies on top of standard chess.
 
     The reader, writer and validator act on ``POCKETS``, ``CHECK_COUNTERS``, ``ATOMIC``,
@@ -82,7 +82,7 @@ class Twist(enum.Enum):
     FOG = "fog"  # each side sees only what its pieces reach (``notation.views``)
 
 
-class RuleFamily(enum.Enum):
+class RuleFamily(LeanEnum):
     """Which game a variant belongs to: it picks the validators that judge its setups
     (``notation.validation.VALIDATORS_BY_FAMILY``). Chess variants share one rules core."""
 
@@ -91,7 +91,7 @@ class RuleFamily(enum.Enum):
     TAFL = "tafl"  # Tablut and its kin: taflmen and a king, captured by custodianship
 
 
-class StartDraw(enum.Enum):
+class StartDraw(LeanEnum):
     """How a variant's start array is drawn; ``notation.start.DRAWS`` numbers each kind's
     arrays. ``FIXED``: ``Variant.start_fen`` is the start."""
 
@@ -100,14 +100,14 @@ class StartDraw(enum.Enum):
     CORNER = "corner"  # King's Corner: king in the corner, bishops on both colours, Black's row the same from its side
 
 
-class PawnFiles(enum.Enum):
+class PawnFiles(LeanEnum):
     """Where a placement phase lets a side's pawns go, file by file."""
 
     ANY = "any"
     ONE_PER_FILE = "one-per-file"  # no two pawns of a side on one file
 
 
-class BishopColours(enum.Enum):
+class BishopColours(LeanEnum):
     """Which square colours a placement phase lets a side's bishops take."""
 
     ANY = "any"
@@ -136,7 +136,7 @@ class Placement(Record):
         self.bishop_colours: Final = bishop_colours
 
 
-class Stalemate(enum.Enum):
+class Stalemate(LeanEnum):
     """What stalemate means for the stalemated side (the move generator's ``outcome``)."""
 
     DRAW = "draw"

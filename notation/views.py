@@ -25,13 +25,13 @@ Nothing here judges the full position: validate it first.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_OPTIONS, WriteOptions
 from notation.fen.reader import read_fen
 from notation.fen.writer import write_fen
+from notation.lean_enum import LeanEnum
 from notation.options import EnPassantMode
 from notation.rules.attack_view import AttackView
 from notation.rules.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS
@@ -52,7 +52,7 @@ _VIEW_CODES = frozenset(
 )
 
 
-class Viewer(enum.Enum):
+class Viewer(LeanEnum):
     """The side whose view is wanted."""
 
     WHITE = "white"

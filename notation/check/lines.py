@@ -29,13 +29,13 @@ and numbers lines by them (``line_ends``, ``LineEnds``). The streams come from
 """
 
 
-import enum
 import re
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, BinaryIO, Final
 
 from notation.check.problem import Severity
 from notation.inputs import CorruptInput
+from notation.lean_enum import LeanEnum
 from notation.line_reader import LineReader, ends_line
 
 _BOM = b"\xef\xbb\xbf"
@@ -53,7 +53,7 @@ _DENSE_FEEDS = 32
 BLOCK_BYTES: Final = 1 << 16
 
 
-class LineState(enum.Enum):
+class LineState(LeanEnum):
     """Whether a line's text can be trusted."""
 
     CLEAN = "clean"

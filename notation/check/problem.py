@@ -6,19 +6,19 @@ severity. Nothing here reads files or formats output.
 """
 
 
-import enum
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from notation.check.suppress import Suppression
+from notation.lean_enum import LeanStrEnum
 from notation.records import Record
 
 LINE_TOO_LONG = "line-too-long"
 
 
-class Severity(str, enum.Enum):
+class Severity(LeanStrEnum):
     """How bad a problem is: errors fail the check; warnings fail it only with ``--strict``."""
 
     ERROR = "error"

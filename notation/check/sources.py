@@ -15,16 +15,16 @@ reported as ``Unreadable``, never raised.
 """
 
 
-import enum
 import os
 import stat
 from collections.abc import Iterator
 from typing import Any, Final
 
 from notation.inputs import split_compression_suffix
+from notation.lean_enum import LeanStrEnum
 
 
-class FileKind(str, enum.Enum):
+class FileKind(LeanStrEnum):
     """What a source holds."""
 
     PGN = "pgn"  # games

@@ -6,7 +6,6 @@ output line (``text_prefix``, ``problem_text``, ``file_hint``, ``located``).
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
@@ -14,6 +13,7 @@ from typing import Any, Final, TypeVar
 from notation.cli.input_lines import FenInput, MarkedInput
 from notation.cli.options import is_auto, variant_hint
 from notation.errors import NotationError, Problem
+from notation.lean_enum import LeanEnum
 from notation.variants import Registry, Variant
 
 ResultT = TypeVar("ResultT")
@@ -78,7 +78,7 @@ def located(item: FenInput, obj: dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-class Answer(enum.Enum):
+class Answer(LeanEnum):
     """How an input's result came about."""
 
     JUDGED = "judged"  # the library read and judged the input

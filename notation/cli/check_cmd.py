@@ -8,7 +8,6 @@ nothing to check at all (no file found: a gate that checks nothing must not pass
 from __future__ import annotations
 
 import argparse
-import enum
 import os
 import sys
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from notation.cli.strictness import add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError, UnknownVariantError
 from notation.fen.profiles import PROFILES
+from notation.lean_enum import LeanStrEnum
 from notation.move_options import MoveLanguage
 from notation.name_sets import Source, registry_for
 from notation.variants import parse_aliases
@@ -90,7 +90,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-class Progress(str, enum.Enum):
+class Progress(LeanStrEnum):
     """When to draw the progress bar (on standard error)."""
 
     AUTO = "auto"  # only when standard error is a terminal

@@ -30,6 +30,7 @@ from notation.cli.usage import SUMMARIES, UsageError
 from notation.errors import NotationError
 from notation.fen.profiles import WRITER_OPTION_NAMES
 from notation.inputs import Compression, InputError, InputFile
+from notation.lean_enum import LeanStrEnum
 from notation.outputs import Delivery, Output, OutputError
 from notation.pgn.encodings import TextEncoding
 from notation.pgn.export import ExportFormat
@@ -76,7 +77,7 @@ still written), 2 usage or I/O error,
 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (temporary files removed)."""
 
 
-class Progress(str, enum.Enum):
+class Progress(LeanStrEnum):
     """When to draw the progress bar (on standard error)."""
 
     AUTO = "auto"  # only when standard error is a terminal
@@ -84,7 +85,7 @@ class Progress(str, enum.Enum):
     NEVER = "never"
 
 
-class SummaryFormat(str, enum.Enum):
+class SummaryFormat(LeanStrEnum):
     TEXT = "text"
     JSON = "json"
     NONE = "none"

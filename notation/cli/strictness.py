@@ -9,10 +9,11 @@ for each command. Nothing here raises.
 from __future__ import annotations
 
 import argparse
-import enum
+
+from notation.lean_enum import LeanStrEnum
 
 
-class Strictness(str, enum.Enum):
+class Strictness(LeanStrEnum):
     """What fails a command: errors only (the default), or warnings too (``--strict``)."""
 
     ERRORS = "errors"  # the default: warnings are printed but pass

@@ -23,13 +23,13 @@ line where the reading broke, as one process does).
 from __future__ import annotations
 
 import codecs
-import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from notation.cluster import ClusterError, files
 from notation.inputs import ENCODING, ERRORS, CorruptInput, InputError, InputFile
+from notation.lean_enum import LeanStrEnum
 from notation.pgn import cuts
 from notation.pgn.lines import LineCounter, line_breaks
 
@@ -37,7 +37,7 @@ LONGEST_PARTITIONS = 4  # a chunk is at most this many partition sizes (then a S
 READ_BYTES = 1 << 20
 
 
-class Failure(str, enum.Enum):
+class Failure(LeanStrEnum):
     """What corrupt or truncated compressed data does."""
 
     RAISE = "raise"  # ClusterError where the reading reaches it

@@ -28,7 +28,6 @@ nothing is raised for bad PGN (see ``notation.pgn.normalize``).
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from notation.cluster.connect import threads
 from notation.cluster.plan import Input, Numbering, Partition, Reading, byte_ranges, given, layout
 from notation.cluster.window import InOrder, in_flight_limit
 from notation.inputs import Compression, InputError
+from notation.lean_enum import LeanStrEnum
 from notation.pgn import ranges
 from notation.pgn.batch import ReportEntries
 from notation.pgn.normalize import NormalizeOptions, Normalizer, Summary
@@ -48,7 +48,7 @@ from notation.pgn.splitter import iter_games
 PART_GLOB = "part-*"
 
 
-class InputNames(str, enum.Enum):
+class InputNames(LeanStrEnum):
     """Whether report entries name the input they come from."""
 
     OMITTED = "omitted"  # one input: the entries are exactly one process's

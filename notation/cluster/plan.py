@@ -31,7 +31,6 @@ read.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -40,11 +39,12 @@ from notation.cluster import ClusterError, files
 from notation.cluster.chunks import Chunk, Failure, Stretch, chunks
 from notation.cluster.window import DaskTask
 from notation.inputs import Compression, sniff
+from notation.lean_enum import LeanStrEnum
 from notation.parallel import ordered, pieces
 from notation.pgn import ranges
 
 
-class Work(str, enum.Enum):
+class Work(LeanStrEnum):
     """How much work a byte of input is, for ``--partition-size auto``."""
 
     LIGHT = "light"  # set-up tags only (normalize --moves keep): fixed costs show below 8 MiB
@@ -61,7 +61,7 @@ COMPRESSED_FACTOR = 5  # a compressed file's text: about five times its size (PG
 PLANNING_PRIORITY = 10  # finding cut points goes before the partitions already waiting
 
 
-class Reading(str, enum.Enum):
+class Reading(LeanStrEnum):
     """How a partition's text reaches the worker that takes it."""
 
     RANGE = "range"  # bytes start to end of the stored, uncompressed file
@@ -69,7 +69,7 @@ class Reading(str, enum.Enum):
     GIVEN = "given"  # text the command read and sends with the task (start, end: offsets in the text)
 
 
-class Numbering(str, enum.Enum):
+class Numbering(LeanStrEnum):
     """How a partition's lines are numbered."""
 
     COUNTED = "counted"  # from the file's own line number, counted before the partition runs

@@ -18,13 +18,14 @@ position that generated it knows); nothing raises.
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from notation.lean_enum import LeanEnum
 
-class MoveKind(enum.Enum):
+
+class MoveKind(LeanEnum):
     """What a move does beyond carrying a piece from one square to another."""
 
     NORMAL = "normal"

@@ -8,13 +8,13 @@ Nothing here raises.
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
+from notation.lean_enum import LeanEnum
 from notation.setup import Color
 
 
-class EndReason(enum.Enum):
+class EndReason(LeanEnum):
     """Why a game is over; the value is the stable code front ends print."""
 
     CHECKMATE = "checkmate"

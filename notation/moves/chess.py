@@ -54,7 +54,6 @@ test_moves_lenient_san.py hold them to the same answers.
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from typing import TYPE_CHECKING, Final
@@ -63,6 +62,7 @@ from notation.errors import MoveError
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move, MoveKind
+from notation.lean_enum import LeanStrEnum
 from notation.move_options import CastlingMode, MoveLanguage, MoveNotation
 from notation.moves.reading import (
     CASTLING_WITH_ZEROS,
@@ -110,7 +110,7 @@ _STANDARD_CASTLING: Final = CastlingMode.STANDARD
 _DRAW: Final = Stalemate.DRAW
 
 
-class PawnDrop(str, enum.Enum):
+class PawnDrop(LeanStrEnum):
     """How a pawn drop is written in SAN and LAN."""
 
     BARE = "bare"  # ``@e4``, as python-chess writes it

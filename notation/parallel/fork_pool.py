@@ -47,9 +47,9 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from enum import Enum
 from typing import Any, Generic, TypeVar
 
+from notation.lean_enum import LeanEnum
 from notation.parallel.signals import WorkerSignals
 
 Result = TypeVar("Result")
@@ -61,7 +61,7 @@ _TOKEN = b"."
 _TOKEN_PAUSE = 0.0001  # seconds between looks while a worker holds the token to take a task
 
 
-class ParentRole(Enum):
+class ParentRole(LeanEnum):
     """What the parent does while the workers work (see the module doc)."""
 
     HANDS_OUT = "hands out"  # jobs workers; the parent only hands out tasks and takes results

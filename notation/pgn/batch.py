@@ -13,13 +13,13 @@ reading files raise (see ``Batch.write_text``).
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from notation.inputs import ENCODING, ERRORS
+from notation.lean_enum import LeanEnum
 from notation.pgn.normalize import GameResult, Summary
 from notation.pgn.report_lines import entry_line, input_prefix, renumbered
 
@@ -27,7 +27,7 @@ _COPY_BYTES = 1 << 18  # the blocks a worker's output file is copied in
 _ENCODE_CHARS = 1 << 18  # the pieces text is encoded in as it is written
 
 
-class ReportEntries(enum.Enum):
+class ReportEntries(LeanEnum):
     """Whether a run's games' report entries are kept (it writes ``--report``) or dropped
     where they are made: a worker sends back, or writes, none."""
 

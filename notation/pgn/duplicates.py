@@ -18,10 +18,11 @@ Nothing here raises on bad input.
 """
 
 
-import enum
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from notation.lean_enum import LeanStrEnum
 
 if TYPE_CHECKING:  # the move layer is imported only when duplicates are looked for (start-up)
     from notation.move_options import MoveLanguage
@@ -38,7 +39,7 @@ _KEY_BYTES: Final = 16  # identity.IDENTITY_BYTES
 _MISSING: Final = b"\xff"  # a tag the game lacks: no UTF-8 value is this byte
 
 
-class DuplicatesPolicy(str, enum.Enum):
+class DuplicatesPolicy(LeanStrEnum):
     """What happens to a later copy of a game already seen."""
 
     KEEP = "keep"  # nothing: duplicates are not looked for (the default)
@@ -46,28 +47,28 @@ class DuplicatesPolicy(str, enum.Enum):
     MARK = "mark"  # kept, reported
 
 
-class DuplicateMatch(str, enum.Enum):
+class DuplicateMatch(LeanStrEnum):
     """Which games are copies: the same main line, or also one main line a prefix of another."""
 
     SAME = "same"
     PREFIX = "prefix"  # a game whose main line starts another's is a copy of it: the longer is kept
 
 
-class MergeTags(str, enum.Enum):
+class MergeTags(LeanStrEnum):
     """What the game kept of a set takes from the copies dropped (``--merge-tags``)."""
 
     NONE = "none"
     MISSING = "missing"  # the tags it lacks (``merge_tags``)
 
 
-class AddedTag(str, enum.Enum):
+class AddedTag(LeanStrEnum):
     """A tag ``normalize --add-tags`` writes into every game with an identity."""
 
     PLYCOUNT = "plycount"  # PlyCount: the main line's plies (a supplemental tag of the PGN standard, section 9)
     GAMEID = "gameid"  # NotationId: the identity's digest in hex (``IDENTITY_TAG``)
 
 
-class IdentityFrom(str, enum.Enum):
+class IdentityFrom(LeanStrEnum):
     """Where the duplicate finder takes a game's identity from."""
 
     MOVES = "moves"  # its main line, read (the default)

@@ -11,10 +11,11 @@ text stays where it was; the bytes that are UTF-8 are read as UTF-8. Nothing her
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from typing import Final
+
+from notation.lean_enum import LeanStrEnum
 
 _SURROGATES: Final = r"[\udc80-\udcff]"  # compiled by the first text not ASCII (re's cache)
 
@@ -33,7 +34,7 @@ def _as_read_table() -> dict[int, str]:
     return {0xDC00 + byte: _windows_1252(byte) for byte in range(0x80, 0x100)}
 
 
-class TextEncoding(str, enum.Enum):
+class TextEncoding(LeanStrEnum):
     """How ``normalize`` writes a game read as Windows-1252: its bytes as they were, or UTF-8."""
 
     KEEP = "keep"  # every byte as read

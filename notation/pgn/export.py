@@ -40,11 +40,11 @@ Nothing else is checked here (the caller has read and checked the moves); nothin
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from notation.lean_enum import LeanStrEnum
 from notation.patterns import compiled
 from notation.pgn.lines import split_lines
 from notation.pgn.movetext import (
@@ -70,7 +70,7 @@ from notation.pgn.tags import TAG, escape_tag_value, unescape_tag_value
 __all__ = ["ExportFormat", "ROSTER", "export_game"]
 
 
-class ExportFormat(str, enum.Enum):
+class ExportFormat(LeanStrEnum):
     """How ``normalize`` lays out games: as read, or in the standard's export format."""
 
     KEEP = "keep"  # the game's own layout (the default)

@@ -50,9 +50,9 @@ the scanner with the rest of the moves' reading.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from notation.lean_enum import LeanStrEnum
 from notation.patterns import compiled
 from notation.pgn.tags import TAG
 from notation.records import Record
@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # compiled, a machine integer; interpreted, never looked up (
     from mypy_extensions import i64
 
 
-class TokenKind(str, enum.Enum):
+class TokenKind(LeanStrEnum):
     """What a token is; the value is its name in fixtures and reports. ``KINDS[code]`` is
     the kind of the token code a ``Scanner`` returns."""
 

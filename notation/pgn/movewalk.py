@@ -48,7 +48,6 @@ objects, and a chess move is read by a direct call into the compiled chess reade
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
@@ -56,6 +55,7 @@ from notation.errors import MoveError
 from notation.game.chess.position import ChessPosition
 from notation.game.family import GamePosition
 from notation.game.move import Move
+from notation.lean_enum import LeanStrEnum
 from notation.move_options import MoveLanguage, MoveNotation
 from notation.moves.chess import EN_PASSANT_MARKS, FIGURINES, en_passant_mark, read_not_plain, read_plain_marked
 from notation.moves.chess import read_move as read_chess_move
@@ -74,7 +74,7 @@ UNBALANCED_VARIATION: Final = "pgn-unbalanced-variation"
 MISPLACED_VARIATION: Final = "pgn-misplaced-variation"
 
 
-class Level(str, enum.Enum):
+class Level(LeanStrEnum):
     """How bad a problem is: an error keeps the game from being rewritten; a warning does not."""
 
     ERROR = "error"

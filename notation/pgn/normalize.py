@@ -46,7 +46,6 @@ game (code ``internal-error``) and the game is kept unchanged.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
@@ -54,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, WriteOptions, resolve_options
+from notation.lean_enum import LeanStrEnum
 from notation.move_options import MoveLanguage, MoveNotation
 from notation.operations import ConvertResult, convert_fen
 from notation.options import IllegalPolicy
@@ -88,14 +88,14 @@ _MOVES_BAD = 1  # an error keeps it as read
 _MOVES_DROPPED = 2  # an error leaves it out (--broken drop)
 
 
-class BadGamePolicy(str, enum.Enum):
+class BadGamePolicy(LeanStrEnum):
     """What happens to a game whose set-up is unreadable or illegal, or whose variant is unknown."""
 
     KEEP = "keep"  # written out unchanged, and reported
     REJECT = "reject"  # left out of the output (to the rejects file), and reported
 
 
-class MovesOption(str, enum.Enum):
+class MovesOption(LeanStrEnum):
     """What happens to the moves: kept unread, checked, or rewritten in a notation."""
 
     KEEP = "keep"  # not read: the movetext is copied byte for byte (the default)

@@ -11,8 +11,9 @@ games (``--broken``: ``BrokenGames``, ``GAME_TRUNCATED``, ``GAME_DROPPED``) cut 
 
 from __future__ import annotations
 
-import enum
 from typing import Final
+
+from notation.lean_enum import LeanStrEnum
 
 RESULT_FIXED: Final = "result-fixed"
 TAG_FIXED: Final = "tag-fixed"
@@ -21,7 +22,7 @@ GAME_TRUNCATED: Final = "game-truncated"
 GAME_DROPPED: Final = "game-dropped"
 
 
-class Repair(str, enum.Enum):
+class Repair(LeanStrEnum):
     """One repair ``normalize`` makes when asked (``--fix-<value>``)."""
 
     RESULTS = "results"  # the Result tag and the result token: each other and the decided end
@@ -34,7 +35,7 @@ class Repair(str, enum.Enum):
         return self is not Repair.TAGS
 
 
-class BrokenGames(str, enum.Enum):
+class BrokenGames(LeanStrEnum):
     """What ``normalize`` does with a game whose moves hold an error (``--broken``)."""
 
     KEEP = "keep"  # written as read, its errors reported (the default)

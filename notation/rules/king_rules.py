@@ -25,9 +25,9 @@ object there cannot be asked from here). Functions return bitboards and never ra
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Final
 
+from notation.lean_enum import LeanEnum
 from notation.rules.bitboard import squares
 from notation.variants import Twist
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from notation.rules.attack_view import AttackView
 
 
-class RoyalLoss(enum.Enum):
+class RoyalLoss(LeanEnum):
     """What a side to move without its royal piece (where its army has one) means."""
 
     MISSING = "missing"  # an illegal setup: ``missing-king``

@@ -17,15 +17,16 @@ nothing else here raises.
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
+
+from notation.lean_enum import LeanStrEnum
 
 # A tag name as the PGN standard forms it (section 8.1.1: letters, digits and underscores).
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
-class Keep(str, enum.Enum):
+class Keep(LeanStrEnum):
     """Which games a selection writes."""
 
     MATCHING = "matching"  # the games that meet every criterion (the default)

@@ -18,9 +18,9 @@ stretch that holds no game goes nowhere. Nothing here raises on bad input.
 
 from __future__ import annotations
 
-import enum
 import re
 
+from notation.lean_enum import LeanStrEnum
 from notation.pgn.gameread import PgnGame
 from notation.pgn.games import RawGame
 from notation.pgn.gamestart import StartPositions
@@ -34,7 +34,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _LONGEST_NAME = 100
 
 
-class SplitBy(str, enum.Enum):
+class SplitBy(LeanStrEnum):
     """How games are put into files."""
 
     COUNT = "count"

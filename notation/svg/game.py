@@ -23,13 +23,13 @@ position and problem; only the place named differs).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from notation.fen.writer import write_fen
 from notation.game import GamePosition, Move
+from notation.lean_enum import LeanEnum
 from notation.setup import Setup
 from notation.svg.marks import played_squares, position_checked_squares
 from notation.svg.render import DEFAULT_SVG_OPTIONS, SvgOptions, board_svg
@@ -111,7 +111,7 @@ class GameLike(Protocol):
     def repaired(self) -> bool: ...
 
 
-class PlyFailure(enum.Enum):
+class PlyFailure(LeanEnum):
     """Why a game has no position at a ply."""
 
     NO_START = "no-start"  # nothing to play from: the set-up's problem

@@ -8,16 +8,16 @@ drawing gets a disc with the letter on it.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
+from notation.lean_enum import LeanEnum
 from notation.svg.styles import BoardStyle
 from notation.variants import Movement, Variant
 
 CELL = 45  # the artwork's cell, in SVG user units
 
 
-class Paint(enum.Enum):
+class Paint(LeanEnum):
     """What colours a shape takes."""
 
     BODY = "body"  # filled with the side's colour, outlined

@@ -13,11 +13,11 @@ the marks carry their class (``last-move``, ``check``, ``arrow``, ``highlight``)
 
 from __future__ import annotations
 
-import enum
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from notation.geometry import Geometry
+from notation.lean_enum import LeanEnum
 from notation.setup import WHITE, Color, Setup
 from notation.svg.marks import checked_squares
 from notation.svg.pieces import CELL, Glyph, Paint, Shape, glyph_for
@@ -28,21 +28,21 @@ MIN_SIZE = 16
 MAX_SIZE = 4096
 
 
-class Orientation(enum.Enum):
+class Orientation(LeanEnum):
     """Which side is at the bottom of the picture."""
 
     WHITE = "white"  # a1 bottom left
     BLACK = "black"  # the board turned round: a1 top right
 
 
-class CheckMark(enum.Enum):
+class CheckMark(LeanEnum):
     """Whether a king (any royal piece) in check is marked."""
 
     AUTO = "auto"  # marked when the position is legal and its side to move is in check
     NONE = "none"
 
 
-class Coordinates(enum.Enum):
+class Coordinates(LeanEnum):
     """Whether file letters and rank numbers are written beside the board."""
 
     SHOW = "show"

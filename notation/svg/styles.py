@@ -6,12 +6,11 @@ raises.
 
 from __future__ import annotations
 
-import enum
-
+from notation.lean_enum import LeanEnum
 from notation.variants import RuleFamily, Variant
 
 
-class BoardStyle(enum.Enum):
+class BoardStyle(LeanEnum):
     """How the board under the pieces looks."""
 
     SQUARES = "squares"  # chess: light and dark squares, pieces inside them

@@ -17,17 +17,17 @@ ranks are the first and last ranks of the board (``Setup.geometry``).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import Final
 
 from notation.errors import Problem
+from notation.lean_enum import LeanEnum
 from notation.rules.bitboard import ByColour, square_count, squares
 from notation.rules.chess960 import is_chess960, start_array
 from notation.validation.context import Context, side
 
 
-class Reading(enum.Enum):
+class Reading(LeanEnum):
     """How a setup's castling rights are judged."""
 
     CLASSICAL = "classical"  # king and rooks on their start-array squares

@@ -596,6 +596,7 @@ INTERPRETED_AT_START_UP = {
     "notation.json_codec": "orjson or the standard library's json, whichever a run has loaded",
     "notation.errors": "its errors are subclassed and caught by modules that are not compiled",
     "notation.inputs": "its errors are subclassed, and its raw streams are io's",
+    "notation.lean_enum": "the enums' metaclass, a subclass of EnumType: a Python class compiled or not",
 }
 
 

@@ -8,10 +8,10 @@ both import it without importing each other. A twist that changes how kings are 
 
 from __future__ import annotations
 
-import enum
+from notation.lean_enum import LeanEnum
 
 
-class Safety(enum.Enum):
+class Safety(LeanEnum):
     """What a move must leave of its own royal pieces."""
 
     ROYAL = "royal"  # no royal piece of the mover may stand attacked after the move (check)

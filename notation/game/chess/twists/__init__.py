@@ -20,11 +20,11 @@ Nothing here raises.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING
 
 from notation.game.move import Move
 from notation.game.outcome import EndReason, Outcome
+from notation.lean_enum import LeanEnum
 
 if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set)
     from mypy_extensions import i64
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # i64: compiled, a machine integer (notation.rules.square_set
     from notation.game.chess.safety import Safety
 
 
-class MoveChange(enum.Enum):
+class MoveChange(LeanEnum):
     """What a twist does to the legal moves, beyond the pieces' own."""
 
     NONE = "none"  # the legal moves are the pieces' own
