@@ -8,7 +8,8 @@ defines about forty enums at start-up, and that path was a tenth of its start-up
 (docs/architecture.md, "Start-up"). The standard library makes its own enums of the simple
 kind (values given, no ``__new__``) with ``enum._simple_enum`` (``re.RegexFlag``,
 ``http.HTTPStatus``): the same members in half the time. A class deriving from one of these
-bases is handed to it. What it makes is an ordinary enum: an ``Enum`` (and a ``str`` for
+bases is handed to it (the class body's name and namespace, where making a class of them
+for it to read would cost a third again). What it makes is an ordinary enum: an ``Enum`` (and a ``str`` for
 ``LeanStrEnum``), looked up, iterated, compared, hashed, pickled and shown as the same
 class made by ``EnumType`` would be, and read by mypy as an enum.
 
@@ -45,12 +46,32 @@ class LeanEnumType(enum.EnumType):
     def __new__(metacls, cls: str, bases: tuple[type, ...], classdict: Any, **kwds: Any) -> Any:
         if _lean(bases, kwds) and type(classdict) is dict:  # noqa: E721 (an _EnumDict is a dict too)
             if "__classcell__" not in classdict:
-                return _SIMPLE_ENUM(bases[0])(type(cls, (), classdict))
+                simple = _SIMPLE_ENUM(bases[0])
+                try:
+                    return simple(_ClassBody(cls, classdict))
+                except AttributeError:  # a Python whose _simple_enum reads more of a class
+                    return simple(type(cls, (), classdict))
             vetted = super().__prepare__(cls, bases, **kwds)  # EnumType's own path after all
             for name, value in classdict.items():
                 vetted[name] = value
             classdict = vetted
         return super().__new__(metacls, cls, bases, classdict, **kwds)
+
+
+class _ClassBody:
+    """A class body as ``enum._simple_enum`` reads the class it is given (Python 3.11 to
+    3.13): its ``__name__`` and its namespace, ``__dict__``. Making a class of the body for
+    it to read cost a third of a lean enum's making."""
+
+    __slots__ = ("__name__", "_namespace")
+
+    def __init__(self, name: str, namespace: dict[str, Any]) -> None:
+        self.__name__ = name
+        self._namespace = namespace
+
+    @property
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        return self._namespace
 
 
 def _lean(bases: tuple[type, ...], kwds: dict[str, Any]) -> bool:

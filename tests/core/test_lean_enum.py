@@ -117,6 +117,33 @@ def test_the_fast_path_is_the_standard_librarys(monkeypatch: pytest.MonkeyPatch)
     _same_as_reference(Colour)
 
 
+def test_a_simple_path_that_reads_more_of_the_class_is_given_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path hands ``_simple_enum`` the class body's name and namespace alone; one
+    that reads more of the class it is given (a later Python's) gets a class made of them."""
+    if lean_enum._SIMPLE_ENUM is None:
+        pytest.skip("this Python has no enum._simple_enum")
+    given: list[bool] = []
+
+    def reading_more(etype):
+        convert = enum._simple_enum(etype)
+
+        def converted(cls):
+            given.append(isinstance(cls, type))
+            cls.__mro__  # noqa: B018 (a class has one; the class body alone has not)
+            return convert(cls)
+
+        return converted
+
+    monkeypatch.setattr(lean_enum, "_SIMPLE_ENUM", reading_more)
+
+    class Colour(LeanStrEnum):
+        WHITE = "white"
+        BLACK = "black"
+
+    assert given == [False, True]
+    _same_as_reference(Colour)
+
+
 def test_enum_types_own_path_without_the_fast_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lean_enum, "_SIMPLE_ENUM", None)
 
