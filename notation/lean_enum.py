@@ -9,9 +9,9 @@ defines about forty enums at start-up, and that path was a tenth of its start-up
 kind (values given, no ``__new__``) with ``enum._simple_enum`` (``re.RegexFlag``,
 ``http.HTTPStatus``): the same members in half the time. A class deriving from one of these
 bases is handed to it (the class body's name and namespace, where making a class of them
-for it to read would cost a third again). What it makes is an ordinary enum: an ``Enum`` (and a ``str`` for
-``LeanStrEnum``), looked up, iterated, compared, hashed, pickled and shown as the same
-class made by ``EnumType`` would be, and read by mypy as an enum.
+for it to read would cost a third again). What it makes is an ordinary enum: an ``Enum``
+(and a ``str`` for ``LeanStrEnum``), looked up, iterated, compared, hashed, pickled and
+shown as the same class made by ``EnumType`` would be, and read by mypy as an enum.
 
 ``EnumType``'s own path makes the class where ``enum._simple_enum`` is missing, where the
 class has more than one base or keywords, and where its body refers to ``__class__`` (a
