@@ -13,7 +13,7 @@ read standard games:
 
 Each pair runs as whole processes taking turns, ROUNDS rounds, best CPU time (user +
 system) of each, and peak memory and page faults by GNU time (each page of memory touched
-for the first time costs one, about 4 us on a virtual machine's guest):
+for the first time costs one, which the CPU time includes):
 
 =============================  ====================================
 ours                           pgn-extract

@@ -150,7 +150,7 @@ class RunFigures(NamedTuple):
     cpu: float  # user + system seconds
     peak: int  # peak RSS, KiB
     status: int  # exit status
-    faults: int  # minor page faults: pages of memory touched for the first time (about 4 us each on a virtual machine)
+    faults: int  # minor page faults: pages of memory touched for the first time
 
 
 def measured_run(argv: list[str]) -> RunFigures:

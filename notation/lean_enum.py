@@ -4,12 +4,12 @@ about half the time ``enum.Enum``'s own path takes.
 ``EnumType`` makes a class member by member through its general path: a ``_EnumDict``
 that vets each name as the body runs, a placeholder per member that becomes the member
 when the class is made, a search for aliases and descriptors along the bases. ``check``
-defines about forty enums at start-up, and that path was a tenth of its start-up's CPU
-(docs/architecture.md, "Start-up"). The standard library makes its own enums of the simple
+defines about forty enums at start-up, where a CI step or a shell loop pays for them on every
+run (docs/architecture.md, "Start-up"; bench_startup prints it). The standard library makes its own enums of the simple
 kind (values given, no ``__new__``) with ``enum._simple_enum`` (``re.RegexFlag``,
 ``http.HTTPStatus``): the same members in half the time. A class deriving from one of these
-bases is handed to it (the class body's name and namespace, where making a class of them
-for it to read would cost a third again). What it makes is an ordinary enum: an ``Enum``
+bases is handed to it (the class body's name and namespace: a class made of them for it to
+read would be one class more to make). What it makes is an ordinary enum: an ``Enum``
 (and a ``str`` for ``LeanStrEnum``), looked up, iterated, compared, hashed, pickled and
 shown as the same class made by ``EnumType`` would be, and read by mypy as an enum.
 
@@ -60,8 +60,7 @@ class LeanEnumType(enum.EnumType):
 
 class _ClassBody:
     """A class body as ``enum._simple_enum`` reads the class it is given (Python 3.11 to
-    3.13): its ``__name__`` and its namespace, ``__dict__``. Making a class of the body for
-    it to read cost a third of a lean enum's making."""
+    3.13): its ``__name__`` and its namespace, ``__dict__``, without a class made of them."""
 
     __slots__ = ("__name__", "_namespace")
 

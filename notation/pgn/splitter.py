@@ -83,8 +83,7 @@ _JUNK_CHARS = [chr(code) for code in (*range(0, 9), 0x0B, *range(0x0E, 0x20), 0x
 # long; the blocks of the readers (64 KiB) pass whole. The window, a block and the rest of
 # the one before it, then stays below 128 KiB, where malloc hands out memory it has already
 # touched: a larger string is mapped afresh and unmapped again (glibc's mmap threshold),
-# a page fault each 4 KiB, and joining the readers' blocks in pairs cost a check of 2,000
-# games about 700 page faults.
+# a page fault each 4 KiB (bench_pgn_extract prints each side's page faults).
 _BLOCK_CHARS = 1 << 15
 _FAST_WINDOW = 4 << 20  # look this far for the end of a game before leaving it to the slow path
 _PLAIN_WINDOW = 256  # where runs of plain lines are sought first (the window doubles while they fill it)
