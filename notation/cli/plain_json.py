@@ -294,32 +294,35 @@ def _problems(problems: list[Problem]) -> str | None:
     return "".join(pieces)
 
 
-# message -> (code, field, column, head): found by the message alone (a str hashed once,
-# where a tuple of the four made and hashed each time cost more), the rest compared.
-_HEADS: Final[dict[str, tuple[str, str | None, int | None, str]]] = {}
+# message -> (code, field, head without its column): found by the message alone (a str
+# hashed once, where a tuple of the three made and hashed each time cost more), the rest
+# compared. The column is left out of what is kept: a syntax error's message recurs at
+# every column (``expected fullmove number, found the end of the FEN``).
+_HEADS: Final[dict[str, tuple[str, str | None, str]]] = {}
 
 
 def _problem_head(problem: Problem) -> str | None:
     """The JSON object of ``problem`` but for its extra fields and closing brace: its code,
     message, field and column; None where a string is not plain. Problems are met again
-    and again in a run: each head is kept once written (as many as ``_QUOTED_LIMIT``, each
-    of a message no longer than ``_QUOTED_LENGTH``; one a message)."""
+    and again in a run: each head but its column is kept once written (as many as
+    ``_QUOTED_LIMIT``, each of a message no longer than ``_QUOTED_LENGTH``; one a message)."""
     message = problem.message
-    kept = _HEADS.get(message)
-    if kept is not None and kept[0] == problem.code and kept[1] == problem.field and kept[2] == problem.column:
-        return kept[3]
-    code, quoted = _quoted(problem.code), _quoted(message)
-    field = "" if problem.field is None else _quoted(problem.field)
-    if code is None or quoted is None or field is None:
-        return None
-    head = f'{{"code":{code},"message":{quoted}'
-    if field:
-        head += f',"field":{field}'
-    if problem.column is not None:
-        head += f',"column":{problem.column}'
-    if len(_HEADS) < _QUOTED_LIMIT and len(message) <= _QUOTED_LENGTH:  # a line may be 64 KiB
-        _HEADS[message] = (problem.code, problem.field, problem.column, head)
-    return head
+    column = problem.column
+    keep = len(message) <= _QUOTED_LENGTH  # a line may be 64 KiB: a longer one is not looked for
+    kept = _HEADS.get(message) if keep else None
+    if kept is not None and kept[0] == problem.code and kept[1] == problem.field:
+        head = kept[2]
+    else:
+        code, quoted = _quoted(problem.code), _quoted(message)
+        field = "" if problem.field is None else _quoted(problem.field)
+        if code is None or quoted is None or field is None:
+            return None
+        head = f'{{"code":{code},"message":{quoted}'
+        if field:
+            head += f',"field":{field}'
+        if keep and len(_HEADS) < _QUOTED_LIMIT:
+            _HEADS[message] = (problem.code, problem.field, head)
+    return head if column is None else f'{head},"column":{column}'
 
 
 _PROBLEM_KEYS: Final = frozenset({"code", "message", "field", "column"})

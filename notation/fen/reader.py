@@ -209,7 +209,8 @@ def read_or_error(
 
 def _read_checked(text: str, found: Variant, plan: _Plan, registry: Registry) -> Read | FenSyntaxError:
     """``read_or_error`` of a text that passed ``_reject_hostile``: the syntax error a
-    field's reader raises is caught here, the one the grammar explains is returned."""
+    field's reader raises is caught here; the placement's and the side to move's, and
+    the one the grammar explains, are returned."""
     try:
         if plan.rules.tafl and opentafl.looks_like_record(text):
             return (opentafl.parse_record(text, found), found, _OPENTAFL_DIALECT)
@@ -843,22 +844,23 @@ class _Reader:
     def fail(
         self, message: str, field: str, group: str, offset: int = 0, expected: str | None = None
     ) -> FenSyntaxError:
-        """The error to raise (``raise self.fail(...)``), made here and raised by the caller:
-        compiled, every frame an exception leaves adds a traceback entry (a code object and
-        a frame made for it), so it is raised in the method that finds it, not two calls
-        below (as ``notation.moves.chess`` does for moves)."""
+        """The error, made here and raised (``raise self.fail(...)``) or returned by the
+        caller: compiled, every frame an exception leaves adds a traceback entry (a code
+        object and a frame made for it), so it is raised in the method that finds it, not
+        two calls below (as ``notation.moves.chess`` does for moves), or returned where the
+        callers return errors (``read_placement``, ``read_plain``, ``read``)."""
         return FenSyntaxError(message, field, self.col(group, offset), expected)
 
-    def read_plain(self, fields: PlainFields) -> Read:
+    def read_plain(self, fields: PlainFields) -> Read | FenSyntaxError:
         """``read`` for variants without pockets or check counters: six fields, no branches
         for extensions the grammar of such a variant cannot match anyway."""
         placement, turn, castling_text, ep_text, halfmove_text, fullmove_text = fields
         placed = self.read_placement(placement)
-        if not isinstance(placed, tuple):  # its error, raised here: one traceback entry, not three
-            raise placed
+        if not isinstance(placed, tuple):  # its error, returned as it was to this method
+            return placed
         board, promoted, _ = placed
         if turn != "w" and turn != "b":
-            raise self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+            return self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
         castling, castling_seen, chess960 = self.read_castling(castling_text, board)
         ep_square = None if ep_text == "-" else self.read_en_passant(ep_text)
         counters_present = halfmove_text is not None
@@ -875,21 +877,23 @@ class _Reader:
         dialect = _plain_dialect(castling_seen, counters_present, bool(promoted), chess960)
         return (setup, self.variant, dialect)
 
-    def read(self, g: dict[str, Any]) -> Read:
+    def read(self, g: dict[str, Any]) -> Read | FenSyntaxError:
         """The setup of a FEN of any variant from ``g``, the groups of its fields (the
         pattern's ``groupdict``, or ``_extended_fields``): the groups of pockets and check
-        counters are absent from the dictionary of a pattern without them."""
+        counters are absent from the dictionary of a pattern without them. The placement's
+        and the side to move's errors are returned (the commonest: no traceback is made for
+        them), a later field's raised by its reader."""
         variant = self.variant
         placed = self.read_placement(g["placement"])
-        if not isinstance(placed, tuple):  # its error, raised here
-            raise placed
+        if not isinstance(placed, tuple):  # its error, returned as it was to this method
+            return placed
         board, promoted, rank_zero = placed
         promoted_style = "tilde" if promoted else None
         pockets, pocket_style = self.read_front_pocket(g.get("bracketed"), rank_zero)
 
         turn = g["turn"]
         if turn not in ("w", "b"):
-            raise self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
+            return self.fail(f"side to move must be w or b, found {turn!r}", "turn", "turn", expected="w or b")
 
         castling, castling_seen, chess960 = self.read_castling(g["castling"], board)
         ep_square = self.read_en_passant(g["en_passant"])
@@ -1110,11 +1114,12 @@ class _Reader:
             while end < len(text) and text[end].isdigit():
                 end += 1
         digits = text[index:end]
-        if digits[0] == "0" or int(digits) > width:
+        run = int(digits)
+        if digits[0] == "0" or run > width:
             raise self.fail(
                 f"{digits!r} in a rank: empty squares are counted 1 to {width}", "placement", "placement", index
             )
-        return int(digits), end - index
+        return run, end - index
 
     def fail_rank_width(self, rank: int, width: int, rank_start: int) -> FenSyntaxError:
         return self.fail(

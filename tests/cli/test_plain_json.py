@@ -231,10 +231,12 @@ def test_a_string_checked_once_is_answered_alike_the_next_time():
 
 
 def test_one_message_under_other_codes_fields_and_columns_is_written_with_each():
-    """A problem's head is kept by its message: another code, field or column with the
-    same message must not be given the head kept first."""
+    """A problem's head is kept by its message (its column left out): another code, field
+    or column with the same message must not be given the head kept first, nor the column
+    written with it first."""
     problems = [Problem("bad", "same words"), Problem("worse", "same words"),
                 Problem("bad", "same words", field="turn"), Problem("bad", "same words", field="turn", column=3),
+                Problem("bad", "same words", field="turn", column=11), Problem("bad", "same words", field="turn"),
                 Problem("bad", "same words", field="castling", column=3)]
     for _ in range(2):
         for problem in problems:

@@ -54,11 +54,14 @@ EDGES = [
 
 
 def _details(call):
-    """(setup, dialect) of a read, or the error's message, field, column and expectation."""
+    """(setup, dialect) of a read, or the error's message, field, column and expectation
+    (the error raised, or returned as the reader returns the placement's and the turn's)."""
     try:
         read = call()
     except FenSyntaxError as exc:
-        return ("error", exc.problems[0].to_dict(), exc.field, exc.column, exc.expected)
+        read = exc
+    if isinstance(read, FenSyntaxError):
+        return ("error", read.problems[0].to_dict(), read.field, read.column, read.expected)
     setup, _, dialect = read  # a ReadResult, or the reader's plain tuple
     return ("read", setup, dialect)
 
