@@ -410,15 +410,16 @@ def _grammar_error(text: str, groups: frozenset[str], variant: Variant, registry
     """Why ``text`` does not match: the field, its 1-based column, what was expected; the
     error, returned (``read_fen_or_error`` says why), or that of a field before the one
     the grammar stopped at that is wrong on its own (``_field_error_before``)."""
+    tokens = text.split()  # split once: each path below needs the first field
+    first = tokens[0] if tokens else ""
     bracket = text.find("[")
-    first_field_end = len(text.split()[0]) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
+    first_field_end = len(first) + (len(text) - len(text.lstrip())) if bracket >= 0 else 0
     if bracket >= 0 and POCKET_FIELDS not in groups and bracket < first_field_end:
         return FenSyntaxError(
             f"{variant.name} has no pockets; found {text[bracket:].split()[0]!r}",
             field="pockets",
             column=bracket + 1,
         )
-    first = text.split()[0] if text.split() else ""
     if POCKET_FIELDS in groups and "[" in first and "]" not in first[first.index("["):]:
         return FenSyntaxError(
             "the pocket's '[' is never closed: expected ']' right after the pocket letters",
