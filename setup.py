@@ -19,7 +19,9 @@ tests/project/test_compiled_build.py fails when the installed hot modules are pu
 
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -31,6 +33,24 @@ ROOT = Path(__file__).resolve().parent
 
 with open(Path(__file__).resolve().parent / "pyproject.toml", "rb") as pyproject:
     HOT: list[str] = tomllib.load(pyproject)["tool"]["notation"]["build"]["compiled"]
+
+
+# The workload the compiled build is profiled on (GCC's profile-guided optimisation: the
+# library is compiled twice, the second time laid out for the branches this workload takes).
+PROFILE_WORKLOAD = ROOT / "bench" / "profile_workload.py"
+
+
+def _profile_guided(compiler: str | None) -> bool:
+    """Whether to compile with a profile: GCC (clang's profiles need a tool of their own
+    to merge), the workload present (a source distribution ships it), and
+    ``NOTATION_PGO`` not ``0`` (a build twice as fast, its library slower)."""
+    if compiler is None or os.environ.get("NOTATION_PGO", "1") == "0" or not PROFILE_WORKLOAD.is_file():
+        return False
+    try:
+        version = subprocess.run([compiler, "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in version
 
 
 def fall_back(reason: str) -> None:
@@ -54,7 +74,54 @@ class AllOrNothingBuildExt(build_ext):
             flags = ["-fvisibility=hidden", *(["-fno-plt"] if sys.platform.startswith("linux") else [])]
             for ext in self.extensions:
                 ext.extra_compile_args = [*ext.extra_compile_args, *flags]
+        if _profile_guided(self.compiler.compiler_so[0] if self.compiler.compiler_type == "unix" else None):
+            try:
+                self._build_profile_guided()
+                return
+            except Exception as exc:  # noqa: BLE001 - any failure: the build without the profile
+                print(f"notation: the profile-guided build failed ({exc}); compiling without it", file=sys.stderr)
+                self.force = True  # every object again, without the profile's flags
         super().build_extensions()
+
+    def _build_profile_guided(self) -> None:
+        """Compile with GCC's counters, run bench/profile_workload.py on that build, then
+        compile again with the branches laid out as the workload took them. Raises where
+        any step fails (the caller then compiles without the profile)."""
+        plain = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args)) for ext in self.extensions}
+        try:
+            with tempfile.TemporaryDirectory(prefix="notation-profile-") as profile:
+                counting = [f"-fprofile-generate={profile}", "-fprofile-update=single"]
+                self._with_flags(plain, counting, ["-fprofile-generate"])
+                self.force = True  # objects built before (an earlier run's) are compiled again
+                super().build_extensions()
+                self._run_profile_workload()
+                laid_out = [f"-fprofile-use={profile}", "-fprofile-partial-training", "-Wno-missing-profile"]
+                self._with_flags(plain, laid_out, [])
+                super().build_extensions()
+        except BaseException:
+            self._with_flags(plain, [], [])  # the build without the profile takes the flags as they were
+            raise
+
+    def _with_flags(self, plain: dict[str, tuple[list[str], list[str]]], compile_args: list[str],
+                    link_args: list[str]) -> None:
+        for ext in self.extensions:
+            compiled, linked = plain[ext.name]
+            ext.extra_compile_args = [*compiled, *compile_args]
+            ext.extra_link_args = [*linked, *link_args]
+
+    def _run_profile_workload(self) -> None:
+        """The workload, on the library just built (first on ``sys.path``), in a process of
+        its own that ends as Python ends (the counters are written then). No bytecode is
+        written into the build (it would be packaged); the hash seed is fixed, so that
+        the same sources give the same profile. Raises ``CalledProcessError`` or
+        ``TimeoutExpired`` where it fails."""
+        built = str(ROOT) if self.inplace else os.path.abspath(self.build_lib)
+        env = {**os.environ, "PYTHONPATH": built, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+        with tempfile.TemporaryDirectory(prefix="notation-workload-") as work:
+            subprocess.run(
+                [sys.executable, str(PROFILE_WORKLOAD), work], env=env, cwd=work, check=True,
+                stdout=subprocess.DEVNULL, timeout=900,
+            )
 
     def run(self) -> None:
         try:
