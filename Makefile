@@ -8,7 +8,8 @@
 #                to notation/ or service/ is what the next test run imports, with no rebuild
 #   make quick   the suite but its slow tests (pytest -m "not slow") against .venv-dev
 # `make test` installs the package non-editable, so the tests exercise what `pip install .` gives.
-# Where a C compiler is present the hot modules are compiled with mypyc (setup.py); a test
+# Where a C compiler is present the hot modules are compiled with mypyc (setup.py), with GCC
+# twice, profile-guided (bench/profile_workload.py; NOTATION_PGO=0 compiles once); a test
 # fails if that build silently fell back to pure Python.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -19,7 +20,7 @@ DEV    ?= .venv-dev
 PORT   ?= 8080
 HOST   ?= 127.0.0.1
 BIN    := $(VENV)/bin
-SOURCES := pyproject.toml setup.py README.md $(wildcard docs/*.md) $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' -o -name '*.txt' -o -path 'service/web/*' 2>/dev/null)
+SOURCES := pyproject.toml setup.py bench/profile_workload.py README.md $(wildcard docs/*.md) $(shell find notation service -name '*.py' -o -name '*.yaml' -o -name 'py.typed' -o -name '*.txt' -o -path 'service/web/*' 2>/dev/null)
 PYTEST_ARGS := -q --rootdir=.. -c ../pyproject.toml
 
 .PHONY: test test-compiled test-pure fuzz serve install bench clean dev quick

@@ -15,6 +15,11 @@ fails the build installs the pure-Python package instead, with a warning, and re
 half-built extension (the compiled modules share one library, so a partial build would
 not import). ``make test`` does not accept that fallback where a C compiler exists:
 tests/project/test_compiled_build.py fails when the installed hot modules are pure Python there.
+
+With GCC the library is compiled profile-guided: once with counters on its branches,
+then, after bench/profile_workload.py has run on that build, again with the branches laid
+out as they were taken. ``NOTATION_PGO=0`` compiles once; so does any failure of the
+profiled build (with a message), and clang (whose counts need a tool of their own).
 """
 
 import os

@@ -11,8 +11,11 @@ import importlib
 import os
 import pkgutil
 import shutil
+import subprocess
+import sys
 import sysconfig
 import tomllib
+from pathlib import Path
 
 import pytest
 from paths import ROOT
@@ -66,3 +69,37 @@ def every_compiled_module() -> set[str]:
     names = {"notation"} | {info.name for info in pkgutil.walk_packages(notation.__path__, "notation.")}
     # notation.__main__ runs the command line when imported: it is never compiled anyway.
     return {name for name in names - {"notation.__main__"} if compiled(name)}
+
+
+def installed_libraries() -> list[Path]:
+    """The shared libraries of the installed package: mypyc's group library beside the
+    package, and each compiled module's own."""
+    import notation
+
+    package = Path(notation.__path__[0])
+    return sorted([*package.parent.glob("notation__mypyc*.so"), *package.rglob("*.so")])
+
+
+@pytest.mark.skipif(not os.environ.get("NOTATION_INSTALLED_TEST"), reason="only meaningful on the installed package")
+def test_the_installed_library_keeps_no_branch_counters():
+    """setup.py's profile-guided build compiles the library with GCC's counters, trains it,
+    and compiles it again without them: a library that still counted would write a file
+    of counts at the end of every command. None of it may be the counting build."""
+    libraries = installed_libraries()
+    if os.environ.get("NOTATION_PURE") == "1" or not compiler_available():
+        return
+    assert libraries
+    counting = [path.name for path in libraries if b"__gcov_" in path.read_bytes()]
+    assert not counting, f"built with -fprofile-generate and shipped so: {counting}"
+
+
+def test_the_profile_workload_runs_to_its_end(tmp_path):
+    """The workload setup.py trains the compiled build on (bench/profile_workload.py): should
+    a command it runs change or fail, the build would quietly compile without the profile.
+    It runs on the installed package here, from a directory of its own."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "profile_workload.py"), str(tmp_path)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (tmp_path / "games.pgn").stat().st_size > 100_000
