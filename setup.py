@@ -22,6 +22,7 @@ out as they were taken. ``NOTATION_PGO=0`` compiles once; so does any failure of
 profiled build (with a message), and clang (whose counts need a tool of their own).
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -45,17 +46,22 @@ with open(Path(__file__).resolve().parent / "pyproject.toml", "rb") as pyproject
 PROFILE_WORKLOAD = ROOT / "bench" / "profile_workload.py"
 
 
-def _profile_guided(compiler: str | None) -> bool:
-    """Whether to compile with a profile: GCC (clang's profiles need a tool of their own
-    to merge), the workload present (a source distribution ships it), and
-    ``NOTATION_PGO`` not ``0`` (a build twice as fast, its library slower)."""
-    if compiler is None or os.environ.get("NOTATION_PGO", "1") == "0" or not PROFILE_WORKLOAD.is_file():
-        return False
+def _profile_guided(compiler: str | None) -> str | None:
+    """None where the library is to be compiled with a profile, else why not: GCC only
+    (clang's profiles need a tool of their own to merge), the workload present (a source
+    distribution ships it), and ``NOTATION_PGO`` not ``0`` (a build twice as fast, its
+    library slower)."""
+    if os.environ.get("NOTATION_PGO", "1") == "0":
+        return "NOTATION_PGO=0"
+    if not PROFILE_WORKLOAD.is_file():
+        return f"no {PROFILE_WORKLOAD.name} in the sources"
+    if compiler is None:
+        return "not a Unix compiler"
     try:
         version = subprocess.run([compiler, "--version"], capture_output=True, text=True, timeout=60).stdout
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return "Free Software Foundation" in version
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{compiler} --version failed ({exc})"
+    return None if "Free Software Foundation" in version else f"{compiler} is not GCC"
 
 
 def fall_back(reason: str) -> None:
@@ -79,14 +85,28 @@ class AllOrNothingBuildExt(build_ext):
             flags = ["-fvisibility=hidden", *(["-fno-plt"] if sys.platform.startswith("linux") else [])]
             for ext in self.extensions:
                 ext.extra_compile_args = [*ext.extra_compile_args, *flags]
-        if _profile_guided(self.compiler.compiler_so[0] if self.compiler.compiler_type == "unix" else None):
+        compiler = self.compiler.compiler_so[0] if self.compiler.compiler_type == "unix" else None
+        note = _profile_guided(compiler)
+        if note is None:
             try:
                 self._build_profile_guided()
+                self._record(True, "built with GCC's profile of bench/profile_workload.py")
                 return
             except Exception as exc:  # noqa: BLE001 - any failure: the build without the profile
-                print(f"notation: the profile-guided build failed ({exc}); compiling without it", file=sys.stderr)
+                note = f"the profile-guided build failed ({exc})"
+                print(f"notation: {note}; compiling without it", file=sys.stderr)
                 self.force = True  # every object again, without the profile's flags
         super().build_extensions()
+        self._record(False, note)
+
+    def _record(self, profile_guided: bool, note: str) -> None:
+        """Say in the package (``notation/build.json``) whether the profile was used, and
+        why not: pip hides the build's messages, and a test reads this."""
+        if self.inplace:
+            return
+        target = Path(self.build_lib) / "notation" / "build.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({"profile_guided": profile_guided, "note": note}) + "\n", encoding="utf-8")
 
     def _build_profile_guided(self) -> None:
         """Compile with GCC's counters, run bench/profile_workload.py on that build, then
@@ -121,7 +141,10 @@ class AllOrNothingBuildExt(build_ext):
         the same sources give the same profile. Raises ``CalledProcessError`` or
         ``TimeoutExpired`` where it fails."""
         built = str(ROOT) if self.inplace else os.path.abspath(self.build_lib)
-        env = {**os.environ, "PYTHONPATH": built, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+        # First on the path, before what pip's isolated build puts there (the build's own
+        # dependencies, librt and pyparsing among them, which a fresh environment lacks).
+        search = os.pathsep.join(path for path in (built, os.environ.get("PYTHONPATH")) if path)
+        env = {**os.environ, "PYTHONPATH": search, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
         with tempfile.TemporaryDirectory(prefix="notation-workload-") as work:
             subprocess.run(
                 [sys.executable, str(PROFILE_WORKLOAD), work], env=env, cwd=work, check=True,

@@ -8,6 +8,7 @@ that have one. ``NOTATION_PURE=1`` marks the deliberate pure-Python run.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import pkgutil
 import shutil
@@ -103,3 +104,30 @@ def test_the_profile_workload_runs_to_its_end(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert (tmp_path / "games.pgn").stat().st_size > 100_000
+
+
+def gcc_available() -> bool:
+    """Whether the C compiler setup.py builds with is GCC (the one it profiles with)."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    try:
+        done = subprocess.run([compiler, "--version"], capture_output=True, text=True, timeout=60, check=False)
+    except OSError:
+        return False
+    return "Free Software Foundation" in done.stdout
+
+
+@pytest.mark.skipif(not os.environ.get("NOTATION_INSTALLED_TEST"), reason="only meaningful on the installed package")
+def test_the_compiled_build_is_profile_guided_where_gcc_builds_it():
+    """setup.py compiles without the profile when any step of the profiled build fails, and
+    pip hides its message: ``notation/build.json`` says what happened, and where GCC built
+    the library the profile must have been used (``NOTATION_PGO=0`` asks for a build
+    without it)."""
+    import notation
+
+    if os.environ.get("NOTATION_PURE") == "1" or not compiler_available():
+        return
+    record = Path(notation.__path__[0]) / "build.json"
+    assert record.is_file(), "setup.py's build_ext records every compiled build"
+    built = json.loads(record.read_text(encoding="utf-8"))
+    if gcc_available() and os.environ.get("NOTATION_PGO", "1") != "0":
+        assert built["profile_guided"], built["note"]
