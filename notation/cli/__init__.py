@@ -3,10 +3,11 @@ the dispatch in ``main``.
 
 ``main_process`` is the executable's entry point (``[project.scripts]``, ``python -m
 notation``). It stops the cyclic collector before anything of the command line is imported
-(``main`` lets it run again once the command's modules have loaded: ``collector``), and has
-argparse take its own words as written, without importing gettext
-(``_argparse_words_as_written``). Until it calls ``main``, this module imports nothing but
-``collector``, which imports ``gc``, and ``sys``, which the interpreter has loaded already.
+(``main`` lets it run again once the command's modules have loaded: ``collector``), and,
+where a command line is not plain and argparse reads it (``plain_arguments``), has argparse
+take its own words as written, without importing gettext (``_argparse_words_as_written``).
+Until it calls ``main``, this module imports nothing but ``collector``, which imports
+``gc``, and ``sys``, which the interpreter has loaded already.
 """
 
 import sys
@@ -26,11 +27,10 @@ def main_process() -> "NoReturn":
     load does (``main``)."""
     pause_collector()
     try:
-        _argparse_words_as_written()
         from notation.cli.main import main_process as run_command
     except KeyboardInterrupt:
         raise SystemExit(130) from None
-    run_command()
+    run_command(_argparse_words_as_written)
 
 
 def _argparse_words_as_written() -> None:

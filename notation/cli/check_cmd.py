@@ -7,7 +7,6 @@ nothing to check at all (no file found: a gate that checks nothing must not pass
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable
@@ -17,7 +16,6 @@ from notation.check.formats import FORMAT_NAMES, format_class
 from notation.check.problem import CHECK_CODES, CheckProblem
 from notation.check.settings import CheckSettings, SettingsError, find_settings, load_settings
 from notation.cli import cluster_options, duplicates_options
-from notation.cli.help_format import HelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import add_accept_option, add_piece_letters_option, add_variant_options, check_variant_option
 from notation.cli.strictness import add_strict_option, exit_status
@@ -29,12 +27,15 @@ from notation.move_options import MoveLanguage
 from notation.name_sets import Source, registry_for
 from notation.variants import parse_aliases
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
         help=SUMMARIES["check"],
-        formatter_class=HelpFormatter,
         description=(
             "Check every position in FEN and EPD files, and every PGN game's Variant, FEN and "
             "SetUp tags and every one of its moves (from its start or FEN, each variation from its "

@@ -6,7 +6,6 @@ scheduler, unreadable input, unwritable output)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,6 +17,8 @@ from notation.cluster import require
 from notation.inputs import Compression
 
 if TYPE_CHECKING:  # names for annotations only: ``check`` and ``normalize`` start up without them
+    import argparse
+
     from notation.check import CheckOptions
     from notation.check.problem import CheckProblem
     from notation.check.runner import Summary as CheckSummary

@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
-import argparse
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from notation.cli.usage import UsageError
 from notation.inputs import Compression
+
+if TYPE_CHECKING:
+    import argparse
 
 DEFAULT_PARTITION_SIZE = "auto"
 PART_COMPRESSIONS = [c.value for c in Compression if c is not Compression.NONE]

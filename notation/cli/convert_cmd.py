@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
-
 from notation.cli import options
 from notation.cli.line_command import add_line_parser, responding
 from notation.cli.line_jobs import Responder, run_lines
 from notation.operations import ConvertResult, convert_fen
 from notation.variants import Variant
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Rewrite FENs in the dialect another program expects. FENs come from the arguments or,

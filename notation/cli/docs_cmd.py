@@ -7,13 +7,15 @@ repository's root instead. Help texts point here, so what they name is always in
 
 from __future__ import annotations
 
-import argparse
 import sys
 from importlib import resources
 from pathlib import Path
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.usage import SUMMARIES, UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 # topic -> file name; the order is the one listed
 TOPICS = {
@@ -36,7 +38,7 @@ dialects) or one of the guides. Without TOPIC, list the topics and where each fi
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "docs", help=SUMMARIES["docs"],
-        description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter,
+        description=DESCRIPTION,
     )
     parser.add_argument("topic", nargs="?", choices=list(TOPICS), metavar="TOPIC", help=", ".join(TOPICS))
     parser.set_defaults(run=run)

@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING
 
 from notation.cli.usage import UsageError
 
 if TYPE_CHECKING:
+    import argparse
+
     from notation.pgn.duplicates import DuplicateSettings, DuplicatesPolicy
 
 _TAGS_HELP = ("tags that must be equal too for two games to be copies (White,Black,Date); the default is the "

@@ -13,6 +13,10 @@ import argparse
 import os
 import sys
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    from typing import Any
+
 FALLBACK_COLUMNS = 80  # shutil.get_terminal_size's fallback
 
 
@@ -45,3 +49,17 @@ class HelpFormatter(_TerminalWidth):
 
 class RawDescriptionHelpFormatter(_TerminalWidth, argparse.RawDescriptionHelpFormatter):
     """``argparse.RawDescriptionHelpFormatter``, without importing ``shutil``."""
+
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser (the ``parser_class`` of ``notation``'s subparsers), with its
+    description as written where the command wrote it in lines, and wrapped to the
+    terminal's width where it wrote it as one paragraph without line breaks. The commands
+    do not name a formatter: importing one would import argparse, which a plain command
+    line is read without (``plain_arguments``)."""
+
+    def __init__(self, **keywords: Any) -> None:
+        description = keywords.get("description") or ""
+        keywords.setdefault("formatter_class", RawDescriptionHelpFormatter if "\n" in description else HelpFormatter)
+        super().__init__(**keywords)

@@ -4,10 +4,13 @@ for a value below 1 or above ``jobs_limit()``.
 
 from __future__ import annotations
 
-import argparse
 import os
 
 from notation.cli.usage import UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:

@@ -5,19 +5,20 @@ its extra options, what it asks of a FEN and how it writes the verdict.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from notation.cli import limits, options
 from notation.cli.answers import answer, guessing
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.input_lines import FenInput
 from notation.cli.line_jobs import Answered, Responder, answered
 from notation.cli.usage import SUMMARIES
 from notation.errors import Problem
 from notation.operations import ConvertResult, ValidateResult
 from notation.variants import Registry, Variant
+
+if TYPE_CHECKING:
+    import argparse
 
 ResultT = TypeVar("ResultT", ConvertResult, ValidateResult)
 
@@ -33,7 +34,6 @@ def add_line_parser(
         name,
         help=SUMMARIES[name],
         description=description,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help=f"FENs to {verb} (default: read standard input)")
     options.add_input_option(parser)

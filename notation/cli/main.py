@@ -15,25 +15,27 @@ standard streams flushed) is done, the interpreter's teardown, object by object,
 
 from __future__ import annotations
 
-import argparse
 import atexit
 import contextlib
 import errno
 import importlib
 import os
 import sys
-from collections.abc import Collection, Sequence
 
 from notation import __version__
 from notation.cli.collector import pause_collector, resume_collector
-from notation.cli.help_format import HelpFormatter
+from notation.cli.plain_arguments import Declarations, read_plainly
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.signals import Interrupted, exit_on_signals
 
 # typing.TYPE_CHECKING without importing typing: Literal is named in annotations only, and
-# `notation --version` and `--help` need nothing of typing.
+# `notation --version` and `--help` need nothing of typing; argparse is imported only where
+# a command line is not plain (``plain_arguments``).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Collection, Sequence
+    from types import SimpleNamespace
     from typing import Literal, NoReturn
 
 # (subcommand, module, summary): each module has add_parser(subparsers) and run(args) -> int,
@@ -59,10 +61,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return _parser(SUMMARIES if chosen is None else (chosen,))
 
 
-def _parser(built: Collection[str], others: Literal["listed", "left out"] = "listed") -> argparse.ArgumentParser:
+def _parser(
+    built: Collection[str],
+    others: Literal["listed", "left out"] = "listed",
+    prepare_argparse: Callable[[], None] = lambda: None,
+) -> argparse.ArgumentParser:
     """The parser with the options of the commands in ``built``; the others are listed by
     name and summary only, without importing their modules, or (``"left out"``) not at
-    all: each listed one is a parser of its own to build."""
+    all: each listed one is a parser of its own to build. ``prepare_argparse`` is called
+    before argparse is imported (the executable's: ``notation.cli``)."""
+    prepare_argparse()
+    import argparse
+
+    from notation.cli.help_format import CommandParser, HelpFormatter
+
     parser = argparse.ArgumentParser(
         prog="notation",
         description="Read, validate and rewrite the FEN and PGN notation of chess variants.",
@@ -71,14 +83,23 @@ def _parser(built: Collection[str], others: Literal["listed", "left out"] = "lis
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"notation {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     subparsers.required = True
     for name, module_name, summary in SUBCOMMANDS:
         if name in built:
             importlib.import_module(module_name).add_parser(subparsers)
         elif others == "listed":
-            subparsers.add_parser(name, help=summary, formatter_class=HelpFormatter)
+            subparsers.add_parser(name, help=summary)
     return parser
+
+
+def _read_plainly(command: str, words: Sequence[str]) -> SimpleNamespace | None:
+    """The parsed command line ``words`` (``command`` first) as argparse would give it, read
+    from what ``command``'s module declares without argparse; None where the command line is
+    not plain and argparse must read it (``plain_arguments``)."""
+    declarations = Declarations()
+    importlib.import_module(f"notation.cli.{command}_cmd").add_parser(declarations)
+    return read_plainly(command, declarations.commands[command], words[1:])
 
 
 def parse_command_line(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -93,6 +114,8 @@ def parse_command_line(parser: argparse.ArgumentParser, argv: Sequence[str] | No
 
 def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
     """The parser of ``command`` under ``parser`` (the top-level parser where it has none)."""
+    import argparse
+
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             found: argparse.ArgumentParser | None = action.choices.get(command)
@@ -108,7 +131,12 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return first if first in SUMMARIES else None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prepare_argparse: Callable[[], None] = lambda: None) -> int:
+    """Run the command ``argv`` (default: ``sys.argv[1:]``) names and give its exit status.
+    A plain command line is read without argparse (``plain_arguments``); any other is
+    argparse's, which exits (``SystemExit``) for ``--help``, ``--version`` and usage errors,
+    as a ``UsageError`` of the command does. ``prepare_argparse`` is called before argparse
+    is imported (the executable has argparse take its own words as written)."""
     # No command named (``--version``, ``--help``, none, an unknown one): argparse answers
     # from the names and summaries alone, so no command's module is imported.
     words = sys.argv[1:] if argv is None else argv
@@ -121,9 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # so it is paused meanwhile (the executable paused it before this module loaded), and
     # what loading made is frozen after (bench_instructions counts the start-up it saves).
     pause_collector()
+    args: argparse.Namespace | SimpleNamespace | None
     try:
-        parser = _parser(() if chosen is None else (chosen,), others)
-        args = parse_command_line(parser, argv)
+        args = _read_plainly(chosen, words) if others == "left out" and chosen is not None else None
+        if args is None:
+            args = parse_command_line(_parser(() if chosen is None else (chosen,), others, prepare_argparse), argv)
     except KeyboardInterrupt:
         # Ctrl-C while the command's modules load (most of start-up): nothing was made to
         # clean up, and a traceback of the import machinery says nothing to a user.
@@ -135,7 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with signals:
             return int(args.run(args) or 0)
     except UsageError as exc:
-        parser.exit(2, f"notation {args.command}: error: {exc}\n")
+        _say(f"notation {args.command}: error: {exc}\n")  # as argparse's parser.exit(2, ...)
+        sys.exit(2)
     except Interrupted as exc:
         # Only a command that writes files imported notation.outputs (and so made any);
         # importing it for every command would cost their start-up.
@@ -181,12 +212,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def main_process() -> NoReturn:
+def main_process(prepare_argparse: Callable[[], None] = lambda: None) -> NoReturn:
     """The ``notation`` executable: ``main()``, then ``end_process`` with its status (or
     with the status of the ``SystemExit`` that argparse raises for ``--help``, ``--version``
     and a bad command line)."""
     try:
-        status = main()
+        status = main(prepare_argparse=prepare_argparse)
     except SystemExit as exc:
         status = _exit_status(exc.code)
     end_process(status)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cli import position_args
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import build_registry
 from notation.cli.usage import SUMMARIES
 from notation.playing import list_moves
+
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Print the legal moves of a position (FEN; none: the variant's start), one a line, in one
@@ -27,7 +28,7 @@ JSON_FIELDS = frozenset({"fen", "variant", "chess960", "notation"})
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "moves", help=SUMMARIES["moves"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+        "moves", help=SUMMARIES["moves"], description=DESCRIPTION
     )
     parser.add_argument("fen", nargs="?", metavar="FEN", help="the position (default: the variant's start)")
     position_args.add_position_options(parser, notation_help="write the moves in this notation (default: SAN)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import enum
 import os
@@ -13,7 +12,6 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from notation.cli import cluster_options, duplicates_options
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import (
     accepted_codes,
@@ -48,6 +46,8 @@ from notation.pgn.severity import ERROR, severity_of
 from notation.pgn.splitter import iter_games
 
 if TYPE_CHECKING:
+    import argparse
+
     from notation.pgn.batch import Batch, ReportEntries
 
 DESCRIPTION = """\
@@ -96,7 +96,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "normalize",
         help=SUMMARIES["normalize"],
         description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     parser.add_argument("more_inputs", nargs="*", metavar="INPUT",

@@ -6,7 +6,6 @@ bad value (exit status 2) before any input is read.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import sys
 
@@ -15,6 +14,10 @@ from notation.errors import NotationError, Problem
 from notation.fen.profiles import DEFAULT_PROFILE, PROFILES, WRITER_OPTIONS, WriteOptions, options_from
 from notation.name_sets import SOURCE_NAMES, Source, registry_for
 from notation.variants import AUTO, Registry, normalize_name, parse_aliases
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 
 def add_writer_options(parser: argparse.ArgumentParser) -> None:
@@ -71,8 +74,10 @@ def add_alias_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_registry(args: argparse.Namespace) -> Registry:
-    """The registry of ``--from``'s names plus ``--variant-alias`` entries. Raises
+def build_registry(args: object) -> Registry:
+    """The registry of ``--from``'s names plus ``--variant-alias`` entries, as the parsed
+    command line ``args`` gives them (its ``source``, ``variant_alias`` and ``variant``, each
+    optional). Raises
     ``UsageError`` (exit status 2) for a bad alias, and for a ``--variant`` the registry
     does not know (``auto`` aside), so that every command refuses it alike before reading
     any input; a variant named inside the input (a JSON line's) is that input's problem."""

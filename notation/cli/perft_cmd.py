@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cli import position_args
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import build_registry
-from notation.cli.usage import SUMMARIES
+from notation.cli.usage import SUMMARIES, bad_value
 from notation.game import MAX_DEPTH
 from notation.playing import MAX_NODES, count_perft
+
+if TYPE_CHECKING:
+    import argparse
 
 TIME_LIMIT = 3600.0
 """The default --time-limit, in seconds: an hour, about what MAX_NODES paths take."""
@@ -45,10 +46,10 @@ def _whole(low: int, high: int | None, what: str) -> Any:
         try:
             value = int(float(text)) if "e" in text.lower() else int(text, 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise bad_value(f"expected a whole number, got {text!r}") from None
         if value < low or (high is not None and value > high):
             limit = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"{what} must be {limit}, not {value}")
+            raise bad_value(f"{what} must be {limit}, not {value}")
         return value
 
     return parse
@@ -58,15 +59,15 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        raise bad_value(f"expected a number of seconds, got {text!r}") from None
     if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"a time limit is 0 (none) or more seconds, not {text}")
+        raise bad_value(f"a time limit is 0 (none) or more seconds, not {text}")
     return value
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "perft", help=SUMMARIES["perft"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+        "perft", help=SUMMARIES["perft"], description=DESCRIPTION
     )
     parser.add_argument("fen", nargs="?", metavar="FEN", help="the position (default: the variant's start)")
     parser.add_argument(

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cli import position_args
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import add_writer_options, build_registry, writer_options_from
 from notation.cli.strictness import Strictness, add_strict_option, exit_status
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.playing import CheckMarks, play_moves
+
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Play MOVEs from a position and print the FEN reached, in the chosen profile. The first
@@ -41,7 +42,7 @@ JSON_FIELDS = frozenset({"fen", "variant", "chess960", "notation", "moves", "str
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "play", help=SUMMARIES["play"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+        "play", help=SUMMARIES["play"], description=DESCRIPTION
     )
     parser.add_argument(
         "words", nargs="*", metavar="FEN|MOVE",

@@ -9,11 +9,10 @@ a line that is not such an object. Nothing here raises on bad input lines.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from notation.cli.input_lines import MAX_LINE_BYTES, iter_raw_inputs, unknown_fields
 from notation.cli.jsonl import write_json_line
@@ -22,6 +21,9 @@ from notation.errors import Problem
 from notation.json_codec import JSONDecodeError, loads
 from notation.move_options import MoveNotation
 from notation.variants import AUTO, Registry, Variant, normalize_name
+
+if TYPE_CHECKING:
+    import argparse
 
 JsonAnswer = Callable[[dict[str, Any]], dict[str, Any]]
 

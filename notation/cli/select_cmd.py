@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
 import sys
+from types import SimpleNamespace
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.limits import jobs_from
 from notation.cli.options import add_alias_option, add_source_option, build_registry
 from notation.cli.usage import SUMMARIES, UsageError
@@ -17,6 +16,10 @@ from notation.inputs import InputError, InputFile
 from notation.outputs import Delivery, Output, OutputError
 from notation.selection.criteria import Criteria, Keep, parse_plies, parse_tag_test
 from notation.variants import DEFAULT_REGISTRY, Registry, Variant
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Write the games of the PGN databases INPUT... that meet every criterion given, each byte
@@ -48,7 +51,7 @@ included), 2 usage or I/O error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.""
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "select", help=SUMMARIES["select"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter,
+        "select", help=SUMMARIES["select"], description=DESCRIPTION,
     )
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="PGN files (.pgn, .gz, .bz2, .zst) or '-' for standard input, read one after another")
@@ -74,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def registry_from(args: argparse.Namespace) -> Registry:
     """The registry of ``--from`` and ``--variant-alias`` (``UsageError`` for a bad alias)."""
-    return build_registry(argparse.Namespace(source=args.source, variant_alias=args.variant_alias))
+    return build_registry(SimpleNamespace(source=args.source, variant_alias=args.variant_alias))
 
 
 def criteria_from(args: argparse.Namespace, registry: Registry = DEFAULT_REGISTRY) -> Criteria:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import add_alias_option
-from notation.cli.usage import SUMMARIES, UsageError
+from notation.cli.usage import SUMMARIES, UsageError, bad_value
 from notation.variants import parse_aliases
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Serve the HTTP API (POST /v1/fen/convert, /v1/fen/validate, /v1/fen/batch, ...) until
@@ -27,7 +29,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "serve",
         help=SUMMARIES["serve"],
         description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", metavar="H", help="address to listen on (default: $NOTATION_HOST or 127.0.0.1)")
     parser.add_argument("--port", metavar="P", type=_port, help="port to listen on (default: $PORT or 8080)")
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 def _port(text: str) -> int:
     value = _whole(text)
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is between 0 and 65535, got {text}")
+        raise bad_value(f"a port is between 0 and 65535, got {text}")
     return value
 
 
@@ -94,14 +95,14 @@ def _workers(text: str) -> int:
     """At least 1: a count of workers or of front ends."""
     value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, got {text}")
+        raise bad_value(f"at least 1, got {text}")
     return value
 
 
 def _seconds(text: str) -> int:
     value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 second, got {text}")
+        raise bad_value(f"at least 1 second, got {text}")
     return value
 
 
@@ -109,4 +110,4 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise bad_value(f"expected a whole number, got {text!r}") from None

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import stat
 import sys
 import tempfile
 from collections import OrderedDict
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import add_alias_option, add_source_option
 from notation.cli.select_cmd import registry_from
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.inputs import ENCODING, ERRORS, InputError, InputFile, split_compression_suffix
 from notation.selection.split import SplitBy, Splitter
+
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Split the PGN database INPUT into files in the directory DIR (made if missing), each game
@@ -47,7 +48,7 @@ _OPEN_FILES = 64  # output files kept open at once; the others are reopened to a
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "split", help=SUMMARIES["split"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter,
+        "split", help=SUMMARIES["split"], description=DESCRIPTION,
     )
     parser.add_argument("input", metavar="INPUT", help="PGN file (.pgn, .gz, .bz2, .zst) or '-' for standard input")
     how = parser.add_mutually_exclusive_group(required=True)

@@ -4,17 +4,19 @@ that castles, in any output profile."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.jsonl import write_json_line
 from notation.cli.options import add_variant_options, add_writer_options, build_registry, writer_options_from
-from notation.cli.usage import SUMMARIES, UsageError
+from notation.cli.usage import SUMMARIES, UsageError, bad_value
 from notation.errors import NotationError
 from notation.fen.writer import write_fen
 from notation.start import CHESS960_COUNT, draw_of, start_position
 from notation.variants import Registry, Variant
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Print the start FEN of a variant (VARIANT or --variant, default standard) in the dialect
@@ -33,7 +35,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "start",
         help=SUMMARIES["start"],
         description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "variant_name", nargs="?", metavar="VARIANT", help="the variant (as --variant; give one or the other)"
@@ -64,9 +65,9 @@ def _position_number(text: str) -> int:
     try:
         number = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number 0..{CHESS960_COUNT - 1}, got {text!r}") from None
+        raise bad_value(f"expected a whole number 0..{CHESS960_COUNT - 1}, got {text!r}") from None
     if not 0 <= number < CHESS960_COUNT:
-        raise argparse.ArgumentTypeError(f"Chess960 start positions are numbered 0..{CHESS960_COUNT - 1}, not {number}")
+        raise bad_value(f"Chess960 start positions are numbered 0..{CHESS960_COUNT - 1}, not {number}")
     return number
 
 

@@ -8,9 +8,11 @@ for each command. Nothing here raises.
 
 from __future__ import annotations
 
-import argparse
-
 from notation.lean_enum import LeanStrEnum
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 
 class Strictness(LeanStrEnum):

@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.options import accepted_codes, add_variant_options, build_registry, variant_hint
-from notation.cli.usage import SUMMARIES, UsageError
+from notation.cli.usage import SUMMARIES, UsageError, bad_value
 from notation.errors import NotationError
 from notation.fen.reader import read_fen
 from notation.geometry import Geometry
@@ -34,6 +32,9 @@ from notation.svg import (
     parse_squares,
 )
 from notation.variants import Registry
+
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = f"""\
 Draw the position of a FEN as an SVG picture: the variant's board, its pieces, pockets with
@@ -59,7 +60,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "svg",
         help=SUMMARIES["svg"],
         description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fen", metavar="FEN", nargs="?", help="the position to draw (or --pgn)")
     add_variant_options(parser, auto=True)
@@ -212,9 +212,9 @@ def _counting(least: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise bad_value(f"{text!r} is not a whole number") from None
         if value < least:
-            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+            raise bad_value(f"{value} is less than {least}")
         return value
 
     return whole

@@ -4,6 +4,8 @@ without importing the entry point."""
 
 from __future__ import annotations
 
+import sys
+
 # The subcommands in the order `notation --help` lists them, with their one-line help.
 SUMMARIES = {
     "convert": "rewrite FENs in another dialect",
@@ -27,3 +29,16 @@ SUMMARIES = {
 class UsageError(Exception):
     """A bad command line detected after parsing; ``notation.cli.main`` reports it like
     argparse's own errors (one line on standard error, exit status 2)."""
+
+
+def bad_value(message: str) -> Exception:
+    """The error an option's type function raises for argparse to report as that option's
+    (``argparse.ArgumentTypeError``). Where argparse is not loaded, the command line is being
+    read without it (``plain_arguments``), and any error there leaves the line to argparse,
+    which calls the type function again: a ``ValueError`` does, without importing argparse
+    (the executable imports it with its words as written, ``notation.cli``)."""
+    argparse = sys.modules.get("argparse")
+    if argparse is None:
+        return ValueError(message)
+    return argparse.ArgumentTypeError(message)
+

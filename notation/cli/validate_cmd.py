@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from notation.cli import options
 from notation.cli.line_command import add_line_parser, responding
 from notation.cli.line_jobs import Responder, run_lines
 from notation.operations import ValidateResult, validate_fen
 from notation.variants import Variant
+
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Check that FENs are legal setups of their variant. FENs come from the arguments or,

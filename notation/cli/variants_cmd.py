@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.jsonl import write_json_line
 from notation.cli.options import add_alias_option, add_source_option, build_registry
 from notation.cli.usage import SUMMARIES
 from notation.cli.variant_table import write_table
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 List the variants: key (what --variant takes; aliases and names are read too, ignoring
@@ -25,7 +27,7 @@ Exit status: 0 listed, 2 usage error."""
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "variants", help=SUMMARIES["variants"], description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter
+        "variants", help=SUMMARIES["variants"], description=DESCRIPTION
     )
     add_alias_option(parser)
     add_source_option(parser)

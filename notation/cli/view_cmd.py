@@ -3,12 +3,10 @@ and written back, one output line per input line."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from notation.cli.answer_stream import AnswerStream
 from notation.cli.answers import Answer, answer, guessing, located, problem_text
-from notation.cli.help_format import RawDescriptionHelpFormatter
 from notation.cli.input_lines import iter_fen_inputs
 from notation.cli.jsonl import json_line
 from notation.cli.options import (
@@ -25,6 +23,10 @@ from notation.inputs import InputError
 from notation.operations import ViewResult, view_fen
 from notation.variants import Variant
 from notation.views import Viewer
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing here
+if TYPE_CHECKING:
+    import argparse
 
 DESCRIPTION = """\
 Write what one side (--side white or black) sees of positions of a variant with hidden
@@ -46,7 +48,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "view",
         help=SUMMARIES["view"],
         description=DESCRIPTION,
-        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("fens", nargs="*", metavar="FEN", help="FENs to view (default: read standard input)")
     add_variant_options(parser, default="dark", auto=True)

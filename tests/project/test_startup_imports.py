@@ -464,6 +464,28 @@ def test_the_executable_takes_argparses_words_as_written_without_seeking_a_catal
     assert "gettext" not in modules
 
 
+@pytest.mark.parametrize("run", sorted(START_UP_RUNS))
+def test_a_plain_command_line_is_read_without_argparse(run, tmp_path):
+    """argparse's import and the command's parser are about a tenth of a one-line command's
+    start-up (bench_startup): the command lines CI steps and shell loops run are plain, and
+    read from the command's declarations alone (``notation.cli.plain_arguments``)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.pgn").write_text(ONE_GAME)
+    argv, stdin = START_UP_RUNS[run]
+    modules = set(probed(EXECUTABLE_PROBE, stdin, argv, tmp_path)["modules"])
+    assert "notation.cli.main" in modules
+    assert not modules & {"argparse", "gettext", "notation.cli.help_format"}
+
+
+@pytest.mark.parametrize("argv", [["check", "--help"], ["convert", "--jobs", "none"], ["validate", "--js"]])
+def test_argparse_reads_what_is_not_plain(argv, tmp_path):
+    """Help, a refused value and an abbreviation are argparse's, as they always were, with its
+    words as written (no gettext)."""
+    modules = set(probed(EXECUTABLE_PROBE, LEGAL, argv, tmp_path)["modules"])
+    assert {"argparse", "notation.cli.help_format"} <= modules
+    assert not modules & {"gettext", "locale"}
+
+
 GETTEXT_AFTERWARDS = """
 import sys
 from notation.cli import _argparse_words_as_written
@@ -587,7 +609,7 @@ INTERPRETED_AT_START_UP = {
     "notation.cli": "the executable's entry point, before anything is loaded",
     "notation.cli.main": "the command line: each command's module imported by name",
     "notation.cli.collector": "the entry point's",
-    "notation.cli.help_format": "argparse's formatter, a subclass of an argparse class",
+    "notation.cli.plain_arguments": "the command line read as argparse would read it: Python as argparse is",
     "notation.cli.usage": "loaded by --version and --help too, which load no compiled module",
     "notation.signals": "the entry point's",
     "notation.options": "its move options found when first asked for (a module __getattr__)",
