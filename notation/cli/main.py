@@ -1,4 +1,9 @@
-"""Entry point of the ``notation`` command: builds the parser and dispatches.
+"""Entry point of the ``notation`` command: reads the command line and dispatches.
+
+A plain command line (a command, its options written out in full, its operands) is read
+without argparse, from what the command's module declares (``plain_arguments``); any other
+(``--help``, ``--version``, a usage error, an abbreviated option) is argparse's, whose
+parser is built from the same declarations.
 
 Exit codes are the subcommands' own (0 ok, 1 problems found, 2 usage error). No traceback
 reaches the user: an unexpected error prints one line (set ``NOTATION_DEBUG=1`` for the
@@ -24,7 +29,6 @@ import sys
 
 from notation import __version__
 from notation.cli.collector import pause_collector, resume_collector
-from notation.cli.plain_arguments import Declarations, read_plainly
 from notation.cli.usage import SUMMARIES, UsageError
 from notation.signals import Interrupted, exit_on_signals
 
@@ -97,6 +101,8 @@ def _read_plainly(command: str, words: Sequence[str]) -> SimpleNamespace | None:
     """The parsed command line ``words`` (``command`` first) as argparse would give it, read
     from what ``command``'s module declares without argparse; None where the command line is
     not plain and argparse must read it (``plain_arguments``)."""
+    from notation.cli.plain_arguments import Declarations, read_plainly  # not for --version or --help
+
     declarations = Declarations()
     importlib.import_module(f"notation.cli.{command}_cmd").add_parser(declarations)
     return read_plainly(command, declarations.commands[command], words[1:])

@@ -1,9 +1,10 @@
 """A command's plain command line read without argparse, as argparse reads it.
 
-Importing argparse and building a command's parser is about a tenth of a one-line
-``notation convert`` or a one-game ``notation check`` (bench_startup), and nearly every
-command line a CI step or a shell loop runs is plain: the command, its options written out
-in full (``--format json``, ``--format=json``, ``-j 2``) and its operands. So a command's
+Importing argparse and building a command's parser is a share of a one-line ``notation
+convert``'s or a one-game ``notation check``'s start-up (bench_startup) that reading a few
+words does not need, and nearly every command line a CI step or a shell loop runs is
+plain: the command, its options written out in full (``--format json``,
+``--format=json``, ``-j 2``) and its operands. So a command's
 ``add_parser`` is first given ``Declarations`` in argparse's stead: it declares its options
 with argparse's own calls (``add_parser``, ``add_argument``, ``add_argument_group``,
 ``add_mutually_exclusive_group``, ``set_defaults``), nothing more is made, and
@@ -15,8 +16,8 @@ Where argparse would say anything, or where its reading is not plain, ``read_pla
 gives None and ``notation.cli.main`` asks argparse itself, which reads it as it always did:
 ``--help`` and ``--version``, an unknown or abbreviated option (``--var``), a short option
 joined to its value (``-j2``), ``--``, a value that starts with ``-``, a value argparse
-would refuse (its type or its choices), a missing or repeated operand, operands on both
-sides of an option, two options of one mutually exclusive group, a required option left
+would refuse (its type or its choices), an operand missing or one too many, operands on
+both sides of an option, two options of one mutually exclusive group, a required option left
 out, and every action or ``nargs`` not named above. tests/cli/test_plain_arguments.py
 holds every command's readings to argparse's. Nothing here raises; a type function's own
 error is argparse's to report.

@@ -119,17 +119,21 @@ def test_signal_during_in_place_keeps_the_file_and_leaves_no_temporary(tmp_path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["db.pgn", "report.fifo"]  # no backup either
 
 
-def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatch, capsys):
+@pytest.mark.parametrize(("loader", "argv"), [
+    ("_read_plainly", ["convert", "--json"]),  # a plain command line: read without argparse
+    ("_parser", ["convert", "--js"]),  # an abbreviation: argparse's parser
+])
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatch, capsys, loader, argv):
     """Most of a command's start-up is importing its modules, inside ``main``: a Ctrl-C
     there (raised here by the import itself, as the default SIGINT handler would) ends
     with 130 and no traceback, as one during the run does."""
     from notation.cli import main as entry
 
-    def interrupted(built, others="listed"):
+    def interrupted(*args, **keywords):
         raise KeyboardInterrupt  # as from the middle of importing the command's modules
 
-    monkeypatch.setattr(entry, "_parser", interrupted)
-    assert entry.main(["convert", "--json"]) == 130
+    monkeypatch.setattr(entry, loader, interrupted)
+    assert entry.main(argv) == 130
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and captured.out == ""
 
