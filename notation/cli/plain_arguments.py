@@ -227,10 +227,7 @@ def _shares(declarations: Declarations, count: int) -> list[range]:
     match = re.fullmatch(pattern, "A" * count)
     if match is None:
         raise _NotPlain
-    shares = []
-    for group in range(1, len(arguments) + 1):
-        shares.append(range(match.start(group), match.end(group)))
-    return shares
+    return [range(match.start(group), match.end(group)) for group in range(1, len(arguments) + 1)]
 
 
 def _take(argument: _Argument, values: dict[str, Any], value: Any) -> None:
